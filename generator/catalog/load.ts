@@ -1,0 +1,35 @@
+// Build the catalog of one snapshot folder.
+import { compareStrings } from '../fsutil.ts';
+import type { SourceName } from '../sources.ts';
+import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
+import { buildCodexAppServer } from './codex-app-server.ts';
+import { buildCodexSdk } from './codex-sdk.ts';
+import { SnapshotReader } from './snapshot-files.ts';
+import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+import type { SnapshotRef } from './snapshots.ts';
+
+type Builder = (reader: SnapshotReader) => { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> };
+
+const BUILDERS: Record<SourceName, Builder> = {
+  'codex-app-server': buildCodexAppServer,
+  'claude-agent-sdk': buildClaudeAgentSdk,
+  'codex-sdk': buildCodexSdk,
+};
+
+export function loadCatalog(ref: SnapshotRef): Catalog {
+  const reader = new SnapshotReader(ref.dir, ref.source);
+  const { entries, enums } = BUILDERS[ref.source](reader);
+  entries.sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
+  for (let i = 1; i < entries.length; i++) {
+    const [prev, cur] = [entries[i - 1]!, entries[i]!];
+    if (prev.kind === cur.kind && prev.name === cur.name) {
+      throw reader.error(cur.document, cur.pointer, 'snapshot/duplicate-discriminant', `${cur.kind} \`${cur.name}\` appears twice`, 'a discriminated union must name each member once; check the snapshot');
+    }
+  }
+  return { source: ref.source, version: ref.version, dir: ref.dir, entries, enums, documents: reader.documents };
+}
+
+/** Key used wherever a discriminant is named on its own: `kind:name`. */
+export function entryKey(e: Pick<CatalogEntry, 'kind' | 'name'>): string {
+  return `${e.kind}:${e.name}`;
+}

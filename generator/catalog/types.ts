@@ -1,0 +1,60 @@
+// The upstream catalog: a typed description of ONE upstream snapshot, with every discriminant the
+// mapping table must account for. It knows nothing of mapping-spec.yaml.
+import type { SourceName } from '../sources.ts';
+
+export type JsonSchema = { [key: string]: unknown } | boolean;
+
+/**
+ * What kind of discriminant an entry is. Message kinds are dispatched on at run time; value kinds
+ * (item types, content blocks, deltas, tools) are translated through value maps in the spec.
+ */
+export type EntryKind =
+  // codex-app-server
+  | 'notification' // ServerNotification, by `method`
+  | 'request' // ServerRequest, by `method`
+  | 'eventmsg' // legacy EventMsg, by `type` (sent as `codex/event/<type>`)
+  | 'thread-item' // ThreadItem, by `type`
+  // claude-agent-sdk
+  | 'sdk-message' // SDKMessage member, by `type` or `type:subtype`
+  | 'stream-event' // BetaRawMessageStreamEvent inside stream_event, by `type`
+  | 'content-block' // content block types inside content_block_start
+  | 'content-delta' // delta types inside content_block_delta
+  | 'tool' // built-in tool name (sdk-tools.d.ts)
+  | 'permission' // the canUseTool callback
+  // codex-sdk
+  | 'thread-event' // ThreadEvent, by `type`
+  | 'sdk-item'; // codex-sdk ThreadItem, by `type`
+
+export interface CatalogEntry {
+  kind: EntryKind;
+  /** The discriminant value: a method, a `type`, `type:subtype`, or a tool name. */
+  name: string;
+  /** Snapshot-relative file (a key of Catalog.documents) that holds the schema. */
+  document: string;
+  /** JSON pointer to the entry's schema inside that document. `$ref`s resolve against the document. */
+  pointer: string;
+  /** Referenced by the upstream declarations but never declared there: kept, flagged, never dropped. */
+  unresolved?: boolean;
+  /** Source-specific facts (e.g. the declared TypeScript type name, the tool's input type). */
+  meta?: Record<string, string>;
+}
+
+export interface CatalogEnum {
+  name: string;
+  values: string[];
+  document: string;
+  pointer: string;
+}
+
+export interface Catalog {
+  source: SourceName;
+  version: string;
+  /** The snapshot folder this catalog was read from. */
+  dir: string;
+  /** Sorted by kind, then name (code-unit order). */
+  entries: CatalogEntry[];
+  /** Enums that mappings translate (TurnStatus, ThreadStatus, ...), by name. */
+  enums: Record<string, CatalogEnum>;
+  /** Parsed JSON documents of the snapshot, by snapshot-relative path. */
+  documents: Record<string, JsonSchema>;
+}

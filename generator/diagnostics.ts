@@ -1,0 +1,68 @@
+// Diagnostics: every failure a user can fix says where (file:line:col), what, and how to fix it.
+// Stages throw EventmapError; only the CLI prints and chooses the exit code.
+
+export interface Diagnostic {
+  /** Stable machine-readable code, e.g. `spec/unknown-path`. */
+  code: string;
+  message: string;
+  /** How to fix it, in one sentence. */
+  hint?: string;
+  file?: string;
+  line?: number;
+  col?: number;
+}
+
+/** Input could not be used (exit 2). Carries one or more diagnostics. */
+export class EventmapError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic | Diagnostic[]) {
+    const list = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+    super(list.map(formatDiagnostic).join('\n'));
+    this.name = 'EventmapError';
+    this.diagnostics = list;
+  }
+}
+
+export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'col'>): string {
+  if (!d.file) return '';
+  if (d.line === undefined) return d.file;
+  return `${d.file}:${d.line}:${d.col ?? 1}`;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = formatLocation(d);
+  const head = `${where ? `${where}: ` : ''}error ${d.code}: ${d.message}`;
+  return d.hint ? `${head}\n  fix: ${d.hint}` : head;
+}
+
+/** Convert a character offset in `text` to a 1-based line and column. */
+export function lineColAt(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lastNewline = -1;
+  const end = Math.min(Math.max(offset, 0), text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lastNewline = i;
+    }
+  }
+  return { line, col: end - lastNewline };
+}
+
+/** Parse JSON, turning a syntax error into a diagnostic with file:line:col. */
+export function parseJsonFile(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const pos = /position (\d+)/.exec(message);
+    const loc = pos ? lineColAt(text, Number(pos[1])) : text.trim() === '' ? { line: 1, col: 1 } : lineColAt(text, text.length);
+    throw new EventmapError({
+      code: 'snapshot/invalid-json',
+      message: `not valid JSON (${message})`,
+      hint: 'the snapshot file is broken or truncated; re-create it with `eventmap upstream add <source>@<version>`',
+      file,
+      ...loc,
+    });
+  }
+}

@@ -1,0 +1,32 @@
+// The upstream sources eventmap knows, and the npm package each is ingested from.
+
+export const SOURCE_NAMES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
+export interface SourceInfo {
+  name: SourceName;
+  npmPackage: string;
+  description: string;
+}
+
+export const SOURCES: Record<SourceName, SourceInfo> = {
+  'codex-app-server': {
+    name: 'codex-app-server',
+    npmPackage: '@openai/codex',
+    description: 'Codex app-server JSON-RPC protocol (JSON Schemas written by `codex app-server generate-json-schema`)',
+  },
+  'claude-agent-sdk': {
+    name: 'claude-agent-sdk',
+    npmPackage: '@anthropic-ai/claude-agent-sdk',
+    description: 'Claude Agent SDK message stream (SDKMessage, canUseTool) extracted from sdk.d.ts with ts-morph',
+  },
+  'codex-sdk': {
+    name: 'codex-sdk',
+    npmPackage: '@openai/codex-sdk',
+    description: 'Codex TypeScript SDK ThreadEvent / ThreadItem extracted from dist/index.d.ts',
+  },
+};
+
+export function isSourceName(value: string): value is SourceName {
+  return (SOURCE_NAMES as readonly string[]).includes(value);
+}

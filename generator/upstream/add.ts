@@ -1,0 +1,74 @@
+// `eventmap upstream add <source>@<version>`: install the real package, write its snapshot and
+// provenance.json, and move it into upstream-schemas/<source>/<version>/ in one rename.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import semver from 'semver';
+import { EventmapError } from '../diagnostics.ts';
+import { readTree, sha256, stableJson, writeTreeAtomic } from '../fsutil.ts';
+import { SOURCES, type SourceName } from '../sources.ts';
+import { parseSourceName } from '../catalog/snapshots.ts';
+import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
+import { ingestCodexAppServer } from './codex-app-server.ts';
+import { ingestCodexSdk } from './codex-sdk.ts';
+import type { Ingester } from './ingester.ts';
+import { npmInstall } from './npm.ts';
+
+const INGESTERS: Record<SourceName, Ingester> = {
+  'codex-app-server': ingestCodexAppServer,
+  'claude-agent-sdk': ingestClaudeAgentSdk,
+  'codex-sdk': ingestCodexSdk,
+};
+
+export interface Provenance {
+  source: SourceName;
+  package: string;
+  version: string;
+  integrity: string;
+  command: string;
+  eventmapCommand: string;
+  installed: Record<string, string>;
+  files: Record<string, string>;
+}
+
+export function parseSourceAtVersion(arg: string): { source: SourceName; version: string } {
+  const at = arg.lastIndexOf('@');
+  if (at <= 0) {
+    throw new EventmapError({ code: 'cli/bad-argument', message: `expected <source>@<version>, got \`${arg}\``, hint: 'for example: eventmap upstream add codex-app-server@0.171.0' });
+  }
+  const source = parseSourceName(arg.slice(0, at));
+  const version = arg.slice(at + 1);
+  if (!semver.valid(version)) {
+    throw new EventmapError({ code: 'cli/bad-version', message: `\`${version}\` is not a semver version`, hint: 'give an exact published version, e.g. 0.171.0' });
+  }
+  return { source, version };
+}
+
+export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance } {
+  const { source, version } = parseSourceAtVersion(arg);
+  const info = SOURCES[source];
+  const ingester = INGESTERS[source];
+  const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
+  try {
+    const installed = npmInstall(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
+    const staging = join(scratch, 'snapshot');
+    const { command } = ingester.ingest(installed, staging);
+    const files = readTree(staging);
+    const provenance: Provenance = {
+      source,
+      package: info.npmPackage,
+      version,
+      integrity: installed.integrity,
+      command,
+      eventmapCommand: `eventmap upstream add ${source}@${version}`,
+      installed: installed.resolved,
+      files: Object.fromEntries([...files].map(([rel, text]) => [rel, `sha256-${sha256(text)}`])),
+    };
+    files.set('provenance.json', stableJson(provenance));
+    const dir = join(upstreamRoot, source, version);
+    writeTreeAtomic(dir, files);
+    return { dir, provenance };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
