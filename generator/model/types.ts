@@ -1,0 +1,38 @@
+// The canonical event model IR, read from canonical-model.yaml (the model is declared once, as data).
+import type { JsonSchema } from '../catalog/types.ts';
+
+export interface SourceLocation {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export interface CanonicalEventDef {
+  type: string;
+  /** JSON Schema of the payload; `$ref`s point into CanonicalModel.schema (`#/definitions/...`). */
+  payload: JsonSchema;
+  /** Set for types added beyond EVENTS.md: the one-line reason. */
+  extension?: string;
+  loc?: SourceLocation;
+}
+
+export interface CanonicalEnumDef {
+  name: string;
+  values: string[];
+  /** value → one-line reason, for values added beyond EVENTS.md. */
+  extensions: Record<string, string>;
+  loc?: SourceLocation;
+}
+
+export interface CanonicalModel {
+  file: string;
+  /** Every canonical event type, in model order. */
+  eventTypes: string[];
+  events: Record<string, CanonicalEventDef>;
+  /** CanonicalItemType, CanonicalRequestType, ContentStreamKind, SessionState, ThreadState, TurnState, ... */
+  enums: Record<string, CanonicalEnumDef>;
+  /** Branded id kinds (§1.6), e.g. EventId, RuntimeItemId. */
+  idKinds: string[];
+  /** The full JSON Schema of ProviderRuntimeEvent, with `definitions` (envelope, payloads, enums). */
+  schema: { [key: string]: unknown };
+}
