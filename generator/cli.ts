@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { EventmapError, formatDiagnostic } from './diagnostics.ts';
 import { registerCatalogCommand } from './commands/catalog.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
+import { registerNormalizeCommand } from './commands/normalize.ts';
 import { registerUpstreamCommand } from './commands/upstream.ts';
 
 // `eventmap catalog ... | head` closes the pipe early; that is not an error.
@@ -23,6 +24,7 @@ program
 registerUpstreamCommand(program);
 registerCatalogCommand(program);
 registerGenerateCommand(program);
+registerNormalizeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

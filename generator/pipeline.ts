@@ -1,17 +1,82 @@
 // `generate`: upstream snapshots + canonical model + mapping spec → every file under generated/.
 // Pure: returns the files; the command writes them atomically.
+import { HELPERS } from '../runtime/helpers/index.ts';
+import { loadCatalog } from './catalog/load.ts';
+import { snapshotFromDir, resolveSnapshot } from './catalog/snapshots.ts';
+import type { Catalog } from './catalog/types.ts';
+import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { emitCanonical } from './emit/canonical/index.ts';
+import { emitMappers } from './emit/mappers/index.ts';
+import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
+import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
+import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
+import type { Finding } from './spec/findings.ts';
+import { loadSpec } from './spec/load.ts';
+import { SPEC_SCHEMA } from './spec/spec-schema.ts';
+import type { MappingSpec } from './spec/types.ts';
+import type { SourceName } from './sources.ts';
+
+export interface PipelineOptions {
+  /** `--upstream <source>=<dir>`: use this folder in place of a source's supported snapshots. */
+  upstreamOverrides?: Partial<Record<SourceName, string>>;
+}
+
+export interface Inputs {
+  spec: MappingSpec;
+  model: CanonicalModel;
+  catalogs: Record<string, Catalog[]>;
+  analysis: SpecAnalysis;
+}
+
+/** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
+export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
+  const spec = loadSpec(paths.spec);
+  const model = loadModel(paths.model);
+  const catalogs: Record<string, Catalog[]> = {};
+  for (const [source, src] of Object.entries(spec.sources)) {
+    const override = options.upstreamOverrides?.[source as SourceName];
+    if (override) {
+      catalogs[source] = [loadCatalog(snapshotFromDir(source as SourceName, override))];
+      continue;
+    }
+    catalogs[source] = src.snapshots.map((s) => {
+      try {
+        return loadCatalog(resolveSnapshot(paths.upstream, `${source}@${s.version}`));
+      } catch (err) {
+        if (err instanceof EventmapError && err.diagnostics[0]?.code === 'cli/unknown-version') {
+          throw new EventmapError({ ...err.diagnostics[0], code: 'spec/unknown-snapshot', ...s.loc });
+        }
+        throw err;
+      }
+    });
+  }
+  const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
+  return { spec, model, catalogs, analysis };
+}
+
+export function findingToDiagnostic(f: Finding): Diagnostic {
+  return { code: f.code, message: f.message, ...(f.hint ? { hint: f.hint } : {}), ...(f.loc ? { file: f.loc.file, line: f.loc.line, col: f.loc.col } : {}) };
+}
 
 export interface GenerateResult {
   /** Paths relative to generated/ → contents. */
   files: Map<string, string>;
+  inputs: Inputs;
 }
 
-export async function runGenerate(paths: ProjectPaths): Promise<GenerateResult> {
+export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
+  const inputs = loadInputs(paths, options);
+  // Coverage gaps do not stop generate (the report shows them and `check` fails on them);
+  // anything else wrong in the spec does.
+  const blocking = inputs.analysis.findings.filter((f) => f.category !== 'gap');
+  if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
-  const model = loadModel(paths.model);
-  for (const [rel, text] of await emitCanonical(model)) files.set(rel, text);
-  return { files };
+  for (const [rel, text] of await emitCanonical(inputs.model)) files.set(rel, text);
+  for (const source of Object.keys(inputs.spec.sources)) {
+    for (const [rel, text] of emitMappers({ spec: inputs.spec, model: inputs.model, source, templatesDir: paths.templates })) files.set(rel, text);
+  }
+  files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
+  return { files, inputs };
 }

@@ -1,5 +1,5 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
-import { joinPointer } from './json-pointer.ts';
+import { getAtPointer, joinPointer } from './json-pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 import { literalOf, readUnion } from './unions.ts';
@@ -17,7 +17,14 @@ export function buildCodexAppServer(reader: SnapshotReader): { entries: CatalogE
     entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
   }
   for (const m of readUnion(reader, REQUESTS, '#', 'method', 'ServerRequest')) {
-    entries.push({ kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer });
+    const entry: CatalogEntry = { kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer };
+    // The client's answer is described by `<X>Response.json` beside `<X>Params.json`.
+    const responseDocument = responseDocumentOf(reader, getAtPointer(reader.read(REQUESTS), m.pointer));
+    if (responseDocument) {
+      reader.read(responseDocument);
+      entry.meta = { responseDocument };
+    }
+    entries.push(entry);
   }
   // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
   if (reader.has(EVENT_MSG)) {
@@ -54,4 +61,13 @@ function readStatusEnums(reader: SnapshotReader): Record<string, CatalogEnum> {
     if (values) enums[name] = { name, values, document: NOTIFICATIONS, pointer };
   }
   return enums;
+}
+
+function responseDocumentOf(reader: SnapshotReader, member: unknown): string | undefined {
+  const params = isObj(member) && isObj(member.properties) ? member.properties.params : undefined;
+  const ref = isObj(params) && typeof params.$ref === 'string' ? params.$ref : undefined;
+  const name = ref?.split('/').pop();
+  if (!name?.endsWith('Params')) return undefined;
+  const file = `${name.slice(0, -'Params'.length)}Response.json`;
+  return reader.has(file) ? file : undefined;
 }

@@ -1,0 +1,113 @@
+// Following a `$.a.b[0]` path through a JSON Schema: does the upstream message have it, and which
+// JSON types can the value take there? Used by the spec checks and by `eventmap diff`.
+import { getAtPointer } from './json-pointer.ts';
+
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+export const ANY_TYPES: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+
+export interface PathInfo {
+  types: Set<JsonType>;
+  /** String values the path can take, when the schema pins them (enum/const); undefined: any. */
+  values?: Set<string>;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The schema at `segments` below `schema` (refs resolved against `doc`), or undefined if the path is absent. */
+export function resolveSchemaPath(doc: unknown, schema: unknown, segments: readonly (string | number)[]): PathInfo | undefined {
+  return walk(doc, schema, segments, 0);
+}
+
+function deref(doc: unknown, schema: unknown): unknown {
+  let cur = schema;
+  for (let i = 0; i < 32 && isObj(cur) && typeof cur.$ref === 'string'; i++) {
+    const ref = cur.$ref;
+    cur = ref.startsWith('#') ? getAtPointer(doc, ref) : undefined;
+  }
+  return cur;
+}
+
+function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number): PathInfo | undefined {
+  if (depth > 64) return anyInfo();
+  const schema = deref(doc, raw);
+  if (schema === true || (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))) return anyInfo();
+  if (!isObj(schema)) return undefined;
+  const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf), ...asArray(schema.allOf)];
+  const own = hasOwnShape(schema);
+  const results: PathInfo[] = [];
+  if (branches.length) {
+    for (const b of branches) {
+      const r = walk(doc, b, segs, depth + 1);
+      if (r) results.push(r);
+    }
+  }
+  if (own || !branches.length) {
+    const r = segs.length === 0 ? leafInfo(schema) : step(doc, schema, segs, depth);
+    if (r) results.push(r);
+  }
+  return results.length ? merge(results) : undefined;
+}
+
+function step(doc: unknown, schema: Obj, segs: readonly (string | number)[], depth: number): PathInfo | undefined {
+  const [head, ...rest] = segs;
+  if (typeof head === 'number') {
+    if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1);
+    if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1);
+    return schema.type === undefined || schema.type === 'array' ? (isFreeForm(schema) ? anyInfo() : undefined) : undefined;
+  }
+  const props = isObj(schema.properties) ? schema.properties : undefined;
+  if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1);
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return walk(doc, schema.additionalProperties, rest, depth + 1);
+  if (!props && isFreeForm(schema)) return anyInfo();
+  return undefined;
+}
+
+/** An object schema with nothing said about its properties: anything may be below it. */
+function isFreeForm(schema: Obj): boolean {
+  return schema.properties === undefined && schema.items === undefined && schema.additionalProperties === undefined && (schema.type === undefined || schema.type === 'object');
+}
+
+function hasOwnShape(schema: Obj): boolean {
+  return schema.type !== undefined || schema.properties !== undefined || schema.enum !== undefined || schema.const !== undefined || schema.items !== undefined;
+}
+
+function leafInfo(schema: Obj): PathInfo {
+  const types = new Set<JsonType>();
+  const t = schema.type;
+  for (const x of Array.isArray(t) ? t : t === undefined ? [] : [t]) types.add(x as JsonType);
+  let values: Set<string> | undefined;
+  const lits = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (lits) {
+    values = new Set();
+    for (const v of lits) {
+      if (typeof v === 'string') values.add(v);
+      types.add(v === null ? 'null' : (typeof v as JsonType));
+    }
+  }
+  if (!types.size) {
+    if (schema.properties !== undefined) types.add('object');
+    else if (schema.items !== undefined) types.add('array');
+    else return anyInfo();
+  }
+  return values ? { types, values } : { types };
+}
+
+function anyInfo(): PathInfo {
+  return { types: new Set(ANY_TYPES) };
+}
+
+function merge(results: PathInfo[]): PathInfo {
+  const types = new Set<JsonType>();
+  let values: Set<string> | undefined = new Set();
+  for (const r of results) {
+    for (const t of r.types) types.add(t);
+    if (!r.values || !values) values = undefined;
+    else for (const v of r.values) values.add(v);
+  }
+  return values ? { types, values } : { types };
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}

@@ -1,0 +1,53 @@
+// `eventmap normalize --source <source> [FILE|-]`: JSONL in, canonical JSONL out, counts to stderr.
+import { createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { createNormalizer } from '../../runtime/index.ts';
+import type { SourceName } from '../../runtime/sources/index.ts';
+import { FRAMINGS } from '../../runtime/sources/index.ts';
+import { EventmapError } from '../diagnostics.ts';
+import { compareStrings } from '../fsutil.ts';
+
+export function registerNormalizeCommand(program: Command): void {
+  program
+    .command('normalize [file]')
+    .description('normalise upstream JSONL (bare JSON-RPC lines or {"dir","line"} capture records) into canonical events, one JSON per line')
+    .requiredOption('--source <source>', `one of: ${Object.keys(FRAMINGS).join(', ')}`)
+    .option('--validate', 'check every output event with the generated canonical validator')
+    .option('--session-id <id>', 'canonical session id for the events')
+    .option('--clock <ms>', 'timestamp (ms since the epoch) for messages without one; default: now')
+    .action(async (file: string | undefined, opts: { source: string; validate?: boolean; sessionId?: string; clock?: string }) => {
+      if (!(opts.source in FRAMINGS)) throw new EventmapError({ code: 'cli/unknown-source', message: `normalize does not support \`${opts.source}\` yet`, hint: `use one of: ${Object.keys(FRAMINGS).join(', ')}` });
+      if (file && file !== '-' && !existsSync(file)) throw new EventmapError({ code: 'cli/missing-file', message: `no such file ${file}`, hint: 'pass a JSONL file, or - for standard input' });
+      const fixed = opts.clock === undefined ? undefined : Number(opts.clock);
+      const normalizer = createNormalizer(opts.source as SourceName, { ...(opts.sessionId ? { sessionId: opts.sessionId } : {}), ...(fixed !== undefined ? { clock: () => fixed } : {}) });
+      const validate = opts.validate ? await loadValidator() : undefined;
+      const counts = new Map<string, number>();
+      let invalid = 0;
+      const input = file && file !== '-' ? createReadStream(file) : process.stdin;
+      for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+        if (!line.trim()) continue;
+        for (const event of normalizer.push(line)) {
+          counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+          if (validate && !validate(event)) {
+            invalid++;
+            process.stderr.write(`invalid event ${event.type}: ${JSON.stringify(validate.errors)}\n`);
+          }
+          process.stdout.write(`${JSON.stringify(event)}\n`);
+        }
+      }
+      const summary = [...counts].sort(([a], [b]) => compareStrings(a, b)).map(([t, n]) => `  ${t}: ${n}`);
+      process.stderr.write(`eventmap normalize: ${JSON.stringify(normalizer.stats)}\n${summary.join('\n')}\n`);
+      if (invalid) {
+        process.stderr.write(`eventmap normalize: ${invalid} events failed validation\n`);
+        process.exitCode = 1;
+      }
+    });
+}
+
+type Validator = ((e: unknown) => boolean) & { errors?: unknown };
+
+async function loadValidator(): Promise<Validator> {
+  const mod = (await import('../../generated/canonical/validate.js' as string)) as { validateProviderRuntimeEvent: Validator };
+  return mod.validateProviderRuntimeEvent;
+}

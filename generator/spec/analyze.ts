@@ -1,0 +1,136 @@
+// The semantic analysis of mapping-spec.yaml against the catalogs of every supported snapshot and
+// the canonical model: coverage (mapped / ignored / gap), stale entries, paths, types, enums.
+import { entryKey } from '../catalog/load.ts';
+import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
+import { compareStrings } from '../fsutil.ts';
+import type { CanonicalModel } from '../model/types.ts';
+import { checkEmit, type PathTarget } from './check-emit.ts';
+import type { CoverageRow, Finding } from './findings.ts';
+import type { MappingEntry, MappingSpec } from './types.ts';
+
+/** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
+export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>(['notification', 'request', 'eventmsg', 'sdk-message', 'stream-event', 'permission', 'thread-event']);
+
+export interface SpecAnalysis {
+  findings: Finding[];
+  coverage: CoverageRow[];
+}
+
+export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[]>, model: CanonicalModel, helpers: ReadonlySet<string>): SpecAnalysis {
+  const findings: Finding[] = [];
+  const coverage: CoverageRow[] = [];
+  for (const [source, src] of Object.entries(spec.sources)) {
+    const cats = catalogs[source] ?? [];
+    // Union of discriminants over the supported snapshots, with the versions that have each.
+    const known = new Map<string, { kind: EntryKind; name: string; versions: string[] }>();
+    for (const c of cats) {
+      for (const e of c.entries) {
+        const k = entryKey(e);
+        const row = known.get(k) ?? { kind: e.kind, name: e.name, versions: [] };
+        row.versions.push(c.version);
+        known.set(k, row);
+      }
+    }
+    const entries = spec.entries.filter((e) => e.source === source);
+    const byKey = new Map(entries.map((e) => [entryKey(e), e]));
+    for (const entry of entries) {
+      const k = entryKey(entry);
+      if (!MESSAGE_KINDS.has(entry.kind)) {
+        findings.push({ category: 'error', code: 'spec/unknown-kind', message: `\`${entry.kind}\` is not a message kind of ${source}`, hint: `use one of: ${[...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x)).join(', ')}; item/tool types are covered by valueMaps`, source, discriminant: k, loc: entry.loc });
+        continue;
+      }
+      if (!known.has(k)) {
+        findings.push({ category: 'stale', code: 'spec/stale-entry', message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${src.snapshots.map((s) => s.version).join(', ')})`, hint: 'remove the entry, or fix the name', source, discriminant: k, loc: entry.loc });
+        continue;
+      }
+      checkEntry(spec, model, helpers, entry, cats, findings);
+    }
+    const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
+    for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
+      if (MESSAGE_KINDS.has(d.kind)) {
+        const entry = byKey.get(k);
+        const status = !entry ? 'gap' : entry.ignore !== undefined ? 'ignored' : 'mapped';
+        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set(entry.emit.map((e) => e.type))] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
+        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k });
+      } else {
+        const map = maps.find((m) => 'kind' in m.covers && m.covers.kind === d.kind);
+        const v = map?.values[d.name];
+        const status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
+        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: v?.value ? [v.value] : [], ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}) });
+        if (!v) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`, hint: map ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values` : `add a value map with \`covers: { kind: ${d.kind} }\``, source, versions: d.versions, discriminant: k, ...(map ? { loc: map.loc } : {}) });
+      }
+    }
+    checkValueMaps(spec, model, source, cats, findings);
+  }
+  for (const e of spec.entries) {
+    if (!spec.sources[e.source]) findings.push({ category: 'error', code: 'spec/unknown-source', message: `mappings for \`${e.source}\`, which is not under sources`, hint: `add sources.${e.source} with its provider and snapshots`, loc: e.loc });
+  }
+  findings.sort((a, b) => (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || compareStrings(a.message, b.message));
+  return { findings: dedupe(findings), coverage };
+}
+
+function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlySet<string>, entry: MappingEntry, cats: Catalog[], findings: Finding[]): void {
+  const having = cats.flatMap((catalog) => {
+    const ce = catalog.entries.find((e) => e.kind === entry.kind && e.name === entry.name);
+    return ce ? [{ catalog, entry: ce }] : [];
+  });
+  const targets: PathTarget[] = having.map(({ catalog, entry: ce }) => ({ catalog, entry: ce, document: ce.document, pointer: ce.pointer }));
+  for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings }, emit);
+  if (entry.response.length) {
+    const responseTargets = having.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
+    if (entry.kind !== 'request' || !responseTargets.length) {
+      findings.push({ category: 'error', code: 'spec/no-response', message: `\`response\` is only for server requests with a response schema; ${entry.kind} \`${entry.name}\` has none`, hint: 'remove `response:`', source: entry.source, loc: entry.loc });
+    } else {
+      for (const emit of entry.response) checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
+    }
+  }
+  for (const h of entry.after) {
+    if (!helpers.has(h.name)) findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${h.name}\``, hint: `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`, source: entry.source, loc: h.loc });
+  }
+}
+
+function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
+  const doc = ce.meta?.responseDocument;
+  if (!doc || !catalog.documents[doc]) return [];
+  return [{ catalog, entry: ce, document: doc, pointer: '#' }];
+}
+
+function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string, cats: Catalog[], findings: Finding[]): void {
+  for (const map of Object.values(spec.valueMaps).filter((m) => m.source === source)) {
+    const canonical = model.enums[map.to];
+    if (!canonical) {
+      findings.push({ category: 'error', code: 'spec/unknown-enum', message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``, hint: `use one of: ${Object.keys(model.enums).join(', ')}`, source, loc: map.loc });
+      continue;
+    }
+    const allowed = new Set(canonical.values);
+    for (const [from, v] of Object.entries(map.values)) {
+      if (v.value !== null && !allowed.has(v.value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: v.loc });
+    }
+    if (map.default !== undefined && !allowed.has(map.default)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
+    const upstream = new Map<string, string[]>();
+    if ('enum' in map.covers) {
+      const name = map.covers.enum;
+      const present = cats.filter((c) => c.enums[name]);
+      if (!present.length) findings.push({ category: 'error', code: 'spec/unknown-upstream-enum', message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``, hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`, source, loc: map.loc });
+      for (const c of present) for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
+      for (const [v, versions] of upstream) {
+        if (!(v in map.values)) findings.push({ category: 'gap', code: 'coverage/enum-gap', message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``, hint: `add \`${v}: <${map.to} value or null>\``, source, versions, discriminant: `enum:${name}.${v}`, loc: map.loc });
+      }
+    } else {
+      for (const c of cats) for (const e of c.entries) if (e.kind === map.covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
+    }
+    for (const [from, v] of Object.entries(map.values)) {
+      if (!upstream.has(from)) findings.push({ category: 'stale', code: 'spec/stale-value', message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`, hint: 'remove it, or fix its spelling', source, loc: v.loc });
+    }
+  }
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const k = `${f.code}|${f.message}|${f.loc?.line}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

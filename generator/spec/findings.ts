@@ -1,0 +1,32 @@
+// What the spec analysis finds. `error`s stop generate (exit 2); gaps, stale entries and missing
+// paths are what `eventmap check` reports as findings (exit 1).
+import type { Loc } from './types.ts';
+
+export type FindingCategory = 'error' | 'gap' | 'stale' | 'path';
+
+export interface Finding {
+  category: FindingCategory;
+  code: string;
+  message: string;
+  hint?: string;
+  source?: string;
+  versions?: string[];
+  /** `kind:name` of the upstream discriminant concerned. */
+  discriminant?: string;
+  loc?: Loc;
+}
+
+export type CoverageStatus = 'mapped' | 'ignored' | 'gap';
+
+export interface CoverageRow {
+  source: string;
+  kind: string;
+  name: string;
+  /** Supported snapshots that have this discriminant. */
+  versions: string[];
+  status: CoverageStatus;
+  /** Canonical event types (message kinds) or canonical values (value kinds). */
+  targets: string[];
+  reason?: string;
+  loc?: Loc;
+}

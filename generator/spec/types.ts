@@ -1,0 +1,85 @@
+// The mapping spec IR, read from mapping-spec.yaml. Every node keeps its YAML location so that
+// every later check can say mapping-spec.yaml:LINE:COL.
+import type { EntryKind } from '../catalog/types.ts';
+import type { SourceName } from '../sources.ts';
+
+export interface Loc {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Where a value comes from. */
+export type ValueExpr =
+  | { kind: 'path'; path: PathExpr; map?: string; absentIn: string[]; loc: Loc }
+  | { kind: 'const'; value: JsonValue; loc: Loc }
+  | { kind: 'helper'; name: string; args: ValueExpr[]; loc: Loc }
+  | { kind: 'first'; options: ValueExpr[]; loc: Loc };
+
+export interface PathExpr {
+  /** As written, e.g. `$.params.turn.id`. */
+  text: string;
+  /** Property names and array indexes after `$`. */
+  segments: (string | number)[];
+}
+
+export type Condition =
+  | { op: 'equals'; path: PathExpr; value: JsonValue; loc: Loc }
+  | { op: 'in'; path: PathExpr; values: JsonValue[]; loc: Loc }
+  | { op: 'present'; path: PathExpr; present: boolean; loc: Loc };
+
+export type IdKey = 'thread' | 'turn' | 'item' | 'request';
+export const ID_KEYS: readonly IdKey[] = ['thread', 'turn', 'item', 'request'];
+
+export interface EmitSpec {
+  type: string;
+  ids: Partial<Record<IdKey, ValueExpr>>;
+  payload: Record<string, ValueExpr>;
+  when?: Condition;
+  loc: Loc;
+}
+
+export interface MappingEntry {
+  source: SourceName;
+  kind: EntryKind;
+  name: string;
+  /** Set when the entry is deliberately not mapped. */
+  ignore?: string;
+  emit: EmitSpec[];
+  /** For server requests: what the client's JSON-RPC response emits. */
+  response: EmitSpec[];
+  /** Runtime helpers run after the emits (correlation data cannot express). */
+  after: { name: string; loc: Loc }[];
+  loc: Loc;
+}
+
+export interface ValueMap {
+  name: string;
+  source: SourceName;
+  /** The upstream values the map must cover: a catalog enum or a catalog entry kind. */
+  covers: { enum: string } | { kind: EntryKind };
+  /** Canonical enum the values land in. */
+  to: string;
+  /** upstream value → canonical value (null: no canonical value; the field is left out). */
+  values: Record<string, { value: string | null; loc: Loc }>;
+  /** Used at run time for values the upstream adds later. */
+  default?: string;
+  loc: Loc;
+}
+
+export interface SourceSpec {
+  name: SourceName;
+  provider: string;
+  snapshots: { version: string; loc: Loc }[];
+  loc: Loc;
+}
+
+export interface MappingSpec {
+  file: string;
+  text: string;
+  sources: Record<string, SourceSpec>;
+  valueMaps: Record<string, ValueMap>;
+  entries: MappingEntry[];
+}

@@ -1,0 +1,103 @@
+// Codex app-server framing: JSON-RPC lines, optionally in the `{dir, line}` capture envelope.
+// Routes server notifications, server requests, legacy `codex/event/*` and the client's responses
+// to server requests to the generated mappers. The JSON-RPC request id (connection scope) is kept
+// apart from call/item ids (business scope): only the spec's `ids.request` reads it.
+import type { MapContext } from '../context.ts';
+import { idOf, obj } from '../values.ts';
+import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
+
+const LEGACY_PREFIX = 'codex/event/';
+
+export function codexAppServerFraming(tables: MapperTables): Framing {
+  return {
+    route(input, ctx, stats, validate) {
+      let message: unknown = input;
+      let fromClient = false;
+      const envelope = obj(input);
+      if (envelope && typeof envelope.line === 'string' && (envelope.dir === 'c2s' || envelope.dir === 's2c')) {
+        fromClient = envelope.dir === 'c2s';
+        try {
+          message = JSON.parse(envelope.line);
+        } catch {
+          ctx.begin({ source: 'codex.app-server.notification', payload: input }, undefined);
+          stats.invalid++;
+          ctx.warn('codex-app-server: the envelope line is not JSON', { kind: 'invalid-message' });
+          return;
+        }
+      }
+      const m = obj(message);
+      const method = m && typeof m.method === 'string' ? m.method : undefined;
+      const hasId = m !== undefined && (typeof m.id === 'string' || typeof m.id === 'number');
+      if (fromClient) return routeClient(m, method, hasId, ctx, stats, tables);
+      if (!m || (method === undefined && !hasId)) {
+        ctx.begin({ source: 'codex.app-server.notification', payload: message }, undefined);
+        stats.invalid++;
+        ctx.warn('codex-app-server: not a JSON-RPC message', { kind: 'invalid-message' });
+        return;
+      }
+      if (method === undefined) {
+        stats.clientTraffic++; // the server's response to one of the client's own requests
+        return;
+      }
+      const ts = typeof m.emittedAtMs === 'number' ? m.emittedAtMs : undefined;
+      if (method.startsWith(LEGACY_PREFIX)) {
+        const params = obj(m.params);
+        const msg = params?.msg;
+        const type = (obj(msg)?.type as string | undefined) ?? method.slice(LEGACY_PREFIX.length);
+        ctx.begin({ source: 'codex.eventmsg', method, messageType: type, payload: message }, ts);
+        const thread = idOf(params?.conversationId);
+        if (thread !== undefined) ctx.currentThread = thread;
+        dispatch('eventmsg', type, msg, ctx, stats, tables, validate);
+        return;
+      }
+      const kind = hasId ? 'request' : 'notification';
+      ctx.begin({ source: hasId ? 'codex.app-server.request' : 'codex.app-server.notification', method, payload: message }, ts);
+      dispatch(kind, method, message, ctx, stats, tables, validate);
+    },
+  };
+}
+
+function dispatch(kind: string, name: string, message: unknown, ctx: MapContext, stats: NormalizeStats, tables: MapperTables, validate: UpstreamValidator | undefined): void {
+  const mapper = tables.MAPPERS[kind]?.[name];
+  if (mapper) {
+    if (validate) {
+      const result = validate(kind, name, message);
+      if (!result.ok) {
+        stats.invalid++;
+        ctx.warn(`codex-app-server ${kind} \`${name}\` does not match its upstream schema; mapped what was present`, { kind: 'upstream-validation', errors: result.errors });
+      }
+    }
+    stats.mapped++;
+    mapper(message, ctx);
+    return;
+  }
+  if (tables.IGNORED[kind]?.[name] !== undefined) {
+    stats.ignored++;
+    return;
+  }
+  stats.unknown++;
+  ctx.warn(`codex-app-server: unknown ${kind} \`${name}\`; not in mapping-spec.yaml (a newer upstream?)`, { kind: 'unknown-message', messageKind: kind, name });
+}
+
+/** The client's side: its answers to server requests resolve them; its own requests are not events. */
+function routeClient(m: Record<string, unknown> | undefined, method: string | undefined, hasId: boolean, ctx: MapContext, stats: NormalizeStats, tables: MapperTables): void {
+  if (!m || method !== undefined || !hasId) {
+    stats.clientTraffic++;
+    return;
+  }
+  const request = idOf(m.id)!;
+  const pending = ctx.pendingRequests.get(request);
+  ctx.begin({ source: 'codex.app-server.response', method: pending?.method, payload: m }, undefined);
+  if (!pending) {
+    stats.clientTraffic++; // an answer to a request opened before this stream began, or already closed
+    return;
+  }
+  const mapper = pending.method === undefined ? undefined : tables.RESPONSE_MAPPERS[pending.method];
+  if ('error' in m || !mapper) {
+    stats.mapped++;
+    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision: 'error', resolution: m.error ?? m.result }, []);
+    return;
+  }
+  stats.mapped++;
+  mapper(m.result, ctx, { ...pending.ids, request });
+}

@@ -1,0 +1,30 @@
+// What a source's framing needs from its generated mapper module, and what it counts.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+
+export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
+
+export interface MapperTables {
+  MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>;
+  RESPONSE_MAPPERS: Readonly<Record<string, Mapper>>;
+  IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** Validates an upstream message against the generated upstream schemas (opt-in). */
+export type UpstreamValidator = (kind: string, name: string, message: unknown) => { ok: true } | { ok: false; errors: unknown[] };
+
+export interface NormalizeStats {
+  messages: number;
+  mapped: number;
+  /** Deliberately ignored by the spec (with a reason in IGNORED). */
+  ignored: number;
+  /** Not upstream events: the client's own requests, and responses to them. */
+  clientTraffic: number;
+  unknown: number;
+  invalid: number;
+}
+
+export interface Framing {
+  /** Map one input (already JSON-parsed) into ctx.out. */
+  route(input: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void;
+}

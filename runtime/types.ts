@@ -1,0 +1,33 @@
+// Types shared by the runtime and the generated mappers.
+
+/** Where an event came from (EVENTS.md §1.1 `raw`). */
+export interface RawRef {
+  source: string;
+  method?: string;
+  messageType?: string;
+  payload: unknown;
+}
+
+/** Provider-native ids of one event; canonical ids are derived from them. */
+export interface ProviderIds {
+  thread?: string | undefined;
+  turn?: string | undefined;
+  item?: string | undefined;
+  request?: string | undefined;
+}
+
+/** A canonical event as the runtime builds it (the generated ProviderRuntimeEvent is its typed view). */
+export interface CanonicalEvent {
+  eventId: string;
+  provider: string;
+  sessionId: string;
+  createdAt: string;
+  threadId?: string;
+  turnId?: string;
+  itemId?: string;
+  requestId?: string;
+  providerRefs?: Record<string, string>;
+  type: string;
+  payload: Record<string, unknown>;
+  raw: RawRef;
+}

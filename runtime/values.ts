@@ -1,0 +1,72 @@
+// Reading upstream values safely: a mapper never throws, whatever JSON it is given.
+// These run on every message, so they stay small and allocation-free.
+
+/** Follow a path of property names / indexes; undefined as soon as anything is missing. */
+export function get(value: unknown, path: readonly (string | number)[]): unknown {
+  let cur = value;
+  for (let i = 0; i < path.length; i++) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[path[i]!];
+  }
+  return cur;
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Provider ids may be strings or (JSON-RPC) numbers; both become strings. Empty means absent. */
+export function idOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.length ? v : undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function int(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
+
+export function bool(v: unknown): boolean | undefined {
+  return typeof v === 'boolean' ? v : undefined;
+}
+
+export function obj(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function strArray(v: unknown): string[] | undefined {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+}
+
+/** A value of a closed set, or undefined. */
+export function oneOf<T extends string>(set: ReadonlySet<string>, v: unknown): T | undefined {
+  return typeof v === 'string' && set.has(v) ? (v as T) : undefined;
+}
+
+/** Translate through a value map; values the upstream adds later fall back to the map's default. */
+export function lookup<T extends string>(map: Readonly<Record<string, T | null>>, fallback: T | undefined, v: unknown): T | undefined {
+  if (typeof v !== 'string') return undefined;
+  if (Object.prototype.hasOwnProperty.call(map, v)) return map[v] ?? undefined;
+  return fallback;
+}
+
+/** `{ type: 'x' }` discriminated objects map by their `type`; plain strings by themselves. */
+export function tagOf(v: unknown): unknown {
+  const o = obj(v);
+  return o ? o.type : v;
+}
+
+/** The first value that is present. */
+export function first(...values: unknown[]): unknown {
+  for (const v of values) if (v !== undefined && v !== null) return v;
+  return undefined;
+}
+
+/** `null` stays null (the field allows it); anything else goes through `inner`. */
+export function nullOr<T>(v: unknown, inner: (v: unknown) => T | undefined): T | null | undefined {
+  return v === null ? null : inner(v);
+}
