@@ -1,0 +1,49 @@
+// Type names in <source>/upstream-types.ts, chosen here rather than left to
+// json-schema-to-typescript (which numbers clashes: Foo1, Foo2).
+//
+//   MessageByKind                  kind → the kind's map, e.g. MessageByKind['notification']
+//   `${PascalKind}ByName`          per kind, discriminant → message type (NotificationByName,
+//                                  RequestByName, EventmsgByName, SdkMessageByName, ...)
+//   `${PascalKind}${PascalName}`   one alias per discriminant, the whole message
+//                                  (NotificationItemStarted, RequestItemFileChangeRequestApproval)
+//   `v${version}` namespaces       the types of one snapshot (v0_171_0.ThreadItem), named after the
+//                                  upstream definition keys
+//
+// Mapper code should go through the maps (`NotificationByName['item/started']`): only a name that
+// clashes after PascalCasing gets a `_2` suffix, and the maps are the stable way in.
+
+/** Identifier-safe PascalCase, mirroring json-schema-to-typescript's toSafeString so it keeps our names as they are. */
+export function pascalCase(raw: string): string {
+  const words = raw.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const joined = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  // toSafeString upper-cases a letter that follows digits; do it first so the name is a fixed point.
+  const name = joined.replace(/(\d)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
+  if (name === '') return 'Unnamed';
+  return /^\d/.test(name) ? `T${name}` : name;
+}
+
+export const MESSAGE_BY_KIND = 'MessageByKind';
+
+export function kindMapTypeName(kind: string): string {
+  return `${pascalCase(kind)}ByName`;
+}
+
+export function messageTypeName(kind: string, name: string): string {
+  return `${pascalCase(kind)}${pascalCase(name)}`;
+}
+
+export function versionNamespace(version: string): string {
+  return `v${version.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+/** Hands out unique names in one scope: the first claim keeps its name, later clashes get `_2`, `_3`, ... */
+export class NameScope {
+  private readonly used = new Set<string>();
+
+  claim(base: string): string {
+    let name = base;
+    for (let n = 2; this.used.has(name); n++) name = `${base}_${n}`;
+    this.used.add(name);
+    return name;
+  }
+}

@@ -1,0 +1,57 @@
+// Shared by the upstream emitter tests: the vendored codex snapshots, transcripts, tsc, temp dirs.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadCatalog } from '../../generator/catalog/load.ts';
+import { listVersions, resolveSnapshot } from '../../generator/catalog/snapshots.ts';
+import type { Catalog } from '../../generator/catalog/types.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every vendored codex-app-server snapshot, oldest first (0.105.0, 0.171.0). */
+export function codexCatalogs(): Catalog[] {
+  const upstream = join(ROOT, 'upstream-schemas');
+  return listVersions(upstream, 'codex-app-server').map((v) => loadCatalog(resolveSnapshot(upstream, `codex-app-server@${v}`)));
+}
+
+/** JSON-RPC messages the server sent, from a recorded transcript. */
+export function serverMessages(version: string): Array<Record<string, unknown>> {
+  const file = join(ROOT, 'test/fixtures/transcripts/codex-app-server', version, 'chat-shell-patch.server.jsonl');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Write `files` (relative path → text) into a fresh temp dir and return it. */
+export function writeTemp(prefix: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+export const STRICT_TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', isolatedModules: true, verbatimModuleSyntax: true, skipLibCheck: false, types: [] },
+  include: ['**/*.ts'],
+});
+
+/** Run the repo's tsc on a folder with a tsconfig; returns its output ('' when it compiled). */
+export function tsc(dir: string): string {
+  try {
+    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', dir], { encoding: 'utf8', stdio: 'pipe' });
+    return '';
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    return `${e.stdout ?? ''}${e.stderr ?? ''}` || e.message;
+  }
+}
+
+/** TypeScript source without comments, so words like "if any" in upstream docs do not count as types. */
+export function withoutComments(ts: string): string {
+  return ts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}

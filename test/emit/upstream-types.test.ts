@@ -1,0 +1,94 @@
+// emitUpstreamTypes on the vendored codex-app-server snapshots (0.105.0 + 0.171.0).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../generator/catalog/types.ts';
+import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
+import { isMessageKind } from '../../generator/emit/upstream/messages.ts';
+import { kindMapTypeName, messageTypeName, pascalCase } from '../../generator/emit/upstream/names.ts';
+import { codexCatalogs, STRICT_TSCONFIG, tsc, withoutComments, writeTemp } from './upstream-support.ts';
+
+const FILE = 'codex-app-server/upstream-types.ts';
+let catalogs: Catalog[];
+let text: string;
+
+beforeAll(async () => {
+  catalogs = codexCatalogs();
+  text = (await emitUpstreamTypes(catalogs)).get(FILE)!;
+});
+
+/** Keys of `export interface <name> { ... }`. */
+function mapKeys(name: string): string[] {
+  const body = new RegExp(`^export interface ${name} \\{\\n([\\s\\S]*?)\\n\\}`, 'm').exec(text)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}("(?:[^"\\]|\\.)*"):/gm)].map((m) => JSON.parse(m[1]!) as string);
+}
+
+describe('emitUpstreamTypes (codex-app-server)', () => {
+  it('emits one file, keyed relative to generated/, with a header naming the snapshots', () => {
+    expect(text).toBeDefined();
+    expect(text.split('\n')[0]).toContain('codex-app-server snapshots 0.105.0, 0.171.0');
+  });
+
+  it('gives every message discriminant of every version a map key and a type', () => {
+    const kinds = new Set<string>();
+    for (const catalog of catalogs) {
+      for (const e of catalog.entries.filter((x) => isMessageKind(x.kind))) {
+        kinds.add(e.kind);
+        expect(mapKeys(kindMapTypeName(e.kind)), `${e.kind} ${e.name}`).toContain(e.name);
+        expect(text).toContain(`export type ${messageTypeName(e.kind, e.name)} = `);
+      }
+    }
+    expect([...kinds].sort()).toEqual(['eventmsg', 'notification', 'request']);
+    expect(mapKeys('MessageByKind')).toEqual(['eventmsg', 'notification', 'request']);
+    // 87 + 1 (0.105.0-only skill/requestApproval) notifications and requests, 75 legacy EventMsg types.
+    expect(mapKeys('NotificationByName')).toHaveLength(87);
+    expect(mapKeys('RequestByName')).toHaveLength(11);
+    expect(mapKeys('EventmsgByName')).toHaveLength(75);
+  });
+
+  it('types each discriminant from the newest snapshot that has it', () => {
+    expect(text).toContain('export type NotificationItemStarted = v0_171_0.NotificationItemStarted;');
+    expect(text).toContain('export type RequestSkillRequestApproval = v0_105_0.RequestSkillRequestApproval;');
+    expect(text).toContain('export type EventmsgAgentMessage = v0_105_0.EventmsgAgentMessage;');
+  });
+
+  it('names every namespace type after a message or an upstream definition, never Foo1', () => {
+    const definitionNames = new Set<string>();
+    for (const c of catalogs) {
+      for (const doc of Object.values(c.documents)) {
+        const defs = (doc as { definitions?: Record<string, unknown> }).definitions ?? {};
+        for (const k of Object.keys(defs)) definitionNames.add(pascalCase(k));
+      }
+    }
+    const messageNames = new Set(catalogs.flatMap((c) => c.entries.map((e) => messageTypeName(e.kind, e.name))));
+    const declared = [...text.matchAll(/^ {2}export (?:interface|type) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]!);
+    expect(declared.length).toBeGreaterThan(400);
+    expect(declared.filter((n) => !definitionNames.has(n) && !messageNames.has(n))).toEqual([]);
+  });
+
+  it('uses no `any`', () => {
+    expect(withoutComments(text)).not.toMatch(/\bany\b/);
+  });
+
+  it('compiles under tsc --strict, and the maps carry the message shapes', () => {
+    const usage = [
+      "import type { MessageByKind, NotificationByName, RequestByName, EventmsgByName } from './upstream-types.js';",
+      "const method: NotificationByName['item/started']['method'] = 'item/started';",
+      "type ItemType = NotificationByName['item/started']['params']['item']['type'];",
+      "const itemType: ItemType = 'agentMessage';",
+      "const at: NotificationByName['item/started']['emittedAtMs'] = 1;",
+      "type Id = RequestByName['item/commandExecution/requestApproval']['id'];",
+      "const id: Id = 7;",
+      "const delta: EventmsgByName['agent_message_delta'] = { type: 'agent_message_delta', delta: 'hi' };",
+      "const viaKind: MessageByKind['notification']['turn/completed']['method'] = 'turn/completed';",
+      '// @ts-expect-error the method literal is checked',
+      "const wrong: NotificationByName['item/started']['method'] = 'item/completed';",
+      'export { method, itemType, at, id, delta, viaKind, wrong };',
+    ].join('\n');
+    const dir = writeTemp('eventmap-upstream-types-', { 'upstream-types.ts': text, 'usage.ts': usage, 'tsconfig.json': STRICT_TSCONFIG, 'package.json': '{"type":"module"}' });
+    expect(tsc(dir)).toBe('');
+  });
+
+  it('is byte-identical when emitted again', async () => {
+    const again = (await emitUpstreamTypes(codexCatalogs())).get(FILE);
+    expect(again === text).toBe(true);
+  });
+});
