@@ -1,7 +1,138 @@
-// Placeholder until the model loader lands.
+// Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
+// together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
+import { readFileSync } from 'node:fs';
+import type { JsonSchema } from '../catalog/types.ts';
 import { EventmapError } from '../diagnostics.ts';
-import type { CanonicalModel } from './types.ts';
+import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
+import { describeValue, isMap, Problems } from './problems.ts';
+import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
+import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
+import { pointerJoin, readYaml } from './yaml-source.ts';
+
+export const MODEL_FORMAT_VERSION = 1;
+export const SCHEMA_ID = 'urn:eventmap:canonical';
+
+const TOP_KEYS = ['version', 'ids', 'enums', 'definitions', 'envelope', 'events'];
+const REQUIRED_TOP_KEYS = ['version', 'ids', 'enums', 'envelope', 'events'];
+/** Ids are trimmed non-empty strings (EVENTS.md §1.1 TrimmedNonEmptyString): this definition. */
+const ID_BASE = 'TrimmedNonEmptyString';
 
 export function loadModel(file: string): CanonicalModel {
-  throw new EventmapError({ code: 'model/not-implemented', message: 'the canonical model loader is not implemented yet', file });
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new EventmapError({
+      code: 'model/not-found',
+      message: `cannot read the canonical model (${err instanceof Error ? err.message : String(err)})`,
+      hint: 'run eventmap from the project root, or pass --root; the model lives in canonical-model.yaml',
+      file,
+    });
+  }
+  return parseModel(text, file);
 }
+
+/** Parse and check model text; `file` is only used to report locations. */
+export function parseModel(text: string, file: string): CanonicalModel {
+  const source = readYaml(text, file);
+  const problems = new Problems(source);
+  const root = source.data;
+  if (!isMap(root)) {
+    problems.add('', 'bad-structure', `the model must be a map with keys ${REQUIRED_TOP_KEYS.join(', ')}; found ${describeValue(root)}`, 'start from the keys `version: 1`, `ids:`, `enums:`, `definitions:`, `envelope:`, `events:`');
+    problems.throwIfAny();
+    throw new Error('unreachable');
+  }
+  checkKeys(root, '', TOP_KEYS, REQUIRED_TOP_KEYS, 'the model', problems);
+  if ('version' in root && root.version !== MODEL_FORMAT_VERSION) {
+    problems.add('/version', 'bad-version', `unsupported model format version ${JSON.stringify(root.version)}`, `this eventmap reads \`version: ${MODEL_FORMAT_VERSION}\``);
+  }
+  const ids = readIds(root.ids, problems);
+  const enums = readEnums(root.enums, source, problems);
+  const definitions = mapOrEmpty(root.definitions, '/definitions', 'definitions', problems);
+  const events = readEvents(root.events, source, problems);
+
+  const names = collectNames(ids, enums, definitions, events, source, problems);
+  const locations: Record<string, SourceLocation> = {};
+  const ctx: SchemaContext = { source, problems, names, referenced: new Set(), locations };
+  const irDefs: Record<string, JsonSchema> = {};
+
+  for (const [name, desc] of Object.entries(ids)) {
+    irDefs[name] = { $ref: `#/definitions/${ID_BASE}`, description: desc.description + (desc.extension ? ` ${extensionNote(desc.extension)}` : '') };
+    locations[`/definitions/${name}`] = source.locate(pointerJoin('/ids', name));
+  }
+  if (Object.keys(ids).length > 0) {
+    ctx.referenced.add(ID_BASE);
+    if (!(ID_BASE in definitions)) problems.add('/definitions', 'missing-definition', `id kinds are ${ID_BASE}s, but \`definitions\` has no ${ID_BASE}`, `add \`${ID_BASE}: { type: string, pattern: ... }\` under \`definitions:\``);
+  }
+  for (const e of Object.values(enums)) {
+    irDefs[e.name] = enumSchema(e);
+    locations[`/definitions/${e.name}`] = e.loc!;
+  }
+  irDefs.CanonicalRuntimeEventType = { type: 'string', enum: Object.keys(events), description: 'Every canonical event type (EVENTS.md §1.2, plus extensions).' };
+  for (const [name, schema] of Object.entries(definitions)) {
+    irDefs[name] = checkSchema(schema, pointerJoin('/definitions', name), pointerJoin('/definitions', name), ctx);
+  }
+  const envelope = readEnvelope(root.envelope, ctx);
+  const eventDefs: Record<string, CanonicalEventDef> = {};
+  for (const [type, ev] of Object.entries(events)) {
+    const schemaPointer = pointerJoin(pointerJoin('/events', type), 'schema');
+    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<string, unknown>;
+    const notes = [`Payload of \`${type}\`.`, ev.description, ev.extension ? extensionNote(ev.extension) : undefined, payloadSchema.description as string | undefined];
+    irDefs[ev.payloadName] = { ...payloadSchema, description: notes.filter(Boolean).join(' ') };
+    irDefs[ev.variantName] = {
+      type: 'object',
+      description: `The \`${type}\` event.`,
+      required: ['type', 'payload'],
+      properties: { type: { const: type }, payload: { $ref: `#/definitions/${ev.payloadName}` } },
+    };
+    locations[`/definitions/${ev.variantName}`] = ev.loc;
+    eventDefs[type] = {
+      type,
+      payload: { $ref: `#/definitions/${ev.payloadName}` },
+      ...(ev.extension ? { extension: ev.extension } : {}),
+      loc: ev.loc,
+      payloadName: ev.payloadName,
+      variantName: ev.variantName,
+      ...(ev.description ? { description: ev.description } : {}),
+    };
+  }
+  // Only worth saying when nothing else is wrong: a broken event leaves its definitions unused.
+  for (const name of problems.count === 0 ? Object.keys(definitions) : []) {
+    if (!ctx.referenced.has(name)) problems.add(pointerJoin('/definitions', name), 'unused-definition', `definition "${name}" is not used by any event, the envelope or another definition`, 'reference it with `$ref`, or remove it');
+  }
+  problems.throwIfAny();
+
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: SCHEMA_ID,
+    title: 'ProviderRuntimeEvent',
+    description: envelope.description,
+    type: 'object',
+    required: envelope.required,
+    properties: envelope.properties,
+    additionalProperties: false,
+    // Ajv's discriminator picks the one branch by `type`; other validators fall back to oneOf.
+    discriminator: { propertyName: 'type' },
+    oneOf: Object.values(events).map((ev) => ({ $ref: `#/definitions/${ev.variantName}` })),
+    definitions: irDefs,
+  };
+  return {
+    file,
+    eventTypes: Object.keys(events),
+    events: eventDefs,
+    enums: Object.fromEntries(Object.values(enums).map((e) => [e.name, e])),
+    idKinds: Object.keys(ids),
+    schema,
+    idDescriptions: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v.description])),
+    locations,
+  };
+}
+
+function enumSchema(e: CanonicalEnumDef): JsonSchema {
+  const notes = [e.description, e.extension ? extensionNote(e.extension) : undefined];
+  const ext = Object.entries(e.extensions);
+  if (ext.length > 0) notes.push(`Extensions (not in EVENTS.md): ${ext.map(([v, why]) => `${v}: ${why}`).join(' ')}`);
+  const description = notes.filter(Boolean).join(' ');
+  return { type: 'string', enum: e.values, ...(description ? { description } : {}) };
+}
+

@@ -14,6 +14,11 @@ export interface CanonicalEventDef {
   /** Set for types added beyond EVENTS.md: the one-line reason. */
   extension?: string;
   loc?: SourceLocation;
+  /** Name of the payload's definition in CanonicalModel.schema, e.g. `TurnCompletedPayload`. */
+  payloadName?: string;
+  /** Name of the event's variant definition (type + payload), e.g. `TurnCompletedEvent`. */
+  variantName?: string;
+  description?: string;
 }
 
 export interface CanonicalEnumDef {
@@ -22,6 +27,9 @@ export interface CanonicalEnumDef {
   /** value → one-line reason, for values added beyond EVENTS.md. */
   extensions: Record<string, string>;
   loc?: SourceLocation;
+  /** Set for whole enums added beyond EVENTS.md: the one-line reason. */
+  extension?: string;
+  description?: string;
 }
 
 export interface CanonicalModel {
@@ -35,4 +43,11 @@ export interface CanonicalModel {
   idKinds: string[];
   /** The full JSON Schema of ProviderRuntimeEvent, with `definitions` (envelope, payloads, enums). */
   schema: { [key: string]: unknown };
+  /** Id kind → its one-line description. */
+  idDescriptions?: Record<string, string>;
+  /**
+   * Where each part of `schema` was declared: JSON pointer into `schema` (e.g.
+   * `/definitions/TurnCompletedPayload/properties/state`) → location in the model file.
+   */
+  locations?: Record<string, SourceLocation>;
 }
