@@ -1,6 +1,17 @@
-// Placeholder until the canonical emitter lands.
+// The canonical emitter: model IR → generated/canonical/ (types, JSON Schema, validators).
+// Pure and deterministic: the same model gives byte-identical files on every run and machine.
+import { stableJson } from '../../fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
+import { renderTypes } from './types-file.ts';
+import { renderValidators } from './validators.ts';
 
-export async function emitCanonical(_model: CanonicalModel): Promise<Map<string, string>> {
-  return new Map();
+/** Paths relative to generated/ → contents. */
+export async function emitCanonical(model: CanonicalModel): Promise<Map<string, string>> {
+  const { js, dts } = renderValidators(model);
+  return new Map([
+    ['canonical/schema.json', stableJson(model.schema, { sortKeys: true })],
+    ['canonical/types.ts', renderTypes(model)],
+    ['canonical/validate.d.ts', dts],
+    ['canonical/validate.js', js],
+  ]);
 }
