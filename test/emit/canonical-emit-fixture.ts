@@ -1,6 +1,6 @@
 // Emits generated/canonical from the project's model into a fresh temp folder, so tests exercise
 // what the emitter writes now (not what happens to be committed).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,4 +32,8 @@ export async function emitToTemp(): Promise<Emitted> {
 /** Import an emitted module (validate.js, types.ts) from the temp folder. */
 export async function importEmitted<T>(dir: string, rel: string): Promise<T> {
   return (await import(pathToFileURL(join(dir, rel)).href)) as T;
+}
+
+export function removeTemp(emitted: Emitted | undefined): void {
+  if (emitted) rmSync(emitted.dir, { recursive: true, force: true });
 }

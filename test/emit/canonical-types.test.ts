@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { emitToTemp, type Emitted } from './canonical-emit-fixture.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitToTemp, removeTemp, type Emitted } from './canonical-emit-fixture.ts';
 
 let emitted: Emitted;
 let diagnostics: string[];
@@ -75,6 +75,7 @@ beforeAll(async () => {
   const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
   diagnostics = run.stdout.split('\n').filter((l) => / error TS\d+/.test(l));
 }, 120_000);
+afterAll(() => removeTemp(emitted));
 
 describe('generated canonical types', () => {
   it('compile under --strict, with a consumer of the union, the brands and the validators', () => {

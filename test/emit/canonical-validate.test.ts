@@ -2,9 +2,9 @@
 // the model promises to catch are caught (wrong type, missing field, wrong enum value, unknown
 // envelope field, unknown payload field).
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleEvent, PAYLOAD_EXAMPLES } from './canonical-examples.ts';
-import { emitToTemp, importEmitted, type Emitted } from './canonical-emit-fixture.ts';
+import { emitToTemp, removeTemp, importEmitted, type Emitted } from './canonical-emit-fixture.ts';
 
 interface ValidationError {
   keyword: string;
@@ -28,6 +28,7 @@ beforeAll(async () => {
   emitted = await emitToTemp();
   v = await importEmitted<ValidateModule>(emitted.dir, 'canonical/validate.js');
 });
+afterAll(() => removeTemp(emitted));
 
 /** Validate and return the first error (or undefined when valid). */
 function firstError(event: unknown): ValidationError | undefined {

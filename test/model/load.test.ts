@@ -1,7 +1,7 @@
 // The model loader: the real model loads into the IR with locations; broken models fail with an
 // EventmapError whose diagnostics say where (file:line:col), what, and how to fix it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -176,6 +176,7 @@ describe('eventmap generate with a broken model', () => {
     const text = edit('      required: [unifiedDiff]\n', '      requried: [unifiedDiff]\n');
     writeFileSync(join(root, 'canonical-model.yaml'), text);
     const run = spawnSync(process.execPath, [join(REPO, 'bin/eventmap.js'), '--root', root, 'generate'], { encoding: 'utf8' });
+    rmSync(root, { recursive: true, force: true });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`${join(root, 'canonical-model.yaml')}:${lineOf(text, 'requried')}:7: error model/unknown-keyword`);
     expect(run.stderr).toMatch(/fix: did you mean "required"\?/);

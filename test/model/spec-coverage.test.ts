@@ -3,8 +3,8 @@
 // types.ts and the generated schema.json. Every spec event type, enum value and payload field must
 // be there with the same optionality; anything more must be a declared extension.
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { emitToTemp, importEmitted, type Emitted } from '../emit/canonical-emit-fixture.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emitToTemp, removeTemp, importEmitted, type Emitted } from '../emit/canonical-emit-fixture.ts';
 
 /** EVENTS.md §1.1 (RuntimeEventRaw, RuntimeEventBase), §1.2, §1.3, §1.4 and §1.5, verbatim. */
 const EVENTS_MD = `
@@ -415,6 +415,7 @@ beforeAll(async () => {
   gen = declarations(emitted.files.get('canonical/types.ts')!);
   schema = JSON.parse(emitted.files.get('canonical/schema.json')!);
 });
+afterAll(() => removeTemp(emitted));
 
 const NAMED_ENUMS = ['CanonicalItemType', 'CanonicalRequestType', 'SessionState', 'ThreadState', 'TurnState', 'ContentStreamKind'];
 
