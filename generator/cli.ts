@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { EventmapError, formatDiagnostic } from './diagnostics.ts';
 import { registerCatalogCommand } from './commands/catalog.ts';
+import { registerCheckCommand } from './commands/check.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerNormalizeCommand } from './commands/normalize.ts';
 import { registerUpstreamCommand } from './commands/upstream.ts';
@@ -25,6 +26,7 @@ registerUpstreamCommand(program);
 registerCatalogCommand(program);
 registerGenerateCommand(program);
 registerNormalizeCommand(program);
+registerCheckCommand(program);
 
 try {
   await program.parseAsync(process.argv);

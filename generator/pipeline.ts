@@ -6,12 +6,17 @@ import { snapshotFromDir, resolveSnapshot } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { emitCanonical } from './emit/canonical/index.ts';
+import { buildCoverage, emitCoverage } from './emit/coverage.ts';
+import { buildManifest, hashInputs, MANIFEST } from './emit/manifest.ts';
 import { emitMappers } from './emit/mappers/index.ts';
+import { kindMapTypeName } from './emit/upstream/names.ts';
+import { emitUpstreamTypes } from './emit/upstream-types.ts';
+import { emitUpstreamValidators } from './emit/upstream-validators.ts';
 import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
-import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
+import { analyzeSpec, MESSAGE_KINDS, type SpecAnalysis } from './spec/analyze.ts';
 import type { Finding } from './spec/findings.ts';
 import { loadSpec } from './spec/load.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
@@ -28,6 +33,8 @@ export interface Inputs {
   model: CanonicalModel;
   catalogs: Record<string, Catalog[]>;
   analysis: SpecAnalysis;
+  /** Hash of everything generate reads (see emit/manifest.ts). */
+  inputsHash: string;
 }
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
@@ -53,7 +60,8 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     });
   }
   const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
-  return { spec, model, catalogs, analysis };
+  const inputsHash = hashInputs(paths, Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)));
+  return { spec, model, catalogs, analysis, inputsHash };
 }
 
 export function findingToDiagnostic(f: Finding): Diagnostic {
@@ -75,8 +83,24 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const files = new Map<string, string>();
   for (const [rel, text] of await emitCanonical(inputs.model)) files.set(rel, text);
   for (const source of Object.keys(inputs.spec.sources)) {
-    for (const [rel, text] of emitMappers({ spec: inputs.spec, model: inputs.model, source, templatesDir: paths.templates })) files.set(rel, text);
+    const catalogs = inputs.catalogs[source] ?? [];
+    for (const [rel, text] of await emitUpstreamTypes(catalogs)) files.set(rel, text);
+    for (const [rel, text] of emitUpstreamValidators(catalogs)) files.set(rel, text);
+    // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
+    const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))].filter((k) => MESSAGE_KINDS.has(k)).sort();
+    const mappers = emitMappers({
+      spec: inputs.spec,
+      model: inputs.model,
+      source,
+      templatesDir: paths.templates,
+      inputType: (kind, name) => (kinds.includes(kind as never) ? `${kindMapTypeName(kind)}[${JSON.stringify(name)}]` : undefined),
+      upstreamTypeImports: kinds.map(kindMapTypeName),
+    });
+    for (const [rel, text] of mappers) files.set(rel, text);
   }
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
+  const report = buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
+  for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
+  files.set(MANIFEST, buildManifest(inputs.inputsHash, files));
   return { files, inputs };
 }

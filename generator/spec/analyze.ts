@@ -40,7 +40,7 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
         continue;
       }
       if (!known.has(k)) {
-        findings.push({ category: 'stale', code: 'spec/stale-entry', message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${src.snapshots.map((s) => s.version).join(', ')})`, hint: 'remove the entry, or fix the name', source, discriminant: k, loc: entry.loc });
+        findings.push({ category: 'stale', code: 'spec/stale-entry', message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`, hint: 'remove the entry, or fix the name', source, discriminant: k, loc: entry.loc });
         continue;
       }
       checkEntry(spec, model, helpers, entry, cats, findings);
@@ -111,7 +111,7 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
     if ('enum' in map.covers) {
       const name = map.covers.enum;
       const present = cats.filter((c) => c.enums[name]);
-      if (!present.length) findings.push({ category: 'error', code: 'spec/unknown-upstream-enum', message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``, hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`, source, loc: map.loc });
+      if (!present.length) findings.push({ category: 'stale', code: 'spec/unknown-upstream-enum', discriminant: `enum:${name}`, message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``, hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`, source, loc: map.loc });
       for (const c of present) for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
       for (const [v, versions] of upstream) {
         if (!(v in map.values)) findings.push({ category: 'gap', code: 'coverage/enum-gap', message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``, hint: `add \`${v}: <${map.to} value or null>\``, source, versions, discriminant: `enum:${name}.${v}`, loc: map.loc });
@@ -119,8 +119,10 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
     } else {
       for (const c of cats) for (const e of c.entries) if (e.kind === map.covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
     }
+    if ('enum' in map.covers && !cats.some((c) => c.enums[(map.covers as { enum: string }).enum])) continue;
     for (const [from, v] of Object.entries(map.values)) {
-      if (!upstream.has(from)) findings.push({ category: 'stale', code: 'spec/stale-value', message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`, hint: 'remove it, or fix its spelling', source, loc: v.loc });
+      const discriminant = 'enum' in map.covers ? `enum:${map.covers.enum}.${from}` : `${map.covers.kind}:${from}`;
+      if (!upstream.has(from)) findings.push({ category: 'stale', code: 'spec/stale-value', message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`, hint: 'remove it, or fix its spelling', source, discriminant, loc: v.loc });
     }
   }
 }

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
+import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
 import { createNormalizer } from '../../runtime/index.ts';
 import type { CanonicalEvent } from '../../runtime/index.ts';
 
@@ -32,6 +34,11 @@ describe.each(TRANSCRIPTS)('codex-app-server %s', (file) => {
     expect(events.length).toBeGreaterThan(50);
     const unknown = events.filter((e) => e.type === 'runtime.warning' && (e.payload.detail as { kind?: string } | undefined)?.kind !== undefined);
     expect(unknown.map((e) => e.payload.message)).toEqual([]);
+  });
+
+  it('produces only events the canonical validator accepts', () => {
+    const invalid = events.filter((e) => !validateProviderRuntimeEvent(e)).map((e) => ({ type: e.type, errors: validateProviderRuntimeEvent.errors }));
+    expect(invalid).toEqual([]);
   });
 
   it('puts raw on every event and keeps provider ids out of canonical ids', () => {
@@ -88,5 +95,26 @@ describe('codex-app-server 0.105.0 legacy events', () => {
     const deltas = events.filter((e) => e.type === 'content.delta' && e.payload.streamKind === 'assistant_text');
     const v2 = serverMessages(readFileSync(join(ROOT, '0.105.0/chat-shell-patch.server.jsonl'), 'utf8').split('\n').filter(Boolean)).filter((m) => m.method === 'item/agentMessage/delta');
     expect(deltas).toHaveLength(v2.length);
+  });
+});
+
+describe('opt-in upstream validation', () => {
+  const line = readFileSync(join(ROOT, '0.171.0/chat-shell-patch.server.jsonl'), 'utf8').split('\n').find((l) => l.includes('"item/agentMessage/delta"'))!;
+
+  it('passes real messages without a warning', () => {
+    const normalizer = createNormalizer('codex-app-server', { clock: () => 0, validateUpstream });
+    expect(normalizer.push(line).map((e) => e.type)).toEqual(['content.delta']);
+  });
+
+  it('still maps a message that fails its schema, and adds a warning with the errors and raw', () => {
+    const msg = JSON.parse(line) as { params: Record<string, unknown> };
+    msg.params.turnId = 42; // retyped
+    const normalizer = createNormalizer('codex-app-server', { clock: () => 0, validateUpstream });
+    const events = normalizer.push(msg);
+    expect(events.map((e) => e.type)).toEqual(['runtime.warning', 'content.delta']);
+    expect(events[0]!.payload.detail).toMatchObject({ kind: 'upstream-validation' });
+    expect(JSON.stringify(events[0]!.payload.detail)).toContain('/params/turnId');
+    expect(events[0]!.raw.payload).toBe(msg);
+    expect(events[1]!.payload.delta).toBe(msg.params.delta);
   });
 });

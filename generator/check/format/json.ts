@@ -1,0 +1,22 @@
+// check --format json: for tools. The shape is documented in README.md ("check --format json").
+import { stableJson } from '../../fsutil.ts';
+import type { CheckResult } from '../run.ts';
+import { SPEC_FILE } from './shared.ts';
+
+export function formatJson(r: CheckResult): string {
+  return stableJson({
+    ok: r.findings.length === 0,
+    fast: r.fast,
+    findings: r.findings.map((f) => ({
+      category: f.category,
+      code: f.code,
+      message: f.message,
+      ...(f.hint ? { hint: f.hint } : {}),
+      ...(f.source ? { source: f.source } : {}),
+      ...(f.versions ? { versions: f.versions } : {}),
+      ...(f.discriminant ? { discriminant: f.discriminant } : {}),
+      ...(f.loc ? { file: SPEC_FILE, line: f.loc.line } : {}),
+    })),
+    sources: r.coverage.sources,
+  });
+}

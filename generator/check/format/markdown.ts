@@ -1,0 +1,16 @@
+// check --format markdown: a pull-request comment.
+import { percent } from '../../emit/coverage.ts';
+import type { CheckResult } from '../run.ts';
+import { subject, where } from './shared.ts';
+
+export function formatMarkdown(r: CheckResult): string {
+  const out = [`### eventmap check: ${r.findings.length ? `❌ ${r.findings.length} finding(s)` : '✅ clean'}`, '', '| source | kind | accounted | mapped | ignored | gaps |', '|---|---|---:|---:|---:|---:|'];
+  for (const [source, s] of Object.entries(r.coverage.sources)) {
+    for (const [kind, k] of Object.entries(s.summary)) out.push(`| ${source} | ${kind} | ${k.mapped + k.ignored}/${k.total} (${percent(k.mapped + k.ignored, k.total)}) | ${k.mapped} | ${k.ignored} | ${k.gap} |`);
+  }
+  if (r.findings.length) {
+    out.push('', '| | where | what |', '|---|---|---|');
+    for (const f of r.findings) out.push(`| ${f.category} | ${where(f) || subject(f)} | ${`${subject(f)}: ${f.message}`.replace(/\|/g, '\\|')} |`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,134 @@
+// `eventmap check`, the CI gate, on copies of the real snapshots.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const BIN = join(REPO, 'bin', 'eventmap.js');
+const work = mkdtempSync(join(tmpdir(), 'eventmap-check-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function eventmap(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, '--root', work, ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface JsonFinding {
+  category: string;
+  code: string;
+  message: string;
+  source?: string;
+  versions?: string[];
+  discriminant?: string;
+  line?: number;
+}
+interface JsonReport {
+  ok: boolean;
+  fast: boolean;
+  findings: JsonFinding[];
+  sources: Record<string, { snapshots: string[]; summary: Record<string, { total: number; mapped: number; ignored: number; gap: number }>; discriminants: { kind: string; name: string; status: string; targets: string[]; versions: string[] }[] }>;
+}
+const json = (s: string) => JSON.parse(s) as JsonReport;
+
+/** A snapshot folder copy the test may break. */
+function snapshotCopy(version: string): string {
+  const dir = mkdtempSync(join(work, `snap-${version}-`));
+  cpSync(join(REPO, 'upstream-schemas', 'codex-app-server', version), dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(() => {
+  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, p), join(work, p), { recursive: true });
+});
+
+describe('eventmap check', () => {
+  it('is clean on the committed tree, and answers from the fast path', () => {
+    const r = eventmap('check', '--format', 'json');
+    expect(r.stderr).toBe('');
+    const report = json(r.stdout);
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.fast).toBe(true);
+    expect(r.status).toBe(0);
+  });
+
+  it('names a method added to ServerNotification.json as a gap (exit 1)', () => {
+    const dir = snapshotCopy('0.171.0');
+    const file = join(dir, 'ServerNotification.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: unknown[] };
+    doc.oneOf.push({ type: 'object', required: ['method', 'params'], properties: { method: { type: 'string', enum: ['thread/teleported'] }, params: { type: 'object' } } });
+    writeFileSync(file, JSON.stringify(doc));
+    const r = eventmap('check', '--upstream', `codex-app-server=${dir}`);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('gap codex-app-server');
+    expect(r.stdout).toContain('notification `thread/teleported`');
+  });
+
+  it('reports a mapping whose method was removed upstream as stale, with its spec line', () => {
+    const dir = snapshotCopy('0.171.0');
+    const file = join(dir, 'ServerNotification.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: { properties: { method: { enum: string[] } } }[] };
+    doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'turn/diff/updated');
+    writeFileSync(file, JSON.stringify(doc));
+    const report = json(eventmap('check', '--format', 'json', '--upstream', `codex-app-server=${dir}`).stdout);
+    const stale = report.findings.find((f) => f.discriminant === 'notification:turn/diff/updated');
+    expect(stale?.category).toBe('stale');
+    const specText = readFileSync(join(work, 'mapping-spec.yaml'), 'utf8');
+    expect(stale?.line).toBe(specText.split('\n').findIndex((l) => l.trim() === 'turn/diff/updated:') + 1);
+  });
+
+  it('against the real 0.105.0 snapshot reports exactly the set differences, both ways', () => {
+    const report = json(eventmap('check', '--format', 'json', '--upstream', `codex-app-server=${join(REPO, 'upstream-schemas/codex-app-server/0.105.0')}`).stdout);
+    // Independently: the discriminants straight from the 0.105.0 files, and the spec's keys straight from the YAML.
+    const snap = (f: string) => JSON.parse(readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0', f), 'utf8')) as { oneOf: { properties: Record<string, { enum: string[] }> }[]; definitions: Record<string, { oneOf: { properties: { type: { enum: string[] } } }[] }> };
+    const upstream = new Set([
+      ...snap('ServerNotification.json').oneOf.map((m) => `notification:${m.properties.method!.enum[0]}`),
+      ...snap('ServerRequest.json').oneOf.map((m) => `request:${m.properties.method!.enum[0]}`),
+      ...snap('EventMsg.json').oneOf.map((m) => `eventmsg:${m.properties.type!.enum[0]}`),
+      ...snap('ServerNotification.json').definitions.ThreadItem!.oneOf.map((m) => `thread-item:${m.properties.type.enum[0]}`),
+    ]);
+    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as { mappings: Record<string, Record<string, Record<string, unknown>>>; valueMaps: Record<string, { covers: { kind?: string }; values: Record<string, unknown> }> };
+    const specKeys = new Set([
+      ...Object.entries(spec.mappings['codex-app-server']!).flatMap(([kind, m]) => Object.keys(m).map((n) => `${kind}:${n}`)),
+      ...Object.values(spec.valueMaps).filter((m) => m.covers.kind === 'thread-item').flatMap((m) => Object.keys(m.values).map((n) => `thread-item:${n}`)),
+    ]);
+    const expectedGaps = [...upstream].filter((k) => !specKeys.has(k)).sort();
+    const expectedStale = [...specKeys].filter((k) => !upstream.has(k)).sort();
+    expect(expectedStale.length).toBeGreaterThan(40);
+    const got = (cat: string, code: string) => report.findings.filter((f) => f.category === cat && f.code === code).map((f) => f.discriminant!).sort();
+    expect(got('gap', 'coverage/gap')).toEqual(expectedGaps);
+    expect([...got('stale', 'spec/stale-entry'), ...got('stale', 'spec/stale-value')].sort()).toEqual(expectedStale);
+  });
+
+  it('reports a hand-edited generated file as stale output', () => {
+    const file = join(work, 'generated', 'codex-app-server', 'mappers.ts');
+    const original = readFileSync(file, 'utf8');
+    appendFileSync(file, '\n// edited by hand\n');
+    const r = eventmap('check');
+    writeFileSync(file, original);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('generated/codex-app-server/mappers.ts differs from what generate writes now');
+  });
+
+  it('prints GitHub annotations and a markdown summary', () => {
+    const dir = snapshotCopy('0.171.0');
+    const file = join(dir, 'ServerRequest.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: { properties: { method: { enum: string[] } } }[] };
+    doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'attestation/generate');
+    writeFileSync(file, JSON.stringify(doc));
+    const gh = eventmap('check', '--format', 'github', '--upstream', `codex-app-server=${dir}`);
+    expect(gh.stdout).toMatch(/^::error file=mapping-spec\.yaml,line=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m);
+    const md = eventmap('check', '--format', 'markdown', '--upstream', `codex-app-server=${dir}`);
+    expect(md.stdout).toContain('| codex-app-server | request |');
+    expect(md.stdout).toContain('❌');
+  });
+
+  it('exits 2 when it cannot run', () => {
+    const r = eventmap('check', '--format', 'yaml');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown --format `yaml`');
+  });
+});
