@@ -54,10 +54,20 @@ export function lookup<T extends string>(map: Readonly<Record<string, T | null>>
   return fallback;
 }
 
-/** `{ type: 'x' }` discriminated objects map by their `type`; plain strings by themselves. */
+/**
+ * The tag a value map translates: a plain string is itself; `{ type: 'x', ... }` is `x`; an
+ * externally tagged object (`{ acceptWithExecpolicyAmendment: {...} }`, serde's default) is its one key.
+ */
 export function tagOf(v: unknown): unknown {
   const o = obj(v);
-  return o ? o.type : v;
+  if (!o) return v;
+  if (typeof o.type === 'string') return o.type;
+  let only: string | undefined;
+  for (const k in o) {
+    if (only !== undefined) return undefined;
+    only = k;
+  }
+  return only;
 }
 
 /** The first value that is present. */

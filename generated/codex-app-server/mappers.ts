@@ -6,6 +6,7 @@ import { makeGuard, guard } from '../../runtime/guard.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type { ProviderIds } from '../../runtime/types.ts';
 import { bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import type { EventmsgByName, NotificationByName, RequestByName } from './upstream-types.ts';
 
 // Keep every import used, whatever the spec needs today.
 void [bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
@@ -13,6 +14,34 @@ void [bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArra
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
+
+/** upstream enum CommandExecutionApprovalDecision → RequestDecision (mapping-spec.yaml:75) */
+const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+  "accept": "accepted",
+  "acceptForSession": "accepted_for_session",
+  "acceptWithExecpolicyAmendment": "accepted_for_session",
+  "applyNetworkPolicyAmendment": "accepted_for_session",
+  "decline": "declined",
+  "cancel": "aborted",
+};
+const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
+
+/** upstream enum McpServerElicitationAction → RequestDecision (mapping-spec.yaml:119) */
+const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+  "accept": "answered",
+  "decline": "declined",
+  "cancel": "aborted",
+};
+const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
+
+/** upstream enum FileChangeApprovalDecision → RequestDecision (mapping-spec.yaml:87) */
+const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+  "accept": "accepted",
+  "acceptForSession": "accepted_for_session",
+  "decline": "declined",
+  "cancel": "aborted",
+};
+const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
 
 /** upstream enum HookRunStatus → HookOutcome (mapping-spec.yaml:62) */
 const VM_codexHookOutcome: Readonly<Record<string, "success" | "error" | "cancelled" | "blocked" | null>> = {
@@ -48,6 +77,26 @@ const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_mess
 };
 const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "unknown";
 
+/** upstream enum ReviewDecision → RequestDecision (mapping-spec.yaml:97) */
+const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+  "approved": "accepted",
+  "approved_execpolicy_amendment": "accepted_for_session",
+  "approved_for_session": "accepted_for_session",
+  "approved_mcp_policy_amendment": "accepted_for_session",
+  "network_policy_amendment": "accepted_for_session",
+  "denied": "declined",
+  "timed_out": "expired",
+  "abort": "aborted",
+};
+const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
+
+/** upstream enum SkillApprovalDecision → RequestDecision (mapping-spec.yaml:111) */
+const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+  "approve": "accepted",
+  "decline": "declined",
+};
+const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
+
 /** upstream enum ThreadStatus → ThreadState (mapping-spec.yaml:51) */
 const VM_codexThreadState: Readonly<Record<string, "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted" | null>> = {
   "notLoaded": "idle",
@@ -77,574 +126,574 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** eventmsg `background_event` → runtime.warning (mapping-spec.yaml:589) */
-export function mapEventmsgBackgroundEvent(m: unknown, ctx: MapContext): void {
+/** eventmsg `background_event` → runtime.warning (mapping-spec.yaml:643) */
+export function mapEventmsgBackgroundEvent(m: EventmsgByName["background_event"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
 }
 
-/** eventmsg `mcp_startup_complete` → mcp.status.updated (mapping-spec.yaml:649) */
-export function mapEventmsgMcpStartupComplete(m: unknown, ctx: MapContext): void {
+/** eventmsg `mcp_startup_complete` → mcp.status.updated (mapping-spec.yaml:703) */
+export function mapEventmsgMcpStartupComplete(m: EventmsgByName["mcp_startup_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** eventmsg `mcp_startup_update` → mcp.status.updated (mapping-spec.yaml:653) */
-export function mapEventmsgMcpStartupUpdate(m: unknown, ctx: MapContext): void {
+/** eventmsg `mcp_startup_update` → mcp.status.updated (mapping-spec.yaml:707) */
+export function mapEventmsgMcpStartupUpdate(m: EventmsgByName["mcp_startup_update"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** eventmsg `session_configured` → session.configured (mapping-spec.yaml:687) */
-export function mapEventmsgSessionConfigured(m: unknown, ctx: MapContext): void {
+/** eventmsg `session_configured` → session.configured (mapping-spec.yaml:741) */
+export function mapEventmsgSessionConfigured(m: EventmsgByName["session_configured"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
 }
 
-/** eventmsg `shutdown_complete` → session.exited (mapping-spec.yaml:691) */
-export function mapEventmsgShutdownComplete(m: unknown, ctx: MapContext): void {
+/** eventmsg `shutdown_complete` → session.exited (mapping-spec.yaml:745) */
+export function mapEventmsgShutdownComplete(m: EventmsgByName["shutdown_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": "shutdown complete", "exitKind": "graceful" }, []); }
 }
 
-/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:709) */
-export function mapEventmsgThreadRolledBack(m: unknown, ctx: MapContext): void {
+/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:763) */
+export function mapEventmsgThreadRolledBack(m: EventmsgByName["thread_rolled_back"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:727) */
-export function mapEventmsgWarning(m: unknown, ctx: MapContext): void {
+/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:781) */
+export function mapEventmsgWarning(m: EventmsgByName["warning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
 }
 
-/** notification `account/gatewayOAuth/changed` → auth.status (mapping-spec.yaml:397) */
-export function mapNotificationAccountGatewayOAuthChanged(m: unknown, ctx: MapContext): void {
+/** notification `account/gatewayOAuth/changed` → auth.status (mapping-spec.yaml:451) */
+export function mapNotificationAccountGatewayOAuthChanged(m: NotificationByName["account/gatewayOAuth/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "output": ["gateway OAuth status changed"] }, []); }
 }
 
-/** notification `account/login/completed` → auth.status (mapping-spec.yaml:393) */
-export function mapNotificationAccountLoginCompleted(m: unknown, ctx: MapContext): void {
+/** notification `account/login/completed` → auth.status (mapping-spec.yaml:447) */
+export function mapNotificationAccountLoginCompleted(m: NotificationByName["account/login/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false, "error": str(get(m, ["params","error"])) }, []); }
 }
 
-/** notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:389) */
-export function mapNotificationAccountRateLimitsUpdated(m: unknown, ctx: MapContext): void {
+/** notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:443) */
+export function mapNotificationAccountRateLimitsUpdated(m: NotificationByName["account/rateLimits/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["params","rateLimits"]) }, ["rateLimits"]); }
 }
 
-/** notification `account/updated` → account.updated (mapping-spec.yaml:385) */
-export function mapNotificationAccountUpdated(m: unknown, ctx: MapContext): void {
+/** notification `account/updated` → account.updated (mapping-spec.yaml:439) */
+export function mapNotificationAccountUpdated(m: NotificationByName["account/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("account.updated", ids, { "account": get(m, ["params"]) }, ["account"]); }
 }
 
-/** notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:337) */
-export function mapNotificationAutoApprovalReviewStrictReviewRequired(m: unknown, ctx: MapContext): void {
+/** notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:391) */
+export function mapNotificationAutoApprovalReviewStrictReviewRequired(m: NotificationByName["autoApprovalReview/strictReviewRequired"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Automatic approval review requires a strict review", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `configWarning` → config.warning (mapping-spec.yaml:439) */
-export function mapNotificationConfigWarning(m: unknown, ctx: MapContext): void {
+/** notification `configWarning` → config.warning (mapping-spec.yaml:493) */
+export function mapNotificationConfigWarning(m: NotificationByName["configWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("config.warning", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])), "path": str(get(m, ["params","path"])), "range": get(m, ["params","range"]) }, ["summary"]); }
 }
 
-/** notification `deprecationNotice` → deprecation.notice (mapping-spec.yaml:443) */
-export function mapNotificationDeprecationNotice(m: unknown, ctx: MapContext): void {
+/** notification `deprecationNotice` → deprecation.notice (mapping-spec.yaml:497) */
+export function mapNotificationDeprecationNotice(m: NotificationByName["deprecationNotice"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("deprecation.notice", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])) }, ["summary"]); }
 }
 
-/** notification `error` → runtime.error (mapping-spec.yaml:424) */
-export function mapNotificationError(m: unknown, ctx: MapContext): void {
+/** notification `error` → runtime.error (mapping-spec.yaml:478) */
+export function mapNotificationError(m: NotificationByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `guardianWarning` → runtime.warning (mapping-spec.yaml:434) */
-export function mapNotificationGuardianWarning(m: unknown, ctx: MapContext): void {
+/** notification `guardianWarning` → runtime.warning (mapping-spec.yaml:488) */
+export function mapNotificationGuardianWarning(m: NotificationByName["guardianWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `hook/completed` → hook.completed (mapping-spec.yaml:358) */
-export function mapNotificationHookCompleted(m: unknown, ctx: MapContext): void {
+/** notification `hook/completed` → hook.completed (mapping-spec.yaml:412) */
+export function mapNotificationHookCompleted(m: NotificationByName["hook/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["params","run","id"])), "outcome": oneOf(SET_HookOutcome, lookup(VM_codexHookOutcome, VM_codexHookOutcome_DEFAULT, tagOf(get(m, ["params","run","status"])))) }, ["hookId","outcome"]); }
 }
 
-/** notification `hook/started` → hook.started (mapping-spec.yaml:353) */
-export function mapNotificationHookStarted(m: unknown, ctx: MapContext): void {
+/** notification `hook/started` → hook.started (mapping-spec.yaml:407) */
+export function mapNotificationHookStarted(m: NotificationByName["hook/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["params","run","id"])), "hookName": str(get(m, ["params","run","handlerType"])), "hookEvent": str(get(m, ["params","run","eventName"])) }, ["hookId","hookName","hookEvent"]); }
 }
 
-/** notification `item/agentMessage/delta` → content.delta (mapping-spec.yaml:277) */
-export function mapNotificationItemAgentMessageDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/agentMessage/delta` → content.delta (mapping-spec.yaml:331) */
+export function mapNotificationItemAgentMessageDelta(m: NotificationByName["item/agentMessage/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "assistant_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/autoApprovalReview/completed` → item.updated (mapping-spec.yaml:332) */
-export function mapNotificationItemAutoApprovalReviewCompleted(m: unknown, ctx: MapContext): void {
+/** notification `item/autoApprovalReview/completed` → item.updated (mapping-spec.yaml:386) */
+export function mapNotificationItemAutoApprovalReviewCompleted(m: NotificationByName["item/autoApprovalReview/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review completed", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/autoApprovalReview/started` → item.updated (mapping-spec.yaml:327) */
-export function mapNotificationItemAutoApprovalReviewStarted(m: unknown, ctx: MapContext): void {
+/** notification `item/autoApprovalReview/started` → item.updated (mapping-spec.yaml:381) */
+export function mapNotificationItemAutoApprovalReviewStarted(m: NotificationByName["item/autoApprovalReview/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review started", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/commandExecution/outputDelta` → content.delta (mapping-spec.yaml:287) */
-export function mapNotificationItemCommandExecutionOutputDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/commandExecution/outputDelta` → content.delta (mapping-spec.yaml:341) */
+export function mapNotificationItemCommandExecutionOutputDelta(m: NotificationByName["item/commandExecution/outputDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "command_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:312) */
-export function mapNotificationItemCommandExecutionTerminalInteraction(m: unknown, ctx: MapContext): void {
+/** notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:366) */
+export function mapNotificationItemCommandExecutionTerminalInteraction(m: NotificationByName["item/commandExecution/terminalInteraction"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "terminal interaction", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/completed` → item.completed (mapping-spec.yaml:269) */
-export function mapNotificationItemCompleted(m: unknown, ctx: MapContext): void {
+/** notification `item/completed` → item.completed (mapping-spec.yaml:323) */
+export function mapNotificationItemCompleted(m: NotificationByName["item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])))), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
 }
 
-/** notification `item/fileChange/outputDelta` → content.delta (mapping-spec.yaml:292) */
-export function mapNotificationItemFileChangeOutputDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/fileChange/outputDelta` → content.delta (mapping-spec.yaml:346) */
+export function mapNotificationItemFileChangeOutputDelta(m: NotificationByName["item/fileChange/outputDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "file_change_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/fileChange/patchUpdated` → item.updated (mapping-spec.yaml:317) */
-export function mapNotificationItemFileChangePatchUpdated(m: unknown, ctx: MapContext): void {
+/** notification `item/fileChange/patchUpdated` → item.updated (mapping-spec.yaml:371) */
+export function mapNotificationItemFileChangePatchUpdated(m: NotificationByName["item/fileChange/patchUpdated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "file_change", "detail": "patch updated", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/mcpToolCall/progress` → tool.progress (mapping-spec.yaml:322) */
-export function mapNotificationItemMcpToolCallProgress(m: unknown, ctx: MapContext): void {
+/** notification `item/mcpToolCall/progress` → tool.progress (mapping-spec.yaml:376) */
+export function mapNotificationItemMcpToolCallProgress(m: NotificationByName["item/mcpToolCall/progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["params","itemId"])), "summary": str(get(m, ["params","message"])) }, []); }
 }
 
-/** notification `item/plan/delta` → content.delta (mapping-spec.yaml:282) */
-export function mapNotificationItemPlanDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/plan/delta` → content.delta (mapping-spec.yaml:336) */
+export function mapNotificationItemPlanDelta(m: NotificationByName["item/plan/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "plan_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/reasoning/summaryPartAdded` → item.updated (mapping-spec.yaml:307) */
-export function mapNotificationItemReasoningSummaryPartAdded(m: unknown, ctx: MapContext): void {
+/** notification `item/reasoning/summaryPartAdded` → item.updated (mapping-spec.yaml:361) */
+export function mapNotificationItemReasoningSummaryPartAdded(m: NotificationByName["item/reasoning/summaryPartAdded"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "reasoning", "detail": "summary part added", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/reasoning/summaryTextDelta` → content.delta (mapping-spec.yaml:297) */
-export function mapNotificationItemReasoningSummaryTextDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/reasoning/summaryTextDelta` → content.delta (mapping-spec.yaml:351) */
+export function mapNotificationItemReasoningSummaryTextDelta(m: NotificationByName["item/reasoning/summaryTextDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_summary_text", "delta": str(get(m, ["params","delta"])), "summaryIndex": num(get(m, ["params","summaryIndex"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/reasoning/textDelta` → content.delta (mapping-spec.yaml:302) */
-export function mapNotificationItemReasoningTextDelta(m: unknown, ctx: MapContext): void {
+/** notification `item/reasoning/textDelta` → content.delta (mapping-spec.yaml:356) */
+export function mapNotificationItemReasoningTextDelta(m: NotificationByName["item/reasoning/textDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_text", "delta": str(get(m, ["params","delta"])), "contentIndex": num(get(m, ["params","contentIndex"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/started` → item.started (mapping-spec.yaml:261) */
-export function mapNotificationItemStarted(m: unknown, ctx: MapContext): void {
+/** notification `item/started` → item.started (mapping-spec.yaml:315) */
+export function mapNotificationItemStarted(m: NotificationByName["item/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])))), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
 }
 
-/** notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:379) */
-export function mapNotificationMcpServerEventStreamNotification(m: unknown, ctx: MapContext): void {
+/** notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:433) */
+export function mapNotificationMcpServerEventStreamNotification(m: NotificationByName["mcpServer/event/stream/notification"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
 }
 
-/** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed (mapping-spec.yaml:375) */
-export function mapNotificationMcpServerOauthLoginCompleted(m: unknown, ctx: MapContext): void {
+/** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed (mapping-spec.yaml:429) */
+export function mapNotificationMcpServerOauthLoginCompleted(m: NotificationByName["mcpServer/oauthLogin/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.oauth.completed", ids, { "success": bool(get(m, ["params","success"])), "name": str(get(m, ["params","name"])), "error": str(get(m, ["params","error"])) }, ["success"]); }
 }
 
-/** notification `mcpServer/startupStatus/updated` → mcp.status.updated (mapping-spec.yaml:371) */
-export function mapNotificationMcpServerStartupStatusUpdated(m: unknown, ctx: MapContext): void {
+/** notification `mcpServer/startupStatus/updated` → mcp.status.updated (mapping-spec.yaml:425) */
+export function mapNotificationMcpServerStartupStatusUpdated(m: NotificationByName["mcpServer/startupStatus/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
 }
 
-/** notification `model/rerouted` → model.rerouted (mapping-spec.yaml:409) */
-export function mapNotificationModelRerouted(m: unknown, ctx: MapContext): void {
+/** notification `model/rerouted` → model.rerouted (mapping-spec.yaml:463) */
+export function mapNotificationModelRerouted(m: NotificationByName["model/rerouted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["params","fromModel"])), "toModel": str(get(m, ["params","toModel"])), "reason": str(get(m, ["params","reason"])) }, ["fromModel","toModel","reason"]); }
 }
 
-/** notification `model/safetyBuffering/updated` → runtime.warning (mapping-spec.yaml:419) */
-export function mapNotificationModelSafetyBufferingUpdated(m: unknown, ctx: MapContext): void {
+/** notification `model/safetyBuffering/updated` → runtime.warning (mapping-spec.yaml:473) */
+export function mapNotificationModelSafetyBufferingUpdated(m: NotificationByName["model/safetyBuffering/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model output is being held for a safety check", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `model/verification` → runtime.warning (mapping-spec.yaml:414) */
-export function mapNotificationModelVerification(m: unknown, ctx: MapContext): void {
+/** notification `model/verification` → runtime.warning (mapping-spec.yaml:468) */
+export function mapNotificationModelVerification(m: NotificationByName["model/verification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model verification notice", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `modelProvider/authRecoveryCompleted` → auth.status (mapping-spec.yaml:405) */
-export function mapNotificationModelProviderAuthRecoveryCompleted(m: unknown, ctx: MapContext): void {
+/** notification `modelProvider/authRecoveryCompleted` → auth.status (mapping-spec.yaml:459) */
+export function mapNotificationModelProviderAuthRecoveryCompleted(m: NotificationByName["modelProvider/authRecoveryCompleted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false }, []); }
 }
 
-/** notification `modelProvider/authRecoveryStarted` → auth.status (mapping-spec.yaml:401) */
-export function mapNotificationModelProviderAuthRecoveryStarted(m: unknown, ctx: MapContext): void {
+/** notification `modelProvider/authRecoveryStarted` → auth.status (mapping-spec.yaml:455) */
+export function mapNotificationModelProviderAuthRecoveryStarted(m: NotificationByName["modelProvider/authRecoveryStarted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": true }, []); }
 }
 
-/** notification `remoteControl/status/changed` → session.state.changed (mapping-spec.yaml:455) */
-export function mapNotificationRemoteControlStatusChanged(m: unknown, ctx: MapContext): void {
+/** notification `remoteControl/status/changed` → session.state.changed (mapping-spec.yaml:509) */
+export function mapNotificationRemoteControlStatusChanged(m: NotificationByName["remoteControl/status/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": str(get(m, ["params","status"])) }, ["state"]); }
 }
 
-/** notification `serverRequest/resolved` → request.resolved (mapping-spec.yaml:344) */
-export function mapNotificationServerRequestResolved(m: unknown, ctx: MapContext): void {
+/** notification `serverRequest/resolved` → request.resolved (mapping-spec.yaml:398) */
+export function mapNotificationServerRequestResolved(m: NotificationByName["serverRequest/resolved"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), request: idOf(get(m, ["params","requestId"])) };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "resolution": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** notification `thread/archived` → thread.state.changed (mapping-spec.yaml:90) */
-export function mapNotificationThreadArchived(m: unknown, ctx: MapContext): void {
+/** notification `thread/archived` → thread.state.changed (mapping-spec.yaml:144) */
+export function mapNotificationThreadArchived(m: NotificationByName["thread/archived"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "archived" }, ["state"]); }
 }
 
-/** notification `thread/attachment/updated` → thread.metadata.updated (mapping-spec.yaml:150) */
-export function mapNotificationThreadAttachmentUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/attachment/updated` → thread.metadata.updated (mapping-spec.yaml:204) */
+export function mapNotificationThreadAttachmentUpdated(m: NotificationByName["thread/attachment/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/closed` → thread.state.changed (mapping-spec.yaml:100) */
-export function mapNotificationThreadClosed(m: unknown, ctx: MapContext): void {
+/** notification `thread/closed` → thread.state.changed (mapping-spec.yaml:154) */
+export function mapNotificationThreadClosed(m: NotificationByName["thread/closed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "closed" }, ["state"]); }
 }
 
-/** notification `thread/compacted` → thread.state.changed (mapping-spec.yaml:110) */
-export function mapNotificationThreadCompacted(m: unknown, ctx: MapContext): void {
+/** notification `thread/compacted` → thread.state.changed (mapping-spec.yaml:164) */
+export function mapNotificationThreadCompacted(m: NotificationByName["thread/compacted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params"]) }, ["state"]); }
 }
 
-/** notification `thread/deleted` → thread.state.changed (mapping-spec.yaml:105) */
-export function mapNotificationThreadDeleted(m: unknown, ctx: MapContext): void {
+/** notification `thread/deleted` → thread.state.changed (mapping-spec.yaml:159) */
+export function mapNotificationThreadDeleted(m: NotificationByName["thread/deleted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "deleted" }, ["state"]); }
 }
 
-/** notification `thread/environment/connected` → thread.metadata.updated (mapping-spec.yaml:155) */
-export function mapNotificationThreadEnvironmentConnected(m: unknown, ctx: MapContext): void {
+/** notification `thread/environment/connected` → thread.metadata.updated (mapping-spec.yaml:209) */
+export function mapNotificationThreadEnvironmentConnected(m: NotificationByName["thread/environment/connected"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:160) */
-export function mapNotificationThreadEnvironmentDisconnected(m: unknown, ctx: MapContext): void {
+/** notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:214) */
+export function mapNotificationThreadEnvironmentDisconnected(m: NotificationByName["thread/environment/disconnected"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/goal/cleared` → thread.metadata.updated (mapping-spec.yaml:130) */
-export function mapNotificationThreadGoalCleared(m: unknown, ctx: MapContext): void {
+/** notification `thread/goal/cleared` → thread.metadata.updated (mapping-spec.yaml:184) */
+export function mapNotificationThreadGoalCleared(m: NotificationByName["thread/goal/cleared"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/goal/updated` → thread.metadata.updated (mapping-spec.yaml:125) */
-export function mapNotificationThreadGoalUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/goal/updated` → thread.metadata.updated (mapping-spec.yaml:179) */
+export function mapNotificationThreadGoalUpdated(m: NotificationByName["thread/goal/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/name/updated` → thread.metadata.updated (mapping-spec.yaml:115) */
-export function mapNotificationThreadNameUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/name/updated` → thread.metadata.updated (mapping-spec.yaml:169) */
+export function mapNotificationThreadNameUpdated(m: NotificationByName["thread/name/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "name": str(get(m, ["params","threadName"])) }, []); }
 }
 
-/** notification `thread/project/updated` → thread.metadata.updated (mapping-spec.yaml:140) */
-export function mapNotificationThreadProjectUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/project/updated` → thread.metadata.updated (mapping-spec.yaml:194) */
+export function mapNotificationThreadProjectUpdated(m: NotificationByName["thread/project/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/realtime/closed` → thread.realtime.closed (mapping-spec.yaml:225) */
-export function mapNotificationThreadRealtimeClosed(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/closed` → thread.realtime.closed (mapping-spec.yaml:279) */
+export function mapNotificationThreadRealtimeClosed(m: NotificationByName["thread/realtime/closed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.closed", ids, { "reason": str(get(m, ["params","reason"])) }, []); }
 }
 
-/** notification `thread/realtime/error` → thread.realtime.error (mapping-spec.yaml:220) */
-export function mapNotificationThreadRealtimeError(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/error` → thread.realtime.error (mapping-spec.yaml:274) */
+export function mapNotificationThreadRealtimeError(m: NotificationByName["thread/realtime/error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.error", ids, { "message": str(get(m, ["params","message"])) }, ["message"]); }
 }
 
-/** notification `thread/realtime/item/completed` → thread.realtime.item-added (mapping-spec.yaml:195) */
-export function mapNotificationThreadRealtimeItemCompleted(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/item/completed` → thread.realtime.item-added (mapping-spec.yaml:249) */
+export function mapNotificationThreadRealtimeItemCompleted(m: NotificationByName["thread/realtime/item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:190) */
-export function mapNotificationThreadRealtimeItemStarted(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:244) */
+export function mapNotificationThreadRealtimeItemStarted(m: NotificationByName["thread/realtime/item/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:210) */
-export function mapNotificationThreadRealtimeItemTranscriptDelta(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:264) */
+export function mapNotificationThreadRealtimeItemTranscriptDelta(m: NotificationByName["thread/realtime/item/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/itemAdded` → thread.realtime.item-added (mapping-spec.yaml:185) */
-export function mapNotificationThreadRealtimeItemAdded(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/itemAdded` → thread.realtime.item-added (mapping-spec.yaml:239) */
+export function mapNotificationThreadRealtimeItemAdded(m: NotificationByName["thread/realtime/itemAdded"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params","item"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta (mapping-spec.yaml:200) */
-export function mapNotificationThreadRealtimeOutputAudioDelta(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta (mapping-spec.yaml:254) */
+export function mapNotificationThreadRealtimeOutputAudioDelta(m: NotificationByName["thread/realtime/outputAudio/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.audio.delta", ids, { "audio": get(m, ["params","audio"]) }, ["audio"]); }
 }
 
-/** notification `thread/realtime/started` → thread.realtime.started (mapping-spec.yaml:180) */
-export function mapNotificationThreadRealtimeStarted(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/started` → thread.realtime.started (mapping-spec.yaml:234) */
+export function mapNotificationThreadRealtimeStarted(m: NotificationByName["thread/realtime/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.started", ids, { "realtimeSessionId": str(get(m, ["params","realtimeSessionId"])) }, []); }
 }
 
-/** notification `thread/realtime/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:205) */
-export function mapNotificationThreadRealtimeTranscriptDelta(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:259) */
+export function mapNotificationThreadRealtimeTranscriptDelta(m: NotificationByName["thread/realtime/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/transcript/done` → thread.realtime.item-added (mapping-spec.yaml:215) */
-export function mapNotificationThreadRealtimeTranscriptDone(m: unknown, ctx: MapContext): void {
+/** notification `thread/realtime/transcript/done` → thread.realtime.item-added (mapping-spec.yaml:269) */
+export function mapNotificationThreadRealtimeTranscriptDone(m: NotificationByName["thread/realtime/transcript/done"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/reverted` → thread.metadata.updated (mapping-spec.yaml:165) */
-export function mapNotificationThreadReverted(m: unknown, ctx: MapContext): void {
+/** notification `thread/reverted` → thread.metadata.updated (mapping-spec.yaml:219) */
+export function mapNotificationThreadReverted(m: NotificationByName["thread/reverted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/section/changed` → thread.metadata.updated (mapping-spec.yaml:145) */
-export function mapNotificationThreadSectionChanged(m: unknown, ctx: MapContext): void {
+/** notification `thread/section/changed` → thread.metadata.updated (mapping-spec.yaml:199) */
+export function mapNotificationThreadSectionChanged(m: NotificationByName["thread/section/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/settings/updated` → session.configured (mapping-spec.yaml:135) */
-export function mapNotificationThreadSettingsUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/settings/updated` → session.configured (mapping-spec.yaml:189) */
+export function mapNotificationThreadSettingsUpdated(m: NotificationByName["thread/settings/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(get(m, ["params","threadSettings"])) }, ["config"]); }
 }
 
-/** notification `thread/started` → thread.started (mapping-spec.yaml:78) */
-export function mapNotificationThreadStarted(m: unknown, ctx: MapContext): void {
+/** notification `thread/started` → thread.started (mapping-spec.yaml:132) */
+export function mapNotificationThreadStarted(m: NotificationByName["thread/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","thread","id"])) };
   { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": str(get(m, ["params","thread","id"])) }, []); }
 }
 
-/** notification `thread/status/changed` → thread.state.changed (mapping-spec.yaml:83) */
-export function mapNotificationThreadStatusChanged(m: unknown, ctx: MapContext): void {
+/** notification `thread/status/changed` → thread.state.changed (mapping-spec.yaml:137) */
+export function mapNotificationThreadStatusChanged(m: NotificationByName["thread/status/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": oneOf(SET_ThreadState, lookup(VM_codexThreadState, VM_codexThreadState_DEFAULT, tagOf(get(m, ["params","status"])))), "detail": get(m, ["params","status"]) }, ["state"]); }
 }
 
-/** notification `thread/tokenUsage/updated` → thread.token-usage.updated (mapping-spec.yaml:120) */
-export function mapNotificationThreadTokenUsageUpdated(m: unknown, ctx: MapContext): void {
+/** notification `thread/tokenUsage/updated` → thread.token-usage.updated (mapping-spec.yaml:174) */
+export function mapNotificationThreadTokenUsageUpdated(m: NotificationByName["thread/tokenUsage/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["params","tokenUsage"]) }, ["usage"]); }
 }
 
-/** notification `thread/unarchived` → thread.state.changed (mapping-spec.yaml:95) */
-export function mapNotificationThreadUnarchived(m: unknown, ctx: MapContext): void {
+/** notification `thread/unarchived` → thread.state.changed (mapping-spec.yaml:149) */
+export function mapNotificationThreadUnarchived(m: NotificationByName["thread/unarchived"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "unarchived" }, ["state"]); }
 }
 
-/** notification `turn/completed` → turn.completed (mapping-spec.yaml:239) */
-export function mapNotificationTurnCompleted(m: unknown, ctx: MapContext): void {
+/** notification `turn/completed` → turn.completed (mapping-spec.yaml:293) */
+export function mapNotificationTurnCompleted(m: NotificationByName["turn/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, lookup(VM_codexTurnState, VM_codexTurnState_DEFAULT, tagOf(get(m, ["params","turn","status"])))), "errorMessage": str(get(m, ["params","turn","error","message"])) }, ["state"]); }
   H.closeTurn(ctx, ids0);
 }
 
-/** notification `turn/diff/updated` → turn.diff.updated (mapping-spec.yaml:247) */
-export function mapNotificationTurnDiffUpdated(m: unknown, ctx: MapContext): void {
+/** notification `turn/diff/updated` → turn.diff.updated (mapping-spec.yaml:301) */
+export function mapNotificationTurnDiffUpdated(m: NotificationByName["turn/diff/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("turn.diff.updated", ids, { "unifiedDiff": str(get(m, ["params","diff"])) }, ["unifiedDiff"]); }
 }
 
-/** notification `turn/plan/updated` → turn.plan.updated (mapping-spec.yaml:252) */
-export function mapNotificationTurnPlanUpdated(m: unknown, ctx: MapContext): void {
+/** notification `turn/plan/updated` → turn.plan.updated (mapping-spec.yaml:306) */
+export function mapNotificationTurnPlanUpdated(m: NotificationByName["turn/plan/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("turn.plan.updated", ids, { "explanation": nullOr(get(m, ["params","explanation"]), (v) => str(v)), "plan": guard(GUARD_ouheht, get(m, ["params","plan"])) }, ["plan"]); }
 }
 
-/** notification `turn/started` → turn.started (mapping-spec.yaml:234) */
-export function mapNotificationTurnStarted(m: unknown, ctx: MapContext): void {
+/** notification `turn/started` → turn.started (mapping-spec.yaml:288) */
+export function mapNotificationTurnStarted(m: NotificationByName["turn/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
 }
 
-/** notification `warning` → runtime.warning (mapping-spec.yaml:429) */
-export function mapNotificationWarning(m: unknown, ctx: MapContext): void {
+/** notification `warning` → runtime.warning (mapping-spec.yaml:483) */
+export function mapNotificationWarning(m: NotificationByName["warning"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `windows/worldWritableWarning` → runtime.warning (mapping-spec.yaml:447) */
-export function mapNotificationWindowsWorldWritableWarning(m: unknown, ctx: MapContext): void {
+/** notification `windows/worldWritableWarning` → runtime.warning (mapping-spec.yaml:501) */
+export function mapNotificationWindowsWorldWritableWarning(m: NotificationByName["windows/worldWritableWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Some Windows folders are world-writable and were excluded from the sandbox", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `windowsSandbox/setupCompleted` → session.state.changed (mapping-spec.yaml:451) */
-export function mapNotificationWindowsSandboxSetupCompleted(m: unknown, ctx: MapContext): void {
+/** notification `windowsSandbox/setupCompleted` → session.state.changed (mapping-spec.yaml:505) */
+export function mapNotificationWindowsSandboxSetupCompleted(m: NotificationByName["windowsSandbox/setupCompleted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": "windows sandbox setup completed", "detail": str(get(m, ["params","error"])) }, ["state"]); }
 }
 
-/** request `account/chatgptAuthTokens/refresh` → request.opened (mapping-spec.yaml:528) */
-export function mapRequestAccountChatgptAuthTokensRefresh(m: unknown, ctx: MapContext): void {
+/** request `account/chatgptAuthTokens/refresh` → request.opened (mapping-spec.yaml:582) */
+export function mapRequestAccountChatgptAuthTokensRefresh(m: RequestByName["account/chatgptAuthTokens/refresh"], ctx: MapContext): void {
   const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "auth_tokens_refresh", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved (mapping-spec.yaml:534); `m` is the response's `result` */
+/** the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved (mapping-spec.yaml:588); `m` is the response's `result` */
 export function mapRequestAccountChatgptAuthTokensRefreshResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "auth_tokens_refresh", "decision": "answered" }, ["requestType"]); }
 }
 
-/** request `applyPatchApproval` → request.opened (mapping-spec.yaml:544) */
-export function mapRequestApplyPatchApproval(m: unknown, ctx: MapContext): void {
+/** request `applyPatchApproval` → request.opened (mapping-spec.yaml:598) */
+export function mapRequestApplyPatchApproval(m: RequestByName["applyPatchApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "apply_patch_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:550); `m` is the response's `result` */
+/** the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:604); `m` is the response's `result` */
 export function mapRequestApplyPatchApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "apply_patch_approval", "decision": str(get(m, ["decision"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "apply_patch_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `attestation/generate` → request.opened (mapping-spec.yaml:536) */
-export function mapRequestAttestationGenerate(m: unknown, ctx: MapContext): void {
+/** request `attestation/generate` → request.opened (mapping-spec.yaml:590) */
+export function mapRequestAttestationGenerate(m: RequestByName["attestation/generate"], ctx: MapContext): void {
   const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "attestation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `attestation/generate` → request.resolved (mapping-spec.yaml:542); `m` is the response's `result` */
+/** the client's response to request `attestation/generate` → request.resolved (mapping-spec.yaml:596); `m` is the response's `result` */
 export function mapRequestAttestationGenerateResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "attestation", "decision": "answered" }, ["requestType"]); }
 }
 
-/** request `execCommandApproval` → request.opened (mapping-spec.yaml:552) */
-export function mapRequestExecCommandApproval(m: unknown, ctx: MapContext): void {
+/** request `execCommandApproval` → request.opened (mapping-spec.yaml:606) */
+export function mapRequestExecCommandApproval(m: RequestByName["execCommandApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "exec_command_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `execCommandApproval` → request.resolved (mapping-spec.yaml:558); `m` is the response's `result` */
+/** the client's response to request `execCommandApproval` → request.resolved (mapping-spec.yaml:612); `m` is the response's `result` */
 export function mapRequestExecCommandApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "exec_command_approval", "decision": str(get(m, ["decision"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "exec_command_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/commandExecution/requestApproval` → request.opened (mapping-spec.yaml:475) */
-export function mapRequestItemCommandExecutionRequestApproval(m: unknown, ctx: MapContext): void {
+/** request `item/commandExecution/requestApproval` → request.opened (mapping-spec.yaml:529) */
+export function mapRequestItemCommandExecutionRequestApproval(m: RequestByName["item/commandExecution/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "command_execution_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/commandExecution/requestApproval` → request.resolved (mapping-spec.yaml:481); `m` is the response's `result` */
+/** the client's response to request `item/commandExecution/requestApproval` → request.resolved (mapping-spec.yaml:535); `m` is the response's `result` */
 export function mapRequestItemCommandExecutionRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "command_execution_approval", "decision": str(get(m, ["decision"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "command_execution_approval", "decision": str(lookup(VM_codexCommandDecision, VM_codexCommandDecision_DEFAULT, tagOf(get(m, ["decision"])))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/fileChange/requestApproval` → request.opened (mapping-spec.yaml:483) */
-export function mapRequestItemFileChangeRequestApproval(m: unknown, ctx: MapContext): void {
+/** request `item/fileChange/requestApproval` → request.opened (mapping-spec.yaml:537) */
+export function mapRequestItemFileChangeRequestApproval(m: RequestByName["item/fileChange/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "file_change_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/fileChange/requestApproval` → request.resolved (mapping-spec.yaml:489); `m` is the response's `result` */
+/** the client's response to request `item/fileChange/requestApproval` → request.resolved (mapping-spec.yaml:543); `m` is the response's `result` */
 export function mapRequestItemFileChangeRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "file_change_approval", "decision": str(get(m, ["decision"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "file_change_approval", "decision": str(lookup(VM_codexFileChangeDecision, VM_codexFileChangeDecision_DEFAULT, tagOf(get(m, ["decision"])))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/permissions/requestApproval` → request.opened (mapping-spec.yaml:491) */
-export function mapRequestItemPermissionsRequestApproval(m: unknown, ctx: MapContext): void {
+/** request `item/permissions/requestApproval` → request.opened (mapping-spec.yaml:545) */
+export function mapRequestItemPermissionsRequestApproval(m: RequestByName["item/permissions/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "permissions_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/permissions/requestApproval` → request.resolved (mapping-spec.yaml:497); `m` is the response's `result` */
+/** the client's response to request `item/permissions/requestApproval` → request.resolved (mapping-spec.yaml:551); `m` is the response's `result` */
 export function mapRequestItemPermissionsRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": "answered", "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/tool/call` → request.opened (mapping-spec.yaml:512) */
-export function mapRequestItemToolCall(m: unknown, ctx: MapContext): void {
+/** request `item/tool/call` → request.opened (mapping-spec.yaml:566) */
+export function mapRequestItemToolCall(m: RequestByName["item/tool/call"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "dynamic_tool_call", "detail": str(get(m, ["params","tool"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:518); `m` is the response's `result` */
+/** the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:572); `m` is the response's `result` */
 export function mapRequestItemToolCallResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "dynamic_tool_call", "decision": "answered", "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/tool/requestUserInput` → user-input.requested + request.opened (mapping-spec.yaml:499) */
-export function mapRequestItemToolRequestUserInput(m: unknown, ctx: MapContext): void {
+/** request `item/tool/requestUserInput` → user-input.requested + request.opened (mapping-spec.yaml:553) */
+export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/requestUserInput"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("user-input.requested", ids, { "questions": get(m, ["params","questions"]) }, ["questions"]); }
   const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": "tool_user_input", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/requestUserInput` → user-input.resolved + request.resolved (mapping-spec.yaml:508); `m` is the response's `result` */
+/** the client's response to request `item/tool/requestUserInput` → user-input.resolved + request.resolved (mapping-spec.yaml:562); `m` is the response's `result` */
 export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("user-input.resolved", ids, { "answers": get(m, ["answers"]) }, ["answers"]); }
@@ -652,28 +701,28 @@ export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapC
   { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": "answered", "resolution": m }, ["requestType"]); }
 }
 
-/** request `mcpServer/elicitation/request` → request.opened (mapping-spec.yaml:520) */
-export function mapRequestMcpServerElicitationRequest(m: unknown, ctx: MapContext): void {
+/** request `mcpServer/elicitation/request` → request.opened (mapping-spec.yaml:574) */
+export function mapRequestMcpServerElicitationRequest(m: RequestByName["mcpServer/elicitation/request"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "mcp_elicitation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `mcpServer/elicitation/request` → request.resolved (mapping-spec.yaml:526); `m` is the response's `result` */
+/** the client's response to request `mcpServer/elicitation/request` → request.resolved (mapping-spec.yaml:580); `m` is the response's `result` */
 export function mapRequestMcpServerElicitationRequestResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "mcp_elicitation", "decision": str(get(m, ["action"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "mcp_elicitation", "decision": str(lookup(VM_codexElicitationAction, VM_codexElicitationAction_DEFAULT, tagOf(get(m, ["action"])))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `skill/requestApproval` → request.opened (mapping-spec.yaml:560) */
-export function mapRequestSkillRequestApproval(m: unknown, ctx: MapContext): void {
+/** request `skill/requestApproval` → request.opened (mapping-spec.yaml:614) */
+export function mapRequestSkillRequestApproval(m: RequestByName["skill/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "skill_approval", "detail": str(get(m, ["params","skillName"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `skill/requestApproval` → request.resolved (mapping-spec.yaml:566); `m` is the response's `result` */
+/** the client's response to request `skill/requestApproval` → request.resolved (mapping-spec.yaml:620); `m` is the response's `result` */
 export function mapRequestSkillRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "skill_approval", "decision": str(get(m, ["decision"])), "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "skill_approval", "decision": str(lookup(VM_codexSkillDecision, VM_codexSkillDecision_DEFAULT, tagOf(get(m, ["decision"])))), "resolution": m }, ["requestType"]); }
 }
 
 /** Dispatch tables: kind → discriminant → mapper. */

@@ -35,32 +35,45 @@ export function buildCodexAppServer(reader: SnapshotReader): { entries: CatalogE
   for (const m of readUnion(reader, NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem')) {
     entries.push({ kind: 'thread-item', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
   }
-  return { entries, enums: readStatusEnums(reader) };
+  const responseDocuments = [...new Set(entries.flatMap((e) => (e.meta?.responseDocument ? [e.meta.responseDocument] : [])))].sort();
+  return { entries, enums: readEnums(reader, responseDocuments) };
 }
 
-/** Every `*Status` definition: string enums, or unions of objects told apart by `type`. */
-function readStatusEnums(reader: SnapshotReader): Record<string, CatalogEnum> {
-  const doc = reader.read(NOTIFICATIONS);
-  const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
+/** Enums that mappings translate: every `*Status` (notifications) and every `*Decision` / `*Action` (the client's answers to requests). */
+function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<string, CatalogEnum> {
   const enums: Record<string, CatalogEnum> = {};
-  for (const name of Object.keys(defs).sort()) {
-    if (!name.endsWith('Status')) continue;
-    const def = defs[name];
-    const pointer = joinPointer('#/definitions', name);
-    let values: string[] | undefined;
-    if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string')) {
-      values = def.enum as string[];
-    } else if (isObj(def) && Array.isArray(def.oneOf)) {
-      const lits = def.oneOf.map((m) => {
-        if (!isObj(m)) return undefined;
-        if (isObj(m.properties)) return literalOf(m.properties.type);
-        return literalOf(m);
-      });
-      if (lits.every((v): v is string => v !== undefined)) values = lits;
+  const scan = (document: string, pattern: RegExp) => {
+    const doc = reader.read(document);
+    const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
+    for (const name of Object.keys(defs).sort()) {
+      if (!pattern.test(name) || enums[name]) continue;
+      const values = enumValues(defs[name]);
+      if (values) enums[name] = { name, values, document, pointer: joinPointer('#/definitions', name) };
     }
-    if (values) enums[name] = { name, values, document: NOTIFICATIONS, pointer };
-  }
+  };
+  scan(NOTIFICATIONS, /Status$/);
+  for (const doc of responseDocuments) scan(doc, /(Decision|Action)$/);
   return enums;
+}
+
+/**
+ * The values of an enum-like definition: a string enum, or a oneOf of string literals, objects
+ * told apart by `type`, and externally tagged objects (`{ acceptWithExecpolicyAmendment: {...} }`,
+ * named by their one required key). Undefined when the definition is not enum-like.
+ */
+function enumValues(def: unknown): string[] | undefined {
+  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string')) return def.enum as string[];
+  if (!isObj(def) || !Array.isArray(def.oneOf)) return undefined;
+  const values: string[] = [];
+  for (const m of def.oneOf) {
+    if (!isObj(m)) return undefined;
+    const lit = literalOf(m) ?? (isObj(m.properties) ? literalOf(m.properties.type) : undefined);
+    if (lit !== undefined) values.push(lit);
+    else if (Array.isArray(m.enum) && m.enum.every((v) => typeof v === 'string')) values.push(...(m.enum as string[]));
+    else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string') values.push(m.required[0]);
+    else return undefined;
+  }
+  return values;
 }
 
 function responseDocumentOf(reader: SnapshotReader, member: unknown): string | undefined {

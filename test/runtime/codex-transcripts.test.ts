@@ -89,6 +89,21 @@ describe.each(TRANSCRIPTS)('codex-app-server %s', (file) => {
   });
 });
 
+describe('codex-app-server approvals', () => {
+  it.each(['0.105.0', '0.171.0'])('%s: the client’s accept becomes decision accepted, once per request', (version) => {
+    const { events } = run(`${version}/chat-shell-patch.both.jsonl`);
+    const resolved = events.filter((e) => e.type === 'request.resolved');
+    expect(resolved.map((e) => [e.payload.requestType, e.payload.decision, e.raw.source])).toEqual([
+      ['command_execution_approval', 'accepted', 'codex.app-server.response'],
+      ['file_change_approval', 'accepted', 'codex.app-server.response'],
+    ]);
+    // The JSON-RPC id is the request's provider id; the business item id stays the item's.
+    const opened = events.filter((e) => e.type === 'request.opened');
+    for (const o of opened) expect(o.providerRefs?.providerRequestId).toMatch(/^\d+$/);
+    expect(opened.every((o) => o.providerRefs?.providerItemId?.startsWith('call_'))).toBe(true);
+  });
+});
+
 describe('codex-app-server 0.105.0 legacy events', () => {
   it('never emits an event twice for the v2 and the codex/event/* copy', () => {
     const { events } = run('0.105.0/chat-shell-patch.server.jsonl');
