@@ -1,0 +1,24 @@
+// Generated code compiles under tsc --strict and uses no `any`.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const REPO = join(import.meta.dirname, '..', '..');
+
+describe('generated code', () => {
+  it('passes tsc --strict --noEmit with the rest of the project', () => {
+    const r = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('has no `any` in the generated TypeScript', () => {
+    for (const dir of ['canonical', 'codex-app-server']) {
+      for (const f of readdirSync(join(REPO, 'generated', dir)).filter((n) => n.endsWith('.ts'))) {
+        const code = readFileSync(join(REPO, 'generated', dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        expect(code, f).not.toMatch(/[:<,(|&]\s*any\b/);
+      }
+    }
+  });
+});

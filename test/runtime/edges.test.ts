@@ -1,0 +1,77 @@
+// Hand-made edges of the Codex runtime: what the real transcripts do not show.
+import { describe, expect, it } from 'vitest';
+import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
+import { createNormalizer } from '../../runtime/index.ts';
+
+const T = 'thread-1';
+const U = 'turn-1';
+const lines = {
+  turnStarted: { method: 'turn/started', params: { threadId: T, turn: { id: U, items: [], status: 'inProgress', error: null } } },
+  itemStarted: { method: 'item/started', params: { threadId: T, turnId: U, item: { type: 'agentMessage', id: 'msg-1', text: '' } } },
+  commandStarted: { method: 'item/started', params: { threadId: T, turnId: U, item: { type: 'commandExecution', id: 'call-1', command: 'sleep 100', cwd: '/', status: 'inProgress', commandActions: [] } } },
+  approval: { method: 'item/commandExecution/requestApproval', id: 7, params: { threadId: T, turnId: U, itemId: 'call-1', reason: 'needs network' } },
+  interrupted: { method: 'turn/completed', params: { threadId: T, turn: { id: U, items: [], status: 'interrupted', error: null } } },
+  lateResolved: { method: 'serverRequest/resolved', params: { threadId: T, requestId: 7 } },
+};
+
+function normalize(...messages: unknown[]) {
+  const n = createNormalizer('codex-app-server', { clock: () => 0 });
+  return messages.flatMap((m) => n.push(m));
+}
+
+describe('when a turn ends', () => {
+  const events = normalize(lines.turnStarted, lines.itemStarted, lines.commandStarted, lines.approval, lines.interrupted, lines.lateResolved);
+
+  it('closes the items it left open, with a status that says why', () => {
+    const closed = events.filter((e) => e.type === 'item.completed');
+    expect(closed.map((e) => [e.providerRefs?.providerItemId, e.payload.itemType, e.payload.status])).toEqual([
+      ['msg-1', 'assistant_message', 'interrupted'],
+      ['call-1', 'command_execution', 'interrupted'],
+    ]);
+    expect(closed.every((e) => e.raw.source === 'eventmap.synthetic')).toBe(true);
+  });
+
+  it('resolves the requests still pending as cancelled, and only once', () => {
+    const resolved = events.filter((e) => e.type === 'request.resolved');
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0]!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'cancelled' });
+    expect(resolved[0]!.providerRefs).toMatchObject({ providerRequestId: '7', providerItemId: 'call-1', providerTurnId: U });
+  });
+
+  it('emits only valid events', () => {
+    expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
+  });
+});
+
+describe('unknown and invalid input', () => {
+  it('turns an unknown method into runtime.warning with raw', () => {
+    const msg = { method: 'thread/teleported', params: { threadId: T } };
+    const [w, ...rest] = normalize(msg);
+    expect(rest).toEqual([]);
+    expect(w!.type).toBe('runtime.warning');
+    expect(w!.payload.detail).toMatchObject({ kind: 'unknown-message', name: 'thread/teleported' });
+    expect(w!.raw.payload).toBe(msg);
+  });
+
+  it('turns a line that is not JSON into runtime.warning with the line as raw', () => {
+    const [w] = normalize('{"method":');
+    expect(w!.type).toBe('runtime.warning');
+    expect(w!.raw.payload).toBe('{"method":');
+  });
+
+  it('turns a message missing a required field into runtime.warning, never a throw', () => {
+    const [w] = normalize({ method: 'turn/diff/updated', params: { threadId: T, turnId: U } });
+    expect(w!.type).toBe('runtime.warning');
+    expect(w!.payload.detail).toMatchObject({ kind: 'invalid-message', field: 'unifiedDiff' });
+  });
+
+  it('keeps the JSON-RPC id and the item id apart', () => {
+    const events = normalize(lines.approval);
+    expect(events[0]!.providerRefs).toEqual({ providerThreadId: T, providerTurnId: U, providerItemId: 'call-1', providerRequestId: '7' });
+    expect(events[0]!.requestId).not.toBe(events[0]!.itemId);
+  });
+
+  it('derives the same canonical ids for the same input', () => {
+    expect(normalize(lines.turnStarted)[0]).toEqual(normalize(lines.turnStarted)[0]);
+  });
+});
