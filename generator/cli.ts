@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { EventmapError, formatDiagnostic } from './diagnostics.ts';
 import { registerCatalogCommand } from './commands/catalog.ts';
 import { registerCheckCommand } from './commands/check.ts';
+import { registerDiffCommand } from './commands/diff.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerNormalizeCommand } from './commands/normalize.ts';
 import { registerUpstreamCommand } from './commands/upstream.ts';
@@ -27,6 +28,7 @@ registerCatalogCommand(program);
 registerGenerateCommand(program);
 registerNormalizeCommand(program);
 registerCheckCommand(program);
+registerDiffCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,47 @@
+// `eventmap diff <source>@A <source>@B [--format text|json|markdown]`: what changed upstream.
+// `eventmap diff --spec [A..B] [--format markdown|text|json]`: what changed in the mapping table.
+// Differences are not failures (exit 0); unusable input is exit 2.
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadCatalog } from '../catalog/load.ts';
+import { resolveSnapshot } from '../catalog/snapshots.ts';
+import { EventmapError } from '../diagnostics.ts';
+import { snapshotJson, specJson } from '../diff/format/json.ts';
+import { snapshotMarkdown, specMarkdown } from '../diff/format/markdown.ts';
+import { snapshotText, specText } from '../diff/format/text.ts';
+import { buildSnapshotDiff } from '../diff/report.ts';
+import { runSpecDiff } from '../diff/spec-report.ts';
+import { projectPaths } from '../project.ts';
+import { loadSpec } from '../spec/load.ts';
+import { parseFormat } from './format.ts';
+
+const FORMATS = ['text', 'json', 'markdown'] as const;
+const SNAPSHOT_FORMATTERS = { text: snapshotText, json: snapshotJson, markdown: snapshotMarkdown };
+const SPEC_FORMATTERS = { text: specText, json: specJson, markdown: specMarkdown };
+
+export function registerDiffCommand(program: Command): void {
+  program
+    .command('diff [from] [to]')
+    .description('what changed upstream between two snapshots (<source>@<version|folder> twice), classed against mapping-spec.yaml; or, with --spec, what changed in the mapping table between git revisions')
+    .option('--spec [range]', 'diff mapping-spec.yaml between git revisions: A..B, A...B, or A (→ working tree); default: merge base with main → working tree')
+    .option('--format <format>', 'text, json or markdown (default: text; markdown with --spec)')
+    .action((from: string | undefined, to: string | undefined, opts: { spec?: string | true; format?: string }) => {
+      const paths = projectPaths(program.opts<{ root?: string }>().root);
+      if (opts.spec !== undefined) {
+        if (from !== undefined) throw usage(`--spec takes a revision range, not snapshots (got \`${from}\`)`, 'write `eventmap diff --spec A..B`, or drop --spec to diff snapshots');
+        const format = parseFormat(opts.format ?? 'markdown', FORMATS);
+        process.stdout.write(SPEC_FORMATTERS[format](runSpecDiff(paths, opts.spec === true ? undefined : opts.spec)));
+        return;
+      }
+      const format = parseFormat(opts.format ?? 'text', FORMATS);
+      if (from === undefined || to === undefined) throw usage('diff needs two snapshots', 'for example `eventmap diff codex-app-server@0.105.0 codex-app-server@0.171.0`, or `eventmap diff --spec` for the mapping table');
+      const [a, b] = [resolveSnapshot(paths.upstream, from), resolveSnapshot(paths.upstream, to)];
+      if (a.source !== b.source) throw usage(`cannot diff two different sources (${a.source} and ${b.source})`, 'name the same source twice, with two versions');
+      const spec = existsSync(paths.spec) ? loadSpec(paths.spec) : undefined;
+      process.stdout.write(SNAPSHOT_FORMATTERS[format](buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec)));
+    });
+}
+
+function usage(message: string, hint: string): EventmapError {
+  return new EventmapError({ code: 'cli/bad-argument', message, hint });
+}

@@ -1,0 +1,131 @@
+// Classing upstream changes for our mappers, against the current mapping-spec.yaml:
+//   breaking       a removed kind/discriminant/field/response/enum value, a type change or a field
+//                  made optional, that the spec maps or reads (exactly, or below the change)
+//   needs-mapping  a new discriminant or enum value the spec does not account for yet
+//   informational  everything else (new optional fields, changes nobody maps, ...)
+import { compareStrings } from '../fsutil.ts';
+import type { MappingEntry, MappingSpec, ValueMap } from '../spec/types.ts';
+import { entryReads, relation, type SpecRead } from './spec-reads.ts';
+import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
+
+interface Index {
+  entries: Map<string, MappingEntry>;
+  reads: Map<string, SpecRead[]>;
+  maps: ValueMap[];
+}
+
+export function classifyChanges(raw: RawChange[], spec: MappingSpec | undefined, source: string, toVersion: string): Change[] {
+  const ix = indexSpec(spec, source);
+  return raw.map((c) => classify(c, ix, toVersion));
+}
+
+function indexSpec(spec: MappingSpec | undefined, source: string): Index {
+  const mine = spec ? spec.entries.filter((e) => e.source === source) : [];
+  return {
+    entries: new Map(mine.map((e) => [`${e.kind}:${e.name}`, e])),
+    reads: new Map(mine.map((e) => [`${e.kind}:${e.name}`, entryReads(e)])),
+    maps: spec ? Object.values(spec.valueMaps).filter((m) => m.source === source) : [],
+  };
+}
+
+const at = (loc: { line: number; col: number }, how: Affect['how'], path?: string): Affect => ({ line: loc.line, col: loc.col, how, ...(path ? { path } : {}) });
+
+/** The spec's account of one discriminant: its entry, or its value in a value map covering the kind. */
+function accountOf(ix: Index, kind: string, name: string): { mapped: boolean; affect: Affect } | undefined {
+  const entry = ix.entries.get(`${kind}:${name}`);
+  if (entry) return { mapped: entry.emit.length > 0, affect: at(entry.loc, 'entry') };
+  for (const m of ix.maps) {
+    const v = 'kind' in m.covers && m.covers.kind === kind ? m.values[name] : undefined;
+    if (v) return { mapped: v.value !== null, affect: at(v.loc, 'value-map') };
+  }
+  return undefined;
+}
+
+function classify(c: RawChange, ix: Index, toVersion: string): Change {
+  const done = (cls: ChangeClass, affects: Affect[], note?: string): Change => ({ ...c, class: cls, affects: sortAffects(affects), ...(note ? { note } : {}) });
+  switch (c.change) {
+    case 'kind-removed':
+    case 'discriminant-removed': {
+      const names = 'names' in c ? c.names : [c.name];
+      const accounts = names.flatMap((n) => accountOf(ix, c.kind, n) ?? []);
+      return done(accounts.some((a) => a.mapped) ? 'breaking' : 'informational', accounts.map((a) => a.affect));
+    }
+    case 'kind-added':
+    case 'discriminant-added': {
+      const names = 'names' in c ? c.names : [c.name];
+      const accounts = names.map((n) => accountOf(ix, c.kind, n));
+      const missing = accounts.filter((a) => !a).length;
+      const coveringMap = ix.maps.find((m) => 'kind' in m.covers && m.covers.kind === c.kind);
+      const affects = accounts.flatMap((a) => (a ? [a.affect] : []));
+      if (!missing) return done('informational', affects, 'already accounted for in the spec');
+      return done('needs-mapping', coveringMap ? [...affects, at(coveringMap.loc, 'value-map')] : affects);
+    }
+    case 'response-added':
+      return done('informational', []);
+    case 'response-removed': {
+      const entry = ix.entries.get(`${c.kind}:${c.name}`);
+      return done(entry?.response.length ? 'breaking' : 'informational', entry?.response.map((r) => at(r.loc, 'entry')) ?? []);
+    }
+    case 'enum-added':
+    case 'enum-removed':
+    case 'enum-values-added':
+    case 'enum-values-removed':
+      return classifyEnum(c, ix, done);
+    default:
+      return classifyField(c, ix, toVersion, done);
+  }
+}
+
+type Done = (cls: ChangeClass, affects: Affect[], note?: string) => Change;
+
+function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: Done): Change {
+  const maps = ix.maps.filter((m) => 'enum' in m.covers && m.covers.enum === c.enum);
+  if (!maps.length) return done('informational', []);
+  if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
+    const listed = maps.flatMap((m) => c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])));
+    return done('breaking', c.change === 'enum-removed' ? maps.map((m) => at(m.loc, 'value-map')) : listed.length ? listed : maps.map((m) => at(m.loc, 'value-map')));
+  }
+  const lacking = maps.filter((m) => c.values.some((v) => !(v in m.values)));
+  return lacking.length ? done('needs-mapping', lacking.map((m) => at(m.loc, 'value-map'))) : done('informational', maps.map((m) => at(m.loc, 'value-map')), 'already in the value map');
+}
+
+function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVersion: string, done: Done): Change {
+  const reads = (ix.reads.get(`${c.kind}:${c.name}`) ?? []).filter((r) => r.scope === c.scope);
+  const related = reads.flatMap((r) => {
+    const how = relation(r.path, c.path);
+    return how ? [{ read: r, how }] : [];
+  });
+  const affects = related.map(({ read, how }) => at(read.loc, how, read.path));
+  // What the mapper reads itself changes (a value it passes through whole is opaque to it).
+  const direct = related.filter((x) => x.how !== 'passes-through');
+  switch (c.change) {
+    case 'field-removed': {
+      const unhandled = direct.filter((x) => !x.read.absentIn.includes(toVersion));
+      if (unhandled.length) return done('breaking', affects);
+      return done('informational', affects, direct.length ? `the spec already marks it absentIn ${toVersion}` : undefined);
+    }
+    case 'field-type-changed':
+    case 'field-made-optional':
+      return done(direct.length ? 'breaking' : 'informational', affects);
+    case 'field-values-removed':
+      return done(related.some((x) => x.how === 'reads') ? 'breaking' : 'informational', affects);
+    case 'field-values-added': {
+      const lacking = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !(v in m.values))));
+      return done(lacking.length ? 'needs-mapping' : 'informational', affects);
+    }
+    default:
+      return done('informational', affects);
+  }
+}
+
+function sortAffects(list: Affect[]): Affect[] {
+  const seen = new Set<string>();
+  return list
+    .sort((a, b) => a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''))
+    .filter((a) => {
+      const k = `${a.line}:${a.col}:${a.how}:${a.path ?? ''}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+}

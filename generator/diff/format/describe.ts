@@ -1,0 +1,94 @@
+// One-line wording of diff changes, shared by the text and markdown formats.
+import type { FieldInfo } from '../schema-fields.ts';
+import type { EntryChange, ValueMapChange } from '../spec-diff.ts';
+import type { Affect, Change } from '../types.ts';
+
+export const SPEC_FILE = 'mapping-spec.yaml';
+
+/** Affected lines listed in full up to this many; the rest are counted (JSON has them all). */
+const MAX_AFFECTS = 8;
+
+function field(info: FieldInfo): string {
+  return `${info.types.join('|')}, ${info.required ? 'required' : 'optional'}`;
+}
+
+function subject(c: Change): string {
+  if ('enum' in c) return `enum ${c.enum}`;
+  if ('path' in c) return `${c.kind} ${c.name}${c.scope === 'response' ? ' response' : ''} ${c.path}`;
+  if ('names' in c) return `kind ${c.kind}`;
+  return `${c.kind} ${c.name}`;
+}
+
+/** What happened, e.g. `notification turn/completed $.emittedAtMs added (integer, optional)`. */
+export function describeChange(c: Change): string {
+  const s = subject(c);
+  switch (c.change) {
+    case 'kind-added':
+    case 'kind-removed':
+      return `${s} ${c.change === 'kind-added' ? 'added' : 'removed'} (${c.names.length} discriminants)`;
+    case 'discriminant-added':
+      return `${s} added`;
+    case 'discriminant-removed':
+      return `${s} removed`;
+    case 'response-added':
+      return `${s}: response schema added`;
+    case 'response-removed':
+      return `${s}: response schema removed`;
+    case 'field-added':
+      return `${s} added (${field(c.after!)})${c.subfields ? ` with ${c.subfields} field(s) below` : ''}`;
+    case 'field-removed':
+      return `${s} removed (was ${field(c.before!)})${c.subfields ? ` with ${c.subfields} field(s) below` : ''}`;
+    case 'field-type-changed':
+      return `${s} type ${c.before!.types.join('|')} → ${c.after!.types.join('|')}`;
+    case 'field-made-optional':
+      return `${s} made optional`;
+    case 'field-made-required':
+      return `${s} made required`;
+    case 'field-values-added':
+    case 'enum-values-added':
+      return `${s} values added: ${c.values!.join(', ')}`;
+    case 'field-values-removed':
+    case 'enum-values-removed':
+      return `${s} values removed: ${c.values!.join(', ')}`;
+    case 'enum-added':
+      return `${s} added (${c.values.join(', ')})`;
+    case 'enum-removed':
+      return `${s} removed (was ${c.values.join(', ')})`;
+  }
+}
+
+function affectText(a: Affect): string {
+  const how = { entry: 'entry', 'value-map': 'value map', reads: `reads ${a.path}`, 'reads-below': `reads ${a.path}, below it`, 'passes-through': `passes ${a.path} through` }[a.how];
+  return `${SPEC_FILE}:${a.line} (${how})`;
+}
+
+/** `mapping-spec.yaml:605 (reads $.decision), ...`, or '' when nothing in the spec is affected. */
+export function describeAffects(c: Change): string {
+  if (!c.affects.length) return '';
+  const shown = c.affects.slice(0, MAX_AFFECTS).map(affectText);
+  if (c.affects.length > MAX_AFFECTS) shown.push(`… ${c.affects.length - MAX_AFFECTS} more`);
+  return shown.join(', ');
+}
+
+export function entryChangeText(e: EntryChange): { what: string; before: string; after: string } {
+  const show = (s: EntryChange['before']) => (!s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', '));
+  const what = { 'newly-mapped': 'newly mapped', 'newly-ignored': 'newly ignored', removed: 'removed', 'target-changed': 'target changed', 'reason-changed': 'ignore reason changed' }[e.change];
+  const after = e.change === 'target-changed' ? [show(e.after), ...e.details].join('; ') : show(e.after);
+  return { what, before: show(e.before), after };
+}
+
+export function valueMapChangeText(v: ValueMapChange): { what: string; before: string; after: string } {
+  const val = (x: string | null | undefined) => (x === undefined ? '—' : x === null ? 'null (left out)' : x);
+  switch (v.change) {
+    case 'map-added':
+      return { what: `value map ${v.map} added`, before: '—', after: v.map };
+    case 'map-removed':
+      return { what: `value map ${v.map} removed`, before: v.map, after: '—' };
+    case 'default-changed':
+      return { what: `value map ${v.map} default`, before: val(v.before), after: val(v.after) };
+    case 'covers-changed':
+      return { what: `value map ${v.map} covers`, before: val(v.before), after: val(v.after) };
+    default:
+      return { what: `value map ${v.map} \`${v.value}\` ${v.change.replace('value-', '')}`, before: val(v.before), after: val(v.after) };
+  }
+}

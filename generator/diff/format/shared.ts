@@ -1,0 +1,16 @@
+// Bits the diff formats share.
+import { shortCommit } from '../git.ts';
+import type { SourceCoverage } from '../spec-coverage.ts';
+import type { SpecRevision } from '../spec-report.ts';
+
+/** `HEAD~1 (1a2b3c4d5e6f)`, `working tree`, with `(no mapping-spec.yaml)` when it does not exist there. */
+export function revisionName(r: SpecRevision): string {
+  const name = r.commit ? `${r.label} (${shortCommit(r.commit)})` : r.label;
+  return r.exists ? name : `${name} (no mapping-spec.yaml)`;
+}
+
+/** `80/7/0`, or `–` when the revision does not map the source. */
+export function coverageCell(c: SourceCoverage | undefined, kind: string): string {
+  const k = c?.kinds[kind];
+  return k ? `${k.mapped}/${k.ignored}/${k.gap}` : '–';
+}

@@ -1,0 +1,51 @@
+// diff --format text: for people.
+import { compareStrings } from '../../fsutil.ts';
+import { classCounts } from '../report.ts';
+import type { SpecDiffReport } from '../spec-report.ts';
+import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
+import { describeAffects, describeChange, entryChangeText, valueMapChangeText } from './describe.ts';
+import { coverageCell, revisionName } from './shared.ts';
+
+export function snapshotText(d: SnapshotDiff): string {
+  const out = [`${d.source} ${d.from} → ${d.to}`, `  ${'kind'.padEnd(16)} ${'before'.padStart(6)} ${'after'.padStart(6)} ${'added'.padStart(6)} ${'removed'.padStart(7)}`];
+  for (const [kind, k] of Object.entries(d.counts)) out.push(`  ${kind.padEnd(16)} ${String(k.before).padStart(6)} ${String(k.after).padStart(6)} ${String(k.added).padStart(6)} ${String(k.removed).padStart(7)}`);
+  const counts = classCounts(d.changes);
+  for (const cls of CHANGE_CLASSES) {
+    const mine = d.changes.filter((c) => c.class === cls);
+    if (!mine.length) continue;
+    out.push('', `${cls} (${mine.length}):`);
+    for (const c of mine) {
+      out.push(`  ${describeChange(c)}${c.note ? ` [${c.note}]` : ''}`);
+      const affects = describeAffects(c);
+      if (affects) out.push(`    affects ${affects}`);
+    }
+  }
+  out.push('', `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`);
+  return `${out.join('\n')}\n`;
+}
+
+export function specText(r: SpecDiffReport): string {
+  const out = [`mapping-spec.yaml: ${revisionName(r.from)} → ${revisionName(r.to)}`];
+  let total = 0;
+  for (const [source, s] of Object.entries(r.sources)) {
+    out.push('', source);
+    for (const e of s.entries) {
+      const t = entryChangeText(e);
+      out.push(`  ${t.what}: ${e.kind} ${e.name}: ${t.before} → ${t.after}`);
+    }
+    for (const v of s.valueMaps) {
+      const t = valueMapChangeText(v);
+      out.push(`  ${t.what}: ${t.before} → ${t.after}`);
+    }
+    total += s.entries.length + s.valueMaps.length;
+    if (!s.entries.length && !s.valueMaps.length) out.push('  no changes to the table');
+    out.push(`  coverage (mapped/ignored/gap) before → after:`);
+    const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);
+    for (const kind of kinds) out.push(`    ${kind.padEnd(16)} ${coverageCell(s.coverage.before, kind)} → ${coverageCell(s.coverage.after, kind)}`);
+    for (const [side, c] of [['before', s.coverage.before], ['after', s.coverage.after]] as const) {
+      if (c?.missing.length) out.push(`    ${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted`);
+    }
+  }
+  out.push('', `eventmap diff --spec: ${total} change(s)`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,181 @@
+// Flattening a JSON Schema into its fields, `$.a.b` → type, required, pinned values, so that two
+// versions of a message can be compared field by field. Path convention (as in mapping-spec
+// paths, `$` is the message): `.name` a property, `[]` any array element, `.*` any value of a
+// map (additionalProperties), `["odd name"]` a property name that is not a plain identifier.
+import { getAtPointer } from '../catalog/json-pointer.ts';
+import { compareStrings } from '../fsutil.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Nesting below which fields are not listed (recursive content blocks would go on for ever). */
+export const MAX_DEPTH = 10;
+
+export interface FieldInfo {
+  /** JSON types, sorted; `['any']` when the schema does not constrain them. */
+  types: string[];
+  /** Required in its parent object (the root is always required). */
+  required: boolean;
+  /** The string values the field is pinned to (enum/const), when every string it takes is pinned. */
+  values?: string[];
+  /** Children not listed: a `$ref` cycle or the depth limit. */
+  truncated?: 'cycle' | 'depth';
+}
+
+export type FieldMap = Map<string, FieldInfo>;
+
+interface Shape {
+  types?: Set<string>; // undefined: unconstrained
+  values?: Set<string> | 'open'; // undefined: no string values said
+  props: Map<string, { shape: Shape; required: boolean }>;
+  items?: Shape;
+  extra?: Shape;
+  stop?: 'cycle' | 'depth';
+}
+
+/** Every field of `schema` (refs resolve against `doc`), keyed by path. `extra` adds own keywords of an enclosing union root. */
+export function schemaFields(doc: unknown, schema: unknown, extra?: unknown): FieldMap {
+  const shapes = [build(doc, schema, 0, [])];
+  if (extra !== undefined) shapes.push(build(doc, extra, 0, []));
+  const out: FieldMap = new Map();
+  flatten(shapes.length > 1 ? allOf(shapes) : shapes[0]!, '$', true, out);
+  return out;
+}
+
+/** The path of a property below `parent`, in the convention above. */
+export function childPath(parent: string, name: string): string {
+  return /^[A-Za-z_$][\w$-]*$/.test(name) ? `${parent}.${name}` : `${parent}[${JSON.stringify(name)}]`;
+}
+
+const LAST_SEGMENT = /(\.[A-Za-z_$][\w$-]*|\[\]|\.\*|\["(?:[^"\\]|\\.)*"\])$/;
+
+/** The path one level up (`$.a.b[]` → `$.a.b`), undefined for `$`. */
+export function parentPath(path: string): string | undefined {
+  const m = LAST_SEGMENT.exec(path);
+  return m ? path.slice(0, m.index) : undefined;
+}
+
+/** True when `path` lies strictly below `ancestor`. */
+export function isBelow(path: string, ancestor: string): boolean {
+  return path.length > ancestor.length && path.startsWith(ancestor) && (path[ancestor.length] === '.' || path[ancestor.length] === '[');
+}
+
+function build(doc: unknown, schema: unknown, depth: number, stack: string[]): Shape {
+  if (schema === false) return { types: new Set(), props: new Map() };
+  if (!isObj(schema)) return { props: new Map() };
+  const parts: Shape[] = [];
+  if (typeof schema.$ref === 'string') {
+    const ref = schema.$ref;
+    const target = ref.startsWith('#') ? getAtPointer(doc, ref) : undefined;
+    if (stack.includes(ref)) parts.push({ ...ownTypes(target), props: new Map(), stop: 'cycle' });
+    else parts.push(build(doc, target, depth, [...stack, ref]));
+  }
+  if (hasOwnShape(schema)) parts.push(own(doc, schema, depth, stack));
+  const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf)];
+  if (branches.length) parts.push(anyOf(branches.map((b) => build(doc, b, depth, stack))));
+  for (const b of asArray(schema.allOf)) parts.push(build(doc, b, depth, stack));
+  if (!parts.length) return { props: new Map() };
+  return parts.length === 1 ? parts[0]! : allOf(parts);
+}
+
+function hasOwnShape(s: Obj): boolean {
+  return ['type', 'enum', 'const', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties'].some((k) => s[k] !== undefined);
+}
+
+function ownTypes(schema: unknown): Pick<Shape, 'types' | 'values'> {
+  if (!isObj(schema)) return {};
+  const out: Pick<Shape, 'types' | 'values'> = {};
+  const t = schema.type;
+  if (t !== undefined) out.types = new Set((Array.isArray(t) ? t : [t]).map(String));
+  const lits = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (lits) {
+    out.types ??= new Set(lits.map((v) => (v === null ? 'null' : Number.isInteger(v) ? 'integer' : typeof v)));
+    const strings = lits.filter((v): v is string => typeof v === 'string');
+    if (strings.length) out.values = new Set(strings);
+  } else if (out.types?.has('string')) out.values = 'open';
+  if (!out.types) {
+    if (schema.properties !== undefined || schema.additionalProperties !== undefined) out.types = new Set(['object']);
+    else if (schema.items !== undefined || schema.prefixItems !== undefined) out.types = new Set(['array']);
+  }
+  return out;
+}
+
+function own(doc: unknown, s: Obj, depth: number, stack: string[]): Shape {
+  const shape: Shape = { ...ownTypes(s), props: new Map() };
+  const hasChildren = s.properties !== undefined || s.items !== undefined || s.prefixItems !== undefined || isObj(s.additionalProperties);
+  if (hasChildren && depth >= MAX_DEPTH) return { ...shape, stop: 'depth' };
+  const required = new Set(asArray(s.required).filter((r): r is string => typeof r === 'string'));
+  if (isObj(s.properties)) {
+    for (const name of Object.keys(s.properties).sort(compareStrings)) {
+      shape.props.set(name, { shape: build(doc, s.properties[name], depth + 1, stack), required: required.has(name) });
+    }
+  }
+  // `required` naming a property declared elsewhere (an allOf sibling) still makes it required.
+  for (const name of required) if (!shape.props.has(name)) shape.props.set(name, { shape: { props: new Map() }, required: true });
+  const items = [...(Array.isArray(s.items) ? s.items : s.items !== undefined ? [s.items] : []), ...asArray(s.prefixItems)];
+  if (items.length) shape.items = anyOf(items.map((i) => build(doc, i, depth + 1, stack)));
+  if (isObj(s.additionalProperties)) shape.extra = build(doc, s.additionalProperties, depth + 1, stack);
+  return shape;
+}
+
+/** A value matching any of the shapes: a property is required only if every object branch requires it. */
+function anyOf(shapes: Shape[]): Shape {
+  if (shapes.length === 1) return shapes[0]!;
+  const types = shapes.some((s) => !s.types) ? undefined : new Set(shapes.flatMap((s) => [...s.types!]));
+  const objects = shapes.filter((s) => !s.types || s.types.has('object'));
+  const props = new Map<string, { shape: Shape; required: boolean }>();
+  for (const name of [...new Set(shapes.flatMap((s) => [...s.props.keys()]))].sort(compareStrings)) {
+    const present = shapes.flatMap((s) => (s.props.has(name) ? [s.props.get(name)!] : []));
+    props.set(name, { shape: anyOf(present.map((p) => p.shape)), required: objects.every((s) => s.props.get(name)?.required === true) });
+  }
+  return { ...withTypes(types), ...mergeValues(shapes), props, ...children(shapes, anyOf), ...stopOf(shapes) };
+}
+
+/** A value matching all of the shapes: a property is required if any requires it. */
+function allOf(shapes: Shape[]): Shape {
+  const typed = shapes.filter((s) => s.types);
+  const types = typed.length ? new Set([...typed[0]!.types!].filter((t) => typed.every((s) => s.types!.has(t) || (t === 'integer' && s.types!.has('number'))))) : undefined;
+  const props = new Map<string, { shape: Shape; required: boolean }>();
+  for (const name of [...new Set(shapes.flatMap((s) => [...s.props.keys()]))].sort(compareStrings)) {
+    const present = shapes.flatMap((s) => (s.props.has(name) ? [s.props.get(name)!] : []));
+    const informative = present.filter((p) => p.shape.types || p.shape.props.size || p.shape.items || p.shape.extra);
+    props.set(name, { shape: allOf(informative.length ? informative.map((p) => p.shape) : [present[0]!.shape]), required: present.some((p) => p.required) });
+  }
+  return { ...withTypes(types), ...mergeValues(shapes), props, ...children(shapes, allOf), ...stopOf(shapes) };
+}
+
+function withTypes(types: Set<string> | undefined): Pick<Shape, 'types'> {
+  return types ? { types } : {};
+}
+
+function mergeValues(shapes: Shape[]): Pick<Shape, 'values'> {
+  const said = shapes.filter((s) => s.values !== undefined);
+  if (!said.length) return {};
+  if (said.some((s) => s.values === 'open')) return { values: 'open' };
+  return { values: new Set(said.flatMap((s) => [...(s.values as Set<string>)])) };
+}
+
+function children(shapes: Shape[], merge: (s: Shape[]) => Shape): Pick<Shape, 'items' | 'extra'> {
+  const items = shapes.flatMap((s) => (s.items ? [s.items] : []));
+  const extra = shapes.flatMap((s) => (s.extra ? [s.extra] : []));
+  return { ...(items.length ? { items: merge(items) } : {}), ...(extra.length ? { extra: merge(extra) } : {}) };
+}
+
+function stopOf(shapes: Shape[]): Pick<Shape, 'stop'> {
+  const stop = shapes.find((s) => s.stop)?.stop;
+  return stop ? { stop } : {};
+}
+
+function flatten(shape: Shape, path: string, required: boolean, out: FieldMap): void {
+  const info: FieldInfo = { types: shape.types ? [...shape.types].sort(compareStrings) : ['any'], required };
+  if (shape.values instanceof Set && shape.values.size) info.values = [...shape.values].sort(compareStrings);
+  if (shape.stop) info.truncated = shape.stop;
+  out.set(path, info);
+  for (const [name, p] of shape.props) flatten(p.shape, childPath(path, name), p.required, out);
+  if (shape.items) flatten(shape.items, `${path}[]`, true, out);
+  if (shape.extra) flatten(shape.extra, `${path}.*`, false, out);
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}

@@ -1,0 +1,45 @@
+// Coverage of one revision of the spec over the catalogs of the snapshots it names: per source
+// and kind, how many discriminants are mapped, ignored, or a gap (the rules of spec/analyze.ts).
+import { entryKey } from '../catalog/load.ts';
+import type { Catalog } from '../catalog/types.ts';
+import { compareStrings } from '../fsutil.ts';
+import { MESSAGE_KINDS } from '../spec/analyze.ts';
+import type { MappingSpec } from '../spec/types.ts';
+
+export interface KindCoverage {
+  total: number;
+  mapped: number;
+  ignored: number;
+  gap: number;
+}
+
+export interface SourceCoverage {
+  /** Snapshots the spec names that are vendored (and were counted). */
+  snapshots: string[];
+  /** Snapshots the spec names that upstream-schemas/ does not have. */
+  missing: string[];
+  kinds: Record<string, KindCoverage>;
+}
+
+/** `catalogs` holds the vendored catalogs of the versions this spec names; the others are `missing`. */
+export function specCoverage(spec: MappingSpec, source: string, catalogs: Catalog[], missing: string[]): SourceCoverage {
+  const names = new Map<string, { kind: string; name: string }>();
+  for (const c of catalogs) for (const e of c.entries) names.set(entryKey(e), { kind: e.kind, name: e.name });
+  const entries = new Map(spec.entries.filter((e) => e.source === source).map((e) => [entryKey(e), e]));
+  const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
+  const kinds: Record<string, KindCoverage> = {};
+  for (const [k, d] of [...names].sort(([a], [b]) => compareStrings(a, b))) {
+    let status: 'mapped' | 'ignored' | 'gap';
+    if (MESSAGE_KINDS.has(d.kind as never)) {
+      const e = entries.get(k);
+      status = !e ? 'gap' : e.ignore !== undefined ? 'ignored' : 'mapped';
+    } else {
+      const v = maps.find((m) => 'kind' in m.covers && m.covers.kind === d.kind)?.values[d.name];
+      status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
+    }
+    const row = (kinds[d.kind] ??= { total: 0, mapped: 0, ignored: 0, gap: 0 });
+    row.total++;
+    row[status]++;
+  }
+  return { snapshots: catalogs.map((c) => c.version), missing, kinds };
+}

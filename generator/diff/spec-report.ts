@@ -1,0 +1,94 @@
+// `eventmap diff --spec A..B`: the mapping table at two revisions, what changed between them, and
+// coverage before → after over the vendored catalogs each revision's spec names. Never prints.
+import { existsSync, readFileSync } from 'node:fs';
+import { loadCatalog } from '../catalog/load.ts';
+import { resolveSnapshot } from '../catalog/snapshots.ts';
+import type { Catalog } from '../catalog/types.ts';
+import { EventmapError } from '../diagnostics.ts';
+import { compareStrings } from '../fsutil.ts';
+import type { ProjectPaths } from '../project.ts';
+import { displayPath, parseSpec } from '../spec/load.ts';
+import type { MappingSpec } from '../spec/types.ts';
+import { fileAtRevision, parseRange, shortCommit, type Revision } from './git.ts';
+import { specCoverage, type SourceCoverage } from './spec-coverage.ts';
+import { diffSpecs, type EntryChange, type ValueMapChange } from './spec-diff.ts';
+
+export interface SpecRevision {
+  label: string;
+  commit?: string;
+  /** False when mapping-spec.yaml does not exist at this revision (an empty table). */
+  exists: boolean;
+}
+
+export interface SourceSpecDiff {
+  entries: EntryChange[];
+  valueMaps: ValueMapChange[];
+  coverage: { before?: SourceCoverage; after?: SourceCoverage };
+}
+
+export interface SpecDiffReport {
+  from: SpecRevision;
+  to: SpecRevision;
+  sources: Record<string, SourceSpecDiff>;
+}
+
+const SPEC_FILE = 'mapping-spec.yaml';
+
+export function runSpecDiff(paths: ProjectPaths, range: string | undefined): SpecDiffReport {
+  const { from, to } = parseRange(paths.root, range);
+  const [before, after] = [specAt(paths, from), specAt(paths, to)];
+  const { entries, valueMaps } = diffSpecs(before, after);
+  const catalogs = new CatalogCache(paths.upstream);
+  const names = new Set([...Object.keys(before?.sources ?? {}), ...Object.keys(after?.sources ?? {}), ...entries.map((e) => e.source), ...valueMaps.map((v) => v.source)]);
+  const sources: Record<string, SourceSpecDiff> = {};
+  for (const source of [...names].sort(compareStrings)) {
+    const coverage: SourceSpecDiff['coverage'] = {};
+    if (before?.sources[source]) coverage.before = catalogs.coverage(before, source);
+    if (after?.sources[source]) coverage.after = catalogs.coverage(after, source);
+    sources[source] = { entries: entries.filter((e) => e.source === source), valueMaps: valueMaps.filter((v) => v.source === source), coverage };
+  }
+  return { from: revision(from, before), to: revision(to, after), sources };
+}
+
+function revision(r: Revision, spec: MappingSpec | undefined): SpecRevision {
+  return { label: r.label, ...(r.commit ? { commit: r.commit } : {}), exists: spec !== undefined };
+}
+
+/** The parsed spec at a revision; a spec that does not parse there is exit 2, named `<rev>:mapping-spec.yaml:LINE:COL`. */
+function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
+  if (!rev.commit) return existsSync(paths.spec) ? parseSpec(readFileSync(paths.spec, 'utf8'), displayPath(paths.spec)) : undefined;
+  const text = fileAtRevision(paths.root, rev.commit, SPEC_FILE);
+  if (text === undefined) return undefined;
+  const name = rev.label.startsWith('merge-base') ? shortCommit(rev.commit) : rev.label;
+  try {
+    return parseSpec(text, `${name}:${SPEC_FILE}`);
+  } catch (err) {
+    if (!(err instanceof EventmapError)) throw err;
+    throw new EventmapError(err.diagnostics.map((d) => ({ ...d, message: `${d.message} (in mapping-spec.yaml at revision ${rev.label}, ${shortCommit(rev.commit!)})` })));
+  }
+}
+
+/** Catalogs of the working tree's upstream-schemas/, loaded once; a version not vendored is `missing`. */
+class CatalogCache {
+  private readonly cache = new Map<string, Catalog | undefined>();
+  constructor(private readonly upstream: string) {}
+
+  get(source: string, version: string): Catalog | undefined {
+    const key = `${source}@${version}`;
+    if (!this.cache.has(key)) {
+      try {
+        this.cache.set(key, loadCatalog(resolveSnapshot(this.upstream, key)));
+      } catch (err) {
+        if (!(err instanceof EventmapError) || err.diagnostics[0]?.code !== 'cli/unknown-version') throw err;
+        this.cache.set(key, undefined);
+      }
+    }
+    return this.cache.get(key);
+  }
+
+  coverage(spec: MappingSpec, source: string): SourceCoverage {
+    const versions = spec.sources[source]!.snapshots.map((s) => s.version);
+    const catalogs = versions.flatMap((v) => this.get(source, v) ?? []);
+    return specCoverage(spec, source, catalogs, versions.filter((v) => !this.get(source, v)));
+  }
+}
