@@ -1,7 +1,35 @@
-// Catalog of a claude-agent-sdk snapshot. (Being written: see the extractor in generator/upstream/.)
+// Catalog of a claude-agent-sdk snapshot (sdk.schema.json + surface.json, written by
+// generator/upstream/claude-agent-sdk.ts): SDKMessage members by `type` or `type:subtype`, the
+// stream events with their content blocks and deltas, the built-in tools and `canUseTool`.
+import { joinPointer } from './json-pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
+import { SURFACE } from './surface.ts';
+import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 
 export function buildClaudeAgentSdk(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
-  throw reader.error('', '', 'catalog/not-implemented', 'the claude-agent-sdk catalog is not implemented yet', 'wait for the extractor');
+  const { surface, doc } = readTsSnapshot(reader);
+  if (!surface.unions.some((u) => u.kind === 'sdk-message')) {
+    throw reader.error(SURFACE, '/unions', 'snapshot/missing-union', 'surface.json lists no sdk-message union (SDKMessage)', 'restore the snapshot from git, or re-create it with `eventmap upstream add claude-agent-sdk@<version>`');
+  }
+  const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
+  (surface.tools ?? []).forEach((tool, i) => {
+    requireSchema(reader, surface, doc, tool.pointer, joinPointer('', 'tools', i, 'pointer'), `tool ${tool.name}`);
+    entries.push({ kind: 'tool', name: tool.name, document: surface.schema, pointer: tool.pointer, meta: { inputType: tool.inputType, nameSource: tool.nameSource } });
+  });
+  const permission = surface.permission;
+  if (permission) {
+    requireSchema(reader, surface, doc, permission.pointer, '/permission/pointer', permission.name);
+    requireSchema(reader, surface, doc, permission.resultPointer, '/permission/resultPointer', `${permission.name} result`);
+    entries.push({
+      kind: 'permission',
+      name: permission.name,
+      document: surface.schema,
+      pointer: permission.pointer,
+      meta: { typeName: permission.type, parameters: permission.parameters.map((p) => p.name).join(','), result: permission.resultType, resultPointer: permission.resultPointer },
+    });
+  }
+  // Claude has no `*Status` enums; what a mapping translates is stop/terminal reasons, permission
+  // behaviors and modes, and the assistant error kinds (BetaStopReason, PermissionBehavior, ...).
+  return { entries, enums: stringEnums(surface, doc, /(Status|Reason|Behavior|Mode|MessageError)$/) };
 }

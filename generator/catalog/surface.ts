@@ -1,0 +1,131 @@
+// `surface.json`: what a TypeScript-sourced snapshot (claude-agent-sdk, codex-sdk) exposes, as
+// written by the ingester next to its JSON Schema document. The schema holds the shapes; this file
+// says which definitions are the unions to dispatch on, which tool each input type belongs to, and
+// which names the declarations use without declaring. Reading it is checked: a damaged file is an
+// EventmapError at the offending pointer.
+import { joinPointer } from './json-pointer.ts';
+import type { SnapshotReader } from './snapshot-files.ts';
+import type { EntryKind } from './types.ts';
+
+export const SURFACE = 'surface.json';
+
+export interface SurfaceUnion {
+  kind: EntryKind;
+  /** The TypeScript type the union is, e.g. `SDKMessage` or `BetaRawContentBlockStartEvent["content_block"]`. */
+  type: string;
+  /** JSON pointer (into the schema document) of the union: `anyOf`/`oneOf`, possibly behind `$ref`s. */
+  pointer: string;
+  /** Property whose string literal names a member. */
+  discriminant: string;
+  /** Second property appended as `type:subtype` when a member pins it. */
+  subDiscriminant?: string;
+  /** Member type names as the declaration lists them (unresolved ones included). */
+  members?: string[];
+}
+
+export interface SurfaceUnresolved {
+  name: string;
+  /** Package-relative declaration file and the line of the first use. */
+  file: string;
+  line: number;
+}
+
+export interface SurfaceOpaque {
+  name: string;
+  /** The module it is imported from. */
+  from: string;
+}
+
+export interface SurfaceTool {
+  name: string;
+  inputType: string;
+  nameSource: string;
+  pointer: string;
+}
+
+export interface SurfacePermission {
+  name: string;
+  type: string;
+  pointer: string;
+  parameters: { name: string; optional: boolean; keys?: string[] }[];
+  resultType: string;
+  resultPointer: string;
+}
+
+export interface Surface {
+  /** Snapshot-relative JSON Schema document all pointers point into. */
+  schema: string;
+  /** Package-relative declaration files the snapshot was extracted from. */
+  declarations: string[];
+  unions: SurfaceUnion[];
+  unresolved: SurfaceUnresolved[];
+  /** Imported types computed from runtime values (zod schemas): described as `{}` in the schema. */
+  opaque: SurfaceOpaque[];
+  tools?: SurfaceTool[];
+  permission?: SurfacePermission;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Read and shape-check surface.json. */
+export function readSurface(reader: SnapshotReader): Surface {
+  const doc = reader.read(SURFACE);
+  const fail = (pointer: string, what: string): never => {
+    throw reader.error(SURFACE, pointer, 'snapshot/bad-surface', `surface.json: ${what}`, 'restore the file from the snapshot, or re-create the snapshot with `eventmap upstream add`');
+  };
+  const str = (o: Obj, key: string, at: string): string => (typeof o[key] === 'string' ? (o[key] as string) : fail(joinPointer(at, key), `\`${key}\` must be a string`));
+  const list = (o: Obj, key: string, at: string): Obj[] => {
+    const v = o[key];
+    if (!Array.isArray(v) || !v.every(isObj)) return fail(joinPointer(at, key), `\`${key}\` must be an array of objects`);
+    return v as Obj[];
+  };
+  if (!isObj(doc)) return fail('', 'not an object');
+  const declarations = doc.declarations;
+  if (!Array.isArray(declarations) || !declarations.every((d) => typeof d === 'string')) return fail('/declarations', '`declarations` must be an array of strings');
+  const surface: Surface = {
+    schema: str(doc, 'schema', ''),
+    declarations: declarations as string[],
+    unions: list(doc, 'unions', '').map((u, i) => {
+      const at = joinPointer('', 'unions', i);
+      const members = u.members;
+      if (members !== undefined && (!Array.isArray(members) || !members.every((m) => typeof m === 'string'))) fail(joinPointer(at, 'members'), '`members` must be an array of strings');
+      return {
+        kind: str(u, 'kind', at) as EntryKind,
+        type: str(u, 'type', at),
+        pointer: str(u, 'pointer', at),
+        discriminant: str(u, 'discriminant', at),
+        ...(u.subDiscriminant !== undefined ? { subDiscriminant: str(u, 'subDiscriminant', at) } : {}),
+        ...(members !== undefined ? { members: members as string[] } : {}),
+      };
+    }),
+    unresolved: list(doc, 'unresolved', '').map((u, i) => {
+      const at = joinPointer('', 'unresolved', i);
+      return { name: str(u, 'name', at), file: str(u, 'file', at), line: typeof u.line === 'number' ? u.line : fail(joinPointer(at, 'line'), '`line` must be a number') };
+    }),
+    opaque: list(doc, 'opaque', '').map((o, i) => ({ name: str(o, 'name', joinPointer('', 'opaque', i)), from: str(o, 'from', joinPointer('', 'opaque', i)) })),
+  };
+  if (doc.tools !== undefined) {
+    surface.tools = list(doc, 'tools', '').map((t, i) => {
+      const at = joinPointer('', 'tools', i);
+      return { name: str(t, 'name', at), inputType: str(t, 'inputType', at), nameSource: str(t, 'nameSource', at), pointer: str(t, 'pointer', at) };
+    });
+  }
+  if (doc.permission !== undefined) {
+    const p = isObj(doc.permission) ? doc.permission : fail('/permission', '`permission` must be an object');
+    surface.permission = {
+      name: str(p, 'name', '/permission'),
+      type: str(p, 'type', '/permission'),
+      pointer: str(p, 'pointer', '/permission'),
+      parameters: list(p, 'parameters', '/permission').map((q, i) => {
+        const at = joinPointer('/permission', 'parameters', i);
+        const keys = q.keys;
+        if (keys !== undefined && (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string'))) fail(joinPointer(at, 'keys'), '`keys` must be an array of strings');
+        return { name: str(q, 'name', at), optional: q.optional === true, ...(keys !== undefined ? { keys: keys as string[] } : {}) };
+      }),
+      resultType: str(p, 'resultType', '/permission'),
+      resultPointer: str(p, 'resultPointer', '/permission'),
+    };
+  }
+  return surface;
+}

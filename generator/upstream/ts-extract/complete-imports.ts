@@ -1,0 +1,111 @@
+// Declaration files often import packages their package.json does not declare (claude-agent-sdk
+// 0.2.62 imports @anthropic-ai/sdk and @modelcontextprotocol/sdk; codex-sdk imports the MCP SDK,
+// a devDependency; both import Node built-ins). The types behind those imports are part of the
+// surface, so the missing packages are installed next to the package, at the newest versions
+// published before the package itself (`npm install --before`), which keeps a re-run reproducible.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { EventmapError } from '../../diagnostics.ts';
+import type { InstalledPackage } from '../npm.ts';
+
+/** Compiler options shared by import resolution and schema generation: how Node 20 ESM resolves. */
+export function resolutionOptions(scratch: string): ts.CompilerOptions {
+  return {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ['lib.es2022.d.ts'],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    // Only the scratch install's @types, never whatever the working directory happens to have.
+    typeRoots: [join(scratch, 'node_modules', '@types')],
+    types: existsSync(join(scratch, 'node_modules', '@types', 'node')) ? ['node'] : [],
+  };
+}
+
+/** npm package that provides a module specifier's types (`node:fs` → @types/node). */
+export function packageForSpecifier(spec: string): string | undefined {
+  if (spec.startsWith('.') || spec.startsWith('/')) return undefined;
+  const bare = spec.replace(/^node:/, '');
+  if (spec.startsWith('node:') || builtinModules.includes(bare.split('/')[0]!)) return '@types/node';
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Packages whose imports in `files` do not resolve from where the files are. */
+export function unresolvedImportPackages(installed: InstalledPackage, imports: { file: string; specs: string[] }[]): string[] {
+  const options = resolutionOptions(installed.scratch);
+  const missing = new Set<string>();
+  for (const { file, specs } of imports) {
+    for (const spec of specs) {
+      const pkg = packageForSpecifier(spec);
+      if (!pkg) continue;
+      if (pkg === '@types/node') {
+        if (!existsSync(join(installed.scratch, 'node_modules', '@types', 'node'))) missing.add(pkg);
+        continue;
+      }
+      const resolved = ts.resolveModuleName(spec, file, options, ts.sys).resolvedModule;
+      if (!resolved) missing.add(pkg);
+    }
+  }
+  return [...missing].sort();
+}
+
+export interface CompletedImports {
+  /** What was installed, as `name@version`, sorted. Empty when nothing was missing. */
+  added: string[];
+  /** The install command, for provenance (versions resolved, so it can be repeated exactly). */
+  command: string;
+}
+
+/** Install `packages` into the scratch folder as they were when `pkg@version` was published. */
+export function installMissing(installed: InstalledPackage, pkg: string, version: string, packages: string[]): CompletedImports {
+  if (packages.length === 0) return { added: [], command: '' };
+  const before = publishTime(installed.scratch, pkg, version);
+  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=optional', `--before=${before}`, ...packages];
+  run(installed.scratch, args, `npm ${args.join(' ')}`);
+  const added = packages.map((p) => `${p}@${installedVersion(installed.scratch, p)}`);
+  return { added, command: `npm install --omit=optional --before=${before} ${packages.join(' ')} (resolved: ${added.join(', ')})` };
+}
+
+function publishTime(cwd: string, pkg: string, version: string): string {
+  const out = run(cwd, ['view', pkg, 'time', '--json'], `npm view ${pkg} time`);
+  let times: Record<string, unknown>;
+  try {
+    times = JSON.parse(out) as Record<string, unknown>;
+  } catch {
+    times = {};
+  }
+  const time = times[version];
+  if (typeof time !== 'string') {
+    throw new EventmapError({
+      code: 'upstream/no-publish-time',
+      message: `the npm registry gives no publish time for ${pkg}@${version}`,
+      hint: 'check that the version is published and the registry reachable, then re-run `eventmap upstream add`',
+    });
+  }
+  return new Date(time).toISOString();
+}
+
+function installedVersion(scratch: string, pkg: string): string {
+  const manifest = join(scratch, 'node_modules', pkg, 'package.json');
+  if (!existsSync(manifest)) return 'unknown';
+  const v = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+  return typeof v === 'string' ? v : 'unknown';
+}
+
+function run(cwd: string, args: string[], shown: string): string {
+  const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new EventmapError({
+      code: 'upstream/npm-failed',
+      message: `\`${shown}\` failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
+      hint: 'check that the npm registry is reachable and the package versions exist',
+    });
+  }
+  return result.stdout;
+}
