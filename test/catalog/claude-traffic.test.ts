@@ -1,0 +1,31 @@
+// Real claude-agent-sdk traffic (test/fixtures/transcripts, recorded from the real SDK) against the
+// catalog: every message and stream event it carries must have a catalog name.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogOf, ROOT } from './helpers.ts';
+
+type Message = { type: string; subtype?: string; isReplay?: boolean; event?: { type: string; content_block?: { type: string }; delta?: { type: string } } };
+
+/** The catalog name of a message, per the naming the catalog documents (type, type:subtype, user[isReplay]). */
+const nameOf = (m: Message) => (m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type) + (m.isReplay === true ? '[isReplay]' : '');
+
+describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s traffic', (version) => {
+  const lines = readFileSync(join(ROOT, 'test/fixtures/transcripts/claude-agent-sdk', version, 'eleven-scenarios.messages.jsonl'), 'utf8').trim().split('\n');
+  const messages = lines.map((l) => JSON.parse(l) as Message);
+  const catalog = catalogOf('claude-agent-sdk', version);
+  const known = (kind: string) => new Set(catalog.entries.filter((e) => e.kind === kind).map((e) => e.name));
+
+  it('carries only SDKMessage discriminants the catalog lists', () => {
+    const unknown = messages.map(nameOf).filter((n) => !known('sdk-message').has(n));
+    expect(unknown).toEqual([]);
+  });
+
+  it('carries only stream events, content blocks and deltas the catalog lists', () => {
+    const events = messages.flatMap((m) => (m.type === 'stream_event' && m.event ? [m.event] : []));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e) => !known('stream-event').has(e.type))).toEqual([]);
+    expect(events.flatMap((e) => (e.content_block ? [e.content_block.type] : [])).filter((t) => !known('content-block').has(t))).toEqual([]);
+    expect(events.flatMap((e) => (e.delta?.type?.endsWith('_delta') ? [e.delta.type] : [])).filter((t) => !known('content-delta').has(t))).toEqual([]);
+  });
+});

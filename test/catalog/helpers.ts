@@ -1,0 +1,58 @@
+// Shared by the catalog tests: the vendored snapshots, scratch copies of them, and the CLI.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { loadCatalog } from '../../generator/catalog/load.ts';
+import type { Catalog } from '../../generator/catalog/types.ts';
+import type { SourceName } from '../../generator/sources.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function snapshotDir(source: SourceName, version: string): string {
+  return join(ROOT, 'upstream-schemas', source, version);
+}
+
+export function catalogOf(source: SourceName, version: string, dir = snapshotDir(source, version)): Catalog {
+  return loadCatalog({ source, version, dir });
+}
+
+const scratchDirs: string[] = [];
+// Registered in each test file that imports this module (vitest isolates modules per file).
+afterAll(() => {
+  for (const d of scratchDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A temporary folder, removed after the test file's tests. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+/** A writable copy of a vendored snapshot, for breaking it on purpose. */
+export function copySnapshot(source: SourceName, version: string): string {
+  const dir = join(tempDir('eventmap-test-'), version);
+  cpSync(snapshotDir(source, version), dir, { recursive: true });
+  return dir;
+}
+
+export function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export function writeJson(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A verbatim upstream declaration file, with CRLF (both claude sdk.d.ts files use it) read as LF. */
+export function fixtureText(source: SourceName, version: string, file: string): string {
+  return readFileSync(join(ROOT, 'test/fixtures/upstream-src', source, version, file), 'utf8').replace(/\r\n/g, '\n');
+}
+
+export function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/eventmap.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
