@@ -29,6 +29,7 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     sessionId: options.sessionId ?? canonicalId('session', source),
     clock: options.clock ?? Date.now,
   });
+  ctx.valueMaps = framing.valueMaps;
   const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, clientTraffic: 0, unknown: 0, invalid: 0 };
   return {
     stats,

@@ -16,6 +16,13 @@ export interface ProviderIds {
   request?: string | undefined;
 }
 
+/** A value map from mapping-spec.yaml, as the generated code exports it. */
+export interface ValueMap {
+  values: Readonly<Record<string, string | null>>;
+  fallback: string | undefined;
+  prefixes: readonly (readonly [string, string])[];
+}
+
 /** A canonical event as the runtime builds it (the generated ProviderRuntimeEvent is its typed view). */
 export interface CanonicalEvent {
   eventId: string;

@@ -47,10 +47,14 @@ export function oneOf<T extends string>(set: ReadonlySet<string>, v: unknown): T
   return typeof v === 'string' && set.has(v) ? (v as T) : undefined;
 }
 
-/** Translate through a value map; values the upstream adds later fall back to the map's default. */
-export function lookup<T extends string>(map: Readonly<Record<string, T | null>>, fallback: T | undefined, v: unknown): T | undefined {
+/**
+ * Translate through a value map: an exact entry, else the first matching name prefix (open name
+ * spaces like `mcp__<server>__<tool>`), else the map's default for values the upstream adds later.
+ */
+export function lookup<T extends string>(map: Readonly<Record<string, T | null>>, fallback: T | undefined, v: unknown, prefixes: readonly (readonly [string, T])[] = []): T | undefined {
   if (typeof v !== 'string') return undefined;
   if (Object.prototype.hasOwnProperty.call(map, v)) return map[v] ?? undefined;
+  for (const [prefix, value] of prefixes) if (v.startsWith(prefix)) return value;
   return fallback;
 }
 

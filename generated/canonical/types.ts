@@ -156,6 +156,12 @@ export const CONTENT_STREAM_KINDS = [
   'command_output',
   'file_change_output',
   'unknown',
+  /**
+   * Extension (not in EVENTS.md): Claude stream_event input_json_delta: a tool call's input
+   * streamed as JSON fragments, which must attach to the tool's item (no EVENTS.md stream kind
+   * fits).
+   */
+  'tool_input',
 ] as const;
 export type ContentStreamKind = (typeof CONTENT_STREAM_KINDS)[number];
 

@@ -1624,7 +1624,7 @@ return errors === 0;
 
 export const validateContentDeltaPayload = validate82;
 const schema41 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
-const schema42 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown"]};
+const schema42 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
@@ -1634,7 +1634,7 @@ if(typeof data !== "string"){
 validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown"))){
+if(!((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "tool_input"))){
 validate83.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }

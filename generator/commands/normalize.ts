@@ -2,9 +2,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { createNormalizer } from '../../runtime/index.ts';
 import type { SourceName } from '../../runtime/sources/index.ts';
-import { FRAMINGS } from '../../runtime/sources/index.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { compareStrings } from '../fsutil.ts';
 
@@ -12,11 +10,14 @@ export function registerNormalizeCommand(program: Command): void {
   program
     .command('normalize [file]')
     .description('normalise upstream JSONL (bare JSON-RPC lines or {"dir","line"} capture records) into canonical events, one JSON per line')
-    .requiredOption('--source <source>', `one of: ${Object.keys(FRAMINGS).join(', ')}`)
+    .requiredOption('--source <source>', 'codex-app-server or claude-agent-sdk')
     .option('--validate', 'check every output event with the generated canonical validator')
     .option('--session-id <id>', 'canonical session id for the events')
     .option('--clock <ms>', 'timestamp (ms since the epoch) for messages without one; default: now')
     .action(async (file: string | undefined, opts: { source: string; validate?: boolean; sessionId?: string; clock?: string }) => {
+      // Loaded here, not at the top: the runtime imports generated/, which `generate` must be able to rewrite from scratch.
+      const { createNormalizer } = await import('../../runtime/index.ts');
+      const { FRAMINGS } = await import('../../runtime/sources/index.ts');
       if (!(opts.source in FRAMINGS)) throw new EventmapError({ code: 'cli/unknown-source', message: `normalize does not support \`${opts.source}\` yet`, hint: `use one of: ${Object.keys(FRAMINGS).join(', ')}` });
       if (file && file !== '-' && !existsSync(file)) throw new EventmapError({ code: 'cli/missing-file', message: `no such file ${file}`, hint: 'pass a JSONL file, or - for standard input' });
       const fixed = opts.clock === undefined ? undefined : Number(opts.clock);

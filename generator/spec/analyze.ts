@@ -53,8 +53,9 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
         coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set(entry.emit.map((e) => e.type))] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
         if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k });
       } else {
-        const map = maps.find((m) => 'kind' in m.covers && m.covers.kind === d.kind);
-        const v = map?.values[d.name];
+        const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
+        const prefix = map ? Object.keys(map.prefixes).find((p) => d.name.startsWith(p)) : undefined;
+        const v = map?.values[d.name] ?? (map && prefix !== undefined ? { value: map.prefixes[prefix]!, loc: map.loc } : undefined);
         const status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
         coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: v?.value ? [v.value] : [], ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}) });
         if (!v) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`, hint: map ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values` : `add a value map with \`covers: { kind: ${d.kind} }\``, source, versions: d.versions, discriminant: k, ...(map ? { loc: map.loc } : {}) });
@@ -78,7 +79,7 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
   for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings }, emit);
   if (entry.response.length) {
     const responseTargets = having.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
-    if (entry.kind !== 'request' || !responseTargets.length) {
+    if (!responseTargets.length) {
       findings.push({ category: 'error', code: 'spec/no-response', message: `\`response\` is only for server requests with a response schema; ${entry.kind} \`${entry.name}\` has none`, hint: 'remove `response:`', source: entry.source, loc: entry.loc });
     } else {
       for (const emit of entry.response) checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
@@ -89,10 +90,12 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
   }
 }
 
+/** Where the answer to a request is described: Codex `<X>Response.json`, or Claude's PermissionResult pointer. */
 function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
-  const doc = ce.meta?.responseDocument;
+  const pointer = ce.meta?.resultPointer;
+  const doc = ce.meta?.responseDocument ?? (pointer ? ce.document : undefined);
   if (!doc || !catalog.documents[doc]) return [];
-  return [{ catalog, entry: ce, document: doc, pointer: '#' }];
+  return [{ catalog, entry: ce, document: doc, pointer: pointer ?? '#' }];
 }
 
 function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string, cats: Catalog[], findings: Finding[]): void {
@@ -103,13 +106,18 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
       continue;
     }
     const allowed = new Set(canonical.values);
-    for (const [from, v] of Object.entries(map.values)) {
+    for (const [from, v] of [...Object.entries(map.values), ...Object.entries(map.undeclared)]) {
       if (v.value !== null && !allowed.has(v.value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: v.loc });
     }
+    for (const [prefix, value] of Object.entries(map.prefixes)) {
+      if (!allowed.has(value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
+    }
     if (map.default !== undefined && !allowed.has(map.default)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
+    const covers = map.covers;
+    if (!covers) continue; // a map of values no snapshot enumerates: nothing to cover, nothing stale
     const upstream = new Map<string, string[]>();
-    if ('enum' in map.covers) {
-      const name = map.covers.enum;
+    if ('enum' in covers) {
+      const name = covers.enum;
       const present = cats.filter((c) => c.enums[name]);
       if (!present.length) findings.push({ category: 'stale', code: 'spec/unknown-upstream-enum', discriminant: `enum:${name}`, message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``, hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`, source, loc: map.loc });
       for (const c of present) for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
@@ -117,11 +125,11 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
         if (!(v in map.values)) findings.push({ category: 'gap', code: 'coverage/enum-gap', message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``, hint: `add \`${v}: <${map.to} value or null>\``, source, versions, discriminant: `enum:${name}.${v}`, loc: map.loc });
       }
     } else {
-      for (const c of cats) for (const e of c.entries) if (e.kind === map.covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
+      for (const c of cats) for (const e of c.entries) if (e.kind === covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
     }
-    if ('enum' in map.covers && !cats.some((c) => c.enums[(map.covers as { enum: string }).enum])) continue;
+    if ('enum' in covers && !cats.some((c) => c.enums[covers.enum])) continue;
     for (const [from, v] of Object.entries(map.values)) {
-      const discriminant = 'enum' in map.covers ? `enum:${map.covers.enum}.${from}` : `${map.covers.kind}:${from}`;
+      const discriminant = 'enum' in covers ? `enum:${covers.enum}.${from}` : `${covers.kind}:${from}`;
       if (!upstream.has(from)) findings.push({ category: 'stale', code: 'spec/stale-value', message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`, hint: 'remove it, or fix its spelling', source, discriminant, loc: v.loc });
     }
   }

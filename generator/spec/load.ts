@@ -116,10 +116,10 @@ function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: 
 interface RawSpec {
   version: 1;
   sources: Record<string, { provider: string; snapshots: string[] }>;
-  valueMaps?: Record<string, { source: SourceName; covers: { enum: string } | { kind: EntryKind }; to: string; values: Record<string, string | null>; default?: string }>;
+  valueMaps?: Record<string, { source: SourceName; covers?: { enum: string } | { kind: EntryKind }; to: string; values: Record<string, string | null>; undeclared?: Record<string, string | null>; default?: string; prefixes?: Record<string, string> }>;
   mappings: Record<string, Record<string, Record<string, RawEntry>>>;
 }
-type RawEntry = { ignore: string } | { emit: RawEmit[]; response?: RawEmit[]; after?: string[] };
+type RawEntry = { ignore: string } | { emit?: RawEmit[]; response?: RawEmit[]; after?: string[] };
 interface RawEmit {
   type: string;
   when?: { path: string; equals?: JsonValue; in?: JsonValue[]; present?: boolean };
@@ -142,10 +142,12 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
     valueMaps[name] = {
       name,
       source: m.source,
-      covers: m.covers,
+      ...(m.covers ? { covers: m.covers } : {}),
       to: m.to,
       values: Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }])),
       ...(m.default !== undefined ? { default: m.default } : {}),
+      prefixes: m.prefixes ?? {},
+      undeclared: Object.fromEntries(Object.entries(m.undeclared ?? {}).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) }])),
       loc: keyLocOf(['valueMaps', name]),
     };
   }
@@ -157,7 +159,7 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
         const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], after: [], loc: keyLocOf(base) };
         if ('ignore' in e) entry.ignore = e.ignore;
         else {
-          entry.emit = e.emit.map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
+          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
           entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
           entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
         }

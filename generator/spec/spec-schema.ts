@@ -35,7 +35,7 @@ export const SPEC_SCHEMA = {
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        required: ['source', 'covers', 'to', 'values'],
+        required: ['source', 'to', 'values'],
         properties: {
           source: { enum: [...SOURCE_NAMES] },
           covers: {
@@ -48,6 +48,8 @@ export const SPEC_SCHEMA = {
           to: { type: 'string', description: 'The canonical enum the values land in.' },
           values: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
           default: { type: 'string', description: 'Canonical value for upstream values added after the snapshots.' },
+          undeclared: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'Values real traffic carries that no supported snapshot declares (a census finds them); not checked for staleness.' },
+          prefixes: { type: 'object', additionalProperties: { type: 'string' }, description: 'Name prefix → canonical value, for open name spaces such as `mcp__<server>__<tool>`; an exact entry in `values` wins.' },
         },
       },
     },
@@ -73,11 +75,11 @@ export const SPEC_SCHEMA = {
         {
           type: 'object',
           additionalProperties: false,
-          required: ['emit'],
+          anyOf: [{ required: ['emit'] }, { required: ['after'] }],
           properties: {
             emit: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' } },
             response: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' }, description: "Server requests: events for the client's JSON-RPC response." },
-            after: { type: 'array', items: { type: 'string' }, description: 'Runtime helpers to run after the emits.' },
+            after: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Runtime helpers to run after the emits (an entry may consist of helpers alone).' },
           },
         },
       ],

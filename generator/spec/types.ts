@@ -59,13 +59,17 @@ export interface ValueMap {
   name: string;
   source: SourceName;
   /** The upstream values the map must cover: a catalog enum or a catalog entry kind. */
-  covers: { enum: string } | { kind: EntryKind };
+  covers?: { enum: string } | { kind: EntryKind };
   /** Canonical enum the values land in. */
   to: string;
   /** upstream value → canonical value (null: no canonical value; the field is left out). */
   values: Record<string, { value: string | null; loc: Loc }>;
   /** Used at run time for values the upstream adds later. */
   default?: string;
+  /** Values seen in real traffic that no snapshot declares (e.g. Claude's `Task` tool). */
+  undeclared: Record<string, { value: string | null; loc: Loc }>;
+  /** Name prefix → canonical value (e.g. `mcp__` → mcp_tool_call); exact values win. */
+  prefixes: Record<string, string>;
   loc: Loc;
 }
 

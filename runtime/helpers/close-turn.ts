@@ -12,7 +12,7 @@ const ITEM_STATUS_BY_TURN_STATE: Record<string, string> = {
   failed: 'failed',
 };
 
-export function closeTurn(ctx: MapContext, ids: ProviderIds): void {
+export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   const state = typeof ended?.payload.state === 'string' ? ended.payload.state : 'interrupted';
   const turn = ids.turn ?? ctx.currentTurn;

@@ -2,8 +2,10 @@
 // The generator checks every name the spec uses against HELPERS; add new ones here.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { claudeAssistant, claudeBlockItem, claudeBlockStart, claudeBlockStop, claudeMessageStart, claudePermissionDecision, claudeToolResults } from './claude.ts';
 import { closeTurn } from './close-turn.ts';
 
+/** Value helpers get `(ctx, ids, ...args)`; `after` helpers get `(ctx, ids, message)`. */
 export type Helper = (ctx: MapContext, ids: ProviderIds, ...args: unknown[]) => unknown;
 
 export const HELPERS = {
@@ -12,6 +14,14 @@ export const HELPERS = {
   /** The requestType a pending request was opened with (serverRequest/resolved does not repeat it). */
   pendingRequestType: (ctx: MapContext, ids: ProviderIds): unknown =>
     (ids.request === undefined ? undefined : ctx.pendingRequests.get(ids.request)?.requestType) ?? 'unknown',
+  // Claude Agent SDK (runtime/helpers/claude.ts)
+  claudeMessageStart,
+  claudeBlockStart: claudeBlockStart as Helper,
+  claudeBlockItem: claudeBlockItem as Helper,
+  claudeBlockStop,
+  claudeAssistant,
+  claudeToolResults,
+  claudePermissionDecision,
 } satisfies Record<string, Helper>;
 
 export type HelperName = keyof typeof HELPERS;

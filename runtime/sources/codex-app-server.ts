@@ -4,12 +4,14 @@
 // apart from call/item ids (business scope): only the spec's `ids.request` reads it.
 import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
-import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
+import { dispatch } from './dispatch.ts';
+import type { Framing, MapperTables, NormalizeStats } from './types.ts';
 
 const LEGACY_PREFIX = 'codex/event/';
 
 export function codexAppServerFraming(tables: MapperTables): Framing {
   return {
+    valueMaps: tables.VALUE_MAPS,
     route(input, ctx, stats, validate) {
       let message: unknown = input;
       let fromClient = false;
@@ -47,36 +49,14 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
         ctx.begin({ source: 'codex.eventmsg', method, messageType: type, payload: message }, ts);
         const thread = idOf(params?.conversationId);
         if (thread !== undefined) ctx.currentThread = thread;
-        dispatch('eventmsg', type, msg, ctx, stats, tables, validate);
+        dispatch('codex-app-server', tables, 'eventmsg', type, msg, ctx, stats, validate);
         return;
       }
       const kind = hasId ? 'request' : 'notification';
       ctx.begin({ source: hasId ? 'codex.app-server.request' : 'codex.app-server.notification', method, payload: message }, ts);
-      dispatch(kind, method, message, ctx, stats, tables, validate);
+      dispatch('codex-app-server', tables, kind, method, message, ctx, stats, validate);
     },
   };
-}
-
-function dispatch(kind: string, name: string, message: unknown, ctx: MapContext, stats: NormalizeStats, tables: MapperTables, validate: UpstreamValidator | undefined): void {
-  const mapper = tables.MAPPERS[kind]?.[name];
-  if (mapper) {
-    if (validate) {
-      const result = validate(kind, name, message);
-      if (!result.ok) {
-        stats.invalid++;
-        ctx.warn(`codex-app-server ${kind} \`${name}\` does not match its upstream schema; mapped what was present`, { kind: 'upstream-validation', errors: result.errors });
-      }
-    }
-    stats.mapped++;
-    mapper(message, ctx);
-    return;
-  }
-  if (tables.IGNORED[kind]?.[name] !== undefined) {
-    stats.ignored++;
-    return;
-  }
-  stats.unknown++;
-  ctx.warn(`codex-app-server: unknown ${kind} \`${name}\`; not in mapping-spec.yaml (a newer upstream?)`, { kind: 'unknown-message', messageKind: kind, name });
 }
 
 /** The client's side: its answers to server requests resolve them; its own requests are not events. */

@@ -1,10 +1,11 @@
 // What a source's framing needs from its generated mapper module, and what it counts.
 import type { MapContext } from '../context.ts';
-import type { ProviderIds } from '../types.ts';
+import type { ProviderIds, ValueMap } from '../types.ts';
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 export interface MapperTables {
+  VALUE_MAPS: Readonly<Record<string, ValueMap>>;
   MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>;
   RESPONSE_MAPPERS: Readonly<Record<string, Mapper>>;
   IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -25,6 +26,8 @@ export interface NormalizeStats {
 }
 
 export interface Framing {
+  /** The source's value maps (from its generated mappers), for helpers. */
+  valueMaps: Readonly<Record<string, ValueMap>>;
   /** Map one input (already JSON-parsed) into ctx.out. */
   route(input: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void;
 }

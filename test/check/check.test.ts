@@ -90,22 +90,22 @@ describe('eventmap check', () => {
       ...snap('EventMsg.json').oneOf.map((m) => `eventmsg:${m.properties.type!.enum[0]}`),
       ...snap('ServerNotification.json').definitions.ThreadItem!.oneOf.map((m) => `thread-item:${m.properties.type.enum[0]}`),
     ]);
-    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as { mappings: Record<string, Record<string, Record<string, unknown>>>; valueMaps: Record<string, { covers: { kind?: string }; values: Record<string, unknown> }> };
+    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as { mappings: Record<string, Record<string, Record<string, unknown>>>; valueMaps: Record<string, { source: string; covers?: { kind?: string; enum?: string }; values: Record<string, unknown> }> };
     const specKeys = new Set([
       ...Object.entries(spec.mappings['codex-app-server']!).flatMap(([kind, m]) => Object.keys(m).map((n) => `${kind}:${n}`)),
-      ...Object.values(spec.valueMaps).filter((m) => m.covers.kind === 'thread-item').flatMap((m) => Object.keys(m.values).map((n) => `thread-item:${n}`)),
+      ...Object.values(spec.valueMaps).filter((m) => m.covers?.kind === 'thread-item').flatMap((m) => Object.keys(m.values).map((n) => `thread-item:${n}`)),
     ]);
     const expectedGaps = [...upstream].filter((k) => !specKeys.has(k)).sort();
     const expectedStale = [...specKeys].filter((k) => !upstream.has(k)).sort();
     expect(expectedStale.length).toBeGreaterThan(40);
-    const got = (cat: string, code: string) => report.findings.filter((f) => f.category === cat && f.code === code).map((f) => f.discriminant!).sort();
+    const got = (cat: string, code: string) => report.findings.filter((f) => f.source === 'codex-app-server' && f.category === cat && f.code === code).map((f) => f.discriminant!).sort();
     expect(got('gap', 'coverage/gap')).toEqual(expectedGaps);
     const staleValues = got('stale', 'spec/stale-value');
     expect([...got('stale', 'spec/stale-entry'), ...staleValues.filter((d) => !d.startsWith('enum:'))].sort()).toEqual(expectedStale);
     // Enum values the 0.105.0 ReviewDecision lacks, read straight from its response file.
     const review = JSON.parse(readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0/ExecCommandApprovalResponse.json'), 'utf8')) as { definitions: { ReviewDecision: { oneOf: { enum?: string[]; required?: string[] }[] } } };
     const have = new Set(review.definitions.ReviewDecision.oneOf.flatMap((m) => m.enum ?? m.required ?? []));
-    const mapped = Object.values(spec.valueMaps).find((m) => (m.covers as { enum?: string }).enum === 'ReviewDecision')!;
+    const mapped = Object.values(spec.valueMaps).find((m) => m.covers?.enum === 'ReviewDecision')!;
     expect(staleValues.filter((d) => d.startsWith('enum:ReviewDecision.'))).toEqual(Object.keys(mapped.values).filter((v) => !have.has(v)).map((v) => `enum:ReviewDecision.${v}`).sort());
   });
 

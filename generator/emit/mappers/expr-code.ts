@@ -11,18 +11,19 @@ export function pathCode(segments: readonly (string | number)[], root = 'm'): st
 }
 
 /** The raw value an expression reads (before coercion to the canonical field's type). */
-export function exprCode(e: ValueExpr, mapName: (name: string) => string): string {
+/** `idsVar`: the provider ids a helper sees (`{}` while the ids themselves are being read). */
+export function exprCode(e: ValueExpr, mapName: (name: string) => string, idsVar = 'ids'): string {
   switch (e.kind) {
     case 'const':
       return literal(e.value);
     case 'path': {
       const read = pathCode(e.path.segments);
-      return e.map ? `lookup(${mapName(e.map)}, ${mapName(e.map)}_DEFAULT, tagOf(${read}))` : read;
+      return e.map ? `lookup(${mapName(e.map)}, ${mapName(e.map)}_DEFAULT, tagOf(${read}), ${mapName(e.map)}_PREFIXES)` : read;
     }
     case 'first':
-      return `first(${e.options.map((o) => exprCode(o, mapName)).join(', ')})`;
+      return `first(${e.options.map((o) => exprCode(o, mapName, idsVar)).join(', ')})`;
     case 'helper':
-      return `H.${e.name}(ctx, ids${e.args.map((a) => `, ${exprCode(a, mapName)}`).join('')})`;
+      return `H.${e.name}(ctx, ${idsVar}${e.args.map((a) => `, ${exprCode(a, mapName, idsVar)}`).join('')})`;
   }
 }
 

@@ -67,8 +67,8 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     .map((m) => {
       const values = model.enums[m.to]?.values ?? [];
       const valueType = values.length ? values.map((v) => JSON.stringify(v)).join(' | ') : 'string';
-      const pairs = Object.entries(m.values).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v.value)},`);
-      return { name: mapName(m.name), doc: `${'enum' in m.covers ? `upstream enum ${m.covers.enum}` : `upstream ${m.covers.kind} types`} → ${m.to} (${rel(m.loc.line)})`, valueType, code: `{\n${pairs.join('\n')}\n}`, defaultCode: m.default === undefined ? 'undefined' : JSON.stringify(m.default) };
+      const pairs = [...Object.entries(m.values), ...Object.entries(m.undeclared)].map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v.value)},`);
+      return { key: JSON.stringify(m.name), name: mapName(m.name), prefixesCode: JSON.stringify(Object.entries(m.prefixes)), doc: `${!m.covers ? 'values' : 'enum' in m.covers ? `upstream enum ${m.covers.enum}` : `upstream ${m.covers.kind} types`} → ${m.to} (${rel(m.loc.line)})`, valueType, code: `{\n${pairs.join('\n')}\n}`, defaultCode: m.default === undefined ? 'undefined' : JSON.stringify(m.default) };
     });
 
   const template = Handlebars.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), { noEscape: true, strict: true });
@@ -90,7 +90,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
 function bodyFor(emits: EmitSpec[], after: string[], fromPending: boolean, model: CanonicalModel, constants: Map<string, string>, mapName: (n: string) => string): string {
   const lines: string[] = [];
   emits.forEach((emit, i) => {
-    const idParts = ID_KEYS.filter((k) => emit.ids[k]).map((k) => `${k}: idOf(${exprCode(emit.ids[k]!, mapName)})`);
+    const idParts = ID_KEYS.filter((k) => emit.ids[k]).map((k) => `${k}: idOf(${exprCode(emit.ids[k]!, mapName, '{}')})`);
     const idsCode = `{ ${[...(fromPending ? ['...pending'] : []), ...idParts].join(', ')} }`;
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => `${JSON.stringify(field)}: ${coerced(model, shape?.fields[field], expr, constants, mapName)}`);
@@ -99,7 +99,8 @@ function bodyFor(emits: EmitSpec[], after: string[], fromPending: boolean, model
     const guardLine = emit.when ? `if (${conditionCode(emit.when)}) ` : '';
     lines.push(`  { const ids = ids${i}; ${guardLine}${call} }`);
   });
-  for (const h of after) lines.push(`  H.${h}(ctx, ids0);`);
+  if (!emits.length) lines.push('  const ids0: ProviderIds = {};');
+  for (const h of after) lines.push(`  H.${h}(ctx, ids0, m);`);
   return lines.join('\n');
 }
 
