@@ -4,6 +4,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { claudeAssistant, claudeBlockItem, claudeBlockStart, claudeBlockStop, claudeMessageStart, claudePermissionDecision, claudeToolResults } from './claude.ts';
 import { closeTurn } from './close-turn.ts';
+import { newTurnId } from './turns.ts';
 
 /** Value helpers get `(ctx, ids, ...args)`; `after` helpers get `(ctx, ids, message)`. */
 export type Helper = (ctx: MapContext, ids: ProviderIds, ...args: unknown[]) => unknown;
@@ -14,6 +15,8 @@ export const HELPERS = {
   /** The requestType a pending request was opened with (serverRequest/resolved does not repeat it). */
   pendingRequestType: (ctx: MapContext, ids: ProviderIds): unknown =>
     (ids.request === undefined ? undefined : ctx.pendingRequests.get(ids.request)?.requestType) ?? 'unknown',
+  /** A deterministic turn id for sources without one (the Codex SDK). */
+  newTurnId,
   // Claude Agent SDK (runtime/helpers/claude.ts)
   claudeMessageStart,
   claudeBlockStart: claudeBlockStart as Helper,

@@ -1,19 +1,23 @@
 // The sources the runtime can normalise, with their framing and the generated mappers.
 import * as claudeAgentSdkMappers from '../../generated/claude-agent-sdk/mappers.ts';
 import * as codexAppServerMappers from '../../generated/codex-app-server/mappers.ts';
+import * as codexSdkMappers from '../../generated/codex-sdk/mappers.ts';
 import { claudeAgentSdkFraming } from './claude-agent-sdk.ts';
 import { codexAppServerFraming } from './codex-app-server.ts';
+import { codexSdkFraming } from './codex-sdk.ts';
 import type { Framing } from './types.ts';
 
-export type SourceName = 'codex-app-server' | 'claude-agent-sdk';
+export type SourceName = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
 
 export const FRAMINGS: Record<SourceName, Framing> = {
   'codex-app-server': codexAppServerFraming(codexAppServerMappers),
   'claude-agent-sdk': claudeAgentSdkFraming(claudeAgentSdkMappers),
+  'codex-sdk': codexSdkFraming(codexSdkMappers),
 };
 
 /** ProviderKind of each source's events (canonical-model.yaml). */
 export const PROVIDERS: Record<SourceName, string> = {
   'codex-app-server': 'codex',
   'claude-agent-sdk': 'claudeAgent',
+  'codex-sdk': 'codex',
 };

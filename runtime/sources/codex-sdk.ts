@@ -1,0 +1,24 @@
+// Codex TypeScript SDK framing: one ThreadEvent per line (what `thread.runStreamed()` yields),
+// dispatched by `type`.
+import { obj } from '../values.ts';
+import { dispatch } from './dispatch.ts';
+import type { Framing, MapperTables } from './types.ts';
+
+const SOURCE = 'codex-sdk';
+
+export function codexSdkFraming(tables: MapperTables): Framing {
+  return {
+    valueMaps: tables.VALUE_MAPS,
+    route(input, ctx, stats, validate) {
+      const m = obj(input);
+      const type = m && typeof m.type === 'string' ? m.type : undefined;
+      ctx.begin({ source: 'codex.sdk.thread-event', ...(type !== undefined ? { messageType: type } : {}), payload: input }, undefined);
+      if (type === undefined) {
+        stats.invalid++;
+        ctx.warn(`${SOURCE}: not a ThreadEvent (no \`type\`)`, { kind: 'invalid-message' });
+        return;
+      }
+      dispatch(SOURCE, tables, 'thread-event', type, m, ctx, stats, validate);
+    },
+  };
+}
