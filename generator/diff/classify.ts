@@ -5,7 +5,7 @@
 //   informational  everything else (new optional fields, changes nobody maps, ...)
 import { compareStrings } from '../fsutil.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../spec/types.ts';
-import { entryReads, relation, type SpecRead } from './spec-reads.ts';
+import { coversEnum, coversKind, entryReads, relation, valueMapLookup, type SpecRead } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 
 interface Index {
@@ -33,16 +33,19 @@ const at = (loc: { line: number; col: number }, how: Affect['how'], path?: strin
 /** The spec's account of one discriminant: its entry, or its value in a value map covering the kind. */
 function accountOf(ix: Index, kind: string, name: string): { mapped: boolean; affect: Affect } | undefined {
   const entry = ix.entries.get(`${kind}:${name}`);
-  if (entry) return { mapped: entry.emit.length > 0, affect: at(entry.loc, 'entry') };
+  if (entry) return { mapped: entry.ignore === undefined, affect: at(entry.loc, 'entry') };
   for (const m of ix.maps) {
-    const v = 'kind' in m.covers && m.covers.kind === kind ? m.values[name] : undefined;
+    const v = coversKind(m, kind) ? valueMapLookup(m, name) : undefined;
     if (v) return { mapped: v.value !== null, affect: at(v.loc, 'value-map') };
   }
   return undefined;
 }
 
 function classify(c: RawChange, ix: Index, toVersion: string): Change {
-  const done = (cls: ChangeClass, affects: Affect[], note?: string): Change => ({ ...c, class: cls, affects: sortAffects(affects), ...(note ? { note } : {}) });
+  const done = (cls: ChangeClass, affects: Affect[], note?: string): Change => {
+    const notes = ['note' in c ? c.note : undefined, note].filter(Boolean);
+    return { ...c, class: cls, affects: sortAffects(affects), ...(notes.length ? { note: notes.join('; ') } : {}) };
+  };
   switch (c.change) {
     case 'kind-removed':
     case 'discriminant-removed': {
@@ -55,7 +58,7 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
       const names = 'names' in c ? c.names : [c.name];
       const accounts = names.map((n) => accountOf(ix, c.kind, n));
       const missing = accounts.filter((a) => !a).length;
-      const coveringMap = ix.maps.find((m) => 'kind' in m.covers && m.covers.kind === c.kind);
+      const coveringMap = ix.maps.find((m) => coversKind(m, c.kind));
       const affects = accounts.flatMap((a) => (a ? [a.affect] : []));
       if (!missing) return done('informational', affects, 'already accounted for in the spec');
       return done('needs-mapping', coveringMap ? [...affects, at(coveringMap.loc, 'value-map')] : affects);
@@ -79,7 +82,7 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
 type Done = (cls: ChangeClass, affects: Affect[], note?: string) => Change;
 
 function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: Done): Change {
-  const maps = ix.maps.filter((m) => 'enum' in m.covers && m.covers.enum === c.enum);
+  const maps = ix.maps.filter((m) => coversEnum(m, c.enum));
   if (!maps.length) return done('informational', []);
   if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
     const listed = maps.flatMap((m) => c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])));

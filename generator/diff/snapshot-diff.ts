@@ -27,7 +27,7 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
     if (!kindsB.has(kind)) changes.push({ change: 'kind-removed', kind, names: na });
     else if (!kindsA.has(kind)) changes.push({ change: 'kind-added', kind, names: nb });
     else {
-      for (const name of removed) changes.push({ change: 'discriminant-removed', kind, name });
+      for (const name of removed) changes.push({ change: 'discriminant-removed', kind, name, ...renamedNote(ea.get(`${kind}:${name}`)!, b) });
       for (const name of added) changes.push({ change: 'discriminant-added', kind, name });
     }
   }
@@ -37,6 +37,13 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
   }
   changes.push(...diffEnums(a, b));
   return { counts, changes };
+}
+
+/** A member A could not resolve is named by its type name; when B declares it, say under which name. */
+function renamedNote(x: CatalogEntry, b: Catalog): { note?: string } {
+  const typeName = x.unresolved ? x.meta?.typeName : undefined;
+  const now = typeName ? b.entries.find((e) => e.kind === x.kind && !e.unresolved && e.meta?.typeName === typeName) : undefined;
+  return now ? { note: `was unresolved (referenced but never declared); ${typeName} is now declared as \`${now.name}\`` } : {};
 }
 
 function diffEntry(a: Catalog, x: CatalogEntry, b: Catalog, y: CatalogEntry): RawChange[] {
@@ -61,11 +68,12 @@ export function messageFields(c: Catalog, e: CatalogEntry): FieldMap {
   return schemaFields(doc, getAtPointer(doc, e.pointer), extra);
 }
 
-/** Fields of a server request's response document (`$` is the response), when the catalog names one. */
+/** Fields of the answer to a request (`$` is the answer): Codex `<X>Response.json`, or the pointer of Claude's permission result. */
 export function responseFields(c: Catalog, e: CatalogEntry): FieldMap | undefined {
-  const rel = e.meta?.responseDocument;
+  const pointer = e.meta?.resultPointer;
+  const rel = e.meta?.responseDocument ?? (pointer ? e.document : undefined);
   const doc = rel ? c.documents[rel] : undefined;
-  return doc === undefined ? undefined : schemaFields(doc, doc);
+  return doc === undefined ? undefined : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc);
 }
 
 function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldMap, fb: FieldMap): RawChange[] {

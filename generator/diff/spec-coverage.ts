@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import { MESSAGE_KINDS } from '../spec/analyze.ts';
 import type { MappingSpec } from '../spec/types.ts';
+import { coversKind, valueMapLookup } from './spec-reads.ts';
 
 export interface KindCoverage {
   total: number;
@@ -34,7 +35,8 @@ export function specCoverage(spec: MappingSpec, source: string, catalogs: Catalo
       const e = entries.get(k);
       status = !e ? 'gap' : e.ignore !== undefined ? 'ignored' : 'mapped';
     } else {
-      const v = maps.find((m) => 'kind' in m.covers && m.covers.kind === d.kind)?.values[d.name];
+      const map = maps.find((m) => coversKind(m, d.kind));
+      const v = map && valueMapLookup(map, d.name);
       status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
     }
     const row = (kinds[d.kind] ??= { total: 0, mapped: 0, ignored: 0, gap: 0 });

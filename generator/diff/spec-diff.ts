@@ -34,6 +34,8 @@ export interface ValueMapChange {
   value?: string;
   before?: string | null;
   after?: string | null;
+  /** map-added / map-removed: what the map covers and translates to. */
+  summary?: string;
   line?: number;
 }
 
@@ -127,23 +129,38 @@ function diffValueMaps(x: Record<string, ValueMap>, y: Record<string, ValueMap>)
   for (const name of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort(compareStrings)) {
     const [a, b] = [x[name], y[name]];
     if (!b) {
-      out.push({ source: a!.source, map: name, change: 'map-removed', line: a!.loc.line });
+      out.push({ source: a!.source, map: name, change: 'map-removed', summary: mapSummary(a!), line: a!.loc.line });
       continue;
     }
     if (!a) {
-      out.push({ source: b.source, map: name, change: 'map-added', line: b.loc.line });
+      out.push({ source: b.source, map: name, change: 'map-added', summary: mapSummary(b), line: b.loc.line });
       continue;
     }
     const base = { source: b.source, map: name };
-    const [ca, cb] = [JSON.stringify(a.covers), JSON.stringify(b.covers)];
+    const [ca, cb] = [JSON.stringify(a.covers ?? null), JSON.stringify(b.covers ?? null)];
     if (ca !== cb) out.push({ ...base, change: 'covers-changed', before: ca, after: cb, line: b.loc.line });
     if (a.default !== b.default) out.push({ ...base, change: 'default-changed', before: a.default ?? null, after: b.default ?? null, line: b.loc.line });
-    for (const v of [...new Set([...Object.keys(a.values), ...Object.keys(b.values)])].sort(compareStrings)) {
-      const [va, vb] = [a.values[v], b.values[v]];
+    const [xa, xb] = [valuesOf(a), valuesOf(b)];
+    for (const v of [...new Set([...Object.keys(xa), ...Object.keys(xb)])].sort(compareStrings)) {
+      const [va, vb] = [xa[v], xb[v]];
       if (!vb) out.push({ ...base, change: 'value-removed', value: v, before: va!.value });
       else if (!va) out.push({ ...base, change: 'value-added', value: v, after: vb.value, line: vb.loc.line });
       else if (va.value !== vb.value) out.push({ ...base, change: 'value-changed', value: v, before: va.value, after: vb.value, line: vb.loc.line });
     }
   }
   return out;
+}
+
+/** A map's values, with (newer specs) its name-prefix rules as `<prefix>*` and its undeclared values as `<value> (undeclared)`. */
+function valuesOf(m: ValueMap): ValueMap['values'] {
+  const extra = m as { prefixes?: Record<string, string>; undeclared?: ValueMap['values'] };
+  const prefixes = Object.entries(extra.prefixes ?? {}).map(([p, v]) => [`${p}*`, { value: v, loc: m.loc }]);
+  const undeclared = Object.entries(extra.undeclared ?? {}).map(([k, v]) => [`${k} (undeclared)`, v]);
+  return { ...m.values, ...Object.fromEntries([...prefixes, ...undeclared]) };
+}
+
+function mapSummary(m: ValueMap): string {
+  const c = m.covers as ValueMap['covers'] | undefined;
+  const covers = !c ? 'no catalog values' : 'enum' in c ? `enum ${c.enum}` : `kind ${c.kind}`;
+  return `${covers} to ${m.to}, ${Object.keys(valuesOf(m)).length} values${m.default !== undefined ? `, default ${m.default}` : ''}`;
 }

@@ -1,6 +1,6 @@
 // Every upstream path a mapping-spec.yaml entry reads (emit ids, payload, when, helper args,
 // first options; response paths separately), in the diff's path convention (`[0]` → `[]`).
-import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr } from '../spec/types.ts';
+import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr, ValueMap } from '../spec/types.ts';
 import { childPath, isBelow } from './schema-fields.ts';
 import type { FieldScope } from './types.ts';
 
@@ -48,4 +48,27 @@ export function relation(read: string, changed: string): 'reads' | 'reads-below'
   if (isBelow(read, changed)) return 'reads-below';
   if (isBelow(changed, read)) return 'passes-through';
   return undefined;
+}
+
+/**
+ * What a value map says for an upstream value: its own entry, else a name-prefix rule (newer specs
+ * have `prefixes`; read defensively so older revisions of the spec IR still work).
+ */
+export function valueMapLookup(map: ValueMap, name: string): { value: string | null; loc: Loc } | undefined {
+  const own = map.values[name];
+  if (own) return own;
+  const prefixes = (map as { prefixes?: Record<string, string> }).prefixes ?? {};
+  const prefix = Object.keys(prefixes).find((p) => name.startsWith(p));
+  return prefix === undefined ? undefined : { value: prefixes[prefix]!, loc: map.loc };
+}
+
+/** Does the value map cover this entry kind / this catalog enum? (`covers` is optional in newer specs.) */
+export function coversKind(map: ValueMap, kind: string): boolean {
+  const covers = map.covers as ValueMap['covers'] | undefined;
+  return covers !== undefined && 'kind' in covers && covers.kind === kind;
+}
+
+export function coversEnum(map: ValueMap, name: string): boolean {
+  const covers = map.covers as ValueMap['covers'] | undefined;
+  return covers !== undefined && 'enum' in covers && covers.enum === name;
 }

@@ -13,7 +13,7 @@ export type FieldChangeType = 'field-added' | 'field-removed' | 'field-type-chan
 
 export type RawChange =
   | { change: 'kind-added' | 'kind-removed'; kind: EntryKind; names: string[] }
-  | { change: 'discriminant-added' | 'discriminant-removed'; kind: EntryKind; name: string }
+  | { change: 'discriminant-added' | 'discriminant-removed'; kind: EntryKind; name: string; note?: string }
   | { change: 'response-added' | 'response-removed'; kind: EntryKind; name: string }
   | { change: FieldChangeType; kind: EntryKind; name: string; scope: FieldScope; path: string; before?: FieldInfo; after?: FieldInfo; values?: string[]; subfields?: number }
   | { change: 'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed'; enum: string; values: string[] };

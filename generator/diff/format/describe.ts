@@ -70,25 +70,34 @@ export function describeAffects(c: Change): string {
   return shown.join(', ');
 }
 
-export function entryChangeText(e: EntryChange): { what: string; before: string; after: string } {
-  const show = (s: EntryChange['before']) => (!s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', '));
-  const what = { 'newly-mapped': 'newly mapped', 'newly-ignored': 'newly ignored', removed: 'removed', 'target-changed': 'target changed', 'reason-changed': 'ignore reason changed' }[e.change];
-  const after = e.change === 'target-changed' ? [show(e.after), ...e.details].join('; ') : show(e.after);
-  return { what, before: show(e.before), after };
+export interface ChangeRow {
+  what: string;
+  /** The discriminant or upstream value concerned. */
+  name: string;
+  before: string;
+  after: string;
+  details: string[];
 }
 
-export function valueMapChangeText(v: ValueMapChange): { what: string; before: string; after: string } {
+export function entryChangeText(e: EntryChange): ChangeRow {
+  const show = (s: EntryChange['before']) => (!s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', '));
+  const what = { 'newly-mapped': 'newly mapped', 'newly-ignored': 'newly ignored', removed: 'removed', 'target-changed': 'target changed', 'reason-changed': 'ignore reason changed' }[e.change];
+  return { what, name: `${e.kind} ${e.name}`, before: show(e.before), after: show(e.after), details: e.details };
+}
+
+export function valueMapChangeText(v: ValueMapChange): ChangeRow {
   const val = (x: string | null | undefined) => (x === undefined ? '—' : x === null ? 'null (left out)' : x);
+  const base = { name: `value map ${v.map}`, details: [] };
   switch (v.change) {
     case 'map-added':
-      return { what: `value map ${v.map} added`, before: '—', after: v.map };
+      return { ...base, what: 'value map added', before: '—', after: v.summary ?? '' };
     case 'map-removed':
-      return { what: `value map ${v.map} removed`, before: v.map, after: '—' };
+      return { ...base, what: 'value map removed', before: v.summary ?? '', after: '—' };
     case 'default-changed':
-      return { what: `value map ${v.map} default`, before: val(v.before), after: val(v.after) };
+      return { ...base, what: 'default changed', before: val(v.before), after: val(v.after) };
     case 'covers-changed':
-      return { what: `value map ${v.map} covers`, before: val(v.before), after: val(v.after) };
+      return { ...base, what: 'covers changed', before: val(v.before), after: val(v.after) };
     default:
-      return { what: `value map ${v.map} \`${v.value}\` ${v.change.replace('value-', '')}`, before: val(v.before), after: val(v.after) };
+      return { ...base, name: `value map ${v.map}: ${v.value}`, what: `value ${v.change.replace('value-', '')}`, before: val(v.before), after: val(v.after) };
   }
 }

@@ -37,14 +37,9 @@ export function specMarkdown(r: SpecDiffReport): string {
   for (const [source, s] of Object.entries(r.sources)) {
     out.push('', `#### ${source}`, '');
     if (s.entries.length || s.valueMaps.length) {
-      out.push('| change | kind | discriminant | before | after |', '|---|---|---|---|---|');
-      for (const e of s.entries) {
-        const t = entryChangeText(e);
-        out.push(`| ${t.what} | ${e.kind} | \`${cell(e.name)}\` | ${cell(t.before)} | ${cell(t.after)} |`);
-      }
-      for (const v of s.valueMaps) {
-        const t = valueMapChangeText(v);
-        out.push(`| ${cell(t.what)} | value map | ${v.value ? `\`${cell(v.value)}\`` : '—'} | ${cell(t.before)} | ${cell(t.after)} |`);
+      out.push('| change | what | before | after | details |', '|---|---|---|---|---|');
+      for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
+        out.push(`| ${t.what} | \`${cell(t.name)}\` | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`);
       }
     } else out.push('No changes to the table.');
     const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);

@@ -29,13 +29,9 @@ export function specText(r: SpecDiffReport): string {
   let total = 0;
   for (const [source, s] of Object.entries(r.sources)) {
     out.push('', source);
-    for (const e of s.entries) {
-      const t = entryChangeText(e);
-      out.push(`  ${t.what}: ${e.kind} ${e.name}: ${t.before} → ${t.after}`);
-    }
-    for (const v of s.valueMaps) {
-      const t = valueMapChangeText(v);
-      out.push(`  ${t.what}: ${t.before} → ${t.after}`);
+    for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
+      out.push(`  ${t.what}: ${t.name}: ${t.before} → ${t.after}`);
+      for (const d of t.details) out.push(`    ${d}`);
     }
     total += s.entries.length + s.valueMaps.length;
     if (!s.entries.length && !s.valueMaps.length) out.push('  no changes to the table');

@@ -1,0 +1,76 @@
+// Shared by the diff tests: the CLI, scratch project roots, and the JSON report shapes.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = join(REPO, 'bin', 'eventmap.js');
+
+const scratch: string[] = [];
+// Registered in each test file that imports this module (vitest isolates modules per file).
+afterAll(() => {
+  for (const d of scratch.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+/** This repository's committed mapping-spec.yaml (the working copy may be mid-edit). */
+export function committedSpec(): string {
+  return execFileSync('git', ['show', 'HEAD:mapping-spec.yaml'], { cwd: REPO, encoding: 'utf8' });
+}
+
+/** A project root holding the committed mapping-spec.yaml and this repository's snapshots, linked. */
+export function projectCopy(): string {
+  const root = tempDir('eventmap-diff-');
+  writeFileSync(join(root, 'mapping-spec.yaml'), committedSpec());
+  symlinkSync(join(REPO, 'upstream-schemas'), join(root, 'upstream-schemas'));
+  return root;
+}
+
+export function eventmap(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, '--root', cwd, ...args], { cwd, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export interface JsonFieldInfo {
+  types: string[];
+  required: boolean;
+  values?: string[];
+}
+
+export interface JsonChange {
+  class: 'breaking' | 'needs-mapping' | 'informational';
+  change: string;
+  kind?: string;
+  name?: string;
+  names?: string[];
+  scope?: 'message' | 'response';
+  path?: string;
+  before?: JsonFieldInfo;
+  after?: JsonFieldInfo;
+  values?: string[];
+  enum?: string;
+  note?: string;
+  affects: { file: string; line: number; col: number; how: string; path?: string }[];
+}
+
+export interface JsonDiff {
+  source: string;
+  from: string;
+  to: string;
+  spec: string | null;
+  summary: Record<string, number>;
+  counts: Record<string, { before: number; after: number; added: number; removed: number }>;
+  changes: JsonChange[];
+}
