@@ -1,0 +1,77 @@
+// The schema walker behind `eventmap diff`, on small schemas: refs, unions, allOf, arrays, maps,
+// cycles and the depth limit; and how spec paths relate to changed paths.
+import { describe, expect, it } from 'vitest';
+import { MAX_DEPTH, isBelow, parentPath, schemaFields } from '../../generator/diff/schema-fields.ts';
+import { normalisePath, relation } from '../../generator/diff/spec-reads.ts';
+import { parsePath } from '../../generator/spec/load.ts';
+
+const fields = (schema: unknown, doc: unknown = schema) => Object.fromEntries(schemaFields(doc, schema));
+
+describe('schemaFields', () => {
+  it('follows $ref, marks required, and merges a nullable anyOf', () => {
+    const doc = {
+      type: 'object',
+      required: ['turn'],
+      properties: { turn: { $ref: '#/definitions/Turn' }, note: { anyOf: [{ $ref: '#/definitions/Turn' }, { type: 'null' }] } },
+      definitions: { Turn: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, status: { enum: ['a', 'b'] } } } },
+    };
+    const f = fields(doc);
+    expect(f['$.turn']).toEqual({ types: ['object'], required: true });
+    expect(f['$.turn.id']).toEqual({ types: ['string'], required: true });
+    expect(f['$.turn.status']).toEqual({ types: ['string'], required: false, values: ['a', 'b'] });
+    expect(f['$.note']).toEqual({ types: ['null', 'object'], required: false });
+    expect(f['$.note.id']).toEqual({ types: ['string'], required: true });
+  });
+
+  it('merges union members: required only where every object member requires it', () => {
+    const f = fields({ oneOf: [{ type: 'object', required: ['type', 'x'], properties: { type: { const: 'a' }, x: { type: 'string' } } }, { type: 'object', required: ['type'], properties: { type: { const: 'b' }, x: { type: 'integer' } } }] });
+    expect(f['$.type']).toEqual({ types: ['string'], required: true, values: ['a', 'b'] });
+    expect(f['$.x']).toEqual({ types: ['integer', 'string'], required: false });
+  });
+
+  it('allOf adds requirements; arrays are [] and maps .*', () => {
+    const f = fields({ allOf: [{ type: 'object', properties: { list: { type: 'array', items: { type: 'object', properties: { 'odd name': { type: 'boolean' } } } } } }, { required: ['list'] }], properties: { map: { type: 'object', additionalProperties: { type: 'number' } } } });
+    expect(f['$.list']).toEqual({ types: ['array'], required: true });
+    expect(f['$.list[]']).toEqual({ types: ['object'], required: true });
+    expect(f['$.list[]["odd name"]']).toEqual({ types: ['boolean'], required: false });
+    expect(f['$.map.*']).toEqual({ types: ['number'], required: false });
+  });
+
+  it('stops at a $ref cycle and at the depth limit', () => {
+    const doc = { $ref: '#/definitions/Node', definitions: { Node: { type: 'object', properties: { next: { $ref: '#/definitions/Node' } } } } };
+    const f = fields(doc);
+    expect(f['$.next']).toEqual({ types: ['object'], required: false, truncated: 'cycle' });
+    expect(Object.keys(f)).toEqual(['$', '$.next']);
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < MAX_DEPTH + 5; i++) deep = { type: 'object', properties: { a: deep } };
+    const paths = Object.keys(fields(deep));
+    expect(paths).toHaveLength(MAX_DEPTH + 1);
+    expect(fields(deep)[paths[paths.length - 1]!]!.truncated).toBe('depth');
+  });
+
+  it('adds the own properties of an enclosing union root', () => {
+    const member = { type: 'object', properties: { method: { const: 'x' } } };
+    const f = Object.fromEntries(schemaFields({}, member, { properties: { emittedAtMs: { type: 'integer' } } }));
+    expect(f['$.emittedAtMs']).toEqual({ types: ['integer'], required: false });
+    expect(f['$.method']).toMatchObject({ values: ['x'] });
+  });
+});
+
+describe('paths', () => {
+  it('parent and below', () => {
+    expect(parentPath('$.a.b[]')).toBe('$.a.b');
+    expect(parentPath('$.a["x y"]')).toBe('$.a');
+    expect(parentPath('$.a.*')).toBe('$.a');
+    expect(parentPath('$')).toBeUndefined();
+    expect(isBelow('$.ab', '$.a')).toBe(false);
+    expect(isBelow('$.a.b', '$')).toBe(true);
+  });
+
+  it('spec paths normalise indexes to [] and relate to changed paths both ways', () => {
+    expect(normalisePath(parsePath('$.params.content[0].text'))).toBe('$.params.content[].text');
+    expect(relation('$.params.turn.id', '$.params.turn.id')).toBe('reads');
+    expect(relation('$.params.turn.id', '$.params.turn')).toBe('reads-below');
+    expect(relation('$.params', '$.params.turn.id')).toBe('passes-through');
+    expect(relation('$.params.turnId', '$.params.turn')).toBeUndefined();
+  });
+});
