@@ -138,3 +138,20 @@ describe('eventmap check', () => {
     expect(r.stderr).toContain('unknown --format `yaml`');
   });
 });
+
+describe('check --format json', () => {
+  it('has the shape README.md documents', () => {
+    const report = json(eventmap('check', '--format', 'json').stdout);
+    expect(Object.keys(report).sort()).toEqual(['fast', 'findings', 'ok', 'sources']);
+    for (const [, s] of Object.entries(report.sources)) {
+      expect(Object.keys(s).sort()).toEqual(['discriminants', 'snapshots', 'summary']);
+      for (const k of Object.values(s.summary)) expect(k.total).toBe(k.mapped + k.ignored + k.gap);
+      for (const d of s.discriminants) {
+        expect(['mapped', 'ignored', 'gap']).toContain(d.status);
+        expect(d.versions.length).toBeGreaterThan(0);
+        if (d.status === 'mapped') expect(d.targets.length).toBeGreaterThan(0);
+      }
+    }
+    expect(Object.keys(report.sources).sort()).toEqual(['claude-agent-sdk', 'codex-app-server', 'codex-sdk']);
+  });
+});
