@@ -88,7 +88,7 @@ function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: 
     const listed = maps.flatMap((m) => c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])));
     return done('breaking', c.change === 'enum-removed' ? maps.map((m) => at(m.loc, 'value-map')) : listed.length ? listed : maps.map((m) => at(m.loc, 'value-map')));
   }
-  const lacking = maps.filter((m) => c.values.some((v) => !(v in m.values)));
+  const lacking = maps.filter((m) => c.values.some((v) => !valueMapLookup(m, v)));
   return lacking.length ? done('needs-mapping', lacking.map((m) => at(m.loc, 'value-map'))) : done('informational', maps.map((m) => at(m.loc, 'value-map')), 'already in the value map');
 }
 
@@ -113,7 +113,7 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
     case 'field-values-removed':
       return done(related.some((x) => x.how === 'reads') ? 'breaking' : 'informational', affects);
     case 'field-values-added': {
-      const lacking = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !(v in m.values))));
+      const lacking = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapLookup(m, v))));
       return done(lacking.length ? 'needs-mapping' : 'informational', affects);
     }
     default:

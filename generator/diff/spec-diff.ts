@@ -151,16 +151,15 @@ function diffValueMaps(x: Record<string, ValueMap>, y: Record<string, ValueMap>)
   return out;
 }
 
-/** A map's values, with (newer specs) its name-prefix rules as `<prefix>*` and its undeclared values as `<value> (undeclared)`. */
+/** A map's values, with its name-prefix rules as `<prefix>*` and its undeclared values as `<value> (undeclared)`. */
 function valuesOf(m: ValueMap): ValueMap['values'] {
-  const extra = m as { prefixes?: Record<string, string>; undeclared?: ValueMap['values'] };
-  const prefixes = Object.entries(extra.prefixes ?? {}).map(([p, v]) => [`${p}*`, { value: v, loc: m.loc }]);
-  const undeclared = Object.entries(extra.undeclared ?? {}).map(([k, v]) => [`${k} (undeclared)`, v]);
+  const prefixes = Object.entries(m.prefixes).map(([p, v]) => [`${p}*`, { value: v, loc: m.loc }]);
+  const undeclared = Object.entries(m.undeclared).map(([k, v]) => [`${k} (undeclared)`, v]);
   return { ...m.values, ...Object.fromEntries([...prefixes, ...undeclared]) };
 }
 
 function mapSummary(m: ValueMap): string {
-  const c = m.covers as ValueMap['covers'] | undefined;
+  const c = m.covers;
   const covers = !c ? 'no catalog values' : 'enum' in c ? `enum ${c.enum}` : `kind ${c.kind}`;
   return `${covers} to ${m.to}, ${Object.keys(valuesOf(m)).length} values${m.default !== undefined ? `, default ${m.default}` : ''}`;
 }

@@ -50,25 +50,19 @@ export function relation(read: string, changed: string): 'reads' | 'reads-below'
   return undefined;
 }
 
-/**
- * What a value map says for an upstream value: its own entry, else a name-prefix rule (newer specs
- * have `prefixes`; read defensively so older revisions of the spec IR still work).
- */
+/** What a value map says for an upstream value: its own entry, else a name-prefix rule (as spec/analyze.ts counts coverage). */
 export function valueMapLookup(map: ValueMap, name: string): { value: string | null; loc: Loc } | undefined {
   const own = map.values[name];
   if (own) return own;
-  const prefixes = (map as { prefixes?: Record<string, string> }).prefixes ?? {};
-  const prefix = Object.keys(prefixes).find((p) => name.startsWith(p));
-  return prefix === undefined ? undefined : { value: prefixes[prefix]!, loc: map.loc };
+  const prefix = Object.keys(map.prefixes).find((p) => name.startsWith(p));
+  return prefix === undefined ? undefined : { value: map.prefixes[prefix]!, loc: map.loc };
 }
 
-/** Does the value map cover this entry kind / this catalog enum? (`covers` is optional in newer specs.) */
+/** Does the value map cover this entry kind / this catalog enum? */
 export function coversKind(map: ValueMap, kind: string): boolean {
-  const covers = map.covers as ValueMap['covers'] | undefined;
-  return covers !== undefined && 'kind' in covers && covers.kind === kind;
+  return map.covers !== undefined && 'kind' in map.covers && map.covers.kind === kind;
 }
 
 export function coversEnum(map: ValueMap, name: string): boolean {
-  const covers = map.covers as ValueMap['covers'] | undefined;
-  return covers !== undefined && 'enum' in covers && covers.enum === name;
+  return map.covers !== undefined && 'enum' in map.covers && map.covers.enum === name;
 }
