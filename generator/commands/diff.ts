@@ -9,7 +9,7 @@ import { EventmapError } from '../diagnostics.ts';
 import { snapshotJson, specJson } from '../diff/format/json.ts';
 import { snapshotMarkdown, specMarkdown } from '../diff/format/markdown.ts';
 import { snapshotText, specText } from '../diff/format/text.ts';
-import { buildSnapshotDiff } from '../diff/report.ts';
+import { buildSnapshotDiff } from '../diff/snapshot-report.ts';
 import { runSpecDiff } from '../diff/spec-report.ts';
 import { projectPaths } from '../project.ts';
 import { loadSpec } from '../spec/load.ts';

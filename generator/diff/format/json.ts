@@ -1,6 +1,6 @@
 // diff --format json: for tools. The shapes are documented in README.md ("diff --format json").
 import { stableJson } from '../../fsutil.ts';
-import { classCounts } from '../report.ts';
+import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import type { SnapshotDiff } from '../types.ts';
 import { SPEC_FILE } from './describe.ts';

@@ -1,6 +1,6 @@
 // diff --format text: for people.
 import { compareStrings } from '../../fsutil.ts';
-import { classCounts } from '../report.ts';
+import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
 import { describeAffects, describeChange, entryChangeText, valueMapChangeText } from './describe.ts';
