@@ -2,12 +2,29 @@
 // exit; this file does both. Exit codes: 0 clean, 1 findings (check), 2 could not run.
 import { Command, CommanderError } from 'commander';
 import { EventmapError, formatDiagnostic } from './diagnostics.ts';
-import { registerCatalogCommand } from './commands/catalog.ts';
-import { registerCheckCommand } from './commands/check.ts';
-import { registerDiffCommand } from './commands/diff.ts';
-import { registerGenerateCommand } from './commands/generate.ts';
-import { registerNormalizeCommand } from './commands/normalize.ts';
-import { registerUpstreamCommand } from './commands/upstream.ts';
+
+// Each command's module is imported only when that command runs: `upstream` alone pulls in
+// ts-morph and the TypeScript compiler (~1.5 s), which `check` and `generate` never need
+// (docs/performance.md). Help and unknown commands load them all.
+type Register = (program: Command) => void;
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  upstream: async () => (await import('./commands/upstream.ts')).registerUpstreamCommand,
+  catalog: async () => (await import('./commands/catalog.ts')).registerCatalogCommand,
+  generate: async () => (await import('./commands/generate.ts')).registerGenerateCommand,
+  normalize: async () => (await import('./commands/normalize.ts')).registerNormalizeCommand,
+  check: async () => (await import('./commands/check.ts')).registerCheckCommand,
+  diff: async () => (await import('./commands/diff.ts')).registerDiffCommand,
+};
+
+/** The command named on the command line: the first argument that is not a global option. */
+function commandName(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--root') i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
 
 // `eventmap catalog ... | head` closes the pipe early; that is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -23,14 +40,10 @@ program
   .exitOverride()
   .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
-registerUpstreamCommand(program);
-registerCatalogCommand(program);
-registerGenerateCommand(program);
-registerNormalizeCommand(program);
-registerCheckCommand(program);
-registerDiffCommand(program);
-
 try {
+  const name = commandName(process.argv.slice(2));
+  const needed = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
+  for (const register of await Promise.all(needed.map((n) => COMMANDS[n]!()))) register(program);
   await program.parseAsync(process.argv);
 } catch (err) {
   process.exitCode = exitCodeFor(err);

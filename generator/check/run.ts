@@ -8,7 +8,7 @@ import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, type Manifest } from '../emit/manifest.ts';
 import { readTree, sha256 } from '../fsutil.ts';
-import { findingToDiagnostic, loadInputs, runGenerate, type PipelineOptions } from '../pipeline.ts';
+import type { PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import type { Finding } from '../spec/findings.ts';
 import { loadSpec } from '../spec/load.ts';
@@ -26,6 +26,8 @@ export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {
     const fast = tryFastPath(paths);
     if (fast) return fast;
   }
+  // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
+  const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline.ts');
   const inputs = loadInputs(paths, options);
   const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
   if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));

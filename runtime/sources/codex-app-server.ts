@@ -5,6 +5,7 @@
 import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
 import { dispatch } from './dispatch.ts';
+import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
 
 const LEGACY_PREFIX = 'codex/event/';
@@ -72,7 +73,7 @@ function routeClient(m: Record<string, unknown> | undefined, method: string | un
     stats.clientTraffic++; // an answer to a request opened before this stream began, or already closed
     return;
   }
-  const mapper = pending.method === undefined ? undefined : tables.RESPONSE_MAPPERS[pending.method];
+  const mapper = pending.method === undefined ? undefined : entry(tables.RESPONSE_MAPPERS, pending.method);
   if ('error' in m || !mapper) {
     stats.mapped++;
     ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision: 'error', resolution: m.error ?? m.result }, []);

@@ -1,10 +1,11 @@
 // Dispatch one message to its generated mapper, shared by every source's framing: mapped,
 // deliberately ignored (counted), or unknown (runtime.warning with raw — never a silent drop).
 import type { MapContext } from '../context.ts';
+import { entry } from './lookup.ts';
 import type { MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
 
 export function dispatch(source: string, tables: MapperTables, kind: string, name: string, message: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void {
-  const mapper = tables.MAPPERS[kind]?.[name];
+  const mapper = entry(tables.MAPPERS[kind], name);
   if (mapper) {
     if (validate) {
       const result = validate(kind, name, message);
@@ -17,7 +18,7 @@ export function dispatch(source: string, tables: MapperTables, kind: string, nam
     mapper(message, ctx);
     return;
   }
-  if (tables.IGNORED[kind]?.[name] !== undefined) {
+  if (entry(tables.IGNORED[kind], name) !== undefined) {
     stats.ignored++;
     return;
   }

@@ -1,0 +1,52 @@
+// Inputs the property tests (test/fuzz/) found breaking the runtime, kept as plain cases.
+import { describe, expect, it } from 'vitest';
+import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
+import { createNormalizer, type CanonicalEvent } from '../../runtime/index.ts';
+import { FRAMINGS, type SourceName } from '../../runtime/sources/index.ts';
+
+const SOURCES = Object.keys(FRAMINGS) as SourceName[];
+
+function push(source: SourceName, ...inputs: unknown[]): CanonicalEvent[] {
+  const n = createNormalizer(source, { clock: () => 0 });
+  return inputs.flatMap((i) => n.push(i));
+}
+
+function expectValid(events: CanonicalEvent[]): void {
+  for (const e of events) expect(validateProviderRuntimeEvent(e), `${e.type} ${JSON.stringify(validateProviderRuntimeEvent.errors)}`).toBe(true);
+}
+
+describe('runtime regressions', () => {
+  // Dispatch looked names up with `table[name]`, so `constructor` found Object's constructor:
+  // the message was counted as mapped and produced no event at all.
+  it.each(SOURCES)('%s: a message named like an Object.prototype member is unknown, with raw', (source) => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const message = source === 'codex-app-server' ? { method: name, params: {} } : { type: name };
+      const events = push(source, message);
+      expect(events.map((e) => [e.type, (e.payload.detail as { kind?: string }).kind])).toEqual([['runtime.warning', 'unknown-message']]);
+      expect(events[0]!.raw.payload).toEqual(message);
+      expectValid(events);
+    }
+  });
+
+  // uuid's v5 goes through encodeURIComponent, which throws on a lone surrogate; the throw
+  // escaped even the normalizer's catch (its warning needed the same thread id).
+  it('a provider id with a lone surrogate gets a canonical id instead of a throw', () => {
+    const events = push(
+      'codex-app-server',
+      { method: 'thread/started', params: { thread: { id: 'th\ud800' } } },
+      { method: 'item/agentMessage/delta', params: { threadId: '\udc00', turnId: 't', itemId: 'i', delta: 'x' } },
+    );
+    expect(events.map((e) => e.type)).toEqual(['thread.started', 'content.delta']);
+    expect(events[0]!.providerRefs?.providerThreadId).toBe('th\ud800');
+    expectValid(events);
+  });
+
+  // new Date(1e300).toISOString() throws RangeError, and years past 9999 print as +010000-...,
+  // which IsoDateTime rejects: such a timestamp falls back to the clock.
+  it.each([1e300, -1e300, 8.64e15, 253402300800000, -62167219200001])('an upstream timestamp of %d still gives a valid createdAt', (ms) => {
+    const events = push('codex-app-server', { method: 'turn/started', params: { threadId: 't', turn: { id: 'u', items: [], status: 'inProgress', error: null } }, emittedAtMs: ms });
+    expect(events.map((e) => e.type)).toEqual(['turn.started']);
+    expect(events[0]!.createdAt).toBe('1970-01-01T00:00:00.000Z');
+    expectValid(events);
+  });
+});

@@ -1,0 +1,40 @@
+// runtime/ids.ts computes UUID v5 itself (it runs for every event); it must give exactly what the
+// `uuid` package gives, and must not throw where `uuid` would (lone surrogates).
+import { v5 } from 'uuid';
+import { describe, expect, it } from 'vitest';
+import { canonicalId, EVENTMAP_NAMESPACE, eventIds, uuidV5 } from '../../runtime/ids.ts';
+
+const names = [
+  '',
+  'a',
+  'thread:019c1a2b-0000-7000-8000-000000000000',
+  'é€𝄞 mixed UTF-8',
+  'x'.repeat(39), // namespace + 39 + 0x80 + length = exactly one block
+  'x'.repeat(40), // the length no longer fits: two blocks
+  'x'.repeat(47),
+  'x'.repeat(48),
+  'y'.repeat(1000),
+  '\u0800\uffff\u07ff\u0080\u007f',
+  String.fromCodePoint(0x10ffff, 0x10000),
+];
+for (let n = 0; n < 140; n++) names.push(`${'z'.repeat(n)}ü`);
+
+describe('uuidV5', () => {
+  it('equals uuid v5 in eventmap’s namespace', () => {
+    for (const name of names) expect(uuidV5(name), JSON.stringify(name)).toBe(v5(name, EVENTMAP_NAMESPACE));
+  });
+
+  it('encodes a lone surrogate as U+FFFD instead of throwing (uuid throws URIError)', () => {
+    for (const odd of ['\ud800', 'a\udfffb', '\udc00\ud800']) {
+      expect(() => v5(odd, EVENTMAP_NAMESPACE)).toThrow();
+      expect(uuidV5(odd)).toBe(v5(odd.replace(/[\ud800-\udfff]/g, '\ufffd'), EVENTMAP_NAMESPACE));
+    }
+  });
+
+  it('canonicalId and eventIds derive from `${kind}:${id}`', () => {
+    expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE));
+    expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE)); // memoised
+    const ids = eventIds('session-ü');
+    for (const seq of [0, 1, 9, 10, 99999, 123456789]) expect(ids(seq)).toBe(v5(`event:session-ü:${seq}`, EVENTMAP_NAMESPACE));
+  });
+});
