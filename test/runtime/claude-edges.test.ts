@@ -71,3 +71,11 @@ describe('claude-agent-sdk edges', () => {
     expect(w!.raw).toMatchObject({ source: 'claude.sdk.message', messageType: 'system:teleported', payload: msg });
   });
 });
+
+describe('claude helpers and the spec', () => {
+  it('classify through value maps the spec defines', async () => {
+    const { CLAUDE_VALUE_MAPS } = await import('../../runtime/helpers/claude.ts');
+    const { VALUE_MAPS } = await import('../../generated/claude-agent-sdk/mappers.ts');
+    for (const name of Object.values(CLAUDE_VALUE_MAPS)) expect(Object.keys(VALUE_MAPS)).toContain(name);
+  });
+});
