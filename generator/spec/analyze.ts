@@ -50,7 +50,7 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
       if (MESSAGE_KINDS.has(d.kind)) {
         const entry = byKey.get(k);
         const status = !entry ? 'gap' : entry.ignore !== undefined ? 'ignored' : 'mapped';
-        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set([...entry.emit.map((e) => e.type), ...entry.after.map((h) => `helper:${h.name}`)])] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
+        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set([...entry.emit.map((e) => e.type), ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`)])] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
         if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k });
       } else {
         const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
@@ -85,7 +85,7 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
       for (const emit of entry.response) checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
     }
   }
-  for (const h of entry.after) {
+  for (const h of [...entry.before, ...entry.after]) {
     if (!helpers.has(h.name)) findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${h.name}\``, hint: `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`, source: entry.source, loc: h.loc });
   }
 }

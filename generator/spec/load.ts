@@ -119,7 +119,7 @@ interface RawSpec {
   valueMaps?: Record<string, { source: SourceName; covers?: { enum: string } | { kind: EntryKind }; to: string; values: Record<string, string | null>; undeclared?: Record<string, string | null>; default?: string; prefixes?: Record<string, string> }>;
   mappings: Record<string, Record<string, Record<string, RawEntry>>>;
 }
-type RawEntry = { ignore: string } | { emit?: RawEmit[]; response?: RawEmit[]; after?: string[] };
+type RawEntry = { ignore: string } | { emit?: RawEmit[]; response?: RawEmit[]; before?: string[]; after?: string[] };
 interface RawEmit {
   type: string;
   when?: { path: string; equals?: JsonValue; in?: JsonValue[]; present?: boolean };
@@ -156,11 +156,12 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
     for (const [kind, byName] of Object.entries(kinds)) {
       for (const [name, e] of Object.entries(byName)) {
         const base: Path = ['mappings', source, kind, name];
-        const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], after: [], loc: keyLocOf(base) };
+        const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], before: [], after: [], loc: keyLocOf(base) };
         if ('ignore' in e) entry.ignore = e.ignore;
         else {
           entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
           entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
+          entry.before = (e.before ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'before', i]) }));
           entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
         }
         entries.push(entry);

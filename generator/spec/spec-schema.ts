@@ -75,10 +75,11 @@ export const SPEC_SCHEMA = {
         {
           type: 'object',
           additionalProperties: false,
-          anyOf: [{ required: ['emit'] }, { required: ['after'] }],
+          anyOf: [{ required: ['emit'] }, { required: ['after'] }, { required: ['before'] }],
           properties: {
             emit: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' } },
             response: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' }, description: "Server requests: events for the client's JSON-RPC response." },
+            before: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Runtime helpers to run before the emits (e.g. open a synthetic turn).' },
             after: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Runtime helpers to run after the emits (an entry may consist of helpers alone).' },
           },
         },

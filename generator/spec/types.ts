@@ -50,6 +50,8 @@ export interface MappingEntry {
   emit: EmitSpec[];
   /** For server requests: what the client's JSON-RPC response emits. */
   response: EmitSpec[];
+  /** Runtime helpers run before the emits (e.g. Claude's synthetic turn start). */
+  before: { name: string; loc: Loc }[];
   /** Runtime helpers run after the emits (correlation data cannot express). */
   after: { name: string; loc: Loc }[];
   loc: Loc;

@@ -37,7 +37,7 @@ function state(ctx: MapContext): ClaudeState {
 }
 
 /** Claude has no turn id: a turn runs from the first activity after a `result` to the next `result`. */
-export function claudeOpenTurn(ctx: MapContext): void {
+export function claudeOpenTurn(ctx: MapContext, _ids?: ProviderIds, _message?: unknown): void {
   if (ctx.currentTurn !== undefined) return;
   const s = state(ctx);
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++s.turns}`;

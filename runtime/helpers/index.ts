@@ -2,7 +2,7 @@
 // The generator checks every name the spec uses against HELPERS; add new ones here.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { claudeAssistant, claudeBlockItem, claudeBlockStart, claudeBlockStop, claudeMessageStart, claudePermissionDecision, claudeToolResults } from './claude.ts';
+import { claudeAssistant, claudeOpenTurn, claudeBlockItem, claudeBlockStart, claudeBlockStop, claudeMessageStart, claudePermissionDecision, claudeToolResults } from './claude.ts';
 import { closeTurn } from './close-turn.ts';
 import { newTurnId } from './turns.ts';
 
@@ -18,6 +18,7 @@ export const HELPERS = {
   /** A deterministic turn id for sources without one (the Codex SDK). */
   newTurnId,
   // Claude Agent SDK (runtime/helpers/claude.ts)
+  claudeOpenTurn,
   claudeMessageStart,
   claudeBlockStart: claudeBlockStart as Helper,
   claudeBlockItem: claudeBlockItem as Helper,

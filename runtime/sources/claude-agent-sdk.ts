@@ -5,14 +5,11 @@
 // stream_event by its inner event type (kind stream-event). A canUseTool record is both the
 // request (request.opened) and, when it carries `decision`, its answer (the entry's response).
 import type { MapContext } from '../context.ts';
-import { claudeOpenTurn } from '../helpers/claude.ts';
 import { idOf, obj } from '../values.ts';
 import { dispatch } from './dispatch.ts';
 import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
 
 const SOURCE = 'claude-agent-sdk';
-/** Messages that mean the agent is working: they open a turn when none is open. */
-const TURN_OPENERS = new Set(['system:init', 'assistant', 'stream_event', 'user', 'tool_progress', 'system:status']);
 
 export function claudeAgentSdkFraming(tables: MapperTables): Framing {
   return {
@@ -39,8 +36,8 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       if (session !== undefined) ctx.currentThread = session;
       // Subagent messages after their parent's turn ended belong to that turn, and open none.
       const late = idOf(m.parent_tool_use_id) !== undefined && ctx.currentTurn === undefined;
+      // Which messages open a turn is the spec's (`before: [claudeOpenTurn]`).
       if (late) ctx.currentTurn = ctx.lastTurn;
-      else if (TURN_OPENERS.has(type === 'system' ? name : type) && !(type === 'user' && m.isReplay === true)) claudeOpenTurn(ctx);
       if (type === 'stream_event') {
         const inner = obj(m.event)?.type;
         // `$` of a stream-event entry is the inner event (the catalog's schema for it).
@@ -61,7 +58,6 @@ function nameOf(type: string, m: Record<string, unknown>): string {
 
 function routePermission(rec: Record<string, unknown>, ctx: MapContext, stats: NormalizeStats, tables: MapperTables, validate: UpstreamValidator | undefined): void {
   ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: rec }, undefined);
-  claudeOpenTurn(ctx);
   dispatch(SOURCE, tables, 'permission', 'canUseTool', rec, ctx, stats, validate);
   if (!('decision' in rec)) return;
   const opened = ctx.out.findLast((e) => e.type === 'request.opened');

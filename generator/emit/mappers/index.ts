@@ -45,7 +45,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       doc: `${entry.kind} \`${entry.name}\` → ${targets} (${rel(entry.loc.line)})`.replace(/\*\//g, '*\\/'),
       inputType: o.inputType?.(entry.kind, entry.name) ?? 'unknown',
       takesIds: false,
-      body: bodyFor(entry.emit, entry.after.map((a) => a.name), false, model, constants, mapName),
+      body: bodyFor(entry.emit, entry.after.map((a) => a.name), false, model, constants, mapName, entry.before.map((b) => b.name)),
     });
     push(tables, entry.kind, { key: JSON.stringify(entry.name), fn });
     if (entry.response.length) {
@@ -87,8 +87,9 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   return new Map([[`${source}/mappers.ts`, text]]);
 }
 
-function bodyFor(emits: EmitSpec[], after: string[], fromPending: boolean, model: CanonicalModel, constants: Map<string, string>, mapName: (n: string) => string): string {
+function bodyFor(emits: EmitSpec[], after: string[], fromPending: boolean, model: CanonicalModel, constants: Map<string, string>, mapName: (n: string) => string, before: string[] = []): string {
   const lines: string[] = [];
+  for (const h of before) lines.push(`  H.${h}(ctx, {}, m);`);
   emits.forEach((emit, i) => {
     const idParts = ID_KEYS.filter((k) => emit.ids[k]).map((k) => `${k}: idOf(${exprCode(emit.ids[k]!, mapName, '{}')})`);
     const idsCode = `{ ${[...(fromPending ? ['...pending'] : []), ...idParts].join(', ')} }`;
