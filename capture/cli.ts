@@ -1,0 +1,85 @@
+// `npm run capture -- <source>@<version> [--scenarios a,b] [--out DIR] [--keep]`
+// Records real upstream traffic: installs the package into a cache outside the repository, then
+// runs the scripted model server, the driver and the real CLI inside a loopback-only network
+// namespace, and writes a normalised transcript under test/fixtures/transcripts/<source>/<version>/.
+// Exit codes: 0 recorded, 1 the capture failed, 2 could not run (bad arguments, no namespace).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { EventmapError, formatDiagnostic } from '../generator/diagnostics.ts';
+import { isolationPrefix, runIsolated } from '../generator/upstream/isolate.ts';
+import { ensureInstalled } from './install.ts';
+import { normaliseFixture } from './normalise-fixture.ts';
+import { pathRules } from './normalise/paths.ts';
+import { writeFixtureNote } from './fixture-note.ts';
+import type { InsideConfig, RunSummary } from './run/types.ts';
+import { CAPTURE_SOURCES, type CaptureSourceName } from './sources.ts';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { scenarios: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' } } });
+  const target = positionals[0];
+  const at = target?.lastIndexOf('@') ?? -1;
+  if (!target || positionals.length !== 1 || at <= 0) throw new UsageError('usage: npm run capture -- <codex-app-server|claude-agent-sdk>@<version> [--scenarios a,b,...] [--out DIR] [--keep]');
+  const sourceName = target.slice(0, at);
+  if (!(sourceName in CAPTURE_SOURCES)) throw new UsageError(`unknown source \`${sourceName}\`; use one of ${Object.keys(CAPTURE_SOURCES).join(', ')}`);
+  const version = target.slice(at + 1);
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
+  const scenarios = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return { source: CAPTURE_SOURCES[sourceName as CaptureSourceName], version, scenarios, out: values.out, keep: values.keep === true };
+}
+
+async function main(): Promise<number> {
+  const args = parse(process.argv.slice(2));
+  isolationPrefix(); // refuse before installing anything when there is no namespace to run in
+  const started = Date.now();
+  const installDir = ensureInstalled(args.source.npmPackage, args.version, args.source.extras(args.version), args.source.required(args.version), log);
+  const workRoot = mkdtempSync(join(tmpdir(), `eventmap-capture-${args.source.name}-`));
+  const cfg: InsideConfig = { source: args.source.name, version: args.version, installDir, workRoot, scenarios: args.scenarios, rawOut: join(workRoot, 'raw.jsonl'), summaryOut: join(workRoot, 'summary.json') };
+  writeFileSync(join(workRoot, 'config.json'), JSON.stringify(cfg));
+  log(`capturing ${args.source.name}@${args.version} in ${workRoot} (network namespace: loopback only)`);
+  try {
+    const t = Date.now();
+    runIsolated(process.execPath, ['--import', 'tsx', join(REPO, 'capture', 'inside.ts'), join(workRoot, 'config.json')], { cwd: REPO, stdio: 'inherit', timeout: 15 * 60_000 });
+    const summary = JSON.parse(readFileSync(cfg.summaryOut, 'utf8')) as RunSummary;
+    const outDir = resolve(args.out ?? join(REPO, 'test', 'fixtures', 'transcripts', args.source.name, args.version));
+    mkdirSync(outDir, { recursive: true });
+    const rules = pathRules([[workRoot, '/home/dev'], [installDir, `/home/dev/.cache/eventmap/capture/${relative(dirname(installDir), installDir)}`], [REPO, '/home/dev/eventmap']]);
+    const lines = normaliseFixture(readFileSync(cfg.rawOut, 'utf8').split('\n'), rules);
+    const file = join(outDir, `capture.${args.source.suffix}`);
+    writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+    const bareFile = join(outDir, `capture.${args.source.bare.suffix}`);
+    writeFileSync(bareFile, args.source.bare.lines(lines).map((l) => `${l}\n`).join(''));
+    writeFixtureNote(outDir, { source: args.source.name, version: args.version, scenarios: args.scenarios, summary, file, bareFile });
+    const refused = summary.requests.filter((r) => r.note?.startsWith('refused'));
+    log(`recorded ${summary.recorded.length} scenario(s) in ${((Date.now() - t) / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s in all): ${relative(process.cwd(), file)} (${lines.length} lines)`);
+    for (const s of summary.skipped) log(`  skipped ${s.name}: ${s.why}`);
+    if (refused.length) log(`  refused ${refused.length} attempt(s) to reach outside hosts through the proxy: ${[...new Set(refused.map((r) => r.url))].slice(0, 5).join(', ')}`);
+    return 0;
+  } finally {
+    if (args.keep) log(`kept ${workRoot}`);
+    else rmSync(workRoot, { recursive: true, force: true });
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (err) {
+  if (err instanceof UsageError) {
+    log(err.message);
+    process.exitCode = 2;
+  } else if (err instanceof EventmapError) {
+    for (const d of err.diagnostics) log(formatDiagnostic(d));
+    // No namespace (or a usage problem): could not run. The capture itself failing: 1.
+    process.exitCode = err.diagnostics.some((d) => d.code === 'upstream/command-failed') ? 1 : 2;
+  } else {
+    log(`capture: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,121 @@
+// Drives the real `codex app-server` over stdio JSON-RPC: initialize (experimentalApi), initialized,
+// thread/start, then one turn/start per scenario, each awaited to turn/completed. Server requests
+// are answered as the scenario says; `turn/interrupt` is sent where the scenario asks for it.
+import { spawn } from 'node:child_process';
+import type { CodexScenario, Decision } from '../scenarios/codex-types.ts';
+import { JsonRpcPeer, type Envelope, type Message } from './jsonrpc.ts';
+
+export interface CodexDriveOptions {
+  bin: string;
+  /** Extra app-server arguments (e.g. `--enable request_permissions_tool`). */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  workdir: string;
+  model: string;
+  scenarios: CodexScenario[];
+  /** The tools the model server saw offered last (to skip what this version cannot reach). */
+  offeredTools: () => ReadonlySet<string>;
+  log: (line: string) => void;
+}
+
+export interface DriveResult {
+  transcript: Envelope[];
+  recorded: string[];
+  skipped: { name: string; why: string }[];
+}
+
+const TURN_TIMEOUT_MS = 120_000;
+
+export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
+  const child = spawn(o.bin, ['app-server', ...o.args], { cwd: o.workdir, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const peer = new JsonRpcPeer(child);
+  const result: DriveResult = { transcript: peer.transcript, recorded: [], skipped: [] };
+  let current: { scenario: CodexScenario; decisions: Decision[] } | undefined;
+  peer.onMessage((m) => {
+    if (m.method !== undefined && m.id !== undefined) answer(peer, m, () => current?.decisions.shift() ?? 'accept');
+  });
+  try {
+    const init = await peer.request('initialize', { clientInfo: { name: 'eventmap_capture', title: 'eventmap capture driver', version: '0.0.1' }, capabilities: { experimentalApi: true } });
+    if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
+    peer.notify('initialized');
+    const started = await peer.request('thread/start', { model: o.model, cwd: o.workdir, approvalPolicy: 'on-request', sandbox: 'workspace-write' });
+    const threadId = (started.result as { thread?: { id?: string } } | undefined)?.thread?.id;
+    if (!threadId) throw new Error(`thread/start failed: ${JSON.stringify(started.error ?? started.result)}`);
+    for (const scenario of o.scenarios) {
+      const why = scenario.unsupported?.(o.offeredTools());
+      if (why) {
+        result.skipped.push({ name: scenario.name, why });
+        o.log(`  skip ${scenario.name}: ${why}`);
+        continue;
+      }
+      current = { scenario, decisions: [...(scenario.decisions ?? [])] };
+      const t = Date.now();
+      const status = await runTurn(peer, threadId, scenario, o.model);
+      o.log(`  ${scenario.name}: turn ${status} (${Date.now() - t} ms)`);
+      result.recorded.push(scenario.name);
+    }
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\ncodex stderr (tail): ${stderr}`);
+  } finally {
+    child.stdin.end();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  }
+  return result;
+}
+
+/** One turn: turn/start, then wait for its turn/completed; returns the turn's final status. */
+async function runTurn(peer: JsonRpcPeer, threadId: string, s: CodexScenario, model: string): Promise<string> {
+  let turnId: string | undefined;
+  const completed = peer.waitFor((m) => m.method === 'turn/completed' && m.params?.threadId === threadId, TURN_TIMEOUT_MS, `turn/completed of ${s.name}`);
+  let off = () => {};
+  if (s.interruptOn) {
+    off = peer.onMessage((m) => {
+      if (!s.interruptOn!(m)) return;
+      off();
+      // A short pause so the interrupted work is visibly under way.
+      setTimeout(() => void peer.request('turn/interrupt', { threadId, turnId: turnId ?? (m.params?.turnId as string) }), 300);
+    });
+  }
+  const response = await peer.request('turn/start', { threadId, input: [{ type: 'text', text: `SCENARIO:${s.name} ${s.prompt}`, text_elements: [] }], ...(s.turn?.(model) ?? {}) });
+  if (response.error) throw new Error(`turn/start (${s.name}) failed: ${JSON.stringify(response.error)}`);
+  turnId = (response.result as { turn?: { id?: string } }).turn?.id;
+  const done = await completed;
+  off();
+  // Let trailing notifications (serverRequest/resolved after an interrupt, token usage) arrive.
+  await new Promise((r) => setTimeout(r, 300));
+  return String((done.params?.turn as { status?: string } | undefined)?.status);
+}
+
+const V1_DECISIONS: Record<Decision, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
+
+/** The client's answer to one server request. */
+function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
+  const params = m.params ?? {};
+  const reply = (result: unknown) => peer.send({ id: m.id, result });
+  switch (m.method) {
+    case 'item/commandExecution/requestApproval':
+    case 'item/fileChange/requestApproval':
+      return reply({ decision: next() });
+    case 'execCommandApproval':
+    case 'applyPatchApproval':
+      return reply({ decision: V1_DECISIONS[next()] });
+    case 'item/tool/requestUserInput': {
+      // Pick the first option of every question (or answer "yes" to a free-form one).
+      const questions = (params.questions as { id: string; options?: { label: string }[] | null }[] | undefined) ?? [];
+      return reply({ answers: Object.fromEntries(questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }])) });
+    }
+    case 'item/permissions/requestApproval': {
+      const asked = (params.permissions as Record<string, unknown> | undefined) ?? {};
+      return reply(next() === 'accept' ? { permissions: { fileSystem: asked.fileSystem ?? null, network: asked.network ?? null }, scope: 'turn' } : { permissions: {}, scope: 'turn' });
+    }
+    case 'mcpServer/elicitation/request':
+      return reply({ action: 'decline', content: null });
+    default:
+      peer.send({ id: m.id, error: { code: -32601, message: `the capture driver does not answer ${m.method}` } });
+  }
+}

@@ -1,0 +1,19 @@
+// The capture process inside the loopback-only network namespace (started by capture/cli.ts).
+// It refuses to run when it can see any network interface but loopback.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { assertLoopbackOnly } from './isolation-check.ts';
+import { captureClaude } from './run/claude.ts';
+import { captureCodex } from './run/codex.ts';
+import type { InsideConfig } from './run/types.ts';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+try {
+  assertLoopbackOnly();
+  const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as InsideConfig;
+  const summary = cfg.source === 'codex-app-server' ? await captureCodex(cfg, log) : await captureClaude(cfg, log);
+  writeFileSync(cfg.summaryOut, `${JSON.stringify(summary, null, 2)}\n`);
+} catch (err) {
+  log(`capture failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exitCode = 1;
+}

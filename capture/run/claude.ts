@@ -1,0 +1,86 @@
+// Inside the namespace: the scripted Messages server here, and the Claude driver in a child Node
+// process (drivers/claude-child.ts) that runs the real SDK against it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import semver from 'semver';
+import type { ClaudeChildConfig } from '../drivers/claude-child.ts';
+import { messagesHandler } from '../model-server/messages.ts';
+import { startModelServer } from '../model-server/server.ts';
+import { CLAUDE_HELPER_SCRIPTS, CLAUDE_SCENARIOS } from '../scenarios/claude.ts';
+import type { ModelScript } from '../scenarios/types.ts';
+import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
+
+const CAPTURE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+
+export async function captureClaude(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
+  const scenarios = selectScenarios(CLAUDE_SCENARIOS, cfg.scenarios);
+  // The scratch root is HOME (recorded paths become /home/dev/...).
+  const dirs = { home: cfg.workRoot, config: join(cfg.workRoot, '.claude'), work: join(cfg.workRoot, 'work'), tmp: join(cfg.workRoot, 'tmp'), hooks: join(cfg.workRoot, 'hooks'), dump: join(cfg.workRoot, 'requests') };
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+  writeFileSync(join(dirs.work, 'notes.txt'), 'These are notes for the Read tool.\n');
+  const scripts = new Map<string, ModelScript>([...CLAUDE_HELPER_SCRIPTS, ...scenarios].map((s) => [s.name, s]));
+  const server = await startModelServer(messagesHandler(scripts, dirs.work), dirs.dump);
+  const sdkDir = join(cfg.installDir, 'node_modules', '@anthropic-ai', 'claude-agent-sdk');
+  const pkg = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { claudeCodeVersion?: string };
+  const settings: Record<string, string> = {
+    CLAUDE_CODE_MAX_RETRIES: '0', // a model error must fail the turn, not be retried
+    CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', // TodoWrite is off by default on 0.3.x
+    ...(semver.lt(cfg.version, '0.3.0') ? { CLAUDE_CODE_CONTAINER_ID: 'eventmap-capture' } : {}), // tool_progress on 0.2.x
+  };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dirs.home,
+    CLAUDE_CONFIG_DIR: dirs.config,
+    TMPDIR: dirs.tmp,
+    CLAUDE_CODE_TMPDIR: dirs.tmp,
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'fake-key',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    // Anything that tries an outside host goes to the local server, which logs and refuses it.
+    HTTP_PROXY: server.url,
+    HTTPS_PROXY: server.url,
+    ALL_PROXY: server.url,
+    NO_PROXY: '127.0.0.1,localhost',
+    ...settings,
+  };
+  const child: ClaudeChildConfig = {
+    sdkEntry: join(sdkDir, 'sdk.mjs'),
+    version: cfg.version,
+    claudeCodeVersion: pkg.claudeCodeVersion ?? 'unknown',
+    workdir: dirs.work,
+    hooksDir: dirs.hooks,
+    env,
+    scenarios: scenarios.map((s) => s.name),
+    eventsOut: cfg.rawOut,
+    summaryOut: join(cfg.workRoot, 'child-summary.json'),
+    stderrOut: join(cfg.workRoot, 'claude-stderr.txt'),
+  };
+  const childConfig = join(cfg.workRoot, 'claude-child.json');
+  writeFileSync(childConfig, JSON.stringify(child));
+  try {
+    const t = Date.now();
+    const code = await runChild(childConfig, dirs.home);
+    const result = JSON.parse(readFileSync(child.summaryOut, 'utf8')) as { recorded: string[]; skipped: { name: string; why: string }[] };
+    log(`  claude driver exited with ${code} after ${Date.now() - t} ms: ${result.recorded.join(', ')}`);
+    if (code !== 0) throw new Error(`the claude driver failed (exit ${code}); see ${child.stderrOut} and the meta records in ${cfg.rawOut}`);
+    return { ...result, requests: server.log, settings: { env: settings } };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The driver in its own Node process (the SDK spawns the CLI from there). */
+function runChild(configFile: string, home: string): Promise<number> {
+  return new Promise((resolvePromise) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', join(CAPTURE, 'drivers', 'claude-child.ts'), configFile], { cwd: resolve(CAPTURE, '..'), stdio: 'inherit', env: { PATH: process.env.PATH, HOME: home } });
+    const timer = setTimeout(() => p.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    p.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise(code ?? (signal ? 128 : 1));
+    });
+  });
+}

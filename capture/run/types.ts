@@ -1,0 +1,33 @@
+// What the outer CLI hands the process inside the network namespace, and what comes back.
+
+export interface InsideConfig {
+  source: 'codex-app-server' | 'claude-agent-sdk';
+  version: string;
+  /** The npm install folder in the cache (node_modules/ inside). */
+  installDir: string;
+  /** A scratch folder for this capture: home, work dir, tmp, the raw transcript. */
+  workRoot: string;
+  /** Scenario names to run (empty: all). */
+  scenarios: string[];
+  /** Where the raw transcript goes (JSONL). */
+  rawOut: string;
+  /** Where the run's summary goes (RunSummary JSON). */
+  summaryOut: string;
+}
+
+export interface RunSummary {
+  recorded: string[];
+  skipped: { name: string; why: string }[];
+  /** Every request the model server got, with what it made of it. */
+  requests: { method: string; url: string; note?: string }[];
+  /** Facts about the run worth keeping in the fixture's note (model name, flags). */
+  settings: Record<string, unknown>;
+}
+
+/** Scenarios in their declared order, restricted to `names` when given; unknown names are errors. */
+export function selectScenarios<T extends { name: string }>(all: T[], names: string[]): T[] {
+  if (names.length === 0) return all;
+  const unknown = names.filter((n) => !all.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
+  return all.filter((s) => names.includes(s.name));
+}

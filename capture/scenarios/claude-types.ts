@@ -1,0 +1,18 @@
+// A claude-agent-sdk scenario: one prompt of the session — the model's script, and what the app
+// (the driver) does meanwhile: how canUseTool answers, whether it interrupts.
+import type { ModelScript } from './types.ts';
+
+export type Permission = 'allow' | 'deny';
+
+export interface ClaudeScenario extends ModelScript {
+  /** Human text after the `SCENARIO:<name>` marker. */
+  prompt: string;
+  /** canUseTool answers for this prompt, in order (default allow; AskUserQuestion is answered). */
+  permissions?: Permission[];
+  /** Call `interrupt()` `delayMs` after the first permission asked, or the first streamed text. */
+  interrupt?: { after: 'permission' | 'text'; delayMs: number };
+  /** Quiet time to wait after the result before the next prompt (background work finishing). */
+  settleMs?: number;
+  /** Why this SDK version cannot run the scenario. */
+  unsupported?: (version: string) => string | undefined;
+}
