@@ -11,13 +11,28 @@ export function get(value: unknown, path: readonly (string | number)[]): unknown
   return cur;
 }
 
+/** What String.prototype.trim removes (and the canonical schema's `\s` patterns match). */
+const WHITESPACE = /\s/;
+
 export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Provider ids may be strings or (JSON-RPC) numbers; both become strings. Empty means absent. */
+/**
+ * Provider ids may be strings or (JSON-RPC) numbers; both become strings. Surrounding whitespace
+ * is dropped (canonical ids and providerRefs are TrimmedNonEmptyString); empty means absent.
+ */
 export function idOf(v: unknown): string | undefined {
-  if (typeof v === 'string') return v.length ? v : undefined;
+  if (typeof v === 'string') {
+    if (v.length === 0) return undefined;
+    const a = v.charCodeAt(0);
+    const z = v.charCodeAt(v.length - 1);
+    // Printable ASCII at both ends (nearly always): nothing to trim.
+    if (a > 32 && a < 127 && z > 32 && z < 127) return v;
+    if (!WHITESPACE.test(v[0]!) && !WHITESPACE.test(v[v.length - 1]!)) return v;
+    const trimmed = v.trim();
+    return trimmed.length ? trimmed : undefined;
+  }
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return undefined;
 }

@@ -60,7 +60,7 @@ export function claudeBlockStart(ctx: MapContext, _ids: ProviderIds, index: unkn
   if (typeof index !== 'number') return undefined;
   const s = state(ctx);
   const item = idOf(blockId) ?? `${s.messageId ?? 'message'}#${index}`;
-  s.blocks.set(index, { item, isTool: blockId !== undefined || String(blockType).endsWith('tool_use') });
+  s.blocks.set(index, { item, isTool: blockId !== undefined || (typeof blockType === 'string' && blockType.endsWith('tool_use')) });
   return item;
 }
 

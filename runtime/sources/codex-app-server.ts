@@ -46,7 +46,8 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       if (method.startsWith(LEGACY_PREFIX)) {
         const params = obj(m.params);
         const msg = params?.msg;
-        const type = (obj(msg)?.type as string | undefined) ?? method.slice(LEGACY_PREFIX.length);
+        const tag = obj(msg)?.type;
+        const type = typeof tag === 'string' ? tag : method.slice(LEGACY_PREFIX.length);
         ctx.begin({ source: 'codex.eventmsg', method, messageType: type, payload: message }, ts);
         const thread = idOf(params?.conversationId);
         if (thread !== undefined) ctx.currentThread = thread;

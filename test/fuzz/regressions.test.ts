@@ -49,4 +49,42 @@ describe('runtime regressions', () => {
     expect(events[0]!.createdAt).toBe('1970-01-01T00:00:00.000Z');
     expectValid(events);
   });
+
+  // Provider ids became canonical ids and providerRefs as they were; providerRefs are
+  // TrimmedNonEmptyString, so " " or " x " made the event invalid. Ids are trimmed now.
+  it('a whitespace-padded or blank provider id is trimmed, or absent', () => {
+    const events = push(
+      'codex-app-server',
+      { method: 'codex/event/agent_message', params: { msg: { type: 'agent_message', message: 'hi' }, conversationId: ' ' } },
+      { method: 'item/agentMessage/delta', params: { threadId: ' th ', turnId: '\tt', itemId: 'i\n', delta: 'x' } },
+      { method: 'account/gatewayOAuth/changed', params: null },
+    );
+    expect(events.find((e) => e.type === 'content.delta')!.providerRefs).toEqual({ providerThreadId: 'th', providerTurnId: 't', providerItemId: 'i' });
+    expectValid(events);
+  });
+
+  // A legacy codex/event/* whose msg.type is not a string put that value in raw.messageType.
+  it('a legacy event whose msg.type is not a string is named by its method', () => {
+    const events = push('codex-app-server', { method: 'codex/event/agent_message_delta', params: { msg: { type: ['agent_message_delta'], delta: 'x' } } });
+    for (const e of events) expect(e.raw.messageType).toBe('agent_message_delta');
+    expectValid(events);
+  });
+
+  // claudeBlockStart did String(blockType): a deeply nested array overflowed the stack (a mapper-error).
+  it('a deeply nested content block type does not overflow the stack', () => {
+    let deep: unknown = 'tool_use';
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+    const events = n.push({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: deep, id: 'toolu_1', name: 'Bash', input: {} } }, session_id: 's', parent_tool_use_id: null });
+    expect(events.filter((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error')).toEqual([]);
+    expectValid(events);
+  });
+});
+
+describe('known bugs in the generated mappers (reported; these flip to failing when fixed)', () => {
+  // generator/emit/mappers/coerce-code.ts coerces a string field with str(), ignoring its
+  // TrimmedNonEmptyString pattern: a blank upstream value gives an event that does not validate.
+  it.fails('codex-sdk thread.started with a blank thread_id validates', () => {
+    expectValid(push('codex-sdk', { type: 'thread.started', thread_id: '' }));
+  });
 });

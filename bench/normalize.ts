@@ -1,0 +1,132 @@
+// Normalizer throughput against JSON.parse on the same lines (the floor), per source.
+// Inputs: the committed real transcripts (test/fixtures/transcripts/<source>/**/*.jsonl),
+// replicated until there are at least `minMessages` lines; every replica is its own session
+// (its own normalizer), as it would be in an app.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { validateProviderRuntimeEvent } from '../generated/canonical/validate.js';
+import { createNormalizer } from '../runtime/index.ts';
+import { FRAMINGS, type SourceName } from '../runtime/sources/index.ts';
+import { median } from './stats.ts';
+
+export interface NormalizeResult {
+  source: string;
+  /** `all`, or one transcript format (the middle of the file name: `server`, `both`, `messages`...). */
+  format: string;
+  transcripts: string[];
+  messages: number;
+  events: number;
+  rounds: number;
+  /** Messages per second (median over rounds). */
+  perSecond: { floor: number; floorEmbedded: number; normalize: number; normalizeValidate: number };
+  /** Throughput as a fraction of the floor's (median of the per-round ratios). */
+  ratio: { normalize: number; normalizeValidate: number };
+  /** The same against the floor that also parses the JSON-RPC line a capture record carries as a string. */
+  ratioEmbedded: { normalize: number; normalizeValidate: number };
+  invalidEvents: number;
+}
+
+export function sources(): SourceName[] {
+  return Object.keys(FRAMINGS).sort() as SourceName[];
+}
+
+export function transcriptFiles(root: string, source: string): string[] {
+  const dir = join(root, 'test', 'fixtures', 'transcripts', source);
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.jsonl')) out.push(full);
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    return [];
+  }
+  return out;
+}
+
+/** Transcript format of a file: `x.server.jsonl` → `server`. */
+export function formatOf(file: string): string {
+  const parts = basename(file).split('.');
+  return parts.length > 2 ? parts.slice(1, -1).join('.') : 'jsonl';
+}
+
+export function benchNormalize(root: string, source: SourceName, files: string[], format: string, options: { minMessages: number; rounds: number }): NormalizeResult | undefined {
+  if (files.length === 0) return undefined;
+  const transcripts = files.map((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+  const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
+  const copies = Math.ceil(options.minMessages / perCopy);
+  const messages = copies * perCopy;
+
+  let sink = 0;
+  const floor = () => {
+    for (let c = 0; c < copies; c++) for (const t of transcripts) for (let i = 0; i < t.length; i++) if (JSON.parse(t[i]!) !== null) sink++;
+  };
+  // A capture record carries its message as a JSON string (codex `{"dir","line"}`): parsing that
+  // too is work no consumer of the stream can skip.
+  const floorEmbedded = () => {
+    for (let c = 0; c < copies; c++) {
+      for (const t of transcripts) {
+        for (let i = 0; i < t.length; i++) {
+          const v = JSON.parse(t[i]!) as { line?: unknown } | null;
+          if (v !== null && typeof v === 'object' && typeof v.line === 'string') JSON.parse(v.line);
+          sink++;
+        }
+      }
+    }
+  };
+  let events = 0;
+  let invalidEvents = 0;
+  const normalize = (validate: boolean) => () => {
+    events = 0;
+    for (let c = 0; c < copies; c++) {
+      for (let f = 0; f < transcripts.length; f++) {
+        const t = transcripts[f]!;
+        const normalizer = createNormalizer(source, { sessionId: `bench-${c}-${f}`, clock: () => 0 });
+        for (let i = 0; i < t.length; i++) {
+          const out = normalizer.push(t[i]!);
+          events += out.length;
+          if (validate) for (let e = 0; e < out.length; e++) if (!validateProviderRuntimeEvent(out[e])) invalidEvents++;
+        }
+      }
+    }
+  };
+  const runs = { floor, floorEmbedded, normalize: normalize(false), normalizeValidate: normalize(true) };
+  type Run = keyof typeof runs;
+  const names = Object.keys(runs) as Run[];
+  const time = (fn: () => void) => {
+    const t = process.hrtime.bigint();
+    fn();
+    return Number(process.hrtime.bigint() - t) / 1e9;
+  };
+  // Warm up (JIT), then alternate the runs in each round, rotating their order, so a noisy
+  // neighbour or a GC hits all of them alike; ratios are taken within a round.
+  for (const n of names) time(runs[n]);
+  const seconds: Record<Run, number[]> = { floor: [], floorEmbedded: [], normalize: [], normalizeValidate: [] };
+  for (let r = 0; r < options.rounds; r++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(k + r) % names.length]!;
+      seconds[n].push(time(runs[n]));
+    }
+  }
+  invalidEvents = 0;
+  runs.normalizeValidate();
+  if (sink < 0) throw new Error('unreachable');
+  const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
+  const rate = (run: Run) => messages / median(seconds[run]);
+  return {
+    source,
+    format,
+    transcripts: files.map((f) => relative(root, f)),
+    messages,
+    events,
+    rounds: options.rounds,
+    perSecond: { floor: rate('floor'), floorEmbedded: rate('floorEmbedded'), normalize: rate('normalize'), normalizeValidate: rate('normalizeValidate') },
+    ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
+    ratioEmbedded: { normalize: ratios('floorEmbedded', 'normalize'), normalizeValidate: ratios('floorEmbedded', 'normalizeValidate') },
+    invalidEvents,
+  };
+}

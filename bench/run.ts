@@ -1,0 +1,158 @@
+// `npm run bench` (= node --import tsx bench/run.ts): eventmap's performance against its floors,
+// as ratios, with PASS/MISS per target. Not part of `npm test`. Findings: docs/performance.md.
+//
+//   --json             print the results as JSON instead of the table
+//   --messages <n>     lines per source for normalize (default 100000)
+//   --rounds <n>       normalize rounds (default 7; medians are reported)
+//   --runs <n>         fresh generate / check / json-schema-to-typescript processes (default 3)
+//   --only <list>      some of normalize,toolchain,size (default all)
+import { join } from 'node:path';
+import { benchNormalize, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
+import { benchSize, type SizeResult } from './size.ts';
+import { benchToolchain, type ToolchainResult } from './toolchain.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+
+interface Target {
+  name: string;
+  measured: number;
+  /** `min`: measured must be ≥ limit; `max`: ≤ limit. */
+  kind: 'min' | 'max';
+  limit: number;
+  unit: string;
+  pass: boolean;
+  note?: string;
+}
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`bench: ${name} needs a positive number`);
+  return n;
+}
+
+const json = process.argv.includes('--json');
+const onlyArg = process.argv.indexOf('--only');
+const only = new Set(onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size']);
+const minMessages = option('--messages', 100_000);
+const rounds = option('--rounds', 7);
+const runs = option('--runs', 3);
+const log = (s: string) => {
+  if (!json) process.stderr.write(`${s}\n`);
+};
+
+const normalize: NormalizeResult[] = [];
+let toolchain: ToolchainResult | undefined;
+let size: SizeResult | undefined;
+const targets: Target[] = [];
+const target = (t: Omit<Target, 'pass'>) => targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
+
+if (only.has('normalize')) {
+  for (const source of sources()) {
+    const files = transcriptFiles(ROOT, source);
+    if (files.length === 0) {
+      log(`bench: no transcripts for ${source} in test/fixtures/transcripts/${source}; skipped`);
+      continue;
+    }
+    log(`bench: normalize ${source} (≥ ${minMessages} messages, ${rounds} rounds)...`);
+    const r = benchNormalize(ROOT, source, files, 'all', { minMessages, rounds })!;
+    normalize.push(r);
+    // The same per transcript format, when there are several (bare upstream lines vs capture records).
+    const formats = [...new Set(files.map(formatOf))].sort();
+    if (formats.length > 1) {
+      for (const f of formats) {
+        log(`bench: normalize ${source}, ${f} transcripts only...`);
+        normalize.push(benchNormalize(ROOT, source, files.filter((x) => formatOf(x) === f), f, { minMessages, rounds })!);
+      }
+    }
+    const floorNote = `vs JSON.parse of each line; counting the capture record's embedded JSON-RPC line too: %s×`;
+    target({ name: `${source}: normalize / JSON.parse throughput`, measured: r.ratio.normalize, kind: 'min', limit: 0.5, unit: '×', note: floorNote.replace('%s', r.ratioEmbedded.normalize.toFixed(2)) });
+    target({ name: `${source}: normalize + canonical validation / JSON.parse`, measured: r.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×', note: floorNote.replace('%s', r.ratioEmbedded.normalizeValidate.toFixed(2)) });
+    if (r.invalidEvents) target({ name: `${source}: events failing canonical validation`, measured: r.invalidEvents, kind: 'max', limit: 0, unit: '' });
+  }
+}
+
+if (only.has('toolchain')) {
+  log(`bench: generate / check / json-schema-to-typescript (${runs} fresh processes each, in a temp copy)...`);
+  toolchain = benchToolchain(ROOT, { runs });
+  target({ name: 'cold generate / json-schema-to-typescript alone', measured: toolchain.ratio.generateVsJ2ts, kind: 'max', limit: 1.5, unit: '×' });
+  target({
+    name: 'check (unchanged inputs) / generate',
+    measured: toolchain.ratio.checkVsGenerate,
+    kind: 'max',
+    limit: 0.3,
+    unit: '×',
+    ...(toolchain.checkFastPath ? {} : { note: 'check did NOT take its fast path' }),
+  });
+}
+
+if (only.has('size')) {
+  log('bench: bundle sizes (esbuild, minified)...');
+  size = await benchSize(ROOT, sources());
+  target({ name: 'runtime bundle, minified + gzipped', measured: size.runtimeBundle.gzip / 1000, kind: 'max', limit: 150, unit: ' KB' });
+}
+
+if (json) {
+  process.stdout.write(`${JSON.stringify({ node: process.version, targets, normalize, toolchain, size }, null, 2)}\n`);
+} else {
+  process.stdout.write(report());
+}
+process.exitCode = 0; // a MISS is a finding to read, not a failure of the bench
+
+function report(): string {
+  const out: string[] = [];
+  const fmt = (t: Target) => `${t.unit === '×' ? t.measured.toFixed(2) : t.measured.toFixed(1)}${t.unit}`;
+  const rows = targets.map((t) => [t.name, fmt(t), `${t.kind === 'min' ? '≥' : '≤'} ${t.limit}${t.unit}`, t.pass ? 'PASS' : 'MISS', t.note ?? '']);
+  out.push(table(['target', 'measured', 'goal', '', 'note'], rows));
+  for (const r of normalize) {
+    out.push('', `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`);
+    const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
+    out.push(
+      table(
+        ['run', 'throughput', 'vs floor', 'vs floor incl. embedded line'],
+        [
+          ['JSON.parse of each line (floor)', k(r.perSecond.floor), '1.00', ''],
+          ['  + JSON.parse of the embedded line', k(r.perSecond.floorEmbedded), '', '1.00'],
+          ['normalize', k(r.perSecond.normalize), r.ratio.normalize.toFixed(2), r.ratioEmbedded.normalize.toFixed(2)],
+          ['normalize + validateProviderRuntimeEvent', k(r.perSecond.normalizeValidate), r.ratio.normalizeValidate.toFixed(2), r.ratioEmbedded.normalizeValidate.toFixed(2)],
+        ],
+      ),
+    );
+  }
+  if (toolchain) {
+    const s = toolchain.seconds;
+    out.push('', `toolchain (median of ${toolchain.runs} fresh processes):`);
+    out.push(
+      table(
+        ['process', 'seconds', 'ratio'],
+        [
+          ['json-schema-to-typescript alone', s.j2ts.toFixed(2), '1.00'],
+          ['eventmap generate', s.generate.toFixed(2), toolchain.ratio.generateVsJ2ts.toFixed(2)],
+          [`eventmap check, unchanged inputs${toolchain.checkFastPath ? ' (fast path)' : ' (slow path!)'}`, s.check.toFixed(2), `${toolchain.ratio.checkVsGenerate.toFixed(2)} of generate`],
+          ['eventmap generate --help (start-up + module loading)', toolchain.startupSeconds.toFixed(2), `${(toolchain.startupSeconds / s.j2ts).toFixed(2)}`],
+        ],
+      ),
+    );
+    out.push('', 'json-schema-to-typescript inputs: ' + Object.entries(toolchain.j2tsInputs).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; '));
+    if (toolchain.generateStages.length) {
+      out.push('', 'generate stages (timed one by one in a fresh process, ms):');
+      out.push(table(['stage', 'ms'], toolchain.generateStages.map((st) => [st.stage, String(st.ms)])));
+    }
+  }
+  if (size) {
+    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+    out.push('', 'sizes:');
+    const rows = [['runtime bundle (runtime/ + mappers + canonical validate.js)', kb(size.runtimeBundle.raw), kb(size.runtimeBundle.gzip), '', '']];
+    for (const [source, v] of Object.entries(size.upstreamValidators)) rows.push([`${source}/upstream-validators.js (opt-in)`, kb(v.raw), kb(v.gzip), kb(v.minified), kb(v.minifiedGzip)]);
+    out.push(table(['file', 'raw', 'gzip', 'minified', 'minified+gzip'], rows));
+    out.push('', 'largest parts of the runtime bundle: ' + size.runtimeBundle.largestInputs.map((i) => `${i.file} ${kb(i.bytes)}`).join(', '));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
