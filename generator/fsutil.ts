@@ -1,7 +1,8 @@
 // File helpers shared by the stages: hashing, stable JSON, sorted listings, atomic tree writes.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { EventmapError } from './diagnostics.ts';
 
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -49,26 +50,50 @@ export function readTree(root: string): Map<string, string> {
  * written to a sibling temp folder, the old one is renamed aside, the new one renamed into place,
  * and the old one removed. A crash between the two renames leaves `<target>.eventmap-old`,
  * which `recoverInterruptedWrite` puts back on the next run: a reader sees the old tree or the
- * new one, never a mix.
+ * new one, never a mix. A write that fails (disk full, read-only file system) leaves the old tree
+ * and throws an EventmapError naming the path (exit 2).
  */
 export function writeTreeAtomic(target: string, files: Map<string, string>): void {
   recoverInterruptedWrite(target);
-  const temp = `${target}.eventmap-tmp-${process.pid}`;
+  if (existsSync(target) && !statSync(target).isDirectory()) {
+    throw new EventmapError({
+      code: 'output/not-a-directory',
+      message: `${target} exists and is not a folder; refusing to replace it`,
+      hint: 'move or delete it (generate writes a folder there), or pass another --root',
+      file: target,
+    });
+  }
+  removeStaleTemps(target);
+  const temp = `${target}${TEMP_INFIX}${process.pid}`;
   const old = `${target}.eventmap-old`;
-  rmSync(temp, { recursive: true, force: true });
   try {
-    mkdirSync(temp, { recursive: true });
-    for (const [rel, contents] of [...files].sort(([a], [b]) => compareStrings(a, b))) {
+    rmSync(temp, { recursive: true, force: true });
+    mkdirSync(dirname(temp), { recursive: true }); // a new snapshot's source folder (upstream add)
+    mkdirSync(temp); // not recursive: on a read-only file system that says EROFS, not ENOENT
+    const sorted = [...files].sort(([a], [b]) => compareStrings(a, b));
+    sorted.forEach(([rel, contents], i) => {
+      if (i === sorted.length >> 1) crashPoint('writing');
       const full = join(temp, rel);
       mkdirSync(dirname(full), { recursive: true });
       writeFileSync(full, contents);
-    }
+    });
     if (existsSync(target)) renameSync(target, old);
+    crashPoint('between-renames');
     renameSync(temp, target);
-    rmSync(old, { recursive: true, force: true });
+    crashPoint('before-cleanup');
   } catch (err) {
-    rmSync(temp, { recursive: true, force: true });
-    throw err;
+    try {
+      rmSync(temp, { recursive: true, force: true });
+      recoverInterruptedWrite(target);
+    } catch {
+      // the next run's recoverInterruptedWrite / removeStaleTemps finishes the job
+    }
+    throw writeError(err, target);
+  }
+  try {
+    rmSync(old, { recursive: true, force: true });
+  } catch {
+    // The new tree is in place; the next run's recoverInterruptedWrite removes what is left.
   }
 }
 
@@ -78,4 +103,54 @@ export function recoverInterruptedWrite(target: string): void {
   if (!existsSync(old)) return;
   if (existsSync(target)) rmSync(old, { recursive: true, force: true });
   else renameSync(old, target);
+}
+
+const TEMP_INFIX = '.eventmap-tmp-';
+
+/** Temp trees of writes whose process is gone (killed before its rename): nobody will finish them. */
+function removeStaleTemps(target: string): void {
+  const dir = dirname(target);
+  const prefix = `${basename(target)}${TEMP_INFIX}`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function writeError(err: unknown, target: string): unknown {
+  if (err instanceof EventmapError) return err;
+  const e = err as NodeJS.ErrnoException;
+  if (typeof e?.code !== 'string') return err;
+  return new EventmapError({
+    code: 'output/write-failed',
+    message: `cannot write ${target}: ${e.code} (${e.message}); it was left as it was`,
+    hint: e.code === 'ENOSPC' ? 'free some disk space and run generate again' : 'make the folder writable (or pass another --root) and run generate again',
+    file: typeof e.path === 'string' ? e.path : target,
+  });
+}
+
+/**
+ * Test hook (test/bad-input/interrupted-write.test.ts): EVENTMAP_CRASH_AT=<point> kills this
+ * process with SIGKILL at that point of writeTreeAtomic, to check what a crash leaves behind
+ * (random SIGKILLs rarely land in the few milliseconds the write takes). Unset, it does nothing.
+ */
+function crashPoint(point: 'writing' | 'between-renames' | 'before-cleanup'): void {
+  if (process.env.EVENTMAP_CRASH_AT === point) process.kill(process.pid, 'SIGKILL');
 }
