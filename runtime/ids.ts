@@ -30,17 +30,30 @@ export function canonicalId(kind: string, providerId: string): string {
 
 /**
  * Event ids of one session: `seq` → `canonicalId('event', `${sessionId}:${seq}`)`, unmemoised
- * (each is used once). The namespace and "event:<session>:" are encoded once, not per event.
+ * (each is used once). The padded SHA-1 message "<namespace>event:<session>:<digits>" is built
+ * once per digit count as 32-bit words; each call only writes its digits into it.
  */
 export function eventIds(sessionId: string): (seq: number) => string {
-  const prefix = block.slice(0, encode(`event:${sessionId}:`));
+  const prefixLength = encode(`event:${sessionId}:`);
+  const prefix = block.slice(0, prefixLength);
+  const templates: { words: Int32Array; blocks: number }[] = [];
   return (seq) => {
-    const digits = String(seq);
-    const n = prefix.length + digits.length;
-    if (block.length < n + 72) grow(n);
-    block.set(prefix);
-    for (let i = 0; i < digits.length; i++) block[prefix.length + i] = digits.charCodeAt(i);
-    return digest(n);
+    if (!Number.isSafeInteger(seq) || seq < 0) return uuidV5(`event:${sessionId}:${seq}`);
+    let digits = 1;
+    for (let x = seq; x >= 10; x = Math.floor(x / 10)) digits++;
+    let t = templates[digits];
+    if (t === undefined) {
+      block.set(prefix);
+      for (let i = 0; i < digits; i++) block[prefixLength + i] = 0x30;
+      const blocks = pad(prefixLength + digits);
+      t = templates[digits] = { words: toWords(blocks), blocks };
+    }
+    const w = t.words;
+    for (let i = prefixLength + digits - 1, x = seq; i >= prefixLength; i--, x = Math.floor(x / 10)) {
+      const shift = 24 - 8 * (i & 3);
+      w[i >> 2] = (w[i >> 2]! & ~(0xff << shift)) | ((0x30 + (x % 10)) << shift);
+    }
+    return sha1(w, t.blocks);
   };
 }
 
@@ -53,6 +66,8 @@ for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
 /** Message buffer (namespace + name + padding), grown when a name needs more. */
 let block = new Uint8Array(256);
 const W = new Int32Array(80);
+/** The message as words, for uuidV5 (grown with block). */
+let words: Int32Array = new Int32Array(64);
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
 export function uuidV5(name: string): string {
@@ -104,8 +119,14 @@ function encode(name: string): number {
   return n;
 }
 
-/** SHA-1 of the first n bytes of block, as a v5 UUID. */
+/** SHA-1 of the first `length` bytes of block, as a v5 UUID. */
 function digest(length: number): string {
+  const blocks = pad(length);
+  return sha1(toWords(blocks, words), blocks);
+}
+
+/** Append SHA-1 padding and the bit length after `length` bytes of block; returns the 64-byte block count. */
+function pad(length: number): number {
   const b = block;
   let n = length;
   const bits = n * 8;
@@ -120,17 +141,31 @@ function digest(length: number): string {
   b[n++] = (bits >>> 16) & 255;
   b[n++] = (bits >>> 8) & 255;
   b[n++] = bits & 255;
+  return n >> 6;
+}
 
+/** The first `blocks` 64-byte blocks of block as big-endian 32-bit words (into `into` when it is big enough). */
+function toWords(blocks: number, into?: Int32Array): Int32Array {
+  const n = blocks * 16;
+  let out = into;
+  if (out === undefined || out.length < n) {
+    out = new Int32Array(n);
+    if (into !== undefined) words = out;
+  }
+  const b = block;
+  for (let i = 0, p = 0; i < n; i++, p += 4) out[i] = (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
+  return out;
+}
+
+/** SHA-1 over `blocks` blocks of 16 words, as a v5 UUID (first 16 bytes, version and variant set). */
+function sha1(m: Int32Array, blocks: number): string {
   let h0 = 0x67452301;
   let h1 = 0xefcdab89 | 0;
   let h2 = 0x98badcfe | 0;
   let h3 = 0x10325476;
   let h4 = 0xc3d2e1f0 | 0;
-  for (let off = 0; off < n; off += 64) {
-    for (let i = 0; i < 16; i++) {
-      const p = off + 4 * i;
-      W[i] = (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
-    }
+  for (let off = 0; off < blocks * 16; off += 16) {
+    for (let i = 0; i < 16; i++) W[i] = m[off + i]!;
     for (let i = 16; i < 80; i++) {
       const x = W[i - 3]! ^ W[i - 8]! ^ W[i - 14]! ^ W[i - 16]!;
       W[i] = (x << 1) | (x >>> 31);

@@ -68,10 +68,16 @@ export function oneOf<T extends string>(set: ReadonlySet<string>, v: unknown): T
  */
 export function lookup<T extends string>(map: Readonly<Record<string, T | null>>, fallback: T | undefined, v: unknown, prefixes: readonly (readonly [string, T])[] = []): T | undefined {
   if (typeof v !== 'string') return undefined;
-  if (Object.prototype.hasOwnProperty.call(map, v)) return map[v] ?? undefined;
+  // Own entries only (a value named `constructor` is not Object's), through a Map copy of the table.
+  let entries = valueMapEntries.get(map);
+  if (entries === undefined) valueMapEntries.set(map, (entries = new Map(Object.entries(map))));
+  const hit = entries.get(v);
+  if (hit !== undefined) return (hit as T | null) ?? undefined; // null: known, deliberately no value
   for (const [prefix, value] of prefixes) if (v.startsWith(prefix)) return value;
   return fallback;
 }
+
+const valueMapEntries = new WeakMap<object, Map<string, unknown>>();
 
 /**
  * The tag a value map translates: a plain string is itself; `{ type: 'x', ... }` is `x`; an

@@ -34,7 +34,13 @@ describe('uuidV5', () => {
   it('canonicalId and eventIds derive from `${kind}:${id}`', () => {
     expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE));
     expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE)); // memoised
-    const ids = eventIds('session-ü');
-    for (const seq of [0, 1, 9, 10, 99999, 123456789]) expect(ids(seq)).toBe(v5(`event:session-ü:${seq}`, EVENTMAP_NAMESPACE));
+    // Session ids of every length around the 64-byte block boundaries, and seqs across digit counts.
+    for (const session of ['session-ü', 's', 'x'.repeat(36), 'x'.repeat(40), 'x'.repeat(41), 'y'.repeat(100)]) {
+      const ids = eventIds(session);
+      for (const seq of [0, 1, 9, 10, 11, 99, 100, 999, 1000, 99999, 123456789, 2 ** 53 - 1]) expect(ids(seq), `${session}:${seq}`).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
+      for (let seq = 0; seq < 300; seq++) expect(ids(seq)).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
+    }
+    expect(eventIds('s')(-1)).toBe(v5('event:s:-1', EVENTMAP_NAMESPACE));
+    expect(eventIds('s')(1.5)).toBe(v5('event:s:1.5', EVENTMAP_NAMESPACE));
   });
 });
