@@ -1,7 +1,7 @@
 // Makes a raw capture diff cleanly against the next one while keeping it valid normalizer input:
-// per-run ids → placeholders (normalise/ids.ts), timestamps → order-keeping values and durations → 0
-// (normalise/times.ts), local paths → /home/dev/... (normalise/paths.ts), and the envelope's
-// `ts`/`t_ms` → the record's index. JSON-RPC ids are numbers and left alone, so requests, responses
+// per-run ids → placeholders (normalise/ids.ts), timestamps → their turn's minute and durations → 0
+// (normalise/times.ts), local paths → /home/dev/... (normalise/paths.ts), and the records' `ts`,
+// `t_ms` and `seq` → turn × 1000 + the record's index in its turn. JSON-RPC ids are numbers and left alone, so requests, responses
 // and serverRequest/resolved still match. Every value keeps its JSON type.
 import { IdMap } from './normalise/ids.ts';
 import { replacePaths, type PathRules } from './normalise/paths.ts';
@@ -13,19 +13,39 @@ interface Context {
   ids: IdMap;
   times: TimeMap;
   rules: PathRules;
+  /** The turn of the record being collected. */
+  turn: number;
 }
 
 /** `lines`: one JSON record each (codex `{dir,ts,line}` or claude `{seq,t_ms,kind,...}`). */
 export function normaliseFixture(lines: string[], rules: PathRules): string[] {
   const records = lines.filter((l) => l.trim()).map((l) => unwrap(JSON.parse(l) as Json));
-  const ctx: Context = { ids: new IdMap(), times: new TimeMap(), rules };
-  for (const r of records) collect(r, undefined, undefined, ctx);
-  return records.map((r, index) => {
+  const ctx: Context = { ids: new IdMap(), times: new TimeMap(), rules, turn: 0 };
+  const turns = turnsOf(records);
+  records.forEach((r, i) => collect(r, undefined, undefined, { ...ctx, turn: turns[i]! }));
+  const within = new Map<number, number>();
+  return records.map((r, i) => {
     const out = rebuild(r, undefined, undefined, ctx) as { [key: string]: Json };
-    if ('ts' in out) out.ts = index;
-    if ('t_ms' in out) out.t_ms = index;
+    // Counters local to the turn (turn × 1000 + n), so an added record only renumbers its own turn.
+    const n = within.get(turns[i]!) ?? 0;
+    within.set(turns[i]!, n + 1);
+    const counter = turns[i]! * 1000 + n;
+    if ('ts' in out) out.ts = counter;
+    if ('t_ms' in out) out.t_ms = counter;
+    if ('seq' in out) out.seq = counter;
     if (typeof out.line === 'object') out.line = JSON.stringify(out.line);
     return JSON.stringify(out);
+  });
+}
+
+/** The turn (prompt) each record belongs to: a client `turn/start` or a driver `send_prompt` begins one. */
+function turnsOf(records: Json[]): number[] {
+  let turn = 0;
+  return records.map((r) => {
+    const rec = r && typeof r === 'object' && !Array.isArray(r) ? r : {};
+    const line = rec.line && typeof rec.line === 'object' && !Array.isArray(rec.line) ? rec.line : {};
+    if ((rec.dir === 'c2s' && line.method === 'turn/start') || (rec.kind === 'meta' && rec.what === 'send_prompt')) turn++;
+    return turn;
   });
 }
 
@@ -43,7 +63,7 @@ function unwrap(rec: Json): Json {
 
 function collect(v: Json, key: string | undefined, parentKey: string | undefined, ctx: Context): void {
   if (typeof v === 'string') ctx.ids.collect(v, key, parentKey);
-  if (key !== undefined) ctx.times.collect(key, v);
+  if (key !== undefined) ctx.times.collect(key, v, ctx.turn);
   if (Array.isArray(v)) for (const x of v) collect(x, key, parentKey, ctx);
   else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) collect(x, k, key, ctx);
 }

@@ -1,5 +1,6 @@
 // A private CODEX_HOME whose config points codex at the scripted model server on loopback, with
-// retries off (a model error must fail the turn, not be retried) and nothing phoning home.
+// one retry (a model error fails the turn after one visible retry, not after many) and nothing
+// phoning home.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -16,8 +17,8 @@ export function writeCodexConfig(codexHome: string, opts: { model: string; serve
     `base_url = ${JSON.stringify(`${opts.serverUrl}/v1`)}`,
     'wire_api = "responses"',
     'env_key = "FAKE_API_KEY"',
-    'request_max_retries = 0',
-    'stream_max_retries = 0',
+    'request_max_retries = 1',
+    'stream_max_retries = 1',
     'stream_idle_timeout_ms = 300000',
     '',
     '[analytics]',

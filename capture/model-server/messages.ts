@@ -3,7 +3,7 @@
 // `POST /v1/messages/count_tokens`, and a 404 JSON error for anything else. Side requests (titles,
 // summaries, prompt suggestions: no tools, or not streamed) get plain text.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SCENARIO_MARK, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
+import { SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
 import { sendJson, type Handler } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
 
@@ -23,6 +23,7 @@ interface Request {
 const USAGE = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
 
 export function messagesHandler(scripts: Map<string, ModelScript>, workdir: string): Handler {
+  const ids = new StepIds();
   return async (req: IncomingMessage, body: string, res: ServerResponse) => {
     const path = req.url?.split('?')[0];
     if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
@@ -44,7 +45,7 @@ export function messagesHandler(scripts: Map<string, ModelScript>, workdir: stri
     const script = scenario === undefined ? undefined : scripts.get(scenario);
     const found = script && stepFor(script.steps({ tools, outputs, workdir }), outputs.length);
     const step: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} finished; nothing more to do.` };
-    const prefix = `${scenario ?? 'none'}_${found?.index ?? 'end'}`;
+    const prefix = ids.next(scenario ?? 'none', found?.index ?? 'end');
     if (request.stream === true) await answer(res, step, prefix, model);
     else wholeAnswer(res, step, prefix, model); // the CLI's non-streaming fallback after a broken stream
     return `scenario ${scenario ?? '-'} step ${found?.index ?? 'end'} (${step.kind}${request.stream === true ? '' : ', not streamed'}); ${tools.size} tools`;

@@ -2,7 +2,7 @@
 // (response.created, output_item.added/done, reasoning and text deltas, response.completed).
 // The step of the scenario comes from the tool outputs the request carries since the prompt.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SCENARIO_MARK, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
+import { SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
 import type { Handler } from './server.ts';
 import { sendJson } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
@@ -36,6 +36,7 @@ function toolNames(tools: OfferedTool[]): string[] {
 }
 
 export function responsesHandler(scripts: Map<string, ModelScript>, state: ResponsesState, workdir: string): Handler {
+  const ids = new StepIds();
   return async (req: IncomingMessage, body: string, res: ServerResponse) => {
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/responses')) {
       sendJson(res, 404, { error: { message: `no route ${req.method} ${req.url}`, type: 'not_found' } });
@@ -47,7 +48,7 @@ export function responsesHandler(scripts: Map<string, ModelScript>, state: Respo
     const script = scenario === undefined ? undefined : scripts.get(scenario);
     const found = script && stepFor(script.steps({ tools: state.tools, outputs, workdir }), outputs.length);
     const step: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} has nothing more to say.` };
-    const prefix = `${scenario ?? 'none'}_${found?.index ?? 'end'}`;
+    const prefix = ids.next(scenario ?? 'none', found?.index ?? 'end');
     await answer(res, step, prefix);
     return `scenario ${scenario ?? '-'} step ${found?.index ?? 'end'} (${step.kind}); tools: ${[...state.tools].join(',')}`;
   };

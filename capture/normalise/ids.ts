@@ -19,6 +19,8 @@ const SHORT_ID_KEYS: Record<string, string> = {
 
 /** The placeholder kind of an id, from the key that holds it (and its parent's key for `id`). */
 function kindOf(key: string | undefined, parentKey: string | undefined): string {
+  // Codex legacy events: `{"method":"codex/event/...","params":{"id":<turn id>,"msg":...}}`.
+  if (key === 'id' && parentKey === 'params') return 'turn';
   if (key === 'id' && parentKey !== undefined) return kindOf(`${parentKey}Id`, undefined);
   if (key === undefined) return 'id';
   if (key in SHORT_ID_KEYS) return SHORT_ID_KEYS[key]!;

@@ -1,13 +1,16 @@
-// Timestamps that change on every run, replaced by values that keep their order: every distinct
-// epoch value (per unit: seconds, milliseconds, ISO strings) becomes a fixed base plus its rank.
+// Timestamps change on every run. Each becomes the start of its turn's minute: a fixed base plus
+// one minute per turn (prompt) before it. Every distinct value falls in the turn whose earliest
+// timestamp it has reached, so the order is kept (non-decreasing) and a re-recording only changes
+// where the turns themselves changed. Per unit: epoch seconds, milliseconds, ISO strings.
 // Durations become 0. Numbers stay numbers and strings stay strings.
 
 const BASE_S = 1_767_225_600; // 2026-01-01T00:00:00Z
+const TURN_S = 60;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** Keys that hold a point in time (epoch seconds or milliseconds). */
 export function isTimeKey(key: string): boolean {
-  return /(At|AtMs|_at|Timestamp|timestamp)$/.test(key) || key === 'ts' || key === 'timestamp';
+  return /(At|AtMs|_at|Timestamp|timestamp)$/.test(key);
 }
 
 /** Keys that hold how long something took. */
@@ -15,35 +18,56 @@ export function isDurationKey(key: string): boolean {
   return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs)$/.test(key);
 }
 
-export class TimeMap {
-  private readonly seconds = new Set<number>();
-  private readonly millis = new Set<number>();
-  private readonly iso = new Set<string>();
-  private ranks?: { s: Map<number, number>; ms: Map<number, number>; iso: Map<string, number> };
+type Unit = 's' | 'ms' | 'iso';
 
-  collect(key: string, value: unknown): void {
-    if (typeof value === 'number' && isTimeKey(key)) (value >= 1e12 ? this.millis : value >= 1e9 ? this.seconds : undefined)?.add(value);
-    if (typeof value === 'string' && ISO.test(value)) this.iso.add(value);
+/** Turn boundaries of one unit: the earliest value first seen in each turn, kept non-decreasing. */
+class Family {
+  private readonly firstTurn = new Map<number, number>();
+  private bounds?: number[];
+
+  add(value: number, turn: number): void {
+    if (!this.firstTurn.has(value)) this.firstTurn.set(value, turn);
   }
 
-  private rank<T>(values: Set<T>, compare: (a: T, b: T) => number): Map<T, number> {
-    return new Map([...values].sort(compare).map((v, i) => [v, i]));
+  /** The turn a value belongs to: the last whose boundary it has reached. */
+  turnOf(value: number, turns: number): number {
+    if (!this.bounds) {
+      const mins = Array.from({ length: turns }, () => Infinity);
+      for (const [v, t] of this.firstTurn) mins[t] = Math.min(mins[t]!, v);
+      let floor = -Infinity;
+      this.bounds = mins.map((m) => (floor = Math.max(floor, m === Infinity ? floor : m)));
+    }
+    let turn = 0;
+    this.bounds.forEach((b, i) => {
+      if (b <= value) turn = i;
+    });
+    return turn;
+  }
+}
+
+export class TimeMap {
+  private readonly families: Record<Unit, Family> = { s: new Family(), ms: new Family(), iso: new Family() };
+  private turns = 1;
+
+  private unitOf(key: string, value: unknown): { unit: Unit; n: number } | undefined {
+    if (typeof value === 'number' && isTimeKey(key)) return value >= 1e12 ? { unit: 'ms', n: value } : value >= 1e9 ? { unit: 's', n: value } : undefined;
+    if (typeof value === 'string' && ISO.test(value)) return { unit: 'iso', n: Date.parse(value) };
+    return undefined;
+  }
+
+  /** `turn`: the 0-based turn (prompt) of the record the value is in. */
+  collect(key: string, value: unknown, turn: number): void {
+    this.turns = Math.max(this.turns, turn + 1);
+    const u = this.unitOf(key, value);
+    if (u) this.families[u.unit].add(u.n, turn);
   }
 
   /** The replacement, or undefined to keep the value. */
   replace(key: string, value: unknown): unknown {
-    this.ranks ??= { s: this.rank(this.seconds, (a, b) => a - b), ms: this.rank(this.millis, (a, b) => a - b), iso: this.rank(this.iso, (a, b) => Date.parse(a) - Date.parse(b)) };
     if (typeof value === 'number' && isDurationKey(key)) return 0;
-    if (typeof value === 'number' && isTimeKey(key)) {
-      const ms = this.ranks.ms.get(value);
-      if (ms !== undefined) return BASE_S * 1000 + ms * 10;
-      const s = this.ranks.s.get(value);
-      if (s !== undefined) return BASE_S + s;
-    }
-    if (typeof value === 'string') {
-      const iso = this.ranks.iso.get(value);
-      if (iso !== undefined) return new Date((BASE_S + iso) * 1000).toISOString();
-    }
-    return undefined;
+    const u = this.unitOf(key, value);
+    if (!u) return undefined;
+    const s = BASE_S + this.families[u.unit].turnOf(u.n, this.turns) * TURN_S;
+    return u.unit === 'ms' ? s * 1000 : u.unit === 's' ? s : new Date(s * 1000).toISOString();
   }
 }

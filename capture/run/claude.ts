@@ -26,7 +26,7 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
   const sdkDir = join(cfg.installDir, 'node_modules', '@anthropic-ai', 'claude-agent-sdk');
   const pkg = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { claudeCodeVersion?: string };
   const settings: Record<string, string> = {
-    CLAUDE_CODE_MAX_RETRIES: '0', // a model error must fail the turn, not be retried
+    CLAUDE_CODE_MAX_RETRIES: '1', // a model error fails the turn after one visible retry (api_retry), not many
     CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', // TodoWrite is off by default on 0.3.x
     ...(semver.lt(cfg.version, '0.3.0') ? { CLAUDE_CODE_CONTAINER_ID: 'eventmap-capture' } : {}), // tool_progress on 0.2.x
   };

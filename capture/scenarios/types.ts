@@ -52,3 +52,18 @@ export function stepFor(steps: ModelStep[], results: number): { step: ModelStep;
 }
 
 export const SCENARIO_MARK = /SCENARIO:([a-z0-9_]+)/;
+
+/**
+ * Ids for a step's output items: `<scenario>_<step>`, with `_r<n>` when the agent asks for the same
+ * step again (a retry, a follow-up after a subagent finished), so that no two items share an id.
+ */
+export class StepIds {
+  private readonly seen = new Map<string, number>();
+
+  next(scenario: string, step: number | string): string {
+    const base = `${scenario}_${step}`;
+    const n = this.seen.get(base) ?? 0;
+    this.seen.set(base, n + 1);
+    return n === 0 ? base : `${base}_r${n}`;
+  }
+}
