@@ -1,9 +1,8 @@
-// Real claude-agent-sdk traffic (test/fixtures/transcripts, recorded from the real SDK) against the
-// catalog: every message and stream event it carries must have a catalog name.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Real claude-agent-sdk traffic (every transcript under test/fixtures/transcripts, recorded from the
+// real SDK) against the catalog: every message and stream event it carries must have a catalog name.
 import { describe, expect, it } from 'vitest';
-import { catalogOf, ROOT } from './helpers.ts';
+import { sdkMessages, transcripts } from '../conformance/transcripts.ts';
+import { catalogOf } from './helpers.ts';
 
 type Message = { type: string; subtype?: string; isReplay?: boolean; event?: { type: string; content_block?: { type: string }; delta?: { type: string } } };
 
@@ -11,12 +10,14 @@ type Message = { type: string; subtype?: string; isReplay?: boolean; event?: { t
 const nameOf = (m: Message) => (m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type) + (m.isReplay === true ? '[isReplay]' : '');
 
 describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s traffic', (version) => {
-  const lines = readFileSync(join(ROOT, 'test/fixtures/transcripts/claude-agent-sdk', version, 'eleven-scenarios.messages.jsonl'), 'utf8').trim().split('\n');
-  const messages = lines.map((l) => JSON.parse(l) as Message);
+  const messages = transcripts('claude-agent-sdk')
+    .filter((t) => t.version === version)
+    .flatMap((t) => sdkMessages(t) as unknown as Message[]);
   const catalog = catalogOf('claude-agent-sdk', version);
   const known = (kind: string) => new Set(catalog.entries.filter((e) => e.kind === kind).map((e) => e.name));
 
   it('carries only SDKMessage discriminants the catalog lists', () => {
+    expect(messages.length).toBeGreaterThan(0);
     const unknown = messages.map(nameOf).filter((n) => !known('sdk-message').has(n));
     expect(unknown).toEqual([]);
   });

@@ -1,12 +1,13 @@
 // Shared by the upstream emitter tests: the vendored codex snapshots, transcripts, tsc, temp dirs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { listVersions, resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
+import { serverMessages as transcriptServerMessages, transcripts } from '../conformance/transcripts.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,13 +17,11 @@ export function codexCatalogs(): Catalog[] {
   return listVersions(upstream, 'codex-app-server').map((v) => loadCatalog(resolveSnapshot(upstream, `codex-app-server@${v}`)));
 }
 
-/** JSON-RPC messages the server sent, from a recorded transcript. */
+/** JSON-RPC messages the server sent, from every recorded transcript of that version. */
 export function serverMessages(version: string): Array<Record<string, unknown>> {
-  const file = join(ROOT, 'test/fixtures/transcripts/codex-app-server', version, 'chat-shell-patch.server.jsonl');
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return transcripts('codex-app-server')
+    .filter((t) => t.version === version)
+    .flatMap(transcriptServerMessages);
 }
 
 /** Write `files` (relative path → text) into a fresh temp dir and return it. */

@@ -1,0 +1,54 @@
+// Every committed transcript under test/fixtures/transcripts/<source>/<version>/, found by globbing
+// (no file is named here), with the upstream's own messages read out of either input format.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export const TRANSCRIPTS_ROOT = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
+
+export type Source = 'codex-app-server' | 'claude-agent-sdk';
+
+export interface Transcript {
+  source: Source;
+  version: string;
+  /** Relative to TRANSCRIPTS_ROOT, e.g. `codex-app-server/0.171.0/capture.both.jsonl`. */
+  file: string;
+  lines: string[];
+  records: Record<string, unknown>[];
+}
+
+/** The transcripts of a source (or all), sorted by path. */
+export function transcripts(source?: Source): Transcript[] {
+  return (readdirSync(TRANSCRIPTS_ROOT, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => relative(TRANSCRIPTS_ROOT, join(TRANSCRIPTS_ROOT, f)).split(sep).join('/'))
+    .filter((f) => source === undefined || f.startsWith(`${source}/`))
+    .sort()
+    .map((file) => {
+      const [src, version] = file.split('/') as [Source, string];
+      const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8').split('\n').filter((l) => l.trim());
+      return { source: src, version, file, lines, records: lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+    });
+}
+
+/** Codex: the JSON-RPC messages the server sent, from `{dir,line}` records or bare lines. */
+export function serverMessages(t: Transcript): Record<string, unknown>[] {
+  return t.records.flatMap((r) => {
+    if (typeof r.line === 'string') return r.dir === 's2c' ? [JSON.parse(r.line) as Record<string, unknown>] : [];
+    return [r];
+  });
+}
+
+/** Codex: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
+export function clientMessages(t: Transcript): Record<string, unknown>[] {
+  return t.records.flatMap((r) => (typeof r.line === 'string' && r.dir === 'c2s' ? [JSON.parse(r.line) as Record<string, unknown>] : []));
+}
+
+/** Claude: the SDKMessages, from `{kind:"message"}` records or bare lines. */
+export function sdkMessages(t: Transcript): Record<string, unknown>[] {
+  return t.records.flatMap((r) => (r.kind === 'message' && r.message ? [r.message as Record<string, unknown>] : r.kind === undefined && typeof r.type === 'string' ? [r] : []));
+}
+
+/** Claude: the canUseTool records (with the decision the app returned). */
+export function permissionRecords(t: Transcript): Record<string, unknown>[] {
+  return t.records.filter((r) => r.kind === 'permission');
+}
