@@ -57,6 +57,8 @@ export class MapContext {
   valueMaps: Readonly<Record<string, ValueMap>> = {};
   /** The last turn, for messages that arrive after it ended (background subagents). */
   lastTurn: string | undefined;
+  /** Turns already started, so a second announcement of the same turn emits nothing. */
+  private readonly startedTurns = new Set<string>();
   /** Requests already resolved, so a second resolution (response, then serverRequest/resolved) emits nothing. */
   private readonly resolvedRequests = new Set<string>();
 
@@ -121,7 +123,14 @@ export class MapContext {
   private track(type: string, ids: ProviderIds, payload: Record<string, unknown>): boolean {
     switch (type) {
       case 'turn.started':
-        if (ids.turn !== undefined) this.currentTurn = this.lastTurn = ids.turn;
+        // A turn starts once, whichever announcement comes first (0.105.0 sends a v2 turn/started
+        // and a legacy task_started for most turns, only the legacy one for a spawned agent's).
+        if (ids.turn !== undefined) {
+          if (this.startedTurns.has(ids.turn)) return false;
+          if (this.startedTurns.size >= 10_000) this.startedTurns.clear();
+          this.startedTurns.add(ids.turn);
+          this.currentTurn = this.lastTurn = ids.turn;
+        }
         return true;
       case 'thread.started':
         if (ids.thread !== undefined) this.currentThread = ids.thread;

@@ -165,13 +165,19 @@ export function mapEventmsgShutdownComplete(m: EventmsgByName["shutdown_complete
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": "shutdown complete", "exitKind": "graceful" }, []); }
 }
 
-/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:999) */
+/** eventmsg `task_started` → turn.started (mapping-spec.yaml:993) */
+export function mapEventmsgTaskStarted(m: EventmsgByName["task_started"], ctx: MapContext): void {
+  const ids0: ProviderIds = { turn: idOf(get(m, ["turn_id"])) };
+  { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
+}
+
+/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:1004) */
 export function mapEventmsgThreadRolledBack(m: EventmsgByName["thread_rolled_back"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:1017) */
+/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:1022) */
 export function mapEventmsgWarning(m: EventmsgByName["warning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
@@ -755,6 +761,7 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     "mcp_startup_update": mapEventmsgMcpStartupUpdate as Mapper,
     "session_configured": mapEventmsgSessionConfigured as Mapper,
     "shutdown_complete": mapEventmsgShutdownComplete as Mapper,
+    "task_started": mapEventmsgTaskStarted as Mapper,
     "thread_rolled_back": mapEventmsgThreadRolledBack as Mapper,
     "warning": mapEventmsgWarning as Mapper,
   },
@@ -919,7 +926,6 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
     "skills_update_available": "Notice that the skills list can be refreshed; the client re-reads it with skills/list.",
     "stream_error": "Superseded by the v2 error notification (with willRetry set); mapping both would emit it twice.",
     "task_complete": "Superseded by v2 turn/completed; mapping both would emit it twice.",
-    "task_started": "Superseded by v2 turn/started; mapping both would emit it twice.",
     "terminal_interaction": "Superseded by v2 item/commandExecution/terminalInteraction; mapping both would emit it twice.",
     "thread_name_updated": "Superseded by v2 thread/name/updated; mapping both would emit it twice.",
     "token_count": "Superseded by v2 thread/tokenUsage/updated and account/rateLimits/updated; mapping both would emit it twice.",

@@ -44,44 +44,44 @@ const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","in
 
 // ---- one mapper per upstream discriminant ----
 
-/** thread-event `error` → runtime.error (mapping-spec.yaml:1347) */
+/** thread-event `error` → runtime.error (mapping-spec.yaml:1352) */
 export function mapThreadEventError(m: ThreadEventByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["message"])), "class": "provider_error" }, ["message"]); }
 }
 
-/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1339) */
+/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1344) */
 export function mapThreadEventItemCompleted(m: ThreadEventByName["item.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "completed")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.started` → item.started (mapping-spec.yaml:1323) */
+/** thread-event `item.started` → item.started (mapping-spec.yaml:1328) */
 export function mapThreadEventItemStarted(m: ThreadEventByName["item.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "inProgress")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1331) */
+/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1336) */
 export function mapThreadEventItemUpdated(m: ThreadEventByName["item.updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES)), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1301) */
+/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1306) */
 export function mapThreadEventThreadStarted(m: ThreadEventByName["thread.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["thread_id"])) };
   { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": str(get(m, ["thread_id"])) }, []); }
 }
 
-/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1311) */
+/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1316) */
 export function mapThreadEventTurnCompleted(m: ThreadEventByName["turn.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": "completed", "usage": get(m, ["usage"]) }, ["state"]); }
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1316) */
+/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1321) */
 export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["error","message"])), "class": "provider_error", "detail": get(m, ["error"]) }, ["message"]); }
@@ -90,7 +90,7 @@ export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ct
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1306) */
+/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1311) */
 export function mapThreadEventTurnStarted(m: ThreadEventByName["turn.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { turn: idOf(H.newTurnId(ctx, {})) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
