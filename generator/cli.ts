@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   normalize: async () => (await import('./commands/normalize.ts')).registerNormalizeCommand,
   check: async () => (await import('./commands/check.ts')).registerCheckCommand,
   diff: async () => (await import('./commands/diff.ts')).registerDiffCommand,
+  census: async () => (await import('./commands/census.ts')).registerCensusCommand,
 };
 
 /** The command named on the command line: the first argument that is not a global option. */

@@ -1,0 +1,140 @@
+// eventmap census on the committed transcripts: its counts against a direct count here, its
+// catalog and spec flags, source detection on bare lines, and its exit codes.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { transcripts, TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const ALL = transcripts();
+
+interface Row {
+  kind: string;
+  name: string;
+  count: number;
+  catalog: { documented: boolean; in: string[] };
+  spec: { status: string; reason?: string; line?: number };
+}
+interface Report {
+  files: string[];
+  lines: number;
+  unrecognised: string[];
+  groups: { source: string; version: string | null; files: string[]; messages: number; types: Row[] }[];
+  undocumented: (Row & { source: string; version: string | null })[];
+  unmapped: (Row & { source: string; version: string | null })[];
+}
+
+function census(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const files = ALL.map((t) => join(TRANSCRIPTS_ROOT, t.file));
+const report = JSON.parse(census([...files, '--format', 'json']).stdout) as Report;
+
+/** Counted here, independently: the message-level name of every upstream line. */
+function directCount(source: string, version: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
+  for (const t of ALL.filter((x) => x.source === source && x.version === version)) {
+    for (const rec of t.records) {
+      if (source === 'codex-app-server') {
+        if (typeof rec.line === 'string' && rec.dir !== 's2c') continue;
+        const m = (typeof rec.line === 'string' ? JSON.parse(rec.line) : rec) as { method?: string; id?: unknown; params?: { msg?: { type: string } } };
+        if (m.method === undefined) continue;
+        if (m.method.startsWith('codex/event/')) add(`eventmsg ${m.params!.msg!.type}`);
+        else add(`${m.id === undefined ? 'notification' : 'request'} ${m.method}`);
+      } else {
+        if (rec.kind === 'permission') add('permission canUseTool');
+        const m = (rec.kind === 'message' ? rec.message : rec.kind === undefined ? rec : undefined) as { type: string; subtype?: string } | undefined;
+        if (m) add(`sdk-message ${m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type}`);
+      }
+    }
+  }
+  return counts;
+}
+
+describe('eventmap census on the committed transcripts', () => {
+  it('reads every file, recognises every line, and groups by source and version', () => {
+    expect(report.files).toHaveLength(ALL.length);
+    expect(report.lines).toBe(ALL.reduce((n, t) => n + t.lines.length, 0));
+    expect(report.unrecognised).toEqual([]);
+    expect(report.groups.map((g) => `${g.source}@${g.version}`).sort()).toEqual([...new Set(ALL.map((t) => `${t.source}@${t.version}`))].sort());
+  });
+
+  it.each([...new Set(ALL.map((t) => `${t.source}@${t.version}`))])('%s: counts every message-level type as a direct count does', (key) => {
+    const [source, version] = key.split('@') as [string, string];
+    const group = report.groups.find((g) => g.source === source && g.version === version)!;
+    const got = new Map(group.types.filter((t) => ['notification', 'request', 'eventmsg', 'sdk-message', 'permission'].includes(t.kind)).map((t) => [`${t.kind} ${t.name}`, t.count]));
+    const want = directCount(source, version);
+    expect(want.size).toBeGreaterThan(10);
+    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+  });
+
+  it('counts nested types too: codex item types, Claude stream events, deltas and tools', () => {
+    const kinds = new Set(report.groups.flatMap((g) => g.types.map((t) => t.kind)));
+    for (const k of ['thread-item', 'stream-event', 'content-block', 'content-delta', 'tool']) expect(kinds).toContain(k);
+  });
+
+  it('flags upstream types the supported snapshots do not document: the Task tool of Claude 0.2.62', () => {
+    const task = report.undocumented.find((u) => u.source === 'claude-agent-sdk' && u.version === '0.2.62' && u.kind === 'tool' && u.name === 'Task');
+    expect(task).toBeDefined();
+    expect(task!.spec.status).toBe('mapped'); // the spec lists it as an undeclared value
+    for (const u of report.undocumented) expect(u.catalog.documented).toBe(false);
+  });
+
+  it('says which types the spec ignores, with the reason, and which it does not map at all', () => {
+    const ignored = report.unmapped.find((u) => u.source === 'claude-agent-sdk' && u.name === 'stream_event');
+    expect(ignored?.spec).toMatchObject({ status: 'ignored', reason: expect.stringContaining('wrapper') });
+    expect(ignored?.spec.line).toBeGreaterThan(0);
+    for (const u of report.unmapped) expect(['ignored', 'no-entry']).toContain(u.spec.status);
+  });
+
+  it('prints a text table with the findings', () => {
+    const text = census(files).stdout;
+    expect(text).toMatch(/^eventmap census: \d+ file\(s\)/);
+    expect(text).toContain('codex-app-server 0.171.0:');
+    expect(text).toMatch(/Undocumented upstream types \(not in the catalog of the supported snapshots\): \d+/);
+    expect(text).toMatch(/claude-agent-sdk 0\.2\.62 tool Task ×\d+/);
+  });
+});
+
+describe('eventmap census inputs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eventmap-census-'));
+
+  it('detects the source per line: bare JSON-RPC and bare SDKMessage lines in one log', () => {
+    const log = join(dir, 'mixed.log');
+    writeFileSync(log, [JSON.stringify({ method: 'turn/started', params: { threadId: 't', turn: { id: 'u' } } }), JSON.stringify({ type: 'system', subtype: 'brand_new_subtype', session_id: 's', uuid: 'u' }), 'not json', ''].join('\n'));
+    const r = JSON.parse(census([log, '--format', 'json']).stdout) as Report;
+    expect(r.groups.map((g) => [g.source, g.version, g.types.map((t) => `${t.kind} ${t.name}`)])).toEqual([
+      ['codex-app-server', null, ['notification turn/started']],
+      ['claude-agent-sdk', null, ['sdk-message system:brand_new_subtype']],
+    ]);
+    expect(r.unrecognised).toEqual([`${log}:3`]);
+    // Unknown to every supported snapshot, and to the spec.
+    expect(r.undocumented.map((u) => u.name)).toEqual(['system:brand_new_subtype']);
+    expect(r.unmapped.find((u) => u.name === 'system:brand_new_subtype')?.spec.status).toBe('no-entry');
+  });
+
+  it('reads every line as the source given with --source', () => {
+    const log = join(dir, 'claude.log');
+    writeFileSync(log, `${JSON.stringify({ type: 'result', subtype: 'success' })}\n`);
+    const r = JSON.parse(census([log, '--source', 'claude-agent-sdk', '--format', 'json']).stdout) as Report;
+    expect(r.groups[0]!.types.map((t) => t.name)).toEqual(['result:success']);
+  });
+
+  it('exits 2 on an unreadable input or a bad option, naming it', () => {
+    const missing = census([join(dir, 'nope.jsonl')]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('nope.jsonl');
+    expect(census([files[0]!, '--source', 'nope']).status).toBe(2);
+    expect(census([files[0]!, '--format', 'xml']).status).toBe(2);
+  });
+
+  it('exits 0 with findings', () => {
+    expect(census([files[0]!]).status).toBe(0);
+    expect(execFileSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', '--help'], { encoding: 'utf8' })).toContain('--source');
+  });
+});
