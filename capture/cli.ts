@@ -31,8 +31,11 @@ function parse(argv: string[]) {
   if (!(sourceName in CAPTURE_SOURCES)) throw new UsageError(`unknown source \`${sourceName}\`; use one of ${Object.keys(CAPTURE_SOURCES).join(', ')}`);
   const version = target.slice(at + 1);
   if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
+  const source = CAPTURE_SOURCES[sourceName as CaptureSourceName];
   const scenarios = values.scenarios ? values.scenarios.split(',').map((s) => s.trim()).filter(Boolean) : [];
-  return { source: CAPTURE_SOURCES[sourceName as CaptureSourceName], version, scenarios, out: values.out, keep: values.keep === true };
+  const unknown = scenarios.filter((s) => !source.scenarios.includes(s));
+  if (unknown.length) throw new UsageError(`unknown scenario(s) ${unknown.join(', ')} for ${source.name}; known: ${source.scenarios.join(', ')}`);
+  return { source, version, scenarios, out: values.out, keep: values.keep === true };
 }
 
 async function main(): Promise<number> {
@@ -44,9 +47,16 @@ async function main(): Promise<number> {
   const cfg: InsideConfig = { source: args.source.name, version: args.version, installDir, workRoot, scenarios: args.scenarios, rawOut: join(workRoot, 'raw.jsonl'), summaryOut: join(workRoot, 'summary.json') };
   writeFileSync(join(workRoot, 'config.json'), JSON.stringify(cfg));
   log(`capturing ${args.source.name}@${args.version} in ${workRoot} (network namespace: loopback only)`);
+  let failed = true;
   try {
     const t = Date.now();
-    runIsolated(process.execPath, ['--import', 'tsx', join(REPO, 'capture', 'inside.ts'), join(workRoot, 'config.json')], { cwd: REPO, stdio: 'inherit', timeout: 15 * 60_000 });
+    try {
+      runIsolated(process.execPath, ['--import', 'tsx', join(REPO, 'capture', 'inside.ts'), join(workRoot, 'config.json')], { cwd: REPO, stdio: 'inherit', timeout: 15 * 60_000 });
+    } catch (err) {
+      if (!(err instanceof EventmapError)) throw err;
+      log(`capture of ${args.source.name}@${args.version} failed (see above); its scratch folder is kept: ${workRoot}`);
+      return 1;
+    }
     const summary = JSON.parse(readFileSync(cfg.summaryOut, 'utf8')) as RunSummary;
     const outDir = resolve(args.out ?? join(REPO, 'test', 'fixtures', 'transcripts', args.source.name, args.version));
     mkdirSync(outDir, { recursive: true });
@@ -61,10 +71,11 @@ async function main(): Promise<number> {
     log(`recorded ${summary.recorded.length} scenario(s) in ${((Date.now() - t) / 1000).toFixed(1)} s (${((Date.now() - started) / 1000).toFixed(1)} s in all): ${relative(process.cwd(), file)} (${lines.length} lines)`);
     for (const s of summary.skipped) log(`  skipped ${s.name}: ${s.why}`);
     if (refused.length) log(`  refused ${refused.length} attempt(s) to reach outside hosts through the proxy: ${[...new Set(refused.map((r) => r.url))].slice(0, 5).join(', ')}`);
+    failed = false;
     return 0;
   } finally {
     if (args.keep) log(`kept ${workRoot}`);
-    else rmSync(workRoot, { recursive: true, force: true });
+    else if (!failed) rmSync(workRoot, { recursive: true, force: true });
   }
 }
 
@@ -76,8 +87,7 @@ try {
     process.exitCode = 2;
   } else if (err instanceof EventmapError) {
     for (const d of err.diagnostics) log(formatDiagnostic(d));
-    // No namespace (or a usage problem): could not run. The capture itself failing: 1.
-    process.exitCode = err.diagnostics.some((d) => d.code === 'upstream/command-failed') ? 1 : 2;
+    process.exitCode = 2; // no namespace, or npm could not install the package: could not run
   } else {
     log(`capture: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exitCode = 1;

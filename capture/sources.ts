@@ -1,6 +1,8 @@
 // The sources a capture can record: the npm package to install, what else it needs, and the
 // transcript files the normalizer reads.
 import semver from 'semver';
+import { CLAUDE_SCENARIOS } from './scenarios/claude.ts';
+import { CODEX_SCENARIOS } from './scenarios/codex.ts';
 
 export type CaptureSourceName = 'codex-app-server' | 'claude-agent-sdk';
 
@@ -15,6 +17,8 @@ export interface CaptureSource {
   suffix: string;
   /** The same traffic in the source's bare input format (what the upstream alone wrote). */
   bare: { suffix: string; lines(records: string[]): string[] };
+  /** The scenarios, in the order they run. */
+  scenarios: string[];
 }
 
 /** Codex: the server's lines, verbatim (bare JSON-RPC). */
@@ -30,6 +34,7 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
     required: () => ['@openai/codex'],
     suffix: 'both.jsonl',
     bare: { suffix: 'server.jsonl', lines: serverLines },
+    scenarios: CODEX_SCENARIOS.map((s) => s.name),
   },
   'claude-agent-sdk': {
     name: 'claude-agent-sdk',
@@ -39,5 +44,6 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
     required: (version) => (semver.lt(version, '0.3.0') ? [] : [`@anthropic-ai/claude-agent-sdk-${process.platform}-${process.arch}`]),
     suffix: 'events.jsonl',
     bare: { suffix: 'messages.jsonl', lines: sdkMessages },
+    scenarios: CLAUDE_SCENARIOS.map((s) => s.name),
   },
 };
