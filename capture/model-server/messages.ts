@@ -20,7 +20,11 @@ interface Request {
   messages?: { role: string; content: string | Block[] }[];
 }
 
-const USAGE = { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 };
+// Every field the Messages API schema requires (of the SDK versions captured), nullable ones null,
+// so that the messages the CLI passes through validate against the upstream schemas.
+const USAGE = { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, cache_creation: null, server_tool_use: null, service_tier: 'standard', inference_geo: null, iterations: null, speed: null, fallback_credit: null, output_tokens_details: null };
+const DELTA_USAGE = { input_tokens: null, output_tokens: 20, cache_creation_input_tokens: null, cache_read_input_tokens: null, server_tool_use: null, iterations: null, fallback_credit: null, output_tokens_details: null };
+const MESSAGE_NULLS = { stop_reason: null, stop_sequence: null, stop_details: null, container: null, context_management: null, diagnostics: null };
 
 export function messagesHandler(scripts: Map<string, ModelScript>, workdir: string): Handler {
   const ids = new StepIds();
@@ -71,7 +75,7 @@ function locate(messages: { role: string; content: string | Block[] }[]): { scen
 async function sideAnswer(res: ServerResponse, request: Request, model: string): Promise<void> {
   const text = 'Fake side answer.';
   if (request.stream !== true) {
-    sendJson(res, 200, { id: 'msg_side', type: 'message', role: 'assistant', model, content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage: { ...USAGE, output_tokens: 4 } });
+    sendJson(res, 200, { id: 'msg_side', type: 'message', role: 'assistant', model, content: [{ type: 'text', text, citations: null }], ...MESSAGE_NULLS, stop_reason: 'end_turn', usage: { ...USAGE, output_tokens: 4 } });
     return;
   }
   await answer(res, { kind: 'reply', text }, 'side', model);
@@ -81,8 +85,8 @@ async function sideAnswer(res: ServerResponse, request: Request, model: string):
 function wholeAnswer(res: ServerResponse, step: ModelStep, prefix: string, model: string): void {
   if (step.kind === 'http-error') return sendJson(res, step.status, { type: 'error', error: { type: 'api_error', message: step.message } });
   const calls = step.kind === 'reply' ? (step.calls ?? []) : [];
-  const content = [...(step.text !== undefined ? [{ type: 'text', text: step.text }] : []), ...calls.map((c, n) => ({ type: 'tool_use', id: `toolu_${prefix}_${n}`, name: c.name, input: c.args ?? {} }))];
-  sendJson(res, 200, { id: `msg_${prefix}`, type: 'message', role: 'assistant', model, content, stop_reason: calls.length ? 'tool_use' : 'end_turn', stop_sequence: null, usage: { ...USAGE, output_tokens: 20 } });
+  const content = [...(step.text !== undefined ? [{ type: 'text', text: step.text, citations: null }] : []), ...calls.map((c, n) => ({ type: 'tool_use', id: `toolu_${prefix}_${n}`, name: c.name, input: c.args ?? {} }))];
+  sendJson(res, 200, { id: `msg_${prefix}`, type: 'message', role: 'assistant', model, content, ...MESSAGE_NULLS, stop_reason: calls.length ? 'tool_use' : 'end_turn', usage: { ...USAGE, output_tokens: 20 } });
 }
 
 async function answer(res: ServerResponse, step: ModelStep, prefix: string, model: string): Promise<void> {
@@ -91,7 +95,7 @@ async function answer(res: ServerResponse, step: ModelStep, prefix: string, mode
     return;
   }
   const sse = new SseWriter(res);
-  await sse.send({ type: 'message_start', message: { id: `msg_${prefix}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: USAGE } });
+  await sse.send({ type: 'message_start', message: { id: `msg_${prefix}`, type: 'message', role: 'assistant', model, content: [], ...MESSAGE_NULLS, usage: USAGE } });
   let index = 0;
   if (step.kind === 'reply' && step.reasoning) {
     await sse.send({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } });
@@ -100,7 +104,7 @@ async function answer(res: ServerResponse, step: ModelStep, prefix: string, mode
     await sse.send({ type: 'content_block_stop', index: index++ });
   }
   if (step.text !== undefined) {
-    await sse.send({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+    await sse.send({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } });
     for (const text of chunks(step.text)) await sse.send({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }, 15);
     if (step.kind === 'break') return sse.destroy();
     if (step.kind === 'stall') return sse.waitForClose(120_000);
@@ -108,7 +112,7 @@ async function answer(res: ServerResponse, step: ModelStep, prefix: string, mode
   }
   const calls = step.kind === 'reply' ? (step.calls ?? []) : [];
   for (const [n, call] of calls.entries()) await toolUse(sse, index++, `toolu_${prefix}_${n}`, call);
-  await sse.send({ type: 'message_delta', delta: { stop_reason: calls.length ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } });
+  await sse.send({ type: 'message_delta', delta: { stop_reason: calls.length ? 'tool_use' : 'end_turn', stop_sequence: null, stop_details: null, container: null }, usage: DELTA_USAGE, context_management: null });
   await sse.send({ type: 'message_stop' });
   sse.end();
 }

@@ -108,12 +108,6 @@ function startedTurns(t: Transcript): Set<string> {
   return ids;
 }
 
-/** Turns announced only by the legacy event (no v2 turn/started). */
-function legacyOnlyTurns(t: Transcript): string[] {
-  const v2 = new Set(serverMessages(t).flatMap((m) => (m.method === 'turn/started' ? [(m.params as { turn: { id: string } }).turn.id] : [])));
-  return [...startedTurns(t)].filter((id) => !v2.has(id));
-}
-
 /** The approval requests the client answered, with its decision, in the order it answered. */
 function answeredApprovals(t: Transcript): { method: string; id: unknown; decision: string }[] {
   const requests = new Map(serverMessages(t).filter((m) => typeof m.method === 'string' && m.method.endsWith('/requestApproval') && m.id !== undefined).map((m) => [m.id, m.method as string]));
