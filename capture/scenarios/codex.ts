@@ -50,6 +50,13 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'declined.txt', ['never written'])] }, text('The patch was declined.')],
   },
   {
+    name: 'patch_cancelled',
+    prompt: 'Create cancelled.txt with a patch; I will cancel, which ends the turn.',
+    turn: () => ({ approvalPolicy: 'untrusted' }),
+    decisions: ['cancel'],
+    steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'cancelled.txt', ['never written'])] }, text('(not reached: cancel ends the turn)')],
+  },
+  {
     name: 'plan',
     prompt: 'Make a plan first.',
     turn: ON_REQUEST,
