@@ -3,8 +3,7 @@
 // The step of the scenario comes from the tool outputs the request carries since the prompt.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
-import type { Handler } from './server.ts';
-import { sendJson } from './server.ts';
+import { sendJson, type Handler } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
 
 interface InputItem {
@@ -77,9 +76,8 @@ async function answer(res: ServerResponse, step: ModelStep, prefix: string): Pro
   await sse.send({ type: 'response.created', response });
   let index = 0;
   if (step.kind === 'reply' && step.reasoning) await reasoning(sse, index++, `rs_${prefix}`, step.reasoning);
-  const text = step.kind === 'reply' ? step.text : step.text;
-  if (text !== undefined) {
-    const done = await message(sse, index++, `msg_${prefix}`, text, step.kind);
+  if (step.text !== undefined) {
+    const done = await message(sse, index++, `msg_${prefix}`, step.text, step.kind);
     if (!done) return;
   }
   if (step.kind === 'reply') for (const [n, call] of (step.calls ?? []).entries()) await toolCall(sse, index++, `${prefix}_${n}`, call);
