@@ -1,10 +1,10 @@
 // eventmap census on the committed transcripts: its counts against a direct count here, its
 // catalog and spec flags, source detection on bare lines, and its exit codes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { transcripts, TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -103,6 +103,7 @@ describe('eventmap census on the committed transcripts', () => {
 
 describe('eventmap census inputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eventmap-census-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('detects the source per line: bare JSON-RPC and bare SDKMessage lines in one log', () => {
     const log = join(dir, 'mixed.log');
