@@ -37,6 +37,11 @@ export function idOf(v: unknown): string | undefined {
   return undefined;
 }
 
+/** A string that matches the canonical field's pattern, or undefined. */
+export function matching(re: RegExp, v: unknown): string | undefined {
+  return typeof v === 'string' && re.test(v) ? v : undefined;
+}
+
 export function num(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }

@@ -5,11 +5,11 @@ import type { MapContext } from '../../runtime/context.ts';
 import { makeGuard, guard } from '../../runtime/guard.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
 import type { PermissionByName, SdkMessageByName, StreamEventByName } from './upstream-types.ts';
 
 // Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
+void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
@@ -213,6 +213,7 @@ const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message"
 // ---- canonical field checks ----
 const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
 const GUARD_zm2i26 = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}});
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_ContentStreamKind = new Set(["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]);
@@ -436,25 +437,25 @@ export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], 
 /** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1167) */
 export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": str(get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
+  { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
 }
 
 /** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1157) */
 export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": str(get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
+  { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
 }
 
 /** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1152) */
 export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("task.started", ids, { "taskId": str(get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
+  { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
 }
 
 /** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1162) */
 export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": str(get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
+  { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
 }
 
 /** sdk-message `system:worker_shutting_down` → session.exited (mapping-spec.yaml:1062) */

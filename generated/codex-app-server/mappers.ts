@@ -5,11 +5,11 @@ import type { MapContext } from '../../runtime/context.ts';
 import { makeGuard, guard } from '../../runtime/guard.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
 import type { EventmsgByName, NotificationByName, RequestByName } from './upstream-types.ts';
 
 // Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
+void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
@@ -126,6 +126,7 @@ const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "fai
 
 // ---- canonical field checks ----
 const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
@@ -540,7 +541,7 @@ export function mapNotificationThreadSettingsUpdated(m: NotificationByName["thre
 /** notification `thread/started` → thread.started (mapping-spec.yaml:368) */
 export function mapNotificationThreadStarted(m: NotificationByName["thread/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","thread","id"])) };
-  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": str(get(m, ["params","thread","id"])) }, []); }
+  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["params","thread","id"])) }, []); }
 }
 
 /** notification `thread/status/changed` → thread.state.changed (mapping-spec.yaml:373) */

@@ -5,11 +5,11 @@ import type { MapContext } from '../../runtime/context.ts';
 import { makeGuard, guard } from '../../runtime/guard.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
 
 // Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
+void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
@@ -39,6 +39,7 @@ const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reaso
 const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
 
 // ---- canonical field checks ----
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
 
@@ -71,7 +72,7 @@ export function mapThreadEventItemUpdated(m: ThreadEventByName["item.updated"], 
 /** thread-event `thread.started` → thread.started (mapping-spec.yaml:1306) */
 export function mapThreadEventThreadStarted(m: ThreadEventByName["thread.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["thread_id"])) };
-  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": str(get(m, ["thread_id"])) }, []); }
+  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["thread_id"])) }, []); }
 }
 
 /** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1316) */

@@ -81,10 +81,11 @@ describe('runtime regressions', () => {
   });
 });
 
-describe('known bugs in the generated mappers (reported; these flip to failing when fixed)', () => {
-  // generator/emit/mappers/coerce-code.ts coerces a string field with str(), ignoring its
-  // TrimmedNonEmptyString pattern: a blank upstream value gives an event that does not validate.
-  it.fails('codex-sdk thread.started with a blank thread_id validates', () => {
+describe('fixed bugs in the generated mappers', () => {
+  // generator/emit/mappers/coerce-code.ts used to coerce a string field with str(), ignoring its
+  // TrimmedNonEmptyString pattern, so a blank upstream value gave an event that did not validate;
+  // a field with a pattern is now coerced with matching().
+  it('codex-sdk thread.started with a blank thread_id validates', () => {
     expectValid(push('codex-sdk', { type: 'thread.started', thread_id: '' }));
   });
 });

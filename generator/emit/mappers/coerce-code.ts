@@ -28,8 +28,13 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
   }
   if (nonNull.length === 1) {
     switch (nonNull[0]) {
-      case 'string':
-        return { wrap: withNull((e) => `str(${e})`), constants: {} };
+      case 'string': {
+        // A pattern (e.g. TrimmedNonEmptyString) is checked too: a blank id must not make the event invalid.
+        const pattern = patternOf(model, fieldSchema);
+        if (pattern === undefined) return { wrap: withNull((e) => `str(${e})`), constants: {} };
+        const name = `RE_${hash(pattern)}`;
+        return { wrap: withNull((e) => `matching(${name}, ${e})`), constants: { [name]: `new RegExp(${JSON.stringify(pattern)})` } };
+      }
       case 'number':
         return { wrap: withNull((e) => `num(${e})`), constants: {} };
       case 'integer':
@@ -50,6 +55,11 @@ function guarded(model: CanonicalModel, fieldSchema: unknown): Coercion {
   const schema = JSON.stringify(inline(model, fieldSchema));
   const name = `GUARD_${hash(schema)}`;
   return { wrap: (e) => `guard(${name}, ${e})`, constants: { [name]: `makeGuard(${schema})` } };
+}
+
+function patternOf(model: CanonicalModel, s: unknown): string | undefined {
+  const x = inline(model, s);
+  return isObj(x) && typeof x.pattern === 'string' ? x.pattern : undefined;
 }
 
 function isPlainRecord(model: CanonicalModel, s: unknown): boolean {
