@@ -11,6 +11,8 @@ import { median } from './stats.ts';
 
 export interface NormalizeResult {
   source: string;
+  /** Recorded transcripts, or hand-made fixtures for a source with none recorded yet. */
+  inputs: 'recorded' | 'hand-made';
   /** `all`, or one transcript format (the middle of the file name: `server`, `both`, `messages`...). */
   format: string;
   transcripts: string[];
@@ -30,8 +32,17 @@ export function sources(): SourceName[] {
   return Object.keys(FRAMINGS).sort() as SourceName[];
 }
 
-export function transcriptFiles(root: string, source: string): string[] {
-  const dir = join(root, 'test', 'fixtures', 'transcripts', source);
+/**
+ * A source's transcripts: the recorded ones (test/fixtures/transcripts/<source>/); for a source
+ * with none recorded yet, its hand-made fixtures (test/fixtures/hand-made/*<source>*.jsonl).
+ */
+export function transcriptFiles(root: string, source: string): { files: string[]; kind: 'recorded' | 'hand-made' } {
+  const recorded = jsonlUnder(join(root, 'test', 'fixtures', 'transcripts', source));
+  if (recorded.length) return { files: recorded, kind: 'recorded' };
+  return { files: jsonlUnder(join(root, 'test', 'fixtures', 'hand-made')).filter((f) => basename(f).includes(source)), kind: 'hand-made' };
+}
+
+function jsonlUnder(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
@@ -54,7 +65,7 @@ export function formatOf(file: string): string {
   return parts.length > 2 ? parts.slice(1, -1).join('.') : 'jsonl';
 }
 
-export function benchNormalize(root: string, source: SourceName, files: string[], format: string, options: { minMessages: number; rounds: number }): NormalizeResult | undefined {
+export function benchNormalize(root: string, source: SourceName, files: string[], inputs: 'recorded' | 'hand-made', format: string, options: { minMessages: number; rounds: number }): NormalizeResult | undefined {
   if (files.length === 0) return undefined;
   const transcripts = files.map((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
   const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
@@ -119,6 +130,7 @@ export function benchNormalize(root: string, source: SourceName, files: string[]
   const rate = (run: Run) => messages / median(seconds[run]);
   return {
     source,
+    inputs,
     format,
     transcripts: files.map((f) => relative(root, f)),
     messages,

@@ -50,26 +50,36 @@ const target = (t: Omit<Target, 'pass'>) => targets.push({ ...t, pass: t.kind ==
 
 if (only.has('normalize')) {
   for (const source of sources()) {
-    const files = transcriptFiles(ROOT, source);
+    const { files, kind } = transcriptFiles(ROOT, source);
     if (files.length === 0) {
-      log(`bench: no transcripts for ${source} in test/fixtures/transcripts/${source}; skipped`);
+      log(`bench: no transcripts for ${source} (test/fixtures/transcripts/${source}, test/fixtures/hand-made); skipped`);
       continue;
     }
-    log(`bench: normalize ${source} (≥ ${minMessages} messages, ${rounds} rounds)...`);
-    const r = benchNormalize(ROOT, source, files, 'all', { minMessages, rounds })!;
+    log(`bench: normalize ${source} (${kind} transcripts, ≥ ${minMessages} messages, ${rounds} rounds)...`);
+    const r = benchNormalize(ROOT, source, files, kind, 'all', { minMessages, rounds })!;
     normalize.push(r);
+    const label = `${source}${kind === 'hand-made' ? ' (hand-made fixtures)' : ''}`;
+    target({ name: `${label}: normalize / JSON.parse`, measured: r.ratio.normalize, kind: 'min', limit: 0.5, unit: '×' });
+    target({ name: `${label}: normalize + validation / JSON.parse`, measured: r.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×' });
+    // Capture records that carry the upstream line as a JSON string (codex {"dir","line"}) need a
+    // second JSON.parse no reader can skip: the same targets against a floor that does it too.
+    if (Math.abs(r.perSecond.floorEmbedded - r.perSecond.floor) / r.perSecond.floor > 0.15) {
+      const note = 'floor also parses the JSON-RPC line a capture record carries as a string';
+      target({ name: `${label}: normalize / JSON.parse incl. embedded line`, measured: r.ratioEmbedded.normalize, kind: 'min', limit: 0.5, unit: '×', note });
+      target({ name: `${label}: normalize + validation / JSON.parse incl. embedded line`, measured: r.ratioEmbedded.normalizeValidate, kind: 'min', limit: 0.33, unit: '×', note });
+    }
+    if (r.invalidEvents) target({ name: `${label}: events failing canonical validation`, measured: r.invalidEvents, kind: 'max', limit: 0, unit: '' });
     // The same per transcript format, when there are several (bare upstream lines vs capture records).
     const formats = [...new Set(files.map(formatOf))].sort();
     if (formats.length > 1) {
       for (const f of formats) {
         log(`bench: normalize ${source}, ${f} transcripts only...`);
-        normalize.push(benchNormalize(ROOT, source, files.filter((x) => formatOf(x) === f), f, { minMessages, rounds })!);
+        const rf = benchNormalize(ROOT, source, files.filter((x) => formatOf(x) === f), kind, f, { minMessages, rounds })!;
+        normalize.push(rf);
+        target({ name: `${label}, *.${f}.jsonl: normalize / JSON.parse`, measured: rf.ratio.normalize, kind: 'min', limit: 0.5, unit: '×' });
+        target({ name: `${label}, *.${f}.jsonl: normalize + validation / JSON.parse`, measured: rf.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×' });
       }
     }
-    const floorNote = `vs JSON.parse of each line; counting the capture record's embedded JSON-RPC line too: %s×`;
-    target({ name: `${source}: normalize / JSON.parse throughput`, measured: r.ratio.normalize, kind: 'min', limit: 0.5, unit: '×', note: floorNote.replace('%s', r.ratioEmbedded.normalize.toFixed(2)) });
-    target({ name: `${source}: normalize + canonical validation / JSON.parse`, measured: r.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×', note: floorNote.replace('%s', r.ratioEmbedded.normalizeValidate.toFixed(2)) });
-    if (r.invalidEvents) target({ name: `${source}: events failing canonical validation`, measured: r.invalidEvents, kind: 'max', limit: 0, unit: '' });
   }
 }
 
@@ -106,7 +116,7 @@ function report(): string {
   const rows = targets.map((t) => [t.name, fmt(t), `${t.kind === 'min' ? '≥' : '≤'} ${t.limit}${t.unit}`, t.pass ? 'PASS' : 'MISS', t.note ?? '']);
   out.push(table(['target', 'measured', 'goal', '', 'note'], rows));
   for (const r of normalize) {
-    out.push('', `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`);
+    out.push('', `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`);
     const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
     out.push(
       table(
