@@ -231,23 +231,6 @@ export async function knownShaped(source: SourceName, body: fc.Arbitrary<unknown
 
 // ---- the properties ----
 
-/**
- * Known bug in the generated mappers, reported to the emitter's owners and tolerated here unless
- * FUZZ_STRICT=1: a payload field typed TrimmedNonEmptyString is coerced with `str()`
- * (generator/emit/mappers/coerce-code.ts, `case 'string'`), which passes "", " " or " x " through,
- * so the event fails its pattern. Remove this once the emitter checks the pattern.
- * test/fuzz/regressions.test.ts has the plain case (it.fails), which will flip when fixed.
- */
-const TRIMMED_NON_EMPTY = '^\\S(?:[\\s\\S]*\\S)?$';
-export const knownIssues = new Map<string, number>();
-
-function knownGeneratedIssue(e: CanonicalEvent, errors: readonly { instancePath: string; keyword: string; params: Record<string, unknown> }[] | null | undefined): boolean {
-  if (process.env.FUZZ_STRICT === '1' || !errors?.length) return false;
-  const known = errors.every((err) => err.keyword === 'pattern' && err.params.pattern === TRIMMED_NON_EMPTY && err.instancePath.startsWith('/payload/'));
-  if (known) for (const err of errors) knownIssues.set(`${e.type} ${err.instancePath}`, (knownIssues.get(`${e.type} ${err.instancePath}`) ?? 0) + 1);
-  return known;
-}
-
 const COUNTERS = ['mapped', 'ignored', 'clientTraffic', 'unknown', 'invalid'] as const;
 
 /**
@@ -273,7 +256,7 @@ export function pushChecked(normalizer: Normalizer, input: unknown, asLine: bool
     events = normalizer.push(line ?? input);
   }, describe(input)).not.toThrow();
   for (const e of events) {
-    if (!validateProviderRuntimeEvent(e) && !knownGeneratedIssue(e, validateProviderRuntimeEvent.errors)) {
+    if (!validateProviderRuntimeEvent(e)) {
       expect.fail(`invalid ${e.type} event for ${describe(input)}: ${JSON.stringify(validateProviderRuntimeEvent.errors)}\n${describe(e)}`);
     }
     if (e.type === 'runtime.warning' && (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error') {
