@@ -166,7 +166,8 @@ export function mutate(message: unknown, mutations: { at: number; m: Mutation }[
       continue;
     }
     const path = all[at % all.length]!;
-    const parent = path.slice(0, -1).reduce<any>((o, k) => o[k], root);
+    // Every path comes from paths(root), so each step lands on an object or an array.
+    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, root as Record<string | number, unknown>);
     const key = path[path.length - 1]!;
     if (m.op === 'delete') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
