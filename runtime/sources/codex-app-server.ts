@@ -77,7 +77,7 @@ function routeClient(m: Record<string, unknown> | undefined, method: string | un
   const mapper = pending.method === undefined ? undefined : entry(tables.RESPONSE_MAPPERS, pending.method);
   if ('error' in m || !mapper) {
     stats.mapped++;
-    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision: 'error', resolution: m.error ?? m.result }, []);
+    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result }, []);
     return;
   }
   stats.mapped++;

@@ -65,6 +65,14 @@ describe('unknown and invalid input', () => {
     expect(w!.payload.detail).toMatchObject({ kind: 'invalid-message', field: 'unifiedDiff' });
   });
 
+  it('resolves a request the client answered with a JSON-RPC error as failed (RequestDecision)', () => {
+    const answer = { dir: 'c2s', line: JSON.stringify({ id: 7, error: { code: -32000, message: 'ui closed' } }) };
+    const events = normalize(lines.approval, answer);
+    expect(events.map((e) => e.type)).toEqual(['request.opened', 'request.resolved']);
+    expect(events[1]!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'failed', resolution: { message: 'ui closed' } });
+    expect(events[1]!.raw.source).toBe('codex.app-server.response');
+  });
+
   it('keeps the JSON-RPC id and the item id apart', () => {
     const events = normalize(lines.approval);
     expect(events[0]!.providerRefs).toEqual({ providerThreadId: T, providerTurnId: U, providerItemId: 'call-1', providerRequestId: '7' });
