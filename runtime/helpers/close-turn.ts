@@ -8,7 +8,7 @@ import type { ProviderIds } from '../types.ts';
 const ITEM_STATUS_BY_TURN_STATE: Record<string, string> = {
   completed: 'completed',
   interrupted: 'interrupted',
-  cancelled: 'interrupted',
+  cancelled: 'cancelled',
   failed: 'failed',
 };
 
