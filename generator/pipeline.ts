@@ -8,6 +8,7 @@ import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { emitCanonical } from './emit/canonical/index.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST } from './emit/manifest.ts';
+import { ident, lit, ts } from './emit/emission.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { kindMapTypeName } from './emit/upstream/names.ts';
 import { emitUpstreamTypes } from './emit/upstream-types.ts';
@@ -93,7 +94,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       model: inputs.model,
       source,
       templatesDir: paths.templates,
-      inputType: (kind, name) => (kinds.includes(kind as never) ? `${kindMapTypeName(kind)}[${JSON.stringify(name)}]` : undefined),
+      inputType: (kind, name) => (kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined),
       upstreamTypeImports: kinds.map(kindMapTypeName),
     });
     for (const [rel, text] of mappers) files.set(rel, text);

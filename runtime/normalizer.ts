@@ -22,7 +22,8 @@ export interface Normalizer {
 }
 
 export function createNormalizer(source: SourceName, options: NormalizerOptions = {}): Normalizer {
-  const framing = FRAMINGS[source];
+  // Own keys only: 'constructor' or '__proto__' is as unknown as any other name.
+  const framing = typeof source === 'string' && Object.hasOwn(FRAMINGS, source) ? FRAMINGS[source] : undefined;
   if (!framing) throw new TypeError(`eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`);
   const ctx = new MapContext({
     provider: PROVIDERS[source],

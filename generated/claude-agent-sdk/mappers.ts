@@ -13,6 +13,9 @@ void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, st
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
+/** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
+export const PROVIDER = "claudeAgent";
+
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** upstream content-block types → CanonicalItemType (mapping-spec.yaml:258) */
@@ -234,7 +237,10 @@ export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: 
   H.claudePermissionDecision(ctx, ids0, m);
 }
 
-/** the client's response to permission `canUseTool` → user-input.resolved + request.resolved (mapping-spec.yaml:1294); `m` is the response's `result` */
+/**
+ * the client's response to permission `canUseTool` → user-input.resolved + request.resolved
+ * (mapping-spec.yaml:1294); `m` is the response's `result`
+ */
 export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; if (get(m, ["updatedInput","answers"]) != null) ctx.emit("user-input.resolved", ids, { "answers": get(m, ["updatedInput","answers"]) }, ["answers"]); }
@@ -242,7 +248,7 @@ export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pen
   { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `assistant` →  (mapping-spec.yaml:1098) */
+/** sdk-message `assistant` → (mapping-spec.yaml:1098) */
 export function mapSdkMessageAssistant(m: SdkMessageByName["assistant"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
@@ -267,7 +273,10 @@ export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_even
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
 }
 
-/** sdk-message `result:error_during_execution` → runtime.error + turn.completed (mapping-spec.yaml:1080) */
+/**
+ * sdk-message `result:error_during_execution` → runtime.error + turn.completed
+ * (mapping-spec.yaml:1080)
+ */
 export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
@@ -276,7 +285,10 @@ export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["res
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_budget_usd` → runtime.error + turn.completed (mapping-spec.yaml:1094) */
+/**
+ * sdk-message `result:error_max_budget_usd` → runtime.error + turn.completed
+ * (mapping-spec.yaml:1094)
+ */
 export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
@@ -285,7 +297,10 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_structured_output_retries` → runtime.error + turn.completed (mapping-spec.yaml:1095) */
+/**
+ * sdk-message `result:error_max_structured_output_retries` → runtime.error + turn.completed
+ * (mapping-spec.yaml:1095)
+ */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
@@ -294,7 +309,9 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessage
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_turns` → runtime.error + turn.completed (mapping-spec.yaml:1093) */
+/**
+ * sdk-message `result:error_max_turns` → runtime.error + turn.completed (mapping-spec.yaml:1093)
+ */
 export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
@@ -477,7 +494,7 @@ export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summar
   { const ids = ids0; ctx.emit("tool.summary", ids, { "summary": str(get(m, ["summary"])), "precedingToolUseIds": strArray(get(m, ["preceding_tool_use_ids"])) }, ["summary"]); }
 }
 
-/** sdk-message `user` →  (mapping-spec.yaml:1101) */
+/** sdk-message `user` → (mapping-spec.yaml:1101) */
 export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
@@ -496,7 +513,7 @@ export function mapStreamEventContentBlockStart(m: StreamEventByName["content_bl
   { const ids = ids0; if (["text","thinking","redacted_thinking","tool_use","server_tool_use","mcp_tool_use","compaction"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, first(lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES), lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES))), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_stop` →  (mapping-spec.yaml:1270) */
+/** stream-event `content_block_stop` → (mapping-spec.yaml:1270) */
 export function mapStreamEventContentBlockStop(m: StreamEventByName["content_block_stop"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeBlockStop(ctx, ids0, m);
@@ -508,7 +525,7 @@ export function mapStreamEventMessageDelta(m: StreamEventByName["message_delta"]
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["usage"]) }, ["usage"]); }
 }
 
-/** stream-event `message_start` →  (mapping-spec.yaml:1249) */
+/** stream-event `message_start` → (mapping-spec.yaml:1249) */
 export function mapStreamEventMessageStart(m: StreamEventByName["message_start"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};

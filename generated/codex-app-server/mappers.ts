@@ -13,6 +13,9 @@ void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, st
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
+/** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
+export const PROVIDER = "codex";
+
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** upstream enum CommandExecutionApprovalDecision → RequestDecision (mapping-spec.yaml:81) */
@@ -196,7 +199,9 @@ export function mapNotificationAccountLoginCompleted(m: NotificationByName["acco
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false, "error": str(get(m, ["params","error"])) }, []); }
 }
 
-/** notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:679) */
+/**
+ * notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:679)
+ */
 export function mapNotificationAccountRateLimitsUpdated(m: NotificationByName["account/rateLimits/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["params","rateLimits"]) }, ["rateLimits"]); }
@@ -208,7 +213,9 @@ export function mapNotificationAccountUpdated(m: NotificationByName["account/upd
   { const ids = ids0; ctx.emit("account.updated", ids, { "account": get(m, ["params"]) }, ["account"]); }
 }
 
-/** notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:627) */
+/**
+ * notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:627)
+ */
 export function mapNotificationAutoApprovalReviewStrictReviewRequired(m: NotificationByName["autoApprovalReview/strictReviewRequired"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Automatic approval review requires a strict review", "detail": get(m, ["params"]) }, ["message"]); }
@@ -274,7 +281,9 @@ export function mapNotificationItemCommandExecutionOutputDelta(m: NotificationBy
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "command_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:602) */
+/**
+ * notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:602)
+ */
 export function mapNotificationItemCommandExecutionTerminalInteraction(m: NotificationByName["item/commandExecution/terminalInteraction"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "terminal interaction", "data": get(m, ["params"]) }, ["itemType"]); }
@@ -334,7 +343,9 @@ export function mapNotificationItemStarted(m: NotificationByName["item/started"]
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
 }
 
-/** notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:669) */
+/**
+ * notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:669)
+ */
 export function mapNotificationMcpServerEventStreamNotification(m: NotificationByName["mcpServer/event/stream/notification"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
@@ -430,7 +441,9 @@ export function mapNotificationThreadEnvironmentConnected(m: NotificationByName[
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:450) */
+/**
+ * notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:450)
+ */
 export function mapNotificationThreadEnvironmentDisconnected(m: NotificationByName["thread/environment/disconnected"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
@@ -472,19 +485,27 @@ export function mapNotificationThreadRealtimeError(m: NotificationByName["thread
   { const ids = ids0; ctx.emit("thread.realtime.error", ids, { "message": str(get(m, ["params","message"])) }, ["message"]); }
 }
 
-/** notification `thread/realtime/item/completed` → thread.realtime.item-added (mapping-spec.yaml:485) */
+/**
+ * notification `thread/realtime/item/completed` → thread.realtime.item-added
+ * (mapping-spec.yaml:485)
+ */
 export function mapNotificationThreadRealtimeItemCompleted(m: NotificationByName["thread/realtime/item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:480) */
+/**
+ * notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:480)
+ */
 export function mapNotificationThreadRealtimeItemStarted(m: NotificationByName["thread/realtime/item/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:500) */
+/**
+ * notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added
+ * (mapping-spec.yaml:500)
+ */
 export function mapNotificationThreadRealtimeItemTranscriptDelta(m: NotificationByName["thread/realtime/item/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
@@ -496,7 +517,10 @@ export function mapNotificationThreadRealtimeItemAdded(m: NotificationByName["th
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params","item"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta (mapping-spec.yaml:490) */
+/**
+ * notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta
+ * (mapping-spec.yaml:490)
+ */
 export function mapNotificationThreadRealtimeOutputAudioDelta(m: NotificationByName["thread/realtime/outputAudio/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.audio.delta", ids, { "audio": get(m, ["params","audio"]) }, ["audio"]); }
@@ -508,13 +532,19 @@ export function mapNotificationThreadRealtimeStarted(m: NotificationByName["thre
   { const ids = ids0; ctx.emit("thread.realtime.started", ids, { "realtimeSessionId": str(get(m, ["params","realtimeSessionId"])) }, []); }
 }
 
-/** notification `thread/realtime/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:495) */
+/**
+ * notification `thread/realtime/transcript/delta` → thread.realtime.item-added
+ * (mapping-spec.yaml:495)
+ */
 export function mapNotificationThreadRealtimeTranscriptDelta(m: NotificationByName["thread/realtime/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/transcript/done` → thread.realtime.item-added (mapping-spec.yaml:505) */
+/**
+ * notification `thread/realtime/transcript/done` → thread.realtime.item-added
+ * (mapping-spec.yaml:505)
+ */
 export function mapNotificationThreadRealtimeTranscriptDone(m: NotificationByName["thread/realtime/transcript/done"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
@@ -611,7 +641,10 @@ export function mapRequestAccountChatgptAuthTokensRefresh(m: RequestByName["acco
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "auth_tokens_refresh", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved (mapping-spec.yaml:824); `m` is the response's `result` */
+/**
+ * the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved
+ * (mapping-spec.yaml:824); `m` is the response's `result`
+ */
 export function mapRequestAccountChatgptAuthTokensRefreshResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "auth_tokens_refresh", "decision": "answered" }, ["requestType"]); }
@@ -623,7 +656,10 @@ export function mapRequestApplyPatchApproval(m: RequestByName["applyPatchApprova
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "apply_patch_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:840); `m` is the response's `result` */
+/**
+ * the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:840);
+ * `m` is the response's `result`
+ */
 export function mapRequestApplyPatchApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "apply_patch_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
@@ -635,7 +671,10 @@ export function mapRequestAttestationGenerate(m: RequestByName["attestation/gene
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "attestation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `attestation/generate` → request.resolved (mapping-spec.yaml:832); `m` is the response's `result` */
+/**
+ * the client's response to request `attestation/generate` → request.resolved
+ * (mapping-spec.yaml:832); `m` is the response's `result`
+ */
 export function mapRequestAttestationGenerateResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "attestation", "decision": "answered" }, ["requestType"]); }
@@ -647,7 +686,10 @@ export function mapRequestExecCommandApproval(m: RequestByName["execCommandAppro
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "exec_command_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `execCommandApproval` → request.resolved (mapping-spec.yaml:848); `m` is the response's `result` */
+/**
+ * the client's response to request `execCommandApproval` → request.resolved
+ * (mapping-spec.yaml:848); `m` is the response's `result`
+ */
 export function mapRequestExecCommandApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "exec_command_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
@@ -659,7 +701,10 @@ export function mapRequestItemCommandExecutionRequestApproval(m: RequestByName["
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "command_execution_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/commandExecution/requestApproval` → request.resolved (mapping-spec.yaml:771); `m` is the response's `result` */
+/**
+ * the client's response to request `item/commandExecution/requestApproval` → request.resolved
+ * (mapping-spec.yaml:771); `m` is the response's `result`
+ */
 export function mapRequestItemCommandExecutionRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "command_execution_approval", "decision": str(lookup(VM_codexCommandDecision, VM_codexCommandDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexCommandDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
@@ -671,7 +716,10 @@ export function mapRequestItemFileChangeRequestApproval(m: RequestByName["item/f
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "file_change_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/fileChange/requestApproval` → request.resolved (mapping-spec.yaml:779); `m` is the response's `result` */
+/**
+ * the client's response to request `item/fileChange/requestApproval` → request.resolved
+ * (mapping-spec.yaml:779); `m` is the response's `result`
+ */
 export function mapRequestItemFileChangeRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "file_change_approval", "decision": str(lookup(VM_codexFileChangeDecision, VM_codexFileChangeDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexFileChangeDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
@@ -683,7 +731,10 @@ export function mapRequestItemPermissionsRequestApproval(m: RequestByName["item/
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "permissions_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/permissions/requestApproval` → request.resolved (mapping-spec.yaml:787); `m` is the response's `result` */
+/**
+ * the client's response to request `item/permissions/requestApproval` → request.resolved
+ * (mapping-spec.yaml:787); `m` is the response's `result`
+ */
 export function mapRequestItemPermissionsRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": "answered", "resolution": m }, ["requestType"]); }
@@ -695,13 +746,19 @@ export function mapRequestItemToolCall(m: RequestByName["item/tool/call"], ctx: 
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "dynamic_tool_call", "detail": str(get(m, ["params","tool"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:808); `m` is the response's `result` */
+/**
+ * the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:808); `m`
+ * is the response's `result`
+ */
 export function mapRequestItemToolCallResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "dynamic_tool_call", "decision": "answered", "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/tool/requestUserInput` → user-input.requested + request.opened (mapping-spec.yaml:789) */
+/**
+ * request `item/tool/requestUserInput` → user-input.requested + request.opened
+ * (mapping-spec.yaml:789)
+ */
 export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/requestUserInput"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("user-input.requested", ids, { "questions": get(m, ["params","questions"]) }, ["questions"]); }
@@ -709,7 +766,10 @@ export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/r
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": "tool_user_input", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/requestUserInput` → user-input.resolved + request.resolved (mapping-spec.yaml:798); `m` is the response's `result` */
+/**
+ * the client's response to request `item/tool/requestUserInput` → user-input.resolved +
+ * request.resolved (mapping-spec.yaml:798); `m` is the response's `result`
+ */
 export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("user-input.resolved", ids, { "answers": get(m, ["answers"]) }, ["answers"]); }
@@ -723,7 +783,10 @@ export function mapRequestMcpServerElicitationRequest(m: RequestByName["mcpServe
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "mcp_elicitation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `mcpServer/elicitation/request` → request.resolved (mapping-spec.yaml:816); `m` is the response's `result` */
+/**
+ * the client's response to request `mcpServer/elicitation/request` → request.resolved
+ * (mapping-spec.yaml:816); `m` is the response's `result`
+ */
 export function mapRequestMcpServerElicitationRequestResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "mcp_elicitation", "decision": str(lookup(VM_codexElicitationAction, VM_codexElicitationAction_DEFAULT, tagOf(get(m, ["action"])), VM_codexElicitationAction_PREFIXES)), "resolution": m }, ["requestType"]); }
@@ -735,7 +798,10 @@ export function mapRequestSkillRequestApproval(m: RequestByName["skill/requestAp
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "skill_approval", "detail": str(get(m, ["params","skillName"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `skill/requestApproval` → request.resolved (mapping-spec.yaml:856); `m` is the response's `result` */
+/**
+ * the client's response to request `skill/requestApproval` → request.resolved
+ * (mapping-spec.yaml:856); `m` is the response's `result`
+ */
 export function mapRequestSkillRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "skill_approval", "decision": str(lookup(VM_codexSkillDecision, VM_codexSkillDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexSkillDecision_PREFIXES)), "resolution": m }, ["requestType"]); }

@@ -13,9 +13,10 @@ export interface UpstreamValidationError {
 export type UpstreamValidationResult = { ok: true } | { ok: false; errors: UpstreamValidationError[] };
 
 /**
- * Check a raw upstream message (kinds and names as in the catalog, e.g. "notification", "item/started")
- * against the schema of every supported version that has it (0.105.0, 0.171.0): valid if any accepts it.
- * An unknown kind or name is not valid; a discriminant upstream references but never declares
- * (flagged unresolved in the catalog) accepts any message. Only numeric formats are checked.
+ * Check a raw upstream message (kinds and names as in the catalog, e.g. "notification",
+ * "item/started") against the schema of every supported version that has it (0.105.0, 0.171.0):
+ * valid if any accepts it. An unknown kind or name is not valid; a discriminant upstream references
+ * but never declares (flagged unresolved in the catalog) accepts any message. Only numeric formats
+ * are checked.
  */
 export declare function validateUpstream(kind: string, name: string, message: unknown): UpstreamValidationResult;

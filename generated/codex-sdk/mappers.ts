@@ -13,6 +13,9 @@ void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, st
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
+/** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
+export const PROVIDER = "codex";
+
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** values → ItemStatus (mapping-spec.yaml:356) */

@@ -7,6 +7,7 @@ import { buildCodexSdk } from './codex-sdk.ts';
 import { SnapshotReader } from './snapshot-files.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
 import type { SnapshotRef } from './snapshots.ts';
+import { ownRecord } from '../own-record.ts';
 
 type Builder = (reader: SnapshotReader) => { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> };
 
@@ -26,7 +27,7 @@ export function loadCatalog(ref: SnapshotRef): Catalog {
       throw reader.error(cur.document, cur.pointer, 'snapshot/duplicate-discriminant', `${cur.kind} \`${cur.name}\` appears twice`, 'a discriminated union must name each member once; check the snapshot');
     }
   }
-  return { source: ref.source, version: ref.version, dir: ref.dir, entries, enums, documents: reader.documents };
+  return { source: ref.source, version: ref.version, dir: ref.dir, entries, enums: ownRecord(Object.entries(enums)), documents: reader.documents };
 }
 
 /** Key used wherever a discriminant is named on its own: `kind:name`. */

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../catalog/types.ts';
 import { EventmapError } from '../diagnostics.ts';
+import { ownRecord } from '../own-record.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
 import { describeValue, isMap, Problems } from './problems.ts';
 import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
@@ -73,7 +74,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
     irDefs[name] = checkSchema(schema, pointerJoin('/definitions', name), pointerJoin('/definitions', name), ctx);
   }
   const envelope = readEnvelope(root.envelope, ctx);
-  const eventDefs: Record<string, CanonicalEventDef> = {};
+  const eventDefs = ownRecord<CanonicalEventDef>();
   for (const [type, ev] of Object.entries(events)) {
     const schemaPointer = pointerJoin(pointerJoin('/events', type), 'schema');
     const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<string, unknown>;
@@ -120,7 +121,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
     file,
     eventTypes: Object.keys(events),
     events: eventDefs,
-    enums: Object.fromEntries(Object.values(enums).map((e) => [e.name, e])),
+    enums: ownRecord(Object.values(enums).map((e) => [e.name, e] as const)),
     idKinds: Object.keys(ids),
     schema,
     idDescriptions: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v.description])),

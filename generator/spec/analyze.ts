@@ -20,6 +20,11 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
   const findings: Finding[] = [];
   const coverage: CoverageRow[] = [];
   for (const [source, src] of Object.entries(spec.sources)) {
+    // The runtime stamps this value on every event of the source (generated PROVIDER).
+    const providers = model.enums.ProviderKind?.values ?? [];
+    if (!providers.includes(src.provider)) {
+      findings.push({ category: 'error', code: 'spec/unknown-provider', message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`, hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`, source, loc: src.providerLoc });
+    }
     const cats = catalogs[source] ?? [];
     // Union of discriminants over the supported snapshots, with the versions that have each.
     const known = new Map<string, { kind: EntryKind; name: string; versions: string[] }>();

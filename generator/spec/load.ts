@@ -7,6 +7,7 @@ import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Docume
 import { EventmapError, type Diagnostic } from '../diagnostics.ts';
 import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../sources.ts';
+import { ownRecord } from '../own-record.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
 import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingSpec, PathExpr, SourceSpec, ValueExpr, ValueMap } from './types.ts';
 
@@ -83,7 +84,8 @@ function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) 
 function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   const depth = (e: ErrorObject) => e.instancePath.split('/').length + (e.keyword === 'additionalProperties' ? 1 : 0);
   const max = Math.max(...errors.map(depth));
-  const deepest = errors.filter((e) => depth(e) === max && e.keyword !== 'oneOf' && e.keyword !== 'if');
+  // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
+  const deepest = errors.filter((e) => depth(e) === max && e.keyword !== 'oneOf' && e.keyword !== 'if' && (e.keyword === 'propertyNames' || !('propertyName' in e)));
   const seen = new Set<string>();
   return (deepest.length ? deepest : errors).filter((e) => {
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
@@ -102,6 +104,9 @@ function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: 
   }
   if (e.keyword === 'propertyNames') {
     const name = String((e.params as { propertyName: string }).propertyName);
+    if (path[0] === 'valueMaps') {
+      return { code: 'spec/bad-name', message: `value-map name ${JSON.stringify(name)} is not an identifier`, hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`', ...keyLocOf([...path, name]) };
+    }
     return { code: 'spec/unknown-source', message: `unknown source \`${name}\` in ${where}`, hint: 'use codex-app-server, claude-agent-sdk or codex-sdk', ...keyLocOf([...path, name]) };
   }
   if (e.keyword === 'required') {
@@ -128,26 +133,27 @@ interface RawEmit {
 }
 
 function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc, _doc: Document<Node>): MappingSpec {
-  const sources: Record<string, SourceSpec> = {};
+  const sources = ownRecord<SourceSpec>();
   for (const [name, s] of Object.entries(raw.sources)) {
     sources[name] = {
       name: name as SourceName,
       provider: s.provider,
+      providerLoc: locOf(['sources', name, 'provider']),
       snapshots: s.snapshots.map((version, i) => ({ version, loc: locOf(['sources', name, 'snapshots', i]) })),
       loc: keyLocOf(['sources', name]),
     };
   }
-  const valueMaps: Record<string, ValueMap> = {};
+  const valueMaps = ownRecord<ValueMap>();
   for (const [name, m] of Object.entries(raw.valueMaps ?? {})) {
     valueMaps[name] = {
       name,
       source: m.source,
       ...(m.covers ? { covers: m.covers } : {}),
       to: m.to,
-      values: Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }])),
+      values: ownRecord(Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }])),
       ...(m.default !== undefined ? { default: m.default } : {}),
-      prefixes: m.prefixes ?? {},
-      undeclared: Object.fromEntries(Object.entries(m.undeclared ?? {}).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) }])),
+      prefixes: ownRecord(Object.entries(m.prefixes ?? {})),
+      undeclared: ownRecord(Object.entries(m.undeclared ?? {}).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) }])),
       loc: keyLocOf(['valueMaps', name]),
     };
   }
@@ -172,9 +178,9 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
 }
 
 function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {
-  const ids: Partial<Record<IdKey, ValueExpr>> = {};
+  const ids: Partial<Record<IdKey, ValueExpr>> = ownRecord();
   for (const [k, v] of Object.entries(raw.ids ?? {})) ids[k as IdKey] = toExpr(v, [...path, 'ids', k], locOf);
-  const payload: Record<string, ValueExpr> = {};
+  const payload = ownRecord<ValueExpr>();
   for (const [k, v] of Object.entries(raw.payload ?? {})) payload[k] = toExpr(v, [...path, 'payload', k], locOf);
   const emit: EmitSpec = { type: raw.type, ids, payload, loc: locOf([...path, 'type']) };
   if (raw.when) emit.when = toCondition(raw.when, [...path, 'when'], locOf);

@@ -5,6 +5,9 @@ import { SOURCE_NAMES } from '../sources.ts';
 const valueExpr = { $ref: '#/definitions/ValueExpr' };
 const pathString = { type: 'string', pattern: '^\\$(\\.[^.\\[\\]]+|\\[\\d+\\])*$', description: 'A path into the upstream message: `$` is the message, e.g. `$.params.turn.id`.' };
 
+/** A value-map name: an identifier (it names constants in the generated mappers). */
+export const VALUE_MAP_NAME = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+
 export const SPEC_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://eventmap.dev/mapping-spec.schema.json',
@@ -32,6 +35,8 @@ export const SPEC_SCHEMA = {
     valueMaps: {
       type: 'object',
       description: 'Named translations from upstream values to canonical enum values.',
+      // The name becomes part of an identifier in the generated mappers.
+      propertyNames: { pattern: VALUE_MAP_NAME },
       additionalProperties: {
         type: 'object',
         additionalProperties: false,

@@ -78,6 +78,7 @@ export interface ValueMap {
 export interface SourceSpec {
   name: SourceName;
   provider: string;
+  providerLoc: Loc;
   snapshots: { version: string; loc: Loc }[];
   loc: Loc;
 }

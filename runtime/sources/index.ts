@@ -15,9 +15,9 @@ export const FRAMINGS: Record<SourceName, Framing> = {
   'codex-sdk': codexSdkFraming(codexSdkMappers),
 };
 
-/** ProviderKind of each source's events (canonical-model.yaml). */
+/** ProviderKind of each source's events: mapping-spec.yaml `sources.*.provider`, checked against the model at generate time. */
 export const PROVIDERS: Record<SourceName, string> = {
-  'codex-app-server': 'codex',
-  'claude-agent-sdk': 'claudeAgent',
-  'codex-sdk': 'codex',
+  'codex-app-server': codexAppServerMappers.PROVIDER,
+  'claude-agent-sdk': claudeAgentSdkMappers.PROVIDER,
+  'codex-sdk': codexSdkMappers.PROVIDER,
 };

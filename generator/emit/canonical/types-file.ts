@@ -1,8 +1,9 @@
 // canonical/types.ts: the view the types.ts.hbs template renders, built from the model IR.
 import type { JsonSchema } from '../../catalog/types.ts';
 import type { CanonicalModel } from '../../model/types.ts';
+import { docComment, ident, lit, ts, type Code } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';
-import { jsDoc, objectMembers, tsType } from './ts-print.ts';
+import { objectMembers, tsType } from './ts-print.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -16,13 +17,13 @@ export function enumConstName(name: string): string {
 }
 
 /** `export interface Name {...}` for objects with properties, else `export type Name = ...;`. */
-export function declaration(name: string, schema: JsonSchema): string {
+export function declaration(name: string, schema: JsonSchema): Code {
   const s = isObj(schema) ? schema : {};
-  const doc = jsDoc(s.description as string | undefined);
+  const doc = docComment(s.description as string | undefined);
   const hasProps = isObj(s.properties) && Object.keys(s.properties).length > 0;
-  if (s.type === 'object' && hasProps) return `${doc}export interface ${name} {\n${objectMembers(s, '  ')}}\n`;
+  if (s.type === 'object' && hasProps) return ts`${doc}export interface ${ident(name)} {\n${objectMembers(s, '  ')}}\n`;
   const { description: _omit, ...rest } = s;
-  return `${doc}export type ${name} = ${tsType(rest)};\n`;
+  return ts`${doc}export type ${ident(name)} = ${tsType(rest)};\n`;
 }
 
 export function renderTypes(model: CanonicalModel): string {
@@ -37,12 +38,12 @@ export function renderTypes(model: CanonicalModel): string {
 
   const view = {
     header: generatedHeader('templates/canonical/types.ts.hbs'),
-    ids: model.idKinds.map((name) => ({ name, doc: jsDoc(model.idDescriptions?.[name]) })),
+    ids: model.idKinds.map((name) => ({ name: ident(name), brand: lit(name, "'"), doc: docComment(model.idDescriptions?.[name]) })),
     enums: Object.values(model.enums).map((e) => ({
-      name: e.name,
-      constName: enumConstName(e.name),
-      doc: jsDoc(enumDoc(e.description, e.extension)),
-      values: e.values.map((value) => ({ value, doc: jsDoc(e.extensions[value] ? `Extension (not in EVENTS.md): ${e.extensions[value]}` : undefined, '  ') })),
+      name: ident(e.name),
+      constName: ident(enumConstName(e.name)),
+      doc: docComment(enumDoc(e.description, e.extension)),
+      values: e.values.map((value) => ({ value: lit(value, "'"), doc: docComment(e.extensions[value] ? `Extension (not in EVENTS.md): ${e.extensions[value]}` : undefined, '  ') })),
     })),
     shapes: Object.keys(defs)
       .filter((name) => !special.has(name))
@@ -50,15 +51,15 @@ export function renderTypes(model: CanonicalModel): string {
     events: model.eventTypes.map((type) => {
       const ev = model.events[type]!;
       return {
-        type,
-        payloadName: ev.payloadName,
-        variantName: ev.variantName,
-        typeDoc: jsDoc(ev.extension ? `Extension (not in EVENTS.md): ${ev.extension}` : undefined, '  '),
+        type: lit(type, "'"),
+        payloadName: ident(ev.payloadName!),
+        variantName: ident(ev.variantName!),
+        typeDoc: docComment(ev.extension ? `Extension (not in EVENTS.md): ${ev.extension}` : undefined, '  '),
         payloadDecl: declaration(ev.payloadName!, defs[ev.payloadName!]!),
       };
     }),
     envelopeMembers: objectMembers({ properties: envelopeProps, required: model.schema.required }, '  ').trimEnd(),
-    unionDoc: jsDoc(model.schema.description as string | undefined),
+    unionDoc: docComment(model.schema.description as string | undefined),
   };
   return renderTemplate('types.ts.hbs', view);
 }

@@ -2,6 +2,7 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { CanonicalModel } from '../../model/types.ts';
+import { docLine, ident, lit, trustedOutput } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';
 
 type Obj = Record<string, unknown>;
@@ -88,8 +89,16 @@ export function renderValidators(model: CanonicalModel): ValidatorFiles {
   const dependency = /\brequire\s*\(|^\s*import\s|\bfrom\s*["']/m.exec(code);
   if (dependency) throw new Error(`the canonical validators would need a run-time dependency (${dependency[0].trim()}...); keep the model to keywords Ajv compiles inline`);
 
-  const aliases = payloads.filter((p) => p.target !== p.name);
-  const js = renderTemplate('validate.js.hbs', { header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'), ajvCode: code.trim(), payloads, aliases });
-  const dts = renderTemplate('validate.d.ts.hbs', { header: generatedHeader('templates/canonical/validate.d.ts.hbs'), payloads });
+  const views = payloads.map((p) => ({
+    type: lit(p.type, "'"),
+    name: ident(p.name),
+    validator: ident(`validate${p.name}`),
+    targetValidator: ident(`validate${p.target}`),
+    doc: docLine(`Checks the payload of \`${p.type}\`.`),
+    alias: p.target !== p.name,
+  }));
+  const aliases = views.filter((v) => v.alias);
+  const js = renderTemplate('validate.js.hbs', { header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'), ajvCode: trustedOutput(code.trim(), 'ajv'), payloads: views, aliases });
+  const dts = renderTemplate('validate.d.ts.hbs', { header: generatedHeader('templates/canonical/validate.d.ts.hbs'), payloads: views });
   return { js, dts };
 }

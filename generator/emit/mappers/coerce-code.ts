@@ -2,12 +2,13 @@
 // whatever the upstream sends, the event either validates or the field is left out.
 import type { CanonicalModel } from '../../model/types.ts';
 import { fieldEnumName, fieldInfo } from '../../model/query.ts';
+import { ident, lit, ts, type Code, type JsonLike } from '../emission.ts';
 
 export interface Coercion {
   /** Wraps a JS expression of the raw value. */
-  wrap(expr: string): string;
+  wrap(expr: Code): Code;
   /** Module-level constants this coercion needs (name → code). */
-  constants: Record<string, string>;
+  constants: Record<string, Code>;
 }
 
 type Obj = Record<string, unknown>;
@@ -21,30 +22,30 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
   if (t.size >= 6) return none; // unknown: anything goes
   const nullable = t.has('null');
   const nonNull = [...t].filter((x) => x !== 'null');
-  const withNull = (inner: (e: string) => string) => (e: string) => (nullable ? `nullOr(${e}, (v) => ${inner('v')})` : inner(e));
+  const withNull = (inner: (e: Code) => Code) => (e: Code) => (nullable ? ts`nullOr(${e}, (v) => ${inner(ts`v`)})` : inner(e));
   if (info.values && nonNull.length === 1 && nonNull[0] === 'string') {
     const name = `SET_${fieldEnumName(model, fieldSchema) ?? `E${hash([...info.values].join('|'))}`}`;
-    return { wrap: withNull((e) => `oneOf(${name}, ${e})`), constants: { [name]: `new Set(${JSON.stringify([...info.values])})` } };
+    return { wrap: withNull((e) => ts`oneOf(${ident(name)}, ${e})`), constants: { [name]: ts`new Set(${lit([...info.values])})` } };
   }
   if (nonNull.length === 1) {
     switch (nonNull[0]) {
       case 'string': {
         // A pattern (e.g. TrimmedNonEmptyString) is checked too: a blank id must not make the event invalid.
         const pattern = patternOf(model, fieldSchema);
-        if (pattern === undefined) return { wrap: withNull((e) => `str(${e})`), constants: {} };
+        if (pattern === undefined) return { wrap: withNull((e) => ts`str(${e})`), constants: {} };
         const name = `RE_${hash(pattern)}`;
-        return { wrap: withNull((e) => `matching(${name}, ${e})`), constants: { [name]: `new RegExp(${JSON.stringify(pattern)})` } };
+        return { wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`), constants: { [name]: ts`new RegExp(${lit(pattern)})` } };
       }
       case 'number':
-        return { wrap: withNull((e) => `num(${e})`), constants: {} };
+        return { wrap: withNull((e) => ts`num(${e})`), constants: {} };
       case 'integer':
-        return { wrap: withNull((e) => `int(${e})`), constants: {} };
+        return { wrap: withNull((e) => ts`int(${e})`), constants: {} };
       case 'boolean':
-        return { wrap: withNull((e) => `bool(${e})`), constants: {} };
+        return { wrap: withNull((e) => ts`bool(${e})`), constants: {} };
       case 'object':
-        return isPlainRecord(model, fieldSchema) ? { wrap: withNull((e) => `obj(${e})`), constants: {} } : guarded(model, fieldSchema);
+        return isPlainRecord(model, fieldSchema) ? { wrap: withNull((e) => ts`obj(${e})`), constants: {} } : guarded(model, fieldSchema);
       case 'array':
-        return isStringArray(model, fieldSchema) ? { wrap: withNull((e) => `strArray(${e})`), constants: {} } : guarded(model, fieldSchema);
+        return isStringArray(model, fieldSchema) ? { wrap: withNull((e) => ts`strArray(${e})`), constants: {} } : guarded(model, fieldSchema);
     }
   }
   return guarded(model, fieldSchema);
@@ -52,9 +53,9 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
 
 /** Structured fields (plan steps, file lists): checked by the canonical field validator at run time. */
 function guarded(model: CanonicalModel, fieldSchema: unknown): Coercion {
-  const schema = JSON.stringify(inline(model, fieldSchema));
-  const name = `GUARD_${hash(schema)}`;
-  return { wrap: (e) => `guard(${name}, ${e})`, constants: { [name]: `makeGuard(${schema})` } };
+  const schema = inline(model, fieldSchema) as JsonLike;
+  const name = `GUARD_${hash(JSON.stringify(schema))}`;
+  return { wrap: (e) => ts`guard(${ident(name)}, ${e})`, constants: { [name]: ts`makeGuard(${lit(schema)})` } };
 }
 
 function patternOf(model: CanonicalModel, s: unknown): string | undefined {

@@ -1,40 +1,39 @@
 // mapping-spec value expressions → TypeScript expressions over the upstream message `m`.
-import type { Condition, JsonValue, ValueExpr } from '../../spec/types.ts';
+import type { Condition, ValueExpr } from '../../spec/types.ts';
+import { ident, joinCode, lit, ts, type Code } from '../emission.ts';
 
-/** A JS literal for a JSON value (JSON is valid JS). */
-export function literal(v: JsonValue): string {
-  return JSON.stringify(v);
-}
-
-export function pathCode(segments: readonly (string | number)[], root = 'm'): string {
-  return segments.length ? `get(${root}, ${JSON.stringify(segments)})` : root;
+export function pathCode(segments: readonly (string | number)[], root = 'm'): Code {
+  return segments.length ? ts`get(${ident(root)}, ${lit(segments)})` : ident(root);
 }
 
 /** The raw value an expression reads (before coercion to the canonical field's type). */
 /** `idsVar`: the provider ids a helper sees (`{}` while the ids themselves are being read). */
-export function exprCode(e: ValueExpr, mapName: (name: string) => string, idsVar = 'ids'): string {
+export function exprCode(e: ValueExpr, mapName: (name: string) => Code, idsVar: 'ids' | '{}' = 'ids'): Code {
+  const ids = idsVar === 'ids' ? ts`ids` : ts`{}`;
   switch (e.kind) {
     case 'const':
-      return literal(e.value);
+      return lit(e.value);
     case 'path': {
       const read = pathCode(e.path.segments);
-      return e.map ? `lookup(${mapName(e.map)}, ${mapName(e.map)}_DEFAULT, tagOf(${read}), ${mapName(e.map)}_PREFIXES)` : read;
+      if (!e.map) return read;
+      const vm = mapName(e.map);
+      return ts`lookup(${vm}, ${vm}_DEFAULT, tagOf(${read}), ${vm}_PREFIXES)`;
     }
     case 'first':
-      return `first(${e.options.map((o) => exprCode(o, mapName, idsVar)).join(', ')})`;
+      return ts`first(${joinCode(e.options.map((o) => exprCode(o, mapName, idsVar)), ', ')})`;
     case 'helper':
-      return `H.${e.name}(ctx, ${idsVar}${e.args.map((a) => `, ${exprCode(a, mapName, idsVar)}`).join('')})`;
+      return ts`H.${ident(e.name)}(ctx, ${ids}${e.args.map((a) => ts`, ${exprCode(a, mapName, idsVar)}`)})`;
   }
 }
 
-export function conditionCode(c: Condition): string {
+export function conditionCode(c: Condition): Code {
   const read = pathCode(c.path.segments);
   switch (c.op) {
     case 'equals':
-      return `${read} === ${literal(c.value)}`;
+      return ts`${read} === ${lit(c.value)}`;
     case 'in':
-      return `${JSON.stringify(c.values)}.includes(${read} as never)`;
+      return ts`${lit(c.values)}.includes(${read} as never)`;
     case 'present':
-      return c.present ? `${read} != null` : `${read} == null`;
+      return c.present ? ts`${read} != null` : ts`${read} == null`;
   }
 }
