@@ -74,6 +74,17 @@ export function quotedKey(name: string, quote: '"' | "'" = '"'): Code {
   return name === '__proto__' ? mint(`[${lit(name, quote)}]`) : lit(name, quote);
 }
 
+/**
+ * A derived name kept short: past 80 characters, the first 64 and an upper-case hash of the
+ * whole (upper case so that json-schema-to-typescript's own name cleaning leaves it as it is).
+ */
+export function capIdentifier(name: string): string {
+  if (name.length <= 80) return name;
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return `${name.slice(0, 64)}H${(h >>> 0).toString(36).toUpperCase()}`;
+}
+
 /** An object key: bare when it is an identifier, else as `quotedKey`. */
 export function propKey(name: string, quote: '"' | "'" = '"'): Code {
   return IDENTIFIER.test(name) && name !== '__proto__' ? mint(name) : quotedKey(name, quote);

@@ -57,10 +57,11 @@ export function hostileProject(sources: readonly string[]): HostileProject {
   symlinkSync(join(REPO, 'runtime'), at('runtime'));
   symlinkSync(join(REPO, 'node_modules'), at('node_modules'));
   const spec = parseDocument(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8'));
-  for (const section of ['sources', 'mappings']) {
-    for (const key of Object.keys(spec.get(section)?.toJSON() ?? {})) if (!sources.includes(key)) spec.deleteIn([section, key]);
+  const data = spec.toJS() as { sources: object; mappings: object; valueMaps: Record<string, { source: string }> };
+  for (const section of ['sources', 'mappings'] as const) {
+    for (const key of Object.keys(data[section])) if (!sources.includes(key)) spec.deleteIn([section, key]);
   }
-  for (const [name, map] of Object.entries<{ source: string }>(spec.get('valueMaps')?.toJSON() ?? {})) if (!sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
+  for (const [name, map] of Object.entries(data.valueMaps)) if (!sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
   writeFileSync(at('mapping-spec.yaml'), spec.toString({ lineWidth: 0 }));
   return {
     root,

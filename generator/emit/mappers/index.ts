@@ -9,7 +9,7 @@ import type { CanonicalModel } from '../../model/types.ts';
 import { payloadShape } from '../../model/query.ts';
 import type { EmitSpec, MappingSpec, ValueExpr } from '../../spec/types.ts';
 import { ID_KEYS } from '../../spec/types.ts';
-import { comment, docComment, ident, joinCode, lit, quotedKey, render, ts, type Code } from '../emission.ts';
+import { capIdentifier, comment, docComment, ident, joinCode, lit, quotedKey, render, ts, type Code } from '../emission.ts';
 import { NameScope } from '../upstream/names.ts';
 import { coercionFor } from './coerce-code.ts';
 import { conditionCode, exprCode } from './expr-code.ts';
@@ -144,5 +144,5 @@ function push<T>(m: Map<string, T[]>, k: string, v: T): void {
 /** `notification` + `item/agentMessage/delta` → `mapNotificationItemAgentMessageDelta`. */
 export function functionName(kind: string, name: string): string {
   const words = `${kind} ${name}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return `map${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+  return capIdentifier(`map${words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`);
 }

@@ -12,10 +12,12 @@
 // Mapper code should go through the maps (`NotificationByName['item/started']`): only a name that
 // clashes after PascalCasing gets a `_2` suffix, and the maps are the stable way in.
 
+import { capIdentifier } from '../emission.ts';
+
 /** Identifier-safe PascalCase, mirroring json-schema-to-typescript's toSafeString so it keeps our names as they are. */
 export function pascalCase(raw: string): string {
   const words = raw.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const joined = capIdentifier(words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(''));
   // toSafeString upper-cases a letter that follows digits; do it first so the name is a fixed point.
   const name = joined.replace(/(\d)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
   if (name === '') return 'Unnamed';
