@@ -15,21 +15,36 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
+export interface InputHashes {
+  /** sha256 over everything below: the manifest's `inputs`. */
+  all: string;
+  model: string;
+  /** Snapshot folder → sha256 over its files. */
+  snapshots: Map<string, string>;
+  /** eventmap's own generator, runtime and templates. */
+  code: string;
+}
+
 /** Hash the inputs; `snapshotDirs` are the folders of the snapshots in use. */
-export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): string {
+export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): InputHashes {
   const parts: string[] = [];
-  const add = (label: string, file: string) => parts.push(`${label}\0${sha256(readFileSync(file))}`);
-  add('spec', paths.spec);
-  add('model', paths.model);
+  const fileHash = (file: string) => sha256(readFileSync(file));
+  const model = fileHash(paths.model);
+  parts.push(`spec\0${fileHash(paths.spec)}`, `model\0${model}`);
+  const snapshots = new Map<string, string>();
   for (const dir of [...snapshotDirs].sort()) {
     const label = relative(paths.upstream, dir).split('\\').join('/');
-    for (const rel of listFiles(dir)) add(`snapshot:${label}/${rel}`, join(dir, rel));
+    const files = listFiles(dir).map((rel) => `snapshot:${label}/${rel}\0${fileHash(join(dir, rel))}`);
+    parts.push(...files);
+    snapshots.set(dir, sha256(files.map((f) => f.slice(f.indexOf('/', 'snapshot:'.length + label.length))).join('\n')));
   }
   // eventmap's own code: a new eventmap version regenerates.
+  const code: string[] = [];
   for (const folder of ['generator', 'runtime', 'templates']) {
-    for (const rel of listFiles(join(PACKAGE_ROOT, folder))) add(`eventmap:${folder}/${rel}`, join(PACKAGE_ROOT, folder, rel));
+    for (const rel of listFiles(join(PACKAGE_ROOT, folder))) code.push(`eventmap:${folder}/${rel}\0${fileHash(join(PACKAGE_ROOT, folder, rel))}`);
   }
-  return sha256(parts.join('\n'));
+  parts.push(...code);
+  return { all: sha256(parts.join('\n')), model, snapshots, code: sha256(code.join('\n')) };
 }
 
 export function buildManifest(inputs: string, files: Map<string, string>): string {
