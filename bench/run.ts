@@ -101,7 +101,7 @@ if (only.has('toolchain')) {
 if (only.has('size')) {
   log('bench: bundle sizes (esbuild, minified)...');
   size = await benchSize(ROOT, sources());
-  target({ name: 'runtime bundle, minified + gzipped', measured: size.runtimeBundle.gzip / 1000, kind: 'max', limit: 150, unit: ' KB' });
+  target({ name: 'runtime bundle, minified + gzipped', measured: size.runtimeBundle.gzip / 1000, kind: 'max', limit: 40, unit: ' KB' });
 }
 
 if (json) {

@@ -1,6 +1,6 @@
 // generated/manifest.json: a hash of every input generate reads and of every file it wrote.
 // `check` compares them to skip the expensive work when nothing changed, and to catch hand edits.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { listFiles, sha256, stableJson } from '../fsutil.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
@@ -39,12 +39,27 @@ export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): InputHa
     snapshots.set(dir, sha256(files.map((f) => f.slice(f.indexOf('/', 'snapshot:'.length + label.length))).join('\n')));
   }
   // eventmap's own code: a new eventmap version regenerates.
-  const code: string[] = [];
-  for (const folder of ['generator', 'runtime', 'templates']) {
-    for (const rel of listFiles(join(PACKAGE_ROOT, folder))) code.push(`eventmap:${folder}/${rel}\0${fileHash(join(PACKAGE_ROOT, folder, rel))}`);
-  }
+  const code = Object.entries(codeHashes()).map(([rel, hash]) => `eventmap:${rel}\0${hash}`);
   parts.push(...code);
   return { all: sha256(parts.join('\n')), model, snapshots, code: sha256(code.join('\n')) };
+}
+
+/** In an installed eventmap package: the hashes of the sources it was compiled from (packages/build.ts). */
+export const CODE_HASHES = 'code-hashes.json';
+
+/**
+ * eventmap's own code, `<folder>/<file>` → sha256, in a stable order. A checkout hashes its
+ * sources; the installed package ships compiled code, and with it the hashes of its sources, so
+ * both write the same manifest from the same inputs.
+ */
+export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> {
+  const shipped = join(root, CODE_HASHES);
+  if (existsSync(shipped)) return JSON.parse(readFileSync(shipped, 'utf8')) as Record<string, string>;
+  const hashes: Record<string, string> = {};
+  for (const folder of ['generator', 'runtime', 'templates']) {
+    for (const rel of listFiles(join(root, folder))) hashes[`${folder}/${rel}`] = sha256(readFileSync(join(root, folder, rel)));
+  }
+  return hashes;
 }
 
 export function buildManifest(inputs: string, files: Map<string, string>): string {

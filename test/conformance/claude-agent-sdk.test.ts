@@ -3,14 +3,15 @@
 // particular traffic pick the transcripts that carry it, by content.
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
-import { createNormalizer, type CanonicalEvent } from '../../runtime/index.ts';
+import { createNormalizer } from '../../runtime/index.ts';
+import { loose, type CanonicalEvent } from '../runtime/loose.ts';
 import { permissionRecords, sdkMessages, transcripts, type Transcript } from './transcripts.ts';
 
 const ALL = transcripts('claude-agent-sdk');
 
 function run(t: Transcript): CanonicalEvent[] {
   const normalizer = createNormalizer('claude-agent-sdk', { clock: () => 0 });
-  return t.records.flatMap((r) => normalizer.push(r));
+  return loose(t.records.flatMap((r) => normalizer.push(r)));
 }
 
 const RUNS = new Map(ALL.map((t) => [t.file, run(t)]));

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
 import { createNormalizer } from '../../runtime/index.ts';
-import type { CanonicalEvent } from '../../runtime/index.ts';
+import { loose, type CanonicalEvent } from '../runtime/loose.ts';
 import { clientMessages, serverMessages, transcripts, type Transcript } from './transcripts.ts';
 
 const ALL = transcripts('codex-app-server');
 
 function run(t: Transcript): CanonicalEvent[] {
   const normalizer = createNormalizer('codex-app-server', { clock: () => 0 });
-  return t.lines.flatMap((l) => normalizer.push(l));
+  return loose(t.lines.flatMap((l) => normalizer.push(l)));
 }
 
 const RUNS = new Map(ALL.map((t) => [t.file, run(t)]));
@@ -175,7 +175,7 @@ describe('opt-in upstream validation', () => {
     const msg = JSON.parse(line) as { params: Record<string, unknown> };
     msg.params.turnId = 42; // retyped
     const normalizer = createNormalizer('codex-app-server', { clock: () => 0, validateUpstream });
-    const events = normalizer.push(msg);
+    const events = loose(normalizer.push(msg));
     expect(events.map((e) => e.type)).toEqual(['runtime.warning', 'content.delta']);
     expect(events[0]!.payload.detail).toMatchObject({ kind: 'upstream-validation' });
     expect(JSON.stringify(events[0]!.payload.detail)).toContain('/params/turnId');
