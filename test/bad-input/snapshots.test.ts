@@ -4,7 +4,7 @@
 // one) and leaves generated/ byte-identical.
 import { renameSync } from 'node:fs';
 import { afterAll, afterEach, describe, it } from 'vitest';
-import { expectRejected, lineOf, workspace } from './support.ts';
+import { expectRejected, lineOf, snapshotsLine, workspace } from './support.ts';
 
 const w = workspace('snapshots');
 const undo: (() => void)[] = [];
@@ -73,9 +73,12 @@ describe('broken snapshots', () => {
   });
 
   it('a missing snapshot folder (a version the spec lists)', () => {
-    move('upstream-schemas/codex-app-server/0.171.0', 'moved-0.171.0');
     const spec = w.read('mapping-spec.yaml');
-    expectRejected(w.generate(), { code: 'spec/unknown-snapshot', at: `mapping-spec.yaml:${lineOf(spec, 'snapshots: [0.105.0, 0.171.0]')}:${spec.split('\n')[lineOf(spec, 'snapshots: [0.105.0, 0.171.0]') - 1]!.indexOf('0.171.0') + 1}` });
+    const { text, versions } = snapshotsLine(spec, 'codex-app-server');
+    const newest = versions[versions.length - 1]!;
+    move(`upstream-schemas/codex-app-server/${newest}`, `moved-${newest}`);
+    const line = lineOf(spec, text);
+    expectRejected(w.generate(), { code: 'spec/unknown-snapshot', at: `mapping-spec.yaml:${line}:${spec.split('\n')[line - 1]!.indexOf(newest) + 1}` });
   });
 
   it('a broken snapshot of a TypeScript-extracted source (claude-agent-sdk)', () => {

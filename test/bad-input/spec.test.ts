@@ -2,7 +2,7 @@
 // diagnostic at mapping-spec.yaml:LINE:COL, and generated/ byte-identical. (These were
 // test/spec/generate-errors.test.ts; the catalog is the one list.)
 import { afterAll, afterEach, describe, it } from 'vitest';
-import { expectRejected, lineOf, workspace } from './support.ts';
+import { expectRejected, lineOf, snapshotsLine, workspace } from './support.ts';
 
 const w = workspace('spec');
 afterEach(() => w.restore());
@@ -33,8 +33,9 @@ describe('bad mapping-spec.yaml', () => {
   });
 
   it('wrong type: a list given as a scalar', () => {
-    const { r, text } = edit('snapshots: [0.105.0, 0.171.0]', 'snapshots: 0.105.0');
-    expectRejected(r, { code: 'spec/wrong-type', at: at(text, 'snapshots: 0.105.0'), message: 'snapshots: must be array' });
+    const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
+    const { r, text } = edit(line, `snapshots: ${versions[0]}`);
+    expectRejected(r, { code: 'spec/wrong-type', at: at(text, `snapshots: ${versions[0]}`), message: 'snapshots: must be array' });
   });
 
   it('wrong type: version is not 1', () => {
@@ -63,8 +64,9 @@ describe('bad mapping-spec.yaml', () => {
   });
 
   it('a snapshot version that is not vendored', () => {
-    const { r, text } = edit('snapshots: [0.105.0, 0.171.0]', 'snapshots: [0.105.0, 0.999.0]');
-    expectRejected(r, { code: 'spec/unknown-snapshot', at: at(text, '0.999.0'), message: 'no snapshot codex-app-server@0.999.0' });
+    const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
+    const { r, text } = edit(line, `snapshots: [${[...versions, '999.0.0'].join(', ')}]`);
+    expectRejected(r, { code: 'spec/unknown-snapshot', at: at(text, '999.0.0'), message: 'no snapshot codex-app-server@999.0.0' });
   });
 
   it('an unknown canonical event type', () => {

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { parse } from 'yaml';
 import { readTree } from '../../generator/fsutil.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
@@ -90,4 +91,12 @@ export function expectRejected(r: Run, want: { code: string | RegExp; at?: RegEx
     else expect(r.stderr).toMatch(want.message);
   }
   expect(r.unchanged, 'generated/ is byte-identical').toBe(true);
+}
+
+/** A source's `snapshots:` line as mapping-spec.yaml writes it, and its versions (oldest first). */
+export function snapshotsLine(spec: string, source: string): { text: string; versions: string[] } {
+  const versions = (parse(spec) as { sources: Record<string, { snapshots: string[] }> }).sources[source]!.snapshots.map(String);
+  const text = `snapshots: [${versions.join(', ')}]`;
+  lineOf(spec, text);
+  return { text, versions };
 }

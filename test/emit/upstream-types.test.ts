@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
 import { isMessageKind } from '../../generator/emit/upstream/messages.ts';
-import { kindMapTypeName, messageTypeName, pascalCase } from '../../generator/emit/upstream/names.ts';
+import { kindMapTypeName, messageTypeName, pascalCase, versionNamespace } from '../../generator/emit/upstream/names.ts';
 import { codexCatalogs, STRICT_TSCONFIG, tsc, withoutComments, writeTemp } from './upstream-support.ts';
 
 const FILE = 'codex-app-server/upstream-types.ts';
@@ -45,9 +45,10 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
   });
 
   it('types each discriminant from the newest snapshot that has it', () => {
-    expect(text).toContain('export type NotificationItemStarted = v0_171_0.NotificationItemStarted;');
-    expect(text).toContain('export type RequestSkillRequestApproval = v0_105_0.RequestSkillRequestApproval;');
-    expect(text).toContain('export type EventmsgAgentMessage = v0_105_0.EventmsgAgentMessage;');
+    const newest = (kind: string, name: string) => versionNamespace([...catalogs].reverse().find((c) => c.entries.some((e) => e.kind === kind && e.name === name))!.version);
+    expect(text).toContain(`export type NotificationItemStarted = ${newest('notification', 'item/started')}.NotificationItemStarted;`);
+    expect(text).toContain(`export type RequestSkillRequestApproval = ${newest('request', 'skill/requestApproval')}.RequestSkillRequestApproval;`);
+    expect(text).toContain(`export type EventmsgAgentMessage = ${newest('eventmsg', 'agent_message')}.EventmsgAgentMessage;`);
   });
 
   it('names every namespace type after a message or an upstream definition, never Foo1', () => {
