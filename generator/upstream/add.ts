@@ -3,11 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import semver from 'semver';
 import { EventmapError } from '../diagnostics.ts';
-import { readTree, sha256, stableJson, writeTreeAtomic } from '../fsutil.ts';
+import { readTree, sha256, stableJson } from '../fsutil.ts';
+import { writeTreeAtomic } from '../tree-write.ts';
 import { SOURCES, type SourceName } from '../sources.ts';
 import { parseSourceName } from '../catalog/snapshots.ts';
+import { isStrictVersion, versionProblem } from '../catalog/versions.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
@@ -38,9 +39,7 @@ export function parseSourceAtVersion(arg: string): { source: SourceName; version
   }
   const source = parseSourceName(arg.slice(0, at));
   const version = arg.slice(at + 1);
-  if (!semver.valid(version)) {
-    throw new EventmapError({ code: 'cli/bad-version', message: `\`${version}\` is not a semver version`, hint: 'give an exact published version, e.g. 0.171.0' });
-  }
+  if (!isStrictVersion(version)) throw new EventmapError({ code: 'cli/bad-version', ...versionProblem(version) });
   return { source, version };
 }
 
