@@ -9,10 +9,10 @@
 //    is always there), delete the files the new tree does not have, and drop the commit folder.
 // A crash before 3 leaves the old tree; a crash during 3 leaves a mix that the next write rolls
 // forward. (Swapping two folders in one step needs renameat2(RENAME_EXCHANGE), which Node lacks.)
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
-import { compareStrings, listFiles } from './fsutil.ts';
+import { compareStrings } from './fsutil.ts';
 import { alive, withLock, type LockOptions } from './lock.ts';
 
 const TREE_LIST = '.eventmap-tree.json';
@@ -86,27 +86,36 @@ function commit(target: string): void {
     renameSync(from, join(target, rel));
   });
   crashPoint('before-cleanup');
-  const keep = new Set(list);
-  for (const rel of listFiles(target)) if (!keep.has(rel)) rmSync(join(target, rel), { force: true });
-  removeEmptyFolders(target);
+  removeOthers(target, new Set(list));
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** A file of the new tree goes where the old tree had a folder, or below an old file: clear the way. */
+/**
+ * A file of the new tree goes where the old tree had a folder, or below an old file or symlink:
+ * clear the way. Symlinks are never followed (one could point outside the folder).
+ */
 function makeRoom(target: string, rel: string): void {
   const parts = rel.split('/');
   for (let n = 1; n < parts.length; n++) {
     const at = join(target, ...parts.slice(0, n));
-    if (existsSync(at) && !statSync(at).isDirectory()) rmSync(at);
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (st && !st.isDirectory()) rmSync(at);
   }
   mkdirSync(dirname(join(target, rel)), { recursive: true });
   const to = join(target, rel);
-  if (existsSync(to) && statSync(to).isDirectory()) rmSync(to, { recursive: true });
+  if (lstatSync(to, { throwIfNoEntry: false })?.isDirectory()) rmSync(to, { recursive: true });
 }
 
-function removeEmptyFolders(dir: string, isRoot = true): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) removeEmptyFolders(join(dir, entry.name), false);
-  if (!isRoot && readdirSync(dir).length === 0) rmdirSync(dir);
+/** Remove every entry below `dir` (symlinks as entries, not followed) that `keep` does not list, then empty folders. */
+function removeOthers(dir: string, keep: Set<string>, prefix = ''): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removeOthers(full, keep, `${rel}/`);
+      if (readdirSync(full).length === 0) rmdirSync(full);
+    } else if (!keep.has(rel)) rmSync(full, { force: true });
+  }
 }
 
 /** Temp folders (staging, lock hand-overs) of processes that are gone: nobody will finish them. */

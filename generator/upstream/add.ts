@@ -43,7 +43,7 @@ export function parseSourceAtVersion(arg: string): { source: SourceName; version
   return { source, version };
 }
 
-export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance } {
+export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance; notConfined: string[] } {
   const { source, version } = parseSourceAtVersion(arg);
   const info = SOURCES[source];
   const ingester = INGESTERS[source];
@@ -51,7 +51,7 @@ export function addUpstream(upstreamRoot: string, arg: string): { dir: string; p
   try {
     const installed = npmInstall(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
     const staging = join(scratch, 'snapshot');
-    const { command } = ingester.ingest(installed, staging);
+    const { command, notConfined = [] } = ingester.ingest(installed, staging, scratch);
     const files = readTree(staging);
     const provenance: Provenance = {
       source,
@@ -66,7 +66,7 @@ export function addUpstream(upstreamRoot: string, arg: string): { dir: string; p
     files.set('provenance.json', stableJson(provenance));
     const dir = join(upstreamRoot, source, version);
     writeTreeAtomic(dir, files);
-    return { dir, provenance };
+    return { dir, provenance, notConfined };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@
 // critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/tree-write.ts),
 // which SIGKILLs the process exactly there.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,20 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
     writeTreeAtomic(target, tree({ 'a.txt': 'A2', 'new/n.txt': 'N', 'x': 'now a file', 'f/inside.txt': 'now a folder' }));
     expect([...readTree(target)]).toEqual([['a.txt', 'A2'], ['f/inside.txt', 'now a folder'], ['new/n.txt', 'N'], ['x', 'now a file']]);
     expect(readdirSync(dir)).toEqual(['out']);
+  });
+
+  it('never follows a symlink inside the folder: what it points at is left alone', () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'keep.txt'), 'not ours');
+    writeTreeAtomic(target, tree({ 'a.txt': 'A' }));
+    symlinkSync(outside, join(target, 'link'));
+    symlinkSync(outside, join(target, 'sub'));
+    writeTreeAtomic(target, tree({ 'a.txt': 'A', 'sub/x.txt': 'X' }));
+    expect([...readTree(target)]).toEqual([['a.txt', 'A'], ['sub/x.txt', 'X']]);
+    expect(lstatSync(join(target, 'sub')).isDirectory()).toBe(true);
+    expect(readdirSync(outside)).toEqual(['keep.txt']);
+    rmSync(outside, { recursive: true });
   });
 
   it('recover rolls a decided write forward: the files not moved in yet, and the old files removed', () => {
