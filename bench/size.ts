@@ -1,5 +1,5 @@
 // Size of what an app ships: runtime/ + generated/<source>/mappers.ts + the canonical validator,
-// bundled and minified by esbuild (tsx's own dependency), raw and gzipped; and each source's
+// bundled and minified by esbuild (a devDependency), raw and gzipped; and each source's
 // opt-in upstream-validators.js, raw and gzipped as written and minified.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

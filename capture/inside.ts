@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { assertLoopbackOnly } from './isolation-check.ts';
 import { captureClaude } from './run/claude.ts';
 import { captureCodex } from './run/codex.ts';
+import { captureCodexSdk } from './run/codex-sdk.ts';
 import type { InsideConfig } from './run/types.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -11,7 +12,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 try {
   assertLoopbackOnly();
   const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as InsideConfig;
-  const summary = cfg.source === 'codex-app-server' ? await captureCodex(cfg, log) : await captureClaude(cfg, log);
+  const capture = { 'codex-app-server': captureCodex, 'claude-agent-sdk': captureClaude, 'codex-sdk': captureCodexSdk }[cfg.source];
+  const summary = await capture(cfg, log);
   writeFileSync(cfg.summaryOut, `${JSON.stringify(summary, null, 2)}\n`);
 } catch (err) {
   log(`capture failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

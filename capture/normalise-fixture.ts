@@ -38,13 +38,18 @@ export function normaliseFixture(lines: string[], rules: PathRules): string[] {
   });
 }
 
-/** The turn (prompt) each record belongs to: a client `turn/start` or a driver `send_prompt` begins one. */
+/**
+ * The turn (prompt) each record belongs to: a client `turn/start` or `thread/goal/*` change (which
+ * starts work by itself), or a driver `send_prompt` begins one. (codex-sdk ThreadEvents carry no
+ * timestamps or counters: nothing there depends on turns.)
+ */
 function turnsOf(records: Json[]): number[] {
   let turn = 0;
   return records.map((r) => {
     const rec = r && typeof r === 'object' && !Array.isArray(r) ? r : {};
     const line = rec.line && typeof rec.line === 'object' && !Array.isArray(rec.line) ? rec.line : {};
-    if ((rec.dir === 'c2s' && line.method === 'turn/start') || (rec.kind === 'meta' && rec.what === 'send_prompt')) turn++;
+    const method = typeof line.method === 'string' ? line.method : '';
+    if ((rec.dir === 'c2s' && (method === 'turn/start' || method.startsWith('thread/goal/'))) || (rec.kind === 'meta' && rec.what === 'send_prompt')) turn++;
     return turn;
   });
 }

@@ -1,7 +1,10 @@
 // The eventmap CLI: wires the pipeline stages and formats their results. Stages never print or
 // exit; this file does both. Exit codes: 0 clean, 1 findings (check), 2 could not run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, formatDiagnostic } from './diagnostics.ts';
+import { PACKAGE_ROOT } from './project.ts';
 
 // Each command's module is imported only when that command runs: `upstream` alone pulls in
 // ts-morph and the TypeScript compiler (~1.5 s), which `check` and `generate` never need
@@ -33,9 +36,13 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
+// The checkout's package.json, or the installed package's.
+const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+
 const program = new Command();
 program
   .name('eventmap')
+  .version(version, '-V, --version', 'print the eventmap version')
   .description('Map the Codex app-server, Claude Agent SDK and Codex SDK protocols onto one canonical event model, and check the mapping.')
   .option('--root <dir>', 'project root (default: nearest folder up from here with mapping-spec.yaml)')
   .exitOverride()

@@ -5,14 +5,12 @@ import { loadCatalog } from './catalog/load.ts';
 import { resolveVersion, snapshotFromDir } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
-import { emitCanonical } from './emit/canonical/index.ts';
+import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
-import { buildManifest, hashInputs, MANIFEST } from './emit/manifest.ts';
+import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
 import { ident, lit, ts } from './emit/emission.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { kindMapTypeName } from './emit/upstream/names.ts';
-import { emitUpstreamTypes } from './emit/upstream-types.ts';
-import { emitUpstreamValidators } from './emit/upstream-validators.ts';
 import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
 import type { CanonicalModel } from './model/types.ts';
@@ -34,8 +32,8 @@ export interface Inputs {
   model: CanonicalModel;
   catalogs: Record<string, Catalog[]>;
   analysis: SpecAnalysis;
-  /** Hash of everything generate reads (see emit/manifest.ts). */
-  inputsHash: string;
+  /** Hashes of everything generate reads (see emit/manifest.ts). */
+  hashes: InputHashes;
 }
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
@@ -61,8 +59,8 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     });
   }
   const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
-  const inputsHash = hashInputs(paths, Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)));
-  return { spec, model, catalogs, analysis, inputsHash };
+  const hashes = hashInputs(paths, Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)));
+  return { spec, model, catalogs, analysis, hashes };
 }
 
 export function findingToDiagnostic(f: Finding): Diagnostic {
@@ -82,11 +80,20 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const blocking = inputs.analysis.findings.filter((f) => f.category !== 'gap');
   if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
-  for (const [rel, text] of await emitCanonical(inputs.model)) files.set(rel, text);
+  // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
+  const cache = emitCache(cacheDir(paths));
+  const { hashes } = inputs;
+  const canonical = await cache.files(cacheKey(['canonical', hashes.code, hashes.model]), async () => (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model));
+  for (const [rel, text] of canonical) files.set(rel, text);
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
-    for (const [rel, text] of await emitUpstreamTypes(catalogs)) files.set(rel, text);
-    for (const [rel, text] of emitUpstreamValidators(catalogs)) files.set(rel, text);
+    // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
+    const key = cacheKey(['upstream', hashes.code, source, ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`)]);
+    const upstream = await cache.files(key, async () => {
+      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([import('./emit/upstream-types.ts'), import('./emit/upstream-validators.ts')]);
+      return new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]);
+    });
+    for (const [rel, text] of upstream) files.set(rel, text);
     // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
     const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))].filter((k) => MESSAGE_KINDS.has(k)).sort();
     const mappers = emitMappers({
@@ -102,6 +109,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
   const report = buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
-  files.set(MANIFEST, buildManifest(inputs.inputsHash, files));
+  files.set(MANIFEST, buildManifest(hashes.all, files));
   return { files, inputs };
 }

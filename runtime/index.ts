@@ -1,6 +1,10 @@
-// The package root for apps: normalise live upstream traffic into canonical events.
-// Nothing here imports the build-time side (ts-morph, json-schema-to-typescript, handlebars, yaml).
-export { createNormalizer, type Normalizer, type NormalizerOptions } from './normalizer.ts';
-export type { CanonicalEvent, RawRef, ProviderIds } from './types.ts';
+// The package root for apps (@eventmap/runtime): normalise live upstream traffic into canonical
+// events. Nothing here imports the build-time side (ts-morph, json-schema-to-typescript,
+// handlebars, yaml) or Node's built-ins: it runs in browsers, workers, Deno and Bun too.
+export { createNormalizer, type Normalizer, type NormalizerEnd, type NormalizerOptions } from './normalizer.ts';
+export type { Inputs } from './stream.ts';
+export type { RawRef, ProviderIds } from './types.ts';
 export type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
-export type { SourceName } from './sources/index.ts';
+export { SOURCES, type SourceName } from './sources/index.ts';
+// The canonical event model: the ProviderRuntimeEvent union, its payloads and enums (values too).
+export * from '../generated/canonical/types.ts';

@@ -4,7 +4,7 @@
 // previous `result` and a quiet spell), and records everything (drivers/claude-records.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CLAUDE_SCENARIOS } from '../scenarios/claude.ts';
+import { ALL_CLAUDE_SCENARIOS } from '../scenarios/index.ts';
 import type { ClaudeScenario, Permission } from '../scenarios/claude-types.ts';
 import { selectScenarios } from '../run/types.ts';
 import { callbackHooks, writeCommandHooks } from './claude-hooks.ts';
@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as ClaudeChildConfig;
 const recorder = new Recorder(cfg.eventsOut);
-const scenarios = selectScenarios(CLAUDE_SCENARIOS, cfg.scenarios);
+const scenarios = selectScenarios(ALL_CLAUDE_SCENARIOS, cfg.scenarios);
 const recorded: string[] = [];
 const skipped: { name: string; why: string }[] = [];
 let current: { scenario: ClaudeScenario; permissions: Permission[]; interrupted: boolean } | undefined;
@@ -58,18 +58,41 @@ function interruptSoon(delayMs: number): void {
 }
 
 async function canUseTool(toolName: string, input: Record<string, unknown>, options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const answer = current?.permissions.shift() ?? 'allow';
+  if (current?.scenario.interrupt?.after === 'permission') interruptSoon(current.scenario.interrupt.delayMs);
+  const asked = { toolName, input, options, optionKeys: Object.keys(options) };
+  if (answer === 'hold') {
+    // The user never answers: the record has no decision (the request stays open) until the
+    // interrupt aborts the call; what the callback then returns is the app's side (a meta record).
+    recorder.write('permission', asked);
+    await abortedOrLate(options.signal as AbortSignal | undefined, 60_000);
+    const returned = { behavior: 'deny', message: 'Interrupted before the user answered' };
+    recorder.write('meta', { what: 'permission_aborted', toolName, returned });
+    return returned;
+  }
   let decision: Record<string, unknown>;
   if (toolName === 'AskUserQuestion') {
-    // Answer every question with its first option.
+    // Answered: every question with its first option. Declined: the user dismissed the question.
     const questions = (input.questions as { question: string; options?: { label: string }[] }[] | undefined) ?? [];
-    decision = { behavior: 'allow', updatedInput: { ...input, answers: Object.fromEntries(questions.map((qq) => [qq.question, qq.options?.[0]?.label ?? 'yes'])) } };
+    decision = answer === 'allow' ? { behavior: 'allow', updatedInput: { ...input, answers: Object.fromEntries(questions.map((qq) => [qq.question, qq.options?.[0]?.label ?? 'yes'])) } } : { behavior: 'deny', message: 'The user declined to answer' };
   } else {
-    const answer = current?.permissions.shift() ?? 'allow';
     decision = answer === 'allow' ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'Denied by capture driver canUseTool' };
   }
-  recorder.write('permission', { toolName, input, options, optionKeys: Object.keys(options), decision });
-  if (current?.scenario.interrupt?.after === 'permission') interruptSoon(current.scenario.interrupt.delayMs);
+  recorder.write('permission', { ...asked, decision });
   return decision;
+}
+
+/** Resolves when `signal` aborts, or after `maxMs` (a driver never hangs on a missing abort). */
+function abortedOrLate(signal: AbortSignal | undefined, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (signal?.aborted) done();
+    else signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** The prompts, one per scenario, each after the previous turn's result and a quiet spell. */

@@ -40,10 +40,14 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
   try {
     const init = await peer.request('initialize', { clientInfo: { name: 'eventmap_capture', title: 'eventmap capture driver', version: '0.0.1' }, capabilities: { experimentalApi: true } });
     if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
+    await peer.quiet(500); // start-up notifications first, so that they do not race with ours
     peer.notify('initialized');
     const started = await peer.request('thread/start', { model: o.model, cwd: o.workdir, approvalPolicy: 'on-request', sandbox: 'workspace-write' });
     const threadId = (started.result as { thread?: { id?: string } } | undefined)?.thread?.id;
     if (!threadId) throw new Error(`thread/start failed: ${JSON.stringify(started.error ?? started.result)}`);
+    // Start-up notifications (thread/started, warnings, MCP start-up) before the first turn, so
+    // that they do not race with it and two recordings keep one order.
+    await peer.quiet(500);
     for (const scenario of o.scenarios) {
       const why = scenario.unsupported?.(o.offeredTools());
       if (why) {
@@ -53,8 +57,18 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
       }
       current = { scenario, decisions: [...(scenario.decisions ?? [])] };
       const t = Date.now();
-      const status = await runTurn(peer, threadId, scenario, o.model);
-      o.log(`  ${scenario.name}: turn ${status} (${Date.now() - t} ms)`);
+      if (scenario.requests) {
+        const refused = await runRequests(peer, threadId, scenario);
+        if (refused) {
+          result.skipped.push({ name: scenario.name, why: refused });
+          o.log(`  skip ${scenario.name}: ${refused}`);
+          continue;
+        }
+        o.log(`  ${scenario.name}: requests done (${Date.now() - t} ms)`);
+      } else {
+        const status = await runTurn(peer, threadId, scenario, o.model);
+        o.log(`  ${scenario.name}: turn ${status} (${Date.now() - t} ms)`);
+      }
       result.recorded.push(scenario.name);
     }
   } catch (err) {
@@ -91,7 +105,42 @@ async function runTurn(peer: JsonRpcPeer, threadId: string, s: CodexScenario, mo
   return String((done.params?.turn as { status?: string } | undefined)?.status);
 }
 
-const V1_DECISIONS: Record<Decision, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
+/**
+ * A scenario's client requests, each followed by quiet (no turn running, no message for a while).
+ * Returns why the version refused the first one (its traffic is then taken out of the transcript).
+ */
+async function runRequests(peer: JsonRpcPeer, threadId: string, s: CodexScenario): Promise<string | undefined> {
+  const mark = peer.transcript.length;
+  const running = new Set<string>();
+  let lastAt = Date.now();
+  const off = peer.onMessage((m) => {
+    lastAt = Date.now();
+    const turn = (m.params?.turn as { id?: string } | undefined)?.id;
+    if (m.method === 'turn/started' && turn) running.add(turn);
+    if (m.method === 'turn/completed' && turn) running.delete(turn);
+  });
+  try {
+    for (const [i, r] of s.requests!(threadId).entries()) {
+      const response = await peer.request(r.method, r.params);
+      if (response.error && i === 0) {
+        peer.transcript.splice(mark);
+        // The message lists every method the version knows: its first clause is enough.
+        const message = String((response.error as { message?: unknown }).message ?? JSON.stringify(response.error)).split(/, expected/)[0];
+        return `the app-server refuses \`${r.method}\`: ${message}`;
+      }
+      if (response.error) throw new Error(`${r.method} (${s.name}) failed: ${JSON.stringify(response.error)}`);
+      lastAt = Date.now(); // quiet is counted from the answer on (notifications may follow it)
+      const until = Date.now() + TURN_TIMEOUT_MS;
+      while ((running.size > 0 || Date.now() - lastAt < 1500) && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
+    }
+    return undefined;
+  } finally {
+    off();
+  }
+}
+
+const V1_DECISIONS: Record<Exclude<Decision, 'partial'>, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
+const v1 = (d: Decision) => V1_DECISIONS[d === 'partial' ? 'accept' : d];
 
 /** The client's answer to one server request. */
 function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
@@ -103,15 +152,17 @@ function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
       return reply({ decision: next() });
     case 'execCommandApproval':
     case 'applyPatchApproval':
-      return reply({ decision: V1_DECISIONS[next()] });
+      return reply({ decision: v1(next()) });
     case 'item/tool/requestUserInput': {
       // Pick the first option of every question (or answer "yes" to a free-form one).
       const questions = (params.questions as { id: string; options?: { label: string }[] | null }[] | undefined) ?? [];
       return reply({ answers: Object.fromEntries(questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }])) });
     }
     case 'item/permissions/requestApproval': {
+      // Granted: what was asked; in part: the network only; not at all: nothing.
       const asked = (params.permissions as Record<string, unknown> | undefined) ?? {};
-      return reply(next() === 'accept' ? { permissions: { fileSystem: asked.fileSystem ?? null, network: asked.network ?? null }, scope: 'turn' } : { permissions: {}, scope: 'turn' });
+      const granted = { accept: { fileSystem: asked.fileSystem ?? null, network: asked.network ?? null }, partial: { network: asked.network ?? null } }[next() as string];
+      return reply({ permissions: granted ?? {}, scope: 'turn' });
     }
     case 'mcpServer/elicitation/request':
       return reply({ action: 'decline', content: null });

@@ -64,6 +64,21 @@ export class JsonRpcPeer {
     return () => this.listeners.delete(listener);
   }
 
+  /** Resolves once the server has sent nothing for `ms` (start-up notifications settled). */
+  quiet(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let timer = setTimeout(done, ms);
+      const off = this.onMessage(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, ms);
+      });
+      function done() {
+        off();
+        resolve();
+      }
+    });
+  }
+
   /** The first server message matching `test`, or a rejection after `ms`. */
   waitFor(test: (m: Message) => boolean, ms: number, what: string): Promise<Message> {
     return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
 // `POST /v1/messages/count_tokens`, and a 404 JSON error for anything else. Side requests (titles,
 // summaries, prompt suggestions: no tools, or not streamed) get plain text.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
+import { attemptOf, SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ServedStep, type ToolCall } from '../scenarios/types.ts';
 import { sendJson, type Handler } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
 
@@ -26,7 +26,7 @@ const USAGE = { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens
 const DELTA_USAGE = { input_tokens: null, output_tokens: 20, cache_creation_input_tokens: null, cache_read_input_tokens: null, server_tool_use: null, iterations: null, fallback_credit: null, output_tokens_details: null };
 const MESSAGE_NULLS = { stop_reason: null, stop_sequence: null, stop_details: null, container: null, context_management: null, diagnostics: null };
 
-export function messagesHandler(scripts: Map<string, ModelScript>, workdir: string): Handler {
+export function messagesHandler(scripts: Map<string, ModelScript>, workdir: string, version: string): Handler {
   const ids = new StepIds();
   return async (req: IncomingMessage, body: string, res: ServerResponse) => {
     const path = req.url?.split('?')[0];
@@ -47,9 +47,10 @@ export function messagesHandler(scripts: Map<string, ModelScript>, workdir: stri
     }
     const { scenario, outputs } = locate(request.messages ?? []);
     const script = scenario === undefined ? undefined : scripts.get(scenario);
-    const found = script && stepFor(script.steps({ tools, outputs, workdir }), outputs.length);
-    const step: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} finished; nothing more to do.` };
-    const prefix = ids.next(scenario ?? 'none', found?.index ?? 'end');
+    const found = script && stepFor(script.steps({ tools, outputs, workdir, version }), outputs.length);
+    const planned: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} finished; nothing more to do.` };
+    const { prefix, attempt } = ids.next(scenario ?? 'none', found?.index ?? 'end');
+    const step = attemptOf(planned, attempt);
     if (request.stream === true) await answer(res, step, prefix, model);
     else wholeAnswer(res, step, prefix, model); // the CLI's non-streaming fallback after a broken stream
     return `scenario ${scenario ?? '-'} step ${found?.index ?? 'end'} (${step.kind}${request.stream === true ? '' : ', not streamed'}); ${tools.size} tools`;
@@ -82,14 +83,14 @@ async function sideAnswer(res: ServerResponse, request: Request, model: string):
 }
 
 /** The step as one JSON Message (a broken or stalled stream's text, whole). */
-function wholeAnswer(res: ServerResponse, step: ModelStep, prefix: string, model: string): void {
+function wholeAnswer(res: ServerResponse, step: ServedStep, prefix: string, model: string): void {
   if (step.kind === 'http-error') return sendJson(res, step.status, { type: 'error', error: { type: 'api_error', message: step.message } });
   const calls = step.kind === 'reply' ? (step.calls ?? []) : [];
   const content = [...(step.text !== undefined ? [{ type: 'text', text: step.text, citations: null }] : []), ...calls.map((c, n) => ({ type: 'tool_use', id: `toolu_${prefix}_${n}`, name: c.name, input: c.args ?? {} }))];
   sendJson(res, 200, { id: `msg_${prefix}`, type: 'message', role: 'assistant', model, content, ...MESSAGE_NULLS, stop_reason: calls.length ? 'tool_use' : 'end_turn', usage: { ...USAGE, output_tokens: 20 } });
 }
 
-async function answer(res: ServerResponse, step: ModelStep, prefix: string, model: string): Promise<void> {
+async function answer(res: ServerResponse, step: ServedStep, prefix: string, model: string): Promise<void> {
   if (step.kind === 'http-error') {
     sendJson(res, step.status, { type: 'error', error: { type: step.status === 529 ? 'overloaded_error' : 'api_error', message: step.message } });
     return;

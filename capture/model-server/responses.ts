@@ -2,12 +2,13 @@
 // (response.created, output_item.added/done, reasoning and text deltas, response.completed).
 // The step of the scenario comes from the tool outputs the request carries since the prompt.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ToolCall } from '../scenarios/types.ts';
+import { attemptOf, SCENARIO_MARK, StepIds, stepFor, type ModelScript, type ModelStep, type ServedStep, type ToolCall } from '../scenarios/types.ts';
 import { sendJson, type Handler } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
 
 interface InputItem {
   type?: string;
+  name?: string;
   role?: string;
   content?: unknown;
   output?: unknown;
@@ -34,7 +35,7 @@ function toolNames(tools: OfferedTool[]): string[] {
   });
 }
 
-export function responsesHandler(scripts: Map<string, ModelScript>, state: ResponsesState, workdir: string): Handler {
+export function responsesHandler(scripts: Map<string, ModelScript>, state: ResponsesState, workdir: string, version: string): Handler {
   const ids = new StepIds();
   return async (req: IncomingMessage, body: string, res: ServerResponse) => {
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/responses')) {
@@ -45,20 +46,25 @@ export function responsesHandler(scripts: Map<string, ModelScript>, state: Respo
     state.tools = new Set(toolNames(request.tools ?? []));
     const { scenario, outputs } = locate(request.input ?? []);
     const script = scenario === undefined ? undefined : scripts.get(scenario);
-    const found = script && stepFor(script.steps({ tools: state.tools, outputs, workdir }), outputs.length);
-    const step: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} has nothing more to say.` };
-    const prefix = ids.next(scenario ?? 'none', found?.index ?? 'end');
+    const found = script && stepFor(script.steps({ tools: state.tools, outputs, workdir, version }), outputs.length);
+    const planned: ModelStep = found?.step ?? { kind: 'reply', text: `(fake) scenario ${scenario ?? '?'} has nothing more to say.` };
+    const { prefix, attempt } = ids.next(scenario ?? 'none', found?.index ?? 'end');
+    const step = attemptOf(planned, attempt);
     await answer(res, step, prefix);
     return `scenario ${scenario ?? '-'} step ${found?.index ?? 'end'} (${step.kind}); tools: ${[...state.tools].join(',')}`;
   };
 }
 
-/** The scenario named in the last user message that has a marker, and the tool outputs after it. */
+/**
+ * The scenario named in the last user message that has a marker, and the tool outputs after it.
+ * A goal's continuation turn has no prompt: codex hands the model the objective as the output of
+ * a `goal_objective` context call, which then counts as the prompt.
+ */
 function locate(input: InputItem[]): { scenario?: string; outputs: string[] } {
   for (let i = input.length - 1; i >= 0; i--) {
     const item = input[i]!;
-    if (item.role !== 'user') continue;
-    const match = SCENARIO_MARK.exec(JSON.stringify(item.content ?? ''));
+    if (item.role !== 'user' && item.name !== 'goal_objective') continue;
+    const match = SCENARIO_MARK.exec(JSON.stringify(item.content ?? item.output ?? ''));
     if (!match) continue;
     const outputs = input.slice(i + 1).filter((it) => TOOL_OUTPUTS.has(it.type ?? '')).map((it) => (typeof it.output === 'string' ? it.output : JSON.stringify(it.output)));
     return { scenario: match[1], outputs };
@@ -66,7 +72,7 @@ function locate(input: InputItem[]): { scenario?: string; outputs: string[] } {
   return { outputs: [] };
 }
 
-async function answer(res: ServerResponse, step: ModelStep, prefix: string): Promise<void> {
+async function answer(res: ServerResponse, step: ServedStep, prefix: string): Promise<void> {
   if (step.kind === 'http-error') {
     sendJson(res, step.status, { error: { message: step.message, type: 'server_error', code: null } });
     return;
@@ -76,6 +82,7 @@ async function answer(res: ServerResponse, step: ModelStep, prefix: string): Pro
   await sse.send({ type: 'response.created', response });
   let index = 0;
   if (step.kind === 'reply' && step.reasoning) await reasoning(sse, index++, `rs_${prefix}`, step.reasoning);
+  if (step.kind === 'reply' && step.search !== undefined) await webSearch(sse, index++, `ws_${prefix}`, step.search);
   if (step.text !== undefined) {
     const done = await message(sse, index++, `msg_${prefix}`, step.text, step.kind);
     if (!done) return;
@@ -98,8 +105,14 @@ async function reasoning(sse: SseWriter, output_index: number, id: string, r: { 
   await sse.send({ type: 'response.output_item.done', output_index, item: { type: 'reasoning', id, summary: r.summary.map((text) => ({ type: 'summary_text', text })), content, encrypted_content: null } });
 }
 
+/** A web search the model ran itself (server side): added in progress, done completed. */
+async function webSearch(sse: SseWriter, output_index: number, id: string, query: string): Promise<void> {
+  await sse.send({ type: 'response.output_item.added', output_index, item: { type: 'web_search_call', id, status: 'in_progress' } });
+  await sse.send({ type: 'response.output_item.done', output_index, item: { type: 'web_search_call', id, status: 'completed', action: { type: 'search', query } } });
+}
+
 /** Streams a message; for `break` and `stall` stops midway. Returns whether the message completed. */
-async function message(sse: SseWriter, output_index: number, id: string, text: string, kind: ModelStep['kind']): Promise<boolean> {
+async function message(sse: SseWriter, output_index: number, id: string, text: string, kind: ServedStep['kind']): Promise<boolean> {
   await sse.send({ type: 'response.output_item.added', output_index, item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] } });
   await sse.send({ type: 'response.content_part.added', item_id: id, output_index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } });
   for (const delta of chunks(text)) await sse.send({ type: 'response.output_text.delta', item_id: id, output_index, content_index: 0, delta }, 20);

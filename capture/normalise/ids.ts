@@ -4,7 +4,7 @@
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** Keys whose (non-UUID) string values are per-run ids too: background task and process ids. */
+/** Keys whose (non-UUID) string values are per-run ids too: background task, run and process ids. */
 const SHORT_ID_KEYS: Record<string, string> = {
   task_id: 'task',
   taskId: 'task',
@@ -15,6 +15,8 @@ const SHORT_ID_KEYS: Record<string, string> = {
   agentId: 'agent',
   agentID: 'agent',
   processId: 'proc',
+  run_id: 'run',
+  runId: 'run',
 };
 
 /** The placeholder kind of an id, from the key that holds it (and its parent's key for `id`). */

@@ -13,9 +13,11 @@ export function isTimeKey(key: string): boolean {
   return /(At|AtMs|_at|Timestamp|timestamp)$/.test(key);
 }
 
-/** Keys that hold how long something took. */
+/** Keys that hold how long something took (or will wait). */
 export function isDurationKey(key: string): boolean {
-  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs)$/.test(key);
+  // Claude 0.3.x results also time the request (time_to_request_ms, ttft_stream_ms,
+  // first_content_frame_ms); api_retry messages carry a jittered retry_delay_ms.
+  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs|time_to_request_ms|ttft_stream_ms|first_content_frame_ms|retry_delay_ms)$/.test(key);
 }
 
 type Unit = 's' | 'ms' | 'iso';

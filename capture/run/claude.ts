@@ -8,7 +8,8 @@ import semver from 'semver';
 import type { ClaudeChildConfig } from '../drivers/claude-child.ts';
 import { messagesHandler } from '../model-server/messages.ts';
 import { startModelServer } from '../model-server/server.ts';
-import { CLAUDE_HELPER_SCRIPTS, CLAUDE_SCENARIOS } from '../scenarios/claude.ts';
+import { CLAUDE_HELPER_SCRIPTS } from '../scenarios/claude.ts';
+import { ALL_CLAUDE_SCENARIOS } from '../scenarios/index.ts';
 import type { ModelScript } from '../scenarios/types.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
 
@@ -16,13 +17,13 @@ const CAPTURE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHILD_TIMEOUT_MS = 10 * 60_000;
 
 export async function captureClaude(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
-  const scenarios = selectScenarios(CLAUDE_SCENARIOS, cfg.scenarios);
+  const scenarios = selectScenarios(ALL_CLAUDE_SCENARIOS, cfg.scenarios);
   // The scratch root is HOME (recorded paths become /home/dev/...).
   const dirs = { home: cfg.workRoot, config: join(cfg.workRoot, '.claude'), work: join(cfg.workRoot, 'work'), tmp: join(cfg.workRoot, 'tmp'), hooks: join(cfg.workRoot, 'hooks'), dump: join(cfg.workRoot, 'requests') };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeFileSync(join(dirs.work, 'notes.txt'), 'These are notes for the Read tool.\n');
   const scripts = new Map<string, ModelScript>([...CLAUDE_HELPER_SCRIPTS, ...scenarios].map((s) => [s.name, s]));
-  const server = await startModelServer(messagesHandler(scripts, dirs.work), dirs.dump);
+  const server = await startModelServer(messagesHandler(scripts, dirs.work, cfg.version), dirs.dump);
   const sdkDir = join(cfg.installDir, 'node_modules', '@anthropic-ai', 'claude-agent-sdk');
   const pkg = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { claudeCodeVersion?: string };
   const settings: Record<string, string> = {

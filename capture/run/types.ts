@@ -1,7 +1,7 @@
 // What the outer CLI hands the process inside the network namespace, and what comes back.
 
 export interface InsideConfig {
-  source: 'codex-app-server' | 'claude-agent-sdk';
+  source: 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
   version: string;
   /** The npm install folder in the cache (node_modules/ inside). */
   installDir: string;

@@ -2,12 +2,13 @@
 // (the driver) does meanwhile: how canUseTool answers, whether it interrupts.
 import type { ModelScript } from './types.ts';
 
-export type Permission = 'allow' | 'deny';
+/** A canUseTool answer: allow, deny (for AskUserQuestion: answer, decline), or never answer (`hold`, until an interrupt aborts it). */
+export type Permission = 'allow' | 'deny' | 'hold';
 
 export interface ClaudeScenario extends ModelScript {
   /** Human text after the `SCENARIO:<name>` marker. */
   prompt: string;
-  /** canUseTool answers for this prompt, in order (default allow; AskUserQuestion is answered). */
+  /** canUseTool answers for this prompt, in order (default allow). */
   permissions?: Permission[];
   /** Call `interrupt()` `delayMs` after the first permission asked, or the first streamed text. */
   interrupt?: { after: 'permission' | 'text'; delayMs: number };

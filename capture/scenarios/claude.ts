@@ -4,10 +4,13 @@ import semver from 'semver';
 import type { ClaudeScenario } from './claude-types.ts';
 import type { ModelStep } from './types.ts';
 
-const text = (t: string): ModelStep => ({ kind: 'reply', text: t });
-const bash = (command: string, description: string, extra: Record<string, unknown> = {}) => ({ name: 'Bash', args: { command, description, ...extra } });
+export const text = (t: string): ModelStep => ({ kind: 'reply', text: t });
+export const bash = (command: string, description: string, extra: Record<string, unknown> = {}) => ({ name: 'Bash', args: { command, description, ...extra } });
 /** The subagent tool: `Agent` in newer CLIs, `Task` in older ones. */
 const agentTool = (tools: ReadonlySet<string>) => (tools.has('Agent') ? 'Agent' : 'Task');
+
+/** An AskUserQuestion call with one question and two options. */
+export const askColor = { name: 'AskUserQuestion', args: { questions: [{ question: 'Which color should the fake model use?', header: 'Color', multiSelect: false, options: [{ label: 'Blue', description: 'Calm.' }, { label: 'Red', description: 'Bold.' }] }] } };
 
 export const CLAUDE_SCENARIOS: ClaudeScenario[] = [
   {
@@ -77,7 +80,7 @@ export const CLAUDE_SCENARIOS: ClaudeScenario[] = [
     name: 'ask_user',
     prompt: 'Ask me a question before you go on.',
     steps: () => [
-      { kind: 'reply', calls: [{ name: 'AskUserQuestion', args: { questions: [{ question: 'Which color should the fake model use?', header: 'Color', multiSelect: false, options: [{ label: 'Blue', description: 'Calm.' }, { label: 'Red', description: 'Bold.' }] }] } }] },
+      { kind: 'reply', calls: [askColor] },
       text('Thanks for answering.'),
     ],
   },

@@ -3,9 +3,9 @@
 import type { CodexScenario } from './codex-types.ts';
 import { namespaceOf, offers, patch, shell } from './codex-tools.ts';
 
-const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
-const needs = (tool: string) => (tools: ReadonlySet<string>) => (tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`);
-const text = (t: string) => ({ kind: 'reply' as const, text: t });
+export const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
+export const needs = (tool: string) => (tools: ReadonlySet<string>) => (tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`);
+export const text = (t: string) => ({ kind: 'reply' as const, text: t });
 
 export const CODEX_SCENARIOS: CodexScenario[] = [
   {

@@ -11,14 +11,22 @@ export interface ToolCall {
 }
 
 export type ModelStep =
-  /** A normal streamed answer: optional reasoning/thinking, text, tool calls. */
-  | { kind: 'reply'; reasoning?: { summary: string[]; text?: string }; text?: string; calls?: ToolCall[] }
+  /**
+   * A normal streamed answer: optional reasoning/thinking, text, tool calls. `search`: a web search
+   * the model ran on the server side (Responses `web_search_call`; nothing for the agent to run).
+   */
+  | { kind: 'reply'; reasoning?: { summary: string[]; text?: string }; text?: string; calls?: ToolCall[]; search?: string }
   /** The model API fails with this HTTP status (the CLI's retries are set to 0). */
   | { kind: 'http-error'; status: number; message: string }
   /** The stream stops mid-message: some text deltas, then the connection is destroyed. */
   | { kind: 'break'; text: string }
   /** Text deltas, then the stream stays open until the client goes away (for interrupts). */
-  | { kind: 'stall'; text: string };
+  | { kind: 'stall'; text: string }
+  /** The first `failures` requests for this step get `fail` (an error, a broken stream), the retry gets `then`. */
+  | { kind: 'flaky'; fail: ModelStep; failures?: number; then: ModelStep };
+
+/** A step as the server answers one request (a flaky step resolved to this attempt's). */
+export type ServedStep = Exclude<ModelStep, { kind: 'flaky' }>;
 
 /** The model side of one scenario, keyed by the `SCENARIO:<name>` marker in the prompt. */
 export interface ModelScript {
@@ -34,11 +42,20 @@ export interface StepContext {
   outputs: string[];
   /** The agent's working directory (for tools that want absolute paths). */
   workdir: string;
+  /** The upstream version being recorded. */
+  version: string;
 }
 
 /** Tool calls a step makes (how many tool results the next request carries). */
 export function callsOf(step: ModelStep): number {
+  if (step.kind === 'flaky') return callsOf(step.then);
   return step.kind === 'reply' ? (step.calls?.length ?? 0) : 0;
+}
+
+/** What to answer on the `attempt`-th request (0-based) for a step: a flaky step fails first. */
+export function attemptOf(step: ModelStep, attempt: number): ServedStep {
+  if (step.kind !== 'flaky') return step;
+  return attemptOf(attempt < (step.failures ?? 1) ? step.fail : step.then, attempt);
 }
 
 /** The step for a request that carries `results` tool results since the scenario's prompt. */
@@ -60,10 +77,11 @@ export const SCENARIO_MARK = /SCENARIO:([a-z0-9_]+)/;
 export class StepIds {
   private readonly seen = new Map<string, number>();
 
-  next(scenario: string, step: number | string): string {
+  /** The id prefix of this request, and how many times the step was asked before (its attempt). */
+  next(scenario: string, step: number | string): { prefix: string; attempt: number } {
     const base = `${scenario}_${step}`;
     const n = this.seen.get(base) ?? 0;
     this.seen.set(base, n + 1);
-    return n === 0 ? base : `${base}_r${n}`;
+    return { prefix: n === 0 ? base : `${base}_r${n}`, attempt: n };
   }
 }

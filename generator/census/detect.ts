@@ -45,8 +45,9 @@ export function detectLine(value: unknown, forced?: SourceName): LineKind {
 function guessSource(rec: Obj): SourceName | undefined {
   if (typeof rec.kind === 'string' && ['message', 'permission', 'hook', 'meta'].includes(rec.kind)) return 'claude-agent-sdk';
   if (typeof rec.method === 'string' || ('id' in rec && ('result' in rec || 'error' in rec))) return 'codex-app-server';
-  // ThreadEvent types are dotted (thread.started, item.completed); SDKMessage types never are.
-  if (typeof rec.type === 'string') return rec.type.includes('.') ? 'codex-sdk' : 'claude-agent-sdk';
+  // ThreadEvent types are dotted (thread.started, item.completed), but for `error`
+  // ({type, message}); SDKMessage types never are, and every SDKMessage carries session_id.
+  if (typeof rec.type === 'string') return rec.type.includes('.') || (rec.type === 'error' && !('session_id' in rec)) ? 'codex-sdk' : 'claude-agent-sdk';
   return undefined;
 }
 

@@ -49,7 +49,7 @@ function tryFastPath(paths: ProjectPaths): CheckResult | undefined {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const spec = loadSpec(paths.spec);
     const dirs = Object.entries(spec.sources).flatMap(([source, s]) => s.snapshots.map((v) => join(paths.upstream, source, v.version)));
-    if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs) !== manifest.inputs) return undefined;
+    if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs).all !== manifest.inputs) return undefined;
     const tree = readTree(paths.generated);
     tree.delete(MANIFEST);
     const names = Object.keys(manifest.files);

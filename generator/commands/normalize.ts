@@ -2,7 +2,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import type { SourceName } from '../../runtime/sources/index.ts';
+import type { SourceName } from '../../runtime/index.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { compareStrings } from '../fsutil.ts';
 
@@ -15,27 +15,26 @@ export function registerNormalizeCommand(program: Command): void {
     .option('--session-id <id>', 'canonical session id for the events')
     .option('--clock <ms>', 'timestamp (ms since the epoch) for messages without one; default: now')
     .action(async (file: string | undefined, opts: { source: string; validate?: boolean; sessionId?: string; clock?: string }) => {
-      // Loaded here, not at the top: the runtime imports generated/, which `generate` must be able to rewrite from scratch.
-      const { createNormalizer } = await import('../../runtime/index.ts');
-      const { FRAMINGS } = await import('../../runtime/sources/index.ts');
-      if (!(opts.source in FRAMINGS)) throw new EventmapError({ code: 'cli/unknown-source', message: `normalize does not support \`${opts.source}\` yet`, hint: `use one of: ${Object.keys(FRAMINGS).join(', ')}` });
+      // Loaded here, not at the top: the runtime imports generated/, which `generate` must be able
+      // to rewrite from scratch. Only the runtime's public entries: the installed CLI gets them
+      // from @eventmap/runtime (packages/eventmap/bundle.ts).
+      const { createNormalizer, SOURCES } = await import('../../runtime/index.ts');
+      if (!(SOURCES as readonly string[]).includes(opts.source)) throw new EventmapError({ code: 'cli/unknown-source', message: `normalize does not support \`${opts.source}\` yet`, hint: `use one of: ${SOURCES.join(', ')}` });
       if (file && file !== '-' && !existsSync(file)) throw new EventmapError({ code: 'cli/missing-file', message: `no such file ${file}`, hint: 'pass a JSONL file, or - for standard input' });
       const fixed = opts.clock === undefined ? undefined : Number(opts.clock);
       const normalizer = createNormalizer(opts.source as SourceName, { ...(opts.sessionId ? { sessionId: opts.sessionId } : {}), ...(fixed !== undefined ? { clock: () => fixed } : {}) });
-      const validate = opts.validate ? await loadValidator() : undefined;
+      const validate = opts.validate ? (await import('../../generated/canonical/validate.js')).validateProviderRuntimeEvent : undefined;
       const counts = new Map<string, number>();
       let invalid = 0;
       const input = file && file !== '-' ? createReadStream(file) : process.stdin;
-      for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-        if (!line.trim()) continue;
-        for (const event of normalizer.push(line)) {
-          counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
-          if (validate && !validate(event)) {
-            invalid++;
-            process.stderr.write(`invalid event ${event.type}: ${JSON.stringify(validate.errors)}\n`);
-          }
-          process.stdout.write(`${JSON.stringify(event)}\n`);
+      // The input is the whole session: at its end, end() closes what the upstream left open.
+      for await (const event of normalizer.events(createInterface({ input, crlfDelay: Infinity }))) {
+        counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+        if (validate && !validate(event as unknown)) {
+          invalid++;
+          process.stderr.write(`invalid event ${event.type}: ${JSON.stringify(validate.errors)}\n`);
         }
+        process.stdout.write(`${JSON.stringify(event)}\n`);
       }
       const summary = [...counts].sort(([a], [b]) => compareStrings(a, b)).map(([t, n]) => `  ${t}: ${n}`);
       process.stderr.write(`eventmap normalize: ${JSON.stringify(normalizer.stats)}\n${summary.join('\n')}\n`);
@@ -44,11 +43,4 @@ export function registerNormalizeCommand(program: Command): void {
         process.exitCode = 1;
       }
     });
-}
-
-type Validator = ((e: unknown) => boolean) & { errors?: unknown };
-
-async function loadValidator(): Promise<Validator> {
-  const mod = (await import('../../generated/canonical/validate.js' as string)) as { validateProviderRuntimeEvent: Validator };
-  return mod.validateProviderRuntimeEvent;
 }

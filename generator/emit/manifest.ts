@@ -1,6 +1,6 @@
 // generated/manifest.json: a hash of every input generate reads and of every file it wrote.
 // `check` compares them to skip the expensive work when nothing changed, and to catch hand edits.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { listFiles, sha256, stableJson } from '../fsutil.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
@@ -15,21 +15,51 @@ export interface Manifest {
   files: Record<string, string>;
 }
 
+export interface InputHashes {
+  /** sha256 over everything below: the manifest's `inputs`. */
+  all: string;
+  model: string;
+  /** Snapshot folder → sha256 over its files. */
+  snapshots: Map<string, string>;
+  /** eventmap's own generator, runtime and templates. */
+  code: string;
+}
+
 /** Hash the inputs; `snapshotDirs` are the folders of the snapshots in use. */
-export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): string {
+export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): InputHashes {
   const parts: string[] = [];
-  const add = (label: string, file: string) => parts.push(`${label}\0${sha256(readFileSync(file))}`);
-  add('spec', paths.spec);
-  add('model', paths.model);
+  const fileHash = (file: string) => sha256(readFileSync(file));
+  const model = fileHash(paths.model);
+  parts.push(`spec\0${fileHash(paths.spec)}`, `model\0${model}`);
+  const snapshots = new Map<string, string>();
   for (const dir of [...snapshotDirs].sort()) {
     const label = relative(paths.upstream, dir).split('\\').join('/');
-    for (const rel of listFiles(dir)) add(`snapshot:${label}/${rel}`, join(dir, rel));
+    const files = listFiles(dir).map((rel) => `snapshot:${label}/${rel}\0${fileHash(join(dir, rel))}`);
+    parts.push(...files);
+    snapshots.set(dir, sha256(files.map((f) => f.slice(f.indexOf('/', 'snapshot:'.length + label.length))).join('\n')));
   }
   // eventmap's own code: a new eventmap version regenerates.
+  const code = Object.entries(codeHashes()).map(([rel, hash]) => `eventmap:${rel}\0${hash}`);
+  parts.push(...code);
+  return { all: sha256(parts.join('\n')), model, snapshots, code: sha256(code.join('\n')) };
+}
+
+/** In an installed eventmap package: the hashes of the sources it was compiled from (packages/build.ts). */
+export const CODE_HASHES = 'code-hashes.json';
+
+/**
+ * eventmap's own code, `<folder>/<file>` → sha256, in a stable order. A checkout hashes its
+ * sources; the installed package ships compiled code, and with it the hashes of its sources, so
+ * both write the same manifest from the same inputs.
+ */
+export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> {
+  const shipped = join(root, CODE_HASHES);
+  if (existsSync(shipped)) return JSON.parse(readFileSync(shipped, 'utf8')) as Record<string, string>;
+  const hashes: Record<string, string> = {};
   for (const folder of ['generator', 'runtime', 'templates']) {
-    for (const rel of listFiles(join(PACKAGE_ROOT, folder))) add(`eventmap:${folder}/${rel}`, join(PACKAGE_ROOT, folder, rel));
+    for (const rel of listFiles(join(root, folder))) hashes[`${folder}/${rel}`] = sha256(readFileSync(join(root, folder, rel)));
   }
-  return sha256(parts.join('\n'));
+  return hashes;
 }
 
 export function buildManifest(inputs: string, files: Map<string, string>): string {

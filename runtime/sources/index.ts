@@ -15,6 +15,9 @@ export const FRAMINGS: Record<SourceName, Framing> = {
   'codex-sdk': codexSdkFraming(codexSdkMappers),
 };
 
+/** The sources createNormalizer accepts. */
+export const SOURCES = Object.keys(FRAMINGS) as readonly SourceName[];
+
 /** ProviderKind of each source's events: mapping-spec.yaml `sources.*.provider`, checked against the model at generate time. */
 export const PROVIDERS: Record<SourceName, string> = {
   'codex-app-server': codexAppServerMappers.PROVIDER,

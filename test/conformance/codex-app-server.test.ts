@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
 import { createNormalizer } from '../../runtime/index.ts';
-import type { CanonicalEvent } from '../../runtime/index.ts';
+import { loose, type CanonicalEvent } from '../runtime/loose.ts';
+import { invariant, knownFailuresAreUsed } from './known-failures.ts';
 import { clientMessages, serverMessages, transcripts, type Transcript } from './transcripts.ts';
 
 const ALL = transcripts('codex-app-server');
 
 function run(t: Transcript): CanonicalEvent[] {
   const normalizer = createNormalizer('codex-app-server', { clock: () => 0 });
-  return t.lines.flatMap((l) => normalizer.push(l));
+  return loose(t.lines.flatMap((l) => normalizer.push(l)));
 }
 
 const RUNS = new Map(ALL.map((t) => [t.file, run(t)]));
@@ -23,22 +24,23 @@ it('finds the committed transcripts', () => {
   expect(new Set(ALL.map((t) => t.version)).size).toBeGreaterThanOrEqual(2);
 });
 
-describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (_file, t) => {
+describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (file, t) => {
   const events = eventsOf(t);
 
-  it('maps every message without an exception or an unknown-type warning', () => {
-    expect(events.length).toBeGreaterThan(50);
+  invariant(file, 'maps every message without an exception or an unknown-type warning', () => {
+    // Not vacuous: at least 10 events per turn the server started.
+    expect(events.length).toBeGreaterThan(10 * Math.max(1, startedTurns(t).size));
     // Codex `warning` notifications are runtime.warning too, but carry no detail.kind.
     const unknown = events.filter((e) => e.type === 'runtime.warning' && (e.payload.detail as { kind?: string } | undefined)?.kind !== undefined);
     expect(unknown.map((e) => e.payload.message)).toEqual([]);
   });
 
-  it('produces only events the canonical validator accepts', () => {
+  invariant(file, 'produces only events the canonical validator accepts', () => {
     const invalid = events.filter((e) => !validateProviderRuntimeEvent(e)).map((e) => ({ type: e.type, errors: validateProviderRuntimeEvent.errors }));
     expect(invalid).toEqual([]);
   });
 
-  it('puts raw on every event and keeps provider ids out of canonical ids', () => {
+  invariant(file, 'puts raw on every event and keeps provider ids out of canonical ids', () => {
     for (const e of events) {
       expect(e.raw).toBeDefined();
       if (e.itemId !== undefined) expect(e.itemId).not.toBe(e.providerRefs?.providerItemId);
@@ -46,7 +48,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (_fil
     }
   });
 
-  it('completes every started item and resolves every opened request', () => {
+  invariant(file, 'completes every started item and resolves every opened request', () => {
     const started = new Set(events.filter((e) => e.type === 'item.started').map((e) => e.itemId));
     const completed = new Set(events.filter((e) => e.type === 'item.completed').map((e) => e.itemId));
     expect([...started].filter((id) => !completed.has(id))).toEqual([]);
@@ -56,7 +58,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (_fil
     expect([...resolved].sort()).toEqual([...opened].sort());
   });
 
-  it('emits one turn.completed per turn', () => {
+  invariant(file, 'emits one turn.completed per turn', () => {
     // Counted independently: the turns the server started (subagent threads' turns included).
     const turns = startedTurns(t).size;
     // At least one per turn/start the client sent (none in a bare server transcript).
@@ -66,12 +68,12 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (_fil
 
   // 0.105.0 announces a spawned agent's turn only with legacy `codex/event/task_started` (no v2
   // `turn/started`) and ends it with a v2 `turn/completed`: the mapping must still start it.
-  it('starts every turn it completes', () => {
+  invariant(file, 'starts every turn it completes', () => {
     const started = new Set(events.filter((e) => e.type === 'turn.started').map((e) => e.turnId));
     expect(events.filter((e) => e.type === 'turn.completed' && !started.has(e.turnId)).map((e) => e.providerRefs?.providerTurnId)).toEqual([]);
   });
 
-  it('streams assistant text that adds up to the final message', () => {
+  invariant(file, 'streams assistant text that adds up to the final message', () => {
     const deltas = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'content.delta' && e.payload.streamKind === 'assistant_text') deltas.set(e.itemId!, (deltas.get(e.itemId!) ?? '') + String(e.payload.delta));
@@ -89,7 +91,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (_fil
     expect(compared).toBeGreaterThan(0);
   });
 
-  it('is deterministic', () => {
+  invariant(file, 'is deterministic', () => {
     expect(JSON.stringify(run(t))).toBe(JSON.stringify(events));
   });
 });
@@ -175,7 +177,7 @@ describe('opt-in upstream validation', () => {
     const msg = JSON.parse(line) as { params: Record<string, unknown> };
     msg.params.turnId = 42; // retyped
     const normalizer = createNormalizer('codex-app-server', { clock: () => 0, validateUpstream });
-    const events = normalizer.push(msg);
+    const events = loose(normalizer.push(msg));
     expect(events.map((e) => e.type)).toEqual(['runtime.warning', 'content.delta']);
     expect(events[0]!.payload.detail).toMatchObject({ kind: 'upstream-validation' });
     expect(JSON.stringify(events[0]!.payload.detail)).toContain('/params/turnId');
@@ -183,3 +185,5 @@ describe('opt-in upstream validation', () => {
     expect(events[1]!.payload.delta).toBe(msg.params.delta);
   });
 });
+
+knownFailuresAreUsed('codex-app-server');

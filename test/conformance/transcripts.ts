@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 
 export const TRANSCRIPTS_ROOT = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
 
-export type Source = 'codex-app-server' | 'claude-agent-sdk';
+export type Source = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
 
 export interface Transcript {
   source: Source;

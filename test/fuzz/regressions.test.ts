@@ -1,14 +1,15 @@
 // Inputs the property tests (test/fuzz/) found breaking the runtime, kept as plain cases.
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
-import { createNormalizer, type CanonicalEvent } from '../../runtime/index.ts';
+import { createNormalizer } from '../../runtime/index.ts';
+import { loose, type CanonicalEvent } from '../runtime/loose.ts';
 import { FRAMINGS, type SourceName } from '../../runtime/sources/index.ts';
 
 const SOURCES = Object.keys(FRAMINGS) as SourceName[];
 
 function push(source: SourceName, ...inputs: unknown[]): CanonicalEvent[] {
   const n = createNormalizer(source, { clock: () => 0 });
-  return inputs.flatMap((i) => n.push(i));
+  return loose(inputs.flatMap((i) => n.push(i)));
 }
 
 function expectValid(events: CanonicalEvent[]): void {
@@ -75,7 +76,7 @@ describe('runtime regressions', () => {
     let deep: unknown = 'tool_use';
     for (let i = 0; i < 5000; i++) deep = [deep];
     const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
-    const events = n.push({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: deep, id: 'toolu_1', name: 'Bash', input: {} } }, session_id: 's', parent_tool_use_id: null });
+    const events = loose(n.push({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: deep, id: 'toolu_1', name: 'Bash', input: {} } }, session_id: 's', parent_tool_use_id: null }));
     expect(events.filter((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error')).toEqual([]);
     expectValid(events);
   });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { createNormalizer } from '../../runtime/index.ts';
+import { loose } from './loose.ts';
 
 const S = 'session-1';
 const start = (id: string) => ({ type: 'stream_event', session_id: S, parent_tool_use_id: null, event: { type: 'message_start', message: { id, type: 'message', role: 'assistant', content: [], model: 'm', stop_reason: null, usage: {} } } });
@@ -13,7 +14,7 @@ function normalize(...records: unknown[]) {
   const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
   const events = records.flatMap((r) => n.push(r));
   expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
-  return events;
+  return loose(events);
 }
 
 describe('claude-agent-sdk edges', () => {

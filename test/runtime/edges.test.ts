@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { createNormalizer } from '../../runtime/index.ts';
+import { loose } from './loose.ts';
 
 const T = 'thread-1';
 const U = 'turn-1';
@@ -16,7 +17,7 @@ const lines = {
 
 function normalize(...messages: unknown[]) {
   const n = createNormalizer('codex-app-server', { clock: () => 0 });
-  return messages.flatMap((m) => n.push(m));
+  return loose(messages.flatMap((m) => n.push(m)));
 }
 
 describe('when a turn ends', () => {

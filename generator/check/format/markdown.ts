@@ -2,6 +2,7 @@
 import { percent } from '../../emit/coverage.ts';
 import type { CheckResult } from '../run.ts';
 import { subject, where } from './shared.ts';
+import { mdCell } from '../../markdown.ts';
 
 export function formatMarkdown(r: CheckResult): string {
   const out = [`### eventmap check: ${r.findings.length ? `❌ ${r.findings.length} finding(s)` : '✅ clean'}`, '', '| source | kind | accounted | mapped | ignored | gaps |', '|---|---|---:|---:|---:|---:|'];
@@ -10,7 +11,7 @@ export function formatMarkdown(r: CheckResult): string {
   }
   if (r.findings.length) {
     out.push('', '| | where | what |', '|---|---|---|');
-    for (const f of r.findings) out.push(`| ${f.category} | ${where(f) || subject(f)} | ${`${subject(f)}: ${f.message}`.replace(/\|/g, '\\|')} |`);
+    for (const f of r.findings) out.push(`| ${f.category} | ${where(f) || subject(f)} | ${mdCell(`${subject(f)}: ${f.message}`)} |`);
   }
   return `${out.join('\n')}\n`;
 }

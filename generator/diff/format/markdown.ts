@@ -5,9 +5,10 @@ import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
 import { describeAffects, describeChange, entryChangeText, valueMapChangeText } from './describe.ts';
 import { coverageCell, revisionName } from './shared.ts';
+import { mdCell } from '../../markdown.ts';
 
 /** Table cells: no pipes or newlines. */
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = mdCell;
 
 export function snapshotMarkdown(d: SnapshotDiff): string {
   const counts = classCounts(d.changes);

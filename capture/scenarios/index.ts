@@ -1,0 +1,32 @@
+// The recordings of each source: a transcript file (`<name>.<suffix>`) and the scenarios that run,
+// in order, in one session to make it. `capture` is the broad tour; `unhappy` the error, retry,
+// interrupt, decline and cancel paths (issue 13), kept apart so that each file stays small.
+import type { ClaudeScenario } from './claude-types.ts';
+import { CLAUDE_SCENARIOS } from './claude.ts';
+import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
+import { CODEX_SDK_SCENARIOS, type CodexSdkScenario } from './codex-sdk.ts';
+import type { CodexScenario } from './codex-types.ts';
+import { CODEX_SCENARIOS } from './codex.ts';
+import { CODEX_UNHAPPY_SCENARIOS } from './codex-unhappy.ts';
+
+export interface Recording<S extends { name: string; prompt: string } = { name: string; prompt: string }> {
+  name: string;
+  scenarios: S[];
+}
+
+const claude: Recording<ClaudeScenario>[] = [
+  { name: 'capture', scenarios: CLAUDE_SCENARIOS },
+  { name: 'unhappy', scenarios: CLAUDE_UNHAPPY_SCENARIOS },
+];
+const codex: Recording<CodexScenario>[] = [
+  { name: 'capture', scenarios: CODEX_SCENARIOS },
+  { name: 'unhappy', scenarios: CODEX_UNHAPPY_SCENARIOS },
+];
+const codexSdk: Recording<CodexSdkScenario>[] = [{ name: 'capture', scenarios: CODEX_SDK_SCENARIOS }];
+
+export const RECORDINGS = { 'codex-app-server': codex, 'claude-agent-sdk': claude, 'codex-sdk': codexSdk };
+
+/** Every scenario of a source, whatever its recording (the drivers look scenarios up by name). */
+export const ALL_CLAUDE_SCENARIOS = claude.flatMap((r) => r.scenarios);
+export const ALL_CODEX_SCENARIOS = codex.flatMap((r) => r.scenarios);
+export const ALL_CODEX_SDK_SCENARIOS = codexSdk.flatMap((r) => r.scenarios);

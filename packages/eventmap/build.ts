@@ -1,0 +1,31 @@
+// Stage the eventmap package: the bundled CLI, the templates the generator reads at run time, the
+// hashes of the sources it was built from (generator/emit/manifest.ts), and a package.json whose
+// dependencies are exactly the packages the bundle imports.
+import { builtinModules } from 'node:module';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CODE_HASHES, codeHashes } from '../../generator/emit/manifest.ts';
+import { bundleCli } from './bundle.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+
+export async function stageCli(stage: string, version: string, runtimeName: string): Promise<void> {
+  const imported = await bundleCli(stage);
+  const repoDeps = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const dependencies: Record<string, string> = {};
+  for (const specifier of imported) {
+    if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+    if (name === runtimeName) dependencies[name] = version; // built from the same commit
+    else if (repoDeps[name] !== undefined) dependencies[name] = repoDeps[name];
+    else throw new Error(`the CLI imports \`${specifier}\`, which is not in the dependencies of package.json`);
+  }
+  mkdirSync(join(stage, 'bin'), { recursive: true });
+  writeFileSync(join(stage, 'bin', 'eventmap.js'), "#!/usr/bin/env node\nimport '../lib/cli.js';\n", { mode: 0o755 });
+  cpSync(join(REPO, 'templates'), join(stage, 'templates'), { recursive: true });
+  writeFileSync(join(stage, CODE_HASHES), `${JSON.stringify(codeHashes(REPO), null, 2)}\n`);
+  copyFileSync(join(REPO, 'README.md'), join(stage, 'README.md'));
+  const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as object;
+  const sorted = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...template, version, dependencies: sorted }, null, 2)}\n`);
+}

@@ -1,0 +1,136 @@
+// @eventmap/runtime as an app gets it: packed, installed alone into an empty project, compiled
+// with tsc --strict under both module resolutions apps use, run under plain node on real
+// transcripts, and bundled for the browser. Needs no registry: the runtime has no dependencies.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
+import { createNormalizer, type SourceName } from '../../runtime/index.ts';
+import { transcripts } from '../conformance/transcripts.ts';
+import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
+
+const FIXTURE = join(REPO, 'test', 'fixtures', 'consumer');
+const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+
+let ws: Workspace;
+let app: string;
+let pkg: string;
+
+beforeAll(async () => {
+  ws = await packInTemp();
+  app = join(ws.root, 'app');
+  installProject(app, [ws.packages.runtime.tarball], ['--offline']);
+  pkg = join(app, 'node_modules', '@eventmap', 'runtime');
+}, 180_000);
+
+afterAll(() => ws?.remove());
+
+describe('the runtime tarball', () => {
+  it('installs exactly one package, with no dependencies', () => {
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: object }> };
+    expect(Object.keys(lock.packages).filter((p) => p !== '')).toEqual(['node_modules/@eventmap/runtime']);
+    expect(JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'))).not.toHaveProperty('dependencies');
+  });
+
+  it('ships declarations without `any`', () => {
+    const files = (readdirSync(pkg, { recursive: true }) as string[]).filter((f) => f.endsWith('.d.ts'));
+    expect(files).toContain('runtime/index.d.ts');
+    const anys: string[] = [];
+    for (const f of files) {
+      const source = ts.createSourceFile(f, readFileSync(join(pkg, f), 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node): void => {
+        if (node.kind === ts.SyntaxKind.AnyKeyword) anys.push(`${f}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(anys).toEqual([]);
+  });
+});
+
+describe('an app using it', () => {
+  // The consumer file, and every TypeScript example of the README's "Use in an app" section.
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Use in an app'), readme.indexOf('\n## ', readme.indexOf('## Use in an app') + 1));
+  const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+  const compile = (moduleResolution: 'nodenext' | 'bundler') => {
+    copyFileSync(join(FIXTURE, 'consumer.ts'), join(app, 'consumer.ts'));
+    examples.forEach((code, i) => writeFileSync(join(app, `readme-${i + 1}.ts`), code));
+    const config = {
+      compilerOptions: {
+        strict: true,
+        target: 'es2022',
+        module: moduleResolution === 'nodenext' ? 'nodenext' : 'esnext',
+        moduleResolution,
+        lib: ['es2023', 'dom'],
+        types: [],
+        skipLibCheck: false, // check the package's own declarations too
+        outDir: 'out',
+        noEmit: moduleResolution !== 'nodenext',
+      },
+      include: ['*.ts'],
+    };
+    writeFileSync(join(app, `tsconfig.${moduleResolution}.json`), JSON.stringify(config));
+    try {
+      execFileSync(process.execPath, [TSC, '-p', `tsconfig.${moduleResolution}.json`], { cwd: app, encoding: 'utf8' });
+      return '';
+    } catch (err) {
+      return String((err as { stdout?: string }).stdout ?? err);
+    }
+  };
+
+  it('has README examples to check', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(['nodenext', 'bundler'] as const)('type-checks under tsc --strict, moduleResolution %s', (moduleResolution) => {
+    expect(compile(moduleResolution)).toBe('');
+  });
+
+  // One transcript per source, the newest version's: what the runtime says in-process is what the
+  // installed package says to plain node.
+  const latest = new Map(transcripts().map((t) => [t.source, t]));
+  it.each([...latest.values()].map((t) => [t.file, t] as const))('runs under plain node on %s', (_file, t) => {
+    copyFileSync(join(FIXTURE, 'run.mjs'), join(app, 'run.mjs'));
+    const out = JSON.parse(execFileSync(process.execPath, ['run.mjs', t.source, join(REPO, 'test', 'fixtures', 'transcripts', t.file)], { cwd: app, encoding: 'utf8' })) as Record<string, unknown>;
+
+    const normalizer = createNormalizer(t.source as SourceName, { sessionId: 'consumer', clock: () => 0, ...(t.source === 'codex-app-server' ? { validateUpstream } : {}) });
+    const events = [...t.lines.flatMap((l) => normalizer.push(l)), ...normalizer.end().events];
+    const types: Record<string, number> = {};
+    for (const e of events) types[e.type] = (types[e.type] ?? 0) + 1;
+    expect(out).toEqual({
+      sources: ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'],
+      types,
+      turnStates: events.flatMap((e) => (e.type === 'turn.completed' ? [e.payload.state] : [])),
+      closedBySessionEnd: events.filter((e) => e.type === 'item.completed' && e.payload.status === 'cancelled' && e.raw?.source === 'eventmap.synthetic').length,
+      invalid: [],
+      stats: normalizer.stats,
+      streamed: events.length,
+    });
+    expect((out.turnStates as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('bundles for the browser with no Node built-in, every subpath included', async () => {
+    const exports = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports;
+    const subpaths = Object.keys(exports).filter((s) => s !== './package.json');
+    expect(subpaths).toEqual(expect.arrayContaining(['.', './validate', './schema.json', './upstream-validators/codex-app-server']));
+    const entry = subpaths.map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`).join('\n');
+    const result = await esbuild.build({
+      stdin: { contents: entry, resolveDir: app, loader: 'js' },
+      bundle: true,
+      platform: 'browser',
+      absWorkingDir: app,
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    const inputs = Object.keys(result.metafile.inputs).filter((f) => f !== '<stdin>');
+    expect(inputs.filter((f) => !f.startsWith('node_modules/@eventmap/runtime/'))).toEqual([]);
+  });
+});
