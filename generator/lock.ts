@@ -43,10 +43,10 @@ function acquire(lock: string, options: LockOptions): void {
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
     const mine = `${lock}-${process.pid}`;
-    rmSync(mine, { recursive: true, force: true });
-    mkdirSync(mine);
-    writeFileSync(join(mine, 'owner'), JSON.stringify(me));
     try {
+      rmSync(mine, { recursive: true, force: true });
+      mkdirSync(mine);
+      writeFileSync(join(mine, 'owner'), JSON.stringify(me));
       renameSync(mine, lock);
       return;
     } catch (err) {
@@ -78,8 +78,12 @@ function release(lock: string): void {
   const owner = readOwner(lock);
   if (owner?.pid !== process.pid || owner.host !== hostname()) return; // broken as stale by someone else
   const away = `${lock}-released-${process.pid}`;
-  renameSync(lock, away);
-  rmSync(away, { recursive: true, force: true });
+  try {
+    renameSync(lock, away);
+    rmSync(away, { recursive: true, force: true });
+  } catch {
+    // Left behind, it is a dead process's lock to the next run, which breaks it.
+  }
 }
 
 /** Remove a dead process's lock; if another process took the lock meanwhile, give it back. */

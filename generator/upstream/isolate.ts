@@ -91,7 +91,7 @@ while [ "$i" -lt "$n" ]; do
   [ "$1" = "$scratch" ] || mount -o remount,bind,ro "$1" 2>/dev/null || true
   shift; i=$((i + 1))
 done
-if [ -n "$hide" ]; then mount -t tmpfs -o ro,size=4k eventmap-hidden "$hide"; fi
+if [ -n "$hide" ] && [ -d "$hide" ]; then mount -t tmpfs -o ro,size=4k eventmap-hidden "$hide"; fi
 bad=$(SEEN="$seen" awk '{ o[$5] = $6 } END { for (m in o) if (m != ENVIRON["SEEN"] && o[m] !~ /^ro(,|$)/) printf " %s", m }' /proc/self/mountinfo)
 if [ -n "$bad" ]; then echo "eventmap: still writable outside the scratch folder:$bad" >&2; exit 97; fi
 if ( : > "$probe" ) 2>/dev/null; then rm -f "$probe"; echo "eventmap: could still write $probe" >&2; exit 97; fi
