@@ -25,14 +25,29 @@ export class EventmapError extends Error {
 
 export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'col'>): string {
   if (!d.file) return '';
-  if (d.line === undefined) return d.file;
-  return `${d.file}:${d.line}:${d.col ?? 1}`;
+  if (d.line === undefined) return printable(d.file);
+  return `${printable(d.file)}:${d.line}:${d.col ?? 1}`;
 }
 
+/** One line per diagnostic (plus its fix): what a snapshot or a path supplies is shown through `printable`. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = formatLocation(d);
-  const head = `${where ? `${where}: ` : ''}error ${d.code}: ${d.message}`;
-  return d.hint ? `${head}\n  fix: ${d.hint}` : head;
+  const head = `${where ? `${where}: ` : ''}error ${d.code}: ${printable(d.message)}`;
+  return d.hint ? `${head}\n  fix: ${printable(d.hint)}` : head;
+}
+
+// Controls (line breaks, escape sequences), format characters (bidi overrides), line and
+// paragraph separators, lone surrogates, private-use and unassigned code points.
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
+
+/** True when `s` can be shown on a terminal or in a log as it is. */
+export function isPrintable(s: string): boolean {
+  return s.search(UNPRINTABLE) < 0;
+}
+
+/** `s` for a terminal or a log: every unprintable character as a `\u{…}` escape. For display only, never for code. */
+export function printable(s: string): string {
+  return s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 /** Convert a character offset in `text` to a 1-based line and column. */

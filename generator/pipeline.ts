@@ -2,7 +2,7 @@
 // Pure: returns the files; the command writes them atomically.
 import { HELPERS } from '../runtime/helpers/index.ts';
 import { loadCatalog } from './catalog/load.ts';
-import { snapshotFromDir, resolveSnapshot } from './catalog/snapshots.ts';
+import { resolveVersion, snapshotFromDir } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
@@ -49,7 +49,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     }
     catalogs[source] = src.snapshots.map((s) => {
       try {
-        return loadCatalog(resolveSnapshot(paths.upstream, `${source}@${s.version}`));
+        return loadCatalog(resolveVersion(paths.upstream, source as SourceName, s.version));
       } catch (err) {
         if (err instanceof EventmapError && err.diagnostics[0]?.code === 'cli/unknown-version') {
           throw new EventmapError({ ...err.diagnostics[0], code: 'spec/unknown-snapshot', ...s.loc });

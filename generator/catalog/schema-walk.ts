@@ -67,17 +67,3 @@ export function definitionName(pointer: string): string | undefined {
   const m = /^#\/definitions\/([^/]+)$/.exec(pointer);
   return m ? m[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }
-
-/** Every local `$ref` in `doc` that points at nothing, with the pointer where it was found. */
-export function danglingRefs(doc: unknown): { at: string; ref: string }[] {
-  const out: { at: string; ref: string }[] = [];
-  const walk = (node: unknown, at: string) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, joinPointer(at, i)));
-    else if (isObj(node)) {
-      if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && getAtPointer(doc, node.$ref) === undefined) out.push({ at, ref: node.$ref });
-      for (const [k, v] of Object.entries(node)) walk(v, joinPointer(at, k));
-    }
-  };
-  walk(doc, '#');
-  return out;
-}

@@ -1,8 +1,10 @@
 // Reading snapshot files with diagnostics that name the file (and line:col) and say how to fix it.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { EventmapError, parseJsonFile } from '../diagnostics.ts';
+import { displayPath } from '../fsutil.ts';
 import { locatePointer } from './json-pointer.ts';
+import { schemaProblems } from './schema-checks.ts';
 import type { JsonSchema } from './types.ts';
 
 export class SnapshotReader {
@@ -15,16 +17,15 @@ export class SnapshotReader {
 
   /** Path shown in messages: relative to the working directory when inside it. */
   display(rel: string): string {
-    const full = join(this.dir, rel);
-    const r = relative(process.cwd(), full);
-    return r.startsWith('..') ? full : r;
+    return displayPath(join(this.dir, rel));
   }
 
   has(rel: string): boolean {
     return existsSync(join(this.dir, rel));
   }
 
-  read(rel: string): JsonSchema {
+  /** A snapshot file, parsed; a schema document (not `data`) is also checked (catalog/schema-checks.ts). */
+  read(rel: string, kind: 'schema' | 'data' = 'schema'): JsonSchema {
     const cached = this.documents[rel];
     if (cached !== undefined) return cached;
     const full = join(this.dir, rel);
@@ -42,6 +43,8 @@ export class SnapshotReader {
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw this.error(rel, '', 'snapshot/not-a-schema', 'the file is not a JSON Schema object', 'restore the file from the snapshot');
     }
+    const problems = kind === 'schema' ? schemaProblems(parsed) : [];
+    if (problems.length) throw new EventmapError(problems.map((p) => this.error(rel, p.pointer, p.code, p.message, p.hint).diagnostics[0]!));
     this.documents[rel] = parsed as JsonSchema;
     return parsed as JsonSchema;
   }

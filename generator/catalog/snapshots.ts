@@ -3,8 +3,11 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import semver from 'semver';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError, isPrintable, parseJsonFile, printable } from '../diagnostics.ts';
+import { displayPath } from '../fsutil.ts';
 import { SOURCE_NAMES, isSourceName, type SourceName } from '../sources.ts';
+import { locatePointer } from './json-pointer.ts';
+import { folderVersion, isStrictVersion, versionProblem } from './versions.ts';
 
 export interface SnapshotRef {
   source: SourceName;
@@ -16,20 +19,33 @@ export function parseSourceName(name: string): SourceName {
   if (!isSourceName(name)) {
     throw new EventmapError({
       code: 'cli/unknown-source',
-      message: `unknown source \`${name}\``,
+      message: `unknown source \`${printable(name)}\``,
       hint: `use one of: ${SOURCE_NAMES.join(', ')}`,
     });
   }
   return name;
 }
 
-/** Versions vendored for a source, oldest first (semver order). */
+/** Names writeTreeAtomic and its lock give the folders they work in (tree-write.ts, lock.ts). */
+const WORK_NAME = /\.eventmap-/;
+
+/**
+ * Versions vendored for a source, oldest first (semver order). Every folder there must be named by
+ * a strict version: a `v0.171.0` or `0.171.0⏎` folder is refused rather than skipped or sorted.
+ */
 export function listVersions(upstreamRoot: string, source: SourceName): string[] {
   const dir = join(upstreamRoot, source);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((v) => semver.valid(v) && statSync(join(dir, v)).isDirectory())
-    .sort(semver.compare);
+  const versions: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || WORK_NAME.test(entry.name)) continue;
+    if (!isStrictVersion(entry.name)) {
+      const { message, hint } = versionProblem(entry.name);
+      throw new EventmapError({ code: 'snapshot/bad-folder-name', message: `snapshot folder ${message}`, hint: `rename the folder (${hint}), or remove it`, file: displayPath(dir) });
+    }
+    versions.push(entry.name);
+  }
+  return versions.sort(semver.compare);
 }
 
 /** Resolve `source`, `source@version` or `source@/some/folder`. */
@@ -39,6 +55,14 @@ export function resolveSnapshot(upstreamRoot: string, spec: string): SnapshotRef
   const wanted = at < 0 ? undefined : spec.slice(at + 1);
   if (wanted && (wanted.includes('/') || wanted.startsWith('.'))) {
     return snapshotFromDir(source, wanted);
+  }
+  return resolveVersion(upstreamRoot, source, wanted);
+}
+
+/** The vendored snapshot `source@version` (a version, never a folder), or the newest. */
+export function resolveVersion(upstreamRoot: string, source: SourceName, wanted?: string): SnapshotRef {
+  if (wanted !== undefined && !isStrictVersion(wanted)) {
+    throw new EventmapError({ code: 'cli/bad-version', ...versionProblem(wanted) });
   }
   const versions = listVersions(upstreamRoot, source);
   const version = wanted ?? versions[versions.length - 1];
@@ -54,23 +78,47 @@ export function resolveSnapshot(upstreamRoot: string, spec: string): SnapshotRef
   return { source, version, dir: join(upstreamRoot, source, version) };
 }
 
-/** A snapshot in an arbitrary folder (e.g. `--upstream source=<dir>`); its version comes from provenance.json when there is one. */
-export function snapshotFromDir(source: SourceName, dir: string, version?: string): SnapshotRef {
+/**
+ * A snapshot in an arbitrary folder (e.g. `--upstream source=<dir>`). Its path must be printable
+ * (it is shown in messages, never written into code); its version is provenance.json's, which must
+ * be strict, or, without provenance.json, one derived from its content (`folderVersion`).
+ */
+export function snapshotFromDir(source: SourceName, dir: string): SnapshotRef {
   const full = resolve(dir);
-  if (!existsSync(full) || !statSync(full).isDirectory()) {
-    throw new EventmapError({ code: 'cli/missing-dir', message: `snapshot folder ${dir} does not exist`, hint: 'pass a folder written by `eventmap upstream add` or by `codex app-server generate-json-schema --out`' });
+  if (!isPrintable(full) || full.includes('*/')) {
+    throw new EventmapError({
+      code: 'cli/unsafe-path',
+      message: 'the snapshot folder path has a line break, a control or invisible character, or `*/`; eventmap does not read snapshots from such a path',
+      hint: 'copy or rename the folder to a plain path and pass that',
+      file: full,
+    });
   }
-  return { source, version: version ?? readProvenanceVersion(full) ?? `dir:${dir}`, dir: full };
+  if (!existsSync(full) || !statSync(full).isDirectory()) {
+    throw new EventmapError({ code: 'cli/missing-dir', message: `snapshot folder ${dir} does not exist`, hint: 'pass a folder written by `eventmap upstream add` or by `codex app-server generate-json-schema --out`', file: displayPath(full) });
+  }
+  return { source, version: provenanceVersion(source, full) ?? folderVersionOf(full), dir: full };
 }
 
-function readProvenanceVersion(dir: string): string | undefined {
+function provenanceVersion(source: SourceName, dir: string): string | undefined {
   const p = join(dir, 'provenance.json');
   if (!existsSync(p)) return undefined;
-  try {
-    const v = (JSON.parse(readFileSync(p, 'utf8')) as { version?: unknown }).version;
-    return typeof v === 'string' ? v : undefined;
-  } catch {
-    return undefined;
+  const text = readFileSync(p, 'utf8');
+  const file = displayPath(p);
+  const data = parseJsonFile(text, file) as { version?: unknown; source?: unknown } | null;
+  const fail = (pointer: string, message: string, hint: string) => new EventmapError({ code: 'snapshot/bad-provenance', message, hint, file, ...locatePointer(text, pointer) });
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw fail('', 'provenance.json is not an object', 'restore it, or delete it to name the folder by its content');
+  if (data.source !== undefined && data.source !== source) throw fail('/source', `provenance.json is for ${JSON.stringify(data.source)}, not ${source}`, `pass the folder as --upstream ${String(data.source)}=<dir>, or use a ${source} snapshot`);
+  if (!isStrictVersion(data.version)) {
+    const { message, hint } = typeof data.version === 'string' ? versionProblem(data.version) : { message: 'provenance.json has no `version` string', hint: 'give the exact published version' };
+    throw fail('/version', message, `fix provenance.json's version (${hint}), or delete provenance.json to name the folder by its content`);
   }
+  return data.version;
 }
 
+function folderVersionOf(dir: string): string {
+  try {
+    return folderVersion(dir);
+  } catch (err) {
+    throw new EventmapError({ code: 'cli/unreadable-dir', message: `cannot read snapshot folder ${dir}: ${err instanceof Error ? err.message : String(err)}`, hint: 'pass a plain folder of snapshot files (no symlink loops, readable files)', file: displayPath(dir) });
+  }
+}

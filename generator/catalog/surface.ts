@@ -70,7 +70,7 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /** Read and shape-check surface.json. */
 export function readSurface(reader: SnapshotReader): Surface {
-  const doc = reader.read(SURFACE);
+  const doc = reader.read(SURFACE, 'data');
   const fail = (pointer: string, what: string): never => {
     throw reader.error(SURFACE, pointer, 'snapshot/bad-surface', `surface.json: ${what}`, 'restore the file from the snapshot, or re-create the snapshot with `eventmap upstream add`');
   };

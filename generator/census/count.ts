@@ -3,6 +3,7 @@
 // sdkVersion), else the one its path names (…/<source>/<version>/…), else unknown.
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
+import { isStrictVersion } from '../catalog/versions.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { detectLine, type NativeType } from './detect.ts';
@@ -90,7 +91,7 @@ function versionFromPath(file: string, source: SourceName): string | undefined {
   const parts = file.split(/[\\/]/);
   const i = parts.indexOf(source);
   const v = i >= 0 ? parts[i + 1] : undefined;
-  return v !== undefined && /^\d+\.\d+\.\d+/.test(v) ? v : undefined;
+  return isStrictVersion(v) ? v : undefined;
 }
 
 function compareVersions(a: string | undefined, b: string | undefined): number {

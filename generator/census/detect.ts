@@ -3,6 +3,7 @@
 // events, content blocks and deltas, tools). Every transcript format the normalizer reads, plus
 // bare JSON-RPC and bare SDKMessage lines.
 import type { EntryKind } from '../catalog/types.ts';
+import { isStrictVersion } from '../catalog/versions.ts';
 import type { SourceName } from '../sources.ts';
 
 export interface NativeType {
@@ -20,7 +21,6 @@ export type LineKind =
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const VERSION = /\b(\d+\.\d+\.\d+)\b/;
 
 /** `forced`: the source given on the command line (else detected per line). */
 export function detectLine(value: unknown, forced?: SourceName): LineKind {
@@ -67,14 +67,15 @@ function codexMessage(m: Obj | undefined): LineKind {
 /** The codex version a message states: a thread's cliVersion. */
 function codexVersion(m: Obj): string | undefined {
   const thread = obj(obj(m.params)?.thread) ?? obj(obj(m.result)?.thread);
-  return str(thread?.cliVersion);
+  const v = str(thread?.cliVersion);
+  return isStrictVersion(v) ? v : undefined;
 }
 
 function claudeRecord(rec: Obj): LineKind {
   if (rec.kind === 'permission') return { what: 'upstream', source: 'claude-agent-sdk', types: [{ kind: 'permission', name: 'canUseTool' }] };
   if (rec.kind === 'meta') {
     const version = str(rec.sdkVersion);
-    return version && VERSION.test(version) ? { what: 'upstream', source: 'claude-agent-sdk', types: [], version } : { what: 'app', source: 'claude-agent-sdk' };
+    return isStrictVersion(version) ? { what: 'upstream', source: 'claude-agent-sdk', types: [], version } : { what: 'app', source: 'claude-agent-sdk' };
   }
   if (typeof rec.kind === 'string' && rec.kind !== 'message') return { what: 'app', source: 'claude-agent-sdk' };
   const m = rec.kind === 'message' ? obj(rec.message) : rec;

@@ -1,8 +1,8 @@
-// `eventmap generate`: rewrite generated/ atomically (old tree or new tree, never a mix).
+// `eventmap generate`: rewrite generated/ under its lock; generated/ is there throughout (tree-write.ts).
 import type { Command } from 'commander';
-import { writeTreeAtomic } from '../fsutil.ts';
 import { runGenerate } from '../pipeline.ts';
 import { projectPaths } from '../project.ts';
+import { writeTreeAtomic } from '../tree-write.ts';
 import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
@@ -13,7 +13,7 @@ export function registerGenerateCommand(program: Command): void {
     .action(async (opts: { upstream: string[] }) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { files } = await runGenerate(paths, { upstreamOverrides: parseUpstreamOverrides(opts.upstream) });
-      writeTreeAtomic(paths.generated, files);
+      writeTreeAtomic(paths.generated, files, { onWait: (owner) => process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`) });
       process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
     });
 }

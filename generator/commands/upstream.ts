@@ -10,7 +10,8 @@ export function registerUpstreamCommand(program: Command): void {
     .description('install the real package from npm and write upstream-schemas/<source>/<version>/ with provenance.json')
     .action((arg: string) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const { dir, provenance } = addUpstream(paths.upstream, arg);
+      const { dir, provenance, notConfined } = addUpstream(paths.upstream, arg);
+      for (const what of notConfined) process.stderr.write(`eventmap: warning: the upstream binary ran without confinement of ${what}\n`);
       process.stdout.write(`wrote ${dir} (${Object.keys(provenance.files).length} files, ${provenance.package}@${provenance.version} ${provenance.integrity})\n`);
     });
 }

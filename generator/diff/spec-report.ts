@@ -2,7 +2,8 @@
 // coverage before → after over the vendored catalogs each revision's spec names. Never prints.
 import { existsSync, readFileSync } from 'node:fs';
 import { loadCatalog } from '../catalog/load.ts';
-import { resolveSnapshot } from '../catalog/snapshots.ts';
+import { resolveVersion } from '../catalog/snapshots.ts';
+import type { SourceName } from '../sources.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { compareStrings } from '../fsutil.ts';
@@ -77,7 +78,7 @@ class CatalogCache {
     const key = `${source}@${version}`;
     if (!this.cache.has(key)) {
       try {
-        this.cache.set(key, loadCatalog(resolveSnapshot(this.upstream, key)));
+        this.cache.set(key, loadCatalog(resolveVersion(this.upstream, source as SourceName, version)));
       } catch (err) {
         if (!(err instanceof EventmapError) || err.diagnostics[0]?.code !== 'cli/unknown-version') throw err;
         this.cache.set(key, undefined);

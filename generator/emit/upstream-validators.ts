@@ -6,6 +6,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import type { Catalog } from '../catalog/types.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { comment, docComment, ident, joinCode, lit, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
+import { addLinearMetaSchema } from './upstream/ajv-meta.ts';
 import { inlineAjvRuntime } from './upstream/ajv-runtime.ts';
 import { checkCatalogs } from './upstream/messages.ts';
 import { buildValidatorStore, definitionFragment, type StoreMessage } from './upstream/validator-store.ts';
@@ -29,6 +30,8 @@ const AJV_OPTIONS = {
   // Strict mode throws; nothing else should print from inside the generator.
   logger: false,
   code: { esm: true, source: true, lines: false, optimize: 1 },
+  // Our copy of the draft-07 meta-schema instead (upstream/ajv-meta.ts: linear in enum sizes).
+  meta: false,
 } as const;
 
 // A CommonJS module: under NodeNext its default import is the whole module, whose `default` is the function.
@@ -41,7 +44,7 @@ export function emitUpstreamValidators(catalogs: Catalog[]): Map<string, string>
   const storeId = `https://eventmap.invalid/${source}/upstream-validators.json`;
   const store = buildValidatorStore(catalogs, storeId);
 
-  const ajv = new Ajv(AJV_OPTIONS);
+  const ajv = addLinearMetaSchema(new Ajv(AJV_OPTIONS));
   const exportName = new Map<StoreMessage, string>(store.messages.map((m, i) => [m, `v${i}`]));
   let code: string;
   try {

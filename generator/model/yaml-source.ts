@@ -2,6 +2,7 @@
 // checks can work on plain data and still report file:line:col.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { EventmapError, type Diagnostic } from '../diagnostics.ts';
+import { yamlData } from '../yaml-data.ts';
 import type { SourceLocation } from './types.ts';
 
 export interface YamlSource {
@@ -66,7 +67,7 @@ export function readYaml(text: string, file: string): YamlSource {
 
   return {
     file,
-    data: doc.toJS(),
+    data: yamlData(doc, at, 'model/alias-bomb'),
     has: (pointer) => locations.has(pointer),
     locate(pointer) {
       for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {

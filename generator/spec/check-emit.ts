@@ -7,6 +7,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
 import type { Finding } from './findings.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
+import { isFolderVersion } from '../catalog/versions.ts';
 
 /** One upstream schema a path in this emit is read against. */
 export interface PathTarget {
@@ -123,7 +124,7 @@ function checkPath(ctx: EmitContext, path: PathExpr, absentIn: string[], loc: Em
     const excused = absentIn.includes(version);
     if (info && !excused) found.push({ info, version });
     else if (!info && !excused) {
-      findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${version} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: `fix the path, or if this version really lacks it, write \`{ path: ${path.text}, absentIn: [${version}] }\``, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
+      findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${version} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: isFolderVersion(version) ? 'fix the path, or check the snapshot folder' : `fix the path, or if this version really lacks it, write \`{ path: ${path.text}, absentIn: [${version}] }\``, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
     } else if (info && excused) {
       findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is listed absentIn ${version}, but ${entry.source}@${version} has it`, hint: `remove ${version} from absentIn`, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
     }

@@ -1,10 +1,12 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
 import { readFileSync, existsSync } from 'node:fs';
-import { relative } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { EventmapError, type Diagnostic } from '../diagnostics.ts';
+import { displayPath } from '../fsutil.ts';
+import { yamlData } from '../yaml-data.ts';
+import { isStrictVersion, versionProblem } from '../catalog/versions.ts';
 import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
@@ -13,10 +15,7 @@ import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingS
 
 type Path = (string | number)[];
 
-export function displayPath(file: string): string {
-  const r = relative(process.cwd(), file);
-  return r.startsWith('..') ? file : r;
-}
+export { displayPath };
 
 export function loadSpec(file: string): MappingSpec {
   const shown = displayPath(file);
@@ -60,7 +59,7 @@ export function parseSpec(text: string, file: string): MappingSpec {
     return locOf(path);
   };
 
-  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  const data: unknown = yamlData(doc, at, 'spec/alias-bomb');
   checkShape(data, locOf, keyLocOf);
   return toIr(data as RawSpec, file, text, locOf, keyLocOf, doc);
 }
@@ -139,7 +138,7 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
       name: name as SourceName,
       provider: s.provider,
       providerLoc: locOf(['sources', name, 'provider']),
-      snapshots: s.snapshots.map((version, i) => ({ version, loc: locOf(['sources', name, 'snapshots', i]) })),
+      snapshots: s.snapshots.map((version, i) => ({ version: strictVersion(version, locOf(['sources', name, 'snapshots', i])), loc: locOf(['sources', name, 'snapshots', i]) })),
       loc: keyLocOf(['sources', name]),
     };
   }
@@ -205,7 +204,7 @@ function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
     return {
       kind: 'path',
       path: parsePath(String(o.path)),
-      absentIn: Array.isArray(o.absentIn) ? (o.absentIn as string[]) : [],
+      absentIn: Array.isArray(o.absentIn) ? (o.absentIn as string[]).map((v, i) => strictVersion(v, locOf([...path, 'absentIn', i]))) : [],
       ...(typeof o.map === 'string' ? { map: o.map } : {}),
       loc,
     };
@@ -217,6 +216,12 @@ function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
   }
   const options = o.first as unknown[];
   return { kind: 'first', options: options.map((a, i) => toExpr(a, [...path, 'first', i], locOf)), loc };
+}
+
+/** Snapshot versions and `absentIn` entries are strict versions, as folder names under upstream-schemas/ are. */
+function strictVersion(v: string, loc: Loc): string {
+  if (isStrictVersion(v)) return v;
+  throw new EventmapError({ code: 'spec/bad-version', ...versionProblem(v), ...loc });
 }
 
 export function parsePath(text: string): PathExpr {

@@ -3,11 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import semver from 'semver';
 import { EventmapError } from '../diagnostics.ts';
-import { readTree, sha256, stableJson, writeTreeAtomic } from '../fsutil.ts';
+import { readTree, sha256, stableJson } from '../fsutil.ts';
+import { writeTreeAtomic } from '../tree-write.ts';
 import { SOURCES, type SourceName } from '../sources.ts';
 import { parseSourceName } from '../catalog/snapshots.ts';
+import { isStrictVersion, versionProblem } from '../catalog/versions.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
@@ -38,13 +39,11 @@ export function parseSourceAtVersion(arg: string): { source: SourceName; version
   }
   const source = parseSourceName(arg.slice(0, at));
   const version = arg.slice(at + 1);
-  if (!semver.valid(version)) {
-    throw new EventmapError({ code: 'cli/bad-version', message: `\`${version}\` is not a semver version`, hint: 'give an exact published version, e.g. 0.171.0' });
-  }
+  if (!isStrictVersion(version)) throw new EventmapError({ code: 'cli/bad-version', ...versionProblem(version) });
   return { source, version };
 }
 
-export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance } {
+export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance; notConfined: string[] } {
   const { source, version } = parseSourceAtVersion(arg);
   const info = SOURCES[source];
   const ingester = INGESTERS[source];
@@ -52,7 +51,7 @@ export function addUpstream(upstreamRoot: string, arg: string): { dir: string; p
   try {
     const installed = npmInstall(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
     const staging = join(scratch, 'snapshot');
-    const { command } = ingester.ingest(installed, staging);
+    const { command, notConfined = [] } = ingester.ingest(installed, staging, scratch);
     const files = readTree(staging);
     const provenance: Provenance = {
       source,
@@ -67,7 +66,7 @@ export function addUpstream(upstreamRoot: string, arg: string): { dir: string; p
     files.set('provenance.json', stableJson(provenance));
     const dir = join(upstreamRoot, source, version);
     writeTreeAtomic(dir, files);
-    return { dir, provenance };
+    return { dir, provenance, notConfined };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,16 +1,18 @@
-// Bad-input catalog, a generate killed part-way through: whatever the moment, generated/ is the
-// old tree or the new one, never a mix; the window between writeTreeAtomic's two renames is put
-// right by recoverInterruptedWrite (which the next generate runs first).
+// Bad-input catalog, a generate killed part-way through: whatever the moment, generated/ is there;
+// it is the old tree, the new one, or (killed while moving the new files in) a mix that the next
+// write rolls forward to the new tree (tree-write.ts).
 //
 // Random SIGKILLs land in the few milliseconds of the write only by luck, so the write's three
-// critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/fsutil.ts),
+// critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/tree-write.ts),
 // which SIGKILLs the process exactly there.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree, recoverInterruptedWrite, writeTreeAtomic } from '../../generator/fsutil.ts';
+import { EventmapError } from '../../generator/diagnostics.ts';
+import { readTree } from '../../generator/fsutil.ts';
+import { recoverInterruptedWrite, writeTreeAtomic } from '../../generator/tree-write.ts';
 import { BIN, sameTree, workspace } from './support.ts';
 
 const w = workspace('killed');
@@ -58,7 +60,7 @@ function crashAt(point: string) {
 }
 
 describe('a generate killed part-way through', () => {
-  it('SIGKILL at random moments: the old tree or the new one, never a mix', async () => {
+  it('SIGKILL at random moments: generated/ is always there, and after recovery it is the old tree or the new one', async () => {
     const seen: string[] = [];
     for (let i = 0; i < 4; i++) {
       reset();
@@ -69,8 +71,8 @@ describe('a generate killed part-way through', () => {
       const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, s) => resolve(s)));
       clearTimeout(timer);
       const state = which();
-      if (state === 'missing') expect(existsSync(`${generated}.eventmap-old`), 'killed between the renames: the old tree is aside').toBe(true);
-      else expect(state).not.toBe('MIXED');
+      expect(state).not.toBe('missing');
+      if (state === 'MIXED') expect(siblings(), 'killed while moving files in: the commit folder is there to finish it').toContain('generated.eventmap-commit');
       recoverInterruptedWrite(generated);
       const recovered = which();
       expect(['old', 'new']).toContain(recovered);
@@ -79,34 +81,36 @@ describe('a generate killed part-way through', () => {
     expect(seen).toHaveLength(4);
   }, 120_000);
 
-  it('killed while writing the temp tree: the old tree; the next generate clears the dead temp tree', () => {
+  it('killed while staging the new tree: the old tree; the next generate clears the dead temp tree and lock', () => {
     const r = crashAt('writing');
     expect(r.signal).toBe('SIGKILL');
     expect(which()).toBe('old');
-    expect(siblings()).toEqual(['generated.eventmap-tmp-<pid>']);
+    expect(siblings().sort()).toEqual(['generated.eventmap-lock', 'generated.eventmap-tmp-<pid>']);
     const again = spawnSync(process.execPath, [BIN, '--root', w.root, 'generate'], { encoding: 'utf8' });
     expect(again.status, again.stderr).toBe(0);
     expect(which()).toBe('new');
     expect(siblings()).toEqual([]);
   }, 60_000);
 
-  it('killed between the two renames: nothing in place until recoverInterruptedWrite puts the old tree back', () => {
-    const r = crashAt('between-renames');
+  it('killed while moving the new files in: generated/ is there; the next write rolls forward to the new tree', () => {
+    const r = crashAt('committing');
     expect(r.signal).toBe('SIGKILL');
-    expect(which()).toBe('missing');
-    expect(siblings().sort()).toEqual(['generated.eventmap-old', 'generated.eventmap-tmp-<pid>']);
-    recoverInterruptedWrite(generated);
-    expect(which()).toBe('old');
+    expect(which()).not.toBe('missing');
+    expect(siblings().sort()).toEqual(['generated.eventmap-commit', 'generated.eventmap-lock']);
+    const again = spawnSync(process.execPath, [BIN, '--root', w.root, 'generate'], { encoding: 'utf8' });
+    expect(again.status, again.stderr).toBe(0);
+    expect(which()).toBe('new');
+    expect(siblings()).toEqual([]);
   }, 60_000);
 
-  it('killed after the second rename: the new tree; recoverInterruptedWrite removes the old one', () => {
+  it('killed after the last file moved in: the new tree; recoverInterruptedWrite clears the commit folder', () => {
     const r = crashAt('before-cleanup');
     expect(r.signal).toBe('SIGKILL');
     expect(which()).toBe('new');
-    expect(siblings()).toEqual(['generated.eventmap-old']);
+    expect(siblings().sort()).toEqual(['generated.eventmap-commit', 'generated.eventmap-lock']);
     recoverInterruptedWrite(generated);
     expect(which()).toBe('new');
-    expect(siblings()).toEqual([]);
+    expect(siblings()).toEqual(['generated.eventmap-lock']);
   }, 60_000);
 });
 
@@ -123,28 +127,96 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
-  it('recover puts the old tree back when the new one never arrived', () => {
-    writeTreeAtomic(target, tree({ 'a.txt': 'old' }));
-    rmSync(`${target}.eventmap-old`, { recursive: true, force: true });
-    // The state between the renames: the old tree aside, nothing in place.
-    writeTreeAtomic(`${target}.eventmap-old`, tree({ 'a.txt': 'old' }));
-    rmSync(target, { recursive: true });
-    recoverInterruptedWrite(target);
-    expect([...readTree(target)]).toEqual([['a.txt', 'old']]);
+  it('replaces the tree: changed, added and removed files, a folder that becomes a file and back', () => {
+    writeTreeAtomic(target, tree({ 'a.txt': 'A', 'gone.txt': 'G', 'x/y.txt': 'Y', 'f': 'file' }));
+    writeTreeAtomic(target, tree({ 'a.txt': 'A2', 'new/n.txt': 'N', 'x': 'now a file', 'f/inside.txt': 'now a folder' }));
+    expect([...readTree(target)]).toEqual([['a.txt', 'A2'], ['f/inside.txt', 'now a folder'], ['new/n.txt', 'N'], ['x', 'now a file']]);
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
-  it('the next write removes temp trees of dead processes, and keeps those of live ones', () => {
-    const dead = `${target}.eventmap-tmp-999999999`;
+  it('never follows a symlink inside the folder: what it points at is left alone', () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'keep.txt'), 'not ours');
+    writeTreeAtomic(target, tree({ 'a.txt': 'A' }));
+    symlinkSync(outside, join(target, 'link'));
+    symlinkSync(outside, join(target, 'sub'));
+    writeTreeAtomic(target, tree({ 'a.txt': 'A', 'sub/x.txt': 'X' }));
+    expect([...readTree(target)]).toEqual([['a.txt', 'A'], ['sub/x.txt', 'X']]);
+    expect(lstatSync(join(target, 'sub')).isDirectory()).toBe(true);
+    expect(readdirSync(outside)).toEqual(['keep.txt']);
+    rmSync(outside, { recursive: true });
+  });
+
+  it('recover rolls a decided write forward: the files not moved in yet, and the old files removed', () => {
+    writeTreeAtomic(target, tree({ 'a.txt': 'old', 'b.txt': 'old', 'stale.txt': 'old' }));
+    // What a write killed half-way through its renames leaves: a.txt moved in, b.txt still waiting.
+    const commit = `${target}.eventmap-commit`;
+    mkdirSync(commit);
+    writeFileSync(join(commit, 'b.txt'), 'new');
+    writeFileSync(join(commit, '.eventmap-tree.json'), JSON.stringify(['a.txt', 'b.txt']));
+    writeFileSync(join(target, 'a.txt'), 'new');
+    recoverInterruptedWrite(target);
+    expect([...readTree(target)]).toEqual([['a.txt', 'new'], ['b.txt', 'new']]);
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+
+  it('the next write removes temp trees and lock hand-overs of dead processes, and keeps those of live ones', () => {
+    const dead = [`${target}.eventmap-tmp-999999999`, `${target}.eventmap-lock-999999999`];
     const live = `${target}.eventmap-tmp-${process.ppid}`;
-    for (const t of [dead, live]) {
+    for (const t of [...dead, live]) {
       mkdirSync(t, { recursive: true });
       writeFileSync(join(t, 'half.txt'), 'half');
     }
     writeTreeAtomic(target, tree({ 'b/c.txt': 'C' }));
     expect([...readTree(target)]).toEqual([['b/c.txt', 'C']]);
-    expect(existsSync(dead)).toBe(false);
+    for (const d of dead) expect(existsSync(d)).toBe(false);
     expect(existsSync(live)).toBe(true);
     rmSync(live, { recursive: true });
   });
+
+  it('a lock left by a dead process is broken; one held by a live process makes the write wait, then give up located', () => {
+    const lock = `${target}.eventmap-lock`;
+    const hold = (pid: number) => {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'owner'), JSON.stringify({ pid, host: hostname() }));
+    };
+    hold(deadPid());
+    writeTreeAtomic(target, tree({ 'a.txt': 'after a stale lock' }));
+    expect([...readTree(target)]).toEqual([['a.txt', 'after a stale lock']]);
+    expect(existsSync(lock)).toBe(false);
+
+    hold(process.ppid);
+    const waited: number[] = [];
+    let error: unknown;
+    try {
+      writeTreeAtomic(target, tree({ 'a.txt': 'never' }), { timeoutMs: 0, onWait: (owner) => waited.push(owner.pid) });
+    } catch (err) {
+      error = err;
+    }
+    expect(waited).toEqual([process.ppid]);
+    expect(error).toBeInstanceOf(EventmapError);
+    expect((error as EventmapError).diagnostics[0]).toMatchObject({ code: 'output/locked', file: lock });
+    expect([...readTree(target)]).toEqual([['a.txt', 'after a stale lock']]);
+    rmSync(lock, { recursive: true });
+  });
+
+  it('a failure is a located EventmapError, never an internal error', () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    let error: unknown;
+    try {
+      writeTreeAtomic(join(blocker, 'out'), tree({ 'a.txt': 'A' }));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EventmapError);
+    expect((error as EventmapError).diagnostics[0]).toMatchObject({ code: 'output/write-failed', file: expect.stringContaining(blocker) });
+  });
 });
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(r.stdout);
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getAtPointer } from '../../generator/catalog/json-pointer.ts';
-import { danglingRefs } from '../../generator/catalog/schema-walk.ts';
+import { schemaProblems } from '../../generator/catalog/schema-checks.ts';
 import { catalogCounts } from '../../generator/catalog/render.ts';
 import { catalogOf, ROOT, runCli } from './helpers.ts';
 
@@ -18,7 +18,7 @@ describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s', (version) => {
       const doc = catalog.documents[e.document];
       expect(getAtPointer(doc, e.pointer), `${e.kind} ${e.name}`).toBeDefined();
     }
-    for (const doc of Object.values(catalog.documents)) expect(danglingRefs(doc)).toEqual([]);
+    for (const doc of Object.values(catalog.documents)) expect(schemaProblems(doc)).toEqual([]);
   });
 
   it('names system and result messages type:subtype, the others by type', () => {

@@ -1,7 +1,7 @@
 // The claude-agent-sdk ingester, offline: the real sdk.d.ts / sdk-tools.d.ts with stand-ins for
 // what they import (see fake-scratch.ts). Checks what the ingester decides, not @anthropic-ai/sdk.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Surface } from '../../generator/catalog/surface.ts';
 import { readTree } from '../../generator/fsutil.ts';
@@ -11,7 +11,7 @@ import { fakeClaudeAgentSdkScratch } from './fake-scratch.ts';
 
 function ingest(version: string): { out: string; command: string } {
   const out = join(tempDir('eventmap-out-'), version);
-  const { command } = ingestClaudeAgentSdk.ingest(fakeClaudeAgentSdkScratch(version), out);
+  const { command } = ingestClaudeAgentSdk.ingest(fakeClaudeAgentSdkScratch(version), out, dirname(out));
   return { out, command };
 }
 

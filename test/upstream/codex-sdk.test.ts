@@ -1,7 +1,7 @@
 // The codex-sdk ingester, offline: the real dist/index.d.ts with a stand-in MCP SDK reproduces the
 // vendored snapshot byte for byte, and twice in a row.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTree } from '../../generator/fsutil.ts';
 import { ingestCodexSdk } from '../../generator/upstream/codex-sdk.ts';
@@ -10,7 +10,7 @@ import { fakeCodexSdkScratch } from './fake-scratch.ts';
 
 function ingest(): string {
   const out = join(tempDir('eventmap-out-'), 'snapshot');
-  ingestCodexSdk.ingest(fakeCodexSdkScratch(), out);
+  ingestCodexSdk.ingest(fakeCodexSdkScratch(), out, dirname(out));
   return out;
 }
 

@@ -1,0 +1,177 @@
+// What every schema document of a snapshot must satisfy before anything walks it, checked once
+// when the file is read (SnapshotReader), so no later walker, Ajv or json-schema-to-typescript
+// meets what it cannot handle:
+// - every `$ref` is document-local (`#/...`) and points at a schema;
+// - no `$ref` cycle that consumes no data (`A: {$ref: B}`, `B: {anyOf: [{$ref: A}]}`): a validator
+//   would recurse forever on any input. Recursion through `properties`, `items`... is fine;
+// - no schema deeper than MAX_DEPTH pointer segments (the walkers recurse);
+// - `pattern`s and `patternProperties` keys compile as Ajv compiles them (with the `u` flag);
+// - `enum`s are non-empty lists of distinct values, checked here in linear time, so the
+//   validators' meta-schema can skip its quadratic `uniqueItems` (emit/upstream/ajv-meta.ts).
+// The walk is iterative: a document nested 100,000 deep is an error, not a stack overflow.
+import { getAtPointer, joinPointer, pointerSegments } from './json-pointer.ts';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export const MAX_DEPTH = 128;
+
+export interface SchemaProblem {
+  pointer: string;
+  code: string;
+  message: string;
+  hint: string;
+}
+
+/** Keywords whose schemas apply to the same value (a cycle through them never ends). */
+const SAME_VALUE_ONE = ['not', 'if', 'then', 'else'];
+const SAME_VALUE_LIST = ['allOf', 'anyOf', 'oneOf'];
+const SAME_VALUE_MAP = ['dependentSchemas', 'dependencies'];
+/** Keywords whose schemas apply to a part of the value (recursion through them ends with the data). */
+const PART_ONE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'items'];
+const PART_LIST = ['items', 'prefixItems'];
+const PART_MAP = ['properties', 'patternProperties'];
+/** Keywords holding schemas that apply only where referenced. */
+const HOLDERS = ['definitions', '$defs'];
+
+interface Child {
+  pointer: string;
+  node: unknown;
+  sameValue: boolean;
+  /** Pointer segments below the parent (1 or 2). */
+  segments: number;
+}
+
+function children(node: Obj, at: string): Child[] {
+  const out: Child[] = [];
+  const add = (keys: string[], shape: 'one' | 'list' | 'map', sameValue: boolean) => {
+    for (const k of keys) {
+      const v = node[k];
+      if (shape === 'one' && (isObj(v) || typeof v === 'boolean')) out.push({ pointer: joinPointer(at, k), node: v, sameValue, segments: 1 });
+      if (shape === 'list' && Array.isArray(v)) v.forEach((s, i) => out.push({ pointer: joinPointer(at, k, i), node: s, sameValue, segments: 2 }));
+      // `dependencies` values may be property lists (arrays), which are not schemas.
+      if (shape === 'map' && isObj(v)) for (const [name, s] of Object.entries(v)) if (!Array.isArray(s)) out.push({ pointer: joinPointer(at, k, name), node: s, sameValue, segments: 2 });
+    }
+  };
+  add(SAME_VALUE_ONE, 'one', true);
+  add(SAME_VALUE_LIST, 'list', true);
+  add(SAME_VALUE_MAP, 'map', true);
+  add(PART_ONE, 'one', false);
+  add(PART_LIST, 'list', false);
+  add(PART_MAP, 'map', false);
+  add(HOLDERS, 'map', false);
+  return out;
+}
+
+/** The problems of one schema document (empty when it is fine), in document order. */
+export function schemaProblems(doc: unknown): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  /** pointer → pointers of the schemas that apply to the same value (members, `$ref` target). */
+  const sameValue = new Map<string, string[]>();
+  const stack: { pointer: string; node: unknown; depth: number }[] = [{ pointer: '#', node: doc, depth: 0 }];
+  const queued = new Set<string>(['#']);
+  while (stack.length > 0 && problems.length < 5) {
+    const { pointer, node, depth } = stack.pop()!;
+    if (!isObj(node)) continue;
+    if (depth > MAX_DEPTH) {
+      problems.push({ pointer, code: 'snapshot/too-deep', message: `schemas are nested more than ${MAX_DEPTH} levels (JSON pointer segments) deep`, hint: 'no real protocol schema nests this deep; check where the snapshot came from' });
+      continue;
+    }
+    const edges: string[] = [];
+    for (const child of children(node, pointer)) {
+      if (child.sameValue) edges.push(child.pointer);
+      if (!queued.has(child.pointer)) {
+        queued.add(child.pointer);
+        stack.push({ pointer: child.pointer, node: child.node, depth: depth + child.segments });
+      }
+    }
+    if ('$ref' in node) {
+      const target = refTarget(doc, node.$ref);
+      if (typeof target === 'string') problems.push({ pointer: joinPointer(pointer, '$ref'), code: target.startsWith('points') ? 'snapshot/dangling-ref' : 'snapshot/bad-ref', message: `\`$ref\` ${JSON.stringify(node.$ref)} ${target}`, hint: 'snapshots use document-local references (`#/definitions/Name`) to schemas in the same file; restore the snapshot' });
+      else {
+        edges.push(target.pointer);
+        // A schema reached only through a `$ref` (not under a schema keyword) is still checked.
+        if (!queued.has(target.pointer)) {
+          queued.add(target.pointer);
+          stack.push({ pointer: target.pointer, node: target.node, depth: target.depth });
+        }
+      }
+    }
+    sameValue.set(pointer, edges);
+    checkKeywords(node, pointer, problems);
+  }
+  if (problems.length === 0) {
+    const cycle = findCycle(sameValue);
+    if (cycle) problems.push({ pointer: cycle[0]!, code: 'snapshot/ref-cycle', message: `\`$ref\`s loop back to the same value without going into it (${cycle.join(' → ')}): a validator would never finish`, hint: 'a recursive type must recurse through a property or an array item; restore the snapshot' });
+  }
+  return problems.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** Where a `$ref` leads, or why it leads nowhere usable. */
+function refTarget(doc: unknown, ref: unknown): { pointer: string; node: unknown; depth: number } | string {
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return 'is not a document-local reference';
+  const segments = pointerSegments(ref);
+  const target = getAtPointer(doc, ref);
+  if (target === undefined) return 'points at nothing in this document';
+  if (!isObj(target) && typeof target !== 'boolean') return 'does not point at a schema';
+  return { pointer: segments.length ? joinPointer('#', ...segments) : '#', node: target, depth: segments.length };
+}
+
+function checkKeywords(node: Obj, pointer: string, problems: SchemaProblem[]): void {
+  const regexp = (source: string, at: string) => {
+    try {
+      new RegExp(source, 'u');
+    } catch (err) {
+      problems.push({ pointer: at, code: 'snapshot/invalid-pattern', message: `${JSON.stringify(source)} is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`, hint: 'patterns are compiled with the `u` flag, as the generated validators do; restore the snapshot' });
+    }
+  };
+  if (typeof node.pattern === 'string') regexp(node.pattern, joinPointer(pointer, 'pattern'));
+  if (isObj(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) regexp(key, joinPointer(pointer, 'patternProperties', key));
+  if ('enum' in node) {
+    const values = node.enum;
+    if (!Array.isArray(values) || values.length === 0) {
+      problems.push({ pointer: joinPointer(pointer, 'enum'), code: 'snapshot/bad-enum', message: '`enum` must be a non-empty list', hint: 'restore the snapshot' });
+      return;
+    }
+    const seen = new Set<string>();
+    for (const [i, v] of values.entries()) {
+      const key = typeof v === 'string' ? `s${v}` : `j${JSON.stringify(v)}`;
+      if (!seen.has(key)) seen.add(key);
+      else {
+        problems.push({ pointer: joinPointer(pointer, 'enum', i), code: 'snapshot/bad-enum', message: `${JSON.stringify(v)} is listed twice in this \`enum\``, hint: 'an enum lists each value once; restore the snapshot' });
+        return;
+      }
+    }
+  }
+}
+
+/** A cycle in the same-value graph, as the pointers along it (iterative depth-first search). */
+function findCycle(edges: Map<string, string[]>): string[] | undefined {
+  const state = new Map<string, 'open' | 'done'>();
+  for (const start of edges.keys()) {
+    if (state.has(start)) continue;
+    const path: string[] = [start];
+    const next: number[] = [0];
+    state.set(start, 'open');
+    while (path.length > 0) {
+      const at = path[path.length - 1]!;
+      const out = edges.get(at) ?? [];
+      const i = next[next.length - 1]!;
+      if (i >= out.length) {
+        state.set(at, 'done');
+        path.pop();
+        next.pop();
+        continue;
+      }
+      next[next.length - 1] = i + 1;
+      const to = out[i]!;
+      if (state.get(to) === 'open') return [...path.slice(path.indexOf(to)), to];
+      if (!state.has(to)) {
+        state.set(to, 'open');
+        path.push(to);
+        next.push(0);
+      }
+    }
+  }
+  return undefined;
+}
