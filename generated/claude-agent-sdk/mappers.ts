@@ -216,7 +216,7 @@ const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message"
 // ---- canonical field checks ----
 const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
 const GUARD_zm2i26 = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}});
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_ContentStreamKind = new Set(["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]);

@@ -129,7 +129,7 @@ const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "fai
 
 // ---- canonical field checks ----
 const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);

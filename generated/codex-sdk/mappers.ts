@@ -42,7 +42,7 @@ const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reaso
 const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
 
 // ---- canonical field checks ----
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
+const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
 const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
 

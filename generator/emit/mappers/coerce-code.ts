@@ -30,11 +30,12 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
   if (nonNull.length === 1) {
     switch (nonNull[0]) {
       case 'string': {
-        // A pattern (e.g. TrimmedNonEmptyString) is checked too: a blank id must not make the event invalid.
+        // A pattern (e.g. TrimmedNonEmptyString) is checked too, with the `u` flag as Ajv and the
+        // model loader read it: a blank id must not make the event invalid.
         const pattern = patternOf(model, fieldSchema);
         if (pattern === undefined) return { wrap: withNull((e) => ts`str(${e})`), constants: {} };
         const name = `RE_${hash(pattern)}`;
-        return { wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`), constants: { [name]: ts`new RegExp(${lit(pattern)})` } };
+        return { wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`), constants: { [name]: ts`new RegExp(${lit(pattern)}, "u")` } };
       }
       case 'number':
         return { wrap: withNull((e) => ts`num(${e})`), constants: {} };
