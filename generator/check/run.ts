@@ -5,13 +5,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from '../diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
-import { buildCoverage } from '../emit/coverage.ts';
+import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, type Manifest } from '../emit/manifest.ts';
 import { readTree, sha256 } from '../fsutil.ts';
 import type { PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import type { Finding } from '../spec/findings.ts';
-import { loadSpec } from '../spec/load.ts';
+import { loadSpec, specLocator } from '../spec/load.ts';
 
 export interface CheckResult {
   findings: Finding[];
@@ -55,7 +55,7 @@ function tryFastPath(paths: ProjectPaths): CheckResult | undefined {
     const names = Object.keys(manifest.files);
     if (tree.size !== names.length) return undefined;
     for (const rel of names) if (tree.get(rel) === undefined || sha256(tree.get(rel)!) !== manifest.files[rel]) return undefined;
-    const coverage = JSON.parse(tree.get('coverage.json')!) as CoverageReport;
+    const coverage = locatedCoverage(JSON.parse(tree.get('coverage.json')!) as CoverageReport, specLocator(spec.text, 'mapping-spec.yaml'));
     return { findings: coverage.findings, coverage, fast: true };
   } catch {
     return undefined; // anything odd: take the slow path, which reports it properly

@@ -2,7 +2,10 @@
 // discriminant of every supported snapshot → its canonical type(s), its ignore reason, or a gap.
 import { compareStrings, stableJson } from '../fsutil.ts';
 import type { CoverageRow, Finding } from '../spec/findings.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import { parseSpecNodeRef, specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../spec/types.ts';
+
+/** A finding as coverage.json stores it: its spec node (`at`) rather than a line. */
+export type StoredFinding = Finding & { at?: string };
 import { mdCell, mdCode } from '../markdown.ts';
 
 export interface KindSummary {
@@ -19,6 +22,9 @@ export interface CoverageDiscriminant {
   status: CoverageRow['status'];
   targets: string[];
   reason?: string;
+  /** The spec node that accounts for it, as a specNodeRef (stored in generated/coverage.json). */
+  at?: string;
+  /** Its line in mapping-spec.yaml as it is now (computed by check; never stored). */
   line?: number;
 }
 
@@ -32,7 +38,7 @@ export interface CoverageReport {
   version: 1;
   sources: Record<string, CoverageSource>;
   /** What `check` reports from these inputs: gaps, stale entries, missing paths (errors stop generate). */
-  findings: Finding[];
+  findings: StoredFinding[];
 }
 
 export function buildCoverage(spec: MappingSpec, rows: CoverageRow[], findings: Finding[], snapshotsOf: (source: string) => string[]): CoverageReport {
@@ -48,11 +54,32 @@ export function buildCoverage(spec: MappingSpec, rows: CoverageRow[], findings: 
     sources[source] = {
       snapshots: snapshotsOf(source),
       summary,
-      discriminants: mine.map((r) => ({ kind: r.kind, name: r.name, versions: r.versions, status: r.status, targets: r.targets, ...(r.reason ? { reason: r.reason } : {}), ...(r.loc ? { line: r.loc.line } : {}) })),
+      discriminants: mine.map((r) => ({ kind: r.kind, name: r.name, versions: r.versions, status: r.status, targets: r.targets, ...(r.reason ? { reason: r.reason } : {}), ...(r.loc?.node ? { at: specNodeRef(r.loc.node) } : {}), ...(r.loc ? { line: r.loc.line } : {}) })),
     };
   }
   const rest = findings.filter((f) => f.category !== 'error').map(({ loc, ...f }) => ({ ...f, ...(loc ? { loc: { ...loc, file: 'mapping-spec.yaml' } } : {}) }));
   return { version: 1, sources, findings: rest };
+}
+
+/**
+ * The report as generated/ stores it: spec nodes by path, no line numbers, so an edit of the spec
+ * changes only the rows it touches (`locate` puts the lines back for check's fast path).
+ */
+export function storedCoverage(report: CoverageReport): CoverageReport {
+  return {
+    ...report,
+    sources: Object.fromEntries(Object.entries(report.sources).map(([k, s]) => [k, { ...s, discriminants: s.discriminants.map(({ line: _line, ...d }) => d) }])),
+    findings: report.findings.map(({ loc, ...f }) => ({ ...f, ...(loc?.node ? { at: specNodeRef(loc.node) } : {}) })),
+  };
+}
+
+/** A stored report with the lines of mapping-spec.yaml as it is now. */
+export function locatedCoverage(stored: CoverageReport, locate: (node: SpecNode) => Loc): CoverageReport {
+  return {
+    ...stored,
+    sources: Object.fromEntries(Object.entries(stored.sources).map(([k, s]) => [k, { ...s, discriminants: s.discriminants.map((d) => (d.at ? { ...d, line: locate(parseSpecNodeRef(d.at)).line } : d)) }])),
+    findings: stored.findings.map(({ at, ...f }) => ({ ...f, ...(at ? { loc: { ...locate(parseSpecNodeRef(at)), file: 'mapping-spec.yaml' } } : {}) })),
+  };
 }
 
 export function percent(n: number, total: number): string {
@@ -68,10 +95,10 @@ export function coverageMarkdown(report: CoverageReport): string {
     for (const d of s.discriminants) {
       if (d.kind !== kind) {
         kind = d.kind;
-        out.push('', `### ${source} ${kind}`, '', '| discriminant | versions | status | canonical / reason | spec line |', '|---|---|---|---|---:|');
+        out.push('', `### ${source} ${kind}`, '', '| discriminant | versions | status | canonical / reason |', '|---|---|---|---|');
       }
       const what = d.status === 'mapped' ? d.targets.map(mdCode).join(' + ') : d.status === 'ignored' ? mdCell(d.reason ?? 'no canonical value') : '**gap**';
-      out.push(`| ${mdCode(d.name)} | ${mdCell(d.versions.join(', '))} | ${d.status} | ${what} | ${d.line ?? ''} |`);
+      out.push(`| ${mdCode(d.name)} | ${mdCell(d.versions.join(', '))} | ${d.status} | ${what} |`);
     }
     out.push('');
   }
@@ -80,7 +107,7 @@ export function coverageMarkdown(report: CoverageReport): string {
 
 export function emitCoverage(report: CoverageReport): Map<string, string> {
   return new Map([
-    ['coverage.json', stableJson(report)],
+    ['coverage.json', stableJson(storedCoverage(report))],
     ['COVERAGE.md', coverageMarkdown(report)],
   ]);
 }

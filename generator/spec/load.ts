@@ -11,7 +11,7 @@ import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
-import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingSpec, PathExpr, SourceSpec, ValueExpr, ValueMap } from './types.ts';
+import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingSpec, PathExpr, SourceSpec, SpecNode, ValueExpr, ValueMap } from './types.ts';
 
 type Path = (string | number)[];
 
@@ -42,26 +42,42 @@ export function parseSpec(text: string, file: string): MappingSpec {
       })),
     );
   }
-  const locOf = (path: Path): Loc => {
-    for (let n = path.length; n >= 0; n--) {
-      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-      if (isNode(node) && node.range) return at(node.range[0]);
-    }
-    return { file, line: 1, col: 1 };
-  };
-  /** The location of a map key (better than its value for "unknown key" messages). */
-  const keyLocOf = (path: Path): Loc => {
-    const parent = path.length ? doc.getIn(path.slice(0, -1), true) : undefined;
-    if (isMap(parent)) {
-      const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]);
-      if (pair && isNode(pair.key) && pair.key.range) return at(pair.key.range[0]);
-    }
-    return locOf(path);
-  };
+  const { locOf, keyLocOf } = locators(doc, at);
 
   const data: unknown = yamlData(doc, at, 'spec/alias-bomb');
   checkShape(data, locOf, keyLocOf);
   return toIr(data as RawSpec, file, text, locOf, keyLocOf, doc);
+}
+
+/** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
+function locators(doc: Document<Node>, at: (offset: number) => Loc): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  const locOf = (path: Path): Loc => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+      if (isNode(node) && node.range) return { ...at(node.range[0]), node: { path } };
+    }
+    return { ...at(0), node: { path } };
+  };
+  const keyLocOf = (path: Path): Loc => {
+    const parent = path.length ? doc.getIn(path.slice(0, -1), true) : undefined;
+    if (isMap(parent)) {
+      const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]);
+      if (pair && isNode(pair.key) && pair.key.range) return { ...at(pair.key.range[0]), node: { path, key: true } };
+    }
+    return locOf(path);
+  };
+  return { locOf, keyLocOf };
+}
+
+/**
+ * Where a stored node is in mapping-spec.yaml as it is now: generated files name spec nodes by
+ * path, not line, so a comment line does not change them; `check` and the reports locate them.
+ */
+export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const { locOf, keyLocOf } = locators(doc, (offset) => ({ file, ...lineCounter.linePos(offset) }));
+  return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
 function firstLine(s: string): string {

@@ -7,6 +7,25 @@ export interface Loc {
   file: string;
   line: number;
   col: number;
+  /** The YAML node the location points at (its key when `key`): stable when lines move. */
+  node?: SpecNode;
+}
+
+/** A node of mapping-spec.yaml by its path from the root, e.g. ['mappings', 'codex-sdk', 'thread-event', 'error']. */
+export interface SpecNode {
+  path: (string | number)[];
+  key?: true;
+}
+
+/** A SpecNode as text for generated files: `key /mappings/codex-sdk/thread-event/error` (a JSON pointer). */
+export function specNodeRef(node: SpecNode): string {
+  return `${node.key ? 'key' : 'value'} ${node.path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+}
+
+export function parseSpecNodeRef(ref: string): SpecNode {
+  const [what, pointer = ''] = ref.split(' ', 2);
+  const path = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return what === 'key' ? { path, key: true } : { path };
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -39,7 +39,6 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   const tables = new Map<string, Row[]>();
   const responses: Row[] = [];
   const ignored = new Map<string, { key: Code; reason: Code }[]>();
-  const rel = (line: number) => `mapping-spec.yaml:${line}`;
   // Discriminants that differ only in punctuation (`a/b-c`, `a/bC`) must not share a function name.
   const names = new NameScope();
 
@@ -52,7 +51,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     const targets = [...new Set(entry.emit.map((e) => e.type))].join(' + ');
     functions.push({
       name: ident(fn),
-      doc: docComment(`${entry.kind} \`${entry.name}\` → ${targets} (${rel(entry.loc.line)})`),
+      doc: docComment(`${entry.kind} \`${entry.name}\` → ${targets}`),
       inputType: o.inputType?.(entry.kind, entry.name) ?? ts`unknown`,
       takesIds: false,
       body: bodyFor(entry.emit, entry.after.map((a) => a.name), false, model, constants, mapName, entry.before.map((b) => b.name)),
@@ -63,7 +62,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       const rtargets = [...new Set(entry.response.map((e) => e.type))].join(' + ');
       functions.push({
         name: rfn,
-        doc: docComment(`the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets} (${rel(entry.response[0]!.loc.line)}); \`m\` is the response's \`result\``),
+        doc: docComment(`the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets}; \`m\` is the response's \`result\``),
         inputType: ts`unknown`,
         takesIds: true,
         body: bodyFor(entry.response, [], true, model, constants, mapName),
@@ -84,7 +83,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
         key: quotedKey(m.name),
         name: mapName(m.name),
         prefixesCode: lit(Object.entries(m.prefixes)),
-        doc: docComment(`${covers} → ${m.to} (${rel(m.loc.line)})`),
+        doc: docComment(`valueMaps.${m.name}: ${covers} → ${m.to}`),
         valueType,
         code: ts`{\n${joinCode(pairs, '\n')}\n}`,
         defaultCode: lit(m.default),
