@@ -18,7 +18,7 @@ export const PROVIDER = "claudeAgent";
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
-/** upstream content-block types → CanonicalItemType (mapping-spec.yaml:258) */
+/** upstream content-block types → CanonicalItemType (mapping-spec.yaml:284) */
 const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
   "text": "assistant_message",
   "thinking": "reasoning",
@@ -42,7 +42,7 @@ const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistan
 const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = undefined;
 const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
 
-/** upstream content-delta types → ContentStreamKind (mapping-spec.yaml:283) */
+/** upstream content-delta types → ContentStreamKind (mapping-spec.yaml:309) */
 const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | null>> = {
   "text_delta": "assistant_text",
   "thinking_delta": "reasoning_text",
@@ -54,7 +54,7 @@ const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reas
 const VM_claudeDeltaStreamKind_DEFAULT: "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | undefined = "unknown";
 const VM_claudeDeltaStreamKind_PREFIXES: readonly (readonly [string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input"])[] = [];
 
-/** upstream enum PermissionBehavior → RequestDecision (mapping-spec.yaml:296) */
+/** upstream enum PermissionBehavior → RequestDecision (mapping-spec.yaml:322) */
 const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "allow": "accepted",
   "deny": "declined",
@@ -63,7 +63,7 @@ const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepte
 const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
 const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream tool types → CanonicalRequestType (mapping-spec.yaml:197) */
+/** upstream tool types → CanonicalRequestType (mapping-spec.yaml:210) */
 const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | null>> = {
   "Agent": "tool_approval",
   "Artifact": "tool_approval",
@@ -75,17 +75,21 @@ const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution
   "CronDelete": "tool_approval",
   "CronList": "tool_approval",
   "Edit": "file_change_approval",
+  "EndConversation": "tool_approval",
   "EnterPlanMode": "tool_approval",
   "EnterWorktree": "tool_approval",
   "ExitPlanMode": "tool_approval",
   "ExitWorktree": "tool_approval",
   "Glob": "tool_approval",
   "Grep": "tool_approval",
+  "LSP": "tool_approval",
+  "ListAgents": "tool_approval",
   "ListMcpResourcesTool": "tool_approval",
   "Mcp": "tool_approval",
   "Monitor": "tool_approval",
   "NotebookEdit": "file_change_approval",
   "OfferChromeSetup": "tool_approval",
+  "PowerShell": "command_execution_approval",
   "Projects": "tool_approval",
   "ProposeGoal": "tool_approval",
   "PushNotification": "tool_approval",
@@ -98,7 +102,14 @@ const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution
   "ReportFindings": "tool_approval",
   "ScheduleWakeup": "tool_approval",
   "SendFeedback": "tool_approval",
+  "SendMessage": "tool_approval",
+  "SendUserFile": "tool_approval",
+  "SendUserMessage": "tool_approval",
+  "SetGoal": "tool_approval",
+  "ShareOnboardingGuide": "tool_approval",
   "ShowOnboardingRolePicker": "tool_approval",
+  "Skill": "tool_approval",
+  "SubagentHandback": "tool_approval",
   "SubscribeMcpResource": "tool_approval",
   "SubscribePolling": "tool_approval",
   "TaskCreate": "tool_approval",
@@ -108,8 +119,10 @@ const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution
   "TaskStop": "tool_approval",
   "TaskUpdate": "tool_approval",
   "TodoWrite": "tool_approval",
+  "ToolSearch": "tool_approval",
   "UnsubscribeMcpResource": "tool_approval",
   "UnsubscribePolling": "tool_approval",
+  "WaitForMcpServers": "tool_approval",
   "WebFetch": "tool_approval",
   "WebSearch": "tool_approval",
   "Workflow": "tool_approval",
@@ -121,7 +134,7 @@ const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution
 const VM_claudePermissionRequestType_DEFAULT: "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | undefined = "tool_approval";
 const VM_claudePermissionRequestType_PREFIXES: readonly (readonly [string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval"])[] = [["mcp__","tool_approval"]];
 
-/** upstream enum TerminalReason → TurnState (mapping-spec.yaml:314) */
+/** upstream enum TerminalReason → TurnState (mapping-spec.yaml:340) */
 const VM_claudeResultState: Readonly<Record<string, "completed" | "failed" | "interrupted" | "cancelled" | null>> = {
   "blocking_limit": "failed",
   "rapid_refill_breaker": "failed",
@@ -146,7 +159,7 @@ const VM_claudeResultState: Readonly<Record<string, "completed" | "failed" | "in
 const VM_claudeResultState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_claudeResultState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
-/** values → SessionState (mapping-spec.yaml:305) */
+/** values → SessionState (mapping-spec.yaml:331) */
 const VM_claudeSessionState: Readonly<Record<string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error" | null>> = {
   "idle": "ready",
   "running": "running",
@@ -167,17 +180,21 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
   "CronDelete": "dynamic_tool_call",
   "CronList": "dynamic_tool_call",
   "Edit": "file_change",
+  "EndConversation": "dynamic_tool_call",
   "EnterPlanMode": "dynamic_tool_call",
   "EnterWorktree": "dynamic_tool_call",
   "ExitPlanMode": "dynamic_tool_call",
   "ExitWorktree": "dynamic_tool_call",
   "Glob": "dynamic_tool_call",
   "Grep": "dynamic_tool_call",
+  "LSP": "dynamic_tool_call",
+  "ListAgents": "collab_agent_tool_call",
   "ListMcpResourcesTool": "dynamic_tool_call",
   "Mcp": "dynamic_tool_call",
   "Monitor": "dynamic_tool_call",
   "NotebookEdit": "file_change",
   "OfferChromeSetup": "dynamic_tool_call",
+  "PowerShell": "command_execution",
   "Projects": "dynamic_tool_call",
   "ProposeGoal": "dynamic_tool_call",
   "PushNotification": "dynamic_tool_call",
@@ -190,7 +207,14 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
   "ReportFindings": "dynamic_tool_call",
   "ScheduleWakeup": "dynamic_tool_call",
   "SendFeedback": "dynamic_tool_call",
+  "SendMessage": "collab_agent_tool_call",
+  "SendUserFile": "dynamic_tool_call",
+  "SendUserMessage": "dynamic_tool_call",
+  "SetGoal": "dynamic_tool_call",
+  "ShareOnboardingGuide": "dynamic_tool_call",
   "ShowOnboardingRolePicker": "dynamic_tool_call",
+  "Skill": "dynamic_tool_call",
+  "SubagentHandback": "collab_agent_tool_call",
   "SubscribeMcpResource": "dynamic_tool_call",
   "SubscribePolling": "dynamic_tool_call",
   "TaskCreate": "dynamic_tool_call",
@@ -200,8 +224,10 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
   "TaskStop": "dynamic_tool_call",
   "TaskUpdate": "dynamic_tool_call",
   "TodoWrite": "plan",
+  "ToolSearch": "dynamic_tool_call",
   "UnsubscribeMcpResource": "dynamic_tool_call",
   "UnsubscribePolling": "dynamic_tool_call",
+  "WaitForMcpServers": "dynamic_tool_call",
   "WebFetch": "web_search",
   "WebSearch": "web_search",
   "Workflow": "dynamic_tool_call",
@@ -227,7 +253,7 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1280) */
+/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1306) */
 export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
@@ -239,7 +265,7 @@ export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: 
 
 /**
  * the client's response to permission `canUseTool` → user-input.resolved + request.resolved
- * (mapping-spec.yaml:1294); `m` is the response's `result`
+ * (mapping-spec.yaml:1320); `m` is the response's `result`
  */
 export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
@@ -248,26 +274,26 @@ export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pen
   { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `assistant` → (mapping-spec.yaml:1098) */
+/** sdk-message `assistant` → (mapping-spec.yaml:1124) */
 export function mapSdkMessageAssistant(m: SdkMessageByName["assistant"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeAssistant(ctx, ids0, m);
 }
 
-/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1235) */
+/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1261) */
 export function mapSdkMessageAuthStatus(m: SdkMessageByName["auth_status"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": bool(get(m, ["isAuthenticating"])), "output": strArray(get(m, ["output"])), "error": str(get(m, ["error"])) }, []); }
 }
 
-/** sdk-message `conversation_reset` → thread.metadata.updated (mapping-spec.yaml:1057) */
+/** sdk-message `conversation_reset` → thread.metadata.updated (mapping-spec.yaml:1083) */
 export function mapSdkMessageConversationReset(m: SdkMessageByName["conversation_reset"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1240) */
+/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1266) */
 export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_event"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
@@ -275,7 +301,7 @@ export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_even
 
 /**
  * sdk-message `result:error_during_execution` → runtime.error + turn.completed
- * (mapping-spec.yaml:1080)
+ * (mapping-spec.yaml:1106)
  */
 export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
@@ -287,7 +313,7 @@ export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["res
 
 /**
  * sdk-message `result:error_max_budget_usd` → runtime.error + turn.completed
- * (mapping-spec.yaml:1094)
+ * (mapping-spec.yaml:1120)
  */
 export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
@@ -299,7 +325,7 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result
 
 /**
  * sdk-message `result:error_max_structured_output_retries` → runtime.error + turn.completed
- * (mapping-spec.yaml:1095)
+ * (mapping-spec.yaml:1121)
  */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
@@ -310,7 +336,7 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessage
 }
 
 /**
- * sdk-message `result:error_max_turns` → runtime.error + turn.completed (mapping-spec.yaml:1093)
+ * sdk-message `result:error_max_turns` → runtime.error + turn.completed (mapping-spec.yaml:1119)
  */
 export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
@@ -320,7 +346,7 @@ export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:err
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:success` → runtime.error + turn.completed (mapping-spec.yaml:1067) */
+/** sdk-message `result:success` → runtime.error + turn.completed (mapping-spec.yaml:1093) */
 export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; if (get(m, ["is_error"]) === true) ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["result"]), "API error")), "class": "provider_error", "detail": m }, ["message"]); }
@@ -329,203 +355,203 @@ export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"]
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1210) */
+/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1236) */
 export function mapSdkMessageSystemApiRetry(m: SdkMessageByName["system:api_retry"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "API request failed; retrying", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:compact_boundary` → thread.state.changed (mapping-spec.yaml:1052) */
+/** sdk-message `system:compact_boundary` → thread.state.changed (mapping-spec.yaml:1078) */
 export function mapSdkMessageSystemCompactBoundary(m: SdkMessageByName["system:compact_boundary"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["compact_metadata"]) }, ["state"]); }
 }
 
-/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1201) */
+/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1227) */
 export function mapSdkMessageSystemElicitationComplete(m: SdkMessageByName["system:elicitation_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1189) */
+/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1215) */
 export function mapSdkMessageSystemFilesPersisted(m: SdkMessageByName["system:files_persisted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("files.persisted", ids, { "files": guard(GUARD_hezfjq, get(m, ["files"])), "failed": guard(GUARD_zm2i26, get(m, ["failed"])) }, ["files"]); }
 }
 
-/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1179) */
+/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1205) */
 export function mapSdkMessageSystemHookProgress(m: SdkMessageByName["system:hook_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.progress", ids, { "hookId": str(get(m, ["hook_id"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])) }, ["hookId"]); }
 }
 
-/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1184) */
+/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1210) */
 export function mapSdkMessageSystemHookResponse(m: SdkMessageByName["system:hook_response"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["hook_id"])), "outcome": oneOf(SET_HookOutcome, get(m, ["outcome"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])), "exitCode": num(get(m, ["exit_code"])) }, ["hookId","outcome"]); }
 }
 
-/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1174) */
+/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1200) */
 export function mapSdkMessageSystemHookStarted(m: SdkMessageByName["system:hook_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["hook_id"])), "hookName": str(get(m, ["hook_name"])), "hookEvent": str(get(m, ["hook_event"])) }, ["hookId","hookName","hookEvent"]); }
 }
 
-/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1124) */
+/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1150) */
 export function mapSdkMessageSystemInformational(m: SdkMessageByName["system:informational"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["content"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:init` → session.configured (mapping-spec.yaml:1035) */
+/** sdk-message `system:init` → session.configured (mapping-spec.yaml:1061) */
 export function mapSdkMessageSystemInit(m: SdkMessageByName["system:init"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
 }
 
-/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1119) */
+/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1145) */
 export function mapSdkMessageSystemLocalCommandOutput(m: SdkMessageByName["system:local_command_output"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "local command output", "data": m }, ["itemType"]); }
 }
 
-/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1114) */
+/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1140) */
 export function mapSdkMessageSystemMemoryRecall(m: SdkMessageByName["system:memory_recall"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Memory recalled into the conversation", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1225) */
+/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1251) */
 export function mapSdkMessageSystemMirrorError(m: SdkMessageByName["system:mirror_error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["error"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1215) */
+/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1241) */
 export function mapSdkMessageSystemModelRefusalFallback(m: SdkMessageByName["system:model_refusal_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["original_model"])), "toModel": str(get(m, ["fallback_model"])), "reason": str(first(get(m, ["api_refusal_category"]), "model refusal")) }, ["fromModel","toModel","reason"]); }
 }
 
-/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1220) */
+/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1246) */
 export function mapSdkMessageSystemModelRefusalNoFallback(m: SdkMessageByName["system:model_refusal_no_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["api_refusal_explanation"]), get(m, ["content"]))), "class": "provider_error", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1129) */
+/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1155) */
 export function mapSdkMessageSystemNotification(m: SdkMessageByName["system:notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["text"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1147) */
+/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1173) */
 export function mapSdkMessageSystemPermissionDenied(m: SdkMessageByName["system:permission_denied"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])), request: idOf(get(m, ["tool_use_id"])) };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["tool_name"])), VM_claudePermissionRequestType_PREFIXES)), "decision": "permission_denied", "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1196) */
+/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1222) */
 export function mapSdkMessageSystemPluginInstall(m: SdkMessageByName["system:plugin_install"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(first(get(m, ["error"]), get(m, ["status"]))), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:session_state_changed` → session.state.changed (mapping-spec.yaml:1047) */
+/** sdk-message `system:session_state_changed` → session.state.changed (mapping-spec.yaml:1073) */
 export function mapSdkMessageSystemSessionStateChanged(m: SdkMessageByName["system:session_state_changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": oneOf(SET_SessionState, lookup(VM_claudeSessionState, VM_claudeSessionState_DEFAULT, tagOf(get(m, ["state"])), VM_claudeSessionState_PREFIXES)) }, ["state"]); }
 }
 
-/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1230) */
+/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1256) */
 export function mapSdkMessageSystemSessionWritesLost(m: SdkMessageByName["system:session_writes_lost"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": "The session transcript could not be written", "class": "unknown", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:status` → session.state.changed (mapping-spec.yaml:1041) */
+/** sdk-message `system:status` → session.state.changed (mapping-spec.yaml:1067) */
 export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "running", "reason": str(get(m, ["status"])), "detail": str(get(m, ["permissionMode"])) }, ["state"]); }
 }
 
-/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1167) */
+/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1193) */
 export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
 }
 
-/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1157) */
+/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1183) */
 export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
 }
 
-/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1152) */
+/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1178) */
 export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
 }
 
-/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1162) */
+/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1188) */
 export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
 }
 
-/** sdk-message `system:worker_shutting_down` → session.exited (mapping-spec.yaml:1062) */
+/** sdk-message `system:worker_shutting_down` → session.exited (mapping-spec.yaml:1088) */
 export function mapSdkMessageSystemWorkerShuttingDown(m: SdkMessageByName["system:worker_shutting_down"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": str(get(m, ["reason"])), "exitKind": "graceful" }, []); }
 }
 
-/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1136) */
+/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1162) */
 export function mapSdkMessageToolProgress(m: SdkMessageByName["tool_progress"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])) };
   { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["tool_use_id"])), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
 }
 
-/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1142) */
+/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1168) */
 export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summary"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("tool.summary", ids, { "summary": str(get(m, ["summary"])), "precedingToolUseIds": strArray(get(m, ["preceding_tool_use_ids"])) }, ["summary"]); }
 }
 
-/** sdk-message `user` → (mapping-spec.yaml:1101) */
+/** sdk-message `user` → (mapping-spec.yaml:1127) */
 export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeToolResults(ctx, ids0, m);
 }
 
-/** stream-event `content_block_delta` → content.delta (mapping-spec.yaml:1261) */
+/** stream-event `content_block_delta` → content.delta (mapping-spec.yaml:1287) */
 export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_block_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
   { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
 }
 
-/** stream-event `content_block_start` → item.started (mapping-spec.yaml:1252) */
+/** stream-event `content_block_start` → item.started (mapping-spec.yaml:1278) */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(H.claudeBlockStart(ctx, {}, get(m, ["index"]), get(m, ["content_block","id"]), get(m, ["content_block","type"]))) };
   { const ids = ids0; if (["text","thinking","redacted_thinking","tool_use","server_tool_use","mcp_tool_use","compaction"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, first(lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES), lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES))), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_stop` → (mapping-spec.yaml:1270) */
+/** stream-event `content_block_stop` → (mapping-spec.yaml:1296) */
 export function mapStreamEventContentBlockStop(m: StreamEventByName["content_block_stop"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeBlockStop(ctx, ids0, m);
 }
 
-/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1272) */
+/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1298) */
 export function mapStreamEventMessageDelta(m: StreamEventByName["message_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["usage"]) }, ["usage"]); }
 }
 
-/** stream-event `message_start` → (mapping-spec.yaml:1249) */
+/** stream-event `message_start` → (mapping-spec.yaml:1275) */
 export function mapStreamEventMessageStart(m: StreamEventByName["message_start"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
