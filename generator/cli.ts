@@ -1,9 +1,10 @@
 // The eventmap CLI: wires the pipeline stages and formats their results. Stages never print or
 // exit; this file does both. Exit codes: 0 clean, 1 findings (check), 2 could not run.
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { EventmapError, formatDiagnostic } from './diagnostics.ts';
+import { EventmapError, withSource, type Diagnostic } from './diagnostics.ts';
+import { formatFailure, requestedFormat } from './failure-output.ts';
 import { PACKAGE_ROOT } from './project.ts';
 
 // Each command's module is imported only when that command runs: `upstream` alone pulls in
@@ -58,14 +59,37 @@ try {
 }
 
 function exitCodeFor(err: unknown): number {
+  const format = requestedFormat(process.argv.slice(2));
   if (err instanceof CommanderError) {
-    // --help and --version are not failures; usage errors are "could not run".
-    return err.exitCode === 0 ? 0 : 2;
+    // --help and --version are not failures; usage errors are "could not run" (commander has
+    // already said why on stderr; other formats get it on stdout too).
+    if (err.exitCode === 0) return 0;
+    if (format !== 'text') process.stdout.write(formatFailure([{ code: 'cli/usage', message: err.message.replace(/^error: /, ''), hint: 'see `eventmap <command> --help`' }], format).stdout);
+    return 2;
   }
   if (err instanceof EventmapError) {
-    for (const d of err.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    const { stdout, stderr } = formatFailure(err.diagnostics.map(withFileSource), format);
+    process.stderr.write(stderr);
+    process.stdout.write(stdout);
     return 2;
   }
   process.stderr.write(`eventmap: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  if (format !== 'text') process.stdout.write(formatFailure([{ code: 'internal', message: err instanceof Error ? err.message : String(err), hint: 'this is a bug in eventmap; please report it with the command line' }], format).stdout);
   return 2;
+}
+
+/** The diagnostic with its line read from its file, when that is a readable file here (for the code frame). */
+function withFileSource(d: Diagnostic): Diagnostic {
+  if (!d.file || d.line === undefined || d.source !== undefined) return d;
+  try {
+    const fd = openSync(d.file, 'r');
+    try {
+      if (!fstatSync(fd).isFile() || fstatSync(fd).size > 64 * 1024 * 1024) return d;
+      return withSource(d, readFileSync(fd, 'utf8'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return d; // not a file here (`HEAD:mapping-spec.yaml`, a folder): no frame
+  }
 }

@@ -10,6 +10,8 @@ export interface Diagnostic {
   file?: string;
   line?: number;
   col?: number;
+  /** The text of that line (for the code frame), when the file's text was at hand. */
+  source?: string;
 }
 
 /** Input could not be used (exit 2). Carries one or more diagnostics. */
@@ -33,7 +35,34 @@ export function formatLocation(d: Pick<Diagnostic, 'file' | 'line' | 'col'>): st
 export function formatDiagnostic(d: Diagnostic): string {
   const where = formatLocation(d);
   const head = `${where ? `${where}: ` : ''}error ${d.code}: ${printable(d.message)}`;
-  return d.hint ? `${head}\n  fix: ${printable(d.hint)}` : head;
+  return [head, ...codeFrame(d), ...(d.hint ? [`  fix: ${printable(d.hint)}`] : [])].join('\n');
+}
+
+/** Frames show at most this many characters of a line, around the column (minified JSON is one line). */
+const FRAME_WIDTH = 100;
+
+/**
+ * The line and a caret under the column:
+ *   395 |         emitt:
+ *       |         ^
+ */
+export function codeFrame(d: Diagnostic): string[] {
+  if (d.source === undefined || d.line === undefined) return [];
+  const col = Math.max(1, d.col ?? 1);
+  // One column per character kept: what cannot be printed becomes a space.
+  const text = d.source.replace(/\t/g, ' ').replace(UNPRINTABLE, ' ');
+  const start = Math.max(0, Math.min(col - 1 - FRAME_WIDTH / 2, text.length - FRAME_WIDTH));
+  const shown = `${start > 0 ? '…' : ''}${text.slice(start, start + FRAME_WIDTH)}${start + FRAME_WIDTH < text.length ? '…' : ''}`;
+  const caret = col - 1 - start + (start > 0 ? 1 : 0);
+  const gutter = String(d.line);
+  return [`  ${gutter} | ${shown.trimEnd()}`, `  ${' '.repeat(gutter.length)} | ${' '.repeat(Math.max(0, caret))}^`];
+}
+
+/** `d` with the text of its line from `text` (the whole file), for the code frame. */
+export function withSource(d: Diagnostic, text: string): Diagnostic {
+  if (d.line === undefined || d.source !== undefined) return d;
+  const line = text.split(/\r?\n/)[d.line - 1];
+  return line === undefined ? d : { ...d, source: line };
 }
 
 // Controls (line breaks, escape sequences), format characters (bidi overrides), line and

@@ -15,7 +15,7 @@ export function buildClaudeAgentSdk(reader: SnapshotReader): { entries: CatalogE
   const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
   (surface.tools ?? []).forEach((tool, i) => {
     requireSchema(reader, surface, doc, tool.pointer, joinPointer('', 'tools', i, 'pointer'), `tool ${tool.name}`);
-    entries.push({ kind: 'tool', name: tool.name, document: surface.schema, pointer: tool.pointer, meta: { inputType: tool.inputType, nameSource: tool.nameSource } });
+    entries.push({ kind: 'tool', name: tool.name, document: surface.schema, pointer: tool.pointer, meta: { ...(tool.inputType ? { inputType: tool.inputType } : {}), nameSource: tool.nameSource } });
   });
   const permission = surface.permission;
   if (permission) {

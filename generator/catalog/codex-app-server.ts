@@ -47,8 +47,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
     const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
     for (const name of Object.keys(defs).sort()) {
       if (!pattern.test(name) || enums[name]) continue;
-      const values = enumValues(defs[name]);
-      if (values) enums[name] = { name, values, document, pointer: joinPointer('#/definitions', name) };
+      const found = enumValues(defs[name]);
+      if (found) enums[name] = { name, values: found.values, ...(found.open ? { open: true as const } : {}), document, pointer: joinPointer('#/definitions', name) };
     }
   };
   scan(NOTIFICATIONS, /Status$/);
@@ -57,23 +57,27 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
 }
 
 /**
- * The values of an enum-like definition: a string enum, or a oneOf of string literals, objects
- * told apart by `type`, and externally tagged objects (`{ acceptWithExecpolicyAmendment: {...} }`,
- * named by their one required key). Undefined when the definition is not enum-like.
+ * The values of an enum-like definition: a string enum, or a oneOf/anyOf of string literals,
+ * objects told apart by `type`, and externally tagged objects (`{ acceptWithExecpolicyAmendment:
+ * {...} }`, named by their one required key); a member that is any string makes it open.
+ * Undefined when the definition is not enum-like.
  */
-function enumValues(def: unknown): string[] | undefined {
-  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string')) return def.enum as string[];
-  if (!isObj(def) || !Array.isArray(def.oneOf)) return undefined;
+function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
+  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string')) return { values: def.enum as string[], open: false };
+  const members = isObj(def) ? (Array.isArray(def.oneOf) ? def.oneOf : def.anyOf) : undefined;
+  if (!Array.isArray(members)) return undefined;
   const values: string[] = [];
-  for (const m of def.oneOf) {
+  let open = false;
+  for (const m of members) {
     if (!isObj(m)) return undefined;
     const lit = literalOf(m) ?? (isObj(m.properties) ? literalOf(m.properties.type) : undefined);
     if (lit !== undefined) values.push(lit);
     else if (Array.isArray(m.enum) && m.enum.every((v) => typeof v === 'string')) values.push(...(m.enum as string[]));
     else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string') values.push(m.required[0]);
+    else if (m.enum === undefined && [m.type].flat().includes('string')) open = true;
     else return undefined;
   }
-  return values;
+  return values.length ? { values, open } : undefined;
 }
 
 function responseDocumentOf(reader: SnapshotReader, member: unknown): string | undefined {

@@ -16,8 +16,20 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 
 /** The schema at `segments` below `schema` (refs resolved against `doc`), or undefined if the path is absent. */
 export function resolveSchemaPath(doc: unknown, schema: unknown, segments: readonly (string | number)[]): PathInfo | undefined {
-  return walk(doc, schema, segments, 0);
+  const leaves: Leaf[] = [];
+  walk(doc, schema, segments, 0, leaves);
+  return leaves.length ? merge(leaves.map((l) => (l === 'any' ? anyInfo() : leafInfo(l)))) : undefined;
 }
+
+/** The property names the schemas at `segments` declare (every union member's), for suggestions. */
+export function propertyNamesAt(doc: unknown, schema: unknown, segments: readonly (string | number)[]): string[] {
+  const leaves: Leaf[] = [];
+  walk(doc, schema, segments, 0, leaves);
+  return [...new Set(leaves.flatMap((l) => (l !== 'any' && isObj(l.properties) ? Object.keys(l.properties) : [])))];
+}
+
+/** A schema a path ends on, or `any` where the schema says nothing (anything may be there). */
+type Leaf = Obj | 'any';
 
 function deref(doc: unknown, schema: unknown): unknown {
   let cur = schema;
@@ -28,39 +40,32 @@ function deref(doc: unknown, schema: unknown): unknown {
   return cur;
 }
 
-function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number): PathInfo | undefined {
-  if (depth > 64) return anyInfo();
+/** Collect into `out` every schema the path `segs` ends on below `raw`; none when the path is absent. */
+function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
+  if (depth > 64) return void out.push('any');
   const schema = deref(doc, raw);
-  if (schema === true || (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))) return anyInfo();
-  if (!isObj(schema)) return undefined;
+  if (schema === true || (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))) return void out.push('any');
+  if (!isObj(schema)) return;
   const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf), ...asArray(schema.allOf)];
-  const own = hasOwnShape(schema);
-  const results: PathInfo[] = [];
-  if (branches.length) {
-    for (const b of branches) {
-      const r = walk(doc, b, segs, depth + 1);
-      if (r) results.push(r);
-    }
+  for (const b of branches) walk(doc, b, segs, depth + 1, out);
+  if (hasOwnShape(schema) || !branches.length) {
+    if (segs.length === 0) out.push(schema);
+    else step(doc, schema, segs, depth, out);
   }
-  if (own || !branches.length) {
-    const r = segs.length === 0 ? leafInfo(schema) : step(doc, schema, segs, depth);
-    if (r) results.push(r);
-  }
-  return results.length ? merge(results) : undefined;
 }
 
-function step(doc: unknown, schema: Obj, segs: readonly (string | number)[], depth: number): PathInfo | undefined {
+function step(doc: unknown, schema: Obj, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
   const [head, ...rest] = segs;
   if (typeof head === 'number') {
-    if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1);
-    if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1);
-    return schema.type === undefined || schema.type === 'array' ? (isFreeForm(schema) ? anyInfo() : undefined) : undefined;
+    if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1, out);
+    if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1, out);
+    if ((schema.type === undefined || schema.type === 'array') && isFreeForm(schema)) out.push('any');
+    return;
   }
   const props = isObj(schema.properties) ? schema.properties : undefined;
-  if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1);
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return walk(doc, schema.additionalProperties, rest, depth + 1);
-  if (!props && isFreeForm(schema)) return anyInfo();
-  return undefined;
+  if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1, out);
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return walk(doc, schema.additionalProperties, rest, depth + 1, out);
+  if (!props && isFreeForm(schema)) out.push('any');
 }
 
 /** An object schema with nothing said about its properties: anything may be below it. */

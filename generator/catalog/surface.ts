@@ -38,7 +38,9 @@ export interface SurfaceOpaque {
 
 export interface SurfaceTool {
   name: string;
-  inputType: string;
+  /** Its `*Input` type in sdk-tools.d.ts; absent for a built-in tool that has none. */
+  inputType?: string;
+  /** Where the name was read: `BUILTIN_TOOL_NAMES`, `cli.js`, `cli-binary` or `derived` (unconfirmed). */
   nameSource: string;
   pointer: string;
 }
@@ -108,7 +110,7 @@ export function readSurface(reader: SnapshotReader): Surface {
   if (doc.tools !== undefined) {
     surface.tools = list(doc, 'tools', '').map((t, i) => {
       const at = joinPointer('', 'tools', i);
-      return { name: str(t, 'name', at), inputType: str(t, 'inputType', at), nameSource: str(t, 'nameSource', at), pointer: str(t, 'pointer', at) };
+      return { name: str(t, 'name', at), ...(t.inputType !== undefined ? { inputType: str(t, 'inputType', at) } : {}), nameSource: str(t, 'nameSource', at), pointer: str(t, 'pointer', at) };
     });
   }
   if (doc.permission !== undefined) {

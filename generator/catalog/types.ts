@@ -41,7 +41,10 @@ export interface CatalogEntry {
 
 export interface CatalogEnum {
   name: string;
+  /** The named values. */
   values: string[];
+  /** Other strings are accepted too (a member that is any string): an open enum. */
+  open?: true;
   document: string;
   pointer: string;
 }

@@ -74,5 +74,5 @@ function staleOutput(expected: Map<string, string>, actual: Map<string, string>)
 }
 
 function staleFinding(rel: string, what: string): Finding {
-  return { category: 'stale', code: 'generated/stale-output', message: `generated/${rel} ${what}`, hint: 'run `npm run generate` and commit generated/' };
+  return { category: 'stale', code: 'generated/stale-output', message: `generated/${rel} ${what}`, hint: 'run `npm run generate` and commit generated/', loc: { file: `generated/${rel}`, line: 1, col: 1 } };
 }

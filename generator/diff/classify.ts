@@ -73,6 +73,8 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
     case 'enum-removed':
     case 'enum-values-added':
     case 'enum-values-removed':
+    case 'enum-opened':
+    case 'enum-closed':
       return classifyEnum(c, ix, done);
     default:
       return classifyField(c, ix, toVersion, done);
@@ -84,6 +86,11 @@ type Done = (cls: ChangeClass, affects: Affect[], note?: string) => Change;
 function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: Done): Change {
   const maps = ix.maps.filter((m) => coversEnum(m, c.enum));
   if (!maps.length) return done('informational', []);
+  // Open: values no one named can now come; a map without a default has nothing to give them.
+  if (c.change === 'enum-opened' || c.change === 'enum-closed') {
+    const blind = c.change === 'enum-opened' ? maps.filter((m) => m.default === undefined) : [];
+    return blind.length ? done('needs-mapping', blind.map((m) => at(m.loc, 'value-map')), 'the value map has no default for values it does not list') : done('informational', maps.map((m) => at(m.loc, 'value-map')));
+  }
   if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
     const listed = maps.flatMap((m) => c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])));
     return done('breaking', c.change === 'enum-removed' ? maps.map((m) => at(m.loc, 'value-map')) : listed.length ? listed : maps.map((m) => at(m.loc, 'value-map')));
@@ -116,12 +123,17 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
       const lacking = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapLookup(m, v))));
       return done(lacking.length ? 'needs-mapping' : 'informational', affects);
     }
+    case 'field-values-opened': {
+      const blind = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && m.default === undefined));
+      return done(blind.length ? 'needs-mapping' : 'informational', affects, blind.length ? 'the value map it goes through has no default for values it does not list' : undefined);
+    }
     default:
       return done('informational', affects);
   }
 }
 
-function sortAffects(list: Affect[]): Affect[] {
+/** Sorted by line, column, relation and path; duplicates dropped. */
+export function sortAffects(list: Affect[]): Affect[] {
   const seen = new Set<string>();
   return list
     .sort((a, b) => a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''))

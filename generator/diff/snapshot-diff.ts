@@ -4,7 +4,7 @@ import { entryKey } from '../catalog/load.ts';
 import { getAtPointer } from '../catalog/json-pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
-import { isBelow, parentPath, schemaFields, type FieldMap } from './schema-fields.ts';
+import { isBelow, parentPath, refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from './schema-fields.ts';
 import type { FieldScope, KindCount, RawChange } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -59,13 +59,16 @@ function diffEntry(a: Catalog, x: CatalogEntry, b: Catalog, y: CatalogEntry): Ra
 export function messageFields(c: Catalog, e: CatalogEntry): FieldMap {
   const doc = c.documents[e.document];
   const m = /^(.*)\/(oneOf|anyOf)\/\d+$/.exec(e.pointer);
-  const parent = m ? getAtPointer(doc, m[1] || '#') : undefined;
+  const rootPointer = m ? m[1] || '#' : undefined;
+  const parent = rootPointer ? getAtPointer(doc, rootPointer) : undefined;
   let extra: Obj | undefined;
   if (isObj(parent) && (parent.properties !== undefined || parent.required !== undefined)) {
     const { oneOf: _o, anyOf: _a, definitions: _d, $defs: _D, ...rest } = parent;
     extra = rest;
   }
-  return schemaFields(doc, getAtPointer(doc, e.pointer), extra);
+  // An inline union member is its entry's own; a named one (`#/definitions/X`) may serve several entries.
+  const own = refName(e.pointer) !== e.pointer ? refName(e.pointer) : `${e.kind} ${e.name}`;
+  return schemaFields(doc, getAtPointer(doc, e.pointer), extra, { schema: own, extra: rootPointer && rootPointer !== '#' ? refName(rootPointer) : documentName(e.document) });
 }
 
 /** Fields of the answer to a request (`$` is the answer): Codex `<X>Response.json`, or the pointer of Claude's permission result. */
@@ -73,8 +76,11 @@ export function responseFields(c: Catalog, e: CatalogEntry): FieldMap | undefine
   const pointer = e.meta?.resultPointer;
   const rel = e.meta?.responseDocument ?? (pointer ? e.document : undefined);
   const doc = rel ? c.documents[rel] : undefined;
-  return doc === undefined ? undefined : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc);
+  return doc === undefined ? undefined : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc, undefined, { schema: pointer ? refName(pointer) : documentName(rel!) });
 }
+
+/** `ServerNotification` for `ServerNotification.json` (a document is its root type). */
+const documentName = (rel: string) => rel.replace(/^.*\//, '').replace(/\.json$/, '');
 
 function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldMap, fb: FieldMap): RawChange[] {
   const out: RawChange[] = [];
@@ -82,21 +88,52 @@ function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldM
   // Only the topmost added/removed field is reported; what is below it is counted.
   const topmost = (from: FieldMap, to: FieldMap) =>
     [...from.keys()].filter((p) => !to.has(p) && to.has(parentPath(p) ?? '')).map((p) => ({ path: p, subfields: [...from.keys()].filter((q) => isBelow(q, p)).length }));
-  for (const { path, subfields } of topmost(fa, fb)) out.push({ change: 'field-removed', ...base, path, before: fa.get(path)!, ...(subfields ? { subfields } : {}) });
-  for (const { path, subfields } of topmost(fb, fa)) out.push({ change: 'field-added', ...base, path, after: fb.get(path)!, ...(subfields ? { subfields } : {}) });
-  for (const [path, before] of fa) {
-    const after = fb.get(path);
-    if (!after) continue;
-    const both = { ...base, path, before, after };
+  for (const { path, subfields } of topmost(fa, fb)) {
+    const { info, origin } = split(fa.get(path)!);
+    out.push({ change: 'field-removed', ...base, path, before: info, ...(subfields ? { subfields } : {}), ...origin });
+  }
+  for (const { path, subfields } of topmost(fb, fa)) {
+    const { info, origin } = split(fb.get(path)!);
+    out.push({ change: 'field-added', ...base, path, after: info, ...(subfields ? { subfields } : {}), ...origin });
+  }
+  for (const [path, x] of fa) {
+    const y = fb.get(path);
+    if (!y) continue;
+    const [b, a] = [split(x), split(y)];
+    // The same definition on both sides, or none: a change of a shared definition is grouped later.
+    const origin = b.origin.origin && a.origin.origin && sameOrigin(b.origin.origin, a.origin.origin) ? a.origin : {};
+    const [before, after] = [b.info, a.info];
+    const both = { ...base, path, before, after, ...origin };
     if (before.types.join('|') !== after.types.join('|')) out.push({ change: 'field-type-changed', ...both });
     if (before.required !== after.required) out.push({ change: after.required ? 'field-made-required' : 'field-made-optional', ...both });
-    if (before.values && after.values) {
-      const added = after.values.filter((v) => !before.values!.includes(v));
-      const removed = before.values.filter((v) => !after.values!.includes(v));
-      if (removed.length) out.push({ change: 'field-values-removed', ...both, values: removed });
-      if (added.length) out.push({ change: 'field-values-added', ...both, values: added });
-    }
+    out.push(...valueChanges(before, after).map((v) => ({ ...both, ...v })));
   }
+  return out;
+}
+
+function split(f: FieldInfo & { origin?: FieldOrigin }): { info: FieldInfo; origin: { origin?: FieldOrigin } } {
+  const { origin, ...info } = f;
+  return { info, origin: origin ? { origin } : {} };
+}
+
+const sameOrigin = (x: FieldOrigin, y: FieldOrigin) => x.definition === y.definition && x.path === y.path;
+
+/**
+ * Named string values added or removed, and a closed set that became open (accepts other strings
+ * too) or the reverse. A plain string counts as open with no names, so `string` → `enum` closes it
+ * and names values; named values that vanish into a plain string are not "removed".
+ */
+function valueChanges(before: FieldInfo, after: FieldInfo): { change: 'field-values-added' | 'field-values-removed' | 'field-values-opened' | 'field-values-closed'; values?: string[] }[] {
+  const stringy = (f: FieldInfo) => f.values !== undefined || f.types.includes('string');
+  if (!stringy(before) || !stringy(after)) return [];
+  const [nb, na] = [before.values ?? [], after.values ?? []];
+  const [openB, openA] = [!before.values || before.open === true, !after.values || after.open === true];
+  const out: ReturnType<typeof valueChanges> = [];
+  const removed = na.length || !openA ? nb.filter((v) => !na.includes(v)) : [];
+  const added = na.filter((v) => !nb.includes(v));
+  if (removed.length) out.push({ change: 'field-values-removed', values: removed });
+  if (added.length) out.push({ change: 'field-values-added', values: added });
+  if (openB !== openA) out.push({ change: openA ? 'field-values-opened' : 'field-values-closed' });
   return out;
 }
 
@@ -111,6 +148,7 @@ function diffEnums(a: Catalog, b: Catalog): RawChange[] {
       const added = y.values.filter((v) => !x.values.includes(v)).sort(compareStrings);
       if (removed.length) out.push({ change: 'enum-values-removed', enum: name, values: removed });
       if (added.length) out.push({ change: 'enum-values-added', enum: name, values: added });
+      if (!x.open !== !y.open) out.push({ change: y.open ? 'enum-opened' : 'enum-closed', enum: name, values: [...y.values].sort(compareStrings) });
     }
   }
   return out;

@@ -4,12 +4,13 @@ import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import type { MappingSpec } from '../spec/types.ts';
 import { classifyChanges } from './classify.ts';
+import { groupShared } from './shared-definitions.ts';
 import { diffCatalogs } from './snapshot-diff.ts';
 import type { Change, SnapshotDiff } from './types.ts';
 
 export function buildSnapshotDiff(a: Catalog, b: Catalog, spec: MappingSpec | undefined, specName = 'mapping-spec.yaml'): SnapshotDiff {
   const { counts, changes } = diffCatalogs(a, b);
-  const classed = classifyChanges(changes, spec, a.source, b.version).sort(compareChanges);
+  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version).sort(compareChanges));
   return { source: a.source, from: a.version, to: b.version, ...(spec ? { spec: specName } : {}), counts, changes: classed };
 }
 
@@ -28,10 +29,14 @@ const RANK: Record<Change['change'], number> = {
   'field-made-required': 3,
   'field-values-removed': 3,
   'field-values-added': 3,
+  'field-values-opened': 3,
+  'field-values-closed': 3,
   'enum-removed': 4,
   'enum-added': 4,
   'enum-values-removed': 4,
   'enum-values-added': 4,
+  'enum-opened': 4,
+  'enum-closed': 4,
 };
 
 function sortKey(c: Change): string[] {

@@ -21,9 +21,18 @@ export interface SpecRevision {
   exists: boolean;
 }
 
+/** `sources.<source>.snapshots` at both revisions (null where the source is not in the table). */
+export interface SnapshotListChange {
+  before: string[] | null;
+  after: string[] | null;
+  added: string[];
+  removed: string[];
+}
+
 export interface SourceSpecDiff {
   entries: EntryChange[];
   valueMaps: ValueMapChange[];
+  snapshots: SnapshotListChange;
   coverage: { before?: SourceCoverage; after?: SourceCoverage };
 }
 
@@ -46,9 +55,20 @@ export function runSpecDiff(paths: ProjectPaths, range: string | undefined): Spe
     const coverage: SourceSpecDiff['coverage'] = {};
     if (before?.sources[source]) coverage.before = catalogs.coverage(before, source);
     if (after?.sources[source]) coverage.after = catalogs.coverage(after, source);
-    sources[source] = { entries: entries.filter((e) => e.source === source), valueMaps: valueMaps.filter((v) => v.source === source), coverage };
+    sources[source] = { entries: entries.filter((e) => e.source === source), valueMaps: valueMaps.filter((v) => v.source === source), snapshots: snapshotList(before, after, source), coverage };
   }
   return { from: revision(from, before), to: revision(to, after), sources };
+}
+
+function snapshotList(before: MappingSpec | undefined, after: MappingSpec | undefined, source: string): SnapshotListChange {
+  const versions = (spec: MappingSpec | undefined) => spec?.sources[source]?.snapshots.map((s) => s.version) ?? null;
+  const [b, a] = [versions(before), versions(after)];
+  return { before: b, after: a, added: (a ?? []).filter((v) => !(b ?? []).includes(v)), removed: (b ?? []).filter((v) => !(a ?? []).includes(v)) };
+}
+
+/** Changes in the table for a source: entries, value-map changes, and snapshots added to or removed from its list. */
+export function sourceChangeCount(s: SourceSpecDiff): number {
+  return s.entries.length + s.valueMaps.length + s.snapshots.added.length + s.snapshots.removed.length;
 }
 
 function revision(r: Revision, spec: MappingSpec | undefined): SpecRevision {

@@ -1,7 +1,7 @@
 // What `eventmap diff <source>@A <source>@B` reports: one flat, sorted list of changes between two
 // catalogs, each classed for our mappers and tied to the mapping-spec.yaml lines it affects.
 import type { EntryKind } from '../catalog/types.ts';
-import type { FieldInfo } from './schema-fields.ts';
+import type { FieldInfo, FieldOrigin } from './schema-fields.ts';
 
 export type ChangeClass = 'breaking' | 'needs-mapping' | 'informational';
 export const CHANGE_CLASSES: readonly ChangeClass[] = ['breaking', 'needs-mapping', 'informational'];
@@ -9,14 +9,45 @@ export const CHANGE_CLASSES: readonly ChangeClass[] = ['breaking', 'needs-mappin
 /** Which document a field path is rooted in: the message, or (server requests) the client's response. */
 export type FieldScope = 'message' | 'response';
 
-export type FieldChangeType = 'field-added' | 'field-removed' | 'field-type-changed' | 'field-made-required' | 'field-made-optional' | 'field-values-added' | 'field-values-removed';
+export type FieldChangeType =
+  | 'field-added'
+  | 'field-removed'
+  | 'field-type-changed'
+  | 'field-made-required'
+  | 'field-made-optional'
+  | 'field-values-added'
+  | 'field-values-removed'
+  | 'field-values-opened' // a closed set of named strings now accepts other strings too
+  | 'field-values-closed';
+
+/** One message a change of a shared definition reaches. */
+export interface Place {
+  kind: EntryKind;
+  name: string;
+  scope: FieldScope;
+  path: string;
+}
 
 export type RawChange =
   | { change: 'kind-added' | 'kind-removed'; kind: EntryKind; names: string[] }
   | { change: 'discriminant-added' | 'discriminant-removed'; kind: EntryKind; name: string; note?: string }
   | { change: 'response-added' | 'response-removed'; kind: EntryKind; name: string }
-  | { change: FieldChangeType; kind: EntryKind; name: string; scope: FieldScope; path: string; before?: FieldInfo; after?: FieldInfo; values?: string[]; subfields?: number }
-  | { change: 'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed'; enum: string; values: string[] };
+  | {
+      change: FieldChangeType;
+      kind: EntryKind;
+      name: string;
+      scope: FieldScope;
+      path: string;
+      before?: FieldInfo;
+      after?: FieldInfo;
+      values?: string[];
+      subfields?: number;
+      /** The definition that declares the field, and the path inside it. */
+      origin?: FieldOrigin;
+      /** Set when the change of a shared definition reaches more than one message: every place (this one first). */
+      places?: Place[];
+    }
+  | { change: 'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed' | 'enum-opened' | 'enum-closed'; enum: string; values: string[] };
 
 /**
  * How a mapping-spec.yaml line relates to a change: `entry` (the discriminant's entry),

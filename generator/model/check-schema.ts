@@ -3,7 +3,8 @@
 // `extension` reasons moved into `description`. Every keyword allowed here is one that the
 // TypeScript printer and the Ajv validators handle, so nothing is silently ignored downstream.
 import type { JsonSchema } from '../catalog/types.ts';
-import { checkText, didYouMean, describeValue, isMap, type Problems } from './problems.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { checkText, describeValue, isMap, type Problems } from './problems.ts';
 import type { SourceLocation } from './types.ts';
 import { pointerJoin, type YamlSource } from './yaml-source.ts';
 

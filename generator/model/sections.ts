@@ -3,7 +3,8 @@
 import type { JsonSchema } from '../catalog/types.ts';
 import { checkSchema, type SchemaContext } from './check-schema.ts';
 import { SPEC_ENUMS, SPEC_EVENT_TYPES, SPEC_ID_KINDS } from './events-md.ts';
-import { checkText, describeValue, didYouMean, isMap, type Problems } from './problems.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { checkText, describeValue, isMap, type Problems } from './problems.ts';
 import type { CanonicalEnumDef, SourceLocation } from './types.ts';
 import { pointerJoin, type YamlSource } from './yaml-source.ts';
 

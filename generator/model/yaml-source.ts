@@ -1,8 +1,9 @@
 // Parse a YAML file into plain JSON data plus a map from JSON pointers to source locations, so the
 // checks can work on plain data and still report file:line:col.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { EventmapError, type Diagnostic } from '../diagnostics.ts';
+import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { yamlData } from '../yaml-data.ts';
+import { yamlCauses } from '../yaml-errors.ts';
 import type { SourceLocation } from './types.ts';
 
 export interface YamlSource {
@@ -27,13 +28,14 @@ export function readYaml(text: string, file: string): YamlSource {
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     throw new EventmapError(
-      problems.map(
-        (e): Diagnostic => ({
-          code: 'model/invalid-yaml',
-          message: `not valid YAML: ${e.message.split('\n')[0]}`,
-          hint: 'fix the YAML syntax at this position (indentation, quoting, a duplicate key...)',
-          ...at(e.pos[0]),
-        }),
+      yamlCauses(problems, text).map(
+        ({ offset, message }): Diagnostic =>
+          withSource({
+            code: 'model/invalid-yaml',
+            message: `not valid YAML: ${message}`,
+            hint: 'fix the YAML syntax at this position (indentation, quoting, a duplicate key...)',
+            ...at(offset),
+          }, text),
       ),
     );
   }

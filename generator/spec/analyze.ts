@@ -4,6 +4,7 @@ import { entryKey } from '../catalog/load.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import type { CanonicalModel } from '../model/types.ts';
+import { guessHint } from '../did-you-mean.ts';
 import { checkEmit, type PathTarget } from './check-emit.ts';
 import type { CoverageRow, Finding } from './findings.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
@@ -38,10 +39,15 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
     }
     const entries = spec.entries.filter((e) => e.source === source);
     const byKey = new Map(entries.map((e) => [entryKey(e), e]));
+    const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x));
     for (const entry of entries) {
       const k = entryKey(entry);
       if (!MESSAGE_KINDS.has(entry.kind)) {
-        findings.push({ category: 'error', code: 'spec/unknown-kind', message: `\`${entry.kind}\` is not a message kind of ${source}`, hint: `use one of: ${[...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x)).join(', ')}; item/tool types are covered by valueMaps`, source, discriminant: k, loc: entry.loc });
+        // Once per kind block (at its key), not once per entry under it: one cause, one error.
+        const loc = spec.sections?.[`mappings.${source}.${entry.kind}`] ?? entry.loc;
+        if (!findings.some((f) => f.code === 'spec/unknown-kind' && f.source === source && f.loc === loc)) {
+          findings.push({ category: 'error', code: 'spec/unknown-kind', message: `\`${entry.kind}\` is not a message kind of ${source}`, hint: guessHint(entry.kind, kindsHere, `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`), source, discriminant: k, loc });
+        }
         continue;
       }
       if (!known.has(k)) {
@@ -56,7 +62,9 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
         const entry = byKey.get(k);
         const status = !entry ? 'gap' : entry.ignore !== undefined ? 'ignored' : 'mapped';
         coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set([...entry.emit.map((e) => e.type), ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`)])] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
-        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k });
+        // Placed where the entry would go: its kind's block, else the source's, else `mappings`.
+        const where = spec.sections?.[`mappings.${source}.${d.kind}`] ?? spec.sections?.[`mappings.${source}`] ?? spec.sections?.mappings;
+        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k, ...(where ? { loc: where } : {}) });
       } else {
         const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
         const prefix = map ? Object.keys(map.prefixes).find((p) => d.name.startsWith(p)) : undefined;
@@ -91,7 +99,7 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
     }
   }
   for (const h of [...entry.before, ...entry.after]) {
-    if (!helpers.has(h.name)) findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${h.name}\``, hint: `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`, source: entry.source, loc: h.loc });
+    if (!helpers.has(h.name)) findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${h.name}\``, hint: guessHint(h.name, helpers, `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`), source: entry.source, loc: h.loc });
   }
 }
 
@@ -107,12 +115,12 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
   for (const map of Object.values(spec.valueMaps).filter((m) => m.source === source)) {
     const canonical = model.enums[map.to];
     if (!canonical) {
-      findings.push({ category: 'error', code: 'spec/unknown-enum', message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``, hint: `use one of: ${Object.keys(model.enums).join(', ')}`, source, loc: map.loc });
+      findings.push({ category: 'error', code: 'spec/unknown-enum', message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``, hint: guessHint(map.to, Object.keys(model.enums), `use one of: ${Object.keys(model.enums).join(', ')}`), source, loc: map.loc });
       continue;
     }
     const allowed = new Set(canonical.values);
     for (const [from, v] of [...Object.entries(map.values), ...Object.entries(map.undeclared)]) {
-      if (v.value !== null && !allowed.has(v.value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: v.loc });
+      if (v.value !== null && !allowed.has(v.value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`, hint: guessHint(v.value, canonical.values, `use one of: ${canonical.values.join(', ')}`), source, loc: v.loc });
     }
     for (const [prefix, value] of Object.entries(map.prefixes)) {
       if (!allowed.has(value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });

@@ -5,7 +5,9 @@ import { getAtPointer } from '../catalog/json-pointer.ts';
 import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
+import { guessHint } from '../did-you-mean.ts';
 import type { Finding } from './findings.ts';
+import { nearestPath } from './nearest-path.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
 import { isFolderVersion } from '../catalog/versions.ts';
 
@@ -32,13 +34,13 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   const disc = `${entry.kind}:${entry.name}`;
   const shape = payloadShape(model, emit.type);
   if (!shape) {
-    findings.push({ category: 'error', code: 'spec/unknown-canonical-type', message: `unknown canonical event type \`${emit.type}\``, hint: `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`, source: entry.source, discriminant: disc, loc: emit.loc });
+    findings.push({ category: 'error', code: 'spec/unknown-canonical-type', message: `unknown canonical event type \`${emit.type}\``, hint: guessHint(emit.type, model.eventTypes, `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`), source: entry.source, discriminant: disc, loc: emit.loc });
     return;
   }
   for (const [field, expr] of Object.entries(emit.payload)) {
     const schema = shape.fields[field];
     if (schema === undefined) {
-      findings.push({ category: 'error', code: 'spec/unknown-payload-field', message: `\`${emit.type}\` has no payload field \`${field}\``, hint: `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`, source: entry.source, discriminant: disc, loc: expr.loc });
+      findings.push({ category: 'error', code: 'spec/unknown-payload-field', message: `\`${emit.type}\` has no payload field \`${field}\``, hint: guessHint(field, Object.keys(shape.fields), `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`), source: entry.source, discriminant: disc, loc: expr.loc });
       continue;
     }
     checkExpr(ctx, expr, { type: emit.type, field, schema });
@@ -71,13 +73,13 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       if (!fits(new Set([t]), canonical.types)) {
         findings.push({ category: 'error', code: 'spec/type-mismatch', message: `constant ${JSON.stringify(v)} cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`, hint: 'give a value of the field’s type', source: entry.source, discriminant: disc, loc: expr.loc });
       } else if (canonical.values && typeof v === 'string' && !canonical.values.has(v)) {
-        findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`, hint: `use one of: ${[...canonical.values].join(', ')}`, source: entry.source, discriminant: disc, loc: expr.loc });
+        findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`, hint: guessHint(v, canonical.values, `use one of: ${[...canonical.values].join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
       }
       return;
     }
     case 'helper':
       if (!ctx.helpers.has(expr.name)) {
-        findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${expr.name}\``, hint: `helpers are exported from runtime/helpers/: ${[...ctx.helpers].join(', ')}`, source: entry.source, discriminant: disc, loc: expr.loc });
+        findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${expr.name}\``, hint: guessHint(expr.name, ctx.helpers, `helpers are exported from runtime/helpers/: ${[...ctx.helpers].join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
       }
       for (const a of expr.args) checkExpr(ctx, a, undefined);
       return;
@@ -90,7 +92,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
         if (!map) {
-          findings.push({ category: 'error', code: 'spec/unknown-value-map', message: `unknown value map \`${expr.map}\``, hint: `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`, source: entry.source, discriminant: disc, loc: expr.loc });
+          findings.push({ category: 'error', code: 'spec/unknown-value-map', message: `unknown value map \`${expr.map}\``, hint: guessHint(expr.map, Object.keys(spec.valueMaps), `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
         } else if (canonical.values && map.to !== enumName) {
           findings.push({ category: 'error', code: 'spec/type-mismatch', message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`, hint: 'use a value map whose `to` is the field’s enum', source: entry.source, discriminant: disc, loc: expr.loc });
         }
@@ -116,6 +118,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
 /** Check a path against every target snapshot; returns what it found where it exists. */
 function checkPath(ctx: EmitContext, path: PathExpr, absentIn: string[], loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
   const found: { info: PathInfo; version: string }[] = [];
+  const missing: { version: string; near: string | undefined }[] = [];
   const { entry, findings } = ctx;
   for (const t of ctx.targets) {
     const doc = t.catalog.documents[t.document];
@@ -123,13 +126,25 @@ function checkPath(ctx: EmitContext, path: PathExpr, absentIn: string[], loc: Em
     const version = t.catalog.version;
     const excused = absentIn.includes(version);
     if (info && !excused) found.push({ info, version });
-    else if (!info && !excused) {
-      findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${version} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: isFolderVersion(version) ? 'fix the path, or check the snapshot folder' : `fix the path, or if this version really lacks it, write \`{ path: ${path.text}, absentIn: [${version}] }\``, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
-    } else if (info && excused) {
+    else if (!info && !excused) missing.push({ version, near: nearestPath(doc, getAtPointer(doc, t.pointer), path) });
+    else if (info && excused) {
       findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is listed absentIn ${version}, but ${entry.source}@${version} has it`, hint: `remove ${version} from absentIn`, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
     }
   }
+  if (missing.length) findings.push(missingPathFinding(entry, path, loc, missing, missing.length === ctx.targets.length));
   return found;
+}
+
+/** One finding for a path the snapshots lack (one cause), with the nearest path they have. */
+function missingPathFinding(entry: MappingEntry, path: PathExpr, loc: EmitSpec['loc'], missing: { version: string; near: string | undefined }[], inNone: boolean): Finding {
+  const versions = missing.map((m) => m.version);
+  const at = `${entry.source}@${versions.join(', ')}`;
+  const nears = [...new Set(missing.flatMap((m) => (m.near ? [m.near] : [])))];
+  const guess = nears.length ? `did you mean ${nears.map((n) => `\`${n}\``).join(' or ')} (the nearest path ${at} ${versions.length > 1 ? 'have' : 'has'})? ` : '';
+  // No supported snapshot has it: a typo, not a version difference. A snapshot folder named by
+  // its content hash has no version a spec could list.
+  const fix = inNone ? 'fix the path: no supported snapshot that has this discriminant has it' : versions.some(isFolderVersion) ? 'fix the path, or check the snapshot folder' : `fix the path, or if ${versions.length > 1 ? 'these versions really lack' : 'this version really lacks'} it, write \`{ path: ${path.text}, absentIn: [${versions.join(', ')}] }\``;
+  return { category: 'path', code: 'spec/unknown-path', message: `${at} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: `${guess}${fix}`, source: entry.source, versions, discriminant: `${entry.kind}:${entry.name}`, loc };
 }
 
 /** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */

@@ -3,13 +3,15 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
-import { EventmapError, type Diagnostic } from '../diagnostics.ts';
+import { guessHint } from '../did-you-mean.ts';
+import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import { yamlData } from '../yaml-data.ts';
 import { isStrictVersion, versionProblem } from '../catalog/versions.ts';
 import type { EntryKind } from '../catalog/types.ts';
-import type { SourceName } from '../sources.ts';
+import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
+import { yamlCauses } from '../yaml-errors.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
 import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingSpec, PathExpr, SourceSpec, SpecNode, ValueExpr, ValueMap } from './types.ts';
 
@@ -32,20 +34,25 @@ export function parseSpec(text: string, file: string): MappingSpec {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, col };
   };
+  // Every diagnostic of the file shows its line (the code frame).
+  const fail = (list: Diagnostic[]): never => {
+    throw new EventmapError(list.map((d) => withSource(d, text)));
+  };
   if (doc.errors.length) {
-    throw new EventmapError(
-      doc.errors.map((e) => ({
-        code: e.code === 'DUPLICATE_KEY' ? 'spec/duplicate-entry' : 'spec/yaml-syntax',
-        message: e.code === 'DUPLICATE_KEY' ? `duplicate key: ${firstLine(e.message)}` : firstLine(e.message),
-        hint: e.code === 'DUPLICATE_KEY' ? 'each discriminant is mapped once; merge the two entries' : 'fix the YAML syntax at this position',
-        ...at(e.pos[0]),
+    fail(
+      yamlCauses(doc.errors, text).map(({ error, offset, message }) => ({
+        code: error.code === 'DUPLICATE_KEY' ? 'spec/duplicate-entry' : 'spec/yaml-syntax',
+        message: error.code === 'DUPLICATE_KEY' ? `duplicate key: ${message}` : message,
+        hint: error.code === 'DUPLICATE_KEY' ? 'each discriminant is mapped once; merge the two entries' : 'fix the YAML syntax at this position',
+        ...at(offset),
       })),
     );
   }
   const { locOf, keyLocOf } = locators(doc, at);
 
   const data: unknown = yamlData(doc, at, 'spec/alias-bomb');
-  checkShape(data, locOf, keyLocOf);
+  const shape = checkShape(data, locOf, keyLocOf);
+  if (shape.length) fail(shape);
   return toIr(data as RawSpec, file, text, locOf, keyLocOf, doc);
 }
 
@@ -80,29 +87,33 @@ export function specLocator(text: string, file: string): (node: SpecNode) => Loc
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
-function firstLine(s: string): string {
-  return s.split('\n')[0]!.trim();
-}
-
 // ---- shape ----------------------------------------------------------------------------------
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// verbose: errors carry their schema, whose `properties` are the keys a did-you-mean picks from.
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
 const validateShape = ajv.compile(SPEC_SCHEMA);
 
-function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): void {
-  if (validateShape(data)) return;
+function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
+  if (validateShape(data)) return [];
   const errors = pickErrors(validateShape.errors ?? []);
-  throw new EventmapError(errors.map((e) => shapeDiagnostic(e, locOf, keyLocOf)));
+  return errors.map((e) => shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)));
 }
 
-/** Ajv reports every failed branch of a oneOf; keep the deepest errors, which say what is really wrong. */
+/**
+ * Ajv reports every failed branch of a oneOf; keep the deepest errors, which say what is really
+ * wrong. An unknown key explains whatever else fails at its object (a required key it was meant
+ * to be), so the other errors there are dropped: one cause, one error.
+ */
 function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   const depth = (e: ErrorObject) => e.instancePath.split('/').length + (e.keyword === 'additionalProperties' ? 1 : 0);
-  const max = Math.max(...errors.map(depth));
+  const unknownKeyAt = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => e.instancePath));
+  const explained = (e: ErrorObject) => e.keyword !== 'additionalProperties' && unknownKeyAt.has(e.instancePath);
+  const candidates = errors.filter((e) => !explained(e));
+  const max = Math.max(...candidates.map(depth));
   // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
-  const deepest = errors.filter((e) => depth(e) === max && e.keyword !== 'oneOf' && e.keyword !== 'if' && (e.keyword === 'propertyNames' || !('propertyName' in e)));
+  const deepest = candidates.filter((e) => depth(e) === max && e.keyword !== 'oneOf' && e.keyword !== 'if' && (e.keyword === 'propertyNames' || !('propertyName' in e)));
   const seen = new Set<string>();
-  return (deepest.length ? deepest : errors).filter((e) => {
+  return (deepest.length ? deepest : candidates).filter((e) => {
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -110,19 +121,30 @@ function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   }).slice(0, 5);
 }
 
-function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic {
+/** The keys the schema allows at `instancePath`: the `properties` of every branch that has an opinion there. */
+function allowedKeys(errors: ErrorObject[], instancePath: string): string[] {
+  const keys = new Set<string>();
+  for (const e of errors) {
+    const props = e.instancePath === instancePath && e.keyword === 'additionalProperties' ? (e.parentSchema as { properties?: object } | undefined)?.properties : undefined;
+    for (const k of Object.keys(props ?? {})) keys.add(k);
+  }
+  return [...keys];
+}
+
+function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc, allowed: string[]): Diagnostic {
   const path: Path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const where = path.join('.') || '(top level)';
   if (e.keyword === 'additionalProperties') {
     const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    return { code: 'spec/unknown-key', message: `unknown key \`${key}\` in ${where}`, hint: 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys', ...keyLocOf([...path, key]) };
+    const hint = guessHint(key, allowed, allowed.length ? `the keys allowed here are: ${allowed.join(', ')}` : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys');
+    return { code: 'spec/unknown-key', message: `unknown key \`${key}\` in ${where}`, hint, ...keyLocOf([...path, key]) };
   }
   if (e.keyword === 'propertyNames') {
     const name = String((e.params as { propertyName: string }).propertyName);
     if (path[0] === 'valueMaps') {
       return { code: 'spec/bad-name', message: `value-map name ${JSON.stringify(name)} is not an identifier`, hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`', ...keyLocOf([...path, name]) };
     }
-    return { code: 'spec/unknown-source', message: `unknown source \`${name}\` in ${where}`, hint: 'use codex-app-server, claude-agent-sdk or codex-sdk', ...keyLocOf([...path, name]) };
+    return { code: 'spec/unknown-source', message: `unknown source \`${name}\` in ${where}`, hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`), ...keyLocOf([...path, name]) };
   }
   if (e.keyword === 'required') {
     const prop = String((e.params as { missingProperty: string }).missingProperty);
@@ -173,8 +195,11 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
     };
   }
   const entries: MappingEntry[] = [];
+  const sections = ownRecord<Loc>([['mappings', keyLocOf(['mappings'])]]);
   for (const [source, kinds] of Object.entries(raw.mappings)) {
+    sections[`mappings.${source}`] = keyLocOf(['mappings', source]);
     for (const [kind, byName] of Object.entries(kinds)) {
+      sections[`mappings.${source}.${kind}`] = keyLocOf(['mappings', source, kind]);
       for (const [name, e] of Object.entries(byName)) {
         const base: Path = ['mappings', source, kind, name];
         const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], before: [], after: [], loc: keyLocOf(base) };
@@ -189,7 +214,7 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
       }
     }
   }
-  return { file, text, sources, valueMaps, entries };
+  return { file, text, sources, valueMaps, entries, sections };
 }
 
 function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {

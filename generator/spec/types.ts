@@ -108,4 +108,6 @@ export interface MappingSpec {
   sources: Record<string, SourceSpec>;
   valueMaps: Record<string, ValueMap>;
   entries: MappingEntry[];
+  /** Where the blocks of `mappings` start: keys `mappings`, `mappings.<source>`, `mappings.<source>.<kind>`. */
+  sections?: Record<string, Loc>;
 }

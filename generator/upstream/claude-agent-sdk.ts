@@ -12,6 +12,7 @@ import type { Surface, SurfaceUnion } from '../catalog/surface.ts';
 import { derefPointer, isObj, stringLiterals, unionLeaves } from '../catalog/schema-walk.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { stableJson } from '../fsutil.ts';
+import { findCli, scanLiterals, type CliLiterals } from './cli-literals.ts';
 import { nameTools } from './claude-tool-names.ts';
 import type { Ingester } from './ingester.ts';
 import type { InstalledPackage } from './npm.ts';
@@ -25,10 +26,12 @@ const SDK = 'sdk.d.ts';
 const TOOLS = 'sdk-tools.d.ts';
 const SCHEMA = 'sdk.schema.json';
 const CAN_USE_TOOL_ARGS = 'EventmapCanUseToolArguments';
+const UNTYPED_TOOL_INPUT = 'EventmapUndeclaredToolInput';
 
 export const ingestClaudeAgentSdk: Ingester = {
-  // 0.3.x pulls a ~400 MB native CLI as an optional dependency; the declarations do not need it.
-  npmInstallArgs: ['--omit=optional'],
+  // Optional dependencies stay: 0.3.x ships its CLI as a ~230-400 MB native binary in a platform
+  // package, whose string literals confirm tool names (read as bytes, never run).
+  npmInstallArgs: [],
   ingest(installed, outDir) {
     const { name: pkg, version } = readManifest(installed.packageDir);
     const [sdk, tools] = openDeclarations([SDK, TOOLS].map((rel) => ({ rel, text: readDeclaration(installed.packageDir, rel) })));
@@ -37,7 +40,8 @@ export const ingestClaudeAgentSdk: Ingester = {
     const members = requireUnion(sdk, 'SDKMessage');
     const undeclared = undeclaredTypeNames(sdk);
     const toolInputs = requireUnion(tools, 'ToolInputSchemas').filter((n) => n.endsWith('Input'));
-    const toolNames = nameTools(toolInputs, stringTupleConst(sdk, 'BUILTIN_TOOL_NAMES'), readCli(installed.packageDir));
+    const cli = readCli(installed);
+    const toolNames = nameTools(toolInputs, stringTupleConst(sdk, 'BUILTIN_TOOL_NAMES'), cli);
     const canUseTool = findTypeAlias(sdk, 'CanUseTool');
     const params = canUseTool && callbackParameters(canUseTool);
     if (!params) throw missing(SDK, 'a `CanUseTool` function type');
@@ -58,6 +62,8 @@ export const ingestClaudeAgentSdk: Ingester = {
       type: `{\n${params.map((p) => `    ${p.name}${p.optional ? '?' : ''}: ${p.typeText};`).join('\n')}\n}`,
       doc: `The arguments of canUseTool(${params.map((p) => p.name).join(', ')}), as one object (eventmap); the callback answers with a PermissionResult.`,
     });
+    const untyped = toolNames.some((t) => !t.inputType);
+    if (untyped) appended.push({ name: UNTYPED_TOOL_INPUT, type: 'unknown', doc: `The input of a built-in tool BUILTIN_TOOL_NAMES lists but ${TOOLS} declares no input type for; its shape is unknown.` });
     const { opaque, program } = valueDerivedImports(sdkPath, installed.scratch);
     const copy = writeSurfaceCopy(sdk, sdkPath, appended, opaque);
     const definitions = generateDefinitions({
@@ -68,7 +74,8 @@ export const ingestClaudeAgentSdk: Ingester = {
         { file: copy.path, name: 'SDKMessage' },
         { file: copy.path, name: CAN_USE_TOOL_ARGS },
         { file: copy.path, name: 'PermissionResult' },
-        ...toolNames.map((t) => ({ file: toolsPath, name: t.inputType })),
+        ...(untyped ? [{ file: copy.path, name: UNTYPED_TOOL_INPUT }] : []),
+        ...toolNames.flatMap((t) => (t.inputType ? [{ file: toolsPath, name: t.inputType }] : [])),
       ],
     });
     describeAppended(definitions, copy.appended);
@@ -84,7 +91,7 @@ export const ingestClaudeAgentSdk: Ingester = {
       unresolved: [...undeclared].map(([name, line]) => ({ name, file: SDK, line })),
       // Only the opaque imports the extracted surface reaches.
       opaque: opaque.filter((o) => o.name in definitions).map(({ name, from }) => ({ name, from })),
-      tools: toolNames.map((t) => ({ ...t, pointer: joinPointer('#/definitions', t.inputType) })),
+      tools: toolNames.map((t) => ({ ...t, pointer: joinPointer('#/definitions', t.inputType ?? UNTYPED_TOOL_INPUT) })),
       permission: {
         name: 'canUseTool',
         type: 'CanUseTool',
@@ -99,9 +106,9 @@ export const ingestClaudeAgentSdk: Ingester = {
     writeFileSync(join(outDir, 'surface.json'), stableJson(surface));
 
     const steps = [
-      `npm install --omit=optional ${pkg}@${version}`,
+      `npm install ${pkg}@${version}`,
       ...(completed.command ? [`${completed.command}: imports ${SDK} needs that the package does not install`] : []),
-      `ts-morph (SDKMessage members, undeclared names as unknown stubs, CanUseTool parameters, ToolInputSchemas, BUILTIN_TOOL_NAMES; value-derived imports kept opaque) + ts-json-schema-generator (skipTypeCheck) -> ${SCHEMA}, surface.json`,
+      `ts-morph (SDKMessage members, undeclared names as unknown stubs, CanUseTool parameters, ToolInputSchemas, BUILTIN_TOOL_NAMES; value-derived imports kept opaque)${cli ? ` + string literals of ${cli.kind === 'cli.js' ? 'cli.js' : 'the native CLI binary'} (tool names)` : ''} + ts-json-schema-generator (skipTypeCheck) -> ${SCHEMA}, surface.json`,
     ];
     return { command: steps.join('; ') };
   },
@@ -118,10 +125,10 @@ function readDeclaration(packageDir: string, rel: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** 0.2.x ships the CLI as cli.js, whose string literals confirm tool names; 0.3.x does not. */
-function readCli(packageDir: string): string | undefined {
-  const file = join(packageDir, 'cli.js');
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+/** The shipped CLI's string literals (cli.js in 0.2.x, the platform binary in 0.3.x), if installed. */
+function readCli(installed: InstalledPackage): CliLiterals | undefined {
+  const cli = findCli(installed.packageDir, join(installed.scratch, 'node_modules'));
+  return cli && scanLiterals(cli.file, cli.kind, cli.rel);
 }
 
 function requireUnion(file: DeclarationFile, name: string): string[] {

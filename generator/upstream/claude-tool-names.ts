@@ -1,19 +1,23 @@
-// Which tool each input type in sdk-tools.d.ts belongs to. The file (json-schema-to-typescript
-// output) names types after the CLI's internal tool modules (`FileEditInput`, `AgentInput`) and
-// carries no tool names, so names are matched against names the package itself spells:
-//   1. `BUILTIN_TOOL_NAMES` in sdk.d.ts (0.3.x declares it), else
-//   2. quoted string literals in the bundled `cli.js` (0.2.x ships the CLI as JavaScript).
+// The built-in tools of a claude-agent-sdk package, with the names the CLI really uses.
+// sdk-tools.d.ts (json-schema-to-typescript output) names input types after the CLI's internal
+// tool modules (`FileEditInput`, `AgentInput`) and carries no tool names, so names are matched
+// against what the package itself spells, strongest evidence first:
+//   1. `BUILTIN_TOOL_NAMES` in sdk.d.ts (0.3.x declares it from some release on);
+//   2. string literals of the shipped CLI (cli.js in 0.2.x, the native binary in 0.3.x; see
+//      cli-literals.ts), a definition (`var X="Name"`) before a mere mention.
 // Candidates for `<Base>Input`, tried in order: `<Base>`, `<Base>` without a `File` prefix
 // (FileEdit → Edit), `<Base>Tool` (ListMcpResources → ListMcpResourcesTool), multi-word
 // snake_case (ProposeSkills → propose_skills). With no match the name is derived (`File` prefix
-// dropped) and flagged `derived`, so a reviewer knows the package did not confirm it. cli.js is
-// weaker evidence than the list (any string literal counts), which `nameSource` records.
+// dropped) and flagged `derived`, so a reviewer knows the package did not confirm it.
+// Every name BUILTIN_TOOL_NAMES lists is a tool, with an input type or not (Skill, PowerShell...).
+import type { CliKind, CliLiterals } from './cli-literals.ts';
 
-export type ToolNameSource = 'BUILTIN_TOOL_NAMES' | 'cli.js' | 'derived';
+export type ToolNameSource = 'BUILTIN_TOOL_NAMES' | CliKind | 'derived';
 
 export interface ToolName {
   name: string;
-  inputType: string;
+  /** The `*Input` type of sdk-tools.d.ts; absent for a listed tool the file declares no input for. */
+  inputType?: string;
   nameSource: ToolNameSource;
 }
 
@@ -30,25 +34,34 @@ export function derivedName(inputType: string): string {
   return /^File[A-Z]/.test(base) ? base.slice(4) : base;
 }
 
-/** Names for `inputTypes` (the `*Input` members of ToolInputSchemas), in the same order. */
-export function nameTools(inputTypes: string[], builtinNames: string[] | undefined, cliText: string | undefined): ToolName[] {
+/**
+ * Tools for `inputTypes` (the `*Input` members of ToolInputSchemas), in the same order, then the
+ * listed names no input type matched, in list order.
+ */
+export function nameTools(inputTypes: string[], builtinNames: string[] | undefined, cli: CliLiterals | undefined): ToolName[] {
   const listed = builtinNames ? new Set(builtinNames) : undefined;
-  const inCli = (name: string) => cliText !== undefined && (cliText.includes(`"${name}"`) || cliText.includes(`'${name}'`));
   const taken = new Set<string>();
-  return inputTypes.map((inputType) => {
+  const tools = inputTypes.map((inputType): ToolName => {
     const candidates = candidatesFor(inputType).filter((c) => !taken.has(c));
-    let found: ToolName | undefined;
-    if (listed) {
-      const name = candidates.find((c) => listed.has(c));
-      if (name) found = { name, inputType, nameSource: 'BUILTIN_TOOL_NAMES' };
-    } else if (cliText !== undefined) {
-      const name = candidates.find(inCli);
-      if (name) found = { name, inputType, nameSource: 'cli.js' };
-    }
+    const pick = (): ToolName | undefined => {
+      const inList = listed && candidates.find((c) => listed.has(c));
+      if (inList) return { name: inList, inputType, nameSource: 'BUILTIN_TOOL_NAMES' };
+      // An input type the list leaves out (a tool behind a feature flag) may still be in the CLI.
+      const inCli = cli && (candidates.find((c) => cli.assigned.has(c)) ?? candidates.find((c) => cli.quoted.has(c)));
+      if (inCli) return { name: inCli, inputType, nameSource: cli.kind };
+      return undefined;
+    };
     // Two types deriving one name would hide a tool; the type name itself breaks the tie.
     const derived = derivedName(inputType);
-    found ??= { name: taken.has(derived) ? inputType : derived, inputType, nameSource: 'derived' };
+    const found = pick() ?? { name: taken.has(derived) ? inputType : derived, inputType, nameSource: 'derived' };
     taken.add(found.name);
     return found;
   });
+  for (const name of builtinNames ?? []) {
+    if (!taken.has(name)) {
+      taken.add(name);
+      tools.push({ name, nameSource: 'BUILTIN_TOOL_NAMES' });
+    }
+  }
+  return tools;
 }

@@ -78,10 +78,17 @@ describe.each([
     expect(messages.filter((e) => e.unresolved).map((e) => e.name)).toEqual(undeclared);
   });
 
-  it('has one tool per *Input type of ToolInputSchemas', () => {
+  it('has one tool per *Input type of ToolInputSchemas, and one per BUILTIN_TOOL_NAMES name', () => {
     const inputs = toolInputTypes(tools);
     const catalogTools = catalog.entries.filter((e) => e.kind === 'tool');
-    expect(catalogTools.map((e) => e.meta?.inputType).sort()).toEqual([...inputs].sort());
+    expect(catalogTools.flatMap((e) => e.meta?.inputType ?? []).sort()).toEqual([...inputs].sort());
+    const listed = /^export declare const BUILTIN_TOOL_NAMES: readonly \[(.*)\];$/m.exec(sdk);
+    const builtin = listed ? [...listed[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!) : [];
+    const names = new Set(catalogTools.map((e) => e.name));
+    expect(builtin.filter((n) => !names.has(n))).toEqual([]);
+    // A tool without an input type is there only because the list names it.
+    for (const t of catalogTools.filter((e) => !e.meta?.inputType)) expect(builtin, t.name).toContain(t.name);
+    for (const t of catalogTools) expect(['BUILTIN_TOOL_NAMES', 'cli.js', 'cli-binary', 'derived'], t.name).toContain(t.meta?.nameSource);
   });
 
   it('gives canUseTool the options keys the declaration lists', () => {

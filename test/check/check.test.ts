@@ -126,7 +126,7 @@ describe('eventmap check', () => {
     doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'attestation/generate');
     writeFileSync(file, JSON.stringify(doc));
     const gh = eventmap('check', '--format', 'github', '--upstream', `codex-app-server=${dir}`);
-    expect(gh.stdout).toMatch(/^::error file=mapping-spec\.yaml,line=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m);
+    expect(gh.stdout).toMatch(/^::error file=mapping-spec\.yaml,line=\d+,col=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m);
     const md = eventmap('check', '--format', 'markdown', '--upstream', `codex-app-server=${dir}`);
     expect(md.stdout).toContain('| codex-app-server | request |');
     expect(md.stdout).toContain('❌');

@@ -81,10 +81,12 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     expect(root171.properties.emittedAtMs.type).toBe('integer');
     expect(root171.required ?? []).not.toContain('emittedAtMs');
     const kept = [...methods(A, 'ServerNotification.json')].filter((m) => methods(B, 'ServerNotification.json').has(m)).sort();
-    const added = find((c) => c.change === 'field-added' && c.path === '$.emittedAtMs');
-    expect(added.map((c) => c.name).sort()).toEqual(kept);
-    const turn = added.find((c) => c.name === 'turn/completed')!;
-    expect(turn).toMatchObject({ kind: 'notification', scope: 'message', class: 'informational', after: { types: ['integer'], required: false } });
+    // Declared once, on the union root: one change, with every notification it reaches.
+    const [added, ...more] = find((c) => c.change === 'field-added' && c.path === '$.emittedAtMs');
+    expect(more).toEqual([]);
+    expect(added).toMatchObject({ kind: 'notification', scope: 'message', class: 'informational', after: { types: ['integer'], required: false }, definition: { name: 'ServerNotification', path: '$.emittedAtMs' } });
+    expect(added!.places!.map((p) => p.name).sort()).toEqual(kept);
+    expect(added!.places!.every((p) => p.kind === 'notification' && p.path === '$.emittedAtMs')).toBe(true);
   });
 
   it('reports a type change inside ThreadItem (result: + string) with the spec line that passes the item through', () => {
@@ -98,8 +100,8 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     };
     expect(resultTypes(A)).toEqual(['null', 'object']);
     expect(resultTypes(B)).toEqual(['null', 'object', 'string']);
-    const [c] = find((x) => x.change === 'field-type-changed' && x.name === 'item/completed' && x.path === '$.params.item.result');
-    expect(c).toMatchObject({ kind: 'notification', before: { types: resultTypes(A) }, after: { types: resultTypes(B) } });
+    const [c] = find((x) => x.change === 'field-type-changed' && !!x.places?.some((p) => p.name === 'item/completed' && p.path === '$.params.item.result'));
+    expect(c).toMatchObject({ kind: 'notification', before: { types: resultTypes(A) }, after: { types: resultTypes(B) }, definition: { name: 'ThreadItem', path: '$.result' } });
     // The spec reads `$.params.item` whole (payload.data): the change is inside it, so it is named but not breaking.
     const data = entryOf('notification', 'item/completed')!.emit.flatMap((e) => Object.values(e.payload)).find((e) => e.kind === 'path' && e.path.text === '$.params.item')!;
     expect(c!.affects).toContainEqual({ file: 'mapping-spec.yaml', line: data.loc.line, col: data.loc.col, how: 'passes-through', path: '$.params.item' });

@@ -47,6 +47,7 @@ export interface JsonFieldInfo {
   types: string[];
   required: boolean;
   values?: string[];
+  open?: true;
 }
 
 export interface JsonChange {
@@ -62,6 +63,8 @@ export interface JsonChange {
   values?: string[];
   enum?: string;
   note?: string;
+  definition?: { name: string; path: string };
+  places?: { kind: string; name: string; scope: 'message' | 'response'; path: string }[];
   affects: { file: string; line: number; col: number; how: string; path?: string }[];
 }
 

@@ -5,7 +5,8 @@ import { MAX_DEPTH, isBelow, parentPath, schemaFields } from '../../generator/di
 import { normalisePath, relation } from '../../generator/diff/spec-reads.ts';
 import { parsePath } from '../../generator/spec/load.ts';
 
-const fields = (schema: unknown, doc: unknown = schema) => Object.fromEntries(schemaFields(doc, schema));
+/** Fields without their origin (tested on its own below). */
+const fields = (schema: unknown, doc: unknown = schema) => Object.fromEntries([...schemaFields(doc, schema)].map(([path, { origin: _o, ...info }]) => [path, info]));
 
 describe('schemaFields', () => {
   it('follows $ref, marks required, and merges a nullable anyOf', () => {
@@ -51,9 +52,39 @@ describe('schemaFields', () => {
 
   it('adds the own properties of an enclosing union root', () => {
     const member = { type: 'object', properties: { method: { const: 'x' } } };
-    const f = Object.fromEntries(schemaFields({}, member, { properties: { emittedAtMs: { type: 'integer' } } }));
-    expect(f['$.emittedAtMs']).toEqual({ types: ['integer'], required: false });
-    expect(f['$.method']).toMatchObject({ values: ['x'] });
+    const f = Object.fromEntries(schemaFields({}, member, { properties: { emittedAtMs: { type: 'integer' } } }, { schema: 'notification x', extra: 'ServerNotification' }));
+    expect(f['$.emittedAtMs']).toEqual({ types: ['integer'], required: false, origin: { definition: 'ServerNotification', path: '$.emittedAtMs' } });
+    expect(f['$.method']).toMatchObject({ values: ['x'], origin: { definition: 'notification x', path: '$.method' } });
+  });
+
+  it('names the definition that declares each field, and the path inside it', () => {
+    const doc = {
+      type: 'object',
+      properties: { params: { type: 'object', properties: { turn: { $ref: '#/definitions/Turn' }, turns: { type: 'array', items: { $ref: '#/definitions/Turn' } } } } },
+      definitions: {
+        Turn: { type: 'object', properties: { id: { type: 'string' }, error: { type: 'object', properties: { info: { $ref: '#/definitions/Info' } } } } },
+        Info: { type: 'object', properties: { code: { type: 'string' } } },
+      },
+    };
+    const origin = (path: string) => schemaFields(doc, doc, undefined, { schema: 'notification t' }).get(path)?.origin;
+    expect(origin('$.params.turn')).toEqual({ definition: 'notification t', path: '$.params.turn' });
+    expect(origin('$.params.turn.id')).toEqual({ definition: 'Turn', path: '$.id' });
+    expect(origin('$.params.turns[].id')).toEqual({ definition: 'Turn', path: '$.id' });
+    expect(origin('$.params.turn.error.info')).toEqual({ definition: 'Turn', path: '$.error.info' });
+    expect(origin('$.params.turn.error.info.code')).toEqual({ definition: 'Info', path: '$.code' });
+    // Declared by one member of a union: that one; by two: none.
+    const merged = { anyOf: [{ $ref: '#/definitions/Turn' }, { $ref: '#/definitions/Info' }], definitions: doc.definitions };
+    expect(schemaFields(merged, merged).get('$.id')?.origin).toEqual({ definition: 'Turn', path: '$.id' });
+    expect(schemaFields({ ...merged, definitions: { ...doc.definitions, Info: { type: 'object', properties: { id: { type: 'string' } } } } }, merged).get('$.id')?.origin).toBeUndefined();
+  });
+
+  it('keeps the named values of an open enum, and says it is open', () => {
+    const open = { anyOf: [{ enum: ['a', 'b'], type: 'string' }, { enum: ['c'], type: 'string' }, { type: 'object', required: ['x'], properties: { x: {} } }, { type: ['string', 'object'] }] };
+    expect(fields(open)['$']).toEqual({ types: ['object', 'string'], required: true, values: ['a', 'b', 'c'], open: true });
+    expect(fields({ anyOf: open.anyOf.slice(0, 3) })['$']).toEqual({ types: ['object', 'string'], required: true, values: ['a', 'b', 'c'] });
+    expect(fields({ type: 'string' })['$']).toEqual({ types: ['string'], required: true });
+    // allOf: open only when every part is (a ref to an enum beside `type: string` stays closed).
+    expect(fields({ allOf: [{ enum: ['a'] }, { type: 'string' }] })['$']).toEqual({ types: ['string'], required: true, values: ['a'] });
   });
 });
 

@@ -21,6 +21,7 @@ interface SpecReport {
   sources: Record<string, {
     entries: { kind: string; name: string; change: string; before?: { status: string; targets: string[]; reason?: string }; after?: { status: string; targets: string[]; reason?: string }; details: string[] }[];
     valueMaps: { map: string; change: string; value?: string; before?: string | null; after?: string | null }[];
+    snapshots: { before: string[] | null; after: string[] | null; added: string[]; removed: string[] };
     coverage: { before: Coverage | null; after: Coverage | null };
   }>;
 }
@@ -115,11 +116,25 @@ describe('eventmap diff --spec in a fresh repository', () => {
   });
 
   it('says which snapshots a revision names that are not vendored, instead of failing', () => {
-    editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode(['0.105.0', '0.171.0', '0.999.0'], { flow: true })));
+    const supported = loadSpec(specFile()).sources[SRC]!.snapshots.map((x) => x.version);
+    editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode([...supported, '0.999.0'], { flow: true })));
     const r = diffJson('HEAD');
     expect(r.sources[SRC]!.coverage.after!.missing).toEqual(['0.999.0']);
     expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', 'text').stdout).toContain('snapshot(s) 0.999.0 not vendored');
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
+  });
+
+  it('reports a change of the supported snapshot list in every format', () => {
+    const supported = loadSpec(specFile()).sources[SRC]!.snapshots.map((x) => x.version);
+    const after = [...supported.slice(1), '0.999.0'];
+    editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode(after, { flow: true })));
+    const r = diffJson('HEAD');
+    expect(r.sources[SRC]!.snapshots).toEqual({ before: supported, after, added: ['0.999.0'], removed: [supported[0]] });
+    expect(r.changes).toBe(2);
+    const line = `supported snapshots ${supported.join(', ')} → ${after.join(', ')} (added 0.999.0; removed ${supported[0]})`;
+    for (const format of ['text', 'markdown']) expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', format).stdout, format).toContain(line);
+    git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
+    expect(diffJson('HEAD').sources[SRC]!.snapshots).toEqual({ before: supported, after: supported, added: [], removed: [] });
   });
 
   it('a spec that does not parse at a revision is exit 2, naming the revision and line', () => {

@@ -2,12 +2,12 @@
 // (test/fixtures/upstream-src) next to small hand-written packages for what they import, so the
 // ingesters run end to end without the network. (Kept as strings: a `node_modules` folder in the
 // repository would be ignored by git.)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { InstalledPackage } from '../../generator/upstream/npm.ts';
-import { fixtureText, tempDir } from '../catalog/helpers.ts';
+import { fixtureText, ROOT, tempDir } from '../catalog/helpers.ts';
 
-type Files = Record<string, string>;
+type Files = Record<string, string | Buffer>;
 
 const pkg = (name: string, exports: Record<string, string>) => JSON.stringify({ name, version: '0.0.0-fake', type: 'module', exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, { types: v }])) });
 
@@ -90,13 +90,27 @@ export function fakeCodexSdkScratch(version = '0.163.0'): InstalledPackage {
   return installed(scratch, '@openai/codex-sdk');
 }
 
+/**
+ * The CLI the package ships, as real excerpts around its tool-name literals: cli.js (0.2.x), or the
+ * native binary of the linux-x64 platform package (0.3.x).
+ */
+function claudeCli(version: string): Files {
+  const dir = join(ROOT, 'test/fixtures/upstream-src/claude-agent-sdk', version);
+  if (existsSync(join(dir, 'cli.js.excerpt'))) return { '@anthropic-ai/claude-agent-sdk/cli.js': readFileSync(join(dir, 'cli.js.excerpt')) };
+  if (existsSync(join(dir, 'claude.excerpt'))) return { '@anthropic-ai/claude-agent-sdk-linux-x64/claude': readFileSync(join(dir, 'claude.excerpt')) };
+  return {};
+}
+
 export function fakeClaudeAgentSdkScratch(version: string): InstalledPackage {
+  const cli = claudeCli(version);
+  const platform = Object.keys(cli).find((k) => k.endsWith('/claude'))?.split('/').slice(0, 2).join('/');
   const scratch = writeScratch({
+    ...cli,
     ...MCP,
     ...ANTHROPIC,
     ...ZOD,
     ...NODE_TYPES,
-    '@anthropic-ai/claude-agent-sdk/package.json': JSON.stringify({ name: '@anthropic-ai/claude-agent-sdk', version, type: 'module', types: 'sdk.d.ts' }),
+    '@anthropic-ai/claude-agent-sdk/package.json': JSON.stringify({ name: '@anthropic-ai/claude-agent-sdk', version, type: 'module', types: 'sdk.d.ts', ...(platform ? { optionalDependencies: { [platform]: version } } : {}) }),
     '@anthropic-ai/claude-agent-sdk/sdk.d.ts': fixtureText('claude-agent-sdk', version, 'sdk.d.ts'),
     '@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts': fixtureText('claude-agent-sdk', version, 'sdk-tools.d.ts'),
   });

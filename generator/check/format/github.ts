@@ -1,16 +1,10 @@
 // check --format github: GitHub Actions workflow commands, one annotation per finding.
+import { annotation } from '../../github-annotations.ts';
 import type { CheckResult } from '../run.ts';
-import { SPEC_FILE, subject } from './shared.ts';
-
-/** Workflow-command data must escape %, CR and LF; properties also : and ,. */
-const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+import { fileOf, subject } from './shared.ts';
 
 export function formatGithub(r: CheckResult): string {
-  const out = r.findings.map((f) => {
-    const props = [`file=${SPEC_FILE}`, ...(f.loc ? [`line=${f.loc.line}`] : []), `title=${prop(`eventmap ${f.category}: ${subject(f)}`)}`];
-    return `::error ${props.join(',')}::${data(`${f.message}${f.hint ? ` — fix: ${f.hint}` : ''}`)}`;
-  });
-  out.push(`::notice title=eventmap check::${r.findings.length ? `${r.findings.length} finding(s)` : 'clean'}`);
+  const out = r.findings.map((f) => annotation('error', { file: fileOf(f), ...(f.loc ? { line: f.loc.line, col: f.loc.col } : {}), title: `eventmap ${f.category}: ${subject(f)}` }, `${f.message}${f.hint ? ` — fix: ${f.hint}` : ''}`));
+  out.push(annotation('notice', { title: 'eventmap check' }, r.findings.length ? `${r.findings.length} finding(s)` : 'clean'));
   return `${out.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 // check --format json: for tools. The shape is documented in README.md ("check --format json").
 import { stableJson } from '../../fsutil.ts';
 import type { CheckResult } from '../run.ts';
-import { SPEC_FILE } from './shared.ts';
+import { fileOf } from './shared.ts';
 
 export function formatJson(r: CheckResult): string {
   return stableJson({
@@ -15,7 +15,7 @@ export function formatJson(r: CheckResult): string {
       ...(f.source ? { source: f.source } : {}),
       ...(f.versions ? { versions: f.versions } : {}),
       ...(f.discriminant ? { discriminant: f.discriminant } : {}),
-      ...(f.loc ? { file: SPEC_FILE, line: f.loc.line } : {}),
+      ...(f.loc ? { file: fileOf(f), line: f.loc.line, col: f.loc.col } : {}),
     })),
     sources: r.coverage.sources,
   });

@@ -9,6 +9,15 @@ export function subject(f: Finding): string {
   return [src, f.discriminant].filter(Boolean).join(' ');
 }
 
+/**
+ * The file a finding is in: mapping-spec.yaml (named so whatever the working directory, as
+ * generated/coverage.json records it), or the generated file a stale-output finding names.
+ */
+export function fileOf(f: Finding): string {
+  return f.loc?.file.startsWith('generated/') ? f.loc.file : SPEC_FILE;
+}
+
+/** `mapping-spec.yaml:12:5`, or '' for a finding with no place. */
 export function where(f: Finding): string {
-  return f.loc ? `${SPEC_FILE}:${f.loc.line}` : '';
+  return f.loc ? `${fileOf(f)}:${f.loc.line}:${f.loc.col}` : '';
 }

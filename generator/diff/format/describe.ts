@@ -1,9 +1,16 @@
 // One-line wording of diff changes, shared by the text and markdown formats.
 import type { FieldInfo } from '../schema-fields.ts';
 import type { EntryChange, ValueMapChange } from '../spec-diff.ts';
-import type { Affect, Change } from '../types.ts';
+import type { Affect, Change, ChangeClass } from '../types.ts';
 
 export const SPEC_FILE = 'mapping-spec.yaml';
+
+/** How a snapshot diff is shown: one class only; the command that made it (named where rows are left out); a size limit (markdown). */
+export interface DiffView {
+  only?: ChangeClass;
+  command?: string;
+  limit?: number;
+}
 
 /** Affected lines listed in full up to this many; the rest are counted (JSON has them all). */
 const MAX_AFFECTS = 8;
@@ -14,9 +21,15 @@ function field(info: FieldInfo): string {
 
 function subject(c: Change): string {
   if ('enum' in c) return `enum ${c.enum}`;
+  if ('path' in c && c.places && c.origin) return `definition ${c.origin.definition} ${c.origin.path}`;
   if ('path' in c) return `${c.kind} ${c.name}${c.scope === 'response' ? ' response' : ''} ${c.path}`;
   if ('names' in c) return `kind ${c.kind}`;
   return `${c.kind} ${c.name}`;
+}
+
+function namedOf(c: Change): string {
+  const named = 'enum' in c ? c.values : 'path' in c ? c.after?.values : undefined;
+  return named?.length ? ` (${named.join(', ')})` : '';
 }
 
 /** What happened, e.g. `notification turn/completed $.emittedAtMs added (integer, optional)`. */
@@ -54,7 +67,25 @@ export function describeChange(c: Change): string {
       return `${s} added (${c.values.join(', ')})`;
     case 'enum-removed':
       return `${s} removed (was ${c.values.join(', ')})`;
+    case 'field-values-opened':
+    case 'enum-opened':
+      return `${s} opened: accepts strings beyond its named values${namedOf(c)}`;
+    case 'field-values-closed':
+    case 'enum-closed':
+      return `${s} closed: only its named values${namedOf(c)}`;
   }
+}
+
+/**
+ * `in 35 places: notification thread/started, …` for a change of a shared definition (the path is
+ * named where it differs from the definition's), or '' for a change of one message. `max` caps the list.
+ */
+export function describePlaces(c: Change, max = Infinity): string {
+  if (!('path' in c) || !c.places) return '';
+  const own = c.origin?.path;
+  const shown = c.places.slice(0, max).map((p) => `${p.kind} ${p.name}${p.scope === 'response' ? ' response' : ''}${p.path !== own ? ` at ${p.path}` : ''}`);
+  if (c.places.length > max) shown.push(`… ${c.places.length - max} more (--format json lists them all)`);
+  return `in ${c.places.length} places: ${shown.join(', ')}`;
 }
 
 function affectText(a: Affect): string {

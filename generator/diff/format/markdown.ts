@@ -3,32 +3,60 @@ import { compareStrings } from '../../fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import { describeAffects, describeChange, entryChangeText, valueMapChangeText } from './describe.ts';
-import { coverageCell, revisionName } from './shared.ts';
+import { describeAffects, describeChange, describePlaces, entryChangeText, valueMapChangeText, type DiffView } from './describe.ts';
+import { coverageCell, revisionName, snapshotListText } from './shared.ts';
 import { mdCell } from '../../markdown.ts';
 
 /** Table cells: no pipes or newlines. */
 const cell = mdCell;
 
-export function snapshotMarkdown(d: SnapshotDiff): string {
+/** GitHub refuses a comment over 65,536 characters; this leaves room for a heading around it. */
+export const MARKDOWN_LIMIT = 60_000;
+
+/** Places of a shared definition listed per row; the JSON has them all. */
+const MAX_PLACES = 10;
+
+export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
+  const limit = view.limit ?? MARKDOWN_LIMIT;
   const counts = classCounts(d.changes);
-  const out = [
+  const head = [
     `### eventmap diff: ${d.source} ${d.from} → ${d.to}`,
     '',
-    `**${counts.breaking} breaking**, **${counts['needs-mapping']} needs-mapping**, ${counts.informational} informational`,
+    `**${counts.breaking} breaking**, **${counts['needs-mapping']} needs-mapping**, ${counts.informational} informational${view.only ? ` (listing ${view.only} only)` : ''}`,
     '',
     '| kind | before | after | added | removed |',
     '|---|---:|---:|---:|---:|',
     ...Object.entries(d.counts).map(([kind, k]) => `| ${kind} | ${k.before} | ${k.after} | ${k.added} | ${k.removed} |`),
-  ];
-  for (const cls of CHANGE_CLASSES) {
+  ].join('\n');
+  const sections = CHANGE_CLASSES.filter((cls) => !view.only || view.only === cls).flatMap((cls) => {
     const mine = d.changes.filter((c) => c.class === cls);
-    if (!mine.length) continue;
+    if (!mine.length) return [];
     // Informational changes are many and rarely need action: folded.
     const fold = cls === 'informational';
-    out.push('', fold ? `<details><summary>${cls} (${mine.length})</summary>` : `#### ${cls} (${mine.length})`, '', '| change | affects |', '|---|---|');
-    for (const c of mine) out.push(`| ${cell(describeChange(c) + (c.note ? ` (${c.note})` : ''))} | ${cell(describeAffects(c)) || '—'} |`);
-    if (fold) out.push('', '</details>');
+    return [{
+      cls,
+      open: ['', fold ? `<details><summary>${cls} (${mine.length})</summary>` : `#### ${cls} (${mine.length})`, '', '| change | affects |', '|---|---|'],
+      rows: mine.map((c) => `| ${cell([describeChange(c) + (c.note ? ` (${c.note})` : ''), describePlaces(c, MAX_PLACES)].filter(Boolean).join('; '))} | ${cell(describeAffects(c)) || '—'} |`),
+      close: fold ? ['', '</details>'] : [],
+    }];
+  });
+  // Rows go in class order (breaking first) while they fit; a section that loses rows says how
+  // many and which command lists them, so nothing is left out silently.
+  const leftOut = (cls: string, n: number) => ['', `_${n} more ${cls} change(s) left out to keep this comment under ${limit} characters: \`${view.command ?? 'eventmap diff <source>@A <source>@B'} --only ${cls} --format text\` lists them all._`];
+  const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
+  let budget = limit - 1 - size([head]) - sections.reduce((n, sec) => n + size(sec.open) + size(sec.close) + size(leftOut(sec.cls, sec.rows.length)), 0);
+  const out = [head];
+  for (const sec of sections) {
+    out.push(...sec.open);
+    let shown = 0;
+    for (const row of sec.rows) {
+      if (row.length + 1 > budget) break;
+      out.push(row);
+      budget -= row.length + 1;
+      shown++;
+    }
+    if (shown < sec.rows.length) out.push(...leftOut(sec.cls, sec.rows.length - shown));
+    out.push(...sec.close);
   }
   return `${out.join('\n')}\n`;
 }
@@ -37,12 +65,14 @@ export function specMarkdown(r: SpecDiffReport): string {
   const out = [`### eventmap diff --spec: ${revisionName(r.from)} → ${revisionName(r.to)}`];
   for (const [source, s] of Object.entries(r.sources)) {
     out.push('', `#### ${source}`, '');
+    const list = snapshotListText(s.snapshots);
+    if (list) out.push(`${cell(list)}`, '');
     if (s.entries.length || s.valueMaps.length) {
       out.push('| change | what | before | after | details |', '|---|---|---|---|---|');
       for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
         out.push(`| ${t.what} | \`${cell(t.name)}\` | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`);
       }
-    } else out.push('No changes to the table.');
+    } else if (!list) out.push('No changes to the table.');
     const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);
     out.push('', '| coverage (mapped / ignored / gap) | before | after |', '|---|---|---|');
     for (const kind of kinds) out.push(`| ${kind} | ${coverageCell(s.coverage.before, kind)} | ${coverageCell(s.coverage.after, kind)} |`);

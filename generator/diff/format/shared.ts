@@ -1,7 +1,7 @@
 // Bits the diff formats share.
 import { shortCommit } from '../git.ts';
 import type { SourceCoverage } from '../spec-coverage.ts';
-import type { SpecRevision } from '../spec-report.ts';
+import type { SnapshotListChange, SpecRevision } from '../spec-report.ts';
 
 /** `HEAD~1 (1a2b3c4d5e6f)`, `working tree`, with `(no mapping-spec.yaml)` when it does not exist there. */
 export function revisionName(r: SpecRevision): string {
@@ -13,4 +13,12 @@ export function revisionName(r: SpecRevision): string {
 export function coverageCell(c: SourceCoverage | undefined, kind: string): string {
   const k = c?.kinds[kind];
   return k ? `${k.mapped}/${k.ignored}/${k.gap}` : '–';
+}
+
+/** `snapshots 0.105.0, 0.171.0 → 0.171.0, 0.180.0 (added 0.180.0; removed 0.105.0)`, or undefined when the list did not change. */
+export function snapshotListText(s: SnapshotListChange): string | undefined {
+  if (!s.added.length && !s.removed.length) return undefined;
+  const list = (v: string[] | null) => (v === null ? '— (source not in the table)' : v.length ? v.join(', ') : 'none');
+  const what = [s.added.length ? `added ${s.added.join(', ')}` : '', s.removed.length ? `removed ${s.removed.join(', ')}` : ''].filter(Boolean).join('; ');
+  return `supported snapshots ${list(s.before)} → ${list(s.after)} (${what})`;
 }

@@ -1,26 +1,28 @@
 // diff --format text: for people.
 import { compareStrings } from '../../fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
-import type { SpecDiffReport } from '../spec-report.ts';
+import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import { describeAffects, describeChange, entryChangeText, valueMapChangeText } from './describe.ts';
-import { coverageCell, revisionName } from './shared.ts';
+import { describeAffects, describeChange, describePlaces, entryChangeText, valueMapChangeText, type DiffView } from './describe.ts';
+import { coverageCell, revisionName, snapshotListText } from './shared.ts';
 
-export function snapshotText(d: SnapshotDiff): string {
+export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
   const out = [`${d.source} ${d.from} → ${d.to}`, `  ${'kind'.padEnd(16)} ${'before'.padStart(6)} ${'after'.padStart(6)} ${'added'.padStart(6)} ${'removed'.padStart(7)}`];
   for (const [kind, k] of Object.entries(d.counts)) out.push(`  ${kind.padEnd(16)} ${String(k.before).padStart(6)} ${String(k.after).padStart(6)} ${String(k.added).padStart(6)} ${String(k.removed).padStart(7)}`);
   const counts = classCounts(d.changes);
-  for (const cls of CHANGE_CLASSES) {
+  for (const cls of CHANGE_CLASSES.filter((c) => !view.only || view.only === c)) {
     const mine = d.changes.filter((c) => c.class === cls);
     if (!mine.length) continue;
     out.push('', `${cls} (${mine.length}):`);
     for (const c of mine) {
       out.push(`  ${describeChange(c)}${c.note ? ` [${c.note}]` : ''}`);
+      const places = describePlaces(c);
+      if (places) out.push(`    ${places}`);
       const affects = describeAffects(c);
       if (affects) out.push(`    affects ${affects}`);
     }
   }
-  out.push('', `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`);
+  out.push('', `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${view.only ? ` (listed: ${view.only} only)` : ''}${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -29,12 +31,14 @@ export function specText(r: SpecDiffReport): string {
   let total = 0;
   for (const [source, s] of Object.entries(r.sources)) {
     out.push('', source);
+    const list = snapshotListText(s.snapshots);
+    if (list) out.push(`  ${list}`);
     for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
       out.push(`  ${t.what}: ${t.name}: ${t.before} → ${t.after}`);
       for (const d of t.details) out.push(`    ${d}`);
     }
-    total += s.entries.length + s.valueMaps.length;
-    if (!s.entries.length && !s.valueMaps.length) out.push('  no changes to the table');
+    total += sourceChangeCount(s);
+    if (!sourceChangeCount(s)) out.push('  no changes to the table');
     out.push(`  coverage (mapped/ignored/gap) before → after:`);
     const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);
     for (const kind of kinds) out.push(`    ${kind.padEnd(16)} ${coverageCell(s.coverage.before, kind)} → ${coverageCell(s.coverage.after, kind)}`);
