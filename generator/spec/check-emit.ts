@@ -4,7 +4,10 @@ import { resolveSchemaPath, type JsonType, type PathInfo } from '../catalog/sche
 import { getAtPointer } from '../catalog/json-pointer.ts';
 import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
+import semver from 'semver';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
+import { missingPathHint, presenceText } from './path-hints.ts';
+import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
 
@@ -48,7 +51,7 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
     }
   }
   for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
-  if (emit.when) checkPath(ctx, emit.when.path, [], emit.when.loc);
+  if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
 }
 
 interface FieldTarget {
@@ -84,7 +87,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       for (const o of expr.options) checkExpr(ctx, o, target);
       return;
     case 'path': {
-      const infos = checkPath(ctx, expr.path, expr.absentIn, expr.loc);
+      const infos = checkPath(ctx, expr.path, expr, expr.loc);
       if (!target || !canonical) return;
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
@@ -112,20 +115,30 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
   }
 }
 
-/** Check a path against every target snapshot; returns what it found where it exists. */
-function checkPath(ctx: EmitContext, path: PathExpr, absentIn: string[], loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
+/** Check a path against every target snapshot; returns what it found where it is expected. */
+function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
   const found: { info: PathInfo; version: string }[] = [];
   const { entry, findings } = ctx;
-  for (const t of ctx.targets) {
-    const doc = t.catalog.documents[t.document];
-    const info = resolveSchemaPath(doc, getAtPointer(doc, t.pointer), path.segments);
-    const version = t.catalog.version;
-    const excused = absentIn.includes(version);
-    if (info && !excused) found.push({ info, version });
-    else if (!info && !excused) {
-      findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${version} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: `fix the path, or if this version really lacks it, write \`{ path: ${path.text}, absentIn: [${version}] }\``, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
-    } else if (info && excused) {
-      findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is listed absentIn ${version}, but ${entry.source}@${version} has it`, hint: `remove ${version} from absentIn`, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
+  const disc = `${entry.kind}:${entry.name}`;
+  for (const bound of ['since', 'until'] as const) {
+    const v = presence[bound];
+    if (v !== undefined && !semver.valid(v)) findings.push({ category: 'error', code: 'spec/bad-version', message: `\`${bound}: ${v}\` is not a semver version`, hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`, source: entry.source, discriminant: disc, loc });
+  }
+  const lookups = ctx.targets.map((target) => {
+    const doc = target.catalog.documents[target.document];
+    return { target, info: resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments) };
+  });
+  const results = lookups.map((l) => ({ target: l.target, found: l.info !== undefined }));
+  for (const { target, info } of lookups) {
+    const version = target.catalog.version;
+    const expected = expectedIn(presence, version);
+    if (info && expected) found.push({ info, version });
+    else if (!info && expected) {
+      findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${version} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: missingPathHint(path.text, results), source: entry.source, versions: [version], discriminant: disc, loc });
+    } else if (info && !expected) {
+      const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+      const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
+      findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${version} has it`, hint: lacking.length ? `write \`${presenceText(path.text, presenceFor(having, lacking))}\`` : `every supported snapshot has it: write plain \`${path.text}\``, source: entry.source, versions: [version], discriminant: disc, loc });
     }
   }
   return found;

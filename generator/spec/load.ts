@@ -158,8 +158,11 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
     };
   }
   const entries: MappingEntry[] = [];
+  const sections = ownRecord<Loc>();
   for (const [source, kinds] of Object.entries(raw.mappings)) {
+    sections[source] = keyLocOf(['mappings', source]);
     for (const [kind, byName] of Object.entries(kinds)) {
+      sections[`${source}.${kind}`] = keyLocOf(['mappings', source, kind]);
       for (const [name, e] of Object.entries(byName)) {
         const base: Path = ['mappings', source, kind, name];
         const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], before: [], after: [], loc: keyLocOf(base) };
@@ -174,7 +177,7 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
       }
     }
   }
-  return { file, text, sources, valueMaps, entries };
+  return { file, text, sources, valueMaps, entries, sections };
 }
 
 function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {
@@ -206,6 +209,8 @@ function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
       kind: 'path',
       path: parsePath(String(o.path)),
       absentIn: Array.isArray(o.absentIn) ? (o.absentIn as string[]) : [],
+      ...(typeof o.since === 'string' ? { since: o.since } : {}),
+      ...(typeof o.until === 'string' ? { until: o.until } : {}),
       ...(typeof o.map === 'string' ? { map: o.map } : {}),
       loc,
     };

@@ -11,6 +11,8 @@ export function formatGithub(r: CheckResult): string {
     const props = [`file=${SPEC_FILE}`, ...(f.loc ? [`line=${f.loc.line}`] : []), `title=${prop(`eventmap ${f.category}: ${subject(f)}`)}`];
     return `::error ${props.join(',')}::${data(`${f.message}${f.hint ? ` — fix: ${f.hint}` : ''}`)}`;
   });
+  // Notices annotate too, without failing the job.
+  for (const f of r.notices) out.push(`::notice ${[...(f.loc ? [`file=${SPEC_FILE}`, `line=${f.loc.line}`] : []), `title=${prop(`eventmap ${f.code}`)}`].join(',')}::${data(`${f.message}${f.hint ? ` — fix: ${f.hint}` : ''}`)}`);
   out.push(`::notice title=eventmap check::${r.findings.length ? `${r.findings.length} finding(s)` : 'clean'}`);
   return `${out.join('\n')}\n`;
 }
