@@ -100,7 +100,7 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
 }
 
 /** Where the answer to a request is described: Codex `<X>Response.json`, or Claude's PermissionResult pointer. */
-function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
+export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
   const pointer = ce.meta?.resultPointer;
   const doc = ce.meta?.responseDocument ?? (pointer ? ce.document : undefined);
   if (!doc || !catalog.documents[doc]) return [];

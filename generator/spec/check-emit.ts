@@ -145,7 +145,7 @@ function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: Em
 }
 
 /** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */
-function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
+export function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
   for (const t of from) {
     if (t === 'null') continue;
     if (to.has(t) || (t === 'integer' && to.has('number')) || (t === 'number' && to.has('integer'))) return true;

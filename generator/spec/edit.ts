@@ -2,7 +2,7 @@
 // Document's node ranges, what to insert is rendered by the yaml library from data (never pasted
 // strings), and the result is parsed back and compared with the data before anyone writes it.
 import { isDeepStrictEqual } from 'node:util';
-import { Document, isCollection, isMap, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Document, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import { EventmapError } from '../diagnostics.ts';
 
 type Path = (string | number)[];
@@ -35,6 +35,8 @@ export type SpecEdit = InsertPair | InsertItem;
 
 interface TextEdit {
   offset: number;
+  /** Characters replaced from `offset` (an empty `{}` or null value turned into a block map). */
+  remove?: number;
   text: string;
 }
 
@@ -50,7 +52,9 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
       textEdits.push(seqInsert(text, doc, e));
       continue;
     }
-    if (isMap(doc.getIn(e.map, true))) textEdits.push(pairInsert(text, doc, e));
+    const node = doc.getIn(e.map, true);
+    if (isMap(node) && !(node.flow && !node.items.length)) textEdits.push(pairInsert(text, doc, e));
+    else if (node !== undefined && !(isMap(node) || (isScalar(node) && node.value === null))) throw missing(e.map);
     else {
       const id = JSON.stringify(e.map);
       const entry = created.get(id) ?? { parent: e.map.slice(0, -1), key: String(e.map[e.map.length - 1]), pairs: [] };
@@ -60,7 +64,9 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
   }
   for (const { parent, key, pairs } of created.values()) {
     const value = Object.fromEntries(pairs.map((p) => [p.key, p.value]));
-    textEdits.push(pairInsert(text, doc, { kind: 'pair', map: parent, key, value, flowKeys: pairs[0]!.flowKeys ?? [] }, pairs));
+    const pair: InsertPair = { kind: 'pair', map: parent, key, value, flowKeys: pairs[0]!.flowKeys ?? [] };
+    const empty = doc.getIn([...parent, key], true);
+    textEdits.push(...(isNode(empty) && empty.range ? fillEmpty(text, doc, pair, pairs, empty.range) : [pairInsert(text, doc, pair, pairs)]));
   }
   const out = applyTextEdits(text, textEdits);
   verify(out, edits);
@@ -89,6 +95,26 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
   return { offset, text: indentLines(renderPair(e, nested), indent) };
 }
 
+/** `key: {}` or `key:` with nothing: the value becomes a block map holding the new pairs. */
+function fillEmpty(text: string, doc: Document, pair: InsertPair, nested: InsertPair[], range: [number, number, number]): TextEdit[] {
+  const parent = doc.getIn(pair.map, true);
+  const owner = isMap(parent) ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === pair.key) : undefined;
+  if (!owner || !isScalar(owner.key) || !owner.key.range) throw missing([...pair.map, pair.key]);
+  const block = renderPair(pair, nested).split('\n').slice(1).join('\n').trimEnd(); // the pairs below `key:`
+  // The `{}` goes (with the blank before it); the block goes below the line, after any comment on it.
+  let start = range[0];
+  while (start > 0 && text[start - 1] === ' ') start--;
+  return [
+    { offset: start, remove: range[1] - start, text: '' },
+    { offset: lineEnd(text, range[1]), text: `${indentLines(dedent(block), column(text, owner.key.range[0]) + 2)}\n` },
+  ];
+}
+
+function dedent(block: string): string {
+  const pad = Math.min(...block.split('\n').filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
+  return block.split('\n').map((l) => l.slice(pad)).join('\n');
+}
+
 function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
   const seq = doc.getIn(e.seq, true);
   if (!isSeq(seq)) throw missing(e.seq);
@@ -106,7 +132,7 @@ function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
 }
 
 /** One `key: value` pair (and its comment), rendered by the yaml library at column 0. */
-function renderPair(e: InsertPair, nested?: InsertPair[]): string {
+export function renderPair(e: InsertPair, nested?: InsertPair[]): string {
   const doc = new Document();
   const map = doc.createNode({ [e.key]: e.value }) as YAMLMap<Node, Node>;
   const flowKeys = new Set(e.flowKeys ?? []);
@@ -157,7 +183,8 @@ function applyTextEdits(text: string, edits: TextEdit[]): string {
   let out = text;
   for (const e of ordered) {
     const before = out.slice(0, e.offset);
-    out = `${before}${before && !before.endsWith('\n') && e.text.endsWith('\n') && !e.text.startsWith(',') ? '\n' : ''}${e.text}${out.slice(e.offset)}`;
+    const gap = !e.remove && before && !before.endsWith('\n') && e.text.endsWith('\n') && !e.text.startsWith(',') ? '\n' : '';
+    out = `${before}${gap}${e.text}${out.slice(e.offset + (e.remove ?? 0))}`;
   }
   return out;
 }

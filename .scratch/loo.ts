@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { HELPERS } from '/work/wt-bumpa/runtime/helpers/index.ts';
+import { loadInputs } from '/work/wt-bumpa/generator/pipeline.ts';
+import { projectPaths } from '/work/wt-bumpa/generator/project.ts';
+import { parseSpec } from '/work/wt-bumpa/generator/spec/load.ts';
+import { analyzeSpec } from '/work/wt-bumpa/generator/spec/analyze.ts';
+import { suggest } from '/work/wt-bumpa/generator/suggest/run.ts';
+const paths = projectPaths('/work/wt-bumpa');
+const inputs = loadInputs(paths);
+const helpers = new Set(Object.keys(HELPERS));
+const text = readFileSync(paths.spec, 'utf8');
+const orig = parseDocument(text).toJS({ maxAliasCount: 1000 }) as any;
+let same = 0, total = 0, ph = 0, sameType = 0;
+const only = process.argv[2];
+for (const [source, kinds] of Object.entries<any>(orig.mappings)) for (const [kind, entries] of Object.entries<any>(kinds)) for (const name of Object.keys(entries)) {
+  if (only && !name.includes(only)) continue;
+  if (name === "result:error_during_execution") continue;
+  const doc = parseDocument(text); doc.deleteIn(["mappings", source, kind, name]);
+  const spec = parseSpec(doc.toString(), 'mapping-spec.yaml');
+  const analysis = analyzeSpec(spec, inputs.catalogs, inputs.model, helpers);
+  const r = suggest({ ...inputs, spec, analysis }, helpers);
+  const d = r.drafts.find((x) => x.type === 'entry' && x.name === name)!;
+  total++;
+  const want = JSON.stringify(entries[name]); const got = JSON.stringify(d.value);
+  const types = (v: any) => JSON.stringify(v.ignore !== undefined ? 'ignore' : (v.emit ?? []).map((e: any) => e.type));
+  if (want === got) same++; if ((d as any).placeholder) ph++; if (types(entries[name]) === types(d.value)) sameType++;
+  if (process.argv[3] || want !== got) console.log(`${source} ${kind} ${name} like=${(d as any).like}\n  want ${want}\n  got  ${got}`);
+}
+console.log({ total, same, sameType, ph });
