@@ -1,0 +1,16 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+const REPO='/work/wt-bumpa'; const root = mkdtempSync('/tmp/ew-');
+for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, p), join(root, p), { recursive: true });
+const child = spawn(process.execPath, [join(REPO, 'bin', 'eventmap.js'), '--root', root, 'generate', '--watch'], { stdio: ['ignore', 'pipe', 'pipe'] });
+let err=''; child.stderr.on('data', b => { err += b; process.stdout.write('E: '+b); });
+child.stdout.on('data', b => process.stdout.write('O: '+String(b).slice(-80)));
+const wait = ms => new Promise(r => setTimeout(r, ms));
+while (!err.includes('watching')) await wait(100);
+const spec = join(root,'mapping-spec.yaml'); const text = readFileSync(spec,'utf8');
+writeFileSync(spec, text.replace('ignore: UI read-marker bookkeeping', 'ignore: Edited: UI read-marker bookkeeping'));
+await wait(20000);
+writeFileSync(spec, text.replace('ignore: UI read-marker bookkeeping', 'ignore: [unclosed'));
+await wait(20000);
+child.kill();
