@@ -2,36 +2,27 @@
 // against the real snapshots of every supported version; the hints tell a typo from a field that
 // was removed or renamed.
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELPERS } from '../../runtime/helpers/index.ts';
+import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { snapshotFromDir } from '../../generator/catalog/snapshots.ts';
 import { buildSnapshotDiff } from '../../generator/diff/snapshot-report.ts';
-import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
 import { analyzeSpec } from '../../generator/spec/analyze.ts';
 import type { Finding } from '../../generator/spec/findings.ts';
 import { parseSpec } from '../../generator/spec/load.ts';
 import { compareVersions, expectedIn } from '../../generator/spec/presence.ts';
-import { BASE, buildBump, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
+import { BASE, buildBump, NEXT, REMOVED, useRepoAndBump } from '../suggest/bump-fixture.ts';
 
-const helpers = new Set(Object.keys(HELPERS));
-let inputs: Inputs;
-let bump: string;
-beforeAll(() => {
-  inputs = loadInputs(projectPaths(REPO));
-  bump = buildBump();
-});
-afterAll(() => rmSync(bump, { recursive: true, force: true }));
+const repo = useRepoAndBump();
+const helpers = repo.helpers;
 
 // The committed read: `terminal_reason` is in claude-agent-sdk 0.3.332 and not in 0.2.62.
 const READ = '{ path: $.terminal_reason, map: claudeResultState, since: 0.3.332 }';
-const claude = () => inputs.spec.sources['claude-agent-sdk']!.snapshots.map((s) => s.version);
+const claude = () => repo.inputs().spec.sources['claude-agent-sdk']!.snapshots.map((s) => s.version);
 
-function findingsWith(replacement: string, catalogs = inputs.catalogs): Finding[] {
-  expect(inputs.spec.text).toContain(READ);
-  const spec = parseSpec(inputs.spec.text.replace(READ, replacement), 'mapping-spec.yaml');
-  return analyzeSpec(spec, catalogs, inputs.model, helpers).findings.filter((f) => f.discriminant === 'sdk-message:result:success' || f.category === 'error');
+function findingsWith(replacement: string, catalogs = repo.inputs().catalogs): Finding[] {
+  expect(repo.inputs().spec.text).toContain(READ);
+  const spec = parseSpec(repo.inputs().spec.text.replace(READ, replacement), 'mapping-spec.yaml');
+  return analyzeSpec(spec, catalogs, repo.inputs().model, helpers).findings.filter((f) => f.discriminant === 'sdk-message:result:success' || f.category === 'error');
 }
 
 describe('since / until', () => {
@@ -79,16 +70,16 @@ describe('since / until', () => {
 });
 
 describe('a field removed in a newer version', () => {
-  const withBump = () => ({ ...inputs.catalogs, 'codex-app-server': [...inputs.catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', bump))] });
+  const withBump = () => ({ ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))] });
   const plan = `explanation: ${REMOVED.path}`;
 
   it('is a path finding with an `until:` hint; `until` the last version having it settles it', () => {
-    const analyse = (text: string) => analyzeSpec(parseSpec(text, 'mapping-spec.yaml'), withBump(), inputs.model, helpers).findings.filter((f) => f.category !== 'gap');
-    expect(inputs.spec.text).toContain(plan);
-    const before = analyse(inputs.spec.text);
+    const analyse = (text: string) => analyzeSpec(parseSpec(text, 'mapping-spec.yaml'), withBump(), repo.inputs().model, helpers).findings.filter((f) => f.category !== 'gap');
+    expect(repo.inputs().spec.text).toContain(plan);
+    const before = analyse(repo.inputs().spec.text);
     expect(before.map((f) => [f.code, f.discriminant, f.versions])).toEqual([['spec/unknown-path', `notification:${REMOVED.method}`, [NEXT]]]);
     expect(before[0]!.hint).toContain(`{ path: ${REMOVED.path}, until: ${BASE} }`);
-    expect(analyse(inputs.spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))).toEqual([]);
+    expect(analyse(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))).toEqual([]);
   });
 
   it('that was renamed: the hint reads both names with `first:`', () => {
@@ -97,7 +88,7 @@ describe('a field removed in a newer version', () => {
       const cat = loadCatalog(snapshotFromDir('codex-app-server', renamed));
       const def = (cat.documents['ServerNotification.json'] as { definitions: Record<string, { properties: Record<string, unknown> }> }).definitions.TurnPlanUpdatedNotification!;
       def.properties.explanations = { type: ['string', 'null'] };
-      const f = analyzeSpec(inputs.spec, { ...inputs.catalogs, 'codex-app-server': [...inputs.catalogs['codex-app-server']!, cat] }, inputs.model, helpers).findings.filter((x) => x.code === 'spec/unknown-path');
+      const f = analyzeSpec(repo.inputs().spec, { ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, cat] }, repo.inputs().model, helpers).findings.filter((x) => x.code === 'spec/unknown-path');
       expect(f).toHaveLength(1);
       expect(f[0]!.hint).toContain(`renamed to \`$.params.explanations\`? read both: \`{ first: [{ path: $.params.explanation, until: ${BASE} }, { path: $.params.explanations, since: ${NEXT} }] }\``);
     } finally {
@@ -106,9 +97,9 @@ describe('a field removed in a newer version', () => {
   });
 
   it('`eventmap diff` classes the removal breaking, and informational once the read says `until`', () => {
-    const [from, to] = [inputs.catalogs['codex-app-server']!.find((c) => c.version === BASE)!, loadCatalog(snapshotFromDir('codex-app-server', bump))];
+    const [from, to] = [repo.inputs().catalogs['codex-app-server']!.find((c) => c.version === BASE)!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))];
     const removal = (text: string) => buildSnapshotDiff(from, to, parseSpec(text, 'mapping-spec.yaml')).changes.find((c) => c.change === 'field-removed' && c.name === REMOVED.method && c.path === REMOVED.path);
-    expect(removal(inputs.spec.text)?.class).toBe('breaking');
-    expect(removal(inputs.spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))?.class).toBe('informational');
+    expect(removal(repo.inputs().spec.text)?.class).toBe('breaking');
+    expect(removal(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))?.class).toBe('informational');
   });
 });

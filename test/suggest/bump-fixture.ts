@@ -2,11 +2,15 @@
 // (no copy is committed): the same snapshot with one new notification, one removed field that the
 // spec reads (turn/plan/updated `$.params.explanation`) and one new ThreadItem type, as the next
 // minor version.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
+import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'yaml';
+import { HELPERS } from '../../runtime/helpers/index.ts';
+import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
+import { projectPaths } from '../../generator/project.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 const supported = (parse(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')) as { sources: Record<string, { snapshots: string[] }> }).sources['codex-app-server']!.snapshots;
@@ -31,4 +35,16 @@ export function buildBump(dir: string = mkdtempSync(join(tmpdir(), 'eventmap-bum
   const provenance = join(dir, 'provenance.json');
   writeFileSync(provenance, JSON.stringify({ ...(JSON.parse(readFileSync(provenance, 'utf8')) as object), version }, null, 2));
   return dir;
+}
+
+/** For in-process tests: the repository's inputs, loaded once, and a bump folder removed at the end. */
+export function useRepoAndBump(): { inputs: () => Inputs; bump: () => string; helpers: ReadonlySet<string> } {
+  let inputs: Inputs | undefined;
+  let bump: string | undefined;
+  beforeAll(() => {
+    inputs = loadInputs(projectPaths(REPO));
+    bump = buildBump();
+  });
+  afterAll(() => rmSync(bump!, { recursive: true, force: true }));
+  return { inputs: () => inputs!, bump: () => bump!, helpers: new Set(Object.keys(HELPERS)) };
 }

@@ -1,42 +1,33 @@
 // `eventmap suggest` in process, on the real spec and snapshots: entries removed from the spec
 // are drafted again by analogy, placeholders where nothing fits; the drafts written into the spec
 // pass the checks, and every other byte of the file stays.
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { HELPERS } from '../../runtime/helpers/index.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { snapshotFromDir } from '../../generator/catalog/snapshots.ts';
-import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import type { Inputs } from '../../generator/pipeline.ts';
 import { analyzeSpec } from '../../generator/spec/analyze.ts';
 import { parseSpec } from '../../generator/spec/load.ts';
 import { REVIEW_MARKER } from '../../generator/spec/review.ts';
 import { suggest } from '../../generator/suggest/run.ts';
-import { buildBump, NEW_ITEM, NEW_NOTIFICATION, REPO } from './bump-fixture.ts';
+import { NEW_ITEM, NEW_NOTIFICATION, useRepoAndBump } from './bump-fixture.ts';
 
-const helpers = new Set(Object.keys(HELPERS));
-let inputs: Inputs;
-let bump: string;
-beforeAll(() => {
-  inputs = loadInputs(projectPaths(REPO));
-  bump = buildBump();
-});
-afterAll(() => rmSync(bump, { recursive: true, force: true }));
+const repo = useRepoAndBump();
+const helpers = repo.helpers;
 
 /** The committed spec less some keys (through the yaml Document), analysed again. */
 function without(...paths: string[][]): Inputs {
-  const doc = parseDocument(inputs.spec.text);
+  const doc = parseDocument(repo.inputs().spec.text);
   for (const p of paths) doc.deleteIn(p);
   return reanalysed(doc.toString());
 }
 
-function reanalysed(text: string, catalogs = inputs.catalogs): Inputs {
+function reanalysed(text: string, catalogs = repo.inputs().catalogs): Inputs {
   const spec = parseSpec(text, 'mapping-spec.yaml');
-  return { ...inputs, spec, catalogs, analysis: analyzeSpec(spec, catalogs, inputs.model, helpers) };
+  return { ...repo.inputs(), spec, catalogs, analysis: analyzeSpec(spec, catalogs, repo.inputs().model, helpers) };
 }
 
-const committed = (path: string[]) => parseDocument(inputs.spec.text).getIn(path) as { toJSON(): unknown };
+const committed = (path: string[]) => parseDocument(repo.inputs().spec.text).getIn(path) as { toJSON(): unknown };
 const notification = (name: string) => ['mappings', 'codex-app-server', 'notification', name];
 
 describe('eventmap suggest', () => {
@@ -83,17 +74,17 @@ describe('eventmap suggest', () => {
     const r = suggest(without(['valueMaps', 'codexTurnState', 'values', 'failed']), helpers);
     const d = r.drafts.find((x) => x.type === 'value' && x.discriminant === 'enum:TurnStatus.failed');
     expect(d).toBeDefined();
-    expect([null, ...inputs.model.enums.TurnState!.values]).toContain(d!.type === 'value' ? d!.value : undefined);
+    expect([null, ...repo.inputs().model.enums.TurnState!.values]).toContain(d!.type === 'value' ? d!.value : undefined);
     expect(reanalysed(r.text).analysis.findings.filter((f) => f.category !== 'notice')).toEqual([]);
   });
 
   it('on a bumped snapshot: drafts the new notification and item type, keeping every other byte of the file', () => {
-    const catalogs = { ...inputs.catalogs, 'codex-app-server': [...inputs.catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', bump))] };
-    const r = suggest(reanalysed(inputs.spec.text, catalogs), helpers);
+    const catalogs = { ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))] };
+    const r = suggest(reanalysed(repo.inputs().spec.text, catalogs), helpers);
     expect(r.drafts.map((d) => (d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([`notification:${NEW_NOTIFICATION}`, `thread-item:${NEW_ITEM}`]);
     expect(r.drafts.every((d) => d.type === 'value' || !d.placeholder)).toBe(true);
     // The original lines, in order, are all there; what was added is exactly the drafts.
-    const [before, after] = [inputs.spec.text.split('\n'), r.text.split('\n')];
+    const [before, after] = [repo.inputs().spec.text.split('\n'), r.text.split('\n')];
     const added: string[] = [];
     let i = 0;
     for (const line of after) {
