@@ -35,3 +35,8 @@ export function toSpecPath(fieldPath: string): string | undefined {
 export function lastName(path: string): string {
   return /\.([^.[\]]+)(?:\[\d+\])*$/.exec(path)?.[1] ?? '';
 }
+
+/** Property names and indexes below `$`: `$.params.threadId` → 2, `$.a[0]` → 2. */
+export function pathDepth(path: string): number {
+  return path.split(/\.|\[/).length - 1;
+}

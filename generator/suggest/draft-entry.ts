@@ -11,7 +11,7 @@ import { fieldInfo, payloadShape } from '../model/query.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { responseTarget } from '../spec/analyze.ts';
 import { fits } from '../spec/check-emit.ts';
-import { specFields } from '../spec/field-paths.ts';
+import { pathDepth, specFields } from '../spec/field-paths.ts';
 import { PLACEHOLDER } from '../spec/review.ts';
 import { ID_KEYS, type Condition, type EmitSpec, type IdKey, type MappingEntry, type MappingSpec, type ValueExpr } from '../spec/types.ts';
 import { MessageFields, type VersionFields } from './message-fields.ts';
@@ -82,13 +82,8 @@ function bare(source: string, kind: EntryKind, name: string, type: string): Mapp
  */
 function fit(e: MappingEntry, message: MessageFields): number {
   let n = 0;
-  for (const emit of e.emit) for (const p of emitPaths(emit)) if (depth(p) > 1) n += message.has(p) ? 1 : -1;
+  for (const emit of e.emit) for (const p of emitPaths(emit)) if (pathDepth(p) > 1) n += message.has(p) ? 1 : -1;
   return n;
-}
-
-/** Property names below `$`: `$.params.threadId` → 2. */
-function depth(path: string): number {
-  return path.split(/\.|\[/).length - 1;
 }
 
 /** Ids and same-name payload fields are looked for near the top: on the message or its params, not inside a nested object. */

@@ -1,7 +1,7 @@
 // The fields one upstream discriminant has, in each supported snapshot that has it: what a draft
 // may read, and in which versions (a path some of them lack gets `since`/`until`).
 import type { FieldInfo } from '../diff/schema-fields.ts';
-import { lastName } from '../spec/field-paths.ts';
+import { lastName, pathDepth } from '../spec/field-paths.ts';
 import { compareVersions, presenceFor, type Presence } from '../spec/presence.ts';
 
 export interface VersionFields {
@@ -41,9 +41,8 @@ export class MessageFields {
 
   /** The shallowest path (at most `maxDepth` names below `$`, none in an array) whose last name passes `test`; present in the most versions first, then by name. */
   byName(test: (name: string) => boolean, maxDepth: number): string | undefined {
-    const depth = (p: string) => p.split('.').length - 1;
-    const all = [...new Set(this.views.flatMap((v) => [...v.fields.keys()]))].filter((p) => !p.includes('[') && depth(p) <= maxDepth && test(lastName(p)));
+    const all = [...new Set(this.views.flatMap((v) => [...v.fields.keys()]))].filter((p) => !p.includes('[') && pathDepth(p) <= maxDepth && test(lastName(p)));
     const count = (p: string) => this.views.filter((v) => v.fields.has(p)).length;
-    return all.sort((a, b) => depth(a) - depth(b) || count(b) - count(a) || (a < b ? -1 : a > b ? 1 : 0))[0];
+    return all.sort((a, b) => pathDepth(a) - pathDepth(b) || count(b) - count(a) || (a < b ? -1 : a > b ? 1 : 0))[0];
   }
 }
