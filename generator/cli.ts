@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   check: async () => (await import('./commands/check.ts')).registerCheckCommand,
   diff: async () => (await import('./commands/diff.ts')).registerDiffCommand,
   census: async () => (await import('./commands/census.ts')).registerCensusCommand,
+  suggest: async () => (await import('./commands/suggest.ts')).registerSuggestCommand,
 };
 
 /** The command named on the command line: the first argument that is not a global option. */

@@ -2,7 +2,7 @@
 // Pure: returns the files; the command writes them atomically.
 import { HELPERS } from '../runtime/helpers/index.ts';
 import { loadCatalog } from './catalog/load.ts';
-import { resolveVersion, snapshotFromDir } from './catalog/snapshots.ts';
+import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
@@ -16,15 +16,23 @@ import { loadModel } from './model/load.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, MESSAGE_KINDS, type SpecAnalysis } from './spec/analyze.ts';
-import type { Finding } from './spec/findings.ts';
+import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
 import { loadSpec } from './spec/load.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
 import type { MappingSpec } from './spec/types.ts';
 import type { SourceName } from './sources.ts';
+import { compareVersions } from './spec/presence.ts';
 
 export interface PipelineOptions {
   /** `--upstream <source>=<dir>`: use this folder in place of a source's supported snapshots. */
   upstreamOverrides?: Partial<Record<SourceName, string>>;
+  /** `--with <source>@<version|dir>`: add these snapshots to the supported set, for this run only. */
+  withSnapshots?: SnapshotRef[];
+}
+
+/** A what-if run: the snapshots differ from what mapping-spec.yaml supports (so generated/ is not comparable). */
+export function isWhatIf(options: PipelineOptions): boolean {
+  return Object.keys(options.upstreamOverrides ?? {}).length > 0 || (options.withSnapshots?.length ?? 0) > 0;
 }
 
 export interface Inputs {
@@ -58,9 +66,23 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
       }
     });
   }
+  for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref);
   const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
   const hashes = hashInputs(paths, Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)));
   return { spec, model, catalogs, analysis, hashes };
+}
+
+/** `--with`: one more snapshot in a source's supported set; a version already there is a mistake, not a no-op. */
+function addSnapshot(spec: MappingSpec, catalogs: Record<string, Catalog[]>, ref: SnapshotRef): void {
+  const list = catalogs[ref.source];
+  if (!spec.sources[ref.source] || !list) {
+    throw new EventmapError({ code: 'cli/unknown-source', message: `--with ${ref.source}@${ref.version}: mapping-spec.yaml has no sources.${ref.source}`, hint: `add sources.${ref.source} (provider and snapshots) to mapping-spec.yaml first` });
+  }
+  if (list.some((c) => c.version === ref.version)) {
+    throw new EventmapError({ code: 'cli/already-supported', message: `--with ${ref.source}@${ref.version}: that version is already in the set checked`, hint: `drop --with, or use \`--upstream ${ref.source}=<dir>\` to check a folder in place of the supported snapshots` });
+  }
+  list.push(loadCatalog(ref));
+  list.sort((a, b) => compareVersions(a.version, b.version));
 }
 
 export function findingToDiagnostic(f: Finding): Diagnostic {
@@ -77,7 +99,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const inputs = loadInputs(paths, options);
   // Coverage gaps do not stop generate (the report shows them and `check` fails on them);
   // anything else wrong in the spec does.
-  const blocking = inputs.analysis.findings.filter((f) => f.category !== 'gap');
+  const blocking = inputs.analysis.findings.filter((f) => !GENERATES_THROUGH.has(f.category));
   if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
   // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.

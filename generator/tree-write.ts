@@ -154,3 +154,15 @@ function writeError(err: unknown, target: string, committing: boolean): Eventmap
 function crashPoint(point: 'writing' | 'committing' | 'before-cleanup'): void {
   if (process.env.EVENTMAP_CRASH_AT === point) process.kill(process.pid, 'SIGKILL');
 }
+
+/** Replace one file atomically (temp file beside it, then a rename): a reader sees the old text or the new. */
+export function writeFileAtomic(file: string, text: string): void {
+  const temp = `${file}.eventmap-tmp-${process.pid}`;
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw writeError(err, file, false);
+  }
+}

@@ -8,20 +8,28 @@ import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, type Manifest } from '../emit/manifest.ts';
 import { readTree, sha256 } from '../fsutil.ts';
-import type { PipelineOptions } from '../pipeline.ts';
+import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
-import type { Finding } from '../spec/findings.ts';
+import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
+import { checkNotices } from './notices.ts';
 import { loadSpec, specLocator } from '../spec/load.ts';
 
 export interface CheckResult {
   findings: Finding[];
+  /** Reported, never failing: vendored snapshots no source supports, drafts awaiting review. */
+  notices: Finding[];
   coverage: CoverageReport;
   /** True when the fast path answered (inputs unchanged since the last generate). */
   fast: boolean;
 }
 
 export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {}): Promise<CheckResult> {
-  const overridden = Object.keys(options.upstreamOverrides ?? {}).length > 0;
+  const result = await checkFindings(paths, options);
+  return { ...result, notices: checkNotices(paths, loadSpec(paths.spec), options.withSnapshots ?? []) };
+}
+
+async function checkFindings(paths: ProjectPaths, options: PipelineOptions): Promise<Omit<CheckResult, 'notices'>> {
+  const overridden = isWhatIf(options);
   if (!overridden) {
     const fast = tryFastPath(paths);
     if (fast) return fast;
@@ -34,14 +42,14 @@ export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {
   const findings = [...inputs.analysis.findings];
   const coverage = buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
-  if (!overridden && !findings.some((f) => f.category !== 'gap')) {
+  if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
     const { files } = await runGenerate(paths, options);
     findings.push(...staleOutput(files, readTree(paths.generated)));
   }
   return { findings, coverage, fast: false };
 }
 
-function tryFastPath(paths: ProjectPaths): CheckResult | undefined {
+function tryFastPath(paths: ProjectPaths): Omit<CheckResult, 'notices'> | undefined {
   const manifestFile = join(paths.generated, MANIFEST);
   const coverageFile = join(paths.generated, 'coverage.json');
   if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;

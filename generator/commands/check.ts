@@ -1,4 +1,4 @@
-// `eventmap check [--format text|json|markdown|github] [--upstream <source>=<dir>]`
+// `eventmap check [--format text|json|markdown|github] [--upstream <source>=<dir>] [--with <source>@<version|dir>]`
 import type { Command } from 'commander';
 import { formatGithub } from '../check/format/github.ts';
 import { formatJson } from '../check/format/json.ts';
@@ -7,20 +7,19 @@ import { formatText } from '../check/format/text.ts';
 import { runCheck } from '../check/run.ts';
 import { projectPaths } from '../project.ts';
 import { parseFormat } from './format.ts';
-import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
+import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
 
 const FORMATTERS = { text: formatText, json: formatJson, markdown: formatMarkdown, github: formatGithub };
 
 export function registerCheckCommand(program: Command): void {
-  program
+  const cmd = program
     .command('check')
-    .description('the CI gate: exit 1 on coverage gaps, stale entries, missing paths or stale generated/ output; 2 when it cannot run')
-    .option('--format <format>', 'text, json, markdown or github', 'text')
-    .option('--upstream <source=dir>', 'check against this snapshot folder instead of the source’s supported snapshots (repeatable)', collectUpstream, [])
-    .action(async (opts: { format: string; upstream: string[] }) => {
+    .description('the CI gate: exit 1 on coverage gaps, stale entries, missing paths, drafts needing a decision or stale generated/ output; 2 when it cannot run')
+    .option('--format <format>', 'text, json, markdown or github', 'text');
+  snapshotOptions(cmd, 'check').action(async (opts: { format: string; upstream: string[]; with: string[] }) => {
       const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
       const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const result = await runCheck(paths, { upstreamOverrides: parseUpstreamOverrides(opts.upstream) });
+      const result = await runCheck(paths, snapshotPipelineOptions(paths.upstream, opts));
       process.stdout.write(FORMATTERS[format](result));
       process.exitCode = result.findings.length ? 1 : 0;
     });

@@ -1,19 +1,52 @@
-// `eventmap generate`: rewrite generated/ under its lock; generated/ is there throughout (tree-write.ts).
+// `eventmap generate [--watch]`: rewrite generated/ under its lock; generated/ is there throughout
+// (tree-write.ts). --watch regenerates and prints the findings whenever an input changes; a broken
+// input is reported and the watch goes on.
 import type { Command } from 'commander';
-import { runGenerate } from '../pipeline.ts';
-import { projectPaths } from '../project.ts';
+import { formatText } from '../check/format/text.ts';
+import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
+import { buildCoverage } from '../emit/coverage.ts';
+import { runGenerate, type PipelineOptions } from '../pipeline.ts';
+import { projectPaths, type ProjectPaths } from '../project.ts';
 import { writeTreeAtomic } from '../tree-write.ts';
+import { watchInputs } from '../watch.ts';
 import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
   program
     .command('generate')
     .description('regenerate generated/ from upstream-schemas/, canonical-model.yaml and mapping-spec.yaml')
-    .option('--upstream <source=dir>', 'generate against this snapshot folder instead of the source’s supported snapshots (repeatable)', collectUpstream, [])
-    .action(async (opts: { upstream: string[] }) => {
+    .option('--upstream <source=dir>', 'generate against this snapshot folder instead of the source’s supported snapshots (once per source)', collectUpstream, [])
+    .option('--watch', 'keep running: regenerate and print the findings when mapping-spec.yaml, canonical-model.yaml or upstream-schemas/ change')
+    .action(async (opts: { upstream: string[]; watch?: boolean }) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const { files } = await runGenerate(paths, { upstreamOverrides: parseUpstreamOverrides(opts.upstream) });
-      writeTreeAtomic(paths.generated, files, { onWait: (owner) => process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`) });
-      process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
+      const options: PipelineOptions = { upstreamOverrides: parseUpstreamOverrides(opts.upstream) };
+      if (!opts.watch) {
+        await generateOnce(paths, options, false);
+        return;
+      }
+      await generateOnce(paths, options, true);
+      process.stderr.write('eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n');
+      watchInputs(paths, async (changed) => {
+        process.stderr.write(`eventmap: changed: ${changed.join(', ')}\n`);
+        await generateOnce(paths, options, true);
+      });
+      await new Promise<never>(() => {}); // until the process is stopped
     });
+}
+
+/** One generate; when watching, also the findings, and a broken input is printed instead of thrown. */
+async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watching: boolean): Promise<void> {
+  try {
+    const { files, inputs } = await runGenerate(paths, options);
+    writeTreeAtomic(paths.generated, files, { onWait: (owner) => process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`) });
+    process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
+    if (!watching) return;
+    const findings = inputs.analysis.findings.filter((f) => f.category !== 'error');
+    const coverage = buildCoverage(inputs.spec, inputs.analysis.coverage, findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
+    process.stdout.write(formatText({ findings, notices: [], coverage, fast: false }));
+  } catch (err) {
+    if (!watching || !(err instanceof EventmapError)) throw err;
+    for (const d of err.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+    process.stderr.write('eventmap: generated/ left as it was; watching for the fix\n');
+  }
 }

@@ -4,6 +4,7 @@
 //   needs-mapping  a new discriminant or enum value the spec does not account for yet
 //   informational  everything else (new optional fields, changes nobody maps, ...)
 import { compareStrings } from '../fsutil.ts';
+import { describePresence, expectedIn } from '../spec/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../spec/types.ts';
 import { coversEnum, coversKind, entryReads, relation, valueMapLookup, type SpecRead } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
@@ -110,9 +111,9 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
   const direct = related.filter((x) => x.how !== 'passes-through');
   switch (c.change) {
     case 'field-removed': {
-      const unhandled = direct.filter((x) => !x.read.absentIn.includes(toVersion));
+      const unhandled = direct.filter((x) => expectedIn(x.read.presence, toVersion));
       if (unhandled.length) return done('breaking', affects);
-      return done('informational', affects, direct.length ? `the spec already marks it absentIn ${toVersion}` : undefined);
+      return done('informational', affects, direct.length ? `the spec already marks it absent in ${toVersion} (${describePresence(direct[0]!.read.presence)})` : undefined);
     }
     case 'field-type-changed':
     case 'field-made-optional':

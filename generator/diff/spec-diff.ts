@@ -1,6 +1,7 @@
 // The mapping table between two revisions of mapping-spec.yaml: per source, the discriminants
 // newly mapped, newly ignored, removed or retargeted (and what changed), and value-map changes. Pure.
 import { compareStrings } from '../fsutil.ts';
+import { describePresence } from '../spec/presence.ts';
 import type { Condition, EmitSpec, MappingEntry, MappingSpec, ValueExpr, ValueMap } from '../spec/types.ts';
 
 export type EntryChangeType = 'newly-mapped' | 'newly-ignored' | 'removed' | 'target-changed' | 'reason-changed';
@@ -108,7 +109,7 @@ function diffFields(label: string, x: Record<string, ValueExpr | undefined>, y: 
 export function exprText(e: ValueExpr): string {
   switch (e.kind) {
     case 'path':
-      return `${e.path.text}${e.map ? ` map ${e.map}` : ''}${e.absentIn.length ? ` absentIn ${e.absentIn.join(',')}` : ''}`;
+      return [e.path.text, ...(e.map ? [`map ${e.map}`] : []), describePresence(e)].filter(Boolean).join(' ');
     case 'const':
       return JSON.stringify(e.value);
     case 'helper':

@@ -1,5 +1,6 @@
 // Every upstream path a mapping-spec.yaml entry reads (emit ids, payload, when, helper args,
 // first options; response paths separately), in the diff's path convention (`[0]` → `[]`).
+import type { Presence } from '../spec/presence.ts';
 import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr, ValueMap } from '../spec/types.ts';
 import { childPath, isBelow } from './schema-fields.ts';
 import type { FieldScope } from './types.ts';
@@ -11,8 +12,8 @@ export interface SpecRead {
   loc: Loc;
   /** The value map the value goes through, if any. */
   map?: string;
-  /** Supported versions the spec already knows lack this path. */
-  absentIn: string[];
+  /** The versions the spec already knows lack this path (`since`/`until`/`absentIn`). */
+  presence: Presence;
 }
 
 export function normalisePath(p: PathExpr): string {
@@ -33,13 +34,13 @@ export function entryReads(entry: MappingEntry): SpecRead[] {
 }
 
 function fromExpr(e: ValueExpr, scope: FieldScope, out: SpecRead[]): void {
-  if (e.kind === 'path') out.push({ scope, path: normalisePath(e.path), loc: e.loc, absentIn: e.absentIn, ...(e.map ? { map: e.map } : {}) });
+  if (e.kind === 'path') out.push({ scope, path: normalisePath(e.path), loc: e.loc, presence: { absentIn: e.absentIn, ...(e.since !== undefined ? { since: e.since } : {}), ...(e.until !== undefined ? { until: e.until } : {}) }, ...(e.map ? { map: e.map } : {}) });
   else if (e.kind === 'helper') for (const a of e.args) fromExpr(a, scope, out);
   else if (e.kind === 'first') for (const o of e.options) fromExpr(o, scope, out);
 }
 
 function fromCondition(c: Condition, scope: FieldScope, out: SpecRead[]): void {
-  out.push({ scope, path: normalisePath(c.path), loc: c.loc, absentIn: [] });
+  out.push({ scope, path: normalisePath(c.path), loc: c.loc, presence: { absentIn: [] } });
 }
 
 /** How a read relates to a changed path: the same, below it, or above it (the change is inside what is read). */

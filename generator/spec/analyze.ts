@@ -7,6 +7,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import { guessHint } from '../did-you-mean.ts';
 import { checkEmit, type PathTarget } from './check-emit.ts';
 import type { CoverageRow, Finding } from './findings.ts';
+import { isPlaceholder } from './review.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
 
 /** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
@@ -64,14 +65,15 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
         coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set([...entry.emit.map((e) => e.type), ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`)])] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
         // Placed where the entry would go: its kind's block, else the source's, else `mappings`.
         const where = spec.sections?.[`mappings.${source}.${d.kind}`] ?? spec.sections?.[`mappings.${source}`] ?? spec.sections?.mappings;
-        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\``, source, versions: d.versions, discriminant: k, ...(where ? { loc: where } : {}) });
+        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`, source, versions: d.versions, discriminant: k, ...(where ? { loc: where } : {}) });
+        else if (entry.ignore !== undefined && isPlaceholder(entry.ignore)) findings.push({ category: 'review', code: 'spec/needs-review', message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`, hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored', source, versions: d.versions, discriminant: k, loc: entry.loc });
       } else {
         const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
         const prefix = map ? Object.keys(map.prefixes).find((p) => d.name.startsWith(p)) : undefined;
         const v = map?.values[d.name] ?? (map && prefix !== undefined ? { value: map.prefixes[prefix]!, loc: map.loc } : undefined);
         const status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
         coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: v?.value ? [v.value] : [], ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}) });
-        if (!v) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`, hint: map ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values` : `add a value map with \`covers: { kind: ${d.kind} }\``, source, versions: d.versions, discriminant: k, ...(map ? { loc: map.loc } : {}) });
+        if (!v) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`, hint: map ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)` : `add a value map with \`covers: { kind: ${d.kind} }\``, source, versions: d.versions, discriminant: k, ...(map ? { loc: map.loc } : {}) });
       }
     }
     checkValueMaps(spec, model, source, cats, findings);
@@ -104,7 +106,7 @@ function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlyS
 }
 
 /** Where the answer to a request is described: Codex `<X>Response.json`, or Claude's PermissionResult pointer. */
-function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
+export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
   const pointer = ce.meta?.resultPointer;
   const doc = ce.meta?.responseDocument ?? (pointer ? ce.document : undefined);
   if (!doc || !catalog.documents[doc]) return [];

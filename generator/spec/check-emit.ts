@@ -4,10 +4,12 @@ import { resolveSchemaPath, type JsonType, type PathInfo } from '../catalog/sche
 import { getAtPointer } from '../catalog/json-pointer.ts';
 import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
+import semver from 'semver';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
 import { guessHint } from '../did-you-mean.ts';
+import { missingPathHint, presenceText } from './path-hints.ts';
+import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
-import { nearestPath } from './nearest-path.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
 import { isFolderVersion } from '../catalog/versions.ts';
 
@@ -51,7 +53,7 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
     }
   }
   for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
-  if (emit.when) checkPath(ctx, emit.when.path, [], emit.when.loc);
+  if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
 }
 
 interface FieldTarget {
@@ -87,7 +89,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       for (const o of expr.options) checkExpr(ctx, o, target);
       return;
     case 'path': {
-      const infos = checkPath(ctx, expr.path, expr.absentIn, expr.loc);
+      const infos = checkPath(ctx, expr.path, expr, expr.loc);
       if (!target || !canonical) return;
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
@@ -115,40 +117,45 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
   }
 }
 
-/** Check a path against every target snapshot; returns what it found where it exists. */
-function checkPath(ctx: EmitContext, path: PathExpr, absentIn: string[], loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
+/** Check a path against every target snapshot; returns what it found where it is expected. */
+function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
   const found: { info: PathInfo; version: string }[] = [];
-  const missing: { version: string; near: string | undefined }[] = [];
+  const missing: string[] = [];
   const { entry, findings } = ctx;
-  for (const t of ctx.targets) {
-    const doc = t.catalog.documents[t.document];
-    const info = resolveSchemaPath(doc, getAtPointer(doc, t.pointer), path.segments);
-    const version = t.catalog.version;
-    const excused = absentIn.includes(version);
-    if (info && !excused) found.push({ info, version });
-    else if (!info && !excused) missing.push({ version, near: nearestPath(doc, getAtPointer(doc, t.pointer), path) });
-    else if (info && excused) {
-      findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is listed absentIn ${version}, but ${entry.source}@${version} has it`, hint: `remove ${version} from absentIn`, source: entry.source, versions: [version], discriminant: `${entry.kind}:${entry.name}`, loc });
+  const disc = `${entry.kind}:${entry.name}`;
+  for (const bound of ['since', 'until'] as const) {
+    const v = presence[bound];
+    if (v !== undefined && !semver.valid(v)) findings.push({ category: 'error', code: 'spec/bad-version', message: `\`${bound}: ${v}\` is not a semver version`, hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`, source: entry.source, discriminant: disc, loc });
+  }
+  const lookups = ctx.targets.map((target) => {
+    const doc = target.catalog.documents[target.document];
+    return { target, info: resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments) };
+  });
+  const results = lookups.map((l) => ({ target: l.target, found: l.info !== undefined }));
+  for (const { target, info } of lookups) {
+    const version = target.catalog.version;
+    const expected = expectedIn(presence, version);
+    if (info && expected) found.push({ info, version });
+    else if (!info && expected) missing.push(version);
+    else if (info && !expected) {
+      const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+      const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
+      findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${version} has it`, hint: lacking.length ? `write \`${presenceText(path.text, presenceFor(having, lacking))}\`` : `every supported snapshot has it: write plain \`${path.text}\``, source: entry.source, versions: [version], discriminant: disc, loc });
     }
   }
-  if (missing.length) findings.push(missingPathFinding(entry, path, loc, missing, missing.length === ctx.targets.length));
+  // One finding for every version that lacks the path: one cause, one error.
+  if (missing.length) {
+    // A snapshot folder named by its content hash has no version a spec could list.
+    const hint = missing.some(isFolderVersion) ? 'fix the path, or check the snapshot folder' : missingPathHint(path.text, results);
+    findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${missing.join(', ')} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint, source: entry.source, versions: missing, discriminant: disc, loc });
+  }
   return found;
 }
 
 /** One finding for a path the snapshots lack (one cause), with the nearest path they have. */
-function missingPathFinding(entry: MappingEntry, path: PathExpr, loc: EmitSpec['loc'], missing: { version: string; near: string | undefined }[], inNone: boolean): Finding {
-  const versions = missing.map((m) => m.version);
-  const at = `${entry.source}@${versions.join(', ')}`;
-  const nears = [...new Set(missing.flatMap((m) => (m.near ? [m.near] : [])))];
-  const guess = nears.length ? `did you mean ${nears.map((n) => `\`${n}\``).join(' or ')} (the nearest path ${at} ${versions.length > 1 ? 'have' : 'has'})? ` : '';
-  // No supported snapshot has it: a typo, not a version difference. A snapshot folder named by
-  // its content hash has no version a spec could list.
-  const fix = inNone ? 'fix the path: no supported snapshot that has this discriminant has it' : versions.some(isFolderVersion) ? 'fix the path, or check the snapshot folder' : `fix the path, or if ${versions.length > 1 ? 'these versions really lack' : 'this version really lacks'} it, write \`{ path: ${path.text}, absentIn: [${versions.join(', ')}] }\``;
-  return { category: 'path', code: 'spec/unknown-path', message: `${at} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint: `${guess}${fix}`, source: entry.source, versions, discriminant: `${entry.kind}:${entry.name}`, loc };
-}
 
 /** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */
-function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
+export function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
   for (const t of from) {
     if (t === 'null') continue;
     if (to.has(t) || (t === 'integer' && to.has('number')) || (t === 'number' && to.has('integer'))) return true;

@@ -1,8 +1,12 @@
-// What the spec analysis finds. `error`s stop generate (exit 2); gaps, stale entries and missing
-// paths are what `eventmap check` reports as findings (exit 1).
+// What the spec analysis finds. `error`s stop generate (exit 2); gaps, stale entries, missing
+// paths and drafts still needing a decision are what `eventmap check` reports as findings (exit 1);
+// notices are reported and fail nothing.
 import type { Loc } from './types.ts';
 
-export type FindingCategory = 'error' | 'gap' | 'stale' | 'path';
+export type FindingCategory = 'error' | 'gap' | 'stale' | 'path' | 'review' | 'notice';
+
+/** Findings generate writes through (the coverage report shows them; `check` fails on them). */
+export const GENERATES_THROUGH: ReadonlySet<FindingCategory> = new Set<FindingCategory>(['gap', 'review']);
 
 export interface Finding {
   category: FindingCategory;

@@ -114,7 +114,7 @@ export const SPEC_SCHEMA = {
       oneOf: [{ required: ['equals'] }, { required: ['in'] }, { required: ['present'] }],
     },
     ValueExpr: {
-      description: 'A `$.path`, a constant, or {path, map, absentIn} | {const} | {helper, args} | {first: [...]}.',
+      description: 'A `$.path`, a constant, or {path, map, since, until, absentIn} | {const} | {helper, args} | {first: [...]}.',
       oneOf: [
         { type: 'string', pattern: '^\\$' , allOf: [pathString] },
         { type: 'string', pattern: '^[^$]' },
@@ -124,7 +124,13 @@ export const SPEC_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['path'],
-          properties: { path: pathString, map: { type: 'string' }, absentIn: { type: 'array', items: { type: 'string' }, description: 'Supported versions known not to have this path; the field is left out there.' } },
+          properties: {
+            path: pathString,
+            map: { type: 'string' },
+            since: { type: 'string', description: 'First version that has this path (semver); older supported versions lack it and the field is left out there.' },
+            until: { type: 'string', description: 'Last version that has this path (semver); newer versions lack it and the field is left out there.' },
+            absentIn: { type: 'array', items: { type: 'string' }, description: 'Exact supported versions known not to have this path (prefer since/until, which need no edit on the next release).' },
+          },
         },
         { type: 'object', additionalProperties: false, required: ['const'], properties: { const: {} } },
         { type: 'object', additionalProperties: false, required: ['helper'], properties: { helper: { type: 'string' }, args: { type: 'array', items: valueExpr } } },

@@ -2,6 +2,7 @@
 // every later check can say mapping-spec.yaml:LINE:COL.
 import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../sources.ts';
+import type { Presence } from './presence.ts';
 
 export interface Loc {
   file: string;
@@ -32,7 +33,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /** Where a value comes from. */
 export type ValueExpr =
-  | { kind: 'path'; path: PathExpr; map?: string; absentIn: string[]; loc: Loc }
+  | ({ kind: 'path'; path: PathExpr; map?: string; loc: Loc } & Presence)
   | { kind: 'const'; value: JsonValue; loc: Loc }
   | { kind: 'helper'; name: string; args: ValueExpr[]; loc: Loc }
   | { kind: 'first'; options: ValueExpr[]; loc: Loc };

@@ -43,14 +43,36 @@ export function parseSourceAtVersion(arg: string): { source: SourceName; version
   return { source, version };
 }
 
-export function addUpstream(upstreamRoot: string, arg: string): { dir: string; provenance: Provenance; notConfined: string[] } {
+export interface AddOptions {
+  /** One line per step, for stderr: the install alone takes tens of seconds. */
+  progress?: (message: string) => void;
+  /** Stand-ins for tests (no network): the installer and the source's ingester. */
+  install?: typeof npmInstall;
+  ingester?: Ingester;
+}
+
+export interface Added {
+  source: SourceName;
+  version: string;
+  dir: string;
+  provenance: Provenance;
+  /** Files written into the snapshot folder, provenance.json included. */
+  files: number;
+  /** What the upstream binary ran without (when no mount namespace could be made). */
+  notConfined: string[];
+}
+
+export function addUpstream(upstreamRoot: string, arg: string, options: AddOptions = {}): Added {
   const { source, version } = parseSourceAtVersion(arg);
   const info = SOURCES[source];
-  const ingester = INGESTERS[source];
+  const ingester = options.ingester ?? INGESTERS[source];
+  const progress = options.progress ?? (() => {});
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
   try {
-    const installed = npmInstall(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
+    progress(`installing ${info.npmPackage}@${version} from npm`);
+    const installed = (options.install ?? npmInstall)(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
     const staging = join(scratch, 'snapshot');
+    progress(`extracting the ${source} snapshot from the installed package (offline)`);
     const { command, notConfined = [] } = ingester.ingest(installed, staging, scratch);
     const files = readTree(staging);
     const provenance: Provenance = {
@@ -65,8 +87,9 @@ export function addUpstream(upstreamRoot: string, arg: string): { dir: string; p
     };
     files.set('provenance.json', stableJson(provenance));
     const dir = join(upstreamRoot, source, version);
+    progress(`writing ${files.size} files to ${dir}`);
     writeTreeAtomic(dir, files);
-    return { dir, provenance, notConfined };
+    return { source, version, dir, provenance, files: files.size, notConfined };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -142,7 +142,7 @@ describe('eventmap check', () => {
 describe('check --format json', () => {
   it('has the shape README.md documents', () => {
     const report = json(eventmap('check', '--format', 'json').stdout);
-    expect(Object.keys(report).sort()).toEqual(['fast', 'findings', 'ok', 'sources']);
+    expect(Object.keys(report).sort()).toEqual(['fast', 'findings', 'notices', 'ok', 'sources']);
     for (const [, s] of Object.entries(report.sources)) {
       expect(Object.keys(s).sort()).toEqual(['discriminants', 'snapshots', 'summary']);
       for (const k of Object.values(s.summary)) expect(k.total).toBe(k.mapped + k.ignored + k.gap);

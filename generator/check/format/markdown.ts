@@ -13,5 +13,10 @@ export function formatMarkdown(r: CheckResult): string {
     out.push('', '| | where | what |', '|---|---|---|');
     for (const f of r.findings) out.push(`| ${f.category} | ${where(f) || subject(f)} | ${mdCell(`${subject(f)}: ${f.message}`)} |`);
   }
+  if (r.notices.length) {
+    out.push('', '<details><summary>notices (not failures)</summary>', '');
+    for (const f of r.notices) out.push(`- ${mdCell(`${where(f) ? `${where(f)}: ` : ''}${f.message}`)}`);
+    out.push('', '</details>');
+  }
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,35 @@
+// What `check` reports without failing: vendored snapshots that no source supports (an `upstream
+// add` not followed through, or a leftover), and the drafts `eventmap suggest` wrote that still
+// carry their review marker.
+import { join, relative } from 'node:path';
+import { listVersions, type SnapshotRef } from '../catalog/snapshots.ts';
+import type { ProjectPaths } from '../project.ts';
+import { SOURCE_NAMES } from '../sources.ts';
+import type { Finding } from '../spec/findings.ts';
+import { REVIEW_MARKER, reviewMarkers } from '../spec/review.ts';
+import type { MappingSpec } from '../spec/types.ts';
+
+export function checkNotices(paths: ProjectPaths, spec: MappingSpec, withSnapshots: SnapshotRef[]): Finding[] {
+  const out: Finding[] = [];
+  for (const source of SOURCE_NAMES) {
+    const supported = new Set(spec.sources[source]?.snapshots.map((s) => s.version) ?? []);
+    for (const version of listVersions(paths.upstream, source)) {
+      if (supported.has(version) || withSnapshots.some((w) => w.source === source && w.version === version)) continue;
+      const dir = relative(paths.root, join(paths.upstream, source, version));
+      out.push({
+        category: 'notice',
+        code: 'upstream/unsupported-snapshot',
+        message: `${dir} is vendored, but no source supports it`,
+        hint: spec.sources[source]
+          ? `try it with \`eventmap check --with ${source}@${version}\`; support it with \`eventmap upstream support ${source}@${version}\`; or delete the folder`
+          : `mapping-spec.yaml has no sources.${source}: add it, or delete the folder`,
+        source,
+        versions: [version],
+      });
+    }
+  }
+  for (const loc of reviewMarkers(spec.text, spec.file)) {
+    out.push({ category: 'notice', code: 'spec/review-marker', message: `a draft by \`eventmap suggest\` awaits review (\`# ${REVIEW_MARKER}\`)`, hint: 'check the draft, fix what is wrong, then delete the marker comment', loc });
+  }
+  return out;
+}

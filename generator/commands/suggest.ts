@@ -1,0 +1,55 @@
+// `eventmap suggest [--write] [--format text|json] [--upstream <source>=<dir>] [--with <source>@<version|dir>]`:
+// a draft entry or value-map line for every gap. --write inserts them into mapping-spec.yaml next
+// to their family, marked for review, and regenerates generated/ (unless the run is a what-if
+// with --upstream/--with, whose snapshots mapping-spec.yaml does not support yet). Exit 0.
+import type { Command } from 'commander';
+import { HELPERS } from '../../runtime/helpers/index.ts';
+import { EventmapError } from '../diagnostics.ts';
+import { writeFileAtomic, writeTreeAtomic } from '../tree-write.ts';
+import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline.ts';
+import { projectPaths, type ProjectPaths } from '../project.ts';
+import { displayPath } from '../spec/load.ts';
+import { suggestJson, suggestText } from '../suggest/format.ts';
+import { suggest } from '../suggest/run.ts';
+import { parseFormat } from './format.ts';
+import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
+
+export function registerSuggestCommand(program: Command): void {
+  const cmd = program
+    .command('suggest')
+    .description('draft an entry (or value-map line) for every gap, by analogy with its family; --write inserts them into mapping-spec.yaml, marked for review')
+    .option('--write', 'insert the drafts into mapping-spec.yaml (keeping every comment and the layout) and regenerate generated/')
+    .option('--format <format>', 'text or json', 'text');
+  snapshotOptions(cmd, 'draft').action(async (opts: { write?: boolean; format: string; upstream: string[]; with: string[] }) => {
+    const format = parseFormat(opts.format, ['text', 'json'] as const);
+    const paths = projectPaths(program.opts<{ root?: string }>().root);
+    const options = snapshotPipelineOptions(paths.upstream, opts);
+    const inputs = loadInputs(paths, options);
+    const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
+    if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
+    const result = suggest(inputs, new Set(Object.keys(HELPERS)));
+    let written: string | undefined;
+    if (opts.write && result.drafts.length) {
+      writeFileAtomic(paths.spec, result.text);
+      written = displayPath(paths.spec);
+      // A what-if's snapshots are not supported yet: generated/ stays as the supported set makes it.
+      if (!isWhatIf(options)) process.stderr.write(await regenerate(paths));
+      else {
+        const again = [...opts.upstream.map((u) => `--upstream ${u}`), ...opts.with.map((w) => `--with ${w}`)].join(' ');
+        process.stderr.write(`eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\`\n`);
+      }
+    }
+    process.stdout.write(format === 'json' ? suggestJson(result, written) : suggestText(result, written));
+  });
+}
+
+async function regenerate(paths: ProjectPaths): Promise<string> {
+  try {
+    const { files } = await runGenerate(paths);
+    writeTreeAtomic(paths.generated, files);
+    return `eventmap suggest: regenerated ${displayPath(paths.generated)}; next, \`eventmap check\` names what still needs a person\n`;
+  } catch (err) {
+    if (!(err instanceof EventmapError)) throw err;
+    return `eventmap suggest: generated/ not rewritten (${err.diagnostics[0]?.message ?? 'the spec does not generate'}); fix that, then run \`eventmap generate\`\n`;
+  }
+}

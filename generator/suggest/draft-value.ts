@@ -1,0 +1,36 @@
+// Drafting value-map lines for a new value kind member (a ThreadItem type, a tool, a content
+// block) or a new enum value: the canonical value of the nearest existing name in the same map
+// (most leading words shared), else the map's default, else the canonical enum's `unknown`,
+// else null (no canonical value).
+import type { CanonicalModel } from '../model/types.ts';
+import type { MappingSpec, ValueMap } from '../spec/types.ts';
+import { nameWords, rankByName } from './similar.ts';
+
+export interface ValueDraft {
+  type: 'value';
+  source: string;
+  /** The discriminant (`thread-item:webFetch`) or enum value (`enum:TurnStatus.paused`). */
+  discriminant: string;
+  name: string;
+  versions: string[];
+  map: string;
+  value: string | null;
+  /** Why this value: `like webSearch`, `the map's default`, ... */
+  basis: string;
+  /** Insert after this value (the one it is modelled on); else at the end of the map. */
+  after?: string;
+}
+
+/** Where a value kind or enum is covered: every map of the source that covers it. */
+export function coveringMaps(spec: MappingSpec, source: string, covers: { kind: string } | { enum: string }): ValueMap[] {
+  return Object.values(spec.valueMaps).filter((m) => m.source === source && m.covers !== undefined && ('kind' in covers ? 'kind' in m.covers && m.covers.kind === covers.kind : 'enum' in m.covers && m.covers.enum === covers.enum));
+}
+
+export function draftValue(model: CanonicalModel, map: ValueMap, gap: Omit<ValueDraft, 'type' | 'map' | 'value' | 'basis' | 'after'>): ValueDraft {
+  const base = { type: 'value' as const, ...gap, map: map.name };
+  const nearest = rankByName(gap.name, Object.keys(map.values), (k) => k, nameWords)[0];
+  if (nearest) return { ...base, value: map.values[nearest.candidate]!.value, basis: `like ${nearest.candidate}`, after: nearest.candidate };
+  if (map.default !== undefined) return { ...base, value: map.default, basis: `the map's default` };
+  if (model.enums[map.to]?.values.includes('unknown')) return { ...base, value: 'unknown', basis: `${map.to} unknown` };
+  return { ...base, value: null, basis: 'no canonical value' };
+}

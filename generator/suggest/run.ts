@@ -1,0 +1,99 @@
+// `eventmap suggest`: a draft for every gap the analysis finds, checked by running the analysis
+// again on the spec with the drafts in: a draft the checks reject becomes an `ignore:` placeholder
+// naming what went wrong, so that after `--write` the spec still generates and `check` names
+// exactly what needs a person.
+import type { Catalog, EntryKind } from '../catalog/types.ts';
+import type { Inputs } from '../pipeline.ts';
+import { analyzeSpec, MESSAGE_KINDS } from '../spec/analyze.ts';
+import { editYaml, type SpecEdit } from '../spec/edit.ts';
+import type { Finding } from '../spec/findings.ts';
+import { parseSpec } from '../spec/load.ts';
+import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
+import { draftEntry, type EntryDraft } from './draft-entry.ts';
+import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
+
+export type Draft = EntryDraft | ValueDraft;
+
+export interface SuggestResult {
+  drafts: Draft[];
+  /** Gaps no draft can fill (a value kind no map covers). */
+  manual: Finding[];
+  /** mapping-spec.yaml with every draft in, marked for review. */
+  text: string;
+}
+
+/** What the checks reject in a draft (a gap or a placeholder is not a rejection). */
+const REJECTED = new Set(['error', 'path', 'stale']);
+
+export function suggest(inputs: Inputs, helpers: ReadonlySet<string>): SuggestResult {
+  const { spec, model, catalogs } = inputs;
+  const drafts: Draft[] = [];
+  const manual: Finding[] = [];
+  for (const f of inputs.analysis.findings) {
+    if (!f.source || !f.discriminant || !f.versions) continue;
+    if (f.code === 'coverage/gap') {
+      const colon = f.discriminant.indexOf(':');
+      const [kind, name] = [f.discriminant.slice(0, colon) as EntryKind, f.discriminant.slice(colon + 1)];
+      if (MESSAGE_KINDS.has(kind)) drafts.push(draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)));
+      else {
+        const maps = coveringMaps(spec, f.source, { kind }).filter((m) => !(name in m.values));
+        if (!maps.length) manual.push(f);
+        for (const map of maps) drafts.push(draftValue(model, map, { source: f.source, discriminant: f.discriminant, name, versions: f.versions }));
+      }
+    } else if (f.code === 'coverage/enum-gap') {
+      const dot = f.discriminant.indexOf('.');
+      const [enumName, value] = [f.discriminant.slice('enum:'.length, dot), f.discriminant.slice(dot + 1)];
+      for (const map of coveringMaps(spec, f.source, { enum: enumName }).filter((m) => !(value in m.values))) {
+        drafts.push(draftValue(model, map, { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions }));
+      }
+    }
+  }
+  // A draft the checks reject is turned into a placeholder; two rounds settle it (placeholders pass).
+  let text = editYaml(spec.text, drafts.map(toEdit));
+  for (let round = 0; round < 2; round++) {
+    const rejected = rejections(text, inputs, helpers);
+    let changed = false;
+    for (const [i, d] of drafts.entries()) {
+      if (d.type !== 'entry' || d.placeholder) continue;
+      const why = rejected.get(`${d.source}|${d.kind}:${d.name}`);
+      if (why) {
+        drafts[i] = { ...d, value: { ignore: `${PLACEHOLDER} the draft like ${d.like} failed the checks (${why}); map it by hand, or say why it is ignored` }, placeholder: true };
+        changed = true;
+      }
+    }
+    if (!changed) break;
+    text = editYaml(spec.text, drafts.map(toEdit));
+  }
+  return { drafts, manual, text };
+}
+
+/** The catalog entries of one discriminant, in each supported snapshot that has it. */
+function having(catalogs: Catalog[], kind: EntryKind, name: string) {
+  return catalogs.flatMap((catalog) => catalog.entries.filter((e) => e.kind === kind && e.name === name).map((entry) => ({ catalog, entry })));
+}
+
+/** Discriminant → first message of what the checks reject in it. */
+function rejections(text: string, inputs: Inputs, helpers: ReadonlySet<string>): Map<string, string> {
+  const analysis = analyzeSpec(parseSpec(text, inputs.spec.file), inputs.catalogs, inputs.model, helpers);
+  const out = new Map<string, string>();
+  for (const f of analysis.findings) {
+    const key = `${f.source}|${f.discriminant}`;
+    if (REJECTED.has(f.category) && !out.has(key)) out.set(key, f.message);
+  }
+  return out;
+}
+
+export function toEdit(d: Draft): SpecEdit {
+  if (d.type === 'value') {
+    return { kind: 'pair', map: ['valueMaps', d.map, 'values'], key: d.name, value: d.value, ...(d.after !== undefined ? { after: d.after } : {}), trailing: `${REVIEW_MARKER} (${d.basis})` };
+  }
+  return {
+    kind: 'pair',
+    map: ['mappings', d.source, d.kind],
+    key: d.name,
+    value: d.value,
+    ...(d.after !== undefined ? { after: d.after } : {}),
+    comment: `${REVIEW_MARKER}${d.placeholder ? '' : ` (like ${d.like})`}`,
+    flowKeys: ['ids', 'payload', 'when'],
+  };
+}

@@ -1,0 +1,26 @@
+// `eventmap upstream support <source>@<version>` (and `upstream add --support`): add a vendored
+// version to `sources.<source>.snapshots` in mapping-spec.yaml, oldest first, editing only that list.
+import { readFileSync } from 'node:fs';
+import { resolveSnapshot } from '../catalog/snapshots.ts';
+import { EventmapError } from '../diagnostics.ts';
+import { writeFileAtomic } from '../tree-write.ts';
+import type { ProjectPaths } from '../project.ts';
+import { editYaml } from '../spec/edit.ts';
+import { displayPath, parseSpec } from '../spec/load.ts';
+import { compareVersions } from '../spec/presence.ts';
+import { parseSourceAtVersion } from './add.ts';
+
+/** True when the version was added; false when the spec already supported it. */
+export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
+  const { source, version } = parseSourceAtVersion(arg);
+  resolveSnapshot(paths.upstream, `${source}@${version}`); // vendored, or exit 2 naming `upstream add`
+  const text = readFileSync(paths.spec, 'utf8');
+  const spec = parseSpec(text, displayPath(paths.spec));
+  const src = spec.sources[source];
+  if (!src) throw new EventmapError({ code: 'spec/unknown-source', message: `mapping-spec.yaml has no sources.${source}`, hint: `add sources.${source} with its provider and snapshots by hand first`, file: spec.file, line: 1, col: 1 });
+  const versions = src.snapshots.map((s) => s.version);
+  if (versions.includes(version)) return false;
+  const index = versions.filter((v) => compareVersions(v, version) < 0).length;
+  writeFileAtomic(paths.spec, editYaml(text, [{ kind: 'item', seq: ['sources', source, 'snapshots'], value: version, index }]));
+  return true;
+}
