@@ -11,7 +11,7 @@ import { missingPathHint, presenceText } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
-import { isFolderVersion } from '../catalog/versions.ts';
+import { isFolderVersion, isStrictVersion } from '../catalog/versions.ts';
 
 /** One upstream schema a path in this emit is read against. */
 export interface PathTarget {
@@ -125,7 +125,7 @@ function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: Em
   const disc = `${entry.kind}:${entry.name}`;
   for (const bound of ['since', 'until'] as const) {
     const v = presence[bound];
-    if (v !== undefined && !semver.valid(v)) findings.push({ category: 'error', code: 'spec/bad-version', message: `\`${bound}: ${v}\` is not a semver version`, hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`, source: entry.source, discriminant: disc, loc });
+    if (v !== undefined && !isStrictVersion(v)) findings.push({ category: 'error', code: 'spec/bad-version', message: `\`${bound}: ${v}\` is not a version as semver writes it`, hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`, source: entry.source, discriminant: disc, loc });
   }
   const lookups = ctx.targets.map((target) => {
     const doc = target.catalog.documents[target.document];
@@ -145,8 +145,11 @@ function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: Em
   }
   // One finding for every version that lacks the path: one cause, one error.
   if (missing.length) {
-    // A snapshot folder named by its content hash has no version a spec could list.
-    const hint = missing.some(isFolderVersion) ? 'fix the path, or check the snapshot folder' : missingPathHint(path.text, results);
+    // A snapshot folder named by its content hash has no version a spec could list: no hint writes one.
+    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+    const range = presenceFor(having, missing);
+    const writesFolder = [range.since, range.until, ...range.absentIn].some((v) => v !== undefined && isFolderVersion(v));
+    const hint = having.length && writesFolder ? 'fix the path, or check the snapshot folder' : missingPathHint(path.text, results);
     findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${missing.join(', ')} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint, source: entry.source, versions: missing, discriminant: disc, loc });
   }
   return found;

@@ -34,13 +34,13 @@ const codeOf = (f: () => unknown) => {
 };
 
 describe('check --with and --upstream', () => {
-  it('--with a folder: labelled by its path, newer than every release, so the hint says `until` the newest', async () => {
+  it('--with a folder: versioned by its content, newer than every release, so the hint says `until` the newest', async () => {
     const r = await runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${folder}`] }));
     const path = r.findings.find((f) => f.category === 'path')!;
-    expect(path.versions).toEqual([`dir:${folder}`]);
+    expect(path.versions).toEqual([expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/)]);
     expect(path.hint).toContain(`{ path: ${REMOVED.path}, until: ${BASE} }`);
     expect(r.findings.map((f) => f.category).sort()).toEqual(['gap', 'gap', 'path']);
-    expect(r.coverage.sources['codex-app-server']!.snapshots.at(-1)).toBe(`dir:${folder}`);
+    expect(r.coverage.sources['codex-app-server']!.snapshots.at(-1)).toMatch(/^0\.0\.0-folder-[0-9a-f]{12}$/);
   });
 
   it('--upstream twice for one source is an error, not "the last one wins"; --with a supported version too', () => {
@@ -52,7 +52,7 @@ describe('check --with and --upstream', () => {
   it('--upstream and --with together: the replacement, plus the addition', async () => {
     const base = join(paths.upstream, 'codex-app-server', BASE);
     const r = await runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [`codex-app-server=${base}`], with: [`codex-app-server@${folder}`] }));
-    expect(r.coverage.sources['codex-app-server']!.snapshots).toEqual([BASE, `dir:${folder}`]);
+    expect(r.coverage.sources['codex-app-server']!.snapshots).toEqual([BASE, expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/)]);
   });
 
   it('notices appear in every format, and never count as findings', async () => {
