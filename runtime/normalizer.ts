@@ -1,13 +1,19 @@
 // createNormalizer: one upstream message in, canonical events out. Never throws; an unknown or
-// invalid message becomes runtime.warning with raw.
+// invalid message becomes runtime.warning with raw; every event it returns serialises.
 import { MapContext } from './context.ts';
-import { canonicalId } from './ids.ts';
+import { limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
-import type { CanonicalEvent } from './types.ts';
+import type { CanonicalEvent, ValueMap } from './types.ts';
+import { onDefaultUsed } from './values.ts';
 
 export interface NormalizerOptions {
-  /** Canonical session id; default: derived from the source name (pass your own per session). */
+  /**
+   * Canonical session id. Default: derived from the source and the first upstream message that
+   * yields an event (which names the upstream's own session or thread), so that two sessions get
+   * two ids and the same input the same id. Pass one when two sessions could begin with the very
+   * same message (e.g. two resumes of one Codex 0.105.0 thread on new connections).
+   */
   sessionId?: string;
   /** Clock for messages without a timestamp of their own (ms since the epoch). Default Date.now. */
   clock?: () => number;
@@ -19,23 +25,30 @@ export interface Normalizer {
   /** Map one input: a parsed message or one JSONL line. */
   push(input: unknown): CanonicalEvent[];
   readonly stats: Readonly<NormalizeStats>;
+  /** The session id of every event (undefined until the first event, when it is derived). */
+  readonly sessionId: string | undefined;
 }
 
 export function createNormalizer(source: SourceName, options: NormalizerOptions = {}): Normalizer {
   const framing = FRAMINGS[source];
   if (!framing) throw new TypeError(`eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`);
-  const ctx = new MapContext({
-    provider: PROVIDERS[source],
-    sessionId: options.sessionId ?? canonicalId('session', source),
-    clock: options.clock ?? Date.now,
-  });
+  const ctx = new MapContext({ provider: PROVIDERS[source], source, sessionId: options.sessionId, clock: options.clock ?? Date.now });
   ctx.valueMaps = framing.valueMaps;
-  const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, clientTraffic: 0, unknown: 0, invalid: 0 };
+  const mapNames = new Map<object, [string, ValueMap]>(Object.entries(framing.valueMaps).map(([name, m]) => [m.values, [name, m]]));
+  const defaultUsed = (map: object, value: string, fallback: string) => {
+    const name = mapNames.get(map)?.[0] ?? 'a value map';
+    ctx.warn(`${ctx.describeRaw()}: \`${value.length > 80 ? `${value.slice(0, 80)}…` : value}\` is not in ${name} (mapping-spec.yaml); read as its default \`${fallback}\``, { kind: 'unknown-value', map: name, value, default: fallback });
+  };
+  const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, ignoredBy: {}, clientTraffic: 0, unknown: 0, invalid: 0 };
   return {
     stats,
+    get sessionId() {
+      return ctx.sessionId;
+    },
     push(input) {
       stats.messages++;
       ctx.out = [];
+      ctx.cut = false;
       let value = input;
       if (typeof input === 'string') {
         try {
@@ -47,13 +60,19 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
           return ctx.out;
         }
       }
+      const bounded = limitDepth(value, typeof input === 'string' ? input : undefined);
+      ctx.cut = bounded.cut;
+      onDefaultUsed(defaultUsed);
       try {
-        framing.route(value, ctx, stats, options.validateUpstream);
+        framing.route(bounded.value, ctx, stats, options.validateUpstream);
       } catch (err) {
         // A bug in a mapper must not take the app down: report it as a warning with raw.
         stats.invalid++;
         ctx.warn(`${source}: mapping failed: ${err instanceof Error ? err.message : String(err)}`, { kind: 'mapper-error' });
+      } finally {
+        onDefaultUsed(undefined);
       }
+      if (ctx.cut) ctx.warn(`${ctx.describeRaw()}: the message nests deeper than ${MAX_DEPTH} levels; what lies deeper is cut from raw and payloads (marked where)`, { kind: 'depth-limit', maxDepth: MAX_DEPTH });
       return ctx.out;
     },
   };

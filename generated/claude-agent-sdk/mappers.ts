@@ -15,8 +15,8 @@ export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
-/** upstream content-block types → CanonicalItemType (mapping-spec.yaml:258) */
-const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+/** upstream content-block types → CanonicalItemType (mapping-spec.yaml:264) */
+const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "text": "assistant_message",
   "thinking": "reasoning",
   "redacted_thinking": "reasoning",
@@ -35,11 +35,12 @@ const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistan
   "advisor_tool_result": null,
   "container_upload": null,
   "fallback": null,
+  "image": "image_generation",
 };
-const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = undefined;
-const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
+const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
+const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
-/** upstream content-delta types → ContentStreamKind (mapping-spec.yaml:283) */
+/** upstream content-delta types → ContentStreamKind (mapping-spec.yaml:292) */
 const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | null>> = {
   "text_delta": "assistant_text",
   "thinking_delta": "reasoning_text",
@@ -51,16 +52,16 @@ const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reas
 const VM_claudeDeltaStreamKind_DEFAULT: "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | undefined = "unknown";
 const VM_claudeDeltaStreamKind_PREFIXES: readonly (readonly [string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input"])[] = [];
 
-/** upstream enum PermissionBehavior → RequestDecision (mapping-spec.yaml:296) */
-const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum PermissionBehavior → RequestDecision (mapping-spec.yaml:305) */
+const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "allow": "accepted",
   "deny": "declined",
   "ask": null,
 };
-const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream tool types → CanonicalRequestType (mapping-spec.yaml:197) */
+/** upstream tool types → CanonicalRequestType (mapping-spec.yaml:203) */
 const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | null>> = {
   "Agent": "tool_approval",
   "Artifact": "tool_approval",
@@ -118,7 +119,7 @@ const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution
 const VM_claudePermissionRequestType_DEFAULT: "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | undefined = "tool_approval";
 const VM_claudePermissionRequestType_PREFIXES: readonly (readonly [string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval"])[] = [["mcp__","tool_approval"]];
 
-/** upstream enum TerminalReason → TurnState (mapping-spec.yaml:314) */
+/** upstream enum TerminalReason → TurnState (mapping-spec.yaml:324) */
 const VM_claudeResultState: Readonly<Record<string, "completed" | "failed" | "interrupted" | "cancelled" | null>> = {
   "blocking_limit": "failed",
   "rapid_refill_breaker": "failed",
@@ -143,7 +144,7 @@ const VM_claudeResultState: Readonly<Record<string, "completed" | "failed" | "in
 const VM_claudeResultState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_claudeResultState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
-/** values → SessionState (mapping-spec.yaml:305) */
+/** values → SessionState (mapping-spec.yaml:315) */
 const VM_claudeSessionState: Readonly<Record<string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error" | null>> = {
   "idle": "ready",
   "running": "running",
@@ -152,8 +153,8 @@ const VM_claudeSessionState: Readonly<Record<string, "starting" | "ready" | "run
 const VM_claudeSessionState_DEFAULT: "starting" | "ready" | "running" | "waiting" | "stopped" | "error" | undefined = "running";
 const VM_claudeSessionState_PREFIXES: readonly (readonly [string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error"])[] = [];
 
-/** upstream tool types → CanonicalItemType (mapping-spec.yaml:136) */
-const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+/** upstream tool types → CanonicalItemType (mapping-spec.yaml:142) */
+const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "Agent": "collab_agent_tool_call",
   "Artifact": "dynamic_tool_call",
   "AskUserQuestion": "dynamic_tool_call",
@@ -207,14 +208,15 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
   "Task": "collab_agent_tool_call",
   "MultiEdit": "file_change",
 };
-const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "dynamic_tool_call";
-const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [["mcp__","mcp_tool_call"]];
+const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "dynamic_tool_call";
+const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [["mcp__","mcp_tool_call"]];
 
 // ---- canonical field checks ----
+const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
 const GUARD_zm2i26 = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}});
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
+const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_ContentStreamKind = new Set(["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
@@ -224,295 +226,309 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1280) */
+/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1303) */
 export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
   { const ids = ids0; if (get(m, ["toolName"]) === "AskUserQuestion") ctx.emit("user-input.requested", ids, { "questions": get(m, ["input","questions"]) }, ["questions"]); }
   const ids1: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["toolName"])), VM_claudePermissionRequestType_PREFIXES)), "detail": str(first(get(m, ["options","title"]), get(m, ["options","decisionReason"]), get(m, ["toolName"]))), "args": get(m, ["input"]) }, ["requestType"]); }
-  H.claudePermissionDecision(ctx, ids0, m);
 }
 
-/** the client's response to permission `canUseTool` → user-input.resolved + request.resolved (mapping-spec.yaml:1294); `m` is the response's `result` */
+/** the client's response to permission `canUseTool` → user-input.resolved + request.resolved (mapping-spec.yaml:1317); `m` is the response's `result` */
 export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; if (get(m, ["updatedInput","answers"]) != null) ctx.emit("user-input.resolved", ids, { "answers": get(m, ["updatedInput","answers"]) }, ["answers"]); }
   const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(H.claudeDecision(ctx, ids, lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES), get(m, ["interrupt"]), get(m, ["updatedInput","answers"]), get(m, ["updatedPermissions"]))), "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `assistant` →  (mapping-spec.yaml:1098) */
+/** sdk-message `assistant` →  (mapping-spec.yaml:1116) */
 export function mapSdkMessageAssistant(m: SdkMessageByName["assistant"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeAssistant(ctx, ids0, m);
 }
 
-/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1235) */
+/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1260) */
 export function mapSdkMessageAuthStatus(m: SdkMessageByName["auth_status"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": bool(get(m, ["isAuthenticating"])), "output": strArray(get(m, ["output"])), "error": str(get(m, ["error"])) }, []); }
 }
 
-/** sdk-message `conversation_reset` → thread.metadata.updated (mapping-spec.yaml:1057) */
+/** sdk-message `conversation_reset` → thread.metadata.updated (mapping-spec.yaml:1085) */
 export function mapSdkMessageConversationReset(m: SdkMessageByName["conversation_reset"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1240) */
+/** sdk-message `prompt_suggestion` → item.updated (mapping-spec.yaml:1126) */
+export function mapSdkMessagePromptSuggestion(m: SdkMessageByName["prompt_suggestion"], ctx: MapContext): void {
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["uuid"])) };
+  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "prompt_suggestion", "detail": str(get(m, ["suggestion"])), "data": m }, ["itemType"]); }
+}
+
+/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1265) */
 export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_event"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
 }
 
-/** sdk-message `result:error_during_execution` → runtime.error + turn.completed (mapping-spec.yaml:1080) */
+/** sdk-message `result:error_during_execution` → turn.completed (mapping-spec.yaml:1110) */
 export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_budget_usd` → runtime.error + turn.completed (mapping-spec.yaml:1094) */
+/** sdk-message `result:error_max_budget_usd` → turn.completed (mapping-spec.yaml:1112) */
 export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_structured_output_retries` → runtime.error + turn.completed (mapping-spec.yaml:1095) */
+/** sdk-message `result:error_max_structured_output_retries` → turn.completed (mapping-spec.yaml:1113) */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_turns` → runtime.error + turn.completed (mapping-spec.yaml:1093) */
+/** sdk-message `result:error_max_turns` → turn.completed (mapping-spec.yaml:1111) */
 export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:success` → runtime.error + turn.completed (mapping-spec.yaml:1067) */
+/** sdk-message `result:success` → turn.completed (mapping-spec.yaml:1099) */
 export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
-  { const ids = ids0; if (get(m, ["is_error"]) === true) ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["result"]), "API error")), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "completed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1210) */
+/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1232) */
 export function mapSdkMessageSystemApiRetry(m: SdkMessageByName["system:api_retry"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "API request failed; retrying", "detail": m }, ["message"]); }
+  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"])))), "retry": guard(GUARD_1ab3yub, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"]))), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:compact_boundary` → thread.state.changed (mapping-spec.yaml:1052) */
+/** sdk-message `system:compact_boundary` → thread.state.changed (mapping-spec.yaml:1080) */
 export function mapSdkMessageSystemCompactBoundary(m: SdkMessageByName["system:compact_boundary"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["compact_metadata"]) }, ["state"]); }
 }
 
-/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1201) */
+/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1223) */
 export function mapSdkMessageSystemElicitationComplete(m: SdkMessageByName["system:elicitation_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1189) */
+/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1211) */
 export function mapSdkMessageSystemFilesPersisted(m: SdkMessageByName["system:files_persisted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("files.persisted", ids, { "files": guard(GUARD_hezfjq, get(m, ["files"])), "failed": guard(GUARD_zm2i26, get(m, ["failed"])) }, ["files"]); }
 }
 
-/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1179) */
+/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1201) */
 export function mapSdkMessageSystemHookProgress(m: SdkMessageByName["system:hook_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.progress", ids, { "hookId": str(get(m, ["hook_id"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])) }, ["hookId"]); }
 }
 
-/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1184) */
+/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1206) */
 export function mapSdkMessageSystemHookResponse(m: SdkMessageByName["system:hook_response"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["hook_id"])), "outcome": oneOf(SET_HookOutcome, get(m, ["outcome"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])), "exitCode": num(get(m, ["exit_code"])) }, ["hookId","outcome"]); }
 }
 
-/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1174) */
+/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1196) */
 export function mapSdkMessageSystemHookStarted(m: SdkMessageByName["system:hook_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["hook_id"])), "hookName": str(get(m, ["hook_name"])), "hookEvent": str(get(m, ["hook_event"])) }, ["hookId","hookName","hookEvent"]); }
 }
 
-/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1124) */
+/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1145) */
 export function mapSdkMessageSystemInformational(m: SdkMessageByName["system:informational"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["content"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:init` → session.configured (mapping-spec.yaml:1035) */
+/** sdk-message `system:init` → session.configured (mapping-spec.yaml:1063) */
 export function mapSdkMessageSystemInit(m: SdkMessageByName["system:init"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
 }
 
-/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1119) */
+/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1140) */
 export function mapSdkMessageSystemLocalCommandOutput(m: SdkMessageByName["system:local_command_output"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "local command output", "data": m }, ["itemType"]); }
 }
 
-/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1114) */
+/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1135) */
 export function mapSdkMessageSystemMemoryRecall(m: SdkMessageByName["system:memory_recall"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Memory recalled into the conversation", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1225) */
+/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1250) */
 export function mapSdkMessageSystemMirrorError(m: SdkMessageByName["system:mirror_error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["error"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1215) */
+/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1240) */
 export function mapSdkMessageSystemModelRefusalFallback(m: SdkMessageByName["system:model_refusal_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["original_model"])), "toModel": str(get(m, ["fallback_model"])), "reason": str(first(get(m, ["api_refusal_category"]), "model refusal")) }, ["fromModel","toModel","reason"]); }
 }
 
-/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1220) */
+/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1245) */
 export function mapSdkMessageSystemModelRefusalNoFallback(m: SdkMessageByName["system:model_refusal_no_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["api_refusal_explanation"]), get(m, ["content"]))), "class": "provider_error", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1129) */
+/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1150) */
 export function mapSdkMessageSystemNotification(m: SdkMessageByName["system:notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["text"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1147) */
+/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1169) */
 export function mapSdkMessageSystemPermissionDenied(m: SdkMessageByName["system:permission_denied"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])), request: idOf(get(m, ["tool_use_id"])) };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["tool_name"])), VM_claudePermissionRequestType_PREFIXES)), "decision": "permission_denied", "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1196) */
+/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1218) */
 export function mapSdkMessageSystemPluginInstall(m: SdkMessageByName["system:plugin_install"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(first(get(m, ["error"]), get(m, ["status"]))), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:session_state_changed` → session.state.changed (mapping-spec.yaml:1047) */
+/** sdk-message `system:session_state_changed` → session.state.changed (mapping-spec.yaml:1075) */
 export function mapSdkMessageSystemSessionStateChanged(m: SdkMessageByName["system:session_state_changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": oneOf(SET_SessionState, lookup(VM_claudeSessionState, VM_claudeSessionState_DEFAULT, tagOf(get(m, ["state"])), VM_claudeSessionState_PREFIXES)) }, ["state"]); }
 }
 
-/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1230) */
+/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1255) */
 export function mapSdkMessageSystemSessionWritesLost(m: SdkMessageByName["system:session_writes_lost"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": "The session transcript could not be written", "class": "unknown", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:status` → session.state.changed (mapping-spec.yaml:1041) */
+/** sdk-message `system:status` → session.state.changed (mapping-spec.yaml:1069) */
 export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "running", "reason": str(get(m, ["status"])), "detail": str(get(m, ["permissionMode"])) }, ["state"]); }
 }
 
-/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1167) */
+/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1189) */
 export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]), true)) };
   { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
 }
 
-/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1157) */
+/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1179) */
 export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
 }
 
-/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1152) */
+/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1174) */
 export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
 }
 
-/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1162) */
+/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1184) */
 export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]))) };
   { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
 }
 
-/** sdk-message `system:worker_shutting_down` → session.exited (mapping-spec.yaml:1062) */
+/** sdk-message `system:worker_shutting_down` → session.exited (mapping-spec.yaml:1090) */
 export function mapSdkMessageSystemWorkerShuttingDown(m: SdkMessageByName["system:worker_shutting_down"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": str(get(m, ["reason"])), "exitKind": "graceful" }, []); }
+  H.closeThread(ctx, ids0, m);
 }
 
-/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1136) */
+/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1157) */
 export function mapSdkMessageToolProgress(m: SdkMessageByName["tool_progress"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])) };
-  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["tool_use_id"])), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))) };
+  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
 }
 
-/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1142) */
+/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1164) */
 export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summary"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("tool.summary", ids, { "summary": str(get(m, ["summary"])), "precedingToolUseIds": strArray(get(m, ["preceding_tool_use_ids"])) }, ["summary"]); }
 }
 
-/** sdk-message `user` →  (mapping-spec.yaml:1101) */
+/** sdk-message `user` →  (mapping-spec.yaml:1119) */
 export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
-  H.claudeToolResults(ctx, ids0, m);
+  H.claudeUser(ctx, ids0, m);
 }
 
-/** stream-event `content_block_delta` → content.delta (mapping-spec.yaml:1261) */
+/** stream-event `content_block_delta` → content.delta + item.updated (mapping-spec.yaml:1279) */
 export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_block_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
   { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
+  const ids1: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
+  { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockItemType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_start` → item.started (mapping-spec.yaml:1252) */
+/** stream-event `content_block_start` →  (mapping-spec.yaml:1277) */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(H.claudeBlockStart(ctx, {}, get(m, ["index"]), get(m, ["content_block","id"]), get(m, ["content_block","type"]))) };
-  { const ids = ids0; if (["text","thinking","redacted_thinking","tool_use","server_tool_use","mcp_tool_use","compaction"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, first(lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES), lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES))), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
+  const ids0: ProviderIds = {};
+  H.claudeBlockStart(ctx, ids0, m);
 }
 
-/** stream-event `content_block_stop` →  (mapping-spec.yaml:1270) */
+/** stream-event `content_block_stop` →  (mapping-spec.yaml:1293) */
 export function mapStreamEventContentBlockStop(m: StreamEventByName["content_block_stop"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeBlockStop(ctx, ids0, m);
 }
 
-/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1272) */
+/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1295) */
 export function mapStreamEventMessageDelta(m: StreamEventByName["message_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["usage"]) }, ["usage"]); }
 }
 
-/** stream-event `message_start` →  (mapping-spec.yaml:1249) */
+/** stream-event `message_start` →  (mapping-spec.yaml:1274) */
 export function mapStreamEventMessageStart(m: StreamEventByName["message_start"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeMessageStart(ctx, ids0, m);
+}
+
+/** stream-event `message_stop` →  (mapping-spec.yaml:1299) */
+export function mapStreamEventMessageStop(m: StreamEventByName["message_stop"], ctx: MapContext): void {
+  const ids0: ProviderIds = {};
+  H.claudeMessageStop(ctx, ids0, m);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
@@ -535,6 +551,7 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     "assistant": mapSdkMessageAssistant as Mapper,
     "auth_status": mapSdkMessageAuthStatus as Mapper,
     "conversation_reset": mapSdkMessageConversationReset as Mapper,
+    "prompt_suggestion": mapSdkMessagePromptSuggestion as Mapper,
     "rate_limit_event": mapSdkMessageRateLimitEvent as Mapper,
     "result:error_during_execution": mapSdkMessageResultErrorDuringExecution as Mapper,
     "result:error_max_budget_usd": mapSdkMessageResultErrorMaxBudgetUsd as Mapper,
@@ -576,6 +593,7 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     "content_block_stop": mapStreamEventContentBlockStop as Mapper,
     "message_delta": mapStreamEventMessageDelta as Mapper,
     "message_start": mapStreamEventMessageStart as Mapper,
+    "message_stop": mapStreamEventMessageStop as Mapper,
   },
 };
 
@@ -589,15 +607,11 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
   "sdk-message": {
     "SDKPromptSuggestionMessage": "0.2.62 names this member without declaring it; its traffic is `prompt_suggestion`, mapped above.",
     "SDKRateLimitEvent": "0.2.62 names this member without declaring it; its traffic is `rate_limit_event`, mapped above.",
-    "prompt_suggestion": "A suggested next prompt for the composer UI; not agent runtime activity.",
     "stream_event": "A wrapper; each inner event is mapped under stream-event, with `$` the inner event.",
     "system:background_tasks_changed": "The full list of background tasks, restated; task.* events carry each task's lifecycle.",
     "system:commands_changed": "The slash-command list changed; the app reads it from the SDK when it shows the picker.",
     "system:control_request_progress": "Progress of the app's own control request (e.g. a model switch); a reply to the app.",
     "system:thinking_tokens": "A running estimate of thinking tokens while a thinking block streams; the block itself is the item.",
     "user[isReplay]": "A replay of an earlier user message (resume); it was normalised when it was first sent.",
-  },
-  "stream-event": {
-    "message_stop": "End of one model response; its items closed at content_block_stop and the turn closes at `result`.",
   },
 };

@@ -15,8 +15,8 @@ export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
-/** upstream enum CommandExecutionApprovalDecision → RequestDecision (mapping-spec.yaml:81) */
-const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum CommandExecutionApprovalDecision → RequestDecision (mapping-spec.yaml:82) */
+const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "accepted",
   "acceptForSession": "accepted_for_session",
   "acceptWithExecpolicyAmendment": "accepted_for_session",
@@ -24,29 +24,29 @@ const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_fo
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexCommandDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexCommandDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream enum McpServerElicitationAction → RequestDecision (mapping-spec.yaml:125) */
-const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum McpServerElicitationAction → RequestDecision (mapping-spec.yaml:130) */
+const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "answered",
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexElicitationAction_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexElicitationAction_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream enum FileChangeApprovalDecision → RequestDecision (mapping-spec.yaml:93) */
-const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum FileChangeApprovalDecision → RequestDecision (mapping-spec.yaml:95) */
+const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "accepted",
   "acceptForSession": "accepted_for_session",
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexFileChangeDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexFileChangeDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream enum HookRunStatus → HookOutcome (mapping-spec.yaml:68) */
+/** upstream enum HookRunStatus → HookOutcome (mapping-spec.yaml:69) */
 const VM_codexHookOutcome: Readonly<Record<string, "success" | "error" | "cancelled" | "blocked" | null>> = {
   "running": null,
   "completed": "success",
@@ -58,7 +58,7 @@ const VM_codexHookOutcome_DEFAULT: "success" | "error" | "cancelled" | "blocked"
 const VM_codexHookOutcome_PREFIXES: readonly (readonly [string, "success" | "error" | "cancelled" | "blocked"])[] = [];
 
 /** upstream thread-item types → CanonicalItemType (mapping-spec.yaml:21) */
-const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "userMessage": "user_message",
   "hookPrompt": "user_message",
   "agentMessage": "assistant_message",
@@ -79,11 +79,11 @@ const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_mess
   "exitedReviewMode": "review_exited",
   "contextCompaction": "context_compaction",
 };
-const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "unknown";
-const VM_codexItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
+const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
+const VM_codexItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
-/** upstream enum ReviewDecision → RequestDecision (mapping-spec.yaml:103) */
-const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum ReviewDecision → RequestDecision (mapping-spec.yaml:106) */
+const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "approved": "accepted",
   "approved_execpolicy_amendment": "accepted_for_session",
   "approved_for_session": "accepted_for_session",
@@ -93,18 +93,18 @@ const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for
   "timed_out": "expired",
   "abort": "aborted",
 };
-const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexReviewDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexReviewDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream enum SkillApprovalDecision → RequestDecision (mapping-spec.yaml:117) */
-const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+/** upstream enum SkillApprovalDecision → RequestDecision (mapping-spec.yaml:121) */
+const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "approve": "accepted",
   "decline": "declined",
 };
-const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexSkillDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexSkillDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
-/** upstream enum ThreadStatus → ThreadState (mapping-spec.yaml:57) */
+/** upstream enum ThreadStatus → ThreadState (mapping-spec.yaml:58) */
 const VM_codexThreadState: Readonly<Record<string, "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted" | null>> = {
   "notLoaded": "idle",
   "idle": "idle",
@@ -121,13 +121,14 @@ const VM_codexTurnState: Readonly<Record<string, "completed" | "failed" | "inter
   "failed": "failed",
   "inProgress": null,
 };
-const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = undefined;
+const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
 // ---- canonical field checks ----
+const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
+const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
 const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
@@ -136,572 +137,579 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** eventmsg `background_event` → runtime.warning (mapping-spec.yaml:879) */
+/** eventmsg `background_event` → runtime.warning (mapping-spec.yaml:906) */
 export function mapEventmsgBackgroundEvent(m: EventmsgByName["background_event"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
 }
 
-/** eventmsg `mcp_startup_complete` → mcp.status.updated (mapping-spec.yaml:939) */
+/** eventmsg `mcp_startup_complete` → mcp.status.updated (mapping-spec.yaml:966) */
 export function mapEventmsgMcpStartupComplete(m: EventmsgByName["mcp_startup_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** eventmsg `mcp_startup_update` → mcp.status.updated (mapping-spec.yaml:943) */
+/** eventmsg `mcp_startup_update` → mcp.status.updated (mapping-spec.yaml:970) */
 export function mapEventmsgMcpStartupUpdate(m: EventmsgByName["mcp_startup_update"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** eventmsg `session_configured` → session.configured (mapping-spec.yaml:977) */
+/** eventmsg `session_configured` → session.configured (mapping-spec.yaml:1004) */
 export function mapEventmsgSessionConfigured(m: EventmsgByName["session_configured"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
 }
 
-/** eventmsg `shutdown_complete` → session.exited (mapping-spec.yaml:981) */
+/** eventmsg `shutdown_complete` → session.exited (mapping-spec.yaml:1008) */
 export function mapEventmsgShutdownComplete(m: EventmsgByName["shutdown_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": "shutdown complete", "exitKind": "graceful" }, []); }
+  H.closeThread(ctx, ids0, m);
 }
 
-/** eventmsg `task_started` → turn.started (mapping-spec.yaml:993) */
+/** eventmsg `task_started` → turn.started (mapping-spec.yaml:1021) */
 export function mapEventmsgTaskStarted(m: EventmsgByName["task_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { turn: idOf(get(m, ["turn_id"])) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
 }
 
-/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:1004) */
+/** eventmsg `thread_rolled_back` → thread.metadata.updated (mapping-spec.yaml:1032) */
 export function mapEventmsgThreadRolledBack(m: EventmsgByName["thread_rolled_back"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:1022) */
+/** eventmsg `warning` → runtime.warning (mapping-spec.yaml:1050) */
 export function mapEventmsgWarning(m: EventmsgByName["warning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
 }
 
-/** notification `account/gatewayOAuth/changed` → auth.status (mapping-spec.yaml:687) */
+/** notification `account/gatewayOAuth/changed` → auth.status (mapping-spec.yaml:705) */
 export function mapNotificationAccountGatewayOAuthChanged(m: NotificationByName["account/gatewayOAuth/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "output": ["gateway OAuth status changed"] }, []); }
 }
 
-/** notification `account/login/completed` → auth.status (mapping-spec.yaml:683) */
+/** notification `account/login/completed` → auth.status (mapping-spec.yaml:701) */
 export function mapNotificationAccountLoginCompleted(m: NotificationByName["account/login/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false, "error": str(get(m, ["params","error"])) }, []); }
 }
 
-/** notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:679) */
+/** notification `account/rateLimits/updated` → account.rate-limits.updated (mapping-spec.yaml:697) */
 export function mapNotificationAccountRateLimitsUpdated(m: NotificationByName["account/rateLimits/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["params","rateLimits"]) }, ["rateLimits"]); }
 }
 
-/** notification `account/updated` → account.updated (mapping-spec.yaml:675) */
+/** notification `account/updated` → account.updated (mapping-spec.yaml:693) */
 export function mapNotificationAccountUpdated(m: NotificationByName["account/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("account.updated", ids, { "account": get(m, ["params"]) }, ["account"]); }
 }
 
-/** notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:627) */
+/** notification `autoApprovalReview/strictReviewRequired` → runtime.warning (mapping-spec.yaml:645) */
 export function mapNotificationAutoApprovalReviewStrictReviewRequired(m: NotificationByName["autoApprovalReview/strictReviewRequired"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Automatic approval review requires a strict review", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `configWarning` → config.warning (mapping-spec.yaml:729) */
+/** notification `configWarning` → config.warning (mapping-spec.yaml:756) */
 export function mapNotificationConfigWarning(m: NotificationByName["configWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("config.warning", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])), "path": str(get(m, ["params","path"])), "range": get(m, ["params","range"]) }, ["summary"]); }
 }
 
-/** notification `deprecationNotice` → deprecation.notice (mapping-spec.yaml:733) */
+/** notification `deprecationNotice` → deprecation.notice (mapping-spec.yaml:760) */
 export function mapNotificationDeprecationNotice(m: NotificationByName["deprecationNotice"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("deprecation.notice", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])) }, ["summary"]); }
 }
 
-/** notification `error` → runtime.error (mapping-spec.yaml:714) */
+/** notification `error` → runtime.warning + runtime.error (mapping-spec.yaml:732) */
 export function mapNotificationError(m: NotificationByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
+  { const ids = ids0; if (get(m, ["params","willRetry"]) === true) ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, get(m, ["params"])))), "retry": guard(GUARD_1ab3yub, H.codexRetry(ctx, ids, get(m, ["params"]))), "detail": get(m, ["params"]) }, ["message"]); }
+  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
+  { const ids = ids1; if (get(m, ["params","willRetry"]) === false) ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `guardianWarning` → runtime.warning (mapping-spec.yaml:724) */
+/** notification `guardianWarning` → runtime.warning (mapping-spec.yaml:751) */
 export function mapNotificationGuardianWarning(m: NotificationByName["guardianWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `hook/completed` → hook.completed (mapping-spec.yaml:648) */
+/** notification `hook/completed` → hook.completed (mapping-spec.yaml:666) */
 export function mapNotificationHookCompleted(m: NotificationByName["hook/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["params","run","id"])), "outcome": oneOf(SET_HookOutcome, lookup(VM_codexHookOutcome, VM_codexHookOutcome_DEFAULT, tagOf(get(m, ["params","run","status"])), VM_codexHookOutcome_PREFIXES)) }, ["hookId","outcome"]); }
 }
 
-/** notification `hook/started` → hook.started (mapping-spec.yaml:643) */
+/** notification `hook/started` → hook.started (mapping-spec.yaml:661) */
 export function mapNotificationHookStarted(m: NotificationByName["hook/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["params","run","id"])), "hookName": str(get(m, ["params","run","handlerType"])), "hookEvent": str(get(m, ["params","run","eventName"])) }, ["hookId","hookName","hookEvent"]); }
 }
 
-/** notification `item/agentMessage/delta` → content.delta (mapping-spec.yaml:567) */
+/** notification `item/agentMessage/delta` → content.delta (mapping-spec.yaml:585) */
 export function mapNotificationItemAgentMessageDelta(m: NotificationByName["item/agentMessage/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "assistant_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/autoApprovalReview/completed` → item.updated (mapping-spec.yaml:622) */
+/** notification `item/autoApprovalReview/completed` → item.updated (mapping-spec.yaml:640) */
 export function mapNotificationItemAutoApprovalReviewCompleted(m: NotificationByName["item/autoApprovalReview/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review completed", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/autoApprovalReview/started` → item.updated (mapping-spec.yaml:617) */
+/** notification `item/autoApprovalReview/started` → item.updated (mapping-spec.yaml:635) */
 export function mapNotificationItemAutoApprovalReviewStarted(m: NotificationByName["item/autoApprovalReview/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review started", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/commandExecution/outputDelta` → content.delta (mapping-spec.yaml:577) */
+/** notification `item/commandExecution/outputDelta` → content.delta (mapping-spec.yaml:595) */
 export function mapNotificationItemCommandExecutionOutputDelta(m: NotificationByName["item/commandExecution/outputDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "command_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:602) */
+/** notification `item/commandExecution/terminalInteraction` → item.updated (mapping-spec.yaml:620) */
 export function mapNotificationItemCommandExecutionTerminalInteraction(m: NotificationByName["item/commandExecution/terminalInteraction"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "terminal interaction", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/completed` → item.completed (mapping-spec.yaml:559) */
+/** notification `item/completed` → item.completed + thread.state.changed (mapping-spec.yaml:572) */
 export function mapNotificationItemCompleted(m: NotificationByName["item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
+  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
+  { const ids = ids1; if (get(m, ["params","item","type"]) === "contextCompaction") ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params","item"]) }, ["state"]); }
 }
 
-/** notification `item/fileChange/outputDelta` → content.delta (mapping-spec.yaml:582) */
+/** notification `item/fileChange/outputDelta` → content.delta (mapping-spec.yaml:600) */
 export function mapNotificationItemFileChangeOutputDelta(m: NotificationByName["item/fileChange/outputDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "file_change_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/fileChange/patchUpdated` → item.updated (mapping-spec.yaml:607) */
+/** notification `item/fileChange/patchUpdated` → item.updated (mapping-spec.yaml:625) */
 export function mapNotificationItemFileChangePatchUpdated(m: NotificationByName["item/fileChange/patchUpdated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "file_change", "detail": "patch updated", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/mcpToolCall/progress` → tool.progress (mapping-spec.yaml:612) */
+/** notification `item/mcpToolCall/progress` → tool.progress (mapping-spec.yaml:630) */
 export function mapNotificationItemMcpToolCallProgress(m: NotificationByName["item/mcpToolCall/progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["params","itemId"])), "summary": str(get(m, ["params","message"])) }, []); }
 }
 
-/** notification `item/plan/delta` → content.delta (mapping-spec.yaml:572) */
+/** notification `item/plan/delta` → content.delta (mapping-spec.yaml:590) */
 export function mapNotificationItemPlanDelta(m: NotificationByName["item/plan/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "plan_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/reasoning/summaryPartAdded` → item.updated (mapping-spec.yaml:597) */
+/** notification `item/reasoning/summaryPartAdded` → item.updated (mapping-spec.yaml:615) */
 export function mapNotificationItemReasoningSummaryPartAdded(m: NotificationByName["item/reasoning/summaryPartAdded"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "reasoning", "detail": "summary part added", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/reasoning/summaryTextDelta` → content.delta (mapping-spec.yaml:587) */
+/** notification `item/reasoning/summaryTextDelta` → content.delta (mapping-spec.yaml:605) */
 export function mapNotificationItemReasoningSummaryTextDelta(m: NotificationByName["item/reasoning/summaryTextDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_summary_text", "delta": str(get(m, ["params","delta"])), "summaryIndex": num(get(m, ["params","summaryIndex"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/reasoning/textDelta` → content.delta (mapping-spec.yaml:592) */
+/** notification `item/reasoning/textDelta` → content.delta (mapping-spec.yaml:610) */
 export function mapNotificationItemReasoningTextDelta(m: NotificationByName["item/reasoning/textDelta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
   { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_text", "delta": str(get(m, ["params","delta"])), "contentIndex": num(get(m, ["params","contentIndex"])) }, ["streamKind","delta"]); }
 }
 
-/** notification `item/started` → item.started (mapping-spec.yaml:551) */
+/** notification `item/started` → item.started (mapping-spec.yaml:564) */
 export function mapNotificationItemStarted(m: NotificationByName["item/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
 }
 
-/** notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:669) */
+/** notification `mcpServer/event/stream/notification` → mcp.status.updated (mapping-spec.yaml:687) */
 export function mapNotificationMcpServerEventStreamNotification(m: NotificationByName["mcpServer/event/stream/notification"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
 }
 
-/** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed (mapping-spec.yaml:665) */
+/** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed (mapping-spec.yaml:683) */
 export function mapNotificationMcpServerOauthLoginCompleted(m: NotificationByName["mcpServer/oauthLogin/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.oauth.completed", ids, { "success": bool(get(m, ["params","success"])), "name": str(get(m, ["params","name"])), "error": str(get(m, ["params","error"])) }, ["success"]); }
 }
 
-/** notification `mcpServer/startupStatus/updated` → mcp.status.updated (mapping-spec.yaml:661) */
+/** notification `mcpServer/startupStatus/updated` → mcp.status.updated (mapping-spec.yaml:679) */
 export function mapNotificationMcpServerStartupStatusUpdated(m: NotificationByName["mcpServer/startupStatus/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
 }
 
-/** notification `model/rerouted` → model.rerouted (mapping-spec.yaml:699) */
+/** notification `model/rerouted` → model.rerouted (mapping-spec.yaml:717) */
 export function mapNotificationModelRerouted(m: NotificationByName["model/rerouted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["params","fromModel"])), "toModel": str(get(m, ["params","toModel"])), "reason": str(get(m, ["params","reason"])) }, ["fromModel","toModel","reason"]); }
 }
 
-/** notification `model/safetyBuffering/updated` → runtime.warning (mapping-spec.yaml:709) */
+/** notification `model/safetyBuffering/updated` → runtime.warning (mapping-spec.yaml:727) */
 export function mapNotificationModelSafetyBufferingUpdated(m: NotificationByName["model/safetyBuffering/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model output is being held for a safety check", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `model/verification` → runtime.warning (mapping-spec.yaml:704) */
+/** notification `model/verification` → runtime.warning (mapping-spec.yaml:722) */
 export function mapNotificationModelVerification(m: NotificationByName["model/verification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model verification notice", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `modelProvider/authRecoveryCompleted` → auth.status (mapping-spec.yaml:695) */
+/** notification `modelProvider/authRecoveryCompleted` → auth.status (mapping-spec.yaml:713) */
 export function mapNotificationModelProviderAuthRecoveryCompleted(m: NotificationByName["modelProvider/authRecoveryCompleted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false }, []); }
 }
 
-/** notification `modelProvider/authRecoveryStarted` → auth.status (mapping-spec.yaml:691) */
+/** notification `modelProvider/authRecoveryStarted` → auth.status (mapping-spec.yaml:709) */
 export function mapNotificationModelProviderAuthRecoveryStarted(m: NotificationByName["modelProvider/authRecoveryStarted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": true }, []); }
 }
 
-/** notification `remoteControl/status/changed` → session.state.changed (mapping-spec.yaml:745) */
+/** notification `remoteControl/status/changed` → session.state.changed (mapping-spec.yaml:772) */
 export function mapNotificationRemoteControlStatusChanged(m: NotificationByName["remoteControl/status/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": str(get(m, ["params","status"])) }, ["state"]); }
 }
 
-/** notification `serverRequest/resolved` → request.resolved (mapping-spec.yaml:634) */
+/** notification `serverRequest/resolved` → request.resolved (mapping-spec.yaml:652) */
 export function mapNotificationServerRequestResolved(m: NotificationByName["serverRequest/resolved"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), request: idOf(get(m, ["params","requestId"])) };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "resolution": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** notification `thread/archived` → thread.state.changed (mapping-spec.yaml:380) */
+/** notification `thread/archived` → thread.state.changed (mapping-spec.yaml:391) */
 export function mapNotificationThreadArchived(m: NotificationByName["thread/archived"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "archived" }, ["state"]); }
 }
 
-/** notification `thread/attachment/updated` → thread.metadata.updated (mapping-spec.yaml:440) */
+/** notification `thread/attachment/updated` → thread.metadata.updated (mapping-spec.yaml:453) */
 export function mapNotificationThreadAttachmentUpdated(m: NotificationByName["thread/attachment/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/closed` → thread.state.changed (mapping-spec.yaml:390) */
+/** notification `thread/closed` → thread.state.changed (mapping-spec.yaml:401) */
 export function mapNotificationThreadClosed(m: NotificationByName["thread/closed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "closed" }, ["state"]); }
+  H.closeThread(ctx, ids0, m);
 }
 
-/** notification `thread/compacted` → thread.state.changed (mapping-spec.yaml:400) */
+/** notification `thread/compacted` → thread.state.changed (mapping-spec.yaml:413) */
 export function mapNotificationThreadCompacted(m: NotificationByName["thread/compacted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params"]) }, ["state"]); }
 }
 
-/** notification `thread/deleted` → thread.state.changed (mapping-spec.yaml:395) */
+/** notification `thread/deleted` → thread.state.changed (mapping-spec.yaml:407) */
 export function mapNotificationThreadDeleted(m: NotificationByName["thread/deleted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "deleted" }, ["state"]); }
+  H.closeThread(ctx, ids0, m);
 }
 
-/** notification `thread/environment/connected` → thread.metadata.updated (mapping-spec.yaml:445) */
+/** notification `thread/environment/connected` → thread.metadata.updated (mapping-spec.yaml:458) */
 export function mapNotificationThreadEnvironmentConnected(m: NotificationByName["thread/environment/connected"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:450) */
+/** notification `thread/environment/disconnected` → thread.metadata.updated (mapping-spec.yaml:463) */
 export function mapNotificationThreadEnvironmentDisconnected(m: NotificationByName["thread/environment/disconnected"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/goal/cleared` → thread.metadata.updated (mapping-spec.yaml:420) */
+/** notification `thread/goal/cleared` → thread.metadata.updated (mapping-spec.yaml:433) */
 export function mapNotificationThreadGoalCleared(m: NotificationByName["thread/goal/cleared"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": {"goal":null} }, []); }
 }
 
-/** notification `thread/goal/updated` → thread.metadata.updated (mapping-spec.yaml:415) */
+/** notification `thread/goal/updated` → thread.metadata.updated (mapping-spec.yaml:428) */
 export function mapNotificationThreadGoalUpdated(m: NotificationByName["thread/goal/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/name/updated` → thread.metadata.updated (mapping-spec.yaml:405) */
+/** notification `thread/name/updated` → thread.metadata.updated (mapping-spec.yaml:418) */
 export function mapNotificationThreadNameUpdated(m: NotificationByName["thread/name/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "name": str(get(m, ["params","threadName"])) }, []); }
 }
 
-/** notification `thread/project/updated` → thread.metadata.updated (mapping-spec.yaml:430) */
+/** notification `thread/project/updated` → thread.metadata.updated (mapping-spec.yaml:443) */
 export function mapNotificationThreadProjectUpdated(m: NotificationByName["thread/project/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/realtime/closed` → thread.realtime.closed (mapping-spec.yaml:515) */
+/** notification `thread/realtime/closed` → thread.realtime.closed (mapping-spec.yaml:528) */
 export function mapNotificationThreadRealtimeClosed(m: NotificationByName["thread/realtime/closed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.closed", ids, { "reason": str(get(m, ["params","reason"])) }, []); }
 }
 
-/** notification `thread/realtime/error` → thread.realtime.error (mapping-spec.yaml:510) */
+/** notification `thread/realtime/error` → thread.realtime.error (mapping-spec.yaml:523) */
 export function mapNotificationThreadRealtimeError(m: NotificationByName["thread/realtime/error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.error", ids, { "message": str(get(m, ["params","message"])) }, ["message"]); }
 }
 
-/** notification `thread/realtime/item/completed` → thread.realtime.item-added (mapping-spec.yaml:485) */
+/** notification `thread/realtime/item/completed` → thread.realtime.item-added (mapping-spec.yaml:498) */
 export function mapNotificationThreadRealtimeItemCompleted(m: NotificationByName["thread/realtime/item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:480) */
+/** notification `thread/realtime/item/started` → thread.realtime.item-added (mapping-spec.yaml:493) */
 export function mapNotificationThreadRealtimeItemStarted(m: NotificationByName["thread/realtime/item/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:500) */
+/** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:513) */
 export function mapNotificationThreadRealtimeItemTranscriptDelta(m: NotificationByName["thread/realtime/item/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/itemAdded` → thread.realtime.item-added (mapping-spec.yaml:475) */
+/** notification `thread/realtime/itemAdded` → thread.realtime.item-added (mapping-spec.yaml:488) */
 export function mapNotificationThreadRealtimeItemAdded(m: NotificationByName["thread/realtime/itemAdded"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params","item"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta (mapping-spec.yaml:490) */
+/** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta (mapping-spec.yaml:503) */
 export function mapNotificationThreadRealtimeOutputAudioDelta(m: NotificationByName["thread/realtime/outputAudio/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.audio.delta", ids, { "audio": get(m, ["params","audio"]) }, ["audio"]); }
 }
 
-/** notification `thread/realtime/started` → thread.realtime.started (mapping-spec.yaml:470) */
+/** notification `thread/realtime/started` → thread.realtime.started (mapping-spec.yaml:483) */
 export function mapNotificationThreadRealtimeStarted(m: NotificationByName["thread/realtime/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.started", ids, { "realtimeSessionId": str(get(m, ["params","realtimeSessionId"])) }, []); }
 }
 
-/** notification `thread/realtime/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:495) */
+/** notification `thread/realtime/transcript/delta` → thread.realtime.item-added (mapping-spec.yaml:508) */
 export function mapNotificationThreadRealtimeTranscriptDelta(m: NotificationByName["thread/realtime/transcript/delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/realtime/transcript/done` → thread.realtime.item-added (mapping-spec.yaml:505) */
+/** notification `thread/realtime/transcript/done` → thread.realtime.item-added (mapping-spec.yaml:518) */
 export function mapNotificationThreadRealtimeTranscriptDone(m: NotificationByName["thread/realtime/transcript/done"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
 }
 
-/** notification `thread/reverted` → thread.metadata.updated (mapping-spec.yaml:455) */
+/** notification `thread/reverted` → thread.metadata.updated (mapping-spec.yaml:468) */
 export function mapNotificationThreadReverted(m: NotificationByName["thread/reverted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/section/changed` → thread.metadata.updated (mapping-spec.yaml:435) */
+/** notification `thread/section/changed` → thread.metadata.updated (mapping-spec.yaml:448) */
 export function mapNotificationThreadSectionChanged(m: NotificationByName["thread/section/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
 }
 
-/** notification `thread/settings/updated` → session.configured (mapping-spec.yaml:425) */
+/** notification `thread/settings/updated` → session.configured (mapping-spec.yaml:438) */
 export function mapNotificationThreadSettingsUpdated(m: NotificationByName["thread/settings/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(get(m, ["params","threadSettings"])) }, ["config"]); }
 }
 
-/** notification `thread/started` → thread.started (mapping-spec.yaml:368) */
+/** notification `thread/started` → thread.started (mapping-spec.yaml:379) */
 export function mapNotificationThreadStarted(m: NotificationByName["thread/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","thread","id"])) };
   { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["params","thread","id"])) }, []); }
 }
 
-/** notification `thread/status/changed` → thread.state.changed (mapping-spec.yaml:373) */
+/** notification `thread/status/changed` → thread.state.changed (mapping-spec.yaml:384) */
 export function mapNotificationThreadStatusChanged(m: NotificationByName["thread/status/changed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": oneOf(SET_ThreadState, lookup(VM_codexThreadState, VM_codexThreadState_DEFAULT, tagOf(get(m, ["params","status"])), VM_codexThreadState_PREFIXES)), "detail": get(m, ["params","status"]) }, ["state"]); }
 }
 
-/** notification `thread/tokenUsage/updated` → thread.token-usage.updated (mapping-spec.yaml:410) */
+/** notification `thread/tokenUsage/updated` → thread.token-usage.updated (mapping-spec.yaml:423) */
 export function mapNotificationThreadTokenUsageUpdated(m: NotificationByName["thread/tokenUsage/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["params","tokenUsage"]) }, ["usage"]); }
 }
 
-/** notification `thread/unarchived` → thread.state.changed (mapping-spec.yaml:385) */
+/** notification `thread/unarchived` → thread.state.changed (mapping-spec.yaml:396) */
 export function mapNotificationThreadUnarchived(m: NotificationByName["thread/unarchived"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "unarchived" }, ["state"]); }
 }
 
-/** notification `turn/completed` → turn.completed (mapping-spec.yaml:529) */
+/** notification `turn/completed` → turn.completed (mapping-spec.yaml:542) */
 export function mapNotificationTurnCompleted(m: NotificationByName["turn/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, lookup(VM_codexTurnState, VM_codexTurnState_DEFAULT, tagOf(get(m, ["params","turn","status"])), VM_codexTurnState_PREFIXES)), "errorMessage": str(get(m, ["params","turn","error","message"])) }, ["state"]); }
   H.closeTurn(ctx, ids0, m);
 }
 
-/** notification `turn/diff/updated` → turn.diff.updated (mapping-spec.yaml:537) */
+/** notification `turn/diff/updated` → turn.diff.updated (mapping-spec.yaml:550) */
 export function mapNotificationTurnDiffUpdated(m: NotificationByName["turn/diff/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("turn.diff.updated", ids, { "unifiedDiff": str(get(m, ["params","diff"])) }, ["unifiedDiff"]); }
 }
 
-/** notification `turn/plan/updated` → turn.plan.updated (mapping-spec.yaml:542) */
+/** notification `turn/plan/updated` → turn.plan.updated (mapping-spec.yaml:555) */
 export function mapNotificationTurnPlanUpdated(m: NotificationByName["turn/plan/updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
   { const ids = ids0; ctx.emit("turn.plan.updated", ids, { "explanation": nullOr(get(m, ["params","explanation"]), (v) => str(v)), "plan": guard(GUARD_ouheht, get(m, ["params","plan"])) }, ["plan"]); }
 }
 
-/** notification `turn/started` → turn.started (mapping-spec.yaml:524) */
+/** notification `turn/started` → turn.started (mapping-spec.yaml:537) */
 export function mapNotificationTurnStarted(m: NotificationByName["turn/started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
 }
 
-/** notification `warning` → runtime.warning (mapping-spec.yaml:719) */
+/** notification `warning` → runtime.warning (mapping-spec.yaml:746) */
 export function mapNotificationWarning(m: NotificationByName["warning"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `windows/worldWritableWarning` → runtime.warning (mapping-spec.yaml:737) */
+/** notification `windows/worldWritableWarning` → runtime.warning (mapping-spec.yaml:764) */
 export function mapNotificationWindowsWorldWritableWarning(m: NotificationByName["windows/worldWritableWarning"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Some Windows folders are world-writable and were excluded from the sandbox", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
-/** notification `windowsSandbox/setupCompleted` → session.state.changed (mapping-spec.yaml:741) */
+/** notification `windowsSandbox/setupCompleted` → session.state.changed (mapping-spec.yaml:768) */
 export function mapNotificationWindowsSandboxSetupCompleted(m: NotificationByName["windowsSandbox/setupCompleted"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": "windows sandbox setup completed", "detail": str(get(m, ["params","error"])) }, ["state"]); }
 }
 
-/** request `account/chatgptAuthTokens/refresh` → request.opened (mapping-spec.yaml:818) */
+/** request `account/chatgptAuthTokens/refresh` → request.opened (mapping-spec.yaml:845) */
 export function mapRequestAccountChatgptAuthTokensRefresh(m: RequestByName["account/chatgptAuthTokens/refresh"], ctx: MapContext): void {
   const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "auth_tokens_refresh", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved (mapping-spec.yaml:824); `m` is the response's `result` */
+/** the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved (mapping-spec.yaml:851); `m` is the response's `result` */
 export function mapRequestAccountChatgptAuthTokensRefreshResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "auth_tokens_refresh", "decision": "answered" }, ["requestType"]); }
 }
 
-/** request `applyPatchApproval` → request.opened (mapping-spec.yaml:834) */
+/** request `applyPatchApproval` → request.opened (mapping-spec.yaml:861) */
 export function mapRequestApplyPatchApproval(m: RequestByName["applyPatchApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "apply_patch_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:840); `m` is the response's `result` */
+/** the client's response to request `applyPatchApproval` → request.resolved (mapping-spec.yaml:867); `m` is the response's `result` */
 export function mapRequestApplyPatchApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "apply_patch_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** request `attestation/generate` → request.opened (mapping-spec.yaml:826) */
+/** request `attestation/generate` → request.opened (mapping-spec.yaml:853) */
 export function mapRequestAttestationGenerate(m: RequestByName["attestation/generate"], ctx: MapContext): void {
   const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "attestation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `attestation/generate` → request.resolved (mapping-spec.yaml:832); `m` is the response's `result` */
+/** the client's response to request `attestation/generate` → request.resolved (mapping-spec.yaml:859); `m` is the response's `result` */
 export function mapRequestAttestationGenerateResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "attestation", "decision": "answered" }, ["requestType"]); }
 }
 
-/** request `execCommandApproval` → request.opened (mapping-spec.yaml:842) */
+/** request `execCommandApproval` → request.opened (mapping-spec.yaml:869) */
 export function mapRequestExecCommandApproval(m: RequestByName["execCommandApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "exec_command_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `execCommandApproval` → request.resolved (mapping-spec.yaml:848); `m` is the response's `result` */
+/** the client's response to request `execCommandApproval` → request.resolved (mapping-spec.yaml:875); `m` is the response's `result` */
 export function mapRequestExecCommandApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "exec_command_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/commandExecution/requestApproval` → request.opened (mapping-spec.yaml:765) */
+/** request `item/commandExecution/requestApproval` → request.opened (mapping-spec.yaml:792) */
 export function mapRequestItemCommandExecutionRequestApproval(m: RequestByName["item/commandExecution/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "command_execution_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/commandExecution/requestApproval` → request.resolved (mapping-spec.yaml:771); `m` is the response's `result` */
+/** the client's response to request `item/commandExecution/requestApproval` → request.resolved (mapping-spec.yaml:798); `m` is the response's `result` */
 export function mapRequestItemCommandExecutionRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "command_execution_approval", "decision": str(lookup(VM_codexCommandDecision, VM_codexCommandDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexCommandDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/fileChange/requestApproval` → request.opened (mapping-spec.yaml:773) */
+/** request `item/fileChange/requestApproval` → request.opened (mapping-spec.yaml:800) */
 export function mapRequestItemFileChangeRequestApproval(m: RequestByName["item/fileChange/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "file_change_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/fileChange/requestApproval` → request.resolved (mapping-spec.yaml:779); `m` is the response's `result` */
+/** the client's response to request `item/fileChange/requestApproval` → request.resolved (mapping-spec.yaml:806); `m` is the response's `result` */
 export function mapRequestItemFileChangeRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "file_change_approval", "decision": str(lookup(VM_codexFileChangeDecision, VM_codexFileChangeDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexFileChangeDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/permissions/requestApproval` → request.opened (mapping-spec.yaml:781) */
+/** request `item/permissions/requestApproval` → request.opened (mapping-spec.yaml:808) */
 export function mapRequestItemPermissionsRequestApproval(m: RequestByName["item/permissions/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "permissions_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/permissions/requestApproval` → request.resolved (mapping-spec.yaml:787); `m` is the response's `result` */
+/** the client's response to request `item/permissions/requestApproval` → request.resolved (mapping-spec.yaml:814); `m` is the response's `result` */
 export function mapRequestItemPermissionsRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": "answered", "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": str(H.permissionsDecision(ctx, ids, get(m, ["permissions"]), get(m, ["scope"]))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/tool/call` → request.opened (mapping-spec.yaml:802) */
+/** request `item/tool/call` → request.opened (mapping-spec.yaml:829) */
 export function mapRequestItemToolCall(m: RequestByName["item/tool/call"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "dynamic_tool_call", "detail": str(get(m, ["params","tool"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:808); `m` is the response's `result` */
+/** the client's response to request `item/tool/call` → request.resolved (mapping-spec.yaml:835); `m` is the response's `result` */
 export function mapRequestItemToolCallResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "dynamic_tool_call", "decision": "answered", "resolution": m }, ["requestType"]); }
 }
 
-/** request `item/tool/requestUserInput` → user-input.requested + request.opened (mapping-spec.yaml:789) */
+/** request `item/tool/requestUserInput` → user-input.requested + request.opened (mapping-spec.yaml:816) */
 export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/requestUserInput"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("user-input.requested", ids, { "questions": get(m, ["params","questions"]) }, ["questions"]); }
@@ -709,33 +717,33 @@ export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/r
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": "tool_user_input", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `item/tool/requestUserInput` → user-input.resolved + request.resolved (mapping-spec.yaml:798); `m` is the response's `result` */
+/** the client's response to request `item/tool/requestUserInput` → user-input.resolved + request.resolved (mapping-spec.yaml:825); `m` is the response's `result` */
 export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("user-input.resolved", ids, { "answers": get(m, ["answers"]) }, ["answers"]); }
   const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": "answered", "resolution": m }, ["requestType"]); }
+  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": str(H.userInputDecision(ctx, ids, get(m, ["answers"]))), "resolution": m }, ["requestType"]); }
 }
 
-/** request `mcpServer/elicitation/request` → request.opened (mapping-spec.yaml:810) */
+/** request `mcpServer/elicitation/request` → request.opened (mapping-spec.yaml:837) */
 export function mapRequestMcpServerElicitationRequest(m: RequestByName["mcpServer/elicitation/request"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "mcp_elicitation", "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `mcpServer/elicitation/request` → request.resolved (mapping-spec.yaml:816); `m` is the response's `result` */
+/** the client's response to request `mcpServer/elicitation/request` → request.resolved (mapping-spec.yaml:843); `m` is the response's `result` */
 export function mapRequestMcpServerElicitationRequestResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "mcp_elicitation", "decision": str(lookup(VM_codexElicitationAction, VM_codexElicitationAction_DEFAULT, tagOf(get(m, ["action"])), VM_codexElicitationAction_PREFIXES)), "resolution": m }, ["requestType"]); }
 }
 
-/** request `skill/requestApproval` → request.opened (mapping-spec.yaml:850) */
+/** request `skill/requestApproval` → request.opened (mapping-spec.yaml:877) */
 export function mapRequestSkillRequestApproval(m: RequestByName["skill/requestApproval"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
   { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "skill_approval", "detail": str(get(m, ["params","skillName"])), "args": get(m, ["params"]) }, ["requestType"]); }
 }
 
-/** the client's response to request `skill/requestApproval` → request.resolved (mapping-spec.yaml:856); `m` is the response's `result` */
+/** the client's response to request `skill/requestApproval` → request.resolved (mapping-spec.yaml:883); `m` is the response's `result` */
 export function mapRequestSkillRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "skill_approval", "decision": str(lookup(VM_codexSkillDecision, VM_codexSkillDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexSkillDecision_PREFIXES)), "resolution": m }, ["requestType"]); }

@@ -15,17 +15,17 @@ export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
-/** values → ItemStatus (mapping-spec.yaml:356) */
+/** values → ItemStatus (mapping-spec.yaml:366) */
 const VM_codexSdkItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
   "in_progress": "inProgress",
   "completed": "completed",
   "failed": "failed",
 };
-const VM_codexSdkItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = undefined;
+const VM_codexSdkItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_codexSdkItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
 
-/** upstream sdk-item types → CanonicalItemType (mapping-spec.yaml:341) */
-const VM_codexSdkItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+/** upstream sdk-item types → CanonicalItemType (mapping-spec.yaml:351) */
+const VM_codexSdkItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "agent_message": "assistant_message",
   "reasoning": "reasoning",
   "command_execution": "command_execution",
@@ -35,54 +35,54 @@ const VM_codexSdkItemType: Readonly<Record<string, "user_message" | "assistant_m
   "todo_list": "plan",
   "error": "error",
 };
-const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "unknown";
-const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
+const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
+const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
 // ---- canonical field checks ----
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
+const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
 const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** thread-event `error` → runtime.error (mapping-spec.yaml:1352) */
+/** thread-event `error` → runtime.error (mapping-spec.yaml:1374) */
 export function mapThreadEventError(m: ThreadEventByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["message"])), "class": "provider_error" }, ["message"]); }
 }
 
-/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1344) */
+/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1366) */
 export function mapThreadEventItemCompleted(m: ThreadEventByName["item.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "completed")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.started` → item.started (mapping-spec.yaml:1328) */
+/** thread-event `item.started` → item.started (mapping-spec.yaml:1350) */
 export function mapThreadEventItemStarted(m: ThreadEventByName["item.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "inProgress")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1336) */
+/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1358) */
 export function mapThreadEventItemUpdated(m: ThreadEventByName["item.updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES)), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1306) */
+/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1328) */
 export function mapThreadEventThreadStarted(m: ThreadEventByName["thread.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["thread_id"])) };
   { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["thread_id"])) }, []); }
 }
 
-/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1316) */
+/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1338) */
 export function mapThreadEventTurnCompleted(m: ThreadEventByName["turn.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": "completed", "usage": get(m, ["usage"]) }, ["state"]); }
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1321) */
+/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1343) */
 export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["error","message"])), "class": "provider_error", "detail": get(m, ["error"]) }, ["message"]); }
@@ -91,7 +91,7 @@ export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ct
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1311) */
+/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1333) */
 export function mapThreadEventTurnStarted(m: ThreadEventByName["turn.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { turn: idOf(H.newTurnId(ctx, {})) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }

@@ -1,0 +1,62 @@
+// Every event carries the upstream message (raw) and parts of it (data, detail, args...); one that
+// nests deeper than JSON.stringify can follow (about 4,500 levels in V8) would make every consumer
+// that serialises it abort. A message nested deeper than MAX_DEPTH is replaced by a copy cut at
+// that depth, a marker string in place of what was cut; the normalizer warns that it did.
+
+/** Levels of nesting kept; far beyond any real message, far below what JSON.stringify can follow. */
+export const MAX_DEPTH = 256;
+
+export const CUT_MARKER = `[eventmap: cut here, the message nests deeper than ${MAX_DEPTH} levels]`;
+
+/**
+ * Whether a JSON line can nest deeper than MAX_DEPTH, cheaply: a line with at most MAX_DEPTH
+ * opening brackets cannot (counted with indexOf, which is fast; brackets inside strings only
+ * make the count larger, never smaller).
+ */
+export function lineMayNestTooDeep(line: string): boolean {
+  if (line.length <= 2 * MAX_DEPTH) return false;
+  let n = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = line.indexOf(bracket); i !== -1; i = line.indexOf(bracket, i + 1)) if (++n > MAX_DEPTH) return true;
+  }
+  return false;
+}
+
+/** Whether a value nests deeper than MAX_DEPTH (iterative: the value may be deep enough to overflow a recursion). */
+export function nestsTooDeep(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return true;
+    if (Array.isArray(v)) {
+      for (const x of v) if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
+    } else {
+      for (const k in v as Record<string, unknown>) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
+      }
+    }
+  }
+  return false;
+}
+
+/** A copy of `value` with every container at depth MAX_DEPTH replaced by CUT_MARKER. */
+export function cutTooDeep(value: unknown, depth = 1): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return CUT_MARKER;
+  if (Array.isArray(value)) return value.map((x) => cutTooDeep(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const k in value as Record<string, unknown>) {
+    const x = (value as Record<string, unknown>)[k];
+    if (k === '__proto__') Object.defineProperty(out, k, { value: cutTooDeep(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    else out[k] = cutTooDeep(x, depth + 1);
+  }
+  return out;
+}
+
+/** `value`, or its cut copy when it nests too deep (`line`: the JSON it was parsed from, for the cheap test). */
+export function limitDepth(value: unknown, line?: string): { value: unknown; cut: boolean } {
+  if (line !== undefined && !lineMayNestTooDeep(line)) return { value, cut: false };
+  return nestsTooDeep(value) ? { value: cutTooDeep(value), cut: true } : { value, cut: false };
+}
