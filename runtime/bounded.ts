@@ -21,6 +21,11 @@ export class BoundedMap<V> {
     return this.map.size;
   }
 
+  /** The bytes held, as sizeOf counts them (never more than the limit, but for one oversized entry). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
   get(key: string): V | undefined {
     return this.map.get(key);
   }

@@ -56,6 +56,11 @@ export class CanonicalIds {
     return (this.lastItem = { thread, id, value: this.derive(`item:${this.scope}${part(thread ?? '')}${id}`) }).value;
   }
 
+  /** Bytes the id cache holds (at most ID_CACHE_BYTES). */
+  get cacheBytes(): number {
+    return this.cache.heldBytes;
+  }
+
   request(id: string): string {
     return this.derive(`request:${this.scope}${id}`);
   }

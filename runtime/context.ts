@@ -58,6 +58,11 @@ export class MapContext {
     if (options.sessionId !== undefined) this.ids = new CanonicalIds(options.provider, options.sessionId);
   }
 
+  /** Bytes the session's id cache holds. */
+  get idCacheBytes(): number {
+    return this.ids?.cacheBytes ?? 0;
+  }
+
   /** The session id (derived from the first message that yields an event unless it was given). */
   get sessionId(): string | undefined {
     return this.ids?.sessionId;

@@ -26,6 +26,17 @@ export interface PendingRequest {
   userInputResolved: boolean;
 }
 
+export interface HeldState {
+  threads: number;
+  openTurns: number;
+  openItems: number;
+  pendingRequests: number;
+  /** Per-turn helper states held (freed when their turn ends). */
+  turnState: number;
+  /** Bytes of ids in the lifecycle maps (as bounded). */
+  bytes: number;
+}
+
 export interface ThreadState {
   turn: string | undefined;
   /** The last turn, for messages that arrive after it ended (Claude background subagents). */
@@ -78,6 +89,13 @@ export class Lifecycle {
     const out: (string | undefined)[] = [];
     for (const [key, t] of this.threads.entries()) if (t.turn !== undefined) out.push(key === '' ? undefined : key);
     return out;
+  }
+
+  /** What this session holds, for monitoring and tests (docs/performance.md). */
+  held(): HeldState {
+    let turnState = 0;
+    for (const t of this.threads.values()) turnState += t.turnScratch.size;
+    return { threads: this.threads.size, openTurns: this.threadsWithTurns().length, openItems: this.items.size, pendingRequests: this.requests.size, turnState, bytes: this.items.heldBytes + this.requests.heldBytes + this.threads.heldBytes };
   }
 
   /** The thread's state if it has any (no creation). */

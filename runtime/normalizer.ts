@@ -1,6 +1,7 @@
 // createNormalizer: one upstream message in, canonical events out. Never throws; an unknown or
 // invalid message becomes runtime.warning with raw; every event it returns serialises.
 import { MapContext } from './context.ts';
+import type { HeldState } from './lifecycle.ts';
 import { limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
@@ -27,6 +28,8 @@ export interface Normalizer {
   readonly stats: Readonly<NormalizeStats>;
   /** The session id of every event (undefined until the first event, when it is derived). */
   readonly sessionId: string | undefined;
+  /** What the normalizer holds now: open turns, items and requests, per-turn state, bytes (bounded: docs/performance.md). */
+  held(): HeldState & { idCacheBytes: number };
 }
 
 export function createNormalizer(source: SourceName, options: NormalizerOptions = {}): Normalizer {
@@ -35,8 +38,13 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
   const ctx = new MapContext({ provider: PROVIDERS[source], source, sessionId: options.sessionId, clock: options.clock ?? Date.now });
   ctx.valueMaps = framing.valueMaps;
   const mapNames = new Map<object, [string, ValueMap]>(Object.entries(framing.valueMaps).map(([name, m]) => [m.values, [name, m]]));
+  /** Maps and values warned about in the message being mapped (a value read twice warns once). */
+  const warned = new Set<string>();
   const defaultUsed = (map: object, value: string, fallback: string) => {
     const name = mapNames.get(map)?.[0] ?? 'a value map';
+    const key = `${name}\u0000${value}`;
+    if (warned.has(key)) return;
+    warned.add(key);
     ctx.warn(`${ctx.describeRaw()}: \`${value.length > 80 ? `${value.slice(0, 80)}…` : value}\` is not in ${name} (mapping-spec.yaml); read as its default \`${fallback}\``, { kind: 'unknown-value', map: name, value, default: fallback });
   };
   const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, ignoredBy: {}, clientTraffic: 0, unknown: 0, invalid: 0 };
@@ -45,10 +53,14 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     get sessionId() {
       return ctx.sessionId;
     },
+    held() {
+      return { ...ctx.lifecycle.held(), idCacheBytes: ctx.idCacheBytes };
+    },
     push(input) {
       stats.messages++;
       ctx.out = [];
       ctx.cut = false;
+      warned.clear();
       let value = input;
       if (typeof input === 'string') {
         try {
