@@ -102,6 +102,36 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
         },
       })),
   },
+  'cut-off stream': {
+    signals: ['stream-event:message_stop'],
+    find: (r) => {
+      // Streamed text blocks the CLI abandoned (0.3.x `abandoned_blocks`) or never stopped (0.2.62), in turns not interrupted.
+      const found: Occurrence[] = [];
+      let message: string | undefined;
+      const open = new Map<number, string>();
+      const stopped = new Set<number>();
+      const cut: string[] = [];
+      r.messages.forEach((m, i) => {
+        const ev = m.type === 'stream_event' && m.parent_tool_use_id == null ? m.event : undefined;
+        if (ev?.type === 'message_start') (message = ev.message?.id), open.clear(), stopped.clear();
+        if (ev?.type === 'content_block_start' && ev.content_block?.type === 'text') open.set(ev.index, `${message}#${ev.index}`);
+        if (ev?.type === 'content_block_stop') stopped.add(ev.index);
+        if (ev?.type === 'message_stop') {
+          const from = m.abandoned_blocks?.from_block_index ?? Infinity;
+          for (const [index, item] of open) if (index >= from) cut.push(item);
+          for (const index of [...open.keys()]) if (index >= from || stopped.has(index)) open.delete(index);
+        }
+        if (m.type === 'result') {
+          const items = [...cut, ...open.values()];
+          cut.length = 0;
+          open.clear();
+          if (markerBefore(r, i)) return;
+          for (const item of items) found.push({ where: `line ${i + 1}`, check: () => expect(eventAfter(r, 0, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)?.payload.status).toBe('failed') });
+        }
+      });
+      return found;
+    },
+  },
   'interrupt with an approval pending': {
     signals: ['permission:canUseTool'],
     find: (r) =>

@@ -56,6 +56,23 @@ function checkInterrupted(r: Recording, i: number, turn: string): CanonicalEvent
   return events;
 }
 
+/** An interrupted turn that left an item of `type` open (and no approval pending): the item closes `interrupted`. */
+function interruptedWith(type: string): { signals: string[]; find: Finder } {
+  return {
+    signals: ['notification:turn/completed'],
+    find: (r) =>
+      interrupted(r)
+        .filter((x) => [...x.open.values()].includes(type) && x.pending.length === 0)
+        .map(({ i, turn, open }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            const events = checkInterrupted(r, i, turn);
+            for (const [item, t] of open) if (t === type) expect(events.find((e) => e.providerRefs?.providerItemId === item)?.payload.status).toBe('interrupted');
+          },
+        })),
+  };
+}
+
 export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
     signals: ['notification:turn/completed'],
@@ -95,31 +112,27 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
         },
       })),
   },
-  'interrupt during streaming': {
-    signals: ['notification:turn/completed'],
-    find: (r) =>
-      interrupted(r)
-        .filter((x) => [...x.open.values()].includes('agentMessage'))
-        .map(({ i, turn, open }) => ({
-          where: `line ${i + 1}`,
-          check: () => {
-            const events = checkInterrupted(r, i, turn);
-            for (const [item, type] of open) if (type === 'agentMessage') expect(events.find((e) => e.providerRefs?.providerItemId === item)?.payload.status).toBe('interrupted');
-          },
-        })),
-  },
-  'interrupt during a tool': {
-    signals: ['notification:turn/completed'],
-    find: (r) =>
-      interrupted(r)
-        .filter((x) => [...x.open.values()].includes('commandExecution') && x.pending.length === 0)
-        .map(({ i, turn, open }) => ({
-          where: `line ${i + 1}`,
-          check: () => {
-            const events = checkInterrupted(r, i, turn);
-            for (const [item, type] of open) if (type === 'commandExecution') expect(events.find((e) => e.providerRefs?.providerItemId === item)?.payload.status).toBe('interrupted');
-          },
-        })),
+  'interrupt during streaming': interruptedWith('agentMessage'),
+  'interrupt during a tool': interruptedWith('commandExecution'),
+  'cut-off stream': {
+    signals: ['notification:item/agentMessage/delta'],
+    find: (r) => {
+      // agentMessage items a turn that was not interrupted ended without completing.
+      const found: Occurrence[] = [];
+      const open = new Map<string, string>();
+      r.messages.forEach((m, i) => {
+        const p = m.params ?? {};
+        if (m.method === 'item/started' && p.item?.type === 'agentMessage') open.set(p.item.id, p.turnId);
+        if (m.method === 'item/completed') open.delete(p.item?.id);
+        if (m.method !== 'turn/completed' || p.turn.status === 'interrupted') return;
+        for (const [item, turn] of open) {
+          if (turn !== p.turn.id) continue;
+          open.delete(item);
+          found.push({ where: `line ${i + 1}`, check: () => expect(outOf(r, i).find((e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)?.payload.status).toBe('failed') });
+        }
+      });
+      return found;
+    },
   },
   'interrupt with an approval pending': {
     signals: ['notification:turn/completed'],
