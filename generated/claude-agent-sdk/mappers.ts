@@ -497,7 +497,7 @@ export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_bl
   const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
   { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
   const ids1: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
-  { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockItemType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
+  { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
 /** stream-event `content_block_start` →  (mapping-spec.yaml:1277) */

@@ -41,7 +41,7 @@ export function claudeBlockItem(ctx: MapContext, _ids: ProviderIds, index: unkno
 }
 
 /** content_block_delta: the item type of the block at this index (for item.updated). */
-export function claudeBlockItemType(ctx: MapContext, ids: ProviderIds, index: unknown): unknown {
+export function claudeBlockType(ctx: MapContext, ids: ProviderIds, index: unknown): unknown {
   const item = claudeBlockItem(ctx, ids, index);
   return item === undefined ? undefined : ctx.openItem(ctx.currentThread, item)?.itemType;
 }

@@ -7,7 +7,7 @@
 import { limitDepth } from '../depth.ts';
 import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
-import { dispatch, runResponse } from './dispatch.ts';
+import { dispatch, run } from './dispatch.ts';
 import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
 
@@ -87,5 +87,5 @@ function routeClient(m: Record<string, unknown> | undefined, method: string | un
     ctx.emit('request.resolved', ids, { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result }, []);
     return;
   }
-  runResponse(`codex-app-server response to \`${pending.method}\``, mapper, m.result, ctx, stats, ids);
+  run(mapper, m.result, ids, ctx, stats, 'codex-app-server', 'response to', pending.method!);
 }

@@ -4,6 +4,7 @@
 // block, delta or status inside a known message) becomes a runtime.warning with raw.
 import type { MapContext } from '../context.ts';
 import { entry } from './lookup.ts';
+import type { ProviderIds } from '../types.ts';
 import type { Mapper, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
 
 export function dispatch(source: string, tables: MapperTables, kind: string, name: string, message: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void {
@@ -16,7 +17,7 @@ export function dispatch(source: string, tables: MapperTables, kind: string, nam
         ctx.warn(`${source} ${kind} \`${name}\` does not match its upstream schema; mapped what was present`, { kind: 'upstream-validation', errors: result.errors });
       }
     }
-    run(`${source} ${kind} \`${name}\``, () => mapper(message, ctx), ctx, stats);
+    run(mapper, message, undefined, ctx, stats, source, kind, name);
     return;
   }
   if (entry(tables.IGNORED[kind], name) !== undefined) {
@@ -27,21 +28,17 @@ export function dispatch(source: string, tables: MapperTables, kind: string, nam
   ctx.warn(`${source}: unknown ${kind} \`${name}\`; not in mapping-spec.yaml (a newer upstream?)`, { kind: 'unknown-message', messageKind: kind, name });
 }
 
-/** Run a mapper (or a response mapper) and account for what it yielded. */
-export function run(what: string, map: () => void, ctx: MapContext, stats: NormalizeStats): void {
+/** Run a mapper (or a response mapper, with the pending request's ids) and account for what it yielded. */
+export function run(mapper: Mapper, message: unknown, ids: ProviderIds | undefined, ctx: MapContext, stats: NormalizeStats, source: string, kind: string, name: string): void {
   const before = ctx.out.length;
   ctx.ignored = undefined;
-  map();
+  mapper(message, ctx, ids);
   if (ctx.out.length > before) stats.mapped++;
   else if (ctx.ignored !== undefined) count(stats, ctx.ignored);
   else {
     stats.unknown++;
-    ctx.warn(`${what} yielded no event: a value in it is unknown to mapping-spec.yaml (a newer upstream?); the message is in raw`, { kind: 'unmapped-content' });
+    ctx.warn(`${source} ${kind} \`${name}\` yielded no event: a value in it is unknown to mapping-spec.yaml (a newer upstream?); the message is in raw`, { kind: 'unmapped-content' });
   }
-}
-
-export function runResponse(what: string, mapper: Mapper, answer: unknown, ctx: MapContext, stats: NormalizeStats, ids: Parameters<Mapper>[2]): void {
-  run(what, () => mapper(answer, ctx, ids), ctx, stats);
 }
 
 function count(stats: NormalizeStats, name: string): void {

@@ -65,6 +65,13 @@ describe('claude-agent-sdk edges', () => {
     expect(events.filter((e) => e.type === 'item.started').map((e) => e.payload.itemType)).toEqual(['plan', 'mcp_tool_call', 'dynamic_tool_call', 'collab_agent_tool_call']);
   });
 
+  it('keeps prompt_suggestion (EVENTS.md §4.1) as item.updated of a prompt_suggestion item', () => {
+    const msg = { type: 'prompt_suggestion', suggestion: 'Now run the tests', uuid: 'uuid-9', session_id: S };
+    const [e, ...rest] = normalize(msg);
+    expect(rest).toEqual([]);
+    expect(e).toMatchObject({ type: 'item.updated', payload: { itemType: 'prompt_suggestion', detail: 'Now run the tests', data: msg }, providerRefs: { providerItemId: 'uuid-9' } });
+  });
+
   it('turns an unknown message type into runtime.warning with raw', () => {
     const msg = { type: 'system', subtype: 'teleported', session_id: S };
     const [w] = normalize(msg);
