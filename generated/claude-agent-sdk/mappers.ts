@@ -226,7 +226,7 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1303) */
+/** permission `canUseTool` → user-input.requested + request.opened (mapping-spec.yaml:1304) */
 export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
@@ -235,7 +235,7 @@ export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: 
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["toolName"])), VM_claudePermissionRequestType_PREFIXES)), "detail": str(first(get(m, ["options","title"]), get(m, ["options","decisionReason"]), get(m, ["toolName"]))), "args": get(m, ["input"]) }, ["requestType"]); }
 }
 
-/** the client's response to permission `canUseTool` → user-input.resolved + request.resolved (mapping-spec.yaml:1317); `m` is the response's `result` */
+/** the client's response to permission `canUseTool` → user-input.resolved + request.resolved (mapping-spec.yaml:1318); `m` is the response's `result` */
 export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; if (get(m, ["updatedInput","answers"]) != null) ctx.emit("user-input.resolved", ids, { "answers": get(m, ["updatedInput","answers"]) }, ["answers"]); }
@@ -243,14 +243,14 @@ export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pen
   { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(H.claudeDecision(ctx, ids, lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES), get(m, ["interrupt"]), get(m, ["updatedInput","answers"]), get(m, ["updatedPermissions"]))), "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `assistant` →  (mapping-spec.yaml:1116) */
+/** sdk-message `assistant` →  (mapping-spec.yaml:1117) */
 export function mapSdkMessageAssistant(m: SdkMessageByName["assistant"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeAssistant(ctx, ids0, m);
 }
 
-/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1260) */
+/** sdk-message `auth_status` → auth.status (mapping-spec.yaml:1261) */
 export function mapSdkMessageAuthStatus(m: SdkMessageByName["auth_status"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": bool(get(m, ["isAuthenticating"])), "output": strArray(get(m, ["output"])), "error": str(get(m, ["error"])) }, []); }
@@ -262,20 +262,21 @@ export function mapSdkMessageConversationReset(m: SdkMessageByName["conversation
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
-/** sdk-message `prompt_suggestion` → item.updated (mapping-spec.yaml:1126) */
+/** sdk-message `prompt_suggestion` → item.updated (mapping-spec.yaml:1127) */
 export function mapSdkMessagePromptSuggestion(m: SdkMessageByName["prompt_suggestion"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["uuid"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "prompt_suggestion", "detail": str(get(m, ["suggestion"])), "data": m }, ["itemType"]); }
 }
 
-/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1265) */
+/** sdk-message `rate_limit_event` → account.rate-limits.updated (mapping-spec.yaml:1266) */
 export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_event"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
 }
 
-/** sdk-message `result:error_during_execution` → turn.completed (mapping-spec.yaml:1110) */
+/** sdk-message `result:error_during_execution` → turn.completed (mapping-spec.yaml:1111) */
 export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
   H.claudeTurnEnd(ctx, ids0, m);
@@ -283,8 +284,9 @@ export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["res
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_budget_usd` → turn.completed (mapping-spec.yaml:1112) */
+/** sdk-message `result:error_max_budget_usd` → turn.completed (mapping-spec.yaml:1113) */
 export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
   H.claudeTurnEnd(ctx, ids0, m);
@@ -292,8 +294,9 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_structured_output_retries` → turn.completed (mapping-spec.yaml:1113) */
+/** sdk-message `result:error_max_structured_output_retries` → turn.completed (mapping-spec.yaml:1114) */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
   H.claudeTurnEnd(ctx, ids0, m);
@@ -301,8 +304,9 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessage
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_turns` → turn.completed (mapping-spec.yaml:1111) */
+/** sdk-message `result:error_max_turns` → turn.completed (mapping-spec.yaml:1112) */
 export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
   H.claudeTurnEnd(ctx, ids0, m);
@@ -312,6 +316,7 @@ export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:err
 
 /** sdk-message `result:success` → turn.completed (mapping-spec.yaml:1099) */
 export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
   H.claudeTurnEnd(ctx, ids0, m);
@@ -319,7 +324,7 @@ export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"]
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1232) */
+/** sdk-message `system:api_retry` → runtime.warning (mapping-spec.yaml:1233) */
 export function mapSdkMessageSystemApiRetry(m: SdkMessageByName["system:api_retry"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"])))), "retry": guard(GUARD_1ab3yub, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"]))), "detail": m }, ["message"]); }
@@ -331,37 +336,37 @@ export function mapSdkMessageSystemCompactBoundary(m: SdkMessageByName["system:c
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["compact_metadata"]) }, ["state"]); }
 }
 
-/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1223) */
+/** sdk-message `system:elicitation_complete` → mcp.status.updated (mapping-spec.yaml:1224) */
 export function mapSdkMessageSystemElicitationComplete(m: SdkMessageByName["system:elicitation_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
 }
 
-/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1211) */
+/** sdk-message `system:files_persisted` → files.persisted (mapping-spec.yaml:1212) */
 export function mapSdkMessageSystemFilesPersisted(m: SdkMessageByName["system:files_persisted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("files.persisted", ids, { "files": guard(GUARD_hezfjq, get(m, ["files"])), "failed": guard(GUARD_zm2i26, get(m, ["failed"])) }, ["files"]); }
 }
 
-/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1201) */
+/** sdk-message `system:hook_progress` → hook.progress (mapping-spec.yaml:1202) */
 export function mapSdkMessageSystemHookProgress(m: SdkMessageByName["system:hook_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.progress", ids, { "hookId": str(get(m, ["hook_id"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])) }, ["hookId"]); }
 }
 
-/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1206) */
+/** sdk-message `system:hook_response` → hook.completed (mapping-spec.yaml:1207) */
 export function mapSdkMessageSystemHookResponse(m: SdkMessageByName["system:hook_response"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["hook_id"])), "outcome": oneOf(SET_HookOutcome, get(m, ["outcome"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])), "exitCode": num(get(m, ["exit_code"])) }, ["hookId","outcome"]); }
 }
 
-/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1196) */
+/** sdk-message `system:hook_started` → hook.started (mapping-spec.yaml:1197) */
 export function mapSdkMessageSystemHookStarted(m: SdkMessageByName["system:hook_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["hook_id"])), "hookName": str(get(m, ["hook_name"])), "hookEvent": str(get(m, ["hook_event"])) }, ["hookId","hookName","hookEvent"]); }
 }
 
-/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1145) */
+/** sdk-message `system:informational` → runtime.warning (mapping-spec.yaml:1146) */
 export function mapSdkMessageSystemInformational(m: SdkMessageByName["system:informational"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["content"])), "detail": m }, ["message"]); }
@@ -374,49 +379,49 @@ export function mapSdkMessageSystemInit(m: SdkMessageByName["system:init"], ctx:
   { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
 }
 
-/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1140) */
+/** sdk-message `system:local_command_output` → item.updated (mapping-spec.yaml:1141) */
 export function mapSdkMessageSystemLocalCommandOutput(m: SdkMessageByName["system:local_command_output"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "local command output", "data": m }, ["itemType"]); }
 }
 
-/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1135) */
+/** sdk-message `system:memory_recall` → runtime.warning (mapping-spec.yaml:1136) */
 export function mapSdkMessageSystemMemoryRecall(m: SdkMessageByName["system:memory_recall"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Memory recalled into the conversation", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1250) */
+/** sdk-message `system:mirror_error` → runtime.warning (mapping-spec.yaml:1251) */
 export function mapSdkMessageSystemMirrorError(m: SdkMessageByName["system:mirror_error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["error"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1240) */
+/** sdk-message `system:model_refusal_fallback` → model.rerouted (mapping-spec.yaml:1241) */
 export function mapSdkMessageSystemModelRefusalFallback(m: SdkMessageByName["system:model_refusal_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["original_model"])), "toModel": str(get(m, ["fallback_model"])), "reason": str(first(get(m, ["api_refusal_category"]), "model refusal")) }, ["fromModel","toModel","reason"]); }
 }
 
-/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1245) */
+/** sdk-message `system:model_refusal_no_fallback` → runtime.error (mapping-spec.yaml:1246) */
 export function mapSdkMessageSystemModelRefusalNoFallback(m: SdkMessageByName["system:model_refusal_no_fallback"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["api_refusal_explanation"]), get(m, ["content"]))), "class": "provider_error", "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1150) */
+/** sdk-message `system:notification` → runtime.warning (mapping-spec.yaml:1151) */
 export function mapSdkMessageSystemNotification(m: SdkMessageByName["system:notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["text"])), "detail": m }, ["message"]); }
 }
 
-/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1169) */
+/** sdk-message `system:permission_denied` → request.resolved (mapping-spec.yaml:1170) */
 export function mapSdkMessageSystemPermissionDenied(m: SdkMessageByName["system:permission_denied"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])), request: idOf(get(m, ["tool_use_id"])) };
   { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["tool_name"])), VM_claudePermissionRequestType_PREFIXES)), "decision": "permission_denied", "resolution": m }, ["requestType"]); }
 }
 
-/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1218) */
+/** sdk-message `system:plugin_install` → runtime.warning (mapping-spec.yaml:1219) */
 export function mapSdkMessageSystemPluginInstall(m: SdkMessageByName["system:plugin_install"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(first(get(m, ["error"]), get(m, ["status"]))), "detail": m }, ["message"]); }
@@ -428,7 +433,7 @@ export function mapSdkMessageSystemSessionStateChanged(m: SdkMessageByName["syst
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": oneOf(SET_SessionState, lookup(VM_claudeSessionState, VM_claudeSessionState_DEFAULT, tagOf(get(m, ["state"])), VM_claudeSessionState_PREFIXES)) }, ["state"]); }
 }
 
-/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1255) */
+/** sdk-message `system:session_writes_lost` → runtime.error (mapping-spec.yaml:1256) */
 export function mapSdkMessageSystemSessionWritesLost(m: SdkMessageByName["system:session_writes_lost"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": "The session transcript could not be written", "class": "unknown", "detail": m }, ["message"]); }
@@ -441,25 +446,25 @@ export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], 
   { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "running", "reason": str(get(m, ["status"])), "detail": str(get(m, ["permissionMode"])) }, ["state"]); }
 }
 
-/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1189) */
+/** sdk-message `system:task_notification` → task.completed (mapping-spec.yaml:1190) */
 export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]), true)) };
   { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
 }
 
-/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1179) */
+/** sdk-message `system:task_progress` → task.progress (mapping-spec.yaml:1180) */
 export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
 }
 
-/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1174) */
+/** sdk-message `system:task_started` → task.started (mapping-spec.yaml:1175) */
 export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
 }
 
-/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1184) */
+/** sdk-message `system:task_updated` → task.updated (mapping-spec.yaml:1185) */
 export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]))) };
   { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
@@ -472,27 +477,27 @@ export function mapSdkMessageSystemWorkerShuttingDown(m: SdkMessageByName["syste
   H.closeThread(ctx, ids0, m);
 }
 
-/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1157) */
+/** sdk-message `tool_progress` → tool.progress (mapping-spec.yaml:1158) */
 export function mapSdkMessageToolProgress(m: SdkMessageByName["tool_progress"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
 }
 
-/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1164) */
+/** sdk-message `tool_use_summary` → tool.summary (mapping-spec.yaml:1165) */
 export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summary"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("tool.summary", ids, { "summary": str(get(m, ["summary"])), "precedingToolUseIds": strArray(get(m, ["preceding_tool_use_ids"])) }, ["summary"]); }
 }
 
-/** sdk-message `user` →  (mapping-spec.yaml:1119) */
+/** sdk-message `user` →  (mapping-spec.yaml:1120) */
 export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeUser(ctx, ids0, m);
 }
 
-/** stream-event `content_block_delta` → content.delta + item.updated (mapping-spec.yaml:1279) */
+/** stream-event `content_block_delta` → content.delta + item.updated (mapping-spec.yaml:1280) */
 export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_block_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
   { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
@@ -500,32 +505,32 @@ export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_bl
   { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_start` →  (mapping-spec.yaml:1277) */
+/** stream-event `content_block_start` →  (mapping-spec.yaml:1278) */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeBlockStart(ctx, ids0, m);
 }
 
-/** stream-event `content_block_stop` →  (mapping-spec.yaml:1293) */
+/** stream-event `content_block_stop` →  (mapping-spec.yaml:1294) */
 export function mapStreamEventContentBlockStop(m: StreamEventByName["content_block_stop"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeBlockStop(ctx, ids0, m);
 }
 
-/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1295) */
+/** stream-event `message_delta` → thread.token-usage.updated (mapping-spec.yaml:1296) */
 export function mapStreamEventMessageDelta(m: StreamEventByName["message_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["usage"]) }, ["usage"]); }
 }
 
-/** stream-event `message_start` →  (mapping-spec.yaml:1274) */
+/** stream-event `message_start` →  (mapping-spec.yaml:1275) */
 export function mapStreamEventMessageStart(m: StreamEventByName["message_start"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeMessageStart(ctx, ids0, m);
 }
 
-/** stream-event `message_stop` →  (mapping-spec.yaml:1299) */
+/** stream-event `message_stop` →  (mapping-spec.yaml:1300) */
 export function mapStreamEventMessageStop(m: StreamEventByName["message_stop"], ctx: MapContext): void {
   const ids0: ProviderIds = {};
   H.claudeMessageStop(ctx, ids0, m);

@@ -45,44 +45,44 @@ const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","in
 
 // ---- one mapper per upstream discriminant ----
 
-/** thread-event `error` → runtime.error (mapping-spec.yaml:1374) */
+/** thread-event `error` → runtime.error (mapping-spec.yaml:1375) */
 export function mapThreadEventError(m: ThreadEventByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["message"])), "class": "provider_error" }, ["message"]); }
 }
 
-/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1366) */
+/** thread-event `item.completed` → item.completed (mapping-spec.yaml:1367) */
 export function mapThreadEventItemCompleted(m: ThreadEventByName["item.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "completed")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.started` → item.started (mapping-spec.yaml:1350) */
+/** thread-event `item.started` → item.started (mapping-spec.yaml:1351) */
 export function mapThreadEventItemStarted(m: ThreadEventByName["item.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "inProgress")), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1358) */
+/** thread-event `item.updated` → item.updated (mapping-spec.yaml:1359) */
 export function mapThreadEventItemUpdated(m: ThreadEventByName["item.updated"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES)), "data": get(m, ["item"]) }, ["itemType"]); }
 }
 
-/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1328) */
+/** thread-event `thread.started` → thread.started (mapping-spec.yaml:1329) */
 export function mapThreadEventThreadStarted(m: ThreadEventByName["thread.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["thread_id"])) };
   { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["thread_id"])) }, []); }
 }
 
-/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1338) */
+/** thread-event `turn.completed` → turn.completed (mapping-spec.yaml:1339) */
 export function mapThreadEventTurnCompleted(m: ThreadEventByName["turn.completed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("turn.completed", ids, { "state": "completed", "usage": get(m, ["usage"]) }, ["state"]); }
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1343) */
+/** thread-event `turn.failed` → runtime.error + turn.completed (mapping-spec.yaml:1344) */
 export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["error","message"])), "class": "provider_error", "detail": get(m, ["error"]) }, ["message"]); }
@@ -91,7 +91,7 @@ export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ct
   H.closeTurn(ctx, ids0, m);
 }
 
-/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1333) */
+/** thread-event `turn.started` → turn.started (mapping-spec.yaml:1334) */
 export function mapThreadEventTurnStarted(m: ThreadEventByName["turn.started"], ctx: MapContext): void {
   const ids0: ProviderIds = { turn: idOf(H.newTurnId(ctx, {})) };
   { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
