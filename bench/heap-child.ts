@@ -39,7 +39,8 @@ const afterSessions = heap();
 
 // ---- per 100k turns ----
 const turns = Number(turnsArg);
-const turnsPerCopy = lines.filter((l) => /"turn\/completed"|"type":"result"|"turn\.(completed|failed)"/.test(l)).length;
+// A turn's end: codex turn/completed (also inside a capture envelope's escaped line), a Claude result, an SDK turn.completed/failed.
+const turnsPerCopy = lines.filter((l) => /turn\/completed\\?"|"type":"result"|"turn\.(completed|failed)"/.test(l)).length;
 const copies = Math.ceil(turns / Math.max(1, turnsPerCopy));
 let long: ReturnType<typeof createNormalizer> | undefined = createNormalizer(source, { clock: () => 0 });
 const beforeTurns = heap();
