@@ -22,22 +22,18 @@ export function lineMayNestTooDeep(line: string): boolean {
   return false;
 }
 
-/** Whether a value nests deeper than MAX_DEPTH (iterative: the value may be deep enough to overflow a recursion). */
-export function nestsTooDeep(value: unknown): boolean {
+/**
+ * Whether a value nests deeper than MAX_DEPTH. Recursive but bounded: it returns as soon as it is
+ * MAX_DEPTH + 1 levels down, so it cannot overflow the stack, and it allocates nothing.
+ */
+export function nestsTooDeep(value: unknown, depth = 1): boolean {
   if (value === null || typeof value !== 'object') return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (depth > MAX_DEPTH) return true;
-    if (Array.isArray(v)) {
-      for (const x of v) if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
-    } else {
-      for (const k in v as Record<string, unknown>) {
-        const x = (v as Record<string, unknown>)[k];
-        if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
-      }
-    }
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nestsTooDeep(value[i], depth + 1)) return true;
+    return false;
   }
+  for (const k in value as Record<string, unknown>) if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
   return false;
 }
 
