@@ -17,6 +17,14 @@ const heap = () => {
   gc!();
   return process.memoryUsage().heapUsed;
 };
+/**
+ * Read a value after a measurement: V8 may collect what a frame no longer uses (register
+ * liveness), so what must be live while measuring is read once more afterwards.
+ */
+let sink = 0;
+const keep = (v: { length?: number } | undefined) => {
+  sink += v?.length ?? 1;
+};
 
 // Warm up (compiled code, interned strings, lazily built tables are not per-session state).
 for (let s = 0; s < 3; s++) {
@@ -34,6 +42,7 @@ for (let s = 0; s < sessions; s++) {
   live.push(n);
 }
 const withSessions = heap();
+keep(live);
 live = [];
 const afterSessions = heap();
 
@@ -63,11 +72,13 @@ const beforeHostile = heap();
 const pad = 'x'.repeat(4096);
 for (let i = 0; i < 49_000; i++) hostile.push(`{"method":"item/agentMessage/delta","params":{"threadId":"t${pad}","turnId":"u${i}${pad}","itemId":"i${i}${pad}","delta":"x"}}`);
 const hostileLive = heap();
+keep(hostile.held() as { length?: number });
 hostile = undefined;
 const hostileGone = heap();
 
 process.stdout.write(
   JSON.stringify({
+    sink,
     source,
     file,
     sessions,
