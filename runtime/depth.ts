@@ -52,7 +52,7 @@ export function cutTooDeep(value: unknown, depth = 1): unknown {
 }
 
 /** `value`, or its cut copy when it nests too deep (`line`: the JSON it was parsed from, for the cheap test). */
-export function limitDepth(value: unknown, line?: string): { value: unknown; cut: boolean } {
-  if (line !== undefined && !lineMayNestTooDeep(line)) return { value, cut: false };
-  return nestsTooDeep(value) ? { value: cutTooDeep(value), cut: true } : { value, cut: false };
+export function limitDepth(value: unknown, line?: string): unknown {
+  if (line !== undefined && !lineMayNestTooDeep(line)) return value;
+  return nestsTooDeep(value) ? cutTooDeep(value) : value;
 }

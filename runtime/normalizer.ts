@@ -5,7 +5,7 @@ import type { HeldState } from './lifecycle.ts';
 import { limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
-import type { CanonicalEvent, ValueMap } from './types.ts';
+import type { CanonicalEvent } from './types.ts';
 import { onDefaultUsed } from './values.ts';
 
 export interface NormalizerOptions {
@@ -37,11 +37,12 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
   if (!framing) throw new TypeError(`eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`);
   const ctx = new MapContext({ provider: PROVIDERS[source], source, sessionId: options.sessionId, clock: options.clock ?? Date.now });
   ctx.valueMaps = framing.valueMaps;
-  const mapNames = new Map<object, [string, ValueMap]>(Object.entries(framing.valueMaps).map(([name, m]) => [m.values, [name, m]]));
+  let mapNames: Map<object, string> | undefined; // built on first use: defaults are rare
   /** Maps and values warned about in the message being mapped (a value read twice warns once). */
   const warned = new Set<string>();
   const defaultUsed = (map: object, value: string, fallback: string) => {
-    const name = mapNames.get(map)?.[0] ?? 'a value map';
+    mapNames ??= new Map(Object.entries(framing.valueMaps).map(([n, m]) => [m.values, n]));
+    const name = mapNames.get(map) ?? 'a value map';
     const key = `${name}\u0000${value}`;
     if (warned.has(key)) return;
     warned.add(key);
@@ -73,10 +74,10 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
         }
       }
       const bounded = limitDepth(value, typeof input === 'string' ? input : undefined);
-      ctx.cut = bounded.cut;
+      ctx.cut = bounded !== value;
       onDefaultUsed(defaultUsed);
       try {
-        framing.route(bounded.value, ctx, stats, options.validateUpstream);
+        framing.route(bounded, ctx, stats, options.validateUpstream);
       } catch (err) {
         // A bug in a mapper must not take the app down: report it as a warning with raw.
         stats.invalid++;

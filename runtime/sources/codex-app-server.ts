@@ -23,9 +23,9 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       if (envelope && typeof envelope.line === 'string' && (envelope.dir === 'c2s' || envelope.dir === 's2c')) {
         fromClient = envelope.dir === 'c2s';
         try {
-          const bounded = limitDepth(JSON.parse(envelope.line), envelope.line);
-          message = bounded.value;
-          ctx.cut ||= bounded.cut;
+          const parsed: unknown = JSON.parse(envelope.line);
+          message = limitDepth(parsed, envelope.line);
+          ctx.cut ||= message !== parsed;
         } catch {
           ctx.begin({ source: 'codex.app-server.notification', payload: input }, undefined);
           stats.invalid++;
