@@ -7,7 +7,8 @@ export function stringBytes(s: string): number {
   return 2 * s.length + 32;
 }
 
-export class BoundedMap<V> {
+/** Values are never `undefined` (`get` answers undefined for a missing key). */
+export class BoundedMap<V extends NonNullable<unknown>> {
   private readonly map = new Map<string, V>();
   private bytes = 0;
 
@@ -35,7 +36,12 @@ export class BoundedMap<V> {
   }
 
   set(key: string, value: V): void {
-    this.delete(key);
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      // Re-inserted: it becomes the newest.
+      this.bytes -= this.sizeOf(key, old);
+      this.map.delete(key);
+    }
     this.map.set(key, value);
     this.bytes += this.sizeOf(key, value);
     while (this.bytes > this.limit && this.map.size > 1) {
@@ -47,8 +53,8 @@ export class BoundedMap<V> {
 
   delete(key: string): boolean {
     const old = this.map.get(key);
-    if (old === undefined && !this.map.has(key)) return false;
-    this.bytes -= this.sizeOf(key, old as V);
+    if (old === undefined) return false;
+    this.bytes -= this.sizeOf(key, old);
     return this.map.delete(key);
   }
 
