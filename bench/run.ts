@@ -5,8 +5,13 @@
 //   --messages <n>     lines per source for normalize (default 100000)
 //   --rounds <n>       normalize rounds (default 7; medians are reported)
 //   --runs <n>         fresh generate / check / json-schema-to-typescript processes (default 3)
-//   --only <list>      some of normalize,toolchain,size (default all)
+//   --only <list>      some of normalize,toolchain,size,heap (default all)
+//   --sessions <n>     live sessions for heap per session (default 200)
+//   --turns <n>        turns of one session for heap growth (default 100000)
 import { join } from 'node:path';
+import { benchHeap, type HeapResult } from './heap.ts';
+import { ID_CACHE_BYTES } from '../runtime/canonical-ids.ts';
+import { STATE_BYTES } from '../runtime/lifecycle.ts';
 import { benchNormalize, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
 import { benchSize, type SizeResult } from './size.ts';
 import { benchToolchain, type ToolchainResult } from './toolchain.ts';
@@ -34,7 +39,9 @@ function option(name: string, fallback: number): number {
 
 const json = process.argv.includes('--json');
 const onlyArg = process.argv.indexOf('--only');
-const only = new Set(onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size']);
+const only = new Set(onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size', 'heap']);
+const sessions = option('--sessions', 200);
+const turns = option('--turns', 100_000);
 const minMessages = option('--messages', 100_000);
 const rounds = option('--rounds', 7);
 const runs = option('--runs', 3);
@@ -45,6 +52,9 @@ const log = (s: string) => {
 const normalize: NormalizeResult[] = [];
 let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
+const heap: HeapResult[] = [];
+/** The bytes a session's bounded state may account (docs/performance.md): lifecycle maps and sets, and the id cache. */
+const STATE_BOUND = STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 3 * STATE_BYTES.seen + ID_CACHE_BYTES;
 const targets: Target[] = [];
 const target = (t: Omit<Target, 'pass'>) => targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
 
@@ -104,8 +114,26 @@ if (only.has('size')) {
   target({ name: 'runtime bundle, minified + gzipped', measured: size.runtimeBundle.gzip / 1000, kind: 'max', limit: 40, unit: ' KB' });
 }
 
+if (only.has('heap')) {
+  for (const source of sources()) {
+    const { files } = transcriptFiles(ROOT, source);
+    // The transcript in the capture-record format when there is one (what an app's log would hold).
+    const file = files.find((f) => /\.(both|events)\.jsonl$/.test(f)) ?? files[0];
+    if (!file) continue;
+    log(`bench: heap ${source} (${sessions} live sessions; ${turns} turns of one session; 49k messages with 4 KB ids)...`);
+    const h = benchHeap(ROOT, source, file, { sessions, turns });
+    heap.push(h);
+    // The accounted bound in heap bytes: Map entries and strings cost about three times the ids' bytes.
+    const bound = Math.round((3 * STATE_BOUND) / 1e5) / 10;
+    target({ name: `${source}: heap growth over ${h.turns} turns of one session`, measured: h.turnsGrowthBytes / 1e6, kind: 'max', limit: bound, unit: ' MB' });
+    target({ name: `${source}: heap per live session (a whole recorded session each)`, measured: h.perSessionBytes / 1e3, kind: 'max', limit: bound * 1e3, unit: ' KB' });
+    target({ name: `${source}: heap kept after ${h.sessions} sessions are dropped`, measured: Math.max(0, h.afterSessionsBytes) / 1e6, kind: 'max', limit: 1, unit: ' MB' });
+  }
+  if (heap[0]) target({ name: 'heap kept after a session of 49k messages with 4 KB ids is dropped', measured: Math.max(0, heap[0].hostileGoneBytes) / 1e6, kind: 'max', limit: 1, unit: ' MB' });
+}
+
 if (json) {
-  process.stdout.write(`${JSON.stringify({ node: process.version, targets, normalize, toolchain, size }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ node: process.version, targets, normalize, toolchain, size, heap }, null, 2)}\n`);
 } else {
   process.stdout.write(report());
 }
@@ -151,6 +179,16 @@ function report(): string {
       out.push('', 'generate stages (timed one by one in a fresh process, ms):');
       out.push(table(['stage', 'ms'], toolchain.generateStages.map((st) => [st.stage, String(st.ms)])));
     }
+  }
+  if (heap.length) {
+    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+    out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(STATE_BOUND)} of accounted ids):`);
+    out.push(
+      table(
+        ['source', 'per live session', 'kept after dropping them', `growth over the turns (messages)`, 'held at the end', '4 KB ids: live / dropped'],
+        heap.map((h) => [h.source, kb(h.perSessionBytes), kb(h.afterSessionsBytes), `${kb(h.turnsGrowthBytes)} over ${h.turns} (${h.messages})`, `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests, id cache ${kb(h.held.idCacheBytes ?? 0)}`, `${kb(h.hostileLiveBytes)} / ${kb(h.hostileGoneBytes)}`]),
+      ),
+    );
   }
   if (size) {
     const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;

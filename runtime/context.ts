@@ -1,26 +1,20 @@
 // The state one normalizer keeps for one session: the envelope of every event (ids, providerRefs,
-// raw, createdAt), and the lifecycle bookkeeping that lets a turn's end close what it left open.
-// Generated mappers call `emit`; nothing here knows any upstream's message shapes.
-import { canonicalId, eventIds } from './ids.ts';
-import { lookup } from './values.ts';
+// raw, createdAt), and the lifecycle bookkeeping (runtime/lifecycle.ts) that lets a turn's end
+// close what it left open. Generated mappers call `emit`; nothing here knows any upstream's shapes.
+import { CanonicalIds, defaultSessionId } from './canonical-ids.ts';
+import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle.ts';
+import { track } from './track.ts';
 import type { CanonicalEvent, ProviderIds, RawRef, ValueMap } from './types.ts';
+import { lookup } from './values.ts';
 
 export interface ContextOptions {
   provider: string;
-  sessionId: string;
+  /** The source name, part of the default session id. */
+  source: string;
+  /** Explicit session id; default: derived from the first message that yields an event. */
+  sessionId?: string | undefined;
   /** Milliseconds since the epoch, for messages that carry no timestamp of their own. */
   clock: () => number;
-}
-
-interface OpenItem {
-  ids: ProviderIds;
-  itemType: unknown;
-}
-
-interface PendingRequest {
-  ids: ProviderIds;
-  requestType: unknown;
-  method: string | undefined;
 }
 
 const TURN_SCOPED = /^(turn\.|item\.|content\.|request\.|user-input\.|tool\.|task\.)/;
@@ -37,9 +31,9 @@ function isoMs(ms: unknown): ms is number {
 
 export class MapContext {
   readonly provider: string;
-  readonly sessionId: string;
+  private readonly source: string;
   private readonly clock: () => number;
-  private readonly eventId: (seq: number) => string;
+  private ids: CanonicalIds | undefined;
   private seq = 0;
   /** The events produced for the message being mapped. */
   out: CanonicalEvent[] = [];
@@ -47,33 +41,56 @@ export class MapContext {
   raw: RawRef = { source: 'eventmap.synthetic', payload: null };
   /** The message's own timestamp, when it has one (ms since the epoch). */
   timestampMs: number | undefined;
+  /** The provider thread of the message being mapped (set by the source's framing). */
   currentThread: string | undefined;
-  currentTurn: string | undefined;
-  readonly openItems = new Map<string, OpenItem>();
-  readonly pendingRequests = new Map<string, PendingRequest>();
-  /** Per-source correlation state that runtime helpers keep (e.g. Claude's content-block items). */
-  readonly scratch = new Map<string, unknown>();
+  /** Why the message being mapped deliberately yields no event (a named ignore), if it does not. */
+  ignored: string | undefined;
+  /** The message being mapped nested too deep and was cut (runtime/depth.ts). */
+  cut = false;
+  readonly lifecycle = new Lifecycle((what) => this.warn(`eventmap stopped tracking ${what}: the session holds more state than its bound (docs/performance.md)`, { kind: 'state-limit' }));
   /** The spec's value maps, for helpers that classify (set by the source's framing). */
   valueMaps: Readonly<Record<string, ValueMap>> = {};
-  /** The last turn, for messages that arrive after it ended (background subagents). */
-  lastTurn: string | undefined;
-  /** Turns already started, so a second announcement of the same turn emits nothing. */
-  private readonly startedTurns = new Set<string>();
-  /** Requests already resolved, so a second resolution (response, then serverRequest/resolved) emits nothing. */
-  private readonly resolvedRequests = new Set<string>();
 
   constructor(options: ContextOptions) {
     this.provider = options.provider;
-    this.sessionId = options.sessionId;
+    this.source = options.source;
     this.clock = options.clock;
-    this.eventId = eventIds(options.sessionId);
+    if (options.sessionId !== undefined) this.ids = new CanonicalIds(options.provider, options.sessionId);
+  }
+
+  /** Bytes the session's id cache holds. */
+  get idCacheBytes(): number {
+    return this.ids?.cacheBytes ?? 0;
+  }
+
+  /** The session id (derived from the first message that yields an event unless it was given). */
+  get sessionId(): string | undefined {
+    return this.ids?.sessionId;
+  }
+
+  /** The lifecycle state of the current thread. */
+  get thread(): ThreadState {
+    return this.lifecycle.thread(this.currentThread);
+  }
+
+  /** The open turn of the current thread. */
+  get currentTurn(): string | undefined {
+    return this.lifecycle.peekThread(this.currentThread)?.turn;
+  }
+
+  set currentTurn(turn: string | undefined) {
+    this.thread.turn = turn;
   }
 
   /** Start mapping one upstream message. */
   begin(raw: RawRef, timestampMs: number | undefined): void {
-    this.out = [];
     this.raw = raw;
     this.timestampMs = timestampMs;
+  }
+
+  /** An open item of a thread (items are per thread). */
+  openItem(thread: string | undefined, item: string): OpenItem | undefined {
+    return this.lifecycle.items.get(itemKey(thread, item));
   }
 
   /**
@@ -88,7 +105,7 @@ export class MapContext {
       }
     }
     for (const field of required) {
-      if (!(field in payload)) {
+      if (!Object.hasOwn(payload, field)) {
         this.warn(`${this.describeRaw()}: cannot fill required field \`${field}\` of ${type}; the message does not match its schema`, { kind: 'invalid-message', eventType: type, field });
         return;
       }
@@ -98,15 +115,20 @@ export class MapContext {
     if (full.turn === undefined) {
       let scoped = turnScoped.get(type);
       if (scoped === undefined) turnScoped.set(type, (scoped = TURN_SCOPED.test(type)));
-      if (scoped) full.turn = this.currentTurn;
+      if (scoped) full.turn = this.lifecycle.peekThread(full.thread)?.turn;
     }
-    if (!this.track(type, full, payload)) return;
+    if (!track(this, type, full, payload)) return;
     this.push(type, full, payload);
   }
 
-  /** An unknown or invalid message: a runtime.warning that carries raw, so nothing is lost. */
+  /** A runtime.warning that carries raw, so nothing is lost (unknown or invalid input, a bound reached). */
   warn(message: string, detail: Record<string, unknown>): void {
     this.push('runtime.warning', { thread: this.currentThread }, { message, detail });
+  }
+
+  /** Say why the message being mapped yields no event (counted by name in the stats). */
+  ignore(reason: string): void {
+    this.ignored ??= reason;
   }
 
   /** Translate through a value map of mapping-spec.yaml by name (undefined when the map does not know it). */
@@ -119,50 +141,12 @@ export class MapContext {
     return `${this.raw.source} ${this.raw.method ?? this.raw.messageType ?? ''}`.trim();
   }
 
-  /** Lifecycle bookkeeping; false means "already done, emit nothing" (a request resolved twice). */
-  private track(type: string, ids: ProviderIds, payload: Record<string, unknown>): boolean {
-    switch (type) {
-      case 'turn.started':
-        // A turn starts once, whichever announcement comes first (0.105.0 sends a v2 turn/started
-        // and a legacy task_started for most turns, only the legacy one for a spawned agent's).
-        if (ids.turn !== undefined) {
-          if (this.startedTurns.has(ids.turn)) return false;
-          if (this.startedTurns.size >= 10_000) this.startedTurns.clear();
-          this.startedTurns.add(ids.turn);
-          this.currentTurn = this.lastTurn = ids.turn;
-        }
-        return true;
-      case 'thread.started':
-        if (ids.thread !== undefined) this.currentThread = ids.thread;
-        return true;
-      case 'item.started':
-        if (ids.item !== undefined) this.openItems.set(ids.item, { ids, itemType: payload.itemType });
-        return true;
-      case 'item.completed':
-        if (ids.item !== undefined) this.openItems.delete(ids.item);
-        return true;
-      case 'request.opened':
-        if (ids.request !== undefined) {
-          // A JSON-RPC id may be reused once its request is answered.
-          this.resolvedRequests.delete(ids.request);
-          this.pendingRequests.set(ids.request, { ids, requestType: payload.requestType, method: this.raw.method });
-        }
-        return true;
-      case 'request.resolved': {
-        if (ids.request === undefined) return true;
-        if (this.resolvedRequests.has(ids.request)) return false;
-        if (this.resolvedRequests.size >= 10_000) this.resolvedRequests.clear();
-        this.resolvedRequests.add(ids.request);
-        const pending = this.pendingRequests.get(ids.request);
-        if (pending) {
-          this.pendingRequests.delete(ids.request);
-          if (ids.item === undefined) ids.item = pending.ids.item;
-          if (ids.turn === undefined) ids.turn = pending.ids.turn;
-        }
-        return true;
-      }
-      default:
-        return true;
+  /** Move an event already emitted for this message to the end (a turn's end comes after what it closes). */
+  moveToEnd(event: CanonicalEvent): void {
+    const at = this.out.lastIndexOf(event);
+    if (at >= 0 && at < this.out.length - 1) {
+      this.out.splice(at, 1);
+      this.out.push(event);
     }
   }
 
@@ -192,41 +176,38 @@ export class MapContext {
     return this.lastIso;
   }
 
-  private readonly lastIds = { thread: '', threadId: '', turn: '', turnId: '', item: '', itemId: '' };
   private lastMs = Number.NaN;
   private lastIso = '';
   private lastSecond = Number.NaN;
   private lastPrefix = '';
 
-  private push(type: string, ids: ProviderIds, payload: Record<string, unknown>): void {
+  /** Append an event with its envelope. Exposed to track() for the events a lifecycle owes. */
+  push(type: string, ids: ProviderIds, payload: Record<string, unknown>): void {
+    const c = (this.ids ??= new CanonicalIds(this.provider, defaultSessionId(this.source, this.raw.payload)));
     const event: CanonicalEvent = {
-      eventId: this.eventId(this.seq++),
+      eventId: c.event(this.seq++),
       provider: this.provider,
-      sessionId: this.sessionId,
+      sessionId: c.sessionId,
       createdAt: this.createdAt(),
       type,
       payload,
       raw: this.raw,
     };
     const refs: Record<string, string> = {};
-    // A stream repeats the same thread, turn and item: remember the last canonical id of each.
     if (ids.thread !== undefined) {
-      if (ids.thread !== this.lastIds.thread) this.lastIds.threadId = canonicalId('thread', (this.lastIds.thread = ids.thread));
-      event.threadId = this.lastIds.threadId;
+      event.threadId = c.thread(ids.thread);
       refs.providerThreadId = ids.thread;
     }
     if (ids.turn !== undefined) {
-      if (ids.turn !== this.lastIds.turn) this.lastIds.turnId = canonicalId('turn', (this.lastIds.turn = ids.turn));
-      event.turnId = this.lastIds.turnId;
+      event.turnId = c.turn(ids.thread, ids.turn);
       refs.providerTurnId = ids.turn;
     }
     if (ids.item !== undefined) {
-      if (ids.item !== this.lastIds.item) this.lastIds.itemId = canonicalId('item', (this.lastIds.item = ids.item));
-      event.itemId = this.lastIds.itemId;
+      event.itemId = c.item(ids.thread, ids.item);
       refs.providerItemId = ids.item;
     }
     if (ids.request !== undefined) {
-      event.requestId = canonicalId('request', ids.request);
+      event.requestId = c.request(ids.request);
       refs.providerRequestId = ids.request;
     }
     for (const _ in refs) {

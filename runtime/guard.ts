@@ -45,9 +45,10 @@ function fits(s: GuardSchema, v: unknown, depth: number): boolean {
   if (Array.isArray(v)) return !s.items || v.every((x) => fits(s.items!, x, depth + 1));
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    for (const r of s.required ?? []) if (!(r in o)) return false;
+    // Own properties only, on both sides: a plan step with a `constructor` key is not Object's.
+    for (const r of s.required ?? []) if (!Object.hasOwn(o, r)) return false;
     for (const [k, x] of Object.entries(o)) {
-      const p = s.properties?.[k];
+      const p = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined;
       if (p) {
         if (!fits(p, x, depth + 1)) return false;
       } else if (s.additionalProperties === false) return false;

@@ -1,6 +1,6 @@
 // Canonical ids: deterministic UUID v5s of the provider ids (EVENTS.md §1.6), so the same input
-// always gives the same output. Derivations of provider ids are memoised: a session repeats the
-// same few ids. Event ids are unique by construction, so they skip the memo.
+// always gives the same output. What each id is derived from (its scope: session, thread) is
+// runtime/canonical-ids.ts; this file is the UUID arithmetic.
 //
 // This runs once or more per event, so it is hand-written (RFC 4122 §4.3, SHA-1 of namespace +
 // UTF-8 name) instead of `uuid`'s v5, which re-parses the namespace and goes through
@@ -12,20 +12,9 @@
 /** eventmap's UUID namespace (itself a v5 of the URL namespace and "eventmap"). */
 export const EVENTMAP_NAMESPACE = '5b6664f5-f718-524a-9b3c-9d1bdf94e168';
 
-/** kind → provider id → canonical id. One map per kind, so a lookup needs no `${kind}:${id}` key. */
-const caches = new Map<string, Map<string, string>>();
-const CACHE_LIMIT = 50_000;
-
-export function canonicalId(kind: string, providerId: string): string {
-  let cache = caches.get(kind);
-  if (cache === undefined) caches.set(kind, (cache = new Map()));
-  let id = cache.get(providerId);
-  if (id === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    id = uuidV5(`${kind}:${providerId}`);
-    cache.set(providerId, id);
-  }
-  return id;
+/** The UUID v5 of `${kind}:${name}` (unmemoised: callers keep their own bounded cache). */
+export function canonicalId(kind: string, name: string): string {
+  return uuidV5(`${kind}:${name}`);
 }
 
 /**

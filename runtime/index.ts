@@ -4,6 +4,7 @@
 export { createNormalizer, type Normalizer, type NormalizerEnd, type NormalizerOptions } from './normalizer.ts';
 export type { Inputs } from './stream.ts';
 export type { RawRef, ProviderIds } from './types.ts';
+export type { HeldState } from './lifecycle.ts';
 export type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
 export { SOURCES, type SourceName } from './sources/index.ts';
 // The canonical event model: the ProviderRuntimeEvent union, its payloads and enums (values too).

@@ -1,16 +1,23 @@
 // createNormalizer: one upstream message in, canonical events out. Never throws; an unknown or
-// invalid message becomes runtime.warning with raw.
+// invalid message becomes runtime.warning with raw; every event it returns serialises.
 import type { ProviderRuntimeEvent } from '../generated/canonical/types.ts';
 import { MapContext } from './context.ts';
 import { DEFAULT_END_REASON, endSession } from './end-session.ts';
-import { canonicalId } from './ids.ts';
+import type { HeldState } from './lifecycle.ts';
+import { limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
 import { eventStream, eventsOf, type Inputs } from './stream.ts';
 import type { CanonicalEvent } from './types.ts';
+import { onDefaultUsed } from './values.ts';
 
 export interface NormalizerOptions {
-  /** Canonical session id; default: derived from the source name (pass your own per session). */
+  /**
+   * Canonical session id. Default: derived from the source and the first upstream message that
+   * yields an event (which names the upstream's own session or thread), so that two sessions get
+   * two ids and the same input the same id. Pass one when two sessions could begin with the very
+   * same message (e.g. two resumes of one Codex 0.105.0 thread on new connections).
+   */
   sessionId?: string;
   /** Clock for messages without a timestamp of their own (ms since the epoch). Default Date.now. */
   clock?: () => number;
@@ -38,6 +45,10 @@ export interface Normalizer {
   /** The same as a web TransformStream: messages or lines in, events out; closing it calls end(). */
   stream(): TransformStream<unknown, ProviderRuntimeEvent>;
   readonly stats: Readonly<NormalizeStats>;
+  /** The session id of every event (undefined until the first event, when it is derived). */
+  readonly sessionId: string | undefined;
+  /** What the normalizer holds now: open turns, items and requests, per-turn state, bytes (bounded: docs/performance.md). */
+  held(): HeldState & { idCacheBytes: number };
 }
 
 /**
@@ -51,18 +62,33 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
   // Own keys only: 'constructor' or '__proto__' is as unknown as any other name.
   const framing = typeof source === 'string' && Object.hasOwn(FRAMINGS, source) ? FRAMINGS[source] : undefined;
   if (!framing) throw new TypeError(`eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`);
-  const ctx = new MapContext({
-    provider: PROVIDERS[source],
-    sessionId: options.sessionId ?? canonicalId('session', source),
-    clock: options.clock ?? Date.now,
-  });
+  const ctx = new MapContext({ provider: PROVIDERS[source], source, sessionId: options.sessionId, clock: options.clock ?? Date.now });
   ctx.valueMaps = framing.valueMaps;
-  const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, clientTraffic: 0, unknown: 0, invalid: 0 };
+  let mapNames: Map<object, string> | undefined; // built on first use: defaults are rare
+  /** Maps and values warned about in the message being mapped (a value read twice warns once). */
+  const warned = new Set<string>();
+  const defaultUsed = (map: object, value: string, fallback: string) => {
+    mapNames ??= new Map(Object.entries(framing.valueMaps).map(([n, m]) => [m.values, n]));
+    const name = mapNames.get(map) ?? 'a value map';
+    const key = `${name}\u0000${value}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    ctx.warn(`${ctx.describeRaw()}: \`${value.length > 80 ? `${value.slice(0, 80)}…` : value}\` is not in ${name} (mapping-spec.yaml); read as its default \`${fallback}\``, { kind: 'unknown-value', map: name, value, default: fallback });
+  };
+  const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, ignoredBy: {}, clientTraffic: 0, unknown: 0, invalid: 0 };
   const normalizer: Normalizer = {
     stats,
+    get sessionId() {
+      return ctx.sessionId;
+    },
+    held() {
+      return { ...ctx.lifecycle.held(), idCacheBytes: ctx.idCacheBytes };
+    },
     push(input) {
       stats.messages++;
       ctx.out = [];
+      ctx.cut = false;
+      warned.clear();
       let value = input;
       if (typeof input === 'string') {
         try {
@@ -74,13 +100,19 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
           return typed(ctx.out);
         }
       }
+      const bounded = limitDepth(value, typeof input === 'string' ? input : undefined);
+      ctx.cut = bounded !== value;
+      onDefaultUsed(defaultUsed);
       try {
-        framing.route(value, ctx, stats, options.validateUpstream);
+        framing.route(bounded, ctx, stats, options.validateUpstream);
       } catch (err) {
         // A bug in a mapper must not take the app down: report it as a warning with raw.
         stats.invalid++;
         ctx.warn(`${source}: mapping failed: ${err instanceof Error ? err.message : String(err)}`, { kind: 'mapper-error' });
+      } finally {
+        onDefaultUsed(undefined);
       }
+      if (ctx.cut) ctx.warn(`${ctx.describeRaw()}: the message nests deeper than ${MAX_DEPTH} levels; what lies deeper is cut from raw and payloads (marked where)`, { kind: 'depth-limit', maxDepth: MAX_DEPTH });
       return typed(ctx.out);
     },
     end(reason = DEFAULT_END_REASON) {

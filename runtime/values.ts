@@ -79,10 +79,23 @@ export function lookup<T extends string>(map: Readonly<Record<string, T | null>>
   const hit = entries.get(v);
   if (hit !== undefined) return (hit as T | null) ?? undefined; // null: known, deliberately no value
   for (const [prefix, value] of prefixes) if (v.startsWith(prefix)) return value;
+  if (fallback !== undefined && prefixes.length === 0) defaultUsed?.(map, v, fallback);
   return fallback;
 }
 
 const valueMapEntries = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * Told when a value map without name prefixes falls back to its default for a value it does not
+ * list (a status, decision or type an upstream added later): meaning may be lost, so the normalizer
+ * mapping the message warns. Maps with prefixes cover open name spaces (tool names), where a new
+ * name is routine. Set only while a normalizer maps one message (mapping is synchronous).
+ */
+let defaultUsed: ((map: object, value: string, fallback: string) => void) | undefined;
+
+export function onDefaultUsed(listener: typeof defaultUsed): void {
+  defaultUsed = listener;
+}
 
 /**
  * The tag a value map translates: a plain string is itself; `{ type: 'x', ... }` is `x`; an

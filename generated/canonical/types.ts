@@ -86,6 +86,12 @@ export const CANONICAL_ITEM_TYPES = [
    * content of its own, not an image_view of an existing file.
    */
   'image_generation',
+  /**
+   * Extension (not in EVENTS.md): Claude prompt_suggestion (a suggested next user prompt), which
+   * EVENTS.md §4.1 keeps as item.updated(plan_suggestion), a value §1.3 lacks; named for what it
+   * is: a prompt, not a plan.
+   */
+  'prompt_suggestion',
 ] as const;
 export type CanonicalItemType = (typeof CANONICAL_ITEM_TYPES)[number];
 
@@ -137,6 +143,7 @@ export type CanonicalRequestType = (typeof CANONICAL_REQUEST_TYPES)[number];
 export const REQUEST_DECISIONS = [
   'accepted',
   'accepted_for_session',
+  'partially_accepted',
   'declined',
   'aborted',
   'permission_denied',
@@ -389,6 +396,21 @@ export interface TurnPlanStep {
 export interface PersistedFile {
   filename: string;
   fileId: string;
+}
+
+/**
+ * A retry of a failed model request, the same on every provider (Codex `error` with willRetry,
+ * Claude system:api_retry).
+ */
+export interface RetryInfo {
+  /** Which retry this is, from 1. */
+  attempt: number;
+  /** How many retries the provider makes at most. */
+  limit?: number;
+  /** The HTTP status of the failed request, null when there was none (a broken stream). */
+  status?: number | null;
+  /** What failed, in the provider's words. */
+  message?: string;
 }
 
 export interface FilePersistFailure {
@@ -697,6 +719,13 @@ export interface FilesPersistedPayload {
 export interface RuntimeWarningPayload {
   message: string;
   detail?: unknown;
+  /**
+   * Extension (not in EVENTS.md): A model request failed and is retried: Codex says it in an
+   * `error` notification (willRetry, attempt and limit only in its message), Claude in
+   * system:api_retry; both become this warning with the same typed fields, so a UI can show the
+   * retry without reading either provider's detail.
+   */
+  retry?: RetryInfo;
 }
 
 /** Payload of `runtime.error`. */

@@ -19,7 +19,7 @@ export const PROVIDER = "claudeAgent";
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** valueMaps.claudeBlockItemType: upstream content-block types → CanonicalItemType */
-const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "text": "assistant_message",
   "thinking": "reasoning",
   "redacted_thinking": "reasoning",
@@ -38,9 +38,10 @@ const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistan
   "advisor_tool_result": null,
   "container_upload": null,
   "fallback": null,
+  "image": "image_generation",
 };
-const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = undefined;
-const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
+const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
+const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
 /** valueMaps.claudeDeltaStreamKind: upstream content-delta types → ContentStreamKind */
 const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | null>> = {
@@ -55,13 +56,13 @@ const VM_claudeDeltaStreamKind_DEFAULT: "assistant_text" | "reasoning_text" | "r
 const VM_claudeDeltaStreamKind_PREFIXES: readonly (readonly [string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input"])[] = [];
 
 /** valueMaps.claudePermissionDecision: upstream enum PermissionBehavior → RequestDecision */
-const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "allow": "accepted",
   "deny": "declined",
   "ask": null,
 };
-const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.claudePermissionRequestType: upstream tool types → CanonicalRequestType */
 const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | null>> = {
@@ -169,7 +170,7 @@ const VM_claudeSessionState_DEFAULT: "starting" | "ready" | "running" | "waiting
 const VM_claudeSessionState_PREFIXES: readonly (readonly [string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error"])[] = [];
 
 /** valueMaps.claudeToolItemType: upstream tool types → CanonicalItemType */
-const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "Agent": "collab_agent_tool_call",
   "Artifact": "dynamic_tool_call",
   "AskUserQuestion": "dynamic_tool_call",
@@ -236,14 +237,15 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
   "Task": "collab_agent_tool_call",
   "MultiEdit": "file_change",
 };
-const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "dynamic_tool_call";
-const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [["mcp__","mcp_tool_call"]];
+const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "dynamic_tool_call";
+const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [["mcp__","mcp_tool_call"]];
 
 // ---- canonical field checks ----
+const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
 const GUARD_zm2i26 = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}});
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
+const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_ContentStreamKind = new Set(["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
@@ -260,7 +262,6 @@ export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: 
   { const ids = ids0; if (get(m, ["toolName"]) === "AskUserQuestion") ctx.emit("user-input.requested", ids, { "questions": get(m, ["input","questions"]) }, ["questions"]); }
   const ids1: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
   { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["toolName"])), VM_claudePermissionRequestType_PREFIXES)), "detail": str(first(get(m, ["options","title"]), get(m, ["options","decisionReason"]), get(m, ["toolName"]))), "args": get(m, ["input"]) }, ["requestType"]); }
-  H.claudePermissionDecision(ctx, ids0, m);
 }
 
 /**
@@ -271,7 +272,7 @@ export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pen
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; if (get(m, ["updatedInput","answers"]) != null) ctx.emit("user-input.resolved", ids, { "answers": get(m, ["updatedInput","answers"]) }, ["answers"]); }
   const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(H.claudeDecision(ctx, ids, lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES), get(m, ["interrupt"]), get(m, ["updatedInput","answers"]), get(m, ["updatedPermissions"]))), "resolution": m }, ["requestType"]); }
 }
 
 /** sdk-message `assistant` → */
@@ -293,61 +294,72 @@ export function mapSdkMessageConversationReset(m: SdkMessageByName["conversation
   { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
 }
 
+/** sdk-message `prompt_suggestion` → item.updated */
+export function mapSdkMessagePromptSuggestion(m: SdkMessageByName["prompt_suggestion"], ctx: MapContext): void {
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["uuid"])) };
+  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "prompt_suggestion", "detail": str(get(m, ["suggestion"])), "data": m }, ["itemType"]); }
+}
+
 /** sdk-message `rate_limit_event` → account.rate-limits.updated */
 export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_event"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
 }
 
-/** sdk-message `result:error_during_execution` → runtime.error + turn.completed */
+/** sdk-message `result:error_during_execution` → turn.completed */
 export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_budget_usd` → runtime.error + turn.completed */
+/** sdk-message `result:error_max_budget_usd` → turn.completed */
 export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_structured_output_retries` → runtime.error + turn.completed */
+/** sdk-message `result:error_max_structured_output_retries` → turn.completed */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:error_max_turns` → runtime.error + turn.completed */
+/** sdk-message `result:error_max_turns` → turn.completed */
 export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["errors",0]), get(m, ["subtype"]))), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "failed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(first(get(m, ["errors",0]), get(m, ["subtype"]))) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
-/** sdk-message `result:success` → runtime.error + turn.completed */
+/** sdk-message `result:success` → turn.completed */
 export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"], ctx: MapContext): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {  };
-  { const ids = ids0; if (get(m, ["is_error"]) === true) ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["result"]), "API error")), "class": "provider_error", "detail": m }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, first(lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES), "completed")), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])) }, ["state"]); }
+  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
+  H.claudeTurnEnd(ctx, ids0, m);
+  H.failedTurnError(ctx, ids0, m);
   H.closeTurn(ctx, ids0, m);
 }
 
 /** sdk-message `system:api_retry` → runtime.warning */
 export function mapSdkMessageSystemApiRetry(m: SdkMessageByName["system:api_retry"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "API request failed; retrying", "detail": m }, ["message"]); }
+  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"])))), "retry": guard(GUARD_1ab3yub, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"]))), "detail": m }, ["message"]); }
 }
 
 /** sdk-message `system:compact_boundary` → thread.state.changed */
@@ -468,25 +480,25 @@ export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], 
 
 /** sdk-message `system:task_notification` → task.completed */
 export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]), true)) };
   { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
 }
 
 /** sdk-message `system:task_progress` → task.progress */
 export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
 }
 
 /** sdk-message `system:task_started` → task.started */
 export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
   { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
 }
 
 /** sdk-message `system:task_updated` → task.updated */
 export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]))) };
   { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
 }
 
@@ -494,13 +506,14 @@ export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_
 export function mapSdkMessageSystemWorkerShuttingDown(m: SdkMessageByName["system:worker_shutting_down"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": str(get(m, ["reason"])), "exitKind": "graceful" }, []); }
+  H.closeThread(ctx, ids0, m);
 }
 
 /** sdk-message `tool_progress` → tool.progress */
 export function mapSdkMessageToolProgress(m: SdkMessageByName["tool_progress"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])) };
-  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["tool_use_id"])), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
+  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))) };
+  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
 }
 
 /** sdk-message `tool_use_summary` → tool.summary */
@@ -513,19 +526,21 @@ export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summar
 export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
-  H.claudeToolResults(ctx, ids0, m);
+  H.claudeUser(ctx, ids0, m);
 }
 
-/** stream-event `content_block_delta` → content.delta */
+/** stream-event `content_block_delta` → content.delta + item.updated */
 export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_block_delta"], ctx: MapContext): void {
   const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
   { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
+  const ids1: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
+  { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_start` → item.started */
+/** stream-event `content_block_start` → */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(H.claudeBlockStart(ctx, {}, get(m, ["index"]), get(m, ["content_block","id"]), get(m, ["content_block","type"]))) };
-  { const ids = ids0; if (["text","thinking","redacted_thinking","tool_use","server_tool_use","mcp_tool_use","compaction"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, first(lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES), lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES))), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
+  const ids0: ProviderIds = {};
+  H.claudeBlockStart(ctx, ids0, m);
 }
 
 /** stream-event `content_block_stop` → */
@@ -545,6 +560,12 @@ export function mapStreamEventMessageStart(m: StreamEventByName["message_start"]
   H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = {};
   H.claudeMessageStart(ctx, ids0, m);
+}
+
+/** stream-event `message_stop` → */
+export function mapStreamEventMessageStop(m: StreamEventByName["message_stop"], ctx: MapContext): void {
+  const ids0: ProviderIds = {};
+  H.claudeMessageStop(ctx, ids0, m);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
@@ -567,6 +588,7 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     "assistant": mapSdkMessageAssistant as Mapper,
     "auth_status": mapSdkMessageAuthStatus as Mapper,
     "conversation_reset": mapSdkMessageConversationReset as Mapper,
+    "prompt_suggestion": mapSdkMessagePromptSuggestion as Mapper,
     "rate_limit_event": mapSdkMessageRateLimitEvent as Mapper,
     "result:error_during_execution": mapSdkMessageResultErrorDuringExecution as Mapper,
     "result:error_max_budget_usd": mapSdkMessageResultErrorMaxBudgetUsd as Mapper,
@@ -608,6 +630,7 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     "content_block_stop": mapStreamEventContentBlockStop as Mapper,
     "message_delta": mapStreamEventMessageDelta as Mapper,
     "message_start": mapStreamEventMessageStart as Mapper,
+    "message_stop": mapStreamEventMessageStop as Mapper,
   },
 };
 
@@ -621,15 +644,11 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
   "sdk-message": {
     "SDKPromptSuggestionMessage": "0.2.62 names this member without declaring it; its traffic is `prompt_suggestion`, mapped above.",
     "SDKRateLimitEvent": "0.2.62 names this member without declaring it; its traffic is `rate_limit_event`, mapped above.",
-    "prompt_suggestion": "A suggested next prompt for the composer UI; not agent runtime activity.",
     "stream_event": "A wrapper; each inner event is mapped under stream-event, with `$` the inner event.",
     "system:background_tasks_changed": "The full list of background tasks, restated; task.* events carry each task's lifecycle.",
     "system:commands_changed": "The slash-command list changed; the app reads it from the SDK when it shows the picker.",
     "system:control_request_progress": "Progress of the app's own control request (e.g. a model switch); a reply to the app.",
     "system:thinking_tokens": "A running estimate of thinking tokens while a thinking block streams; the block itself is the item.",
     "user[isReplay]": "A replay of an earlier user message (resume); it was normalised when it was first sent.",
-  },
-  "stream-event": {
-    "message_stop": "End of one model response; its items closed at content_block_stop and the turn closes at `result`.",
   },
 };

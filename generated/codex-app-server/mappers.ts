@@ -21,7 +21,7 @@ export const PROVIDER = "codex";
 /**
  * valueMaps.codexCommandDecision: upstream enum CommandExecutionApprovalDecision → RequestDecision
  */
-const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "accepted",
   "acceptForSession": "accepted_for_session",
   "acceptWithExecpolicyAmendment": "accepted_for_session",
@@ -29,27 +29,27 @@ const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_fo
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexCommandDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexCommandDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexElicitationAction: upstream enum McpServerElicitationAction → RequestDecision */
-const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "answered",
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexElicitationAction_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexElicitationAction_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexFileChangeDecision: upstream enum FileChangeApprovalDecision → RequestDecision */
-const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "accept": "accepted",
   "acceptForSession": "accepted_for_session",
   "decline": "declined",
   "cancel": "aborted",
 };
-const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexFileChangeDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexFileChangeDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexHookOutcome: upstream enum HookRunStatus → HookOutcome */
 const VM_codexHookOutcome: Readonly<Record<string, "success" | "error" | "cancelled" | "blocked" | null>> = {
@@ -63,7 +63,7 @@ const VM_codexHookOutcome_DEFAULT: "success" | "error" | "cancelled" | "blocked"
 const VM_codexHookOutcome_PREFIXES: readonly (readonly [string, "success" | "error" | "cancelled" | "blocked"])[] = [];
 
 /** valueMaps.codexItemType: upstream thread-item types → CanonicalItemType */
-const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | null>> = {
+const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
   "userMessage": "user_message",
   "hookPrompt": "user_message",
   "agentMessage": "assistant_message",
@@ -84,11 +84,11 @@ const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_mess
   "exitedReviewMode": "review_exited",
   "contextCompaction": "context_compaction",
 };
-const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | undefined = "unknown";
-const VM_codexItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation"])[] = [];
+const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
+const VM_codexItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
 /** valueMaps.codexReviewDecision: upstream enum ReviewDecision → RequestDecision */
-const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "approved": "accepted",
   "approved_execpolicy_amendment": "accepted_for_session",
   "approved_for_session": "accepted_for_session",
@@ -98,16 +98,16 @@ const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for
   "timed_out": "expired",
   "abort": "aborted",
 };
-const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexReviewDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexReviewDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexSkillDecision: upstream enum SkillApprovalDecision → RequestDecision */
-const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
+const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
   "approve": "accepted",
   "decline": "declined",
 };
-const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = undefined;
-const VM_codexSkillDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
+const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
+const VM_codexSkillDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexThreadState: upstream enum ThreadStatus → ThreadState */
 const VM_codexThreadState: Readonly<Record<string, "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted" | null>> = {
@@ -126,13 +126,14 @@ const VM_codexTurnState: Readonly<Record<string, "completed" | "failed" | "inter
   "failed": "failed",
   "inProgress": null,
 };
-const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = undefined;
+const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
 // ---- canonical field checks ----
+const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation"]);
+const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
 const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
 const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
 const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
@@ -169,6 +170,7 @@ export function mapEventmsgSessionConfigured(m: EventmsgByName["session_configur
 export function mapEventmsgShutdownComplete(m: EventmsgByName["shutdown_complete"], ctx: MapContext): void {
   const ids0: ProviderIds = {  };
   { const ids = ids0; ctx.emit("session.exited", ids, { "reason": "shutdown complete", "exitKind": "graceful" }, []); }
+  H.closeThread(ctx, ids0, m);
 }
 
 /** eventmsg `task_started` → turn.started */
@@ -231,10 +233,12 @@ export function mapNotificationDeprecationNotice(m: NotificationByName["deprecat
   { const ids = ids0; ctx.emit("deprecation.notice", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])) }, ["summary"]); }
 }
 
-/** notification `error` → runtime.error */
+/** notification `error` → runtime.warning + runtime.error */
 export function mapNotificationError(m: NotificationByName["error"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
+  { const ids = ids0; if (get(m, ["params","willRetry"]) === true) ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, get(m, ["params"])))), "retry": guard(GUARD_1ab3yub, H.codexRetry(ctx, ids, get(m, ["params"]))), "detail": get(m, ["params"]) }, ["message"]); }
+  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
+  { const ids = ids1; if (get(m, ["params","willRetry"]) === false) ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
 }
 
 /** notification `guardianWarning` → runtime.warning */
@@ -285,10 +289,12 @@ export function mapNotificationItemCommandExecutionTerminalInteraction(m: Notifi
   { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "terminal interaction", "data": get(m, ["params"]) }, ["itemType"]); }
 }
 
-/** notification `item/completed` → item.completed */
+/** notification `item/completed` → item.completed + thread.state.changed */
 export function mapNotificationItemCompleted(m: NotificationByName["item/completed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
   { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
+  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
+  { const ids = ids1; if (get(m, ["params","item","type"]) === "contextCompaction") ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params","item"]) }, ["state"]); }
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
@@ -415,6 +421,7 @@ export function mapNotificationThreadAttachmentUpdated(m: NotificationByName["th
 export function mapNotificationThreadClosed(m: NotificationByName["thread/closed"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "closed" }, ["state"]); }
+  H.closeThread(ctx, ids0, m);
 }
 
 /** notification `thread/compacted` → thread.state.changed */
@@ -427,6 +434,7 @@ export function mapNotificationThreadCompacted(m: NotificationByName["thread/com
 export function mapNotificationThreadDeleted(m: NotificationByName["thread/deleted"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
   { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "deleted" }, ["state"]); }
+  H.closeThread(ctx, ids0, m);
 }
 
 /** notification `thread/environment/connected` → thread.metadata.updated */
@@ -444,7 +452,7 @@ export function mapNotificationThreadEnvironmentDisconnected(m: NotificationByNa
 /** notification `thread/goal/cleared` → thread.metadata.updated */
 export function mapNotificationThreadGoalCleared(m: NotificationByName["thread/goal/cleared"], ctx: MapContext): void {
   const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": {"goal":null} }, []); }
 }
 
 /** notification `thread/goal/updated` → thread.metadata.updated */
@@ -712,7 +720,7 @@ export function mapRequestItemPermissionsRequestApproval(m: RequestByName["item/
  */
 export function mapRequestItemPermissionsRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
   const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": "answered", "resolution": m }, ["requestType"]); }
+  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": str(H.permissionsDecision(ctx, ids, get(m, ["permissions"]), get(m, ["scope"]))), "resolution": m }, ["requestType"]); }
 }
 
 /** request `item/tool/call` → request.opened */
@@ -746,7 +754,7 @@ export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapC
   const ids0: ProviderIds = { ...pending };
   { const ids = ids0; ctx.emit("user-input.resolved", ids, { "answers": get(m, ["answers"]) }, ["answers"]); }
   const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": "answered", "resolution": m }, ["requestType"]); }
+  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": str(H.userInputDecision(ctx, ids, get(m, ["answers"]))), "resolution": m }, ["requestType"]); }
 }
 
 /** request `mcpServer/elicitation/request` → request.opened */

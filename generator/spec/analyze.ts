@@ -127,6 +127,9 @@ function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string
     for (const [prefix, value] of Object.entries(map.prefixes)) {
       if (!allowed.has(value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
     }
+    // Every map says what a value an upstream adds later becomes, so nothing is dropped at run time
+    // (a lifecycle state left out would leave a turn or a request open forever).
+    if (map.default === undefined) findings.push({ category: 'error', code: 'spec/missing-default', message: `value map \`${map.name}\` has no \`default\`: a ${map.to} value upstream adds later would be dropped at run time`, hint: `add \`default: <${map.to} value>\` (the runtime warns whenever it is used); one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
     if (map.default !== undefined && !allowed.has(map.default)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
     const covers = map.covers;
     if (!covers) continue; // a map of values no snapshot enumerates: nothing to cover, nothing stale

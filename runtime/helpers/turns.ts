@@ -1,9 +1,19 @@
-// Synthetic turn ids for sources that have none (the Codex SDK): deterministic, one per turn.started.
+// Turns: synthetic ids for sources that have none, and the error a failed turn states.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 
+/** A deterministic turn id for sources without one (the Codex SDK): one per turn.started, per thread. */
 export function newTurnId(ctx: MapContext, _ids: ProviderIds): string {
-  const n = ((ctx.scratch.get('turns') as number | undefined) ?? 0) + 1;
-  ctx.scratch.set('turns', n);
-  return `${ctx.currentThread ?? 'thread'}#turn-${n}`;
+  return `${ctx.currentThread ?? 'thread'}#turn-${++ctx.thread.turns}`;
+}
+
+/**
+ * A failed turn states its error once: when this message's turn.completed is failed and nothing
+ * in it said runtime.error yet, emit one (before the turn.completed; closeTurn keeps that order).
+ */
+export function failedTurnError(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+  if (ended?.payload.state !== 'failed' || ctx.out.some((e) => e.type === 'runtime.error')) return;
+  const message = typeof ended.payload.errorMessage === 'string' ? ended.payload.errorMessage : 'the turn failed';
+  ctx.emit('runtime.error', { thread: ended.providerRefs?.providerThreadId }, { message, class: 'provider_error', detail: m }, []);
 }

@@ -4,12 +4,19 @@
 // SDKMessages dispatch by `type`, `type:subtype` (system, result) or `user[isReplay]`; a
 // stream_event by its inner event type (kind stream-event). A canUseTool record is both the
 // request (request.opened) and, when it carries `decision`, its answer (the entry's response).
+// A `result` always ends the turn: one of a subtype the spec does not know is mapped as a failed
+// execution's, with a warning. The thread of a message is its session_id (permission records have
+// none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
+import { flushHeld } from '../helpers/claude-turns.ts';
 import { idOf, obj } from '../values.ts';
 import { dispatch } from './dispatch.ts';
+import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
 
 const SOURCE = 'claude-agent-sdk';
+/** The entry an unknown `result:<subtype>` is mapped with. */
+const RESULT_FALLBACK = 'result:error_during_execution';
 
 export function claudeAgentSdkFraming(tables: MapperTables): Framing {
   return {
@@ -30,14 +37,21 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         ctx.warn(`${SOURCE}: not an SDKMessage (no \`type\`)`, { kind: 'invalid-message' });
         return;
       }
-      const name = nameOf(type, m);
+      let name = nameOf(type, m);
       ctx.begin({ source: 'claude.sdk.message', messageType: name, payload: m }, undefined);
       const session = idOf(m.session_id);
       if (session !== undefined) ctx.currentThread = session;
+      // A tool's held error result was not an interrupt's if anything but a user message or the result follows it.
+      if (type !== 'user' && type !== 'result') flushHeld(ctx, 'failed');
+      if (type === 'result' && entry(tables.MAPPERS['sdk-message'], name) === undefined) {
+        stats.unknown++;
+        ctx.warn(`${SOURCE}: unknown result \`${name}\`; ended the turn as ${RESULT_FALLBACK} does (a newer upstream?)`, { kind: 'unknown-message', messageKind: 'sdk-message', name });
+        name = RESULT_FALLBACK;
+      }
       // Subagent messages after their parent's turn ended belong to that turn, and open none.
-      const late = idOf(m.parent_tool_use_id) !== undefined && ctx.currentTurn === undefined;
-      // Which messages open a turn is the spec's (`before: [claudeOpenTurn]`).
-      if (late) ctx.currentTurn = ctx.lastTurn;
+      const thread = ctx.thread;
+      const late = idOf(m.parent_tool_use_id) !== undefined && thread.turn === undefined;
+      if (late) thread.turn = thread.lastTurn;
       if (type === 'stream_event') {
         const inner = obj(m.event)?.type;
         // `$` of a stream-event entry is the inner event (the catalog's schema for it).
@@ -45,7 +59,7 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       } else {
         dispatch(SOURCE, tables, 'sdk-message', name, m, ctx, stats, validate);
       }
-      if (late) ctx.currentTurn = undefined;
+      if (late) thread.turn = undefined;
     },
   };
 }
@@ -58,11 +72,13 @@ function nameOf(type: string, m: Record<string, unknown>): string {
 
 function routePermission(rec: Record<string, unknown>, ctx: MapContext, stats: NormalizeStats, tables: MapperTables, validate: UpstreamValidator | undefined): void {
   ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: rec }, undefined);
+  flushHeld(ctx, 'failed');
   dispatch(SOURCE, tables, 'permission', 'canUseTool', rec, ctx, stats, validate);
   if (!('decision' in rec)) return;
   const opened = ctx.out.findLast((e) => e.type === 'request.opened');
   const request = opened?.providerRefs?.providerRequestId;
-  const pending = request === undefined ? undefined : ctx.pendingRequests.get(request);
+  const pending = request === undefined ? undefined : ctx.lifecycle.requests.get(request);
   const mapper = tables.RESPONSE_MAPPERS.canUseTool;
+  // The record was counted once, as the request; its decision is part of it.
   if (pending && mapper) mapper(rec.decision, ctx, { ...pending.ids, request });
 }

@@ -1,10 +1,13 @@
 // Codex app-server framing: JSON-RPC lines, optionally in the `{dir, line}` capture envelope.
 // Routes server notifications, server requests, legacy `codex/event/*` and the client's responses
 // to server requests to the generated mappers. The JSON-RPC request id (connection scope) is kept
-// apart from call/item ids (business scope): only the spec's `ids.request` reads it.
+// apart from call/item ids (business scope): only the spec's `ids.request` reads it. Each message's
+// thread is the one it names (params.threadId, or a legacy event's conversationId): a notification
+// that names none (account, MCP, config) belongs to the connection, not to the last thread seen.
+import { limitDepth } from '../depth.ts';
 import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
-import { dispatch } from './dispatch.ts';
+import { dispatch, run } from './dispatch.ts';
 import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
 
@@ -20,7 +23,9 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       if (envelope && typeof envelope.line === 'string' && (envelope.dir === 'c2s' || envelope.dir === 's2c')) {
         fromClient = envelope.dir === 'c2s';
         try {
-          message = JSON.parse(envelope.line);
+          const parsed: unknown = JSON.parse(envelope.line);
+          message = limitDepth(parsed, envelope.line);
+          ctx.cut ||= message !== parsed;
         } catch {
           ctx.begin({ source: 'codex.app-server.notification', payload: input }, undefined);
           stats.invalid++;
@@ -32,6 +37,8 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       const method = m && typeof m.method === 'string' ? m.method : undefined;
       const hasId = m !== undefined && (typeof m.id === 'string' || typeof m.id === 'number');
       if (fromClient) return routeClient(m, method, hasId, ctx, stats, tables);
+      const params = obj(m?.params);
+      ctx.currentThread = idOf(params?.threadId);
       if (!m || (method === undefined && !hasId)) {
         ctx.begin({ source: 'codex.app-server.notification', payload: message }, undefined);
         stats.invalid++;
@@ -44,13 +51,11 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       }
       const ts = typeof m.emittedAtMs === 'number' ? m.emittedAtMs : undefined;
       if (method.startsWith(LEGACY_PREFIX)) {
-        const params = obj(m.params);
         const msg = params?.msg;
         const tag = obj(msg)?.type;
         const type = typeof tag === 'string' ? tag : method.slice(LEGACY_PREFIX.length);
         ctx.begin({ source: 'codex.eventmsg', method, messageType: type, payload: message }, ts);
-        const thread = idOf(params?.conversationId);
-        if (thread !== undefined) ctx.currentThread = thread;
+        ctx.currentThread = idOf(params?.conversationId);
         dispatch('codex-app-server', tables, 'eventmsg', type, msg, ctx, stats, validate);
         return;
       }
@@ -68,18 +73,19 @@ function routeClient(m: Record<string, unknown> | undefined, method: string | un
     return;
   }
   const request = idOf(m.id)!;
-  const pending = ctx.pendingRequests.get(request);
+  const pending = ctx.lifecycle.requests.get(request);
   ctx.begin({ source: 'codex.app-server.response', method: pending?.method, payload: m }, undefined);
   if (!pending) {
     stats.clientTraffic++; // an answer to a request opened before this stream began, or already closed
     return;
   }
+  ctx.currentThread = pending.ids.thread;
   const mapper = pending.method === undefined ? undefined : entry(tables.RESPONSE_MAPPERS, pending.method);
+  const ids = { ...pending.ids, request };
   if ('error' in m || !mapper) {
     stats.mapped++;
-    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result }, []);
+    ctx.emit('request.resolved', ids, { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result }, []);
     return;
   }
-  stats.mapped++;
-  mapper(m.result, ctx, { ...pending.ids, request });
+  run(mapper, m.result, ids, ctx, stats, 'codex-app-server', 'response to', pending.method!);
 }

@@ -1,6 +1,7 @@
 // Codex TypeScript SDK framing: one ThreadEvent per line (what `thread.runStreamed()` yields),
-// dispatched by `type`.
-import { obj } from '../values.ts';
+// dispatched by `type`. A stream is one thread's: thread.started names it, the events after it
+// do not, so they belong to the last thread started.
+import { idOf, obj } from '../values.ts';
 import { dispatch } from './dispatch.ts';
 import type { Framing, MapperTables } from './types.ts';
 
@@ -18,6 +19,7 @@ export function codexSdkFraming(tables: MapperTables): Framing {
         ctx.warn(`${SOURCE}: not a ThreadEvent (no \`type\`)`, { kind: 'invalid-message' });
         return;
       }
+      if (type === 'thread.started') ctx.currentThread = idOf(m!.thread_id) ?? ctx.currentThread;
       dispatch(SOURCE, tables, 'thread-event', type, m, ctx, stats, validate);
     },
   };

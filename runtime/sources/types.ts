@@ -17,8 +17,10 @@ export type UpstreamValidator = (kind: string, name: string, message: unknown) =
 export interface NormalizeStats {
   messages: number;
   mapped: number;
-  /** Deliberately ignored by the spec (with a reason in IGNORED). */
+  /** Deliberately yielding no event: ignored by the spec (with a reason in IGNORED) or by the runtime (a duplicate, a marker...). */
   ignored: number;
+  /** The ignores by name: `<kind>:<name>` for the spec's, the runtime's reason for its own. */
+  ignoredBy: Record<string, number>;
   /** Not upstream events: the client's own requests, and responses to them. */
   clientTraffic: number;
   unknown: number;

@@ -109,6 +109,11 @@ describe('bad mapping-spec.yaml', () => {
     expectRejected(r, { code: 'spec/unknown-value-map', at: at(text, 'codexTurnStates'), message: 'unknown value map `codexTurnStates`' });
   });
 
+  it('a value map without a default (a value an upstream adds later would be dropped)', () => {
+    const { r, text } = edit('    default: failed           # a status added later still ends the turn (with a warning)\n', '');
+    expectRejected(r, { code: 'spec/missing-default', at: at(text, '  codexTurnState:'), message: 'value map `codexTurnState` has no `default`' });
+  });
+
   it('an unknown runtime helper', () => {
     const { r, text } = edit('after: [closeTurn]', 'after: [closeTurns]');
     expectRejected(r, { code: 'spec/unknown-helper', at: at(text, 'closeTurns'), message: 'unknown runtime helper `closeTurns`' });

@@ -240,11 +240,13 @@ const COUNTERS = ['mapped', 'ignored', 'clientTraffic', 'unknown', 'invalid'] as
  * - push never throws;
  * - every event validates with the generated canonical validator;
  * - no mapper threw (the normalizer turns that into a `mapper-error` warning: still a bug);
+ * - every event serialises (JSON.stringify), however deep the input;
+ * - every input yields an event, or an ignore counted by name (stats.ignoredBy), or is the app's own traffic;
  * - an unknown or invalid input gives a runtime.warning that carries raw;
  * - an input that is not a message at all (not an object) gives at least one event.
  */
 export function pushChecked(normalizer: Normalizer, input: unknown, asLine: boolean): CanonicalEvent[] {
-  const before = { ...normalizer.stats } as NormalizeStats;
+  const before = { ...normalizer.stats, ignoredBy: { ...normalizer.stats.ignoredBy } } as NormalizeStats;
   let line: string | undefined;
   if (asLine) {
     try {
@@ -258,6 +260,13 @@ export function pushChecked(normalizer: Normalizer, input: unknown, asLine: bool
     events = loose(normalizer.push(line ?? input));
   }, describe(input)).not.toThrow();
   for (const e of events) {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(e);
+    } catch (err) {
+      expect.fail(`a ${e.type} event for ${describe(input)} does not serialise: ${String(err)}`);
+    }
+    expect(JSON.parse(text!), 'an event survives a JSON round trip').toBeTypeOf('object');
     if (!validateProviderRuntimeEvent(e)) {
       expect.fail(`invalid ${e.type} event for ${describe(input)}: ${JSON.stringify(validateProviderRuntimeEvent.errors)}\n${describe(e)}`);
     }
@@ -269,6 +278,10 @@ export function pushChecked(normalizer: Normalizer, input: unknown, asLine: bool
   const grew = COUNTERS.filter((c) => after[c] > before[c]);
   expect(after.messages, 'one message counted per push').toBe(before.messages + 1);
   expect(grew.length, `classified as something (${describe(input)})`).toBeGreaterThan(0);
+  // Nothing is dropped silently: an event, or an ignore counted by name, or the app's own traffic.
+  const named = Object.keys(after.ignoredBy).some((k) => after.ignoredBy[k] !== before.ignoredBy[k]);
+  expect(events.length > 0 || named || after.clientTraffic > before.clientTraffic, `an event or a named ignore for ${describe(input)}`).toBe(true);
+  if (grew.includes('ignored')) expect(named, `a counted ignore has a name (${describe(input)})`).toBe(true);
   if (grew.includes('unknown') || grew.includes('invalid')) {
     const warning = events.find((e) => e.type === 'runtime.warning' && e.raw !== undefined && 'payload' in e.raw);
     expect(warning, `runtime.warning with raw for ${describe(input)}`).toBeDefined();

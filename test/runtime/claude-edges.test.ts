@@ -29,28 +29,30 @@ describe('claude-agent-sdk edges', () => {
     expect(events[2]!.payload.questions).toEqual(questions);
     expect(events[3]!.payload.requestType).toBe('tool_user_input');
     expect(events[4]!.payload.answers).toEqual({ 'Which color?': 'Blue' });
-    expect(events[5]!.payload).toMatchObject({ requestType: 'tool_user_input', decision: 'accepted' });
+    expect(events[5]!.payload).toMatchObject({ requestType: 'tool_user_input', decision: 'answered' });
     expect(events[2]!.requestId).toBe(events[5]!.requestId);
   });
 
-  it('an interrupt closes the partial stream and the unanswered permission request', () => {
+  it('an interrupt closes the partial stream and the unanswered permission request before the turn ends, with no error', () => {
     const events = normalize(
       start('msg_2'),
       blockStart(0, { type: 'text', text: '' }),
       textDelta(0, 'Working on'),
       blockStart(1, { type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: {} }),
       { kind: 'permission', toolName: 'Bash', input: { command: 'touch x' }, options: { toolUseID: 'toolu_bash' } },
-      { type: 'result', subtype: 'error_during_execution', session_id: S, is_error: true, terminal_reason: 'aborted_tools', errors: ['Request interrupted by user'], stop_reason: null, usage: {}, total_cost_usd: 0, duration_ms: 1, duration_api_ms: 1, num_turns: 1, permission_denials: [] },
+      { type: 'result', subtype: 'error_during_execution', session_id: S, is_error: true, terminal_reason: 'aborted_tools', errors: ['[ede_diagnostic] result_type=user last_content_type=n/a stop_reason=tool_use'], stop_reason: null, usage: {}, total_cost_usd: 0, duration_ms: 1, duration_api_ms: 1, num_turns: 1, permission_denials: [] },
     );
     const types = events.map((e) => e.type);
-    expect(types.slice(-5)).toEqual(['runtime.error', 'turn.completed', 'item.completed', 'item.completed', 'request.resolved']);
-    expect(events.find((e) => e.type === 'turn.completed')!.payload).toMatchObject({ state: 'interrupted', errorMessage: 'Request interrupted by user' });
+    expect(types).not.toContain('runtime.error');
+    expect(types.slice(-4)).toEqual(['item.completed', 'item.completed', 'request.resolved', 'turn.completed']);
+    expect(events.at(-1)!.payload.state).toBe('interrupted');
+    expect(events.at(-1)!.payload).not.toHaveProperty('errorMessage');
     const closed = events.filter((e) => e.type === 'item.completed');
     expect(closed.map((e) => [e.providerRefs?.providerItemId, e.payload.itemType, e.payload.status])).toEqual([
       ['msg_2#0', 'assistant_message', 'interrupted'],
       ['toolu_bash', 'command_execution', 'interrupted'],
     ]);
-    expect(events.at(-1)!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'cancelled' });
+    expect(events.at(-2)!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'cancelled' });
   });
 
   it('matches tool names exactly: TodoWrite is a plan, mcp__ tools are MCP calls, unknown tools are dynamic', () => {
@@ -64,6 +66,13 @@ describe('claude-agent-sdk edges', () => {
     expect(events.filter((e) => e.type === 'item.started').map((e) => e.payload.itemType)).toEqual(['plan', 'mcp_tool_call', 'dynamic_tool_call', 'collab_agent_tool_call']);
   });
 
+  it('keeps prompt_suggestion (EVENTS.md §4.1) as item.updated of a prompt_suggestion item', () => {
+    const msg = { type: 'prompt_suggestion', suggestion: 'Now run the tests', uuid: 'uuid-9', session_id: S };
+    const [e, ...rest] = normalize(msg);
+    expect(rest).toEqual([]);
+    expect(e).toMatchObject({ type: 'item.updated', payload: { itemType: 'prompt_suggestion', detail: 'Now run the tests', data: msg }, providerRefs: { providerItemId: 'uuid-9' } });
+  });
+
   it('turns an unknown message type into runtime.warning with raw', () => {
     const msg = { type: 'system', subtype: 'teleported', session_id: S };
     const [w] = normalize(msg);
@@ -75,7 +84,7 @@ describe('claude-agent-sdk edges', () => {
 
 describe('claude helpers and the spec', () => {
   it('classify through value maps the spec defines', async () => {
-    const { CLAUDE_VALUE_MAPS } = await import('../../runtime/helpers/claude.ts');
+    const { CLAUDE_VALUE_MAPS } = await import('../../runtime/helpers/claude-blocks.ts');
     const { VALUE_MAPS } = await import('../../generated/claude-agent-sdk/mappers.ts');
     for (const name of Object.values(CLAUDE_VALUE_MAPS)) expect(Object.keys(VALUE_MAPS)).toContain(name);
   });

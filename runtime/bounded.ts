@@ -1,0 +1,98 @@
+// Maps bounded by bytes, not by entry count: their keys are upstream-controlled strings, so a
+// count bound would let 50,000 ids of 4 KB each pin 400 MB. When an insert goes over the bound,
+// the oldest entries go first (insertion order); `onEvict` lets the owner say so.
+
+/** Rough heap bytes of a string key or value: two bytes a UTF-16 unit, plus the object header. */
+export function stringBytes(s: string): number {
+  return 2 * s.length + 32;
+}
+
+/** Values are never `undefined` (`get` answers undefined for a missing key). */
+export class BoundedMap<V extends NonNullable<unknown>> {
+  private readonly map = new Map<string, V>();
+  private bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly sizeOf: (key: string, value: V) => number,
+    private readonly onEvict?: (key: string, value: V) => void,
+  ) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  /** The bytes held, as sizeOf counts them (never more than the limit, but for one oversized entry). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  get(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  set(key: string, value: V): void {
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      // Re-inserted: it becomes the newest.
+      this.bytes -= this.sizeOf(key, old);
+      this.map.delete(key);
+    }
+    this.map.set(key, value);
+    this.bytes += this.sizeOf(key, value);
+    while (this.bytes > this.limit && this.map.size > 1) {
+      const [oldKey, oldValue] = this.map.entries().next().value as [string, V];
+      this.delete(oldKey);
+      this.onEvict?.(oldKey, oldValue);
+    }
+  }
+
+  delete(key: string): boolean {
+    const old = this.map.get(key);
+    if (old === undefined) return false;
+    this.bytes -= this.sizeOf(key, old);
+    return this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.bytes = 0;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+
+  entries(): IterableIterator<[string, V]> {
+    return this.map.entries();
+  }
+
+  values(): IterableIterator<V> {
+    return this.map.values();
+  }
+}
+
+/** A set of strings bounded by bytes (the oldest members are forgotten first). */
+export class BoundedSet {
+  private readonly map: BoundedMap<true>;
+
+  constructor(limit: number) {
+    this.map = new BoundedMap<true>(limit, stringBytes);
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  add(key: string): void {
+    this.map.set(key, true);
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+}

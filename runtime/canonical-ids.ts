@@ -1,0 +1,97 @@
+// The canonical ids of one session (EVENTS.md §1.6), and what each is scoped by, so that ids never
+// collide across sessions or threads:
+//   threadId  ← provider + provider thread id (a resumed thread keeps its id across sessions)
+//   turnId    ← session + thread + provider turn id (Claude and Codex SDK turns are numbered per thread)
+//   itemId    ← session + thread + provider item id (the Codex SDK's `item_0` exists in every thread)
+//   requestId ← session + provider request id (JSON-RPC ids restart in every connection)
+//   eventId   ← session + sequence number
+// Parts are length-prefixed, so no provider id can forge another scope. Derivations are memoised
+// per session in a cache bounded by bytes (a stream repeats the same few ids).
+import { BoundedMap, stringBytes } from './bounded.ts';
+import { eventIds, uuidV5 } from './ids.ts';
+
+/** The id cache of one session: at most this many bytes of names and ids. */
+export const ID_CACHE_BYTES = 256 * 1024;
+/** Longer names are derived each time rather than memoised (they would crowd the cache out). */
+const MEMO_MAX_NAME = 512;
+
+interface Last {
+  thread: string | undefined;
+  id: string;
+  value: string;
+}
+
+export class CanonicalIds {
+  readonly event: (seq: number) => string;
+  private readonly scope: string;
+  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES, (k, v) => stringBytes(k) + stringBytes(v));
+  // The last id of each kind: a stream repeats the same thread, turn and item.
+  private lastThread: Last | undefined;
+  private lastTurn: Last | undefined;
+  private lastItem: Last | undefined;
+
+  constructor(
+    private readonly provider: string,
+    readonly sessionId: string,
+  ) {
+    this.event = eventIds(sessionId);
+    this.scope = part(sessionId);
+  }
+
+  thread(id: string): string {
+    const l = this.lastThread;
+    if (l !== undefined && l.id === id) return l.value;
+    return (this.lastThread = { thread: undefined, id, value: this.derive(`thread:${part(this.provider)}${id}`) }).value;
+  }
+
+  turn(thread: string | undefined, id: string): string {
+    const l = this.lastTurn;
+    if (l !== undefined && l.id === id && l.thread === thread) return l.value;
+    return (this.lastTurn = { thread, id, value: this.derive(`turn:${this.scope}${part(thread ?? '')}${id}`) }).value;
+  }
+
+  item(thread: string | undefined, id: string): string {
+    const l = this.lastItem;
+    if (l !== undefined && l.id === id && l.thread === thread) return l.value;
+    return (this.lastItem = { thread, id, value: this.derive(`item:${this.scope}${part(thread ?? '')}${id}`) }).value;
+  }
+
+  /** Bytes the id cache holds (at most ID_CACHE_BYTES). */
+  get cacheBytes(): number {
+    return this.cache.heldBytes;
+  }
+
+  request(id: string): string {
+    return this.derive(`request:${this.scope}${id}`);
+  }
+
+  private derive(name: string): string {
+    let value = this.cache.get(name);
+    if (value === undefined) {
+      value = uuidV5(name);
+      if (name.length <= MEMO_MAX_NAME) this.cache.set(name, value);
+    }
+    return value;
+  }
+}
+
+/** `<length>:<text>:`, so that concatenated parts cannot be split two ways. */
+function part(text: string): string {
+  return `${text.length}:${text}:`;
+}
+
+/**
+ * The default session id: a UUID v5 of the source and the first upstream message that yields an
+ * event. That message names the upstream's own session or thread (a Claude session_id with the
+ * message's own uuid, a Codex thread id) or carries its own timestamp, so two sessions — also a
+ * resumed one — get two ids, and the same input always the same id.
+ */
+export function defaultSessionId(source: string, firstMessage: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(firstMessage) ?? String(firstMessage);
+  } catch {
+    text = String(firstMessage);
+  }
+  return uuidV5(`session:${part(source)}${text}`);
+}

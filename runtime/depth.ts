@@ -1,0 +1,58 @@
+// Every event carries the upstream message (raw) and parts of it (data, detail, args...); one that
+// nests deeper than JSON.stringify can follow (about 4,500 levels in V8) would make every consumer
+// that serialises it abort. A message nested deeper than MAX_DEPTH is replaced by a copy cut at
+// that depth, a marker string in place of what was cut; the normalizer warns that it did.
+
+/** Levels of nesting kept; far beyond any real message, far below what JSON.stringify can follow. */
+export const MAX_DEPTH = 256;
+
+export const CUT_MARKER = `[eventmap: cut here, the message nests deeper than ${MAX_DEPTH} levels]`;
+
+/**
+ * Whether a JSON line can nest deeper than MAX_DEPTH, cheaply: a line with at most MAX_DEPTH
+ * opening brackets cannot (counted with indexOf, which is fast; brackets inside strings only
+ * make the count larger, never smaller).
+ */
+export function lineMayNestTooDeep(line: string): boolean {
+  if (line.length <= 2 * MAX_DEPTH) return false;
+  let n = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = line.indexOf(bracket); i !== -1; i = line.indexOf(bracket, i + 1)) if (++n > MAX_DEPTH) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a value nests deeper than MAX_DEPTH. Recursive but bounded: it returns as soon as it is
+ * MAX_DEPTH + 1 levels down, so it cannot overflow the stack, and it allocates nothing.
+ */
+export function nestsTooDeep(value: unknown, depth = 1): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nestsTooDeep(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k in value as Record<string, unknown>) if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
+}
+
+/** A copy of `value` with every container at depth MAX_DEPTH replaced by CUT_MARKER. */
+export function cutTooDeep(value: unknown, depth = 1): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return CUT_MARKER;
+  if (Array.isArray(value)) return value.map((x) => cutTooDeep(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const k in value as Record<string, unknown>) {
+    const x = (value as Record<string, unknown>)[k];
+    if (k === '__proto__') Object.defineProperty(out, k, { value: cutTooDeep(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    else out[k] = cutTooDeep(x, depth + 1);
+  }
+  return out;
+}
+
+/** `value`, or its cut copy when it nests too deep (`line`: the JSON it was parsed from, for the cheap test). */
+export function limitDepth(value: unknown, line?: string): unknown {
+  if (line !== undefined && !lineMayNestTooDeep(line)) return value;
+  return nestsTooDeep(value) ? cutTooDeep(value) : value;
+}

@@ -1,0 +1,152 @@
+// Claude content blocks → items. Streamed blocks start at content_block_start (a tool use keeps its
+// `toolu_` id; text and thinking are `<message id>#<index>`), are updated by the `assistant` copy,
+// and complete at message_stop unless the CLI says it abandoned them (0.3.x `abandoned_blocks`: a
+// cut-off stream it retries) — an abandoned block is left to its turn's end, which does not call
+// it completed. Tools complete at their tool_result (claude-turns.ts). Blocks never streamed
+// (subagents, no partial messages) start and, unless tools, complete at once. Classification
+// (tool name → item type, block type → item type) is the spec's value maps, read by name.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, idOf, obj, str } from '../values.ts';
+import { claudeTurn } from './claude-state.ts';
+
+/** Value maps of mapping-spec.yaml these helpers classify with (a test checks they exist). */
+export const CLAUDE_VALUE_MAPS = { tool: 'claudeToolItemType', block: 'claudeBlockItemType' } as const;
+
+/** What a synthetic API-error message's `model` says (the CLI writes it itself). */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+/** message_start (`m` is the inner stream event): a new model response; its content blocks are numbered from 0. */
+export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const s = claudeTurn(ctx);
+  s.messageId = idOf(get(m, ['message', 'id']));
+  s.blocks.clear();
+  if (s.messageId !== undefined) s.streamed.add(s.messageId);
+  ctx.ignore('message_start opens a model response; its content blocks are the items');
+}
+
+/** content_block_start: a block that is an item starts; a server tool's result block completes that tool's item. */
+export function claudeBlockStart(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const index = get(m, ['index']);
+  const block = obj(get(m, ['content_block']));
+  if (typeof index !== 'number' || !block) return;
+  const s = claudeTurn(ctx);
+  const item = startBlock(ctx, ids, block, idOf(block.id) ?? `${s.messageId ?? 'message'}#${index}`, undefined, true);
+  if (item !== undefined) s.blocks.set(index, { item, isTool: isTool(block), stopped: false });
+}
+
+/** content_block_delta: the item of the block at this index. */
+export function claudeBlockItem(ctx: MapContext, _ids: ProviderIds, index: unknown): string | undefined {
+  return typeof index === 'number' ? claudeTurn(ctx).blocks.get(index)?.item : undefined;
+}
+
+/** content_block_delta: the item type of the block at this index (for item.updated). */
+export function claudeBlockType(ctx: MapContext, ids: ProviderIds, index: unknown): unknown {
+  const item = claudeBlockItem(ctx, ids, index);
+  return item === undefined ? undefined : ctx.openItem(ctx.currentThread, item)?.itemType;
+}
+
+/** content_block_stop: the block is whole; it completes at message_stop (a tool, at its result). */
+export function claudeBlockStop(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const index = get(m, ['index']);
+  const block = typeof index === 'number' ? claudeTurn(ctx).blocks.get(index) : undefined;
+  if (block) block.stopped = true;
+  ctx.ignore(block?.isTool ? 'a tool use was streamed whole; its item completes with its result' : 'a content block was streamed whole; its item completes at message_stop');
+}
+
+/** message_stop: the blocks that stopped complete, except those the CLI says it abandoned. */
+export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  const s = claudeTurn(ctx);
+  // `abandoned_blocks` is on the SDK message around the stream event (0.3.x).
+  const abandoned = obj(get(ctx.raw.payload, ['abandoned_blocks']));
+  const from = typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity;
+  for (const [index, block] of s.blocks) {
+    if (block.isTool || !block.stopped || index >= from) continue;
+    const open = ctx.openItem(ctx.currentThread, block.item);
+    if (open) ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
+  }
+  s.blocks.clear();
+  ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
+}
+
+/** At a turn's end: blocks that stopped but saw no message_stop did finish. */
+export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
+  const s = claudeTurn(ctx);
+  for (const block of s.blocks.values()) {
+    const open = block.stopped && !block.isTool ? ctx.openItem(ctx.currentThread, block.item) : undefined;
+    if (open) ctx.emit('item.completed', { ...ids, item: block.item, turn: open.ids.turn }, { itemType: open.itemType, status: 'completed' }, []);
+  }
+  s.blocks.clear();
+}
+
+/**
+ * assistant: one content block per message. A streamed block's item already exists: update it with
+ * the final block. A block that was never streamed becomes an item of its own, attributed to its
+ * parent tool use. The CLI's own API-error message (`model: "<synthetic>"`) is an `error` item that
+ * keeps the message's `error`.
+ */
+export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const s = claudeTurn(ctx);
+  const message = obj(get(m, ['message']));
+  const id = idOf(message?.id);
+  const content = Array.isArray(message?.content) ? message.content : [];
+  const parent = idOf(get(m, ['parent_tool_use_id']));
+  const error = get(m, ['error']);
+  const synthetic = message?.model === SYNTHETIC_MODEL;
+  const context = { ...(parent !== undefined ? { parentToolUseId: parent } : {}), ...(error !== undefined ? { error } : {}) };
+  for (const raw of content) {
+    const block = obj(raw);
+    if (!block) continue;
+    const part = s.assistantParts.get(id ?? '') ?? 0;
+    s.assistantParts.set(id ?? '', part + 1);
+    const item = idOf(block.id) ?? `${id ?? 'message'}#${part}`;
+    if (id !== undefined && s.streamed.has(id)) {
+      const open = ctx.openItem(ctx.currentThread, item);
+      const itemType = open?.itemType ?? classify(ctx, block);
+      if (itemType !== undefined) ctx.emit('item.updated', { ...ids, item }, { itemType, data: dataOf(block, context) }, []);
+      else ctx.ignore('a result block of a server tool, already mapped from the stream');
+      continue;
+    }
+    startBlock(ctx, ids, block, item, context, false, synthetic ? 'error' : undefined);
+  }
+  if (content.length === 0) ctx.ignore('an assistant message with no content');
+}
+
+/**
+ * Start the item of one content block (streamed: it completes later; whole: text and thinking
+ * complete at once). A server tool's result block completes that tool's item instead. Returns the
+ * item id, or undefined when the block is not an item.
+ */
+function startBlock(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>, item: string, context: Record<string, unknown> | undefined, streamed: boolean, itemType = classify(ctx, block)): string | undefined {
+  const data = dataOf(block, context);
+  if (itemType === undefined) {
+    const tool = idOf(block.tool_use_id);
+    if (tool === undefined) {
+      ctx.ignore("a content block that is not an item of its own (no tool use to attach to)");
+      return undefined;
+    }
+    const open = ctx.openItem(ctx.currentThread, tool);
+    const failed = str(obj(block.content)?.type)?.endsWith('_error') === true;
+    ctx.emit('item.completed', { ...ids, item: tool, turn: open?.ids.turn ?? ids.turn }, { itemType: open?.itemType ?? 'web_search', status: failed ? 'failed' : 'completed', data }, []);
+    return undefined;
+  }
+  ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', data }, []);
+  if (!streamed && !isTool(block)) ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', data }, []);
+  return item;
+}
+
+function isTool(block: Record<string, unknown>): boolean {
+  return idOf(block.id) !== undefined || str(block.type)?.endsWith('tool_use') === true;
+}
+
+/** The block, or (with a parent tool use or an error to keep) `{ block, parentToolUseId, error }`. */
+function dataOf(block: Record<string, unknown>, context: Record<string, unknown> | undefined): unknown {
+  if (context === undefined) return block;
+  for (const _ in context) return { ...context, block };
+  return block;
+}
+
+function classify(ctx: MapContext, block: Record<string, unknown>): string | undefined {
+  if (block.type === 'tool_use' && typeof block.name === 'string') return ctx.mapValue(CLAUDE_VALUE_MAPS.tool, block.name);
+  return ctx.mapValue(CLAUDE_VALUE_MAPS.block, block.type);
+}

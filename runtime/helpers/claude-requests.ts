@@ -1,0 +1,37 @@
+// Claude permission answers and background tasks: what the value maps alone cannot say.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, idOf, obj } from '../values.ts';
+import { claudeTasks } from './claude-state.ts';
+
+/**
+ * canUseTool's answer as a RequestDecision: `decision` is the behaviour through the spec's value map, refined by
+ * what else the answer says — an answer given after the turn's abort signal fired is `cancelled`
+ * (nobody decided: the turn was interrupted); deny with `interrupt` is `aborted` (no, and stop);
+ * allow with answers (AskUserQuestion) is `answered`; allow with permission updates ("always
+ * allow") is `accepted_for_session`.
+ */
+export function claudeDecision(ctx: MapContext, _ids: ProviderIds, decision: unknown, interrupt: unknown, answers: unknown, updatedPermissions: unknown): unknown {
+  if (get(ctx.raw.payload, ['options', 'signal', 'aborted']) === true) return 'cancelled';
+  const base = decision;
+  if (base === 'declined' && interrupt === true) return 'aborted';
+  if (base === 'accepted' && obj(answers) !== undefined) return 'answered';
+  if (base === 'accepted' && Array.isArray(updatedPermissions) && updatedPermissions.length > 0) return 'accepted_for_session';
+  return base;
+}
+
+/**
+ * task_*: the tool use that started the task (its item). task_updated names only the task, so the
+ * task → tool-use link is remembered from the first message that has both, and forgotten at
+ * task_notification (`done`).
+ */
+export function claudeTaskItem(ctx: MapContext, _ids: ProviderIds, taskId: unknown, toolUseId: unknown, done?: unknown): string | undefined {
+  const tasks = claudeTasks(ctx);
+  const task = idOf(taskId);
+  const tool = idOf(toolUseId) ?? (task === undefined ? undefined : tasks.get(task));
+  if (task !== undefined) {
+    if (done === true) tasks.delete(task);
+    else if (tool !== undefined) tasks.set(task, tool);
+  }
+  return tool;
+}

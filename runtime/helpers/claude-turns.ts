@@ -1,0 +1,111 @@
+// Claude turns. Claude has no turn id: a turn runs from the first activity after a `result` to the
+// next `result`; its id is `<session_id>#turn-<n>`. How it ended is read from the SDK's own signals:
+// 0.3.x says it in `terminal_reason`; 0.2.62 only in the subtype, `is_error` and the
+// `[Request interrupted by user…]` message the SDK yields just before an interrupted turn's result
+// (which the tool the interrupt killed answers with an error just before that). Internal
+// diagnostics (`[ede_diagnostic] …`) are never an errorMessage.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, idOf, obj, str } from '../values.ts';
+import { completeStoppedBlocks } from './claude-blocks.ts';
+import { claudeTurn } from './claude-state.ts';
+
+const INTERRUPT_MARKER = /^\[Request interrupted by user/;
+const DIAGNOSTIC = /^\[[a-z_]*diagnostic\]/i;
+
+/** What a failed result says when it carries no message of its own. */
+const SUBTYPE_MESSAGE: Record<string, string> = {
+  error_during_execution: 'the turn failed during execution',
+  error_max_turns: 'the turn reached its maximum number of turns',
+  error_max_budget_usd: 'the turn reached its maximum budget',
+  error_max_structured_output_retries: 'the turn used up its structured-output retries',
+};
+
+export function claudeOpenTurn(ctx: MapContext, _ids?: ProviderIds, _message?: unknown): void {
+  if (ctx.currentTurn !== undefined) return;
+  const thread = ctx.thread;
+  const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
+  const cause = ctx.raw;
+  ctx.raw = { source: 'eventmap.synthetic', ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}), payload: cause.payload };
+  ctx.emit('turn.started', { turn }, {}, []);
+  ctx.raw = cause;
+}
+
+/**
+ * user: tool results complete their tools' items (an error result waits for the next message: an
+ * interrupt's marker makes it `interrupted`, anything else `failed`); the interrupt marker itself
+ * marks the turn interrupted; any other content is a user_message item.
+ */
+export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const raw = get(m, ['message', 'content']);
+  const content = typeof raw === 'string' ? [{ type: 'text', text: raw }] : Array.isArray(raw) ? raw : [];
+  const s = claudeTurn(ctx);
+  const parent = idOf(get(m, ['parent_tool_use_id']));
+  const uuid = idOf(get(m, ['uuid'])) ?? 'user-message';
+  const marker = content.some((b) => INTERRUPT_MARKER.test(str(obj(b)?.text) ?? ''));
+  const results = content.some((b) => obj(b)?.type === 'tool_result');
+  if (marker) s.interrupted = true;
+  if (!results) flushHeld(ctx, marker ? 'interrupted' : 'failed');
+  content.forEach((rawBlock, index) => {
+    const block = obj(rawBlock);
+    if (!block) return;
+    if (block.type === 'tool_result') return toolResult(ctx, ids, block);
+    if (INTERRUPT_MARKER.test(str(block.text) ?? '')) return ctx.ignore('the SDK’s interrupt marker: the turn ends interrupted');
+    const item = `${uuid}#${index}`;
+    const data = parent === undefined ? block : { parentToolUseId: parent, block };
+    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', data }, []);
+    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', data }, []);
+  });
+  if (content.length === 0) ctx.ignore('a user message with no content');
+}
+
+function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>): void {
+  const item = idOf(block.tool_use_id);
+  if (item === undefined) return ctx.ignore('a tool result that names no tool use');
+  const open = ctx.openItem(ctx.currentThread, item);
+  const itemType = open?.itemType ?? 'dynamic_tool_call';
+  const turn = open?.ids.turn ?? ids.turn;
+  if (open?.end) return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: open.end.status, detail: open.end.detail, data: block }, []);
+  if (block.is_error !== true) return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: 'completed', data: block }, []);
+  claudeTurn(ctx).held.push({ item, turn, itemType, data: block, raw: ctx.raw });
+  ctx.ignore('a tool’s error result waits for the next message (an interrupt’s marker, or not)');
+}
+
+/** Emit the held error results with `status`, each with its own message as raw. */
+export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): void {
+  const s = ctx.thread.turnScratch.get('claude') as ReturnType<typeof claudeTurn> | undefined;
+  if (s === undefined || s.held.length === 0) return;
+  const cause = ctx.raw;
+  for (const h of s.held.splice(0)) {
+    ctx.raw = h.raw;
+    ctx.emit('item.completed', { item: h.item, turn: h.turn }, { itemType: h.itemType, status, ...(status === 'interrupted' ? { detail: 'the user interrupted it' } : {}), data: h.data }, []);
+  }
+  ctx.raw = cause;
+}
+
+/** result: the turn's state (TurnState), from `terminal_reason` (mapped in the spec) or the older signals. */
+export function claudeTurnState(ctx: MapContext, _ids: ProviderIds, m: unknown, terminal: unknown): string {
+  if (typeof terminal === 'string') return terminal;
+  if (claudeTurn(ctx).interrupted) return 'interrupted';
+  return get(m, ['subtype']) === 'success' && get(m, ['is_error']) !== true ? 'completed' : 'failed';
+}
+
+/** result: what a failed turn's error was, never an internal diagnostic; nothing for other states. */
+export function claudeErrorMessage(ctx: MapContext, ids: ProviderIds, m: unknown, terminal: unknown): string | undefined {
+  if (claudeTurnState(ctx, ids, m, terminal) !== 'failed') return undefined;
+  const errors = get(m, ['errors']);
+  const said = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string' && e.trim() !== '' && !DIAGNOSTIC.test(e)) : [];
+  if (said.length) return said.join('; ');
+  const result = get(m, ['result']);
+  if (typeof result === 'string' && result.trim() !== '') return result;
+  const subtype = str(get(m, ['subtype'])) ?? 'result';
+  const reason = str(get(m, ['terminal_reason']));
+  return `${SUBTYPE_MESSAGE[subtype] ?? `the turn ended with ${subtype}`}${reason !== undefined ? ` (${reason})` : ''}`;
+}
+
+/** result, before closeTurn: held error results and whole-but-unclosed blocks close with the turn. */
+export function claudeTurnEnd(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+  flushHeld(ctx, ended?.payload.state === 'interrupted' || ended?.payload.state === 'cancelled' ? 'interrupted' : 'failed');
+  completeStoppedBlocks(ctx, ids);
+}

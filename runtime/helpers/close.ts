@@ -1,0 +1,96 @@
+// When a turn ends — completed, interrupted, cancelled or failed — nothing it started may stay
+// open: a UI spinner must stop. Upstreams leave items open on interrupts and errors, and a pending
+// approval may never be answered; each is closed with a status that says why, BEFORE the turn's
+// turn.completed, so a consumer that finalises the turn has everything. A thread's or a session's
+// end does the same for what has no turn (and ends a turn still open). Turns always end: a turn
+// whose end could not be read (an invalid status) still gets a turn.completed.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+
+/** Status of an item a turn left open, by the turn's final state. */
+const ITEM_STATUS_BY_TURN_STATE: Record<string, string> = {
+  // The turn completed without it: the upstream abandoned it (a cut-off stream), it did not complete.
+  completed: 'failed',
+  interrupted: 'interrupted',
+  cancelled: 'cancelled',
+  failed: 'failed',
+};
+
+const REASON_BY_TURN_STATE: Record<string, string> = {
+  completed: 'abandoned: the turn completed without finishing it',
+  interrupted: 'the turn was interrupted before this finished',
+  cancelled: 'the turn was cancelled before this finished',
+  failed: 'the turn failed before this finished',
+};
+
+export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+  const thread = ids.thread ?? ctx.currentThread;
+  const state = ctx.lifecycle.peekThread(thread);
+  const turn = ids.turn ?? state?.turn;
+  let ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+  synthetic(ctx, () => {
+    if (!ended && turn !== undefined) {
+      ctx.emit('turn.completed', { thread, turn }, { state: 'failed', errorMessage: 'the upstream ended this turn with a status eventmap cannot read (see the warning and raw)' }, []);
+      ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+    }
+    const turnState = typeof ended?.payload.state === 'string' ? ended.payload.state : 'failed';
+    closeOpen(ctx, thread, turn, ITEM_STATUS_BY_TURN_STATE[turnState] ?? 'failed', 'cancelled', REASON_BY_TURN_STATE[turnState] ?? `turn ${turnState}`);
+  });
+  if (state && (turn === undefined || state.turn === turn)) state.turn = undefined;
+  state?.turnScratch.clear();
+  if (ended) ctx.moveToEnd(ended);
+}
+
+/** thread/closed, thread/deleted, a session's exit: everything of that thread (or of all threads) ends. */
+export function closeThread(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+  endThreads(ctx, ids.thread, ids.thread !== undefined ? 'the thread ended' : 'the session ended');
+}
+
+/**
+ * End a thread (`undefined`: every thread): its items close `cancelled`, its requests `expired`,
+ * and a turn still open is aborted with `reason`, then completes `cancelled`. Used by
+ * closeThread and by Normalizer.end(), so a thread's end and a session's end read the same.
+ */
+export function endThreads(ctx: MapContext, only: string | undefined, reason: string): void {
+  const life = ctx.lifecycle;
+  const threads = only !== undefined ? [only] : [...new Set([...life.items.values(), ...life.requests.values()].map((x) => x.ids.thread)), ...life.threadsWithTurns()];
+  synthetic(ctx, () => {
+    for (const thread of new Set(threads)) {
+      const state = life.peekThread(thread);
+      closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
+      if (state?.turn !== undefined) {
+        ctx.emit('turn.aborted', { thread, turn: state.turn }, { reason }, ['reason']);
+        ctx.emit('turn.completed', { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
+        state.turn = undefined;
+        state.turnScratch.clear();
+      }
+    }
+  });
+}
+
+/** Close the thread's open items and pending requests (of `turn`, or all of the thread's when undefined). */
+function closeOpen(ctx: MapContext, thread: string | undefined, turn: string | undefined, itemStatus: string, decision: string, reason: string): void {
+  const life = ctx.lifecycle;
+  for (const open of [...life.items.values()]) {
+    if (open.ids.thread !== thread) continue;
+    if (turn !== undefined && open.ids.turn !== undefined && open.ids.turn !== turn) continue;
+    ctx.emit('item.completed', { ...open.ids }, { itemType: open.itemType ?? 'unknown', status: open.end?.status ?? itemStatus, detail: open.end?.detail ?? reason }, []);
+  }
+  for (const [request, pending] of [...life.requests.entries()]) {
+    if (pending.ids.thread !== thread) continue;
+    // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
+    if (turn !== undefined && pending.ids.turn !== turn) continue;
+    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } }, []);
+  }
+}
+
+/** What follows has no upstream message of its own: mark it synthetic, keeping the cause in raw. */
+function synthetic(ctx: MapContext, fn: () => void): void {
+  const cause = ctx.raw;
+  ctx.raw = { source: 'eventmap.synthetic', ...(cause.method !== undefined ? { method: cause.method } : {}), ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}), payload: cause.payload };
+  try {
+    fn();
+  } finally {
+    ctx.raw = cause;
+  }
+}

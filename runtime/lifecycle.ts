@@ -1,0 +1,105 @@
+// The lifecycle state of one session: per thread, the open turn and the synthetic turn count;
+// the items still open and the requests still pending (each with its thread and turn, so a turn's
+// or a thread's end closes only its own); and the duplicates already seen. Every structure is
+// bounded by bytes (runtime/bounded.ts); what a bound pushes out is reported, never dropped silently.
+import { BoundedMap, BoundedSet, stringBytes } from './bounded.ts';
+import type { ProviderIds } from './types.ts';
+
+/** Bytes of state kept per kind (docs/performance.md states the bound per session). */
+export const STATE_BYTES = { items: 1 << 20, requests: 1 << 20, threads: 256 << 10, seen: 64 << 10 } as const;
+
+export interface OpenItem {
+  ids: ProviderIds;
+  itemType: unknown;
+  /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
+  end?: { status: string; detail: string };
+}
+
+export interface PendingRequest {
+  ids: ProviderIds;
+  requestType: unknown;
+  method: string | undefined;
+  /** What the request asked (`args` of request.opened), for helpers that compare the answer with it. */
+  args: unknown;
+  /** A user-input.requested came with it: its resolution owes a user-input.resolved. */
+  userInput: boolean;
+  userInputResolved: boolean;
+}
+
+export interface HeldState {
+  threads: number;
+  openTurns: number;
+  openItems: number;
+  pendingRequests: number;
+  /** Per-turn helper states held (freed when their turn ends). */
+  turnState: number;
+  /** Bytes of ids in the lifecycle maps (as bounded). */
+  bytes: number;
+}
+
+export interface ThreadState {
+  turn: string | undefined;
+  /** The last turn, for messages that arrive after it ended (Claude background subagents). */
+  lastTurn: string | undefined;
+  /** Synthetic turns numbered so far (sources without turn ids). */
+  turns: number;
+  /** Per-source helper state of this thread that outlives turns (e.g. Claude's background tasks). */
+  scratch: Map<string, unknown>;
+  /** Per-source helper state of the current turn (e.g. Claude's content blocks): freed at turn end. */
+  turnScratch: Map<string, unknown>;
+}
+
+const idsBytes = (ids: ProviderIds) => (ids.thread?.length ?? 0) * 2 + (ids.turn?.length ?? 0) * 2 + (ids.item?.length ?? 0) * 2 + (ids.request?.length ?? 0) * 2 + 64;
+
+/** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */
+export function itemKey(thread: string | undefined, item: string): string {
+  return `${thread?.length ?? -1}:${thread ?? ''}:${item}`;
+}
+
+export class Lifecycle {
+  readonly items: BoundedMap<OpenItem>;
+  readonly requests: BoundedMap<PendingRequest>;
+  private readonly threads: BoundedMap<ThreadState>;
+  /** Turns already started (a second announcement of the same turn emits nothing). */
+  readonly startedTurns = new BoundedSet(STATE_BYTES.seen);
+  /** Requests already resolved (a second resolution emits nothing). */
+  readonly resolvedRequests = new BoundedSet(STATE_BYTES.seen);
+  /** Requests whose user-input.requested came before their request.opened. */
+  readonly userInputRequested = new BoundedSet(STATE_BYTES.seen);
+
+  constructor(onEvict: (what: string) => void) {
+    this.items = new BoundedMap<OpenItem>(STATE_BYTES.items, (k, v) => stringBytes(k) + idsBytes(v.ids), (_k, v) => onEvict(`open item ${v.ids.item}`));
+    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, (k, v) => stringBytes(k) + idsBytes(v.ids), (k) => onEvict(`pending request ${k}`));
+    this.threads = new BoundedMap<ThreadState>(STATE_BYTES.threads, (k) => stringBytes(k) + 256, (k, v) => v.turn !== undefined && onEvict(`thread ${k} (turn ${v.turn} open)`));
+  }
+
+  /** The state of a thread (`undefined`: messages that name none), created on first use. */
+  thread(id: string | undefined): ThreadState {
+    const key = id ?? '';
+    let t = this.threads.get(key);
+    if (t === undefined) {
+      t = { turn: undefined, lastTurn: undefined, turns: 0, scratch: new Map(), turnScratch: new Map() };
+      this.threads.set(key, t);
+    }
+    return t;
+  }
+
+  /** Threads with a turn open. */
+  threadsWithTurns(): (string | undefined)[] {
+    const out: (string | undefined)[] = [];
+    for (const [key, t] of this.threads.entries()) if (t.turn !== undefined) out.push(key === '' ? undefined : key);
+    return out;
+  }
+
+  /** What this session holds, for monitoring and tests (docs/performance.md). */
+  held(): HeldState {
+    let turnState = 0;
+    for (const t of this.threads.values()) turnState += t.turnScratch.size;
+    return { threads: this.threads.size, openTurns: this.threadsWithTurns().length, openItems: this.items.size, pendingRequests: this.requests.size, turnState, bytes: this.items.heldBytes + this.requests.heldBytes + this.threads.heldBytes };
+  }
+
+  /** The thread's state if it has any (no creation). */
+  peekThread(id: string | undefined): ThreadState | undefined {
+    return this.threads.get(id ?? '');
+  }
+}

@@ -1,0 +1,84 @@
+// Lifecycle bookkeeping for each event about to be emitted: open turns, items and requests, per
+// thread. Returns false for an event that must not be emitted (a duplicate), after naming why.
+import type { MapContext } from './context.ts';
+import { itemKey } from './lifecycle.ts';
+import type { ProviderIds } from './types.ts';
+
+export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: Record<string, unknown>): boolean {
+  const life = ctx.lifecycle;
+  switch (type) {
+    case 'turn.started': {
+      // A turn starts once, whichever announcement comes first (0.105.0 sends a v2 turn/started
+      // and a legacy task_started for most turns, only the legacy one for a spawned agent's).
+      if (ids.turn === undefined) return true;
+      const key = itemKey(ids.thread, ids.turn);
+      if (life.startedTurns.has(key)) {
+        ctx.ignore('turn already started');
+        return false;
+      }
+      life.startedTurns.add(key);
+      const thread = life.thread(ids.thread);
+      thread.turn = thread.lastTurn = ids.turn;
+      return true;
+    }
+    case 'item.started':
+      if (ids.item !== undefined) life.items.set(itemKey(ids.thread, ids.item), { ids, itemType: payload.itemType });
+      return true;
+    case 'item.completed':
+      if (ids.item !== undefined) life.items.delete(itemKey(ids.thread, ids.item));
+      return true;
+    case 'user-input.requested':
+      if (ids.request !== undefined) life.userInputRequested.add(ids.request);
+      return true;
+    case 'request.opened':
+      if (ids.request !== undefined) {
+        // A JSON-RPC id may be reused once its request is answered.
+        life.resolvedRequests.delete(ids.request);
+        const userInput = life.userInputRequested.has(ids.request);
+        life.userInputRequested.delete(ids.request);
+        life.requests.set(ids.request, { ids, requestType: payload.requestType, method: ctx.raw.method, args: payload.args, userInput, userInputResolved: false });
+      }
+      return true;
+    case 'user-input.resolved': {
+      const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);
+      if (pending) pending.userInputResolved = true;
+      return true;
+    }
+    case 'request.resolved':
+      return resolved(ctx, ids, payload.decision);
+    default:
+      return true;
+  }
+}
+
+/** Decisions that say no: the item the request was about will not run. */
+const NO_DECISIONS: ReadonlySet<string> = new Set(['declined', 'aborted', 'permission_denied']);
+
+/** A request is resolved once; one that asked for user input first gets its user-input.resolved. */
+function resolved(ctx: MapContext, ids: ProviderIds, decision: unknown): boolean {
+  if (ids.request === undefined) return true;
+  const life = ctx.lifecycle;
+  if (life.resolvedRequests.has(ids.request)) {
+    ctx.ignore('request already resolved');
+    return false;
+  }
+  life.resolvedRequests.add(ids.request);
+  const pending = life.requests.get(ids.request);
+  if (pending) {
+    life.requests.delete(ids.request);
+    // The request keeps the scope it was opened in (serverRequest/resolved names a thread of its own).
+    ids.thread = pending.ids.thread;
+    ids.item ??= pending.ids.item;
+    ids.turn ??= pending.ids.turn;
+  }
+  if (typeof decision === 'string' && NO_DECISIONS.has(decision) && ids.item !== undefined) {
+    // The item it asked about will not run: if its turn ends before the upstream closes it, it closes as declined.
+    const item = life.items.get(itemKey(ids.thread, ids.item));
+    if (item) item.end = { status: 'declined', detail: `its request was ${decision}` };
+  }
+  if (pending?.userInput && !pending.userInputResolved) {
+    // Declined, cancelled or failed: the questions were still answered — with nothing.
+    ctx.push('user-input.resolved', { ...ids }, { answers: {} });
+  }
+  return true;
+}

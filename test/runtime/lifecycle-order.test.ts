@@ -1,0 +1,62 @@
+// What the normalizer closes at a turn's end is emitted before that turn's turn.completed, so a
+// consumer that finalises the turn there has everything (every committed recording, and edges).
+import { describe, expect, it } from 'vitest';
+import { createNormalizer } from '../../runtime/index.ts';
+import { loose, type CanonicalEvent } from './loose.ts';
+import { transcripts } from '../conformance/transcripts.ts';
+
+function run(source: string, lines: unknown[]): CanonicalEvent[] {
+  const n = createNormalizer(source as never, { clock: () => 0 });
+  return lines.flatMap((l) => loose(n.push(l)));
+}
+
+/** Events of a turn after its turn.completed. */
+function late(events: CanonicalEvent[]): CanonicalEvent[] {
+  const ended = new Set<string>();
+  const out: CanonicalEvent[] = [];
+  for (const e of events) {
+    if (e.turnId !== undefined && ended.has(e.turnId)) out.push(e);
+    if (e.type === 'turn.completed') ended.add(e.turnId!);
+  }
+  return out;
+}
+
+describe.each(transcripts().map((t) => [t.file, t] as const))('%s', (_f, t) => {
+  const events = run(t.source, t.lines);
+
+  it('closes nothing of a turn after its turn.completed', () => {
+    expect(late(events).filter((e) => e.raw.source === 'eventmap.synthetic').map((e) => e.type)).toEqual([]);
+  });
+
+  it('closes what an ended turn left open before its turn.completed', () => {
+    const closures = events.flatMap((e, i) => (e.raw.source === 'eventmap.synthetic' && e.type !== 'turn.started' && e.type !== 'turn.completed' && e.turnId !== undefined ? [i] : []));
+    for (const i of closures) expect(events.slice(i + 1).some((e) => e.type === 'turn.completed' && e.turnId === events[i]!.turnId), `${events[i]!.type} ${events[i]!.providerRefs?.providerItemId}`).toBe(true);
+  });
+
+  it('lets only an upstream message that arrives late (a Claude background subagent’s) name an ended turn', () => {
+    const others = late(events).filter((e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null);
+    expect(others.map((e) => `${e.type} ${e.raw.method ?? e.raw.messageType}`)).toEqual([]);
+  });
+});
+
+it('the recordings have turns that end with something open (interrupts, cut-off streams), per source', () => {
+  const sources = transcripts().filter((t) => run(t.source, t.lines).some((e) => e.raw.source === 'eventmap.synthetic' && e.type === 'item.completed'));
+  expect(new Set(sources.map((t) => t.source))).toEqual(new Set(transcripts().map((t) => t.source)));
+});
+
+describe('a turn’s end, hand-made', () => {
+  it('codex: the items and the approval an interrupted turn left open, then turn.completed', () => {
+    const T = 'thread-1';
+    const events = run('codex-app-server', [
+      { method: 'turn/started', params: { threadId: T, turn: { id: 'u', items: [], status: 'inProgress', error: null } } },
+      { method: 'item/started', params: { threadId: T, turnId: 'u', item: { type: 'commandExecution', id: 'call-1', command: 'sleep 9', cwd: '/', status: 'inProgress', commandActions: [] } } },
+      { method: 'item/commandExecution/requestApproval', id: 4, params: { threadId: T, turnId: 'u', itemId: 'call-1', reason: 'x' } },
+      { method: 'turn/completed', params: { threadId: T, turn: { id: 'u', items: [], status: 'interrupted', error: null } } },
+    ]);
+    expect(events.slice(-3).map((e) => [e.type, e.payload.status ?? e.payload.decision ?? e.payload.state])).toEqual([
+      ['item.completed', 'interrupted'],
+      ['request.resolved', 'cancelled'],
+      ['turn.completed', 'interrupted'],
+    ]);
+  });
+});
