@@ -41,7 +41,10 @@ describe.each(transcripts().map((t) => [t.file, t] as const))('%s', (_f, t) => {
 
 it('the recordings have turns that end with something open (interrupts, cut-off streams), per source', () => {
   const sources = transcripts().filter((t) => run(t.source, t.lines).some((e) => e.raw.source === 'eventmap.synthetic' && e.type === 'item.completed'));
-  expect(new Set(sources.map((t) => t.source))).toEqual(new Set(transcripts().map((t) => t.source)));
+  // `codex exec` (codex-sdk) closes every item itself before a turn fails, so its recordings never
+  // leave one open; the hand-made case in test/runtime/codex-sdk.test.ts covers that source.
+  const canLeaveOpen = transcripts().filter((t) => t.source !== 'codex-sdk');
+  expect(new Set(sources.map((t) => t.source))).toEqual(new Set(canLeaveOpen.map((t) => t.source)));
 });
 
 describe('a turn’s end, hand-made', () => {

@@ -42,13 +42,13 @@ describe('eventmap suggest', () => {
   });
 
   it('drafts by analogy with the nearest entry of the family, and puts it next to it', () => {
-    const r = suggest(without(notification('thread/goal/cleared')), helpers);
-    const d = r.drafts.find((x) => x.type === 'entry' && x.name === 'thread/goal/cleared');
+    const r = suggest(without(notification('thread/environment/disconnected')), helpers);
+    const d = r.drafts.find((x) => x.type === 'entry' && x.name === 'thread/environment/disconnected');
     expect(d).toMatchObject({ placeholder: false });
     expect(d!.type === 'entry' && d!.like?.startsWith('thread/')).toBe(true);
-    expect(d!.value).toEqual(committed(notification('thread/goal/cleared')).toJSON());
+    expect(d!.value).toEqual(committed(notification('thread/environment/disconnected')).toJSON());
     const lines = r.text.split('\n');
-    const at = lines.findIndex((l) => l.trim() === 'thread/goal/cleared:');
+    const at = lines.findIndex((l) => l.trim() === 'thread/environment/disconnected:');
     expect(lines[at - 1]).toContain(`# ${REVIEW_MARKER} (like ${d!.type === 'entry' ? d!.like : ''})`);
   });
 
