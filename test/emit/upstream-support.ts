@@ -1,9 +1,10 @@
 // Shared by the upstream emitter tests: the vendored codex snapshots, transcripts, tsc, temp dirs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { listVersions, resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
@@ -11,7 +12,7 @@ import { serverMessages as transcriptServerMessages, transcripts } from '../conf
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Every vendored codex-app-server snapshot, oldest first (0.105.0, 0.171.0). */
+/** Every vendored codex-app-server snapshot, oldest first. */
 export function codexCatalogs(): Catalog[] {
   const upstream = join(ROOT, 'upstream-schemas');
   return listVersions(upstream, 'codex-app-server').map((v) => loadCatalog(resolveSnapshot(upstream, `codex-app-server@${v}`)));
@@ -24,9 +25,16 @@ export function serverMessages(version: string): Array<Record<string, unknown>> 
     .flatMap(transcriptServerMessages);
 }
 
-/** Write `files` (relative path → text) into a fresh temp dir and return it. */
+const temps: string[] = [];
+// Registered by the test file that imports this module: its temp dirs go when it ends.
+afterAll(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Write `files` (relative path → text) into a fresh temp dir (removed after the file's tests) and return it. */
 export function writeTemp(prefix: string, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);

@@ -3,7 +3,6 @@
 // definition names, descriptions, titles), the spec (value-map names and keys, reasons,
 // constants, conditions, helpers, paths) and the model (descriptions, enum values).
 import { cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PipelineOptions } from '../../generator/pipeline.ts';
 import type { HostileProject } from './hostile-project.ts';
@@ -36,9 +35,9 @@ function addMember(p: HostileProject, union: 'ThreadEvent' | 'ThreadItem', value
   });
 }
 
-/** A snapshot folder outside the project, for `--upstream codex-sdk=<dir>`. */
+/** A snapshot folder beside the inputs (removed with the project), for `--upstream codex-sdk=<dir>`. */
 function override(p: HostileProject, name = 'snapshot'): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'eventmap-hostile-dir-')), name);
+  const dir = join(mkdtempSync(p.at('override-')), name);
   cpSync(p.at(SNAP), dir, { recursive: true });
   return dir;
 }
