@@ -117,7 +117,7 @@ function bodyFor(emits: EmitSpec[], after: string[], fromPending: boolean, model
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => ts`${quotedKey(field)}: ${coerced(model, shape?.fields[field], expr, constants, mapName)}`);
     const call = ts`ctx.emit(${lit(emit.type)}, ids, { ${joinCode(fields, ', ')} }, ${lit(shape?.required ?? [])});`;
-    lines.push(ts`  const ${ident(`ids${i === 0 ? 0 : i}`)}: ProviderIds = ${idsCode};`);
+    lines.push(ts`  const ${ident(`ids${i}`)}: ProviderIds = ${idsCode};`);
     const guardLine = emit.when ? ts`if (${conditionCode(emit.when)}) ` : ts``;
     lines.push(ts`  { const ids = ${ident(`ids${i}`)}; ${guardLine}${call} }`);
   });
