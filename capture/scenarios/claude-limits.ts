@@ -20,22 +20,15 @@ export const CLAUDE_CANCEL_COMPACT_SCENARIOS: ClaudeScenario[] = [
   },
 ];
 
-export const CLAUDE_MAX_TURNS_SCENARIOS: ClaudeScenario[] = [
-  {
-    name: 'max_turns',
-    prompt: 'Run a command; the session allows one turn, so the answer after it never comes.',
-    queryOptions: { maxTurns: 1 },
-    permissions: ['allow'],
-    steps: () => [{ kind: 'reply', text: 'Creating a file first.', calls: [bash('touch max_turns_marker.txt', 'Create a marker file')] }, text('(not reached: max turns)')],
-  },
-];
+/** A session limited by `queryOptions`: one allowed command, then the answer after it never comes. */
+const limited = (name: string, why: string, queryOptions: Record<string, unknown>): ClaudeScenario => ({
+  name,
+  prompt: `Run a command; ${why}, so the answer after it never comes.`,
+  queryOptions,
+  permissions: ['allow'],
+  steps: () => [{ kind: 'reply', text: 'Creating a file first.', calls: [bash(`touch ${name}_marker.txt`, 'Create a marker file')] }, text(`(not reached: ${name})`)],
+});
 
-export const CLAUDE_BUDGET_SCENARIOS: ClaudeScenario[] = [
-  {
-    name: 'budget',
-    prompt: 'Run a command; the session budget is spent by the first model call.',
-    queryOptions: { maxBudgetUsd: 0.0001 },
-    permissions: ['allow'],
-    steps: () => [{ kind: 'reply', text: 'Creating a file first.', calls: [bash('touch budget_marker.txt', 'Create a marker file')] }, text('(not reached: budget)')],
-  },
-];
+export const CLAUDE_MAX_TURNS_SCENARIOS: ClaudeScenario[] = [limited('max_turns', 'the session allows one turn', { maxTurns: 1 })];
+
+export const CLAUDE_BUDGET_SCENARIOS: ClaudeScenario[] = [limited('budget', 'the first model call spends the session budget', { maxBudgetUsd: 0.0001 })];
