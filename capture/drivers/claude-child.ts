@@ -18,6 +18,8 @@ export interface ClaudeChildConfig {
   hooksDir: string;
   env: Record<string, string>;
   scenarios: string[];
+  /** query() options for the whole session (maxTurns, maxBudgetUsd). */
+  queryOptions: Record<string, unknown>;
   eventsOut: string;
   summaryOut: string;
   stderrOut: string;
@@ -76,7 +78,7 @@ async function canUseTool(toolName: string, input: Record<string, unknown>, opti
     const questions = (input.questions as { question: string; options?: { label: string }[] }[] | undefined) ?? [];
     decision = answer === 'allow' ? { behavior: 'allow', updatedInput: { ...input, answers: Object.fromEntries(questions.map((qq) => [qq.question, qq.options?.[0]?.label ?? 'yes'])) } } : { behavior: 'deny', message: 'The user declined to answer' };
   } else {
-    decision = answer === 'allow' ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: 'Denied by capture driver canUseTool' };
+    decision = answer === 'allow' ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: answer === 'cancel' ? 'Cancelled by the user' : 'Denied by capture driver canUseTool', ...(answer === 'cancel' ? { interrupt: true } : {}) };
   }
   recorder.write('permission', { ...asked, decision });
   return decision;
@@ -112,7 +114,8 @@ async function* prompts(): AsyncGenerator<unknown> {
       };
     });
     recorder.write('meta', { what: 'send_prompt', scenario: scenario.name });
-    yield { type: 'user', message: { role: 'user', content: `SCENARIO:${scenario.name} ${scenario.prompt}` }, parent_tool_use_id: null, session_id: '' };
+    const content = `${scenario.command ? `${scenario.command} ` : ''}SCENARIO:${scenario.name} ${scenario.prompt}`;
+    yield { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null, session_id: '' };
     await done;
     recorded.push(scenario.name);
     const settle = scenario.settleMs ?? 800;
@@ -135,6 +138,7 @@ try {
       canUseTool,
       hooks: callbackHooks(recorder),
       stderr: (data: string) => (stderr = (stderr + data).slice(-20_000)),
+      ...cfg.queryOptions,
     },
   });
   for await (const message of q) {

@@ -139,8 +139,8 @@ async function runRequests(peer: JsonRpcPeer, threadId: string, s: CodexScenario
   }
 }
 
-const V1_DECISIONS: Record<Exclude<Decision, 'partial'>, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
-const v1 = (d: Decision) => V1_DECISIONS[d === 'partial' ? 'accept' : d];
+const V1_DECISIONS: Record<Exclude<Decision, 'partial' | 'hold'>, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
+const v1 = (d: Exclude<Decision, 'hold'>) => V1_DECISIONS[d === 'partial' ? 'accept' : d];
 
 /** The client's answer to one server request. */
 function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
@@ -148,14 +148,19 @@ function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
   const reply = (result: unknown) => peer.send({ id: m.id, result });
   switch (m.method) {
     case 'item/commandExecution/requestApproval':
-    case 'item/fileChange/requestApproval':
-      return reply({ decision: next() });
+    case 'item/fileChange/requestApproval': {
+      const d = next();
+      return d === 'hold' ? undefined : reply({ decision: d });
+    }
     case 'execCommandApproval':
-    case 'applyPatchApproval':
-      return reply({ decision: v1(next()) });
+    case 'applyPatchApproval': {
+      const d = next();
+      return d === 'hold' ? undefined : reply({ decision: v1(d) });
+    }
     case 'item/tool/requestUserInput': {
-      // Pick the first option of every question (or answer "yes" to a free-form one).
+      // Pick the first option of every question (or answer "yes" to a free-form one); declined: no answer at all.
       const questions = (params.questions as { id: string; options?: { label: string }[] | null }[] | undefined) ?? [];
+      if (next() === 'decline') return reply({ answers: {} });
       return reply({ answers: Object.fromEntries(questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }])) });
     }
     case 'item/permissions/requestApproval': {

@@ -74,7 +74,7 @@ function locate(input: InputItem[]): { scenario?: string; outputs: string[] } {
 
 async function answer(res: ServerResponse, step: ServedStep, prefix: string): Promise<void> {
   if (step.kind === 'http-error') {
-    sendJson(res, step.status, { error: { message: step.message, type: 'server_error', code: null } });
+    sendJson(res, step.status, { error: { message: step.message, type: step.errorType ?? 'server_error', code: null } });
     return;
   }
   const sse = new SseWriter(res);

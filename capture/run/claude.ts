@@ -48,6 +48,8 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
     NO_PROXY: '127.0.0.1,localhost',
     ...settings,
   };
+  // Session-wide query() options the scenarios ask for (their recording holds only scenarios that agree).
+  const queryOptions = Object.assign({}, ...scenarios.map((s) => s.queryOptions ?? {})) as Record<string, unknown>;
   const child: ClaudeChildConfig = {
     sdkEntry: join(sdkDir, 'sdk.mjs'),
     version: cfg.version,
@@ -56,6 +58,7 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
     hooksDir: dirs.hooks,
     env,
     scenarios: scenarios.map((s) => s.name),
+    queryOptions,
     eventsOut: cfg.rawOut,
     summaryOut: join(cfg.workRoot, 'child-summary.json'),
     stderrOut: join(cfg.workRoot, 'claude-stderr.txt'),
@@ -68,7 +71,7 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
     const result = JSON.parse(readFileSync(child.summaryOut, 'utf8')) as { recorded: string[]; skipped: { name: string; why: string }[] };
     log(`  claude driver exited with ${code} after ${Date.now() - t} ms: ${result.recorded.join(', ')}`);
     if (code !== 0) throw new Error(`the claude driver failed (exit ${code}); see ${child.stderrOut} and the meta records in ${cfg.rawOut}`);
-    return { ...result, requests: server.log, settings: { env: settings } };
+    return { ...result, requests: server.log, settings: { env: settings, ...(Object.keys(queryOptions).length ? { queryOptions } : {}) } };
   } finally {
     await server.close();
   }

@@ -2,8 +2,11 @@
 // (the driver) does meanwhile: how canUseTool answers, whether it interrupts.
 import type { ModelScript } from './types.ts';
 
-/** A canUseTool answer: allow, deny (for AskUserQuestion: answer, decline), or never answer (`hold`, until an interrupt aborts it). */
-export type Permission = 'allow' | 'deny' | 'hold';
+/**
+ * A canUseTool answer: allow, deny (for AskUserQuestion: answer, decline), cancel (deny and stop the
+ * turn: `interrupt: true`), or never answer (`hold`, until an interrupt aborts it).
+ */
+export type Permission = 'allow' | 'deny' | 'cancel' | 'hold';
 
 export interface ClaudeScenario extends ModelScript {
   /** Human text after the `SCENARIO:<name>` marker. */
@@ -14,6 +17,10 @@ export interface ClaudeScenario extends ModelScript {
   interrupt?: { after: 'permission' | 'text'; delayMs: number };
   /** Quiet time to wait after the result before the next prompt (background work finishing). */
   settleMs?: number;
+  /** A slash command the prompt starts with (`/compact`): the marker and prompt become its arguments. */
+  command?: string;
+  /** `query()` options for the whole session (maxTurns, maxBudgetUsd): a recording of its own. */
+  queryOptions?: Record<string, unknown>;
   /** Why this SDK version cannot run the scenario. */
   unsupported?: (version: string) => string | undefined;
 }

@@ -4,8 +4,12 @@
 import type { Message } from '../drivers/jsonrpc.ts';
 import type { ModelScript } from './types.ts';
 
-/** An answer to an approval; `partial` grants a permissions request only some of what it asked. */
-export type Decision = 'accept' | 'decline' | 'cancel' | 'partial';
+/**
+ * An answer to an approval; `partial` grants a permissions request only some of what it asked;
+ * `hold` never answers (the request stays pending, for an interrupt); `decline` to
+ * requestUserInput answers no question.
+ */
+export type Decision = 'accept' | 'decline' | 'cancel' | 'partial' | 'hold';
 
 export interface ClientRequest {
   method: string;

@@ -4,10 +4,12 @@
 import type { ClaudeScenario } from './claude-types.ts';
 import { CLAUDE_SCENARIOS } from './claude.ts';
 import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
+import { CLAUDE_BUDGET_SCENARIOS, CLAUDE_CANCEL_COMPACT_SCENARIOS, CLAUDE_MAX_TURNS_SCENARIOS } from './claude-limits.ts';
 import { CODEX_SDK_SCENARIOS, type CodexSdkScenario } from './codex-sdk.ts';
 import type { CodexScenario } from './codex-types.ts';
 import { CODEX_SCENARIOS } from './codex.ts';
 import { CODEX_UNHAPPY_SCENARIOS } from './codex-unhappy.ts';
+import { CODEX_LIMITS_SCENARIOS } from './codex-limits.ts';
 
 export interface Recording<S extends { name: string; prompt: string } = { name: string; prompt: string }> {
   name: string;
@@ -17,10 +19,15 @@ export interface Recording<S extends { name: string; prompt: string } = { name: 
 const claude: Recording<ClaudeScenario>[] = [
   { name: 'capture', scenarios: CLAUDE_SCENARIOS },
   { name: 'unhappy', scenarios: CLAUDE_UNHAPPY_SCENARIOS },
+  // Session-wide query() options (maxTurns, maxBudgetUsd) need a session, so a recording, each.
+  { name: 'cancel_compact', scenarios: CLAUDE_CANCEL_COMPACT_SCENARIOS },
+  { name: 'max_turns', scenarios: CLAUDE_MAX_TURNS_SCENARIOS },
+  { name: 'budget', scenarios: CLAUDE_BUDGET_SCENARIOS },
 ];
 const codex: Recording<CodexScenario>[] = [
   { name: 'capture', scenarios: CODEX_SCENARIOS },
   { name: 'unhappy', scenarios: CODEX_UNHAPPY_SCENARIOS },
+  { name: 'limits', scenarios: CODEX_LIMITS_SCENARIOS },
 ];
 const codexSdk: Recording<CodexSdkScenario>[] = [{ name: 'capture', scenarios: CODEX_SDK_SCENARIOS }];
 

@@ -16,8 +16,8 @@ export type ModelStep =
    * the model ran on the server side (Responses `web_search_call`; nothing for the agent to run).
    */
   | { kind: 'reply'; reasoning?: { summary: string[]; text?: string }; text?: string; calls?: ToolCall[]; search?: string }
-  /** The model API fails with this HTTP status (the CLI's retries are set to 0). */
-  | { kind: 'http-error'; status: number; message: string }
+  /** The model API fails with this HTTP status (the CLI's retries are set to 0); `errorType`: the body's error type (Responses `usage_limit_reached`). */
+  | { kind: 'http-error'; status: number; message: string; errorType?: string }
   /** The stream stops mid-message: some text deltas, then the connection is destroyed. */
   | { kind: 'break'; text: string }
   /** Text deltas, then the stream stays open until the client goes away (for interrupts). */

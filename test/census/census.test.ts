@@ -50,8 +50,8 @@ function directCount(source: string, version: string): Map<string, number> {
         add(`thread-event ${String(rec.type)}`);
       } else {
         if (rec.kind === 'permission') add('permission canUseTool');
-        const m = (rec.kind === 'message' ? rec.message : rec.kind === undefined ? rec : undefined) as { type: string; subtype?: string } | undefined;
-        if (m) add(`sdk-message ${m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type}`);
+        const m = (rec.kind === 'message' ? rec.message : rec.kind === undefined ? rec : undefined) as { type: string; subtype?: string; isReplay?: boolean } | undefined;
+        if (m) add(`sdk-message ${m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type}${m.isReplay === true ? '[isReplay]' : ''}`);
       }
     }
   }

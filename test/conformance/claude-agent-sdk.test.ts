@@ -42,7 +42,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('claude-agent-sdk %s', (file
   invariant(file, 'completes every item it starts, and resolves every request it opens', () => {
     const started = events.filter((e) => e.type === 'item.started').map((e) => e.itemId);
     const completed = new Set(events.filter((e) => e.type === 'item.completed').map((e) => e.itemId));
-    expect(started.length).toBeGreaterThan(10);
+    expect(started.length).toBeGreaterThan(0);
     expect(started.filter((id) => !completed.has(id))).toEqual([]);
     const opened = events.filter((e) => e.type === 'request.opened').map((e) => e.requestId).sort();
     const resolved = new Set(events.filter((e) => e.type === 'request.resolved').map((e) => e.requestId));
@@ -64,7 +64,6 @@ describe.each(ALL.map((t) => [t.file, t] as const))('claude-agent-sdk %s', (file
       .filter((e) => e.type === 'content_block_delta' && e.delta?.type === 'text_delta')
       .map((e) => e.delta!.text);
     const got = events.filter((e) => e.type === 'content.delta' && e.payload.streamKind === 'assistant_text').map((e) => e.payload.delta);
-    expect(expected.length).toBeGreaterThan(10);
     expect(got).toEqual(expected);
   });
 
@@ -75,11 +74,22 @@ describe.each(ALL.map((t) => [t.file, t] as const))('claude-agent-sdk %s', (file
       const want = name === 'Bash' ? 'command_execution' : ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'].includes(name) ? 'file_change' : ['Task', 'Agent'].includes(name) ? 'collab_agent_tool_call' : name === 'TodoWrite' ? 'plan' : undefined;
       if (want) expect(tool.payload.itemType, name).toBe(want);
     }
-    expect(tools.length).toBeGreaterThan(3);
   });
 
   invariant(file, 'is deterministic', () => {
     expect(JSON.stringify(run(t))).toBe(JSON.stringify(events));
+  });
+});
+
+// The size floors hold for each version's recordings together: a recording made for one limit
+// (max_turns, budget) is one short turn, and the invariants above hold on it all the same.
+describe.each([...new Set(ALL.map((t) => t.version))])('claude-agent-sdk %s recordings together', (version) => {
+  const mine = ALL.filter((t) => t.version === version);
+  const events = mine.flatMap(eventsOf);
+  it('start more than 10 items, stream more than 10 text deltas and call more than 3 tools', () => {
+    expect(events.filter((e) => e.type === 'item.started').length).toBeGreaterThan(10);
+    expect(events.filter((e) => e.type === 'content.delta' && e.payload.streamKind === 'assistant_text').length).toBeGreaterThan(10);
+    expect(events.filter((e) => e.type === 'item.started' && (e.payload.data as { type?: string } | undefined)?.type === 'tool_use').length).toBeGreaterThan(3);
   });
 });
 

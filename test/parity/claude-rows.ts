@@ -18,6 +18,12 @@ const markerBefore = (r: Recording, i: number) => {
   return undefined;
 };
 
+/** Whether the app cancelled a permission (`deny` with `interrupt: true`) in the turn before line i: that is the `approval cancelled` row. */
+const cancelledBefore = (r: Recording, i: number) => {
+  for (let j = i - 1; j >= 0 && r.messages[j]!.type !== 'result'; j--) if (r.messages[j]!.kind === 'permission' && r.messages[j]!.decision?.interrupt === true) return true;
+  return false;
+};
+
 function result(r: Recording, i: number, state: string): CanonicalEvent[] {
   const events = outOf(r, i);
   const end = events.at(-1)!;
@@ -92,7 +98,7 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'interrupt during a tool': {
     signals: ['sdk-message:result:error_during_execution'],
     find: (r) =>
-      lines(r, (m) => isMarker(m) && /for tool use/.test(textOf(m))).map((i) => ({
+      lines(r, (m, i) => isMarker(m) && /for tool use/.test(textOf(m)) && !cancelledBefore(r, i)).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           result(r, resultAfter(r, i), 'interrupted');
@@ -122,7 +128,8 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           for (const index of [...open.keys()]) if (index >= from || stopped.has(index)) open.delete(index);
         }
         if (m.type === 'result') {
-          const items = [...cut, ...open.values()];
+          // A block the CLI stopped is whole even when the message never got its message_stop (0.2.62 budget stop).
+          const items = [...cut, ...[...open].filter(([index]) => !stopped.has(index)).map(([, item]) => item)];
           cut.length = 0;
           open.clear();
           if (markerBefore(r, i)) return;

@@ -94,9 +94,10 @@ describe('ids within one session', () => {
   });
 
   it('a resumed Claude session in a second normalizer repeats no turn, item or event id of the first', () => {
-    const t = transcripts('claude-agent-sdk').find((x) => x.file.endsWith('.events.jsonl'))!;
-    // The session resumed at a prompt in the middle: the second process sees the same session_id.
-    const prompts = t.records.flatMap((r, i) => (r.kind === 'meta' && r.what === 'send_prompt' ? [i] : []));
+    const promptsOf = (x: Transcript) => x.records.flatMap((r, i) => (r.kind === 'meta' && r.what === 'send_prompt' ? [i] : []));
+    // A session of several prompts (a one-limit recording has one), resumed at a prompt in the middle: the second process sees the same session_id.
+    const t = transcripts('claude-agent-sdk').find((x) => x.file.endsWith('.events.jsonl') && promptsOf(x).length > 1)!;
+    const prompts = promptsOf(t);
     const cut = prompts[Math.floor(prompts.length / 2)]!;
     const first = run(t.source, t.lines.slice(0, cut));
     const second = run(t.source, t.lines.slice(cut));

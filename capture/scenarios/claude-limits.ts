@@ -1,0 +1,36 @@
+// claude-agent-sdk recordings of the turn-ending paths that need their own session or answer
+// (issue 13): an approval the user cancels (`deny` with `interrupt: true`), a manual `/compact`,
+// and the `maxTurns` and `maxBudgetUsd` limits, which are `query()` options for a whole session.
+import { bash, text } from './claude.ts';
+import type { ClaudeScenario } from './claude-types.ts';
+
+export const CLAUDE_CANCEL_COMPACT_SCENARIOS: ClaudeScenario[] = [
+  {
+    name: 'approval_cancelled',
+    prompt: 'Run a command that needs permission; I will cancel the turn instead of answering.',
+    permissions: ['cancel'],
+    steps: () => [{ kind: 'reply', text: 'I need to create a file.', calls: [bash('touch cancelled_marker.txt', 'Create a marker file')] }, text('(not reached)')],
+  },
+  {
+    name: 'compact',
+    // `/compact <instructions>`: the marker rides in the instructions, so the summary request finds this script.
+    command: '/compact',
+    prompt: 'Summarise the conversation so far.',
+    steps: () => [text('Summary: the user ran a few scripted scenarios; one approval was cancelled.')],
+  },
+];
+
+/** A session limited by `queryOptions`: one allowed command, then the answer after it never comes. */
+const limited = (name: string, why: string, queryOptions: Record<string, unknown>, command = `touch ${name}_marker.txt`): ClaudeScenario => ({
+  name,
+  prompt: `Run a command; ${why}, so the answer after it never comes.`,
+  queryOptions,
+  permissions: ['allow'],
+  steps: () => [{ kind: 'reply', text: 'Creating a file first.', calls: [bash(command, 'Create a marker file')] }, text(`(not reached: ${name})`)],
+});
+
+export const CLAUDE_MAX_TURNS_SCENARIOS: ClaudeScenario[] = [limited('max_turns', 'the session allows one turn', { maxTurns: 1 })];
+
+// `echo`, which never asks canUseTool: 0.3.332 asks for a tool's permission even after the budget
+// result ended the turn, and that late request would start a turn no result ends.
+export const CLAUDE_BUDGET_SCENARIOS: ClaudeScenario[] = [limited('budget', 'the first model call spends the session budget', { maxBudgetUsd: 0.0001 }, 'echo budget')];
