@@ -257,7 +257,6 @@ const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
 
 /** permission `canUseTool` → user-input.requested + request.opened */
 export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: MapContext): void {
-  H.claudeOpenTurn(ctx, {}, m);
   const ids0: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
   { const ids = ids0; if (get(m, ["toolName"]) === "AskUserQuestion") ctx.emit("user-input.requested", ids, { "questions": get(m, ["input","questions"]) }, ["questions"]); }
   const ids1: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };

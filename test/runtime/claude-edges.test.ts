@@ -1,5 +1,7 @@
 // Hand-made Claude edges the recordings do not reach: AskUserQuestion through canUseTool, an
 // interrupt that leaves a stream and a permission request open, an unknown message type.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { createNormalizer } from '../../runtime/index.ts';
@@ -87,5 +89,22 @@ describe('claude helpers and the spec', () => {
     const { CLAUDE_VALUE_MAPS } = await import('../../runtime/helpers/claude-blocks.ts');
     const { VALUE_MAPS } = await import('../../generated/claude-agent-sdk/mappers.ts');
     for (const name of Object.values(CLAUDE_VALUE_MAPS)) expect(Object.keys(VALUE_MAPS)).toContain(name);
+  });
+});
+
+describe('a permission after its turn ended (real 0.3.332 traffic)', () => {
+  it('belongs to no turn: answered, and no turn is left open', () => {
+    const file = join(import.meta.dirname, '..', 'fixtures', 'recorded-edges', 'claude-agent-sdk-0.3.332-late-permission.events.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+    const events = loose(lines.flatMap((l) => n.push(l)));
+    const result = events.findIndex((e) => e.type === 'turn.completed');
+    const opened = events.findIndex((e) => e.type === 'request.opened');
+    expect(result).toBeGreaterThanOrEqual(0);
+    expect(opened).toBeGreaterThan(result); // the quirk: asked after the turn's result
+    expect(events[opened]!.turnId).toBeUndefined();
+    expect(events.filter((e) => e.type === 'request.resolved').map((e) => e.requestId)).toEqual([events[opened]!.requestId]);
+    expect(events.filter((e) => e.type === 'turn.started')).toHaveLength(events.filter((e) => e.type === 'turn.completed').length);
+    expect(n.held()).toMatchObject({ openTurns: 0, openItems: 0, pendingRequests: 0 });
   });
 });
