@@ -28,6 +28,8 @@ function findingsWith(replacement: string, catalogs = repo.inputs().catalogs): F
 describe('since / until', () => {
   it('orders versions by semver, a folder without a version (a candidate) after every release', () => {
     expect(['0.3.332', 'dir:/tmp/x', '0.2.62', '0.10.0'].sort(compareVersions)).toEqual(['0.2.62', '0.3.332', '0.10.0', 'dir:/tmp/x']);
+    // A folder without provenance is versioned 0.0.0-folder-<hash>: a candidate, newer than every release.
+    expect(['0.0.0-folder-0123456789ab', '0.171.0', '0.105.0'].sort(compareVersions)).toEqual(['0.105.0', '0.171.0', '0.0.0-folder-0123456789ab']);
     expect(expectedIn({ absentIn: [], since: '0.3.0' }, '0.2.62')).toBe(false);
     expect(expectedIn({ absentIn: [], until: '0.171.0' }, 'dir:/tmp/candidate')).toBe(false);
     expect(expectedIn({ absentIn: ['0.3.332'], since: '0.3.0' }, '0.3.332')).toBe(false);
