@@ -70,7 +70,7 @@ export function emitUpstreamValidators(catalogs: Catalog[]): Map<string, string>
     ],
     '\n',
   );
-  const js = ts`${header}\n${ajvCode}\n\n${validatorTable(store.messages, exportName)}\n\n${trustedOutput(VALIDATE_UPSTREAM, 'eventmap runtime')}\n`;
+  const js = ts`${header}\n${ajvCode}\n\n${validatorTable(store.messages, exportName)}\n\n${trustedOutput(VALIDATE_UPSTREAM, 'eventmap fixed code')}\n`;
   return new Map([
     [`${source}/upstream-validators.js`, js.toString()],
     [`${source}/upstream-validators.d.ts`, declarations(header, versions).toString()],
@@ -119,7 +119,7 @@ export function validateUpstream(kind, name, message) {
 }`;
 
 function declarations(header: Code, versions: string): Code {
-  return ts`${header}\n${trustedOutput(DECLARATIONS, 'eventmap runtime')}${docComment(
+  return ts`${header}\n${trustedOutput(DECLARATIONS, 'eventmap fixed code')}${docComment(
     `Check a raw upstream message (kinds and names as in the catalog, e.g. "notification", "item/started") against the schema of every supported version that has it (${versions}): valid if any accepts it. An unknown kind or name is not valid; a discriminant upstream references but never declares (flagged unresolved in the catalog) accepts any message. Only numeric formats are checked.`,
   )}export declare function validateUpstream(kind: string, name: string, message: unknown): UpstreamValidationResult;\n`;
 }
