@@ -3,4 +3,6 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
-export default defineConfig({ test: { ...base.test, include: ['test/**/*.install.test.ts'], exclude: ['**/node_modules/**'] } });
+export default defineConfig({
+  test: { ...base.test, include: ['test/**/*.install.test.ts'], exclude: ['**/node_modules/**'] },
+});

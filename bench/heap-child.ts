@@ -11,7 +11,9 @@ import type { SourceName } from '../runtime/sources/index.ts';
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('bench/heap-child.ts needs node --expose-gc');
 const [source, file, sessionsArg, turnsArg] = process.argv.slice(2) as [SourceName, string, string, string];
-const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const lines = readFileSync(file, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '');
 const heap = () => {
   gc!();
   gc!();
@@ -49,7 +51,9 @@ const afterSessions = heap();
 // ---- per 100k turns ----
 const turns = Number(turnsArg);
 // A turn's end: codex turn/completed (also inside a capture envelope's escaped line), a Claude result, an SDK turn.completed/failed.
-const turnsPerCopy = lines.filter((l) => /turn\/completed\\?"|"type":"result"|"turn\.(completed|failed)"/.test(l)).length;
+const turnsPerCopy = lines.filter((l) =>
+  /turn\/completed\\?"|"type":"result"|"turn\.(completed|failed)"/.test(l),
+).length;
 const copies = Math.ceil(turns / Math.max(1, turnsPerCopy));
 let long: ReturnType<typeof createNormalizer> | undefined = createNormalizer(source, { clock: () => 0 });
 const beforeTurns = heap();
@@ -70,7 +74,10 @@ long = undefined;
 let hostile: ReturnType<typeof createNormalizer> | undefined = createNormalizer('codex-app-server', { clock: () => 0 });
 const beforeHostile = heap();
 const pad = 'x'.repeat(4096);
-for (let i = 0; i < 49_000; i++) hostile.push(`{"method":"item/agentMessage/delta","params":{"threadId":"t${pad}","turnId":"u${i}${pad}","itemId":"i${i}${pad}","delta":"x"}}`);
+for (let i = 0; i < 49_000; i++)
+  hostile.push(
+    `{"method":"item/agentMessage/delta","params":{"threadId":"t${pad}","turnId":"u${i}${pad}","itemId":"i${i}${pad}","delta":"x"}}`,
+  );
 const hostileLive = heap();
 keep(hostile.held() as { length?: number });
 hostile = undefined;

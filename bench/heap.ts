@@ -18,8 +18,26 @@ export interface HeapResult {
   hostileGoneBytes: number;
 }
 
-export function benchHeap(root: string, source: string, file: string, options: { sessions: number; turns: number }): HeapResult {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'heap-child.ts'), source, file, String(options.sessions), String(options.turns)], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+export function benchHeap(
+  root: string,
+  source: string,
+  file: string,
+  options: { sessions: number; turns: number },
+): HeapResult {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      join(root, 'bench', 'heap-child.ts'),
+      source,
+      file,
+      String(options.sessions),
+      String(options.turns),
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
   if (r.status !== 0) throw new Error(`bench/heap-child.ts failed for ${source}: ${r.stderr}`);
   return JSON.parse(r.stdout) as HeapResult;
 }

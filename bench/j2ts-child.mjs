@@ -9,8 +9,14 @@ let bytes = 0;
 for (const file of process.argv.slice(2)) {
   const schema = JSON.parse(readFileSync(file, 'utf8'));
   // A file of definitions with no root type (the TypeScript-extracted sources): compile them all.
-  const unreachableDefinitions = schema.type === undefined && schema.oneOf === undefined && schema.anyOf === undefined && schema.$ref === undefined;
-  const ts = await compile(schema, basename(file, '.json'), { format: false, bannerComment: '', cwd: dirname(file), unreachableDefinitions });
+  const unreachableDefinitions =
+    schema.type === undefined && schema.oneOf === undefined && schema.anyOf === undefined && schema.$ref === undefined;
+  const ts = await compile(schema, basename(file, '.json'), {
+    format: false,
+    bannerComment: '',
+    cwd: dirname(file),
+    unreachableDefinitions,
+  });
   bytes += ts.length;
 }
 process.stdout.write(`${bytes}\n`);

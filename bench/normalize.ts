@@ -39,7 +39,10 @@ export function sources(): SourceName[] {
 export function transcriptFiles(root: string, source: string): { files: string[]; kind: 'recorded' | 'hand-made' } {
   const recorded = jsonlUnder(join(root, 'test', 'fixtures', 'transcripts', source));
   if (recorded.length) return { files: recorded, kind: 'recorded' };
-  return { files: jsonlUnder(join(root, 'test', 'fixtures', 'hand-made')).filter((f) => basename(f).includes(source)), kind: 'hand-made' };
+  return {
+    files: jsonlUnder(join(root, 'test', 'fixtures', 'hand-made')).filter((f) => basename(f).includes(source)),
+    kind: 'hand-made',
+  };
 }
 
 function jsonlUnder(dir: string): string[] {
@@ -65,16 +68,28 @@ export function formatOf(file: string): string {
   return parts.length > 2 ? parts.slice(1, -1).join('.') : 'jsonl';
 }
 
-export function benchNormalize(root: string, source: SourceName, files: string[], inputs: 'recorded' | 'hand-made', format: string, options: { minMessages: number; rounds: number }): NormalizeResult | undefined {
+export function benchNormalize(
+  root: string,
+  source: SourceName,
+  files: string[],
+  inputs: 'recorded' | 'hand-made',
+  format: string,
+  options: { minMessages: number; rounds: number },
+): NormalizeResult | undefined {
   if (files.length === 0) return undefined;
-  const transcripts = files.map((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+  const transcripts = files.map((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+  );
   const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
   const copies = Math.ceil(options.minMessages / perCopy);
   const messages = copies * perCopy;
 
   let sink = 0;
   const floor = () => {
-    for (let c = 0; c < copies; c++) for (const t of transcripts) for (let i = 0; i < t.length; i++) if (JSON.parse(t[i]!) !== null) sink++;
+    for (let c = 0; c < copies; c++)
+      for (const t of transcripts) for (let i = 0; i < t.length; i++) if (JSON.parse(t[i]!) !== null) sink++;
   };
   // A capture record carries its message as a JSON string (codex `{"dir","line"}`): parsing that
   // too is work no consumer of the stream can skip.
@@ -136,9 +151,17 @@ export function benchNormalize(root: string, source: SourceName, files: string[]
     messages,
     events,
     rounds: options.rounds,
-    perSecond: { floor: rate('floor'), floorEmbedded: rate('floorEmbedded'), normalize: rate('normalize'), normalizeValidate: rate('normalizeValidate') },
+    perSecond: {
+      floor: rate('floor'),
+      floorEmbedded: rate('floorEmbedded'),
+      normalize: rate('normalize'),
+      normalizeValidate: rate('normalizeValidate'),
+    },
     ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
-    ratioEmbedded: { normalize: ratios('floorEmbedded', 'normalize'), normalizeValidate: ratios('floorEmbedded', 'normalizeValidate') },
+    ratioEmbedded: {
+      normalize: ratios('floorEmbedded', 'normalize'),
+      normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
+    },
     invalidEvents,
   };
 }

@@ -39,7 +39,9 @@ function option(name: string, fallback: number): number {
 
 const json = process.argv.includes('--json');
 const onlyArg = process.argv.indexOf('--only');
-const only = new Set(onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size', 'heap']);
+const only = new Set(
+  onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size', 'heap'],
+);
 const sessions = option('--sessions', 200);
 const turns = option('--turns', 100_000);
 const minMessages = option('--messages', 100_000);
@@ -54,40 +56,96 @@ let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
 const heap: HeapResult[] = [];
 /** The bytes a session's bounded state may account (docs/performance.md): lifecycle maps and sets, and the id cache. */
-const STATE_BOUND = STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 3 * STATE_BYTES.seen + ID_CACHE_BYTES;
+const STATE_BOUND =
+  STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 3 * STATE_BYTES.seen + ID_CACHE_BYTES;
 const targets: Target[] = [];
-const target = (t: Omit<Target, 'pass'>) => targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
+const target = (t: Omit<Target, 'pass'>) =>
+  targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
 
 if (only.has('normalize')) {
   for (const source of sources()) {
     const { files, kind } = transcriptFiles(ROOT, source);
     if (files.length === 0) {
-      log(`bench: no transcripts for ${source} (test/fixtures/transcripts/${source}, test/fixtures/hand-made); skipped`);
+      log(
+        `bench: no transcripts for ${source} (test/fixtures/transcripts/${source}, test/fixtures/hand-made); skipped`,
+      );
       continue;
     }
     log(`bench: normalize ${source} (${kind} transcripts, ≥ ${minMessages} messages, ${rounds} rounds)...`);
     const r = benchNormalize(ROOT, source, files, kind, 'all', { minMessages, rounds })!;
     normalize.push(r);
     const label = `${source}${kind === 'hand-made' ? ' (hand-made fixtures)' : ''}`;
-    target({ name: `${label}: normalize / JSON.parse`, measured: r.ratio.normalize, kind: 'min', limit: 0.5, unit: '×' });
-    target({ name: `${label}: normalize + validation / JSON.parse`, measured: r.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×' });
+    target({
+      name: `${label}: normalize / JSON.parse`,
+      measured: r.ratio.normalize,
+      kind: 'min',
+      limit: 0.5,
+      unit: '×',
+    });
+    target({
+      name: `${label}: normalize + validation / JSON.parse`,
+      measured: r.ratio.normalizeValidate,
+      kind: 'min',
+      limit: 0.33,
+      unit: '×',
+    });
     // Capture records that carry the upstream line as a JSON string (codex {"dir","line"}) need a
     // second JSON.parse no reader can skip: the same targets against a floor that does it too.
     if (Math.abs(r.perSecond.floorEmbedded - r.perSecond.floor) / r.perSecond.floor > 0.15) {
       const note = 'floor also parses the JSON-RPC line a capture record carries as a string';
-      target({ name: `${label}: normalize / JSON.parse incl. embedded line`, measured: r.ratioEmbedded.normalize, kind: 'min', limit: 0.5, unit: '×', note });
-      target({ name: `${label}: normalize + validation / JSON.parse incl. embedded line`, measured: r.ratioEmbedded.normalizeValidate, kind: 'min', limit: 0.33, unit: '×', note });
+      target({
+        name: `${label}: normalize / JSON.parse incl. embedded line`,
+        measured: r.ratioEmbedded.normalize,
+        kind: 'min',
+        limit: 0.5,
+        unit: '×',
+        note,
+      });
+      target({
+        name: `${label}: normalize + validation / JSON.parse incl. embedded line`,
+        measured: r.ratioEmbedded.normalizeValidate,
+        kind: 'min',
+        limit: 0.33,
+        unit: '×',
+        note,
+      });
     }
-    if (r.invalidEvents) target({ name: `${label}: events failing canonical validation`, measured: r.invalidEvents, kind: 'max', limit: 0, unit: '' });
+    if (r.invalidEvents)
+      target({
+        name: `${label}: events failing canonical validation`,
+        measured: r.invalidEvents,
+        kind: 'max',
+        limit: 0,
+        unit: '',
+      });
     // The same per transcript format, when there are several (bare upstream lines vs capture records).
     const formats = [...new Set(files.map(formatOf))].sort();
     if (formats.length > 1) {
       for (const f of formats) {
         log(`bench: normalize ${source}, ${f} transcripts only...`);
-        const rf = benchNormalize(ROOT, source, files.filter((x) => formatOf(x) === f), kind, f, { minMessages, rounds })!;
+        const rf = benchNormalize(
+          ROOT,
+          source,
+          files.filter((x) => formatOf(x) === f),
+          kind,
+          f,
+          { minMessages, rounds },
+        )!;
         normalize.push(rf);
-        target({ name: `${label}, *.${f}.jsonl: normalize / JSON.parse`, measured: rf.ratio.normalize, kind: 'min', limit: 0.5, unit: '×' });
-        target({ name: `${label}, *.${f}.jsonl: normalize + validation / JSON.parse`, measured: rf.ratio.normalizeValidate, kind: 'min', limit: 0.33, unit: '×' });
+        target({
+          name: `${label}, *.${f}.jsonl: normalize / JSON.parse`,
+          measured: rf.ratio.normalize,
+          kind: 'min',
+          limit: 0.5,
+          unit: '×',
+        });
+        target({
+          name: `${label}, *.${f}.jsonl: normalize + validation / JSON.parse`,
+          measured: rf.ratio.normalizeValidate,
+          kind: 'min',
+          limit: 0.33,
+          unit: '×',
+        });
       }
     }
   }
@@ -96,8 +154,20 @@ if (only.has('normalize')) {
 if (only.has('toolchain')) {
   log(`bench: generate / check / json-schema-to-typescript (${runs} fresh processes each, in a temp copy)...`);
   toolchain = benchToolchain(ROOT, { runs });
-  target({ name: 'cold generate / json-schema-to-typescript alone', measured: toolchain.ratio.generateVsJ2ts, kind: 'max', limit: 1.5, unit: '×' });
-  target({ name: 'warm generate after a spec-only change / json-schema-to-typescript alone', measured: toolchain.ratio.warmVsJ2ts, kind: 'max', limit: 0.5, unit: '×' });
+  target({
+    name: 'cold generate / json-schema-to-typescript alone',
+    measured: toolchain.ratio.generateVsJ2ts,
+    kind: 'max',
+    limit: 1.5,
+    unit: '×',
+  });
+  target({
+    name: 'warm generate after a spec-only change / json-schema-to-typescript alone',
+    measured: toolchain.ratio.warmVsJ2ts,
+    kind: 'max',
+    limit: 0.5,
+    unit: '×',
+  });
   target({
     name: 'check (unchanged inputs) / generate',
     measured: toolchain.ratio.checkVsGenerate,
@@ -111,7 +181,13 @@ if (only.has('toolchain')) {
 if (only.has('size')) {
   log('bench: bundle sizes (esbuild, minified)...');
   size = await benchSize(ROOT, sources());
-  target({ name: 'runtime bundle, minified + gzipped', measured: size.runtimeBundle.gzip / 1000, kind: 'max', limit: 40, unit: ' KB' });
+  target({
+    name: 'runtime bundle, minified + gzipped',
+    measured: size.runtimeBundle.gzip / 1000,
+    kind: 'max',
+    limit: 40,
+    unit: ' KB',
+  });
 }
 
 if (only.has('heap')) {
@@ -120,20 +196,49 @@ if (only.has('heap')) {
     // The transcript in the capture-record format when there is one (what an app's log would hold).
     const file = files.find((f) => /\.(both|events)\.jsonl$/.test(f)) ?? files[0];
     if (!file) continue;
-    log(`bench: heap ${source} (${sessions} live sessions; ${turns} turns of one session; 49k messages with 4 KB ids)...`);
+    log(
+      `bench: heap ${source} (${sessions} live sessions; ${turns} turns of one session; 49k messages with 4 KB ids)...`,
+    );
     const h = benchHeap(ROOT, source, file, { sessions, turns });
     heap.push(h);
     // The accounted bound in heap bytes: Map entries and strings cost about three times the ids' bytes.
     const bound = Math.round((3 * STATE_BOUND) / 1e5) / 10;
-    target({ name: `${source}: heap growth over ${h.turns} turns of one session`, measured: h.turnsGrowthBytes / 1e6, kind: 'max', limit: bound, unit: ' MB' });
-    target({ name: `${source}: heap per live session (a whole recorded session each)`, measured: h.perSessionBytes / 1e3, kind: 'max', limit: bound * 1e3, unit: ' KB' });
-    target({ name: `${source}: heap kept after ${h.sessions} sessions are dropped`, measured: Math.max(0, h.afterSessionsBytes) / 1e6, kind: 'max', limit: 1, unit: ' MB' });
+    target({
+      name: `${source}: heap growth over ${h.turns} turns of one session`,
+      measured: h.turnsGrowthBytes / 1e6,
+      kind: 'max',
+      limit: bound,
+      unit: ' MB',
+    });
+    target({
+      name: `${source}: heap per live session (a whole recorded session each)`,
+      measured: h.perSessionBytes / 1e3,
+      kind: 'max',
+      limit: bound * 1e3,
+      unit: ' KB',
+    });
+    target({
+      name: `${source}: heap kept after ${h.sessions} sessions are dropped`,
+      measured: Math.max(0, h.afterSessionsBytes) / 1e6,
+      kind: 'max',
+      limit: 1,
+      unit: ' MB',
+    });
   }
-  if (heap[0]) target({ name: 'heap kept after a session of 49k messages with 4 KB ids is dropped', measured: Math.max(0, heap[0].hostileGoneBytes) / 1e6, kind: 'max', limit: 1, unit: ' MB' });
+  if (heap[0])
+    target({
+      name: 'heap kept after a session of 49k messages with 4 KB ids is dropped',
+      measured: Math.max(0, heap[0].hostileGoneBytes) / 1e6,
+      kind: 'max',
+      limit: 1,
+      unit: ' MB',
+    });
 }
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ node: process.version, targets, normalize, toolchain, size, heap }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ node: process.version, targets, normalize, toolchain, size, heap }, null, 2)}\n`,
+  );
 } else {
   process.stdout.write(report());
 }
@@ -142,10 +247,19 @@ process.exitCode = 0; // a MISS is a finding to read, not a failure of the bench
 function report(): string {
   const out: string[] = [];
   const fmt = (t: Target) => `${t.unit === '×' ? t.measured.toFixed(2) : t.measured.toFixed(1)}${t.unit}`;
-  const rows = targets.map((t) => [t.name, fmt(t), `${t.kind === 'min' ? '≥' : '≤'} ${t.limit}${t.unit}`, t.pass ? 'PASS' : 'MISS', t.note ?? '']);
+  const rows = targets.map((t) => [
+    t.name,
+    fmt(t),
+    `${t.kind === 'min' ? '≥' : '≤'} ${t.limit}${t.unit}`,
+    t.pass ? 'PASS' : 'MISS',
+    t.note ?? '',
+  ]);
   out.push(table(['target', 'measured', 'goal', '', 'note'], rows));
   for (const r of normalize) {
-    out.push('', `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`);
+    out.push(
+      '',
+      `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`,
+    );
     const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
     out.push(
       table(
@@ -154,7 +268,12 @@ function report(): string {
           ['JSON.parse of each line (floor)', k(r.perSecond.floor), '1.00', ''],
           ['  + JSON.parse of the embedded line', k(r.perSecond.floorEmbedded), '', '1.00'],
           ['normalize', k(r.perSecond.normalize), r.ratio.normalize.toFixed(2), r.ratioEmbedded.normalize.toFixed(2)],
-          ['normalize + validateProviderRuntimeEvent', k(r.perSecond.normalizeValidate), r.ratio.normalizeValidate.toFixed(2), r.ratioEmbedded.normalizeValidate.toFixed(2)],
+          [
+            'normalize + validateProviderRuntimeEvent',
+            k(r.perSecond.normalizeValidate),
+            r.ratio.normalizeValidate.toFixed(2),
+            r.ratioEmbedded.normalizeValidate.toFixed(2),
+          ],
         ],
       ),
     );
@@ -169,15 +288,34 @@ function report(): string {
           ['json-schema-to-typescript alone', s.j2ts.toFixed(2), '1.00'],
           ['eventmap generate, cold (empty cache)', s.generate.toFixed(2), toolchain.ratio.generateVsJ2ts.toFixed(2)],
           ['eventmap generate, warm (spec-only change)', s.warm.toFixed(2), toolchain.ratio.warmVsJ2ts.toFixed(2)],
-          [`eventmap check, unchanged inputs${toolchain.checkFastPath ? ' (fast path)' : ' (slow path!)'}`, s.check.toFixed(2), `${toolchain.ratio.checkVsGenerate.toFixed(2)} of generate`],
-          ['eventmap generate --help (start-up + module loading)', toolchain.startupSeconds.toFixed(2), `${(toolchain.startupSeconds / s.j2ts).toFixed(2)}`],
+          [
+            `eventmap check, unchanged inputs${toolchain.checkFastPath ? ' (fast path)' : ' (slow path!)'}`,
+            s.check.toFixed(2),
+            `${toolchain.ratio.checkVsGenerate.toFixed(2)} of generate`,
+          ],
+          [
+            'eventmap generate --help (start-up + module loading)',
+            toolchain.startupSeconds.toFixed(2),
+            `${(toolchain.startupSeconds / s.j2ts).toFixed(2)}`,
+          ],
         ],
       ),
     );
-    out.push('', 'json-schema-to-typescript inputs: ' + Object.entries(toolchain.j2tsInputs).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; '));
+    out.push(
+      '',
+      'json-schema-to-typescript inputs: ' +
+        Object.entries(toolchain.j2tsInputs)
+          .map(([k, v]) => `${k}: ${v.join(', ')}`)
+          .join('; '),
+    );
     if (toolchain.generateStages.length) {
       out.push('', 'generate stages (timed one by one in a fresh process, ms):');
-      out.push(table(['stage', 'ms'], toolchain.generateStages.map((st) => [st.stage, String(st.ms)])));
+      out.push(
+        table(
+          ['stage', 'ms'],
+          toolchain.generateStages.map((st) => [st.stage, String(st.ms)]),
+        ),
+      );
     }
   }
   if (heap.length) {
@@ -185,18 +323,51 @@ function report(): string {
     out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(STATE_BOUND)} of accounted ids):`);
     out.push(
       table(
-        ['source', 'per live session', 'kept after dropping them', `growth over the turns (messages)`, 'held at the end', '4 KB ids: live / dropped'],
-        heap.map((h) => [h.source, kb(h.perSessionBytes), kb(h.afterSessionsBytes), `${kb(h.turnsGrowthBytes)} over ${h.turns} (${h.messages})`, `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests, id cache ${kb(h.held.idCacheBytes ?? 0)}`, `${kb(h.hostileLiveBytes)} / ${kb(h.hostileGoneBytes)}`]),
+        [
+          'source',
+          'per live session',
+          'kept after dropping them',
+          `growth over the turns (messages)`,
+          'held at the end',
+          '4 KB ids: live / dropped',
+        ],
+        heap.map((h) => [
+          h.source,
+          kb(h.perSessionBytes),
+          kb(h.afterSessionsBytes),
+          `${kb(h.turnsGrowthBytes)} over ${h.turns} (${h.messages})`,
+          `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests, id cache ${kb(h.held.idCacheBytes ?? 0)}`,
+          `${kb(h.hostileLiveBytes)} / ${kb(h.hostileGoneBytes)}`,
+        ]),
       ),
     );
   }
   if (size) {
     const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
     out.push('', 'sizes:');
-    const rows = [['runtime bundle (runtime/ + mappers + canonical validate.js)', kb(size.runtimeBundle.raw), kb(size.runtimeBundle.gzip), '', '']];
-    for (const [source, v] of Object.entries(size.upstreamValidators)) rows.push([`${source}/upstream-validators.js (opt-in)`, kb(v.raw), kb(v.gzip), kb(v.minified), kb(v.minifiedGzip)]);
+    const rows = [
+      [
+        'runtime bundle (runtime/ + mappers + canonical validate.js)',
+        kb(size.runtimeBundle.raw),
+        kb(size.runtimeBundle.gzip),
+        '',
+        '',
+      ],
+    ];
+    for (const [source, v] of Object.entries(size.upstreamValidators))
+      rows.push([
+        `${source}/upstream-validators.js (opt-in)`,
+        kb(v.raw),
+        kb(v.gzip),
+        kb(v.minified),
+        kb(v.minifiedGzip),
+      ]);
     out.push(table(['file', 'raw', 'gzip', 'minified', 'minified+gzip'], rows));
-    out.push('', 'largest parts of the runtime bundle: ' + size.runtimeBundle.largestInputs.map((i) => `${i.file} ${kb(i.bytes)}`).join(', '));
+    out.push(
+      '',
+      'largest parts of the runtime bundle: ' +
+        size.runtimeBundle.largestInputs.map((i) => `${i.file} ${kb(i.bytes)}`).join(', '),
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -42,7 +42,12 @@ export async function benchSize(root: string, sources: string[]): Promise<SizeRe
     if (!existsSync(file)) continue;
     const text = readFileSync(file, 'utf8');
     const min = (await esbuild.transform(text, { minify: true, format: 'esm', loader: 'js', target: 'node20' })).code;
-    upstreamValidators[source] = { raw: Buffer.byteLength(text), gzip: gz(text), minified: Buffer.byteLength(min), minifiedGzip: gz(min) };
+    upstreamValidators[source] = {
+      raw: Buffer.byteLength(text),
+      gzip: gz(text),
+      minified: Buffer.byteLength(min),
+      minifiedGzip: gz(min),
+    };
   }
   return { runtimeBundle: { raw: code.length, gzip: gz(code), largestInputs }, upstreamValidators };
 }

@@ -13,9 +13,15 @@ try {
   let t = performance.now();
   const { loadInputs } = await mod<typeof import('../generator/pipeline.ts')>('generator/pipeline.ts');
   const { projectPaths } = await mod<typeof import('../generator/project.ts')>('generator/project.ts');
-  const { emitCanonical } = await mod<typeof import('../generator/emit/canonical/index.ts')>('generator/emit/canonical/index.ts');
-  const { emitUpstreamTypes } = await mod<typeof import('../generator/emit/upstream-types.ts')>('generator/emit/upstream-types.ts');
-  const { emitUpstreamValidators } = await mod<typeof import('../generator/emit/upstream-validators.ts')>('generator/emit/upstream-validators.ts');
+  const { emitCanonical } = await mod<typeof import('../generator/emit/canonical/index.ts')>(
+    'generator/emit/canonical/index.ts',
+  );
+  const { emitUpstreamTypes } = await mod<typeof import('../generator/emit/upstream-types.ts')>(
+    'generator/emit/upstream-types.ts',
+  );
+  const { emitUpstreamValidators } = await mod<typeof import('../generator/emit/upstream-validators.ts')>(
+    'generator/emit/upstream-validators.ts',
+  );
   stages.push({ stage: 'import the pipeline modules', ms: since(t) });
   t = performance.now();
   const inputs = loadInputs(projectPaths(root));

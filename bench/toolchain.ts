@@ -3,7 +3,16 @@
 // with unchanged inputs (its fast path), and json-schema-to-typescript alone on the same unions,
 // also in a fresh process.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -28,9 +37,12 @@ const PROJECT = ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas'
 
 /** Unions json-schema-to-typescript compiles for one snapshot folder. */
 function unionFiles(source: string, dir: string): string[] {
-  if (source === 'codex-app-server') return ['ServerNotification.json', 'ServerRequest.json', 'EventMsg.json'].filter((f) => existsSync(join(dir, f)));
+  if (source === 'codex-app-server')
+    return ['ServerNotification.json', 'ServerRequest.json', 'EventMsg.json'].filter((f) => existsSync(join(dir, f)));
   // TypeScript-extracted sources (claude-agent-sdk, codex-sdk) keep everything in one *.schema.json.
-  return readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort();
 }
 
 export function benchToolchain(root: string, options: { runs: number }): ToolchainResult {
@@ -39,7 +51,9 @@ export function benchToolchain(root: string, options: { runs: number }): Toolcha
     for (const p of [...PACKAGE, ...PROJECT]) cpSync(join(root, p), join(work, p), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
     const bin = join(work, 'bin', 'eventmap.js');
-    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as { sources: Record<string, { snapshots: (string | { version: string })[] }> };
+    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as {
+      sources: Record<string, { snapshots: (string | { version: string })[] }>;
+    };
     const j2tsInputs: Record<string, string[]> = {};
     for (const [source, s] of Object.entries(spec.sources)) {
       for (const v of s.snapshots) {
@@ -48,20 +62,33 @@ export function benchToolchain(root: string, options: { runs: number }): Toolcha
         j2tsInputs[`${source}/${version}`] = unionFiles(source, dir);
       }
     }
-    const j2tsArgs = Object.entries(j2tsInputs).flatMap(([snap, files]) => files.map((f) => join(work, 'upstream-schemas', snap, f)));
+    const j2tsArgs = Object.entries(j2tsInputs).flatMap(([snap, files]) =>
+      files.map((f) => join(work, 'upstream-schemas', snap, f)),
+    );
 
-    const run = (args: string[], what: string, env: Record<string, string> = {}): { seconds: number; stdout: string } => {
+    const run = (
+      args: string[],
+      what: string,
+      env: Record<string, string> = {},
+    ): { seconds: number; stdout: string } => {
       const t = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: work, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+      const r = spawnSync(process.execPath, args, {
+        encoding: 'utf8',
+        cwd: work,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, ...env },
+      });
       const seconds = Number(process.hrtime.bigint() - t) / 1e9;
-      if (r.status !== 0 && !(what === 'check' && r.status === 1)) throw new Error(`bench: ${what} exited ${r.status}: ${r.stderr}`);
+      if (r.status !== 0 && !(what === 'check' && r.status === 1))
+        throw new Error(`bench: ${what} exited ${r.status}: ${r.stderr}`);
       return { seconds, stdout: r.stdout };
     };
     // Cold: a cache folder nobody used. Warm: the project's cache, after a spec-only change (a
     // comment line that changes on every run), which must recompile no upstream type or validator.
     const warmCache = join(work, 'warm-cache');
     let cold = 0;
-    const generate = () => run([bin, '--root', work, 'generate'], 'generate', { EVENTMAP_CACHE_DIR: join(work, `cold-cache-${cold++}`) });
+    const generate = () =>
+      run([bin, '--root', work, 'generate'], 'generate', { EVENTMAP_CACHE_DIR: join(work, `cold-cache-${cold++}`) });
     const specFile = join(work, 'mapping-spec.yaml');
     const specText = readFileSync(specFile, 'utf8');
     let edits = 0;
@@ -92,20 +119,34 @@ export function benchToolchain(root: string, options: { runs: number }): Toolcha
       }
     }
 
-    const startup = median(Array.from({ length: options.runs }, () => run([bin, 'generate', '--help'], 'eventmap generate --help').seconds));
+    const startup = median(
+      Array.from({ length: options.runs }, () => run([bin, 'generate', '--help'], 'eventmap generate --help').seconds),
+    );
     let generateStages: ToolchainResult['generateStages'] = [];
-    const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], { encoding: 'utf8', cwd: root });
+    const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], {
+      encoding: 'utf8',
+      cwd: root,
+    });
     try {
       generateStages = JSON.parse(stages.stdout) as ToolchainResult['generateStages'];
     } catch {
       generateStages = [{ stage: `(stage timing failed: ${stages.stderr.split('\n')[0]})`, ms: 0 }];
     }
 
-    const m = { generate: median(seconds.generate), warm: median(seconds.warm), check: median(seconds.check), j2ts: median(seconds.j2ts) };
+    const m = {
+      generate: median(seconds.generate),
+      warm: median(seconds.warm),
+      check: median(seconds.check),
+      j2ts: median(seconds.j2ts),
+    };
     return {
       runs: options.runs,
       seconds: m,
-      ratio: { generateVsJ2ts: m.generate / m.j2ts, warmVsJ2ts: m.warm / m.j2ts, checkVsGenerate: m.check / m.generate },
+      ratio: {
+        generateVsJ2ts: m.generate / m.j2ts,
+        warmVsJ2ts: m.warm / m.j2ts,
+        checkVsGenerate: m.check / m.generate,
+      },
       checkFastPath,
       j2tsInputs,
       startupSeconds: startup,

@@ -32,29 +32,62 @@ interface Args {
   keep: boolean;
 }
 
-const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 function parse(argv: string[]): Args {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { recording: { type: 'string' }, scenarios: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      recording: { type: 'string' },
+      scenarios: { type: 'string' },
+      out: { type: 'string' },
+      keep: { type: 'boolean' },
+    },
+  });
   const target = positionals[0];
   const at = target?.lastIndexOf('@') ?? -1;
-  if (!target || positionals.length !== 1 || at <= 0) throw new UsageError(`usage: npm run capture -- <${Object.keys(CAPTURE_SOURCES).join('|')}>@<version> [--recording a,b] [--scenarios a,b,...] [--out DIR] [--keep]`);
+  if (!target || positionals.length !== 1 || at <= 0)
+    throw new UsageError(
+      `usage: npm run capture -- <${Object.keys(CAPTURE_SOURCES).join('|')}>@<version> [--recording a,b] [--scenarios a,b,...] [--out DIR] [--keep]`,
+    );
   const sourceName = target.slice(0, at);
-  if (!(sourceName in CAPTURE_SOURCES)) throw new UsageError(`unknown source \`${sourceName}\`; use one of ${Object.keys(CAPTURE_SOURCES).join(', ')}`);
+  if (!(sourceName in CAPTURE_SOURCES))
+    throw new UsageError(`unknown source \`${sourceName}\`; use one of ${Object.keys(CAPTURE_SOURCES).join(', ')}`);
   const version = target.slice(at + 1);
-  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version))
+    throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
   const source = CAPTURE_SOURCES[sourceName as CaptureSourceName];
   const recordings = list(values.recording);
   const unknownRecordings = recordings.filter((r) => !source.recordings.some((x) => x.name === r));
-  if (unknownRecordings.length) throw new UsageError(`unknown recording(s) ${unknownRecordings.join(', ')} for ${source.name}; known: ${source.recordings.map((r) => r.name).join(', ')}`);
+  if (unknownRecordings.length)
+    throw new UsageError(
+      `unknown recording(s) ${unknownRecordings.join(', ')} for ${source.name}; known: ${source.recordings.map((r) => r.name).join(', ')}`,
+    );
   const scenarios = list(values.scenarios);
   const unknown = scenarios.filter((s) => !scenarioNames(source).includes(s));
-  if (unknown.length) throw new UsageError(`unknown scenario(s) ${unknown.join(', ')} for ${source.name}; known: ${scenarioNames(source).join(', ')}`);
+  if (unknown.length)
+    throw new UsageError(
+      `unknown scenario(s) ${unknown.join(', ')} for ${source.name}; known: ${scenarioNames(source).join(', ')}`,
+    );
   const runs = source.recordings
     .filter((r) => recordings.length === 0 || recordings.includes(r.name))
-    .map((r) => ({ recording: r.name, scenarios: r.scenarios.map((s) => s.name).filter((s) => scenarios.length === 0 || scenarios.includes(s)), picked: scenarios.length > 0 }))
+    .map((r) => ({
+      recording: r.name,
+      scenarios: r.scenarios.map((s) => s.name).filter((s) => scenarios.length === 0 || scenarios.includes(s)),
+      picked: scenarios.length > 0,
+    }))
     .filter((r) => r.scenarios.length > 0);
-  if (runs.length === 0) throw new UsageError(`none of the scenarios ${scenarios.join(', ')} is in the recording(s) ${recordings.join(', ')}`);
+  if (runs.length === 0)
+    throw new UsageError(
+      `none of the scenarios ${scenarios.join(', ')} is in the recording(s) ${recordings.join(', ')}`,
+    );
   return { source, version, runs, out: values.out, keep: values.keep === true };
 }
 
@@ -62,7 +95,13 @@ async function main(): Promise<number> {
   const args = parse(process.argv.slice(2));
   isolationPrefix(); // refuse before installing anything when there is no namespace to run in
   const started = Date.now();
-  const installDir = ensureInstalled(args.source.npmPackage, args.version, args.source.extras(args.version), args.source.required(args.version), log);
+  const installDir = ensureInstalled(
+    args.source.npmPackage,
+    args.version,
+    args.source.extras(args.version),
+    args.source.required(args.version),
+    log,
+  );
   for (const run of args.runs) {
     const code = await record(args, run, installDir);
     if (code !== 0) return code;
@@ -74,34 +113,74 @@ async function main(): Promise<number> {
 /** One recording: the scenarios in one session inside the namespace, normalised into the fixture folder. */
 async function record(args: Args, run: Args['runs'][number], installDir: string): Promise<number> {
   const workRoot = mkdtempSync(join(tmpdir(), `eventmap-capture-${args.source.name}-`));
-  const cfg: InsideConfig = { source: args.source.name, version: args.version, installDir, workRoot, scenarios: run.scenarios, rawOut: join(workRoot, 'raw.jsonl'), summaryOut: join(workRoot, 'summary.json') };
+  const cfg: InsideConfig = {
+    source: args.source.name,
+    version: args.version,
+    installDir,
+    workRoot,
+    scenarios: run.scenarios,
+    rawOut: join(workRoot, 'raw.jsonl'),
+    summaryOut: join(workRoot, 'summary.json'),
+  };
   writeFileSync(join(workRoot, 'config.json'), JSON.stringify(cfg));
-  log(`capturing ${args.source.name}@${args.version}, recording ${run.recording}, in ${workRoot} (network namespace: loopback only)`);
+  log(
+    `capturing ${args.source.name}@${args.version}, recording ${run.recording}, in ${workRoot} (network namespace: loopback only)`,
+  );
   let failed = true;
   try {
     const t = Date.now();
     try {
-      runIsolated(process.execPath, ['--import', 'tsx', join(REPO, 'capture', 'inside.ts'), join(workRoot, 'config.json')], { cwd: REPO, stdio: 'inherit', timeout: 15 * 60_000 });
+      runIsolated(
+        process.execPath,
+        ['--import', 'tsx', join(REPO, 'capture', 'inside.ts'), join(workRoot, 'config.json')],
+        { cwd: REPO, stdio: 'inherit', timeout: 15 * 60_000 },
+      );
     } catch (err) {
       if (!(err instanceof EventmapError)) throw err;
-      log(`capture of ${args.source.name}@${args.version} (${run.recording}) failed (see above); its scratch folder is kept: ${workRoot}`);
+      log(
+        `capture of ${args.source.name}@${args.version} (${run.recording}) failed (see above); its scratch folder is kept: ${workRoot}`,
+      );
       return 1;
     }
     const summary = JSON.parse(readFileSync(cfg.summaryOut, 'utf8')) as RunSummary;
     const outDir = resolve(args.out ?? join(REPO, 'test', 'fixtures', 'transcripts', args.source.name, args.version));
     mkdirSync(outDir, { recursive: true });
-    const rules = pathRules([[workRoot, '/home/dev'], [installDir, `/home/dev/.cache/eventmap/capture/${relative(dirname(installDir), installDir)}`], [REPO, '/home/dev/eventmap']]);
+    const rules = pathRules([
+      [workRoot, '/home/dev'],
+      [installDir, `/home/dev/.cache/eventmap/capture/${relative(dirname(installDir), installDir)}`],
+      [REPO, '/home/dev/eventmap'],
+    ]);
     const lines = normaliseFixture(readFileSync(cfg.rawOut, 'utf8').split('\n'), rules);
     const file = join(outDir, `${run.recording}.${args.source.suffix}`);
     writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
     const bare = args.source.bare;
     const bareFile = bare && join(outDir, `${run.recording}.${bare.suffix}`);
-    if (bare && bareFile) writeFileSync(bareFile, bare.lines(lines).map((l) => `${l}\n`).join(''));
-    writeFixtureNote(outDir, { source: args.source, version: args.version, recording: run.recording, scenarios: run.picked ? run.scenarios : [], summary, file, bareFile });
+    if (bare && bareFile)
+      writeFileSync(
+        bareFile,
+        bare
+          .lines(lines)
+          .map((l) => `${l}\n`)
+          .join(''),
+      );
+    writeFixtureNote(outDir, {
+      source: args.source,
+      version: args.version,
+      recording: run.recording,
+      scenarios: run.picked ? run.scenarios : [],
+      summary,
+      file,
+      bareFile,
+    });
     const refused = summary.requests.filter((r) => r.note?.startsWith('refused'));
-    log(`recorded ${summary.recorded.length} scenario(s) in ${((Date.now() - t) / 1000).toFixed(1)} s: ${relative(process.cwd(), file)} (${lines.length} lines)`);
+    log(
+      `recorded ${summary.recorded.length} scenario(s) in ${((Date.now() - t) / 1000).toFixed(1)} s: ${relative(process.cwd(), file)} (${lines.length} lines)`,
+    );
     for (const s of summary.skipped) log(`  skipped ${s.name}: ${s.why}`);
-    if (refused.length) log(`  refused ${refused.length} attempt(s) to reach outside hosts through the proxy: ${[...new Set(refused.map((r) => r.url))].slice(0, 5).join(', ')}`);
+    if (refused.length)
+      log(
+        `  refused ${refused.length} attempt(s) to reach outside hosts through the proxy: ${[...new Set(refused.map((r) => r.url))].slice(0, 5).join(', ')}`,
+      );
     failed = false;
     return 0;
   } finally {

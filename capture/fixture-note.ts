@@ -26,7 +26,10 @@ export function captureCommand(o: Pick<NoteInput, 'source' | 'version' | 'record
 
 export function writeFixtureNote(dir: string, o: NoteInput): void {
   const command = captureCommand(o);
-  writeFileSync(join(dir, `${o.recording}.cmd`), `# Recorded from the real upstream, offline, from the repository root:\n${command}\n`);
+  writeFileSync(
+    join(dir, `${o.recording}.cmd`),
+    `# Recorded from the real upstream, offline, from the repository root:\n${command}\n`,
+  );
   const readme = join(dir, 'README.md');
   const sections = existsSync(readme) ? sectionsOf(readFileSync(readme, 'utf8')) : new Map<string, string>();
   sections.set(o.recording, `${section(o, command).trimEnd()}\n`);
@@ -71,14 +74,29 @@ function section(o: NoteInput, command: string): string {
     command,
     '```',
     '',
-    ...(o.bareFile ? [`\`${basename(o.bareFile)}\` holds the same traffic in the bare input format: only what the upstream wrote.`, ''] : []),
-    `Settings: ${Object.entries(o.summary.settings).map(([k, v]) => `${k} \`${JSON.stringify(v)}\``).join(', ') || 'defaults'}.`,
+    ...(o.bareFile
+      ? [
+          `\`${basename(o.bareFile)}\` holds the same traffic in the bare input format: only what the upstream wrote.`,
+          '',
+        ]
+      : []),
+    `Settings: ${
+      Object.entries(o.summary.settings)
+        .map(([k, v]) => `${k} \`${JSON.stringify(v)}\``)
+        .join(', ') || 'defaults'
+    }.`,
     '',
     'Scenarios recorded, in order (capture/scenarios/):',
     '',
     ...o.summary.recorded.map((s) => `- \`${s}\`${prompts.get(s) ? `: ${prompts.get(s)}` : ''}`),
     '',
   ];
-  if (o.summary.skipped.length) lines.push('Skipped (this version cannot reach them):', '', ...o.summary.skipped.map((s) => `- \`${s.name}\`: ${s.why}`), '');
+  if (o.summary.skipped.length)
+    lines.push(
+      'Skipped (this version cannot reach them):',
+      '',
+      ...o.summary.skipped.map((s) => `- \`${s.name}\`: ${s.why}`),
+      '',
+    );
   return lines.join('\n');
 }

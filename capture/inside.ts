@@ -12,7 +12,9 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 try {
   assertLoopbackOnly();
   const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as InsideConfig;
-  const capture = { 'codex-app-server': captureCodex, 'claude-agent-sdk': captureClaude, 'codex-sdk': captureCodexSdk }[cfg.source];
+  const capture = { 'codex-app-server': captureCodex, 'claude-agent-sdk': captureClaude, 'codex-sdk': captureCodexSdk }[
+    cfg.source
+  ];
   const summary = await capture(cfg, log);
   writeFileSync(cfg.summaryOut, `${JSON.stringify(summary, null, 2)}\n`);
 } catch (err) {

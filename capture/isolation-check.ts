@@ -10,6 +10,8 @@ export function assertLoopbackOnly(): void {
     .filter(Boolean);
   const others = interfaces.filter((i) => i !== 'lo');
   if (others.length > 0) {
-    throw new Error(`refusing to run upstream binaries: network interfaces other than loopback are visible (${others.join(', ')}); run through \`npm run capture\`, which uses \`unshare -n\``);
+    throw new Error(
+      `refusing to run upstream binaries: network interfaces other than loopback are visible (${others.join(', ')}); run through \`npm run capture\`, which uses \`unshare -n\``,
+    );
   }
 }

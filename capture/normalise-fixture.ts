@@ -49,7 +49,11 @@ function turnsOf(records: Json[]): number[] {
     const rec = r && typeof r === 'object' && !Array.isArray(r) ? r : {};
     const line = rec.line && typeof rec.line === 'object' && !Array.isArray(rec.line) ? rec.line : {};
     const method = typeof line.method === 'string' ? line.method : '';
-    if ((rec.dir === 'c2s' && (method === 'turn/start' || method.startsWith('thread/goal/'))) || (rec.kind === 'meta' && rec.what === 'send_prompt')) turn++;
+    if (
+      (rec.dir === 'c2s' && (method === 'turn/start' || method.startsWith('thread/goal/'))) ||
+      (rec.kind === 'meta' && rec.what === 'send_prompt')
+    )
+      turn++;
     return turn;
   });
 }
@@ -79,6 +83,9 @@ function rebuild(v: Json, key: string | undefined, parentKey: string | undefined
   if (typeof v === 'string') return replacePaths(ctx.ids.replace(v), ctx.rules);
   if (Array.isArray(v)) return v.map((x) => rebuild(x, key, parentKey, ctx));
   // Keys can hold paths and ids too (codex `changes: {"<path>": ...}`).
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [replacePaths(ctx.ids.replace(k), ctx.rules), rebuild(x, k, key, ctx)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [replacePaths(ctx.ids.replace(k), ctx.rules), rebuild(x, k, key, ctx)]),
+    );
   return v;
 }

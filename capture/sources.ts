@@ -21,9 +21,15 @@ export interface CaptureSource {
 }
 
 /** Codex: the server's lines, verbatim (bare JSON-RPC). */
-const serverLines = (records: string[]) => records.map((r) => JSON.parse(r) as { dir?: string; line?: string }).flatMap((r) => (r.dir === 's2c' && r.line !== undefined ? [r.line] : []));
+const serverLines = (records: string[]) =>
+  records
+    .map((r) => JSON.parse(r) as { dir?: string; line?: string })
+    .flatMap((r) => (r.dir === 's2c' && r.line !== undefined ? [r.line] : []));
 /** Claude: the SDKMessages `query()` yielded (bare SDKMessage lines). */
-const sdkMessages = (records: string[]) => records.map((r) => JSON.parse(r) as { kind?: string; message?: unknown }).flatMap((r) => (r.kind === 'message' ? [JSON.stringify(r.message)] : []));
+const sdkMessages = (records: string[]) =>
+  records
+    .map((r) => JSON.parse(r) as { kind?: string; message?: unknown })
+    .flatMap((r) => (r.kind === 'message' ? [JSON.stringify(r.message)] : []));
 const platformPackage = (prefix: string) => `${prefix}-${process.platform}-${process.arch}`;
 
 export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {

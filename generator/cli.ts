@@ -45,7 +45,9 @@ const program = new Command();
 program
   .name('eventmap')
   .version(version, '-V, --version', 'print the eventmap version')
-  .description('Map the Codex app-server, Claude Agent SDK and Codex SDK protocols onto one canonical event model, and check the mapping.')
+  .description(
+    'Map the Codex app-server, Claude Agent SDK and Codex SDK protocols onto one canonical event model, and check the mapping.',
+  )
   .option('--root <dir>', 'project root (default: nearest folder up from here with mapping-spec.yaml)')
   .exitOverride()
   .configureOutput({ writeErr: (s) => process.stderr.write(s) });
@@ -65,7 +67,19 @@ function exitCodeFor(err: unknown): number {
     // --help and --version are not failures; usage errors are "could not run" (commander has
     // already said why on stderr; other formats get it on stdout too).
     if (err.exitCode === 0) return 0;
-    if (format !== 'text') process.stdout.write(formatFailure([{ code: 'cli/usage', message: err.message.replace(/^error: /, ''), hint: 'see `eventmap <command> --help`' }], format).stdout);
+    if (format !== 'text')
+      process.stdout.write(
+        formatFailure(
+          [
+            {
+              code: 'cli/usage',
+              message: err.message.replace(/^error: /, ''),
+              hint: 'see `eventmap <command> --help`',
+            },
+          ],
+          format,
+        ).stdout,
+      );
     return 2;
   }
   if (err instanceof EventmapError) {
@@ -74,8 +88,22 @@ function exitCodeFor(err: unknown): number {
     process.stdout.write(stdout);
     return 2;
   }
-  process.stderr.write(`eventmap: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  if (format !== 'text') process.stdout.write(formatFailure([{ code: 'internal', message: err instanceof Error ? err.message : String(err), hint: 'this is a bug in eventmap; please report it with the command line' }], format).stdout);
+  process.stderr.write(
+    `eventmap: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  if (format !== 'text')
+    process.stdout.write(
+      formatFailure(
+        [
+          {
+            code: 'internal',
+            message: err instanceof Error ? err.message : String(err),
+            hint: 'this is a bug in eventmap; please report it with the command line',
+          },
+        ],
+        format,
+      ).stdout,
+    );
   return 2;
 }
 

@@ -100,7 +100,11 @@ export function parseJsonFile(text: string, file: string): unknown {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const pos = /position (\d+)/.exec(message);
-    const loc = pos ? lineColAt(text, Number(pos[1])) : text.trim() === '' ? { line: 1, col: 1 } : lineColAt(text, text.length);
+    const loc = pos
+      ? lineColAt(text, Number(pos[1]))
+      : text.trim() === ''
+        ? { line: 1, col: 1 }
+        : lineColAt(text, text.length);
     throw new EventmapError({
       code: 'snapshot/invalid-json',
       message: `not valid JSON (${message})`,

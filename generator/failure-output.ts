@@ -16,15 +16,38 @@ export function formatFailure(diagnostics: Diagnostic[], format: FailureFormat):
 
 const STDOUT: Record<FailureFormat, (list: Diagnostic[]) => string> = {
   text: () => '',
-  json: (list) => stableJson({ ok: false, exitCode: 2, errors: list.map(({ code, message, hint, file, line, col, source }) => ({ code, message, ...(hint ? { hint } : {}), ...(file ? { file } : {}), ...(line !== undefined ? { line, col: col ?? 1 } : {}), ...(source !== undefined ? { source } : {}) })) }),
-  github: (list) => list.map((d) => `${annotation('error', { ...(d.file ? { file: d.file } : {}), ...(d.line !== undefined ? { line: d.line, col: d.col ?? 1 } : {}), title: `eventmap ${d.code}` }, `${d.message}${d.hint ? ` — fix: ${d.hint}` : ''}`)}\n`).join(''),
+  json: (list) =>
+    stableJson({
+      ok: false,
+      exitCode: 2,
+      errors: list.map(({ code, message, hint, file, line, col, source }) => ({
+        code,
+        message,
+        ...(hint ? { hint } : {}),
+        ...(file ? { file } : {}),
+        ...(line !== undefined ? { line, col: col ?? 1 } : {}),
+        ...(source !== undefined ? { source } : {}),
+      })),
+    }),
+  github: (list) =>
+    list
+      .map(
+        (d) =>
+          `${annotation('error', { ...(d.file ? { file: d.file } : {}), ...(d.line !== undefined ? { line: d.line, col: d.col ?? 1 } : {}), title: `eventmap ${d.code}` }, `${d.message}${d.hint ? ` — fix: ${d.hint}` : ''}`)}\n`,
+      )
+      .join(''),
   markdown: (list) => {
     const out = [`### eventmap: ❌ could not run (${list.length} error${list.length === 1 ? '' : 's'})`];
     for (const d of list) {
-      out.push('', `- ${formatLocation(d) ? `${mdCode(formatLocation(d))}: ` : ''}**${d.code}**: ${d.message.replace(/\n/g, ' ')}${d.hint ? `  \n  fix: ${d.hint.replace(/\n/g, ' ')}` : ''}`);
+      out.push(
+        '',
+        `- ${formatLocation(d) ? `${mdCode(formatLocation(d))}: ` : ''}**${d.code}**: ${d.message.replace(/\n/g, ' ')}${d.hint ? `  \n  fix: ${d.hint.replace(/\n/g, ' ')}` : ''}`,
+      );
       const frame = codeFrame(d);
       // A fence longer than any backtick run in the frame, so the file's text cannot close it.
-      const fence = '`'.repeat(Math.max(3, ...frame.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length + 1)))));
+      const fence = '`'.repeat(
+        Math.max(3, ...frame.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length + 1)))),
+      );
       if (frame.length) out.push('', `  ${fence}`, ...frame.map((l) => `  ${l}`), `  ${fence}`);
     }
     return `${out.join('\n')}\n`;
@@ -36,7 +59,8 @@ export function requestedFormat(args: string[]): FailureFormat {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = a === '--format' ? args[i + 1] : a.startsWith('--format=') ? a.slice('--format='.length) : undefined;
-    if (value !== undefined) return (FAILURE_FORMATS as readonly string[]).includes(value) ? (value as FailureFormat) : 'text';
+    if (value !== undefined)
+      return (FAILURE_FORMATS as readonly string[]).includes(value) ? (value as FailureFormat) : 'text';
   }
   return 'text';
 }

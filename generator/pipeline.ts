@@ -68,7 +68,10 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref);
   const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
-  const hashes = hashInputs(paths, Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)));
+  const hashes = hashInputs(
+    paths,
+    Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),
+  );
   return { spec, model, catalogs, analysis, hashes };
 }
 
@@ -76,17 +79,30 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
 function addSnapshot(spec: MappingSpec, catalogs: Record<string, Catalog[]>, ref: SnapshotRef): void {
   const list = catalogs[ref.source];
   if (!spec.sources[ref.source] || !list) {
-    throw new EventmapError({ code: 'cli/unknown-source', message: `--with ${ref.source}@${ref.version}: mapping-spec.yaml has no sources.${ref.source}`, hint: `add sources.${ref.source} (provider and snapshots) to mapping-spec.yaml first` });
+    throw new EventmapError({
+      code: 'cli/unknown-source',
+      message: `--with ${ref.source}@${ref.version}: mapping-spec.yaml has no sources.${ref.source}`,
+      hint: `add sources.${ref.source} (provider and snapshots) to mapping-spec.yaml first`,
+    });
   }
   if (list.some((c) => c.version === ref.version)) {
-    throw new EventmapError({ code: 'cli/already-supported', message: `--with ${ref.source}@${ref.version}: that version is already in the set checked`, hint: `drop --with, or use \`--upstream ${ref.source}=<dir>\` to check a folder in place of the supported snapshots` });
+    throw new EventmapError({
+      code: 'cli/already-supported',
+      message: `--with ${ref.source}@${ref.version}: that version is already in the set checked`,
+      hint: `drop --with, or use \`--upstream ${ref.source}=<dir>\` to check a folder in place of the supported snapshots`,
+    });
   }
   list.push(loadCatalog(ref));
   list.sort((a, b) => compareVersions(a.version, b.version));
 }
 
 export function findingToDiagnostic(f: Finding): Diagnostic {
-  return { code: f.code, message: f.message, ...(f.hint ? { hint: f.hint } : {}), ...(f.loc ? { file: f.loc.file, line: f.loc.line, col: f.loc.col } : {}) };
+  return {
+    code: f.code,
+    message: f.message,
+    ...(f.hint ? { hint: f.hint } : {}),
+    ...(f.loc ? { file: f.loc.file, line: f.loc.line, col: f.loc.col } : {}),
+  };
 }
 
 export interface GenerateResult {
@@ -105,31 +121,49 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
   const cache = emitCache(cacheDir(paths));
   const { hashes } = inputs;
-  const canonical = await cache.files(cacheKey(['canonical', hashes.code, hashes.model]), async () => (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model));
+  const canonical = await cache.files(cacheKey(['canonical', hashes.code, hashes.model]), async () =>
+    (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model),
+  );
   for (const [rel, text] of canonical) files.set(rel, text);
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
     // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
-    const key = cacheKey(['upstream', hashes.code, source, ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`)]);
+    const key = cacheKey([
+      'upstream',
+      hashes.code,
+      source,
+      ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
+    ]);
     const upstream = await cache.files(key, async () => {
-      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([import('./emit/upstream-types.ts'), import('./emit/upstream-validators.ts')]);
+      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([
+        import('./emit/upstream-types.ts'),
+        import('./emit/upstream-validators.ts'),
+      ]);
       return new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]);
     });
     for (const [rel, text] of upstream) files.set(rel, text);
     // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
-    const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))].filter((k) => MESSAGE_KINDS.has(k)).sort();
+    const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
+      .filter((k) => MESSAGE_KINDS.has(k))
+      .sort();
     const mappers = emitMappers({
       spec: inputs.spec,
       model: inputs.model,
       source,
       templatesDir: paths.templates,
-      inputType: (kind, name) => (kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined),
+      inputType: (kind, name) =>
+        kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
       upstreamTypeImports: kinds.map(kindMapTypeName),
     });
     for (const [rel, text] of mappers) files.set(rel, text);
   }
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
-  const report = buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
+  const report = buildCoverage(
+    inputs.spec,
+    inputs.analysis.coverage,
+    inputs.analysis.findings,
+    (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
+  );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
   files.set(MANIFEST, buildManifest(hashes.all, files));
   return { files, inputs };

@@ -9,7 +9,18 @@
 //    is always there), delete the files the new tree does not have, and drop the commit folder.
 // A crash before 3 leaves the old tree; a crash during 3 leaves a mix that the next write rolls
 // forward. (Swapping two folders in one step needs renameat2(RENAME_EXCHANGE), which Node lacks.)
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
 import { compareStrings } from './fsutil.ts';
@@ -30,7 +41,12 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
       () => {
         recoverInterruptedWrite(target);
         if (existsSync(target) && !statSync(target).isDirectory()) {
-          throw new EventmapError({ code: 'output/not-a-directory', message: `${target} exists and is not a folder; refusing to replace it`, hint: 'move or delete it (eventmap writes a folder there), or pass another --root', file: target });
+          throw new EventmapError({
+            code: 'output/not-a-directory',
+            message: `${target} exists and is not a folder; refusing to replace it`,
+            hint: 'move or delete it (eventmap writes a folder there), or pass another --root',
+            file: target,
+          });
         }
         removeDeadSiblings(target);
         const staged = stage(target, files);
@@ -137,11 +153,15 @@ function removeDeadSiblings(target: string): void {
 function writeError(err: unknown, target: string, committing: boolean): EventmapError {
   if (err instanceof EventmapError) return err;
   const e = err as Partial<NodeJS.ErrnoException> | undefined;
-  const why = typeof e?.code === 'string' ? `${e.code} (${e.message})` : err instanceof Error ? err.message : String(err);
+  const why =
+    typeof e?.code === 'string' ? `${e.code} (${e.message})` : err instanceof Error ? err.message : String(err);
   return new EventmapError({
     code: 'output/write-failed',
     message: `cannot write ${target}: ${why}; ${committing ? 'the write stopped part-way and the next run finishes it' : 'it was left as it was'}`,
-    hint: e?.code === 'ENOSPC' ? 'free some disk space and run the command again' : 'make the folder writable (or pass another --root) and run the command again',
+    hint:
+      e?.code === 'ENOSPC'
+        ? 'free some disk space and run the command again'
+        : 'make the folder writable (or pass another --root) and run the command again',
     file: typeof e?.path === 'string' ? e.path : target,
   });
 }

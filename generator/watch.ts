@@ -35,7 +35,12 @@ export function watchInputs(paths: ProjectPaths, run: (changed: string[]) => Pro
       if (name && files.has(name.toString())) changed(name.toString());
     }),
   ];
-  if (existsSync(paths.upstream)) watchers.push(watch(paths.upstream, { recursive: true }, (_event, name) => changed(`upstream-schemas/${name?.toString() ?? ''}`)));
+  if (existsSync(paths.upstream))
+    watchers.push(
+      watch(paths.upstream, { recursive: true }, (_event, name) =>
+        changed(`upstream-schemas/${name?.toString() ?? ''}`),
+      ),
+    );
   return {
     close() {
       clearTimeout(timer);

@@ -6,7 +6,11 @@ import { EventmapError } from './diagnostics.ts';
 /** The yaml library's bound (its default): expanded alias nodes × nesting of the aliased data. */
 export const MAX_ALIAS_COUNT = 100;
 
-export function yamlData(doc: Document, at: (offset: number) => { file: string; line: number; col: number }, code: string): unknown {
+export function yamlData(
+  doc: Document,
+  at: (offset: number) => { file: string; line: number; col: number },
+  code: string,
+): unknown {
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {

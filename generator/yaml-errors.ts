@@ -19,7 +19,9 @@ export function yamlCauses(errors: readonly YAMLError[], text: string): YamlCaus
     const message = error.message.split('\n')[0]!.trim();
     const close = /end with an? ([}\]])/.exec(message)?.[1];
     const open = close ? unclosed(text, error.pos[0], close === '}' ? '{' : '[', close) : undefined;
-    return open === undefined ? { error, offset: error.pos[0], message } : { error, offset: open, message: `${message} (the \`${text[open]}\` here is never closed)` };
+    return open === undefined
+      ? { error, offset: error.pos[0], message }
+      : { error, offset: open, message: `${message} (the \`${text[open]}\` here is never closed)` };
   });
 }
 

@@ -28,7 +28,13 @@ export async function buildPackages(out: string, options: { pack: boolean }): Pr
   await stageCli(eventmap, version, runtimeName);
   if (!options.pack) return { runtime: { dir: runtime }, eventmap: { dir: eventmap } };
   const pack = (dir: string) => {
-    const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { filename: string }[];
+    const [info] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', out], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as { filename: string }[];
     return join(out, info!.filename);
   };
   return { runtime: { dir: runtime, tarball: pack(runtime) }, eventmap: { dir: eventmap, tarball: pack(eventmap) } };

@@ -27,7 +27,10 @@ export function prunePackage(root: string, options: PruneOptions): string[] {
     if (!/\.(js|d\.ts)$/.test(file)) continue;
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!fileName.startsWith('.')) {
-        if (options.noDependencies) throw new Error(`${relative(root, file)} imports \`${fileName}\`; this package must import nothing outside itself`);
+        if (options.noDependencies)
+          throw new Error(
+            `${relative(root, file)} imports \`${fileName}\`; this package must import nothing outside itself`,
+          );
         continue;
       }
       const target = resolve(dirname(file), fileName);

@@ -41,7 +41,8 @@ export class CanonicalIds {
   thread(id: string): string {
     const l = this.lastThread;
     if (l !== undefined && l.id === id) return l.value;
-    return (this.lastThread = { thread: undefined, id, value: this.derive(`thread:${part(this.provider)}${id}`) }).value;
+    return (this.lastThread = { thread: undefined, id, value: this.derive(`thread:${part(this.provider)}${id}`) })
+      .value;
   }
 
   turn(thread: string | undefined, id: string): string {

@@ -47,7 +47,11 @@ export class MapContext {
   ignored: string | undefined;
   /** The message being mapped nested too deep and was cut (runtime/depth.ts). */
   cut = false;
-  readonly lifecycle = new Lifecycle((what) => this.warn(`eventmap stopped tracking ${what}: the session holds more state than its bound (docs/performance.md)`, { kind: 'state-limit' }));
+  readonly lifecycle = new Lifecycle((what) =>
+    this.warn(`eventmap stopped tracking ${what}: the session holds more state than its bound (docs/performance.md)`, {
+      kind: 'state-limit',
+    }),
+  );
   /** The spec's value maps, for helpers that classify (set by the source's framing). */
   valueMaps: Readonly<Record<string, ValueMap>> = {};
 
@@ -106,7 +110,10 @@ export class MapContext {
     }
     for (const field of required) {
       if (!Object.hasOwn(payload, field)) {
-        this.warn(`${this.describeRaw()}: cannot fill required field \`${field}\` of ${type}; the message does not match its schema`, { kind: 'invalid-message', eventType: type, field });
+        this.warn(
+          `${this.describeRaw()}: cannot fill required field \`${field}\` of ${type}; the message does not match its schema`,
+          { kind: 'invalid-message', eventType: type, field },
+        );
         return;
       }
     }

@@ -33,7 +33,8 @@ export function nestsTooDeep(value: unknown, depth = 1): boolean {
     for (let i = 0; i < value.length; i++) if (nestsTooDeep(value[i], depth + 1)) return true;
     return false;
   }
-  for (const k in value as Record<string, unknown>) if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
+  for (const k in value as Record<string, unknown>)
+    if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
   return false;
 }
 
@@ -45,7 +46,13 @@ export function cutTooDeep(value: unknown, depth = 1): unknown {
   const out: Record<string, unknown> = {};
   for (const k in value as Record<string, unknown>) {
     const x = (value as Record<string, unknown>)[k];
-    if (k === '__proto__') Object.defineProperty(out, k, { value: cutTooDeep(x, depth + 1), enumerable: true, writable: true, configurable: true });
+    if (k === '__proto__')
+      Object.defineProperty(out, k, {
+        value: cutTooDeep(x, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[k] = cutTooDeep(x, depth + 1);
   }
   return out;

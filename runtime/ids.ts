@@ -167,19 +167,35 @@ function sha1(m: Int32Array, blocks: number): string {
     let t: number;
     for (let i = 0; i < 20; i++) {
       t = (((a << 5) | (a >>> 27)) + ((bb & c) | (~bb & d)) + e + 0x5a827999 + W[i]!) | 0;
-      e = d; d = c; c = (bb << 30) | (bb >>> 2); bb = a; a = t;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
     }
     for (let i = 20; i < 40; i++) {
       t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e + 0x6ed9eba1 + W[i]!) | 0;
-      e = d; d = c; c = (bb << 30) | (bb >>> 2); bb = a; a = t;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
     }
     for (let i = 40; i < 60; i++) {
       t = (((a << 5) | (a >>> 27)) + ((bb & c) | (bb & d) | (c & d)) + e - 0x70e44324 + W[i]!) | 0;
-      e = d; d = c; c = (bb << 30) | (bb >>> 2); bb = a; a = t;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
     }
     for (let i = 60; i < 80; i++) {
       t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e - 0x359d3e2a + W[i]!) | 0;
-      e = d; d = c; c = (bb << 30) | (bb >>> 2); bb = a; a = t;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
     }
     h0 = (h0 + a) | 0;
     h1 = (h1 + bb) | 0;
@@ -189,11 +205,25 @@ function sha1(m: Int32Array, blocks: number): string {
   }
   // The first 16 bytes of the digest, with the version (5) and variant (RFC 4122) bits set.
   return (
-    HEX[h0 >>> 24]! + HEX[(h0 >>> 16) & 255]! + HEX[(h0 >>> 8) & 255]! + HEX[h0 & 255]! + '-' +
-    HEX[h1 >>> 24]! + HEX[(h1 >>> 16) & 255]! + '-' +
-    HEX[((h1 >>> 8) & 0x0f) | 0x50]! + HEX[h1 & 255]! + '-' +
-    HEX[((h2 >>> 24) & 0x3f) | 0x80]! + HEX[(h2 >>> 16) & 255]! + '-' +
-    HEX[(h2 >>> 8) & 255]! + HEX[h2 & 255]! +
-    HEX[h3 >>> 24]! + HEX[(h3 >>> 16) & 255]! + HEX[(h3 >>> 8) & 255]! + HEX[h3 & 255]!
+    HEX[h0 >>> 24]! +
+    HEX[(h0 >>> 16) & 255]! +
+    HEX[(h0 >>> 8) & 255]! +
+    HEX[h0 & 255]! +
+    '-' +
+    HEX[h1 >>> 24]! +
+    HEX[(h1 >>> 16) & 255]! +
+    '-' +
+    HEX[((h1 >>> 8) & 0x0f) | 0x50]! +
+    HEX[h1 & 255]! +
+    '-' +
+    HEX[((h2 >>> 24) & 0x3f) | 0x80]! +
+    HEX[(h2 >>> 16) & 255]! +
+    '-' +
+    HEX[(h2 >>> 8) & 255]! +
+    HEX[h2 & 255]! +
+    HEX[h3 >>> 24]! +
+    HEX[(h3 >>> 16) & 255]! +
+    HEX[(h3 >>> 8) & 255]! +
+    HEX[h3 & 255]!
   );
 }

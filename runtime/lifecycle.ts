@@ -49,7 +49,12 @@ export interface ThreadState {
   turnScratch: Map<string, unknown>;
 }
 
-const idsBytes = (ids: ProviderIds) => (ids.thread?.length ?? 0) * 2 + (ids.turn?.length ?? 0) * 2 + (ids.item?.length ?? 0) * 2 + (ids.request?.length ?? 0) * 2 + 64;
+const idsBytes = (ids: ProviderIds) =>
+  (ids.thread?.length ?? 0) * 2 +
+  (ids.turn?.length ?? 0) * 2 +
+  (ids.item?.length ?? 0) * 2 +
+  (ids.request?.length ?? 0) * 2 +
+  64;
 
 /** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */
 export function itemKey(thread: string | undefined, item: string): string {
@@ -68,9 +73,21 @@ export class Lifecycle {
   readonly userInputRequested = new BoundedSet(STATE_BYTES.seen);
 
   constructor(onEvict: (what: string) => void) {
-    this.items = new BoundedMap<OpenItem>(STATE_BYTES.items, (k, v) => stringBytes(k) + idsBytes(v.ids), (_k, v) => onEvict(`open item ${v.ids.item}`));
-    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, (k, v) => stringBytes(k) + idsBytes(v.ids), (k) => onEvict(`pending request ${k}`));
-    this.threads = new BoundedMap<ThreadState>(STATE_BYTES.threads, (k) => stringBytes(k) + 256, (k, v) => v.turn !== undefined && onEvict(`thread ${k} (turn ${v.turn} open)`));
+    this.items = new BoundedMap<OpenItem>(
+      STATE_BYTES.items,
+      (k, v) => stringBytes(k) + idsBytes(v.ids),
+      (_k, v) => onEvict(`open item ${v.ids.item}`),
+    );
+    this.requests = new BoundedMap<PendingRequest>(
+      STATE_BYTES.requests,
+      (k, v) => stringBytes(k) + idsBytes(v.ids),
+      (k) => onEvict(`pending request ${k}`),
+    );
+    this.threads = new BoundedMap<ThreadState>(
+      STATE_BYTES.threads,
+      (k) => stringBytes(k) + 256,
+      (k, v) => v.turn !== undefined && onEvict(`thread ${k} (turn ${v.turn} open)`),
+    );
   }
 
   /** The state of a thread (`undefined`: messages that name none), created on first use. */
@@ -95,7 +112,14 @@ export class Lifecycle {
   held(): HeldState {
     let turnState = 0;
     for (const t of this.threads.values()) turnState += t.turnScratch.size;
-    return { threads: this.threads.size, openTurns: this.threadsWithTurns().length, openItems: this.items.size, pendingRequests: this.requests.size, turnState, bytes: this.items.heldBytes + this.requests.heldBytes + this.threads.heldBytes };
+    return {
+      threads: this.threads.size,
+      openTurns: this.threadsWithTurns().length,
+      openItems: this.items.size,
+      pendingRequests: this.requests.size,
+      turnState,
+      bytes: this.items.heldBytes + this.requests.heldBytes + this.threads.heldBytes,
+    };
   }
 
   /** The thread's state if it has any (no creation). */

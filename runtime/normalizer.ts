@@ -61,8 +61,16 @@ const typed = (events: CanonicalEvent[]) => events as unknown as ProviderRuntime
 export function createNormalizer(source: SourceName, options: NormalizerOptions = {}): Normalizer {
   // Own keys only: 'constructor' or '__proto__' is as unknown as any other name.
   const framing = typeof source === 'string' && Object.hasOwn(FRAMINGS, source) ? FRAMINGS[source] : undefined;
-  if (!framing) throw new TypeError(`eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`);
-  const ctx = new MapContext({ provider: PROVIDERS[source], source, sessionId: options.sessionId, clock: options.clock ?? Date.now });
+  if (!framing)
+    throw new TypeError(
+      `eventmap: unknown source ${String(source)}; expected one of ${Object.keys(FRAMINGS).join(', ')}`,
+    );
+  const ctx = new MapContext({
+    provider: PROVIDERS[source],
+    source,
+    sessionId: options.sessionId,
+    clock: options.clock ?? Date.now,
+  });
   ctx.valueMaps = framing.valueMaps;
   let mapNames: Map<object, string> | undefined; // built on first use: defaults are rare
   /** Maps and values warned about in the message being mapped (a value read twice warns once). */
@@ -73,9 +81,20 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     const key = `${name}\u0000${value}`;
     if (warned.has(key)) return;
     warned.add(key);
-    ctx.warn(`${ctx.describeRaw()}: \`${value.length > 80 ? `${value.slice(0, 80)}…` : value}\` is not in ${name} (mapping-spec.yaml); read as its default \`${fallback}\``, { kind: 'unknown-value', map: name, value, default: fallback });
+    ctx.warn(
+      `${ctx.describeRaw()}: \`${value.length > 80 ? `${value.slice(0, 80)}…` : value}\` is not in ${name} (mapping-spec.yaml); read as its default \`${fallback}\``,
+      { kind: 'unknown-value', map: name, value, default: fallback },
+    );
   };
-  const stats: NormalizeStats = { messages: 0, mapped: 0, ignored: 0, ignoredBy: {}, clientTraffic: 0, unknown: 0, invalid: 0 };
+  const stats: NormalizeStats = {
+    messages: 0,
+    mapped: 0,
+    ignored: 0,
+    ignoredBy: {},
+    clientTraffic: 0,
+    unknown: 0,
+    invalid: 0,
+  };
   const normalizer: Normalizer = {
     stats,
     get sessionId() {
@@ -108,11 +127,17 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
       } catch (err) {
         // A bug in a mapper must not take the app down: report it as a warning with raw.
         stats.invalid++;
-        ctx.warn(`${source}: mapping failed: ${err instanceof Error ? err.message : String(err)}`, { kind: 'mapper-error' });
+        ctx.warn(`${source}: mapping failed: ${err instanceof Error ? err.message : String(err)}`, {
+          kind: 'mapper-error',
+        });
       } finally {
         onDefaultUsed(undefined);
       }
-      if (ctx.cut) ctx.warn(`${ctx.describeRaw()}: the message nests deeper than ${MAX_DEPTH} levels; what lies deeper is cut from raw and payloads (marked where)`, { kind: 'depth-limit', maxDepth: MAX_DEPTH });
+      if (ctx.cut)
+        ctx.warn(
+          `${ctx.describeRaw()}: the message nests deeper than ${MAX_DEPTH} levels; what lies deeper is cut from raw and payloads (marked where)`,
+          { kind: 'depth-limit', maxDepth: MAX_DEPTH },
+        );
       return typed(ctx.out);
     },
     end(reason = DEFAULT_END_REASON) {

@@ -16,7 +16,10 @@ export type Inputs = Iterable<unknown> | AsyncIterable<unknown>;
 /** A line with nothing but whitespace is not a message (a JSONL file's trailing newline). */
 const blank = (input: unknown) => typeof input === 'string' && input.trim() === '';
 
-export async function* eventsOf(normalizer: Session, inputs: Inputs): AsyncGenerator<ProviderRuntimeEvent, NormalizeStats, undefined> {
+export async function* eventsOf(
+  normalizer: Session,
+  inputs: Inputs,
+): AsyncGenerator<ProviderRuntimeEvent, NormalizeStats, undefined> {
   for await (const input of inputs) {
     if (!blank(input)) yield* normalizer.push(input);
   }

@@ -36,7 +36,14 @@ export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: 
         life.resolvedRequests.delete(ids.request);
         const userInput = life.userInputRequested.has(ids.request);
         life.userInputRequested.delete(ids.request);
-        life.requests.set(ids.request, { ids, requestType: payload.requestType, method: ctx.raw.method, args: payload.args, userInput, userInputResolved: false });
+        life.requests.set(ids.request, {
+          ids,
+          requestType: payload.requestType,
+          method: ctx.raw.method,
+          args: payload.args,
+          userInput,
+          userInputResolved: false,
+        });
       }
       return true;
     case 'user-input.resolved': {

@@ -71,7 +71,12 @@ export function oneOf<T extends string>(set: ReadonlySet<string>, v: unknown): T
  * Translate through a value map: an exact entry, else the first matching name prefix (open name
  * spaces like `mcp__<server>__<tool>`), else the map's default for values the upstream adds later.
  */
-export function lookup<T extends string>(map: Readonly<Record<string, T | null>>, fallback: T | undefined, v: unknown, prefixes: readonly (readonly [string, T])[] = []): T | undefined {
+export function lookup<T extends string>(
+  map: Readonly<Record<string, T | null>>,
+  fallback: T | undefined,
+  v: unknown,
+  prefixes: readonly (readonly [string, T])[] = [],
+): T | undefined {
   if (typeof v !== 'string') return undefined;
   // Own entries only (a value named `constructor` is not Object's), through a Map copy of the table.
   let entries = valueMapEntries.get(map);

@@ -25,7 +25,12 @@ export interface ClaudeChildConfig {
   stderrOut: string;
 }
 
-type SdkMessage = { type: string; subtype?: string; event?: { type?: string; delta?: { type?: string } }; parent_tool_use_id?: string | null };
+type SdkMessage = {
+  type: string;
+  subtype?: string;
+  event?: { type?: string; delta?: { type?: string } };
+  parent_tool_use_id?: string | null;
+};
 interface Query extends AsyncIterable<SdkMessage> {
   interrupt(): Promise<unknown>;
 }
@@ -46,7 +51,13 @@ let inputEnded = false;
 
 const { query } = (await import(pathToFileURL(cfg.sdkEntry).href)) as { query: QueryFn };
 writeCommandHooks(cfg.workdir, cfg.hooksDir);
-recorder.write('meta', { what: 'start', sdkVersion: cfg.version, claudeCodeVersion: cfg.claudeCodeVersion, cwd: cfg.workdir, scenarios: scenarios.map((s) => s.name) });
+recorder.write('meta', {
+  what: 'start',
+  sdkVersion: cfg.version,
+  claudeCodeVersion: cfg.claudeCodeVersion,
+  cwd: cfg.workdir,
+  scenarios: scenarios.map((s) => s.name),
+});
 
 let q: Query;
 /** interrupt() after a delay, once per scenario. */
@@ -55,11 +66,17 @@ function interruptSoon(delayMs: number): void {
   current.interrupted = true;
   setTimeout(() => {
     recorder.write('meta', { what: 'interrupt', scenario: current?.scenario.name });
-    void q.interrupt().catch((err: unknown) => recorder.write('meta', { what: 'interrupt_failed', error: String(err) }));
+    void q
+      .interrupt()
+      .catch((err: unknown) => recorder.write('meta', { what: 'interrupt_failed', error: String(err) }));
   }, delayMs);
 }
 
-async function canUseTool(toolName: string, input: Record<string, unknown>, options: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function canUseTool(
+  toolName: string,
+  input: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const answer = current?.permissions.shift() ?? 'allow';
   if (current?.scenario.interrupt?.after === 'permission') interruptSoon(current.scenario.interrupt.delayMs);
   const asked = { toolName, input, options, optionKeys: Object.keys(options) };
@@ -76,9 +93,25 @@ async function canUseTool(toolName: string, input: Record<string, unknown>, opti
   if (toolName === 'AskUserQuestion') {
     // Answered: every question with its first option. Declined: the user dismissed the question.
     const questions = (input.questions as { question: string; options?: { label: string }[] }[] | undefined) ?? [];
-    decision = answer === 'allow' ? { behavior: 'allow', updatedInput: { ...input, answers: Object.fromEntries(questions.map((qq) => [qq.question, qq.options?.[0]?.label ?? 'yes'])) } } : { behavior: 'deny', message: 'The user declined to answer' };
+    decision =
+      answer === 'allow'
+        ? {
+            behavior: 'allow',
+            updatedInput: {
+              ...input,
+              answers: Object.fromEntries(questions.map((qq) => [qq.question, qq.options?.[0]?.label ?? 'yes'])),
+            },
+          }
+        : { behavior: 'deny', message: 'The user declined to answer' };
   } else {
-    decision = answer === 'allow' ? { behavior: 'allow', updatedInput: input } : { behavior: 'deny', message: answer === 'cancel' ? 'Cancelled by the user' : 'Denied by capture driver canUseTool', ...(answer === 'cancel' ? { interrupt: true } : {}) };
+    decision =
+      answer === 'allow'
+        ? { behavior: 'allow', updatedInput: input }
+        : {
+            behavior: 'deny',
+            message: answer === 'cancel' ? 'Cancelled by the user' : 'Denied by capture driver canUseTool',
+            ...(answer === 'cancel' ? { interrupt: true } : {}),
+          };
   }
   recorder.write('permission', { ...asked, decision });
   return decision;
@@ -107,7 +140,10 @@ async function* prompts(): AsyncGenerator<unknown> {
     }
     current = { scenario, permissions: [...(scenario.permissions ?? [])], interrupted: false };
     const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no result for ${scenario.name} within ${TURN_TIMEOUT_MS} ms`)), TURN_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no result for ${scenario.name} within ${TURN_TIMEOUT_MS} ms`)),
+        TURN_TIMEOUT_MS,
+      );
       onResult = () => {
         clearTimeout(timer);
         resolve();
@@ -145,7 +181,12 @@ try {
     recorder.write('message', { message });
     if (message.type === 'result' && message.parent_tool_use_id == null) onResult?.();
     const s = current?.scenario;
-    if (s?.interrupt?.after === 'text' && message.type === 'stream_event' && message.event?.delta?.type === 'text_delta') interruptSoon(s.interrupt.delayMs);
+    if (
+      s?.interrupt?.after === 'text' &&
+      message.type === 'stream_event' &&
+      message.event?.delta?.type === 'text_delta'
+    )
+      interruptSoon(s.interrupt.delayMs);
   }
   recorder.write('meta', { what: 'end' });
 } catch (err) {

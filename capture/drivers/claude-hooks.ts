@@ -31,9 +31,24 @@ export function writeCommandHooks(workdir: string, hooksDir: string): void {
   writeFileSync(join(workdir, '.claude', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-const CALLBACK_EVENTS = ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStart', 'SubagentStop', 'PermissionRequest', 'Notification', 'SessionEnd'];
+const CALLBACK_EVENTS = [
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PermissionRequest',
+  'Notification',
+  'SessionEnd',
+];
 
-type HookCallback = (input: unknown, toolUseID: string | undefined, options: { signal: AbortSignal }) => Promise<Record<string, never>>;
+type HookCallback = (
+  input: unknown,
+  toolUseID: string | undefined,
+  options: { signal: AbortSignal },
+) => Promise<Record<string, never>>;
 
 /** SDK callback hooks that record each call and change nothing. */
 export function callbackHooks(recorder: Recorder): Record<string, { hooks: HookCallback[] }[]> {

@@ -14,7 +14,10 @@ export class Recorder {
 
   write(kind: 'message' | 'permission' | 'hook' | 'meta', fields: Record<string, unknown>): void {
     this.lastAt = Date.now();
-    appendFileSync(this.file, `${JSON.stringify({ seq: ++this.seq, t_ms: this.lastAt - this.t0, kind, ...fields }, replacer)}\n`);
+    appendFileSync(
+      this.file,
+      `${JSON.stringify({ seq: ++this.seq, t_ms: this.lastAt - this.t0, kind, ...fields }, replacer)}\n`,
+    );
   }
 }
 

@@ -27,7 +27,11 @@ export interface DriveResult {
 const TURN_TIMEOUT_MS = 120_000;
 
 export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
-  const child = spawn(o.bin, ['app-server', ...o.args], { cwd: o.workdir, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(o.bin, ['app-server', ...o.args], {
+    cwd: o.workdir,
+    env: o.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -38,11 +42,19 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
     if (m.method !== undefined && m.id !== undefined) answer(peer, m, () => current?.decisions.shift() ?? 'accept');
   });
   try {
-    const init = await peer.request('initialize', { clientInfo: { name: 'eventmap_capture', title: 'eventmap capture driver', version: '0.0.1' }, capabilities: { experimentalApi: true } });
+    const init = await peer.request('initialize', {
+      clientInfo: { name: 'eventmap_capture', title: 'eventmap capture driver', version: '0.0.1' },
+      capabilities: { experimentalApi: true },
+    });
     if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`);
     await peer.quiet(500); // start-up notifications first, so that they do not race with ours
     peer.notify('initialized');
-    const started = await peer.request('thread/start', { model: o.model, cwd: o.workdir, approvalPolicy: 'on-request', sandbox: 'workspace-write' });
+    const started = await peer.request('thread/start', {
+      model: o.model,
+      cwd: o.workdir,
+      approvalPolicy: 'on-request',
+      sandbox: 'workspace-write',
+    });
     const threadId = (started.result as { thread?: { id?: string } } | undefined)?.thread?.id;
     if (!threadId) throw new Error(`thread/start failed: ${JSON.stringify(started.error ?? started.result)}`);
     // Start-up notifications (thread/started, warnings, MCP start-up) before the first turn, so
@@ -85,17 +97,28 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
 /** One turn: turn/start, then wait for its turn/completed; returns the turn's final status. */
 async function runTurn(peer: JsonRpcPeer, threadId: string, s: CodexScenario, model: string): Promise<string> {
   let turnId: string | undefined;
-  const completed = peer.waitFor((m) => m.method === 'turn/completed' && m.params?.threadId === threadId, TURN_TIMEOUT_MS, `turn/completed of ${s.name}`);
+  const completed = peer.waitFor(
+    (m) => m.method === 'turn/completed' && m.params?.threadId === threadId,
+    TURN_TIMEOUT_MS,
+    `turn/completed of ${s.name}`,
+  );
   let off = () => {};
   if (s.interruptOn) {
     off = peer.onMessage((m) => {
       if (!s.interruptOn!(m)) return;
       off();
       // A short pause so the interrupted work is visibly under way.
-      setTimeout(() => void peer.request('turn/interrupt', { threadId, turnId: turnId ?? (m.params?.turnId as string) }), 300);
+      setTimeout(
+        () => void peer.request('turn/interrupt', { threadId, turnId: turnId ?? (m.params?.turnId as string) }),
+        300,
+      );
     });
   }
-  const response = await peer.request('turn/start', { threadId, input: [{ type: 'text', text: `SCENARIO:${s.name} ${s.prompt}`, text_elements: [] }], ...(s.turn?.(model) ?? {}) });
+  const response = await peer.request('turn/start', {
+    threadId,
+    input: [{ type: 'text', text: `SCENARIO:${s.name} ${s.prompt}`, text_elements: [] }],
+    ...(s.turn?.(model) ?? {}),
+  });
   if (response.error) throw new Error(`turn/start (${s.name}) failed: ${JSON.stringify(response.error)}`);
   turnId = (response.result as { turn?: { id?: string } }).turn?.id;
   const done = await completed;
@@ -125,13 +148,16 @@ async function runRequests(peer: JsonRpcPeer, threadId: string, s: CodexScenario
       if (response.error && i === 0) {
         peer.transcript.splice(mark);
         // The message lists every method the version knows: its first clause is enough.
-        const message = String((response.error as { message?: unknown }).message ?? JSON.stringify(response.error)).split(/, expected/)[0];
+        const message = String(
+          (response.error as { message?: unknown }).message ?? JSON.stringify(response.error),
+        ).split(/, expected/)[0];
         return `the app-server refuses \`${r.method}\`: ${message}`;
       }
       if (response.error) throw new Error(`${r.method} (${s.name}) failed: ${JSON.stringify(response.error)}`);
       lastAt = Date.now(); // quiet is counted from the answer on (notifications may follow it)
       const until = Date.now() + TURN_TIMEOUT_MS;
-      while ((running.size > 0 || Date.now() - lastAt < 1500) && Date.now() < until) await new Promise((res) => setTimeout(res, 100));
+      while ((running.size > 0 || Date.now() - lastAt < 1500) && Date.now() < until)
+        await new Promise((res) => setTimeout(res, 100));
     }
     return undefined;
   } finally {
@@ -139,7 +165,11 @@ async function runRequests(peer: JsonRpcPeer, threadId: string, s: CodexScenario
   }
 }
 
-const V1_DECISIONS: Record<Exclude<Decision, 'partial' | 'hold'>, string> = { accept: 'approved', decline: 'denied', cancel: 'abort' };
+const V1_DECISIONS: Record<Exclude<Decision, 'partial' | 'hold'>, string> = {
+  accept: 'approved',
+  decline: 'denied',
+  cancel: 'abort',
+};
 const v1 = (d: Exclude<Decision, 'hold'>) => V1_DECISIONS[d === 'partial' ? 'accept' : d];
 
 /** The client's answer to one server request. */
@@ -161,12 +191,17 @@ function answer(peer: JsonRpcPeer, m: Message, next: () => Decision): void {
       // Pick the first option of every question (or answer "yes" to a free-form one); declined: no answer at all.
       const questions = (params.questions as { id: string; options?: { label: string }[] | null }[] | undefined) ?? [];
       if (next() === 'decline') return reply({ answers: {} });
-      return reply({ answers: Object.fromEntries(questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }])) });
+      return reply({
+        answers: Object.fromEntries(questions.map((q) => [q.id, { answers: [q.options?.[0]?.label ?? 'yes'] }])),
+      });
     }
     case 'item/permissions/requestApproval': {
       // Granted: what was asked; in part: the network only; not at all: nothing.
       const asked = (params.permissions as Record<string, unknown> | undefined) ?? {};
-      const granted = { accept: { fileSystem: asked.fileSystem ?? null, network: asked.network ?? null }, partial: { network: asked.network ?? null } }[next() as string];
+      const granted = {
+        accept: { fileSystem: asked.fileSystem ?? null, network: asked.network ?? null },
+        partial: { network: asked.network ?? null },
+      }[next() as string];
       return reply({ permissions: granted ?? {}, scope: 'turn' });
     }
     case 'mcpServer/elicitation/request':

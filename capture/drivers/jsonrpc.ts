@@ -3,7 +3,13 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type Message = Record<string, unknown> & { id?: number | string; method?: string; params?: Record<string, unknown>; result?: unknown; error?: unknown };
+export type Message = Record<string, unknown> & {
+  id?: number | string;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+};
 
 export interface Envelope {
   dir: 'c2s' | 's2c';

@@ -17,13 +17,20 @@ const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0
 function handle(m) {
   switch (m.method) {
     case 'initialize':
-      return { protocolVersion: m.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'glossary', version: '0.0.1' } };
+      return {
+        protocolVersion: m.params?.protocolVersion ?? '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'glossary', version: '0.0.1' },
+      };
     case 'tools/list':
       return { tools: [TOOL] };
     case 'tools/call': {
       const word = String(m.params?.arguments?.word ?? '');
       const meaning = GLOSSARY[word];
-      return { content: [{ type: 'text', text: meaning ? `${word}: ${meaning}` : `${word}: not in the glossary` }], isError: meaning === undefined };
+      return {
+        content: [{ type: 'text', text: meaning ? `${word}: ${meaning}` : `${word}: not in the glossary` }],
+        isError: meaning === undefined,
+      };
     }
     default:
       return undefined;
@@ -39,5 +46,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
   if (m.id === undefined) return; // notifications (initialized, cancelled): nothing to answer
   const result = handle(m);
-  send(result === undefined ? { id: m.id, error: { code: -32601, message: `no method ${m.method}` } } : { id: m.id, result });
+  send(
+    result === undefined
+      ? { id: m.id, error: { code: -32601, message: `no method ${m.method}` } }
+      : { id: m.id, result },
+  );
 });

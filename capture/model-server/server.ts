@@ -62,10 +62,11 @@ export async function startModelServer(handler: Handler, dumpDir?: string): Prom
   return {
     url: `http://127.0.0.1:${port}`,
     log,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

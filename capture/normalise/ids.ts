@@ -57,7 +57,8 @@ export class IdMap {
     const whole = value.match(UUID);
     if (whole && whole[0].length === value.length) this.assign(value, kindOf(key, parentKey));
     else for (const m of value.matchAll(UUID)) this.assign(m[0], 'id');
-    if (key !== undefined && key in SHORT_ID_KEYS && value.length >= 4 && !UUID.test(value)) this.assign(value, kindOf(key, parentKey));
+    if (key !== undefined && key in SHORT_ID_KEYS && value.length >= 4 && !UUID.test(value))
+      this.assign(value, kindOf(key, parentKey));
     UUID.lastIndex = 0;
   }
 
@@ -66,7 +67,8 @@ export class IdMap {
     const direct = this.byRaw.get(value);
     if (direct !== undefined) return direct;
     let out = value.replace(UUID, (m) => this.byRaw.get(m) ?? m);
-    for (const [raw, p] of this.byRaw) if (raw.length >= 6 && !raw.includes('-') && out.includes(raw)) out = out.split(raw).join(p);
+    for (const [raw, p] of this.byRaw)
+      if (raw.length >= 6 && !raw.includes('-') && out.includes(raw)) out = out.split(raw).join(p);
     return out;
   }
 }

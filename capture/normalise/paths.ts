@@ -24,7 +24,10 @@ export function pathRules(prefixes: PathRule[]): PathRules {
 const FIXED: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, '127.0.0.1:4010'],
   // Codex session files are named by date and time: sessions/YYYY/MM/DD/rollout-YYYY-MM-DDTHH-MM-SS-<id>.
-  [/sessions\/\d{4}\/\d\d\/\d\d\/rollout-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d/g, 'sessions/2026/01/01/rollout-2026-01-01T00-00-00'],
+  [
+    /sessions\/\d{4}\/\d\d\/\d\d\/rollout-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d/g,
+    'sessions/2026/01/01/rollout-2026-01-01T00-00-00',
+  ],
   // The Claude CLI's messaging socket is named by its pid.
   [/cc-socks\/\d+\.sock/g, 'cc-socks/1000.sock'],
 ];

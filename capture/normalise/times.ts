@@ -17,7 +17,9 @@ export function isTimeKey(key: string): boolean {
 export function isDurationKey(key: string): boolean {
   // Claude 0.3.x results also time the request (time_to_request_ms, ttft_stream_ms,
   // first_content_frame_ms); api_retry messages carry a jittered retry_delay_ms.
-  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs|time_to_request_ms|ttft_stream_ms|first_content_frame_ms|retry_delay_ms)$/.test(key);
+  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs|time_to_request_ms|ttft_stream_ms|first_content_frame_ms|retry_delay_ms)$/.test(
+    key,
+  );
 }
 
 type Unit = 's' | 'ms' | 'iso';
@@ -52,7 +54,8 @@ export class TimeMap {
   private turns = 1;
 
   private unitOf(key: string, value: unknown): { unit: Unit; n: number } | undefined {
-    if (typeof value === 'number' && isTimeKey(key)) return value >= 1e12 ? { unit: 'ms', n: value } : value >= 1e9 ? { unit: 's', n: value } : undefined;
+    if (typeof value === 'number' && isTimeKey(key))
+      return value >= 1e12 ? { unit: 'ms', n: value } : value >= 1e9 ? { unit: 's', n: value } : undefined;
     if (typeof value === 'string' && ISO.test(value)) return { unit: 'iso', n: Date.parse(value) };
     return undefined;
   }

@@ -19,7 +19,14 @@ const CHILD_TIMEOUT_MS = 10 * 60_000;
 export async function captureClaude(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
   const scenarios = selectScenarios(ALL_CLAUDE_SCENARIOS, cfg.scenarios);
   // The scratch root is HOME (recorded paths become /home/dev/...).
-  const dirs = { home: cfg.workRoot, config: join(cfg.workRoot, '.claude'), work: join(cfg.workRoot, 'work'), tmp: join(cfg.workRoot, 'tmp'), hooks: join(cfg.workRoot, 'hooks'), dump: join(cfg.workRoot, 'requests') };
+  const dirs = {
+    home: cfg.workRoot,
+    config: join(cfg.workRoot, '.claude'),
+    work: join(cfg.workRoot, 'work'),
+    tmp: join(cfg.workRoot, 'tmp'),
+    hooks: join(cfg.workRoot, 'hooks'),
+    dump: join(cfg.workRoot, 'requests'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   writeFileSync(join(dirs.work, 'notes.txt'), 'These are notes for the Read tool.\n');
   const scripts = new Map<string, ModelScript>([...CLAUDE_HELPER_SCRIPTS, ...scenarios].map((s) => [s.name, s]));
@@ -68,10 +75,20 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
   try {
     const t = Date.now();
     const code = await runChild(childConfig, dirs.home);
-    const result = JSON.parse(readFileSync(child.summaryOut, 'utf8')) as { recorded: string[]; skipped: { name: string; why: string }[] };
+    const result = JSON.parse(readFileSync(child.summaryOut, 'utf8')) as {
+      recorded: string[];
+      skipped: { name: string; why: string }[];
+    };
     log(`  claude driver exited with ${code} after ${Date.now() - t} ms: ${result.recorded.join(', ')}`);
-    if (code !== 0) throw new Error(`the claude driver failed (exit ${code}); see ${child.stderrOut} and the meta records in ${cfg.rawOut}`);
-    return { ...result, requests: server.log, settings: { env: settings, ...(Object.keys(queryOptions).length ? { queryOptions } : {}) } };
+    if (code !== 0)
+      throw new Error(
+        `the claude driver failed (exit ${code}); see ${child.stderrOut} and the meta records in ${cfg.rawOut}`,
+      );
+    return {
+      ...result,
+      requests: server.log,
+      settings: { env: settings, ...(Object.keys(queryOptions).length ? { queryOptions } : {}) },
+    };
   } finally {
     await server.close();
   }
@@ -80,7 +97,11 @@ export async function captureClaude(cfg: InsideConfig, log: (line: string) => vo
 /** The driver in its own Node process (the SDK spawns the CLI from there). */
 function runChild(configFile: string, home: string): Promise<number> {
   return new Promise((resolvePromise) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', join(CAPTURE, 'drivers', 'claude-child.ts'), configFile], { cwd: resolve(CAPTURE, '..'), stdio: 'inherit', env: { PATH: process.env.PATH, HOME: home } });
+    const p = spawn(process.execPath, ['--import', 'tsx', join(CAPTURE, 'drivers', 'claude-child.ts'), configFile], {
+      cwd: resolve(CAPTURE, '..'),
+      stdio: 'inherit',
+      env: { PATH: process.env.PATH, HOME: home },
+    });
     const timer = setTimeout(() => p.kill('SIGKILL'), CHILD_TIMEOUT_MS);
     p.on('exit', (code, signal) => {
       clearTimeout(timer);

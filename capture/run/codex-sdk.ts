@@ -13,14 +13,19 @@ interface Thread {
   runStreamed(input: string): Promise<{ events: AsyncGenerator<Record<string, unknown>> }>;
 }
 interface CodexClass {
-  new (options: { env: Record<string, string>; config: Record<string, unknown> }): { startThread(options: Record<string, unknown>): Thread };
+  new (options: { env: Record<string, string>; config: Record<string, unknown> }): {
+    startThread(options: Record<string, unknown>): Thread;
+  };
 }
 
 const THREAD = { sandboxMode: 'workspace-write', approvalPolicy: 'never', skipGitRepoCheck: true };
 const MCP_SERVER = join(dirname(fileURLToPath(import.meta.url)), '..', 'drivers', 'mcp-server.mjs');
 
 /** `--config` overrides: update_plan is off by default (todo_list items need it); an MCP server with one tool. */
-const config = () => ({ tools: { update_plan: { enabled: true } }, mcp_servers: { glossary: { command: process.execPath, args: [MCP_SERVER] } } });
+const config = () => ({
+  tools: { update_plan: { enabled: true } },
+  mcp_servers: { glossary: { command: process.execPath, args: [MCP_SERVER] } },
+});
 
 export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
   const scenarios = selectScenarios(ALL_CODEX_SDK_SCENARIOS, cfg.scenarios);
@@ -30,8 +35,14 @@ export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => 
   const skipped: { name: string; why: string }[] = [];
   try {
     // `env` replaces the child's whole environment (the SDK adds CODEX_INTERNAL_ORIGINATOR_OVERRIDE).
-    const sdk = (await import(pathToFileURL(join(cfg.installDir, 'node_modules', '@openai', 'codex-sdk', 'dist', 'index.js')).href)) as { Codex: CodexClass };
-    const thread = new sdk.Codex({ env, config: config() }).startThread({ ...THREAD, model: profile.model, workingDirectory: dirs.work });
+    const sdk = (await import(
+      pathToFileURL(join(cfg.installDir, 'node_modules', '@openai', 'codex-sdk', 'dist', 'index.js')).href
+    )) as { Codex: CodexClass };
+    const thread = new sdk.Codex({ env, config: config() }).startThread({
+      ...THREAD,
+      model: profile.model,
+      workingDirectory: dirs.work,
+    });
     for (const scenario of scenarios) {
       const why = scenario.unsupported?.(state.tools);
       if (why) {
@@ -52,7 +63,19 @@ export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => 
       recorded.push(scenario.name);
     }
     writeFileSync(cfg.rawOut, lines.map((l) => `${l}\n`).join(''));
-    return { recorded, skipped, requests: server.log, settings: { model: profile.model, thread: THREAD, config: { ...config(), mcp_servers: { glossary: { command: 'node', args: ['capture/drivers/mcp-server.mjs'] } } } } };
+    return {
+      recorded,
+      skipped,
+      requests: server.log,
+      settings: {
+        model: profile.model,
+        thread: THREAD,
+        config: {
+          ...config(),
+          mcp_servers: { glossary: { command: 'node', args: ['capture/drivers/mcp-server.mjs'] } },
+        },
+      },
+    };
   } finally {
     await server.close();
   }

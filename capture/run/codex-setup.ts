@@ -23,10 +23,19 @@ export interface CodexSetup {
 export async function setUpCodex(cfg: InsideConfig, scripts: ModelScript[]): Promise<CodexSetup> {
   const profile = codexProfile(cfg.version);
   // The scratch root is HOME (recorded paths become /home/dev/...).
-  const dirs = { home: cfg.workRoot, codexHome: join(cfg.workRoot, '.codex'), work: join(cfg.workRoot, 'work'), tmp: join(cfg.workRoot, 'tmp'), dump: join(cfg.workRoot, 'requests') };
+  const dirs = {
+    home: cfg.workRoot,
+    codexHome: join(cfg.workRoot, '.codex'),
+    work: join(cfg.workRoot, 'work'),
+    tmp: join(cfg.workRoot, 'tmp'),
+    dump: join(cfg.workRoot, 'requests'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   const state: ResponsesState = { tools: new Set() };
-  const server = await startModelServer(responsesHandler(new Map(scripts.map((s) => [s.name, s])), state, dirs.work, cfg.version), dirs.dump);
+  const server = await startModelServer(
+    responsesHandler(new Map(scripts.map((s) => [s.name, s])), state, dirs.work, cfg.version),
+    dirs.dump,
+  );
   writeCodexConfig(dirs.codexHome, { model: profile.model, serverUrl: server.url, workdir: dirs.work });
   const env = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',

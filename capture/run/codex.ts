@@ -11,13 +11,31 @@ import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts'
 
 export async function captureCodex(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
   const scenarios = selectScenarios(ALL_CODEX_SCENARIOS, cfg.scenarios);
-  const { dirs, profile, state, server, env } = await setUpCodex(cfg, [...CODEX_HELPER_SCRIPTS, ...CODEX_UNHAPPY_HELPER_SCRIPTS, ...scenarios]);
+  const { dirs, profile, state, server, env } = await setUpCodex(cfg, [
+    ...CODEX_HELPER_SCRIPTS,
+    ...CODEX_UNHAPPY_HELPER_SCRIPTS,
+    ...scenarios,
+  ]);
   try {
     const bin = join(cfg.installDir, 'node_modules', '.bin', 'codex');
     const args = profile.enable.flatMap((f) => ['--enable', f]);
-    const result = await driveCodex({ bin, args, env, workdir: dirs.work, model: profile.model, scenarios, offeredTools: () => state.tools, log });
+    const result = await driveCodex({
+      bin,
+      args,
+      env,
+      workdir: dirs.work,
+      model: profile.model,
+      scenarios,
+      offeredTools: () => state.tools,
+      log,
+    });
     writeFileSync(cfg.rawOut, result.transcript.map((e) => `${JSON.stringify(e)}\n`).join(''));
-    return { recorded: result.recorded, skipped: result.skipped, requests: server.log, settings: { model: profile.model, enable: profile.enable } };
+    return {
+      recorded: result.recorded,
+      skipped: result.skipped,
+      requests: server.log,
+      settings: { model: profile.model, enable: profile.enable },
+    };
   } finally {
     await server.close();
   }

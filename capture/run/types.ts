@@ -28,6 +28,7 @@ export interface RunSummary {
 export function selectScenarios<T extends { name: string }>(all: T[], names: string[]): T[] {
   if (names.length === 0) return all;
   const unknown = names.filter((n) => !all.some((s) => s.name === n));
-  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown scenario(s) ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}`);
   return all.filter((s) => names.includes(s.name));
 }

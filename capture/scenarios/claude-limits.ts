@@ -9,7 +9,14 @@ export const CLAUDE_CANCEL_COMPACT_SCENARIOS: ClaudeScenario[] = [
     name: 'approval_cancelled',
     prompt: 'Run a command that needs permission; I will cancel the turn instead of answering.',
     permissions: ['cancel'],
-    steps: () => [{ kind: 'reply', text: 'I need to create a file.', calls: [bash('touch cancelled_marker.txt', 'Create a marker file')] }, text('(not reached)')],
+    steps: () => [
+      {
+        kind: 'reply',
+        text: 'I need to create a file.',
+        calls: [bash('touch cancelled_marker.txt', 'Create a marker file')],
+      },
+      text('(not reached)'),
+    ],
   },
   {
     name: 'compact',
@@ -21,16 +28,28 @@ export const CLAUDE_CANCEL_COMPACT_SCENARIOS: ClaudeScenario[] = [
 ];
 
 /** A session limited by `queryOptions`: one allowed command, then the answer after it never comes. */
-const limited = (name: string, why: string, queryOptions: Record<string, unknown>, command = `touch ${name}_marker.txt`): ClaudeScenario => ({
+const limited = (
+  name: string,
+  why: string,
+  queryOptions: Record<string, unknown>,
+  command = `touch ${name}_marker.txt`,
+): ClaudeScenario => ({
   name,
   prompt: `Run a command; ${why}, so the answer after it never comes.`,
   queryOptions,
   permissions: ['allow'],
-  steps: () => [{ kind: 'reply', text: 'Creating a file first.', calls: [bash(command, 'Create a marker file')] }, text(`(not reached: ${name})`)],
+  steps: () => [
+    { kind: 'reply', text: 'Creating a file first.', calls: [bash(command, 'Create a marker file')] },
+    text(`(not reached: ${name})`),
+  ],
 });
 
-export const CLAUDE_MAX_TURNS_SCENARIOS: ClaudeScenario[] = [limited('max_turns', 'the session allows one turn', { maxTurns: 1 })];
+export const CLAUDE_MAX_TURNS_SCENARIOS: ClaudeScenario[] = [
+  limited('max_turns', 'the session allows one turn', { maxTurns: 1 }),
+];
 
 // `echo`, which never asks canUseTool: 0.3.332 asks for a tool's permission even after the budget
 // result ended the turn, and that late request would start a turn no result ends.
-export const CLAUDE_BUDGET_SCENARIOS: ClaudeScenario[] = [limited('budget', 'the first model call spends the session budget', { maxBudgetUsd: 0.0001 }, 'echo budget')];
+export const CLAUDE_BUDGET_SCENARIOS: ClaudeScenario[] = [
+  limited('budget', 'the first model call spends the session budget', { maxBudgetUsd: 0.0001 }, 'echo budget'),
+];

@@ -9,7 +9,13 @@ export const CLAUDE_UNHAPPY_SCENARIOS: ClaudeScenario[] = [
   {
     name: 'api_retry',
     prompt: 'The model API fails once with HTTP 500; the retry succeeds.',
-    steps: () => [{ kind: 'flaky', fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (once)' }, then: text('The model API failed once; this answer came on the retry.') }],
+    steps: () => [
+      {
+        kind: 'flaky',
+        fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (once)' },
+        then: text('The model API failed once; this answer came on the retry.'),
+      },
+    ],
   },
   {
     name: 'api_failed',
@@ -21,14 +27,27 @@ export const CLAUDE_UNHAPPY_SCENARIOS: ClaudeScenario[] = [
     name: 'stream_retry',
     prompt: 'The model stream breaks off mid-message once; the retry succeeds.',
     // The cut-off copy is abandoned: 0.2.62 falls back to a non-streaming request, 0.3.x streams again.
-    steps: () => [{ kind: 'flaky', fail: { kind: 'break', text: 'This answer arrives in full on the' }, then: text('This answer arrives in full on the second attempt.') }],
+    steps: () => [
+      {
+        kind: 'flaky',
+        fail: { kind: 'break', text: 'This answer arrives in full on the' },
+        then: text('This answer arrives in full on the second attempt.'),
+      },
+    ],
   },
   {
     name: 'interrupt_tool',
     prompt: 'Run a long command; I will interrupt it while it runs.',
     permissions: ['allow'],
     interrupt: { after: 'permission', delayMs: 1500 },
-    steps: () => [{ kind: 'reply', text: 'Starting a long command.', calls: [bash('touch running_marker.txt && sleep 30 && echo never', 'Long command')] }, text('(not reached)')],
+    steps: () => [
+      {
+        kind: 'reply',
+        text: 'Starting a long command.',
+        calls: [bash('touch running_marker.txt && sleep 30 && echo never', 'Long command')],
+      },
+      text('(not reached)'),
+    ],
   },
   {
     name: 'interrupt_permission',
@@ -36,7 +55,10 @@ export const CLAUDE_UNHAPPY_SCENARIOS: ClaudeScenario[] = [
     // canUseTool never answers; the interrupt aborts it.
     permissions: ['hold'],
     interrupt: { after: 'permission', delayMs: 1000 },
-    steps: () => [{ kind: 'reply', calls: [bash('touch pending_marker.txt', 'Create a marker file')] }, text('(not reached)')],
+    steps: () => [
+      { kind: 'reply', calls: [bash('touch pending_marker.txt', 'Create a marker file')] },
+      text('(not reached)'),
+    ],
   },
   {
     name: 'ask_declined',
@@ -52,7 +74,19 @@ export const CLAUDE_UNHAPPY_SCENARIOS: ClaudeScenario[] = [
     // as a heartbeat after 30 s. A loop, not a leading `sleep`, which 0.3.x refuses.
     steps: ({ version }) => {
       const seconds = semver.lt(version, '0.3.0') ? 5 : 34;
-      return [{ kind: 'reply', calls: [bash(`for i in $(seq 1 ${seconds}); do echo tick $i; sleep 1; done > progress.txt; tail -n 1 progress.txt`, 'Slow command with progress', { timeout: 120000 })] }, text('The slow command finished.')];
+      return [
+        {
+          kind: 'reply',
+          calls: [
+            bash(
+              `for i in $(seq 1 ${seconds}); do echo tick $i; sleep 1; done > progress.txt; tail -n 1 progress.txt`,
+              'Slow command with progress',
+              { timeout: 120000 },
+            ),
+          ],
+        },
+        text('The slow command finished.'),
+      ];
     },
   },
 ];

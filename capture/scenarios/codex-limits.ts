@@ -5,7 +5,10 @@ import type { CodexScenario } from './codex-types.ts';
 import { shell } from './codex-tools.ts';
 import { needs, ON_REQUEST, text } from './codex.ts';
 
-const PLAN_MODE = (model: string) => ({ approvalPolicy: 'on-request', collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } } });
+const PLAN_MODE = (model: string) => ({
+  approvalPolicy: 'on-request',
+  collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
+});
 
 export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
   {
@@ -14,7 +17,17 @@ export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
     turn: ON_REQUEST,
     decisions: ['hold'],
     interruptOn: (m) => m.method === 'item/commandExecution/requestApproval' || m.method === 'execCommandApproval',
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'touch pending_marker.txt', { escalate: 'Fake model wants to write a file; the user interrupts instead' })] }, text('(not reached: interrupted)')],
+    steps: ({ tools }) => [
+      {
+        kind: 'reply',
+        calls: [
+          shell(tools, 'touch pending_marker.txt', {
+            escalate: 'Fake model wants to write a file; the user interrupts instead',
+          }),
+        ],
+      },
+      text('(not reached: interrupted)'),
+    ],
   },
   {
     name: 'before_compact',
@@ -35,7 +48,14 @@ export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
     prompt: 'The model API says the usage limit is reached.',
     turn: ON_REQUEST,
     // HTTP 429 with error type usage_limit_reached: codex reports UsageLimitReached, not retried.
-    steps: () => [{ kind: 'http-error', status: 429, errorType: 'usage_limit_reached', message: 'scripted: the usage limit has been reached' }],
+    steps: () => [
+      {
+        kind: 'http-error',
+        status: 429,
+        errorType: 'usage_limit_reached',
+        message: 'scripted: the usage limit has been reached',
+      },
+    ],
   },
   {
     name: 'input_declined',
@@ -44,7 +64,27 @@ export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
     decisions: ['decline'],
     unsupported: needs('request_user_input'),
     steps: () => [
-      { kind: 'reply', calls: [{ name: 'request_user_input', args: { questions: [{ id: 'color_choice', header: 'Color', question: 'Which color should the fake model use?', options: [{ label: 'Blue (Recommended)', description: 'Calm.' }, { label: 'Red', description: 'Bold.' }] }] } }] },
+      {
+        kind: 'reply',
+        calls: [
+          {
+            name: 'request_user_input',
+            args: {
+              questions: [
+                {
+                  id: 'color_choice',
+                  header: 'Color',
+                  question: 'Which color should the fake model use?',
+                  options: [
+                    { label: 'Blue (Recommended)', description: 'Calm.' },
+                    { label: 'Red', description: 'Bold.' },
+                  ],
+                },
+              ],
+            },
+          },
+        ],
+      },
       text('You did not answer; the plan goes on without a color.'),
     ],
   },

@@ -9,6 +9,7 @@ export interface CodexProfile {
 
 export function codexProfile(version: string): CodexProfile {
   // Feature names changed: request_permissions → request_permissions_tool; multi_agent became default.
-  if (semver.valid(version) && semver.lt(version, '0.120.0')) return { model: 'fake-model', enable: ['request_permissions', 'multi_agent'] };
+  if (semver.valid(version) && semver.lt(version, '0.120.0'))
+    return { model: 'fake-model', enable: ['request_permissions', 'multi_agent'] };
   return { model: 'fake-model', enable: ['request_permissions_tool'] };
 }

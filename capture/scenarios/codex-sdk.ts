@@ -13,7 +13,20 @@ export interface CodexSdkScenario extends ModelScript {
 }
 
 /** An update_plan call with the two steps in these states. */
-const plan = (first: string, second: string): ModelStep => ({ kind: 'reply', calls: [{ name: 'update_plan', args: { plan: [{ step: 'Look around', status: first }, { step: 'Say done', status: second }] } }] });
+const plan = (first: string, second: string): ModelStep => ({
+  kind: 'reply',
+  calls: [
+    {
+      name: 'update_plan',
+      args: {
+        plan: [
+          { step: 'Look around', status: first },
+          { step: 'Say done', status: second },
+        ],
+      },
+    },
+  ],
+});
 /** The MCP server's tool (capture/drivers/mcp-server.mjs): codex offers it in namespace `mcp__<server>`. */
 const MCP = { namespace: 'mcp__glossary', name: 'lookup' };
 const mcpCall = (word: string): ToolCall => ({ ...MCP, args: { word } });
@@ -22,18 +35,34 @@ export const CODEX_SDK_SCENARIOS: CodexSdkScenario[] = [
   {
     name: 'chat',
     prompt: 'Please say hi, after some thought.',
-    steps: () => [{ kind: 'reply', reasoning: { summary: ['**Greeting** The user said hi; I will greet back.'], text: 'raw reasoning: greet the user.' }, text: 'Hello! I am a scripted fake model.' }],
+    steps: () => [
+      {
+        kind: 'reply',
+        reasoning: {
+          summary: ['**Greeting** The user said hi; I will greet back.'],
+          text: 'raw reasoning: greet the user.',
+        },
+        text: 'Hello! I am a scripted fake model.',
+      },
+    ],
   },
   {
     name: 'commands',
     prompt: 'Run a command that works and one that fails.',
     // One after the other: codex runs a step's calls in parallel, in no fixed order.
-    steps: ({ tools }) => [{ kind: 'reply', text: 'Running two commands.', calls: [shell(tools, 'echo hi')] }, { kind: 'reply', calls: [shell(tools, 'ls does-not-exist')] }, text('The first command printed hi; the second failed.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', text: 'Running two commands.', calls: [shell(tools, 'echo hi')] },
+      { kind: 'reply', calls: [shell(tools, 'ls does-not-exist')] },
+      text('The first command printed hi; the second failed.'),
+    ],
   },
   {
     name: 'file_change',
     prompt: 'Create notes.txt with a patch.',
-    steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'notes.txt', ['written by the fake model'])] }, text('Created notes.txt.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [patch(tools, 'notes.txt', ['written by the fake model'])] },
+      text('Created notes.txt.'),
+    ],
   },
   {
     name: 'todo',
@@ -51,14 +80,24 @@ export const CODEX_SDK_SCENARIOS: CodexSdkScenario[] = [
     name: 'mcp',
     prompt: 'Look a word up with the MCP tool, and one it does not know.',
     unsupported: needs(`${MCP.namespace}/${MCP.name}`),
-    steps: () => [{ kind: 'reply', calls: [mcpCall('eventmap'), mcpCall('nonsense')] }, text('The glossary knew one of the two words.')],
+    steps: () => [
+      { kind: 'reply', calls: [mcpCall('eventmap'), mcpCall('nonsense')] },
+      text('The glossary knew one of the two words.'),
+    ],
   },
   {
     name: 'model_retry',
     prompt: 'The model API fails twice with HTTP 500; the retry succeeds.',
     // Twice: codex retries a failed request once silently (request_max_retries), then once more as
     // a visible stream retry ("Reconnecting... 1/1", an `error` event), which succeeds.
-    steps: () => [{ kind: 'flaky', failures: 2, fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' }, then: text('The model API failed twice; this answer came on the retry.') }],
+    steps: () => [
+      {
+        kind: 'flaky',
+        failures: 2,
+        fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' },
+        then: text('The model API failed twice; this answer came on the retry.'),
+      },
+    ],
   },
   {
     name: 'turn_failed',
@@ -69,7 +108,10 @@ export const CODEX_SDK_SCENARIOS: CodexSdkScenario[] = [
     name: 'todo_failed',
     prompt: 'Start a todo list; then the model API fails for good.',
     unsupported: needs('update_plan'),
-    steps: () => [plan('in_progress', 'pending'), { kind: 'http-error', status: 500, message: 'scripted internal server error' }],
+    steps: () => [
+      plan('in_progress', 'pending'),
+      { kind: 'http-error', status: 500, message: 'scripted internal server error' },
+    ],
   },
   {
     name: 'stream_break',

@@ -14,7 +14,9 @@ export function shell(tools: ReadonlySet<string>, cmd: string, o: ShellOptions =
     const escalate = o.escalate ? { sandbox_permissions: 'require_escalated', justification: o.escalate } : {};
     return { name: 'exec_command', args: { cmd, yield_time_ms: o.yieldMs ?? 10_000, ...escalate } };
   }
-  const escalate = o.escalate ? { sandbox_permissions: 'require_escalated', with_escalated_permissions: true, justification: o.escalate } : {};
+  const escalate = o.escalate
+    ? { sandbox_permissions: 'require_escalated', with_escalated_permissions: true, justification: o.escalate }
+    : {};
   return { name: 'shell', args: { command: ['bash', '-lc', cmd], timeout_ms: 60_000, ...escalate } };
 }
 

@@ -6,8 +6,17 @@ import { shell } from './codex-tools.ts';
 import { needs, ON_REQUEST, text } from './codex.ts';
 
 /** The default collaboration mode (request_permissions is offered there). */
-const DEFAULT_MODE = (model: string) => ({ approvalPolicy: 'on-request', collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } } });
-const askPermissions = { name: 'request_permissions', args: { reason: 'The fake model wants network access and to write a folder.', permissions: { network: { enabled: true }, file_system: { write: ['/tmp/eventmap-capture-extra'] } } } };
+const DEFAULT_MODE = (model: string) => ({
+  approvalPolicy: 'on-request',
+  collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } },
+});
+const askPermissions = {
+  name: 'request_permissions',
+  args: {
+    reason: 'The fake model wants network access and to write a folder.',
+    permissions: { network: { enabled: true }, file_system: { write: ['/tmp/eventmap-capture-extra'] } },
+  },
+};
 
 export const CODEX_UNHAPPY_SCENARIOS: CodexScenario[] = [
   {
@@ -16,14 +25,31 @@ export const CODEX_UNHAPPY_SCENARIOS: CodexScenario[] = [
     turn: ON_REQUEST,
     // Twice: codex retries a failed request once silently (request_max_retries), then once more as
     // a visible stream retry (`error` with willRetry: true), which succeeds.
-    steps: () => [{ kind: 'flaky', failures: 2, fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' }, then: text('The model API failed twice; this answer came on the retry.') }],
+    steps: () => [
+      {
+        kind: 'flaky',
+        failures: 2,
+        fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' },
+        then: text('The model API failed twice; this answer came on the retry.'),
+      },
+    ],
   },
   {
     name: 'shell_cancelled',
     prompt: 'Run a command outside the sandbox; I will cancel, which ends the turn.',
     turn: ON_REQUEST,
     decisions: ['cancel'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'touch cancelled_marker.txt', { escalate: 'Fake model wants to write a file; the approval is cancelled' })] }, text('(not reached: cancel ends the turn)')],
+    steps: ({ tools }) => [
+      {
+        kind: 'reply',
+        calls: [
+          shell(tools, 'touch cancelled_marker.txt', {
+            escalate: 'Fake model wants to write a file; the approval is cancelled',
+          }),
+        ],
+      },
+      text('(not reached: cancel ends the turn)'),
+    ],
   },
   {
     name: 'permissions_partial',
@@ -48,7 +74,10 @@ export const CODEX_UNHAPPY_SCENARIOS: CodexScenario[] = [
     // the scripted model (goal_work, found by the marker in the objective) marks the goal complete,
     // which ends the continuation; then the client clears it.
     requests: (threadId) => [
-      { method: 'thread/goal/set', params: { threadId, objective: 'SCENARIO:goal_work Say that the goal is done.', status: 'active' } },
+      {
+        method: 'thread/goal/set',
+        params: { threadId, objective: 'SCENARIO:goal_work Say that the goal is done.', status: 'active' },
+      },
       { method: 'thread/goal/clear', params: { threadId } },
     ],
     steps: () => [],
@@ -57,5 +86,16 @@ export const CODEX_UNHAPPY_SCENARIOS: CodexScenario[] = [
 
 /** Model scripts no prompt starts directly: the goal's continuation turn. */
 export const CODEX_UNHAPPY_HELPER_SCRIPTS: CodexScenario[] = [
-  { name: 'goal_work', prompt: '', steps: () => [{ kind: 'reply', text: 'Working towards the goal: it is done.', calls: [{ name: 'update_goal', args: { status: 'complete' } }] }, text('The goal is complete.')] },
+  {
+    name: 'goal_work',
+    prompt: '',
+    steps: () => [
+      {
+        kind: 'reply',
+        text: 'Working towards the goal: it is done.',
+        calls: [{ name: 'update_goal', args: { status: 'complete' } }],
+      },
+      text('The goal is complete.'),
+    ],
+  },
 ];

@@ -4,7 +4,8 @@ import type { CodexScenario } from './codex-types.ts';
 import { namespaceOf, offers, patch, shell } from './codex-tools.ts';
 
 export const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
-export const needs = (tool: string) => (tools: ReadonlySet<string>) => (tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`);
+export const needs = (tool: string) => (tools: ReadonlySet<string>) =>
+  tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`;
 export const text = (t: string) => ({ kind: 'reply' as const, text: t });
 
 export const CODEX_SCENARIOS: CodexScenario[] = [
@@ -12,27 +13,63 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     name: 'chat',
     prompt: 'Please say hi.',
     turn: ON_REQUEST,
-    steps: () => [{ kind: 'reply', reasoning: { summary: ['**Greeting** The user said hi; I will greet back.', '**Second thought** A second summary part.'], text: 'raw reasoning: greet the user.' }, text: 'Hello! I am a scripted fake model. Nothing real happened here.' }],
+    steps: () => [
+      {
+        kind: 'reply',
+        reasoning: {
+          summary: ['**Greeting** The user said hi; I will greet back.', '**Second thought** A second summary part.'],
+          text: 'raw reasoning: greet the user.',
+        },
+        text: 'Hello! I am a scripted fake model. Nothing real happened here.',
+      },
+    ],
   },
   {
     name: 'shell',
     prompt: 'Run `echo hi` in the sandbox.',
     turn: ON_REQUEST,
-    steps: ({ tools }) => [{ kind: 'reply', reasoning: { summary: ['**Running a command** A sandboxed echo needs no approval.'] }, calls: [shell(tools, 'echo hi')] }, text('The sandboxed command printed hi.')],
+    steps: ({ tools }) => [
+      {
+        kind: 'reply',
+        reasoning: { summary: ['**Running a command** A sandboxed echo needs no approval.'] },
+        calls: [shell(tools, 'echo hi')],
+      },
+      text('The sandboxed command printed hi.'),
+    ],
   },
   {
     name: 'shell_approved',
     prompt: 'Run a command outside the sandbox; I will approve it.',
     turn: ON_REQUEST,
     decisions: ['accept'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'echo escalated && touch approved_marker.txt', { escalate: 'Fake model wants to write a marker outside the sandbox' })] }, text('The approved command ran.')],
+    steps: ({ tools }) => [
+      {
+        kind: 'reply',
+        calls: [
+          shell(tools, 'echo escalated && touch approved_marker.txt', {
+            escalate: 'Fake model wants to write a marker outside the sandbox',
+          }),
+        ],
+      },
+      text('The approved command ran.'),
+    ],
   },
   {
     name: 'shell_declined',
     prompt: 'Run a command outside the sandbox; I will decline it.',
     turn: ON_REQUEST,
     decisions: ['decline'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'touch declined_marker.txt', { escalate: 'Fake model wants to write a file that will be declined' })] }, text('The command was declined, so nothing ran.')],
+    steps: ({ tools }) => [
+      {
+        kind: 'reply',
+        calls: [
+          shell(tools, 'touch declined_marker.txt', {
+            escalate: 'Fake model wants to write a file that will be declined',
+          }),
+        ],
+      },
+      text('The command was declined, so nothing ran.'),
+    ],
   },
   {
     name: 'patch_approved',
@@ -40,21 +77,30 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     // Under `untrusted` every patch asks for approval.
     turn: () => ({ approvalPolicy: 'untrusted' }),
     decisions: ['accept'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'hello.txt', ['hello from the fake model', 'second line'])] }, text('Patch applied.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [patch(tools, 'hello.txt', ['hello from the fake model', 'second line'])] },
+      text('Patch applied.'),
+    ],
   },
   {
     name: 'patch_declined',
     prompt: 'Create declined.txt with a patch; I will decline it.',
     turn: () => ({ approvalPolicy: 'untrusted' }),
     decisions: ['decline'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'declined.txt', ['never written'])] }, text('The patch was declined.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [patch(tools, 'declined.txt', ['never written'])] },
+      text('The patch was declined.'),
+    ],
   },
   {
     name: 'patch_cancelled',
     prompt: 'Create cancelled.txt with a patch; I will cancel, which ends the turn.',
     turn: () => ({ approvalPolicy: 'untrusted' }),
     decisions: ['cancel'],
-    steps: ({ tools }) => [{ kind: 'reply', calls: [patch(tools, 'cancelled.txt', ['never written'])] }, text('(not reached: cancel ends the turn)')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [patch(tools, 'cancelled.txt', ['never written'])] },
+      text('(not reached: cancel ends the turn)'),
+    ],
   },
   {
     name: 'plan',
@@ -62,7 +108,21 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     turn: ON_REQUEST,
     unsupported: needs('update_plan'),
     steps: () => [
-      { kind: 'reply', calls: [{ name: 'update_plan', args: { explanation: 'Two steps.', plan: [{ step: 'Look around', status: 'completed' }, { step: 'Say done', status: 'in_progress' }] } }] },
+      {
+        kind: 'reply',
+        calls: [
+          {
+            name: 'update_plan',
+            args: {
+              explanation: 'Two steps.',
+              plan: [
+                { step: 'Look around', status: 'completed' },
+                { step: 'Say done', status: 'in_progress' },
+              ],
+            },
+          },
+        ],
+      },
       text('The plan is set.'),
     ],
   },
@@ -70,13 +130,19 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     name: 'parallel',
     prompt: 'Run two commands at once.',
     turn: ON_REQUEST,
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'echo first'), shell(tools, 'echo second')] }, text('Both commands finished.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [shell(tools, 'echo first'), shell(tools, 'echo second')] },
+      text('Both commands finished.'),
+    ],
   },
   {
     name: 'slow',
     prompt: 'Run a slow command that prints as it goes.',
     turn: ON_REQUEST,
-    steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'for i in 1 2 3; do echo tick $i; sleep 1; done')] }, text('The slow command finished.')],
+    steps: ({ tools }) => [
+      { kind: 'reply', calls: [shell(tools, 'for i in 1 2 3; do echo tick $i; sleep 1; done')] },
+      text('The slow command finished.'),
+    ],
   },
   {
     name: 'subagent',
@@ -87,8 +153,28 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
       const namespace = namespaceOf(tools, 'spawn_agent');
       const agent = agentIdIn(outputs[0]);
       return [
-        { kind: 'reply', calls: [{ name: 'spawn_agent', ...(namespace ? { namespace } : {}), args: { message: 'SCENARIO:sub_child Answer in one sentence.' } }] },
-        { kind: 'reply', calls: [{ name: offers(tools, 'wait_agent') ? 'wait_agent' : 'wait', ...(namespace ? { namespace } : {}), args: offers(tools, 'wait_agent') ? { targets: [agent], timeout_ms: 30_000 } : { ids: [agent], timeout_ms: 30_000 } }] },
+        {
+          kind: 'reply',
+          calls: [
+            {
+              name: 'spawn_agent',
+              ...(namespace ? { namespace } : {}),
+              args: { message: 'SCENARIO:sub_child Answer in one sentence.' },
+            },
+          ],
+        },
+        {
+          kind: 'reply',
+          calls: [
+            {
+              name: offers(tools, 'wait_agent') ? 'wait_agent' : 'wait',
+              ...(namespace ? { namespace } : {}),
+              args: offers(tools, 'wait_agent')
+                ? { targets: [agent], timeout_ms: 30_000 }
+                : { ids: [agent], timeout_ms: 30_000 },
+            },
+          ],
+        },
         text('The subagent answered.'),
       ];
     },
@@ -97,26 +183,64 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     name: 'user_input',
     prompt: 'Plan mode: ask me which option I prefer.',
     // request_user_input is only available in Plan mode.
-    turn: (model) => ({ approvalPolicy: 'on-request', collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } } }),
+    turn: (model) => ({
+      approvalPolicy: 'on-request',
+      collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
+    }),
     unsupported: needs('request_user_input'),
     steps: () => [
-      { kind: 'reply', calls: [{ name: 'request_user_input', args: { questions: [{ id: 'color_choice', header: 'Color', question: 'Which color should the fake model use?', options: [{ label: 'Blue (Recommended)', description: 'Calm.' }, { label: 'Red', description: 'Bold.' }] }] } }] },
+      {
+        kind: 'reply',
+        calls: [
+          {
+            name: 'request_user_input',
+            args: {
+              questions: [
+                {
+                  id: 'color_choice',
+                  header: 'Color',
+                  question: 'Which color should the fake model use?',
+                  options: [
+                    { label: 'Blue (Recommended)', description: 'Calm.' },
+                    { label: 'Red', description: 'Bold.' },
+                  ],
+                },
+              ],
+            },
+          },
+        ],
+      },
       text('You chose an option; the plan is done.'),
     ],
   },
   {
     name: 'permissions',
     prompt: 'Ask for extra permissions.',
-    turn: (model) => ({ approvalPolicy: 'on-request', collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } } }),
+    turn: (model) => ({
+      approvalPolicy: 'on-request',
+      collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } },
+    }),
     decisions: ['accept'],
     unsupported: needs('request_permissions'),
-    steps: () => [{ kind: 'reply', calls: [{ name: 'request_permissions', args: { reason: 'The fake model wants network access.', permissions: { network: { enabled: true } } } }] }, text('Permissions handled.')],
+    steps: () => [
+      {
+        kind: 'reply',
+        calls: [
+          {
+            name: 'request_permissions',
+            args: { reason: 'The fake model wants network access.', permissions: { network: { enabled: true } } },
+          },
+        ],
+      },
+      text('Permissions handled.'),
+    ],
   },
   {
     name: 'interrupt',
     prompt: 'Run a long command; I will interrupt the turn.',
     turn: ON_REQUEST,
-    interruptOn: (m) => m.method === 'item/started' && (m.params?.item as { type?: string } | undefined)?.type === 'commandExecution',
+    interruptOn: (m) =>
+      m.method === 'item/started' && (m.params?.item as { type?: string } | undefined)?.type === 'commandExecution',
     steps: ({ tools }) => [{ kind: 'reply', calls: [shell(tools, 'sleep 30; echo never')] }, text('(not reached)')],
   },
   {
@@ -124,7 +248,9 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     prompt: 'Write a long answer; I will interrupt it while it streams.',
     turn: ON_REQUEST,
     interruptOn: (m) => m.method === 'item/agentMessage/delta',
-    steps: () => [{ kind: 'stall', text: 'This answer starts streaming and then stalls until the client interrupts the turn.' }],
+    steps: () => [
+      { kind: 'stall', text: 'This answer starts streaming and then stalls until the client interrupts the turn.' },
+    ],
   },
   {
     name: 'model_error',

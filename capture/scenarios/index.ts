@@ -4,7 +4,11 @@
 import type { ClaudeScenario } from './claude-types.ts';
 import { CLAUDE_SCENARIOS } from './claude.ts';
 import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
-import { CLAUDE_BUDGET_SCENARIOS, CLAUDE_CANCEL_COMPACT_SCENARIOS, CLAUDE_MAX_TURNS_SCENARIOS } from './claude-limits.ts';
+import {
+  CLAUDE_BUDGET_SCENARIOS,
+  CLAUDE_CANCEL_COMPACT_SCENARIOS,
+  CLAUDE_MAX_TURNS_SCENARIOS,
+} from './claude-limits.ts';
 import { CODEX_SDK_SCENARIOS, type CodexSdkScenario } from './codex-sdk.ts';
 import type { CodexScenario } from './codex-types.ts';
 import { CODEX_SCENARIOS } from './codex.ts';

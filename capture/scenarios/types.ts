@@ -15,7 +15,13 @@ export type ModelStep =
    * A normal streamed answer: optional reasoning/thinking, text, tool calls. `search`: a web search
    * the model ran on the server side (Responses `web_search_call`; nothing for the agent to run).
    */
-  | { kind: 'reply'; reasoning?: { summary: string[]; text?: string }; text?: string; calls?: ToolCall[]; search?: string }
+  | {
+      kind: 'reply';
+      reasoning?: { summary: string[]; text?: string };
+      text?: string;
+      calls?: ToolCall[];
+      search?: string;
+    }
   /** The model API fails with this HTTP status (the CLI's retries are set to 0); `errorType`: the body's error type (Responses `usage_limit_reached`). */
   | { kind: 'http-error'; status: number; message: string; errorType?: string }
   /** The stream stops mid-message: some text deltas, then the connection is destroyed. */

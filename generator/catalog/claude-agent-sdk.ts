@@ -7,26 +7,53 @@ import { SURFACE } from './surface.ts';
 import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 
-export function buildClaudeAgentSdk(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
+export function buildClaudeAgentSdk(reader: SnapshotReader): {
+  entries: CatalogEntry[];
+  enums: Record<string, CatalogEnum>;
+} {
   const { surface, doc } = readTsSnapshot(reader);
   if (!surface.unions.some((u) => u.kind === 'sdk-message')) {
-    throw reader.error(SURFACE, '/unions', 'snapshot/missing-union', 'surface.json lists no sdk-message union (SDKMessage)', 'restore the snapshot from git, or re-create it with `eventmap upstream add claude-agent-sdk@<version>`');
+    throw reader.error(
+      SURFACE,
+      '/unions',
+      'snapshot/missing-union',
+      'surface.json lists no sdk-message union (SDKMessage)',
+      'restore the snapshot from git, or re-create it with `eventmap upstream add claude-agent-sdk@<version>`',
+    );
   }
   const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
   (surface.tools ?? []).forEach((tool, i) => {
     requireSchema(reader, surface, doc, tool.pointer, joinPointer('', 'tools', i, 'pointer'), `tool ${tool.name}`);
-    entries.push({ kind: 'tool', name: tool.name, document: surface.schema, pointer: tool.pointer, meta: { ...(tool.inputType ? { inputType: tool.inputType } : {}), nameSource: tool.nameSource } });
+    entries.push({
+      kind: 'tool',
+      name: tool.name,
+      document: surface.schema,
+      pointer: tool.pointer,
+      meta: { ...(tool.inputType ? { inputType: tool.inputType } : {}), nameSource: tool.nameSource },
+    });
   });
   const permission = surface.permission;
   if (permission) {
     requireSchema(reader, surface, doc, permission.pointer, '/permission/pointer', permission.name);
-    requireSchema(reader, surface, doc, permission.resultPointer, '/permission/resultPointer', `${permission.name} result`);
+    requireSchema(
+      reader,
+      surface,
+      doc,
+      permission.resultPointer,
+      '/permission/resultPointer',
+      `${permission.name} result`,
+    );
     entries.push({
       kind: 'permission',
       name: permission.name,
       document: surface.schema,
       pointer: permission.pointer,
-      meta: { typeName: permission.type, parameters: permission.parameters.map((p) => p.name).join(','), result: permission.resultType, resultPointer: permission.resultPointer },
+      meta: {
+        typeName: permission.type,
+        parameters: permission.parameters.map((p) => p.name).join(','),
+        result: permission.resultType,
+        resultPointer: permission.resultPointer,
+      },
     });
   }
   // Claude has no `*Status` enums; what a mapping translates is stop/terminal reasons, permission

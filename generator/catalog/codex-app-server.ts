@@ -11,7 +11,10 @@ const EVENT_MSG = 'EventMsg.json';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function buildCodexAppServer(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
+export function buildCodexAppServer(reader: SnapshotReader): {
+  entries: CatalogEntry[];
+  enums: Record<string, CatalogEnum>;
+} {
   const entries: CatalogEntry[] = [];
   for (const m of readUnion(reader, NOTIFICATIONS, '#', 'method', 'ServerNotification')) {
     entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
@@ -35,7 +38,9 @@ export function buildCodexAppServer(reader: SnapshotReader): { entries: CatalogE
   for (const m of readUnion(reader, NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem')) {
     entries.push({ kind: 'thread-item', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
   }
-  const responseDocuments = [...new Set(entries.flatMap((e) => (e.meta?.responseDocument ? [e.meta.responseDocument] : [])))].sort();
+  const responseDocuments = [
+    ...new Set(entries.flatMap((e) => (e.meta?.responseDocument ? [e.meta.responseDocument] : []))),
+  ].sort();
   return { entries, enums: readEnums(reader, responseDocuments) };
 }
 
@@ -48,7 +53,14 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
     for (const name of Object.keys(defs).sort()) {
       if (!pattern.test(name) || enums[name]) continue;
       const found = enumValues(defs[name]);
-      if (found) enums[name] = { name, values: found.values, ...(found.open ? { open: true as const } : {}), document, pointer: joinPointer('#/definitions', name) };
+      if (found)
+        enums[name] = {
+          name,
+          values: found.values,
+          ...(found.open ? { open: true as const } : {}),
+          document,
+          pointer: joinPointer('#/definitions', name),
+        };
     }
   };
   scan(NOTIFICATIONS, /Status$/);
@@ -63,7 +75,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
  * Undefined when the definition is not enum-like.
  */
 function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
-  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string')) return { values: def.enum as string[], open: false };
+  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string'))
+    return { values: def.enum as string[], open: false };
   const members = isObj(def) ? (Array.isArray(def.oneOf) ? def.oneOf : def.anyOf) : undefined;
   if (!Array.isArray(members)) return undefined;
   const values: string[] = [];
@@ -73,7 +86,8 @@ function enumValues(def: unknown): { values: string[]; open: boolean } | undefin
     const lit = literalOf(m) ?? (isObj(m.properties) ? literalOf(m.properties.type) : undefined);
     if (lit !== undefined) values.push(lit);
     else if (Array.isArray(m.enum) && m.enum.every((v) => typeof v === 'string')) values.push(...(m.enum as string[]));
-    else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string') values.push(m.required[0]);
+    else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string')
+      values.push(m.required[0]);
     else if (m.enum === undefined && [m.type].flat().includes('string')) open = true;
     else return undefined;
   }

@@ -11,7 +11,13 @@ export function buildCodexSdk(reader: SnapshotReader): { entries: CatalogEntry[]
   const { surface, doc } = readTsSnapshot(reader);
   for (const kind of EXPECTED) {
     if (!surface.unions.some((u) => u.kind === kind)) {
-      throw reader.error(SURFACE, '/unions', 'snapshot/missing-union', `surface.json lists no ${kind} union`, 'restore the snapshot from git, or re-create it with `eventmap upstream add codex-sdk@<version>`');
+      throw reader.error(
+        SURFACE,
+        '/unions',
+        'snapshot/missing-union',
+        `surface.json lists no ${kind} union`,
+        'restore the snapshot from git, or re-create it with `eventmap upstream add codex-sdk@<version>`',
+      );
     }
   }
   const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));

@@ -24,10 +24,23 @@ export function loadCatalog(ref: SnapshotRef): Catalog {
   for (let i = 1; i < entries.length; i++) {
     const [prev, cur] = [entries[i - 1]!, entries[i]!];
     if (prev.kind === cur.kind && prev.name === cur.name) {
-      throw reader.error(cur.document, cur.pointer, 'snapshot/duplicate-discriminant', `${cur.kind} \`${cur.name}\` appears twice`, 'a discriminated union must name each member once; check the snapshot');
+      throw reader.error(
+        cur.document,
+        cur.pointer,
+        'snapshot/duplicate-discriminant',
+        `${cur.kind} \`${cur.name}\` appears twice`,
+        'a discriminated union must name each member once; check the snapshot',
+      );
     }
   }
-  return { source: ref.source, version: ref.version, dir: ref.dir, entries, enums: ownRecord(Object.entries(enums)), documents: reader.documents };
+  return {
+    source: ref.source,
+    version: ref.version,
+    dir: ref.dir,
+    entries,
+    enums: ownRecord(Object.entries(enums)),
+    documents: reader.documents,
+  };
 }
 
 /** Key used wherever a discriminant is named on its own: `kind:name`. */

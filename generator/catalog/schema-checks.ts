@@ -28,7 +28,15 @@ const SAME_VALUE_ONE = ['not', 'if', 'then', 'else'];
 const SAME_VALUE_LIST = ['allOf', 'anyOf', 'oneOf'];
 const SAME_VALUE_MAP = ['dependentSchemas', 'dependencies'];
 /** Keywords whose schemas apply to a part of the value (recursion through them ends with the data). */
-const PART_ONE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'items'];
+const PART_ONE = [
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'items',
+];
 const PART_LIST = ['items', 'prefixItems'];
 const PART_MAP = ['properties', 'patternProperties'];
 /** Keywords holding schemas that apply only where referenced. */
@@ -47,10 +55,14 @@ function children(node: Obj, at: string): Child[] {
   const add = (keys: string[], shape: 'one' | 'list' | 'map', sameValue: boolean) => {
     for (const k of keys) {
       const v = node[k];
-      if (shape === 'one' && (isObj(v) || typeof v === 'boolean')) out.push({ pointer: joinPointer(at, k), node: v, sameValue, segments: 1 });
-      if (shape === 'list' && Array.isArray(v)) v.forEach((s, i) => out.push({ pointer: joinPointer(at, k, i), node: s, sameValue, segments: 2 }));
+      if (shape === 'one' && (isObj(v) || typeof v === 'boolean'))
+        out.push({ pointer: joinPointer(at, k), node: v, sameValue, segments: 1 });
+      if (shape === 'list' && Array.isArray(v))
+        v.forEach((s, i) => out.push({ pointer: joinPointer(at, k, i), node: s, sameValue, segments: 2 }));
       // `dependencies` values may be property lists (arrays), which are not schemas.
-      if (shape === 'map' && isObj(v)) for (const [name, s] of Object.entries(v)) if (!Array.isArray(s)) out.push({ pointer: joinPointer(at, k, name), node: s, sameValue, segments: 2 });
+      if (shape === 'map' && isObj(v))
+        for (const [name, s] of Object.entries(v))
+          if (!Array.isArray(s)) out.push({ pointer: joinPointer(at, k, name), node: s, sameValue, segments: 2 });
     }
   };
   add(SAME_VALUE_ONE, 'one', true);
@@ -74,7 +86,12 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
     const { pointer, node, depth } = stack.pop()!;
     if (!isObj(node)) continue;
     if (depth > MAX_DEPTH) {
-      problems.push({ pointer, code: 'snapshot/too-deep', message: `schemas are nested more than ${MAX_DEPTH} levels (JSON pointer segments) deep`, hint: 'no real protocol schema nests this deep; check where the snapshot came from' });
+      problems.push({
+        pointer,
+        code: 'snapshot/too-deep',
+        message: `schemas are nested more than ${MAX_DEPTH} levels (JSON pointer segments) deep`,
+        hint: 'no real protocol schema nests this deep; check where the snapshot came from',
+      });
       continue;
     }
     const edges: string[] = [];
@@ -87,7 +104,13 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
     }
     if ('$ref' in node) {
       const target = refTarget(doc, node.$ref);
-      if (typeof target === 'string') problems.push({ pointer: joinPointer(pointer, '$ref'), code: target.startsWith('points') ? 'snapshot/dangling-ref' : 'snapshot/bad-ref', message: `\`$ref\` ${JSON.stringify(node.$ref)} ${target}`, hint: 'snapshots use document-local references (`#/definitions/Name`) to schemas in the same file; restore the snapshot' });
+      if (typeof target === 'string')
+        problems.push({
+          pointer: joinPointer(pointer, '$ref'),
+          code: target.startsWith('points') ? 'snapshot/dangling-ref' : 'snapshot/bad-ref',
+          message: `\`$ref\` ${JSON.stringify(node.$ref)} ${target}`,
+          hint: 'snapshots use document-local references (`#/definitions/Name`) to schemas in the same file; restore the snapshot',
+        });
       else {
         edges.push(target.pointer);
         // A schema reached only through a `$ref` (not under a schema keyword) is still checked.
@@ -102,7 +125,13 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
   }
   if (problems.length === 0) {
     const cycle = findCycle(sameValue);
-    if (cycle) problems.push({ pointer: cycle[0]!, code: 'snapshot/ref-cycle', message: `\`$ref\`s loop back to the same value without going into it (${cycle.join(' → ')}): a validator would never finish`, hint: 'a recursive type must recurse through a property or an array item; restore the snapshot' });
+    if (cycle)
+      problems.push({
+        pointer: cycle[0]!,
+        code: 'snapshot/ref-cycle',
+        message: `\`$ref\`s loop back to the same value without going into it (${cycle.join(' → ')}): a validator would never finish`,
+        hint: 'a recursive type must recurse through a property or an array item; restore the snapshot',
+      });
   }
   return problems.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 }
@@ -122,15 +151,26 @@ function checkKeywords(node: Obj, pointer: string, problems: SchemaProblem[]): v
     try {
       new RegExp(source, 'u');
     } catch (err) {
-      problems.push({ pointer: at, code: 'snapshot/invalid-pattern', message: `${JSON.stringify(source)} is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`, hint: 'patterns are compiled with the `u` flag, as the generated validators do; restore the snapshot' });
+      problems.push({
+        pointer: at,
+        code: 'snapshot/invalid-pattern',
+        message: `${JSON.stringify(source)} is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`,
+        hint: 'patterns are compiled with the `u` flag, as the generated validators do; restore the snapshot',
+      });
     }
   };
   if (typeof node.pattern === 'string') regexp(node.pattern, joinPointer(pointer, 'pattern'));
-  if (isObj(node.patternProperties)) for (const key of Object.keys(node.patternProperties)) regexp(key, joinPointer(pointer, 'patternProperties', key));
+  if (isObj(node.patternProperties))
+    for (const key of Object.keys(node.patternProperties)) regexp(key, joinPointer(pointer, 'patternProperties', key));
   if ('enum' in node) {
     const values = node.enum;
     if (!Array.isArray(values) || values.length === 0) {
-      problems.push({ pointer: joinPointer(pointer, 'enum'), code: 'snapshot/bad-enum', message: '`enum` must be a non-empty list', hint: 'restore the snapshot' });
+      problems.push({
+        pointer: joinPointer(pointer, 'enum'),
+        code: 'snapshot/bad-enum',
+        message: '`enum` must be a non-empty list',
+        hint: 'restore the snapshot',
+      });
       return;
     }
     const seen = new Set<string>();
@@ -138,7 +178,12 @@ function checkKeywords(node: Obj, pointer: string, problems: SchemaProblem[]): v
       const key = typeof v === 'string' ? `s${v}` : `j${JSON.stringify(v)}`;
       if (!seen.has(key)) seen.add(key);
       else {
-        problems.push({ pointer: joinPointer(pointer, 'enum', i), code: 'snapshot/bad-enum', message: `${JSON.stringify(v)} is listed twice in this \`enum\``, hint: 'an enum lists each value once; restore the snapshot' });
+        problems.push({
+          pointer: joinPointer(pointer, 'enum', i),
+          code: 'snapshot/bad-enum',
+          message: `${JSON.stringify(v)} is listed twice in this \`enum\``,
+          hint: 'an enum lists each value once; restore the snapshot',
+        });
         return;
       }
     }

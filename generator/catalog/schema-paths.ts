@@ -15,7 +15,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The schema at `segments` below `schema` (refs resolved against `doc`), or undefined if the path is absent. */
-export function resolveSchemaPath(doc: unknown, schema: unknown, segments: readonly (string | number)[]): PathInfo | undefined {
+export function resolveSchemaPath(
+  doc: unknown,
+  schema: unknown,
+  segments: readonly (string | number)[],
+): PathInfo | undefined {
   const leaves: Leaf[] = [];
   walk(doc, schema, segments, 0, leaves);
   return leaves.length ? merge(leaves.map((l) => (l === 'any' ? anyInfo() : leafInfo(l)))) : undefined;
@@ -44,7 +48,11 @@ function deref(doc: unknown, schema: unknown): unknown {
 function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
   if (depth > 64) return void out.push('any');
   const schema = deref(doc, raw);
-  if (schema === true || (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))) return void out.push('any');
+  if (
+    schema === true ||
+    (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))
+  )
+    return void out.push('any');
   if (!isObj(schema)) return;
   const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf), ...asArray(schema.allOf)];
   for (const b of branches) walk(doc, b, segs, depth + 1, out);
@@ -64,17 +72,29 @@ function step(doc: unknown, schema: Obj, segs: readonly (string | number)[], dep
   }
   const props = isObj(schema.properties) ? schema.properties : undefined;
   if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1, out);
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) return walk(doc, schema.additionalProperties, rest, depth + 1, out);
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+    return walk(doc, schema.additionalProperties, rest, depth + 1, out);
   if (!props && isFreeForm(schema)) out.push('any');
 }
 
 /** An object schema with nothing said about its properties: anything may be below it. */
 function isFreeForm(schema: Obj): boolean {
-  return schema.properties === undefined && schema.items === undefined && schema.additionalProperties === undefined && (schema.type === undefined || schema.type === 'object');
+  return (
+    schema.properties === undefined &&
+    schema.items === undefined &&
+    schema.additionalProperties === undefined &&
+    (schema.type === undefined || schema.type === 'object')
+  );
 }
 
 function hasOwnShape(schema: Obj): boolean {
-  return schema.type !== undefined || schema.properties !== undefined || schema.enum !== undefined || schema.const !== undefined || schema.items !== undefined;
+  return (
+    schema.type !== undefined ||
+    schema.properties !== undefined ||
+    schema.enum !== undefined ||
+    schema.const !== undefined ||
+    schema.items !== undefined
+  );
 }
 
 function leafInfo(schema: Obj): PathInfo {

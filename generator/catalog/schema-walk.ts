@@ -58,7 +58,8 @@ function collect(doc: unknown, at: string, seen: Set<string>): string[] {
 export function stringLiterals(schema: unknown): string[] {
   if (!isObj(schema)) return [];
   if (typeof schema.const === 'string') return [schema.const];
-  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === 'string')) return schema.enum as string[];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === 'string'))
+    return schema.enum as string[];
   return [];
 }
 

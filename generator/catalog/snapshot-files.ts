@@ -41,10 +41,19 @@ export class SnapshotReader {
     this.texts.set(rel, text);
     const parsed = parseJsonFile(text, this.display(rel));
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw this.error(rel, '', 'snapshot/not-a-schema', 'the file is not a JSON Schema object', 'restore the file from the snapshot');
+      throw this.error(
+        rel,
+        '',
+        'snapshot/not-a-schema',
+        'the file is not a JSON Schema object',
+        'restore the file from the snapshot',
+      );
     }
     const problems = kind === 'schema' ? schemaProblems(parsed) : [];
-    if (problems.length) throw new EventmapError(problems.map((p) => this.error(rel, p.pointer, p.code, p.message, p.hint).diagnostics[0]!));
+    if (problems.length)
+      throw new EventmapError(
+        problems.map((p) => this.error(rel, p.pointer, p.code, p.message, p.hint).diagnostics[0]!),
+      );
     this.documents[rel] = parsed as JsonSchema;
     return parsed as JsonSchema;
   }
@@ -53,6 +62,12 @@ export class SnapshotReader {
   error(rel: string, pointer: string, code: string, message: string, hint: string): EventmapError {
     const text = this.texts.get(rel);
     const loc = text === undefined ? {} : locatePointer(text, pointer);
-    return new EventmapError({ code, message: pointer ? `${message} (at ${pointer})` : message, hint, file: this.display(rel), ...loc });
+    return new EventmapError({
+      code,
+      message: pointer ? `${message} (at ${pointer})` : message,
+      hint,
+      file: this.display(rel),
+      ...loc,
+    });
   }
 }

@@ -41,7 +41,12 @@ export function listVersions(upstreamRoot: string, source: SourceName): string[]
     if (!entry.isDirectory() || WORK_NAME.test(entry.name)) continue;
     if (!isStrictVersion(entry.name)) {
       const { message, hint } = versionProblem(entry.name);
-      throw new EventmapError({ code: 'snapshot/bad-folder-name', message: `snapshot folder ${message}`, hint: `rename the folder (${hint}), or remove it`, file: displayPath(dir) });
+      throw new EventmapError({
+        code: 'snapshot/bad-folder-name',
+        message: `snapshot folder ${message}`,
+        hint: `rename the folder (${hint}), or remove it`,
+        file: displayPath(dir),
+      });
     }
     versions.push(entry.name);
   }
@@ -69,7 +74,9 @@ export function resolveVersion(upstreamRoot: string, source: SourceName, wanted?
   if (!version || !versions.includes(version)) {
     throw new EventmapError({
       code: 'cli/unknown-version',
-      message: wanted ? `no snapshot ${source}@${wanted} under ${upstreamRoot}` : `no snapshot of ${source} under ${upstreamRoot}`,
+      message: wanted
+        ? `no snapshot ${source}@${wanted} under ${upstreamRoot}`
+        : `no snapshot of ${source} under ${upstreamRoot}`,
       hint: versions.length
         ? `vendored versions: ${versions.join(', ')}; add another with \`eventmap upstream add ${source}@${wanted ?? '<version>'}\``
         : `add one with \`eventmap upstream add ${source}@<version>\``,
@@ -88,13 +95,19 @@ export function snapshotFromDir(source: SourceName, dir: string): SnapshotRef {
   if (!isPrintable(full) || full.includes('*/')) {
     throw new EventmapError({
       code: 'cli/unsafe-path',
-      message: 'the snapshot folder path has a line break, a control or invisible character, or `*/`; eventmap does not read snapshots from such a path',
+      message:
+        'the snapshot folder path has a line break, a control or invisible character, or `*/`; eventmap does not read snapshots from such a path',
       hint: 'copy or rename the folder to a plain path and pass that',
       file: full,
     });
   }
   if (!existsSync(full) || !statSync(full).isDirectory()) {
-    throw new EventmapError({ code: 'cli/missing-dir', message: `snapshot folder ${dir} does not exist`, hint: 'pass a folder written by `eventmap upstream add` or by `codex app-server generate-json-schema --out`', file: displayPath(full) });
+    throw new EventmapError({
+      code: 'cli/missing-dir',
+      message: `snapshot folder ${dir} does not exist`,
+      hint: 'pass a folder written by `eventmap upstream add` or by `codex app-server generate-json-schema --out`',
+      file: displayPath(full),
+    });
   }
   return { source, version: provenanceVersion(source, full) ?? folderVersionOf(full), dir: full };
 }
@@ -105,12 +118,26 @@ function provenanceVersion(source: SourceName, dir: string): string | undefined 
   const text = readFileSync(p, 'utf8');
   const file = displayPath(p);
   const data = parseJsonFile(text, file) as { version?: unknown; source?: unknown } | null;
-  const fail = (pointer: string, message: string, hint: string) => new EventmapError({ code: 'snapshot/bad-provenance', message, hint, file, ...locatePointer(text, pointer) });
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw fail('', 'provenance.json is not an object', 'restore it, or delete it to name the folder by its content');
-  if (data.source !== undefined && data.source !== source) throw fail('/source', `provenance.json is for ${JSON.stringify(data.source)}, not ${source}`, `pass the folder as --upstream ${String(data.source)}=<dir>, or use a ${source} snapshot`);
+  const fail = (pointer: string, message: string, hint: string) =>
+    new EventmapError({ code: 'snapshot/bad-provenance', message, hint, file, ...locatePointer(text, pointer) });
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw fail('', 'provenance.json is not an object', 'restore it, or delete it to name the folder by its content');
+  if (data.source !== undefined && data.source !== source)
+    throw fail(
+      '/source',
+      `provenance.json is for ${JSON.stringify(data.source)}, not ${source}`,
+      `pass the folder as --upstream ${String(data.source)}=<dir>, or use a ${source} snapshot`,
+    );
   if (!isStrictVersion(data.version)) {
-    const { message, hint } = typeof data.version === 'string' ? versionProblem(data.version) : { message: 'provenance.json has no `version` string', hint: 'give the exact published version' };
-    throw fail('/version', message, `fix provenance.json's version (${hint}), or delete provenance.json to name the folder by its content`);
+    const { message, hint } =
+      typeof data.version === 'string'
+        ? versionProblem(data.version)
+        : { message: 'provenance.json has no `version` string', hint: 'give the exact published version' };
+    throw fail(
+      '/version',
+      message,
+      `fix provenance.json's version (${hint}), or delete provenance.json to name the folder by its content`,
+    );
   }
   return data.version;
 }
@@ -119,6 +146,11 @@ function folderVersionOf(dir: string): string {
   try {
     return folderVersion(dir);
   } catch (err) {
-    throw new EventmapError({ code: 'cli/unreadable-dir', message: `cannot read snapshot folder ${dir}: ${err instanceof Error ? err.message : String(err)}`, hint: 'pass a plain folder of snapshot files (no symlink loops, readable files)', file: displayPath(dir) });
+    throw new EventmapError({
+      code: 'cli/unreadable-dir',
+      message: `cannot read snapshot folder ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+      hint: 'pass a plain folder of snapshot files (no symlink loops, readable files)',
+      file: displayPath(dir),
+    });
   }
 }

@@ -74,24 +74,34 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 export function readSurface(reader: SnapshotReader): Surface {
   const doc = reader.read(SURFACE, 'data');
   const fail = (pointer: string, what: string): never => {
-    throw reader.error(SURFACE, pointer, 'snapshot/bad-surface', `surface.json: ${what}`, 'restore the file from the snapshot, or re-create the snapshot with `eventmap upstream add`');
+    throw reader.error(
+      SURFACE,
+      pointer,
+      'snapshot/bad-surface',
+      `surface.json: ${what}`,
+      'restore the file from the snapshot, or re-create the snapshot with `eventmap upstream add`',
+    );
   };
-  const str = (o: Obj, key: string, at: string): string => (typeof o[key] === 'string' ? (o[key] as string) : fail(joinPointer(at, key), `\`${key}\` must be a string`));
+  const str = (o: Obj, key: string, at: string): string =>
+    typeof o[key] === 'string' ? (o[key] as string) : fail(joinPointer(at, key), `\`${key}\` must be a string`);
   const list = (o: Obj, key: string, at: string): Obj[] => {
     const v = o[key];
-    if (!Array.isArray(v) || !v.every(isObj)) return fail(joinPointer(at, key), `\`${key}\` must be an array of objects`);
+    if (!Array.isArray(v) || !v.every(isObj))
+      return fail(joinPointer(at, key), `\`${key}\` must be an array of objects`);
     return v as Obj[];
   };
   if (!isObj(doc)) return fail('', 'not an object');
   const declarations = doc.declarations;
-  if (!Array.isArray(declarations) || !declarations.every((d) => typeof d === 'string')) return fail('/declarations', '`declarations` must be an array of strings');
+  if (!Array.isArray(declarations) || !declarations.every((d) => typeof d === 'string'))
+    return fail('/declarations', '`declarations` must be an array of strings');
   const surface: Surface = {
     schema: str(doc, 'schema', ''),
     declarations: declarations as string[],
     unions: list(doc, 'unions', '').map((u, i) => {
       const at = joinPointer('', 'unions', i);
       const members = u.members;
-      if (members !== undefined && (!Array.isArray(members) || !members.every((m) => typeof m === 'string'))) fail(joinPointer(at, 'members'), '`members` must be an array of strings');
+      if (members !== undefined && (!Array.isArray(members) || !members.every((m) => typeof m === 'string')))
+        fail(joinPointer(at, 'members'), '`members` must be an array of strings');
       return {
         kind: str(u, 'kind', at) as EntryKind,
         type: str(u, 'type', at),
@@ -103,14 +113,26 @@ export function readSurface(reader: SnapshotReader): Surface {
     }),
     unresolved: list(doc, 'unresolved', '').map((u, i) => {
       const at = joinPointer('', 'unresolved', i);
-      return { name: str(u, 'name', at), file: str(u, 'file', at), line: typeof u.line === 'number' ? u.line : fail(joinPointer(at, 'line'), '`line` must be a number') };
+      return {
+        name: str(u, 'name', at),
+        file: str(u, 'file', at),
+        line: typeof u.line === 'number' ? u.line : fail(joinPointer(at, 'line'), '`line` must be a number'),
+      };
     }),
-    opaque: list(doc, 'opaque', '').map((o, i) => ({ name: str(o, 'name', joinPointer('', 'opaque', i)), from: str(o, 'from', joinPointer('', 'opaque', i)) })),
+    opaque: list(doc, 'opaque', '').map((o, i) => ({
+      name: str(o, 'name', joinPointer('', 'opaque', i)),
+      from: str(o, 'from', joinPointer('', 'opaque', i)),
+    })),
   };
   if (doc.tools !== undefined) {
     surface.tools = list(doc, 'tools', '').map((t, i) => {
       const at = joinPointer('', 'tools', i);
-      return { name: str(t, 'name', at), ...(t.inputType !== undefined ? { inputType: str(t, 'inputType', at) } : {}), nameSource: str(t, 'nameSource', at), pointer: str(t, 'pointer', at) };
+      return {
+        name: str(t, 'name', at),
+        ...(t.inputType !== undefined ? { inputType: str(t, 'inputType', at) } : {}),
+        nameSource: str(t, 'nameSource', at),
+        pointer: str(t, 'pointer', at),
+      };
     });
   }
   if (doc.permission !== undefined) {
@@ -122,8 +144,13 @@ export function readSurface(reader: SnapshotReader): Surface {
       parameters: list(p, 'parameters', '/permission').map((q, i) => {
         const at = joinPointer('/permission', 'parameters', i);
         const keys = q.keys;
-        if (keys !== undefined && (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string'))) fail(joinPointer(at, 'keys'), '`keys` must be an array of strings');
-        return { name: str(q, 'name', at), optional: q.optional === true, ...(keys !== undefined ? { keys: keys as string[] } : {}) };
+        if (keys !== undefined && (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')))
+          fail(joinPointer(at, 'keys'), '`keys` must be an array of strings');
+        return {
+          name: str(q, 'name', at),
+          optional: q.optional === true,
+          ...(keys !== undefined ? { keys: keys as string[] } : {}),
+        };
       }),
       resultType: str(p, 'resultType', '/permission'),
       resultPointer: str(p, 'resultPointer', '/permission'),

@@ -7,7 +7,8 @@ import type { SnapshotReader } from './snapshot-files.ts';
 import { readSurface, SURFACE, type Surface, type SurfaceUnion } from './surface.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 
-const redo = (reader: SnapshotReader) => `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``;
+const redo = (reader: SnapshotReader) =>
+  `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``;
 
 /** surface.json plus its schema document (whose `$ref`s the reader checked: catalog/schema-checks.ts). */
 export function readTsSnapshot(reader: SnapshotReader): { surface: Surface; doc: unknown } {
@@ -21,11 +22,22 @@ interface Draft extends CatalogEntry {
 }
 
 /** One entry per discriminant value of the union (a member pinning several `subtype`s gives several). */
-export function unionEntries(reader: SnapshotReader, surface: Surface, doc: unknown, union: SurfaceUnion): CatalogEntry[] {
+export function unionEntries(
+  reader: SnapshotReader,
+  surface: Surface,
+  doc: unknown,
+  union: SurfaceUnion,
+): CatalogEntry[] {
   const rel = surface.schema;
   const leaves = unionLeaves(doc, union.pointer);
   if (!leaves) {
-    throw reader.error(rel, union.pointer, 'snapshot/missing-union', `${union.type}: expected an anyOf/oneOf union here (surface.json names it)`, redo(reader));
+    throw reader.error(
+      rel,
+      union.pointer,
+      'snapshot/missing-union',
+      `${union.type}: expected an anyOf/oneOf union here (surface.json names it)`,
+      redo(reader),
+    );
   }
   checkMembers(reader, surface, union, [...new Map(leaves.map((l) => [l.index, l.top])).values()]);
   const unresolved = new Map(surface.unresolved.map((u) => [u.name, u]));
@@ -37,14 +49,28 @@ export function unionEntries(reader: SnapshotReader, surface: Surface, doc: unkn
     if (union.members && top) meta.member = top;
     const missing = typeName ? unresolved.get(typeName) : undefined;
     if (missing && typeName) {
-      drafts.push({ kind: union.kind, name: typeName, document: rel, pointer: leaf.pointer, unresolved: true, meta: { ...meta, declaredAt: `${missing.file}:${missing.line}` }, flags: [] });
+      drafts.push({
+        kind: union.kind,
+        name: typeName,
+        document: rel,
+        pointer: leaf.pointer,
+        unresolved: true,
+        meta: { ...meta, declaredAt: `${missing.file}:${missing.line}` },
+        flags: [],
+      });
       continue;
     }
     const schema = getAtPointer(doc, leaf.pointer);
     const props = isObj(schema) && isObj(schema.properties) ? schema.properties : {};
     const types = stringLiterals(props[union.discriminant]);
     if (types.length !== 1) {
-      throw reader.error(rel, leaf.pointer, 'snapshot/undiscriminated-union', `${union.type}: member ${typeName ?? leaf.pointer} does not pin \`${union.discriminant}\` to one string, so the union is not discriminated`, `each member must pin \`${union.discriminant}\` with const or a one-value enum; ${redo(reader)}`);
+      throw reader.error(
+        rel,
+        leaf.pointer,
+        'snapshot/undiscriminated-union',
+        `${union.type}: member ${typeName ?? leaf.pointer} does not pin \`${union.discriminant}\` to one string, so the union is not discriminated`,
+        `each member must pin \`${union.discriminant}\` with const or a one-value enum; ${redo(reader)}`,
+      );
     }
     const subs = union.subDiscriminant ? stringLiterals(props[union.subDiscriminant]) : [];
     const required = isObj(schema) && Array.isArray(schema.required) ? schema.required : [];
@@ -66,10 +92,14 @@ export function unionEntries(reader: SnapshotReader, surface: Surface, doc: unkn
 function disambiguate(drafts: Draft[]): CatalogEntry[] {
   const count = new Map<string, number>();
   for (const d of drafts) count.set(d.name, (count.get(d.name) ?? 0) + 1);
-  const renamed = drafts.map((d) => ((count.get(d.name) ?? 0) > 1 && d.flags.length ? { ...d, name: `${d.name}[${d.flags[0]}]` } : d));
+  const renamed = drafts.map((d) =>
+    (count.get(d.name) ?? 0) > 1 && d.flags.length ? { ...d, name: `${d.name}[${d.flags[0]}]` } : d,
+  );
   const again = new Map<string, number>();
   for (const d of renamed) again.set(d.name, (again.get(d.name) ?? 0) + 1);
-  return renamed.map(({ flags: _flags, ...d }) => ((again.get(d.name) ?? 0) > 1 && d.meta?.typeName ? { ...d, name: `${d.name}(${d.meta.typeName})` } : d));
+  return renamed.map(({ flags: _flags, ...d }) =>
+    (again.get(d.name) ?? 0) > 1 && d.meta?.typeName ? { ...d, name: `${d.name}(${d.meta.typeName})` } : d,
+  );
 }
 
 /** The union's direct members in the schema must be the ones surface.json lists. */
@@ -80,14 +110,33 @@ function checkMembers(reader: SnapshotReader, surface: Surface, union: SurfaceUn
   const same = names.length === listed.length && names.every((n, i) => n === listed[i]);
   if (!same) {
     const i = surface.unions.indexOf(union);
-    throw reader.error(SURFACE, joinPointer('', 'unions', i, 'members'), 'snapshot/surface-mismatch', `${union.type}: surface.json lists ${listed.length} members but ${surface.schema} has ${names.length} (${names.map((n) => n ?? '<inline>').join(', ')})`, redo(reader));
+    throw reader.error(
+      SURFACE,
+      joinPointer('', 'unions', i, 'members'),
+      'snapshot/surface-mismatch',
+      `${union.type}: surface.json lists ${listed.length} members but ${surface.schema} has ${names.length} (${names.map((n) => n ?? '<inline>').join(', ')})`,
+      redo(reader),
+    );
   }
 }
 
 /** A pointer surface.json gives must land on a schema in the document. */
-export function requireSchema(reader: SnapshotReader, surface: Surface, doc: unknown, pointer: string, surfaceAt: string, what: string): void {
+export function requireSchema(
+  reader: SnapshotReader,
+  surface: Surface,
+  doc: unknown,
+  pointer: string,
+  surfaceAt: string,
+  what: string,
+): void {
   if (getAtPointer(doc, pointer) === undefined) {
-    throw reader.error(SURFACE, surfaceAt, 'snapshot/missing-definition', `${what}: ${pointer} is not in ${surface.schema}`, redo(reader));
+    throw reader.error(
+      SURFACE,
+      surfaceAt,
+      'snapshot/missing-definition',
+      `${what}: ${pointer} is not in ${surface.schema}`,
+      redo(reader),
+    );
   }
 }
 
@@ -98,7 +147,8 @@ export function stringEnums(surface: Surface, doc: unknown, pattern: RegExp): Re
   for (const name of Object.keys(defs).sort()) {
     if (!pattern.test(name)) continue;
     const values = stringLiterals(defs[name]);
-    if (values.length) enums[name] = { name, values, document: surface.schema, pointer: joinPointer('#/definitions', name) };
+    if (values.length)
+      enums[name] = { name, values, document: surface.schema, pointer: joinPointer('#/definitions', name) };
   }
   return enums;
 }

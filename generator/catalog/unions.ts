@@ -14,7 +14,8 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 export function literalOf(schema: unknown): string | undefined {
   if (!isObj(schema)) return undefined;
   if (typeof schema.const === 'string') return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length === 1 && typeof schema.enum[0] === 'string') return schema.enum[0];
+  if (Array.isArray(schema.enum) && schema.enum.length === 1 && typeof schema.enum[0] === 'string')
+    return schema.enum[0];
   return undefined;
 }
 
@@ -22,12 +23,30 @@ export function literalOf(schema: unknown): string | undefined {
  * Members of the `oneOf`/`anyOf` union at `pointer`, each named by the literal of `prop`.
  * A member without that literal means the union is not discriminated: exit 2, naming where.
  */
-export function readUnion(reader: SnapshotReader, rel: string, pointer: string, prop: string, what: string): UnionMember[] {
+export function readUnion(
+  reader: SnapshotReader,
+  rel: string,
+  pointer: string,
+  prop: string,
+  what: string,
+): UnionMember[] {
   const doc = reader.read(rel);
   const union = getAtPointer(doc, pointer);
-  const key = isObj(union) ? (Array.isArray(union.oneOf) ? 'oneOf' : Array.isArray(union.anyOf) ? 'anyOf' : undefined) : undefined;
+  const key = isObj(union)
+    ? Array.isArray(union.oneOf)
+      ? 'oneOf'
+      : Array.isArray(union.anyOf)
+        ? 'anyOf'
+        : undefined
+    : undefined;
   if (!isObj(union) || !key) {
-    throw reader.error(rel, pointer, 'snapshot/missing-union', `${what}: expected a oneOf/anyOf union here`, 'the snapshot is not what this source writes; re-create it with `eventmap upstream add`');
+    throw reader.error(
+      rel,
+      pointer,
+      'snapshot/missing-union',
+      `${what}: expected a oneOf/anyOf union here`,
+      'the snapshot is not what this source writes; re-create it with `eventmap upstream add`',
+    );
   }
   const members = union[key] as unknown[];
   return members.map((member, i) => {
@@ -35,7 +54,13 @@ export function readUnion(reader: SnapshotReader, rel: string, pointer: string, 
     const resolved = resolveLocalRef(doc, member);
     const name = isObj(resolved) && isObj(resolved.properties) ? literalOf(resolved.properties[prop]) : undefined;
     if (name === undefined) {
-      throw reader.error(rel, memberPointer, 'snapshot/undiscriminated-union', `${what}: member ${i} has no string literal \`${prop}\`, so the union is not discriminated`, `every member of the union must pin \`${prop}\` with enum:[x] or const; check that the snapshot is intact`);
+      throw reader.error(
+        rel,
+        memberPointer,
+        'snapshot/undiscriminated-union',
+        `${what}: member ${i} has no string literal \`${prop}\`, so the union is not discriminated`,
+        `every member of the union must pin \`${prop}\` with enum:[x] or const; check that the snapshot is intact`,
+      );
     }
     return { name, pointer: memberPointer };
   });

@@ -31,7 +31,11 @@ const FOLDER_PREFIX = '0.0.0-folder-';
  */
 export function folderVersion(dir: string): string {
   const hash = createHash('sha256');
-  for (const rel of listFiles(dir)) hash.update(`${rel}\u0000`).update(readFileSync(join(dir, rel))).update('\u0000');
+  for (const rel of listFiles(dir))
+    hash
+      .update(`${rel}\u0000`)
+      .update(readFileSync(join(dir, rel)))
+      .update('\u0000');
   return `${FOLDER_PREFIX}${hash.digest('hex').slice(0, 12)}`;
 }
 

@@ -35,7 +35,15 @@ export interface CensusReport extends Omit<CensusCounts, 'groups'> {
 }
 
 /** Kinds dispatched on as messages (spec entries); the others are values (value maps). */
-const MESSAGE_KINDS = new Set<EntryKind>(['notification', 'request', 'eventmsg', 'sdk-message', 'stream-event', 'permission', 'thread-event']);
+const MESSAGE_KINDS = new Set<EntryKind>([
+  'notification',
+  'request',
+  'eventmsg',
+  'sdk-message',
+  'stream-event',
+  'permission',
+  'thread-event',
+]);
 
 export function classify(counts: CensusCounts, spec: MappingSpec, catalogs: Record<string, Catalog[]>): CensusReport {
   return {
@@ -53,7 +61,11 @@ export function classify(counts: CensusCounts, spec: MappingSpec, catalogs: Reco
         types: g.types.map((t) => {
           const key = `${t.kind} ${t.name}`;
           const inVersions = sets.filter((s) => s.names.has(key)).map((s) => s.version);
-          return { ...t, catalog: { documented: own ? inVersions.includes(own.version) : inVersions.length > 0, in: inVersions }, spec: specStatus(spec, g.source, t.kind, t.name) };
+          return {
+            ...t,
+            catalog: { documented: own ? inVersions.includes(own.version) : inVersions.length > 0, in: inVersions },
+            spec: specStatus(spec, g.source, t.kind, t.name),
+          };
         }),
       };
     }),
@@ -64,16 +76,29 @@ function specStatus(spec: MappingSpec, source: string, kind: EntryKind, name: st
   if (MESSAGE_KINDS.has(kind)) {
     const entry = spec.entries.find((e) => e.source === source && e.kind === kind && e.name === name);
     if (!entry) return { status: 'no-entry' };
-    return entry.ignore !== undefined ? { status: 'ignored', line: entry.loc.line, reason: entry.ignore } : { status: 'mapped', line: entry.loc.line };
+    return entry.ignore !== undefined
+      ? { status: 'ignored', line: entry.loc.line, reason: entry.ignore }
+      : { status: 'mapped', line: entry.loc.line };
   }
-  const maps = Object.values(spec.valueMaps).filter((m) => m.source === source && m.covers !== undefined && 'kind' in m.covers && m.covers.kind === kind);
+  const maps = Object.values(spec.valueMaps).filter(
+    (m) => m.source === source && m.covers !== undefined && 'kind' in m.covers && m.covers.kind === kind,
+  );
   if (maps.length === 0) return { status: 'no-entry', note: `no value map covers ${kind}` };
   for (const m of maps) {
     const hit = m.values[name] ?? m.undeclared[name];
-    if (hit) return hit.value === null ? { status: 'ignored', line: hit.loc.line, reason: `value map ${m.name}: no canonical value` } : { status: 'mapped', line: hit.loc.line, via: `${m.name} → ${hit.value}` };
+    if (hit)
+      return hit.value === null
+        ? { status: 'ignored', line: hit.loc.line, reason: `value map ${m.name}: no canonical value` }
+        : { status: 'mapped', line: hit.loc.line, via: `${m.name} → ${hit.value}` };
     const prefix = Object.keys(m.prefixes).find((p) => name.startsWith(p));
-    if (prefix !== undefined) return { status: 'mapped', line: m.loc.line, via: `${m.name} prefix ${prefix} → ${m.prefixes[prefix]}` };
+    if (prefix !== undefined)
+      return { status: 'mapped', line: m.loc.line, via: `${m.name} prefix ${prefix} → ${m.prefixes[prefix]}` };
   }
   const fallback = maps.find((m) => m.default !== undefined);
-  return { status: 'no-entry', note: fallback ? `not in value map ${fallback.name}; falls back to its default ${fallback.default}` : `not in value map ${maps.map((m) => m.name).join(', ')}` };
+  return {
+    status: 'no-entry',
+    note: fallback
+      ? `not in value map ${fallback.name}; falls back to its default ${fallback.default}`
+      : `not in value map ${maps.map((m) => m.name).join(', ')}`,
+  };
 }

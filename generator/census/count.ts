@@ -59,7 +59,15 @@ export function countFiles(files: string[], forced?: SourceName): CensusCounts {
     for (const [source, s] of perSource) {
       const version = s.version ?? versionFromPath(file, source);
       const key = `${source}@${version ?? '?'}`;
-      const g = groups.get(key) ?? { source, ...(version !== undefined ? { version } : {}), files: [] as string[], messages: 0, appRecords: 0, types: [] as TypeCount[], byType: new Map<string, TypeCount>() };
+      const g = groups.get(key) ?? {
+        source,
+        ...(version !== undefined ? { version } : {}),
+        files: [] as string[],
+        messages: 0,
+        appRecords: 0,
+        types: [] as TypeCount[],
+        byType: new Map<string, TypeCount>(),
+      };
       groups.set(key, g);
       g.files.push(file);
       g.messages += s.messages;
@@ -73,8 +81,17 @@ export function countFiles(files: string[], forced?: SourceName): CensusCounts {
     }
   }
   result.groups = [...groups.values()]
-    .map(({ byType, ...g }) => ({ ...g, types: [...byType.values()].sort((a, b) => (a.kind === b.kind ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.kind < b.kind ? -1 : 1)) }))
-    .sort((a, b) => (a.source === b.source ? compareVersions(a.version, b.version) : SOURCE_NAMES.indexOf(a.source) - SOURCE_NAMES.indexOf(b.source)));
+    .map(({ byType, ...g }) => ({
+      ...g,
+      types: [...byType.values()].sort((a, b) =>
+        a.kind === b.kind ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.kind < b.kind ? -1 : 1,
+      ),
+    }))
+    .sort((a, b) =>
+      a.source === b.source
+        ? compareVersions(a.version, b.version)
+        : SOURCE_NAMES.indexOf(a.source) - SOURCE_NAMES.indexOf(b.source),
+    );
   return result;
 }
 
@@ -82,7 +99,12 @@ function readLines(file: string): string[] {
   try {
     return readFileSync(file, 'utf8').split('\n');
   } catch (err) {
-    throw new EventmapError({ code: 'census/unreadable', message: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, hint: 'pass transcript or log files (JSONL), one JSON value per line', file });
+    throw new EventmapError({
+      code: 'census/unreadable',
+      message: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      hint: 'pass transcript or log files (JSONL), one JSON value per line',
+      file,
+    });
   }
 }
 

@@ -19,7 +19,8 @@ export type LineKind =
   | { what: 'unrecognised' };
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+const obj = (v: unknown): Obj | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** `forced`: the source given on the command line (else detected per line). */
@@ -37,27 +38,36 @@ export function detectLine(value: unknown, forced?: SourceName): LineKind {
   }
   const source = forced ?? guessSource(rec);
   if (source === 'codex-app-server') return codexMessage(rec);
-  if (source === 'codex-sdk') return typeof rec.type === 'string' ? { what: 'upstream', source, types: codexSdkTypes(rec) } : { what: 'unrecognised' };
+  if (source === 'codex-sdk')
+    return typeof rec.type === 'string'
+      ? { what: 'upstream', source, types: codexSdkTypes(rec) }
+      : { what: 'unrecognised' };
   if (source === 'claude-agent-sdk') return claudeRecord(rec);
   return { what: 'unrecognised' };
 }
 
 function guessSource(rec: Obj): SourceName | undefined {
-  if (typeof rec.kind === 'string' && ['message', 'permission', 'hook', 'meta'].includes(rec.kind)) return 'claude-agent-sdk';
+  if (typeof rec.kind === 'string' && ['message', 'permission', 'hook', 'meta'].includes(rec.kind))
+    return 'claude-agent-sdk';
   if (typeof rec.method === 'string' || ('id' in rec && ('result' in rec || 'error' in rec))) return 'codex-app-server';
   // ThreadEvent types are dotted (thread.started, item.completed), but for `error`
   // ({type, message}); SDKMessage types never are, and every SDKMessage carries session_id.
-  if (typeof rec.type === 'string') return rec.type.includes('.') || (rec.type === 'error' && !('session_id' in rec)) ? 'codex-sdk' : 'claude-agent-sdk';
+  if (typeof rec.type === 'string')
+    return rec.type.includes('.') || (rec.type === 'error' && !('session_id' in rec))
+      ? 'codex-sdk'
+      : 'claude-agent-sdk';
   return undefined;
 }
 
 function codexMessage(m: Obj | undefined): LineKind {
   const method = str(m?.method);
-  if (!m || method === undefined) return m && 'id' in m ? { what: 'app', source: 'codex-app-server' } : { what: 'unrecognised' };
+  if (!m || method === undefined)
+    return m && 'id' in m ? { what: 'app', source: 'codex-app-server' } : { what: 'unrecognised' };
   const params = obj(m.params);
   const version = codexVersion(m);
   const types: NativeType[] = [];
-  if (method.startsWith('codex/event/')) types.push({ kind: 'eventmsg', name: str(obj(params?.msg)?.type) ?? method.slice('codex/event/'.length) });
+  if (method.startsWith('codex/event/'))
+    types.push({ kind: 'eventmsg', name: str(obj(params?.msg)?.type) ?? method.slice('codex/event/'.length) });
   else types.push({ kind: 'id' in m ? 'request' : 'notification', name: method });
   const itemType = str(obj(params?.item)?.type);
   if (itemType !== undefined && !method.startsWith('codex/event/')) types.push({ kind: 'thread-item', name: itemType });
@@ -72,10 +82,13 @@ function codexVersion(m: Obj): string | undefined {
 }
 
 function claudeRecord(rec: Obj): LineKind {
-  if (rec.kind === 'permission') return { what: 'upstream', source: 'claude-agent-sdk', types: [{ kind: 'permission', name: 'canUseTool' }] };
+  if (rec.kind === 'permission')
+    return { what: 'upstream', source: 'claude-agent-sdk', types: [{ kind: 'permission', name: 'canUseTool' }] };
   if (rec.kind === 'meta') {
     const version = str(rec.sdkVersion);
-    return isStrictVersion(version) ? { what: 'upstream', source: 'claude-agent-sdk', types: [], version } : { what: 'app', source: 'claude-agent-sdk' };
+    return isStrictVersion(version)
+      ? { what: 'upstream', source: 'claude-agent-sdk', types: [], version }
+      : { what: 'app', source: 'claude-agent-sdk' };
   }
   if (typeof rec.kind === 'string' && rec.kind !== 'message') return { what: 'app', source: 'claude-agent-sdk' };
   const m = rec.kind === 'message' ? obj(rec.message) : rec;
@@ -87,7 +100,12 @@ function claudeRecord(rec: Obj): LineKind {
 /** The catalog's names: `type`, `type:subtype` (system, result), `user[isReplay]`; nested stream and content types. */
 function claudeTypes(m: Obj, type: string): NativeType[] {
   const subtype = str(m.subtype);
-  const name = (type === 'system' || type === 'result') && subtype !== undefined ? `${type}:${subtype}` : type === 'user' && m.isReplay === true ? 'user[isReplay]' : type;
+  const name =
+    (type === 'system' || type === 'result') && subtype !== undefined
+      ? `${type}:${subtype}`
+      : type === 'user' && m.isReplay === true
+        ? 'user[isReplay]'
+        : type;
   const types: NativeType[] = [{ kind: 'sdk-message', name }];
   const event = obj(m.event);
   if (type === 'stream_event' && event) {

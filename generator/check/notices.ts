@@ -29,7 +29,13 @@ export function checkNotices(paths: ProjectPaths, spec: MappingSpec, withSnapsho
     }
   }
   for (const loc of reviewMarkers(spec.text, spec.file)) {
-    out.push({ category: 'notice', code: 'spec/review-marker', message: `a draft by \`eventmap suggest\` awaits review (\`# ${REVIEW_MARKER}\`)`, hint: 'check the draft, fix what is wrong, then delete the marker comment', loc });
+    out.push({
+      category: 'notice',
+      code: 'spec/review-marker',
+      message: `a draft by \`eventmap suggest\` awaits review (\`# ${REVIEW_MARKER}\`)`,
+      hint: 'check the draft, fix what is wrong, then delete the marker comment',
+      loc,
+    });
   }
   return out;
 }

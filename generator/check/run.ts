@@ -40,7 +40,12 @@ async function checkFindings(paths: ProjectPaths, options: PipelineOptions): Pro
   const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
   if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
   const findings = [...inputs.analysis.findings];
-  const coverage = buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
+  const coverage = buildCoverage(
+    inputs.spec,
+    inputs.analysis.coverage,
+    inputs.analysis.findings,
+    (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
+  );
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
   if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
     const { files } = await runGenerate(paths, options);
@@ -56,14 +61,20 @@ function tryFastPath(paths: ProjectPaths): Omit<CheckResult, 'notices'> | undefi
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     const spec = loadSpec(paths.spec);
-    const dirs = Object.entries(spec.sources).flatMap(([source, s]) => s.snapshots.map((v) => join(paths.upstream, source, v.version)));
+    const dirs = Object.entries(spec.sources).flatMap(([source, s]) =>
+      s.snapshots.map((v) => join(paths.upstream, source, v.version)),
+    );
     if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs).all !== manifest.inputs) return undefined;
     const tree = readTree(paths.generated);
     tree.delete(MANIFEST);
     const names = Object.keys(manifest.files);
     if (tree.size !== names.length) return undefined;
-    for (const rel of names) if (tree.get(rel) === undefined || sha256(tree.get(rel)!) !== manifest.files[rel]) return undefined;
-    const coverage = locatedCoverage(JSON.parse(tree.get('coverage.json')!) as CoverageReport, specLocator(spec.text, 'mapping-spec.yaml'));
+    for (const rel of names)
+      if (tree.get(rel) === undefined || sha256(tree.get(rel)!) !== manifest.files[rel]) return undefined;
+    const coverage = locatedCoverage(
+      JSON.parse(tree.get('coverage.json')!) as CoverageReport,
+      specLocator(spec.text, 'mapping-spec.yaml'),
+    );
     return { findings: coverage.findings, coverage, fast: true };
   } catch {
     return undefined; // anything odd: take the slow path, which reports it properly
@@ -75,12 +86,19 @@ function staleOutput(expected: Map<string, string>, actual: Map<string, string>)
   for (const [rel, text] of expected) {
     const have = actual.get(rel);
     if (have === undefined) out.push(staleFinding(rel, 'is missing'));
-    else if (have !== text) out.push(staleFinding(rel, 'differs from what generate writes now (stale, or edited by hand)'));
+    else if (have !== text)
+      out.push(staleFinding(rel, 'differs from what generate writes now (stale, or edited by hand)'));
   }
   for (const rel of actual.keys()) if (!expected.has(rel)) out.push(staleFinding(rel, 'is not written by generate'));
   return out;
 }
 
 function staleFinding(rel: string, what: string): Finding {
-  return { category: 'stale', code: 'generated/stale-output', message: `generated/${rel} ${what}`, hint: 'run `npm run generate` and commit generated/', loc: { file: `generated/${rel}`, line: 1, col: 1 } };
+  return {
+    category: 'stale',
+    code: 'generated/stale-output',
+    message: `generated/${rel} ${what}`,
+    hint: 'run `npm run generate` and commit generated/',
+    loc: { file: `generated/${rel}`, line: 1, col: 1 },
+  };
 }

@@ -10,7 +10,9 @@ import { parseFormat } from './format.ts';
 export function registerCatalogCommand(program: Command): void {
   program
     .command('catalog <source>')
-    .description('print the catalog of a snapshot: every discriminant the mapping must account for (<source>, <source>@<version> or <source>@<folder>)')
+    .description(
+      'print the catalog of a snapshot: every discriminant the mapping must account for (<source>, <source>@<version> or <source>@<folder>)',
+    )
     .option('--format <format>', 'text or json', 'text')
     .action((source: string, opts: { format: string }) => {
       const format = parseFormat(opts.format, ['text', 'json'] as const);

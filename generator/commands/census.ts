@@ -16,16 +16,27 @@ import { parseFormat } from './format.ts';
 export function registerCensusCommand(program: Command): void {
   program
     .command('census <files...>')
-    .description('count the native message types in transcripts or logs (capture formats, bare JSON-RPC or SDKMessage lines), per source and version; flag types the catalogs do not document and types the spec does not map')
+    .description(
+      'count the native message types in transcripts or logs (capture formats, bare JSON-RPC or SDKMessage lines), per source and version; flag types the catalogs do not document and types the spec does not map',
+    )
     .option('--source <source>', 'read every line as this source (default: detected per line)')
     .option('--format <format>', 'text or json', 'text')
     .action((files: string[], opts: { source?: string; format: string }) => {
       const format = parseFormat(opts.format, ['text', 'json'] as const);
-      if (opts.source !== undefined && !isSourceName(opts.source)) throw new EventmapError({ code: 'cli/unknown-source', message: `unknown --source \`${opts.source}\``, hint: 'use codex-app-server, claude-agent-sdk or codex-sdk' });
+      if (opts.source !== undefined && !isSourceName(opts.source))
+        throw new EventmapError({
+          code: 'cli/unknown-source',
+          message: `unknown --source \`${opts.source}\``,
+          hint: 'use codex-app-server, claude-agent-sdk or codex-sdk',
+        });
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const counts = countFiles(files, opts.source);
       const inputs = loadInputs(paths);
       const report = classify(counts, inputs.spec, inputs.catalogs);
-      process.stdout.write(format === 'json' ? censusToJson(report) : censusToText(report, relative(process.cwd(), paths.spec) || 'mapping-spec.yaml'));
+      process.stdout.write(
+        format === 'json'
+          ? censusToJson(report)
+          : censusToText(report, relative(process.cwd(), paths.spec) || 'mapping-spec.yaml'),
+      );
     });
 }

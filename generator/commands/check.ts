@@ -14,13 +14,15 @@ const FORMATTERS = { text: formatText, json: formatJson, markdown: formatMarkdow
 export function registerCheckCommand(program: Command): void {
   const cmd = program
     .command('check')
-    .description('the CI gate: exit 1 on coverage gaps, stale entries, missing paths, drafts needing a decision or stale generated/ output; 2 when it cannot run')
+    .description(
+      'the CI gate: exit 1 on coverage gaps, stale entries, missing paths, drafts needing a decision or stale generated/ output; 2 when it cannot run',
+    )
     .option('--format <format>', 'text, json, markdown or github', 'text');
   snapshotOptions(cmd, 'check').action(async (opts: { format: string; upstream: string[]; with: string[] }) => {
-      const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
-      const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const result = await runCheck(paths, snapshotPipelineOptions(paths.upstream, opts));
-      process.stdout.write(FORMATTERS[format](result));
-      process.exitCode = result.findings.length ? 1 : 0;
-    });
+    const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
+    const paths = projectPaths(program.opts<{ root?: string }>().root);
+    const result = await runCheck(paths, snapshotPipelineOptions(paths.upstream, opts));
+    process.stdout.write(FORMATTERS[format](result));
+    process.exitCode = result.findings.length ? 1 : 0;
+  });
 }

@@ -15,8 +15,16 @@ export function registerGenerateCommand(program: Command): void {
   program
     .command('generate')
     .description('regenerate generated/ from upstream-schemas/, canonical-model.yaml and mapping-spec.yaml')
-    .option('--upstream <source=dir>', 'generate against this snapshot folder instead of the source’s supported snapshots (once per source)', collectUpstream, [])
-    .option('--watch', 'keep running: regenerate and print the findings when mapping-spec.yaml, canonical-model.yaml or upstream-schemas/ change')
+    .option(
+      '--upstream <source=dir>',
+      'generate against this snapshot folder instead of the source’s supported snapshots (once per source)',
+      collectUpstream,
+      [],
+    )
+    .option(
+      '--watch',
+      'keep running: regenerate and print the findings when mapping-spec.yaml, canonical-model.yaml or upstream-schemas/ change',
+    )
     .action(async (opts: { upstream: string[]; watch?: boolean }) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const options: PipelineOptions = { upstreamOverrides: parseUpstreamOverrides(opts.upstream) };
@@ -25,7 +33,9 @@ export function registerGenerateCommand(program: Command): void {
         return;
       }
       await generateOnce(paths, options, true);
-      process.stderr.write('eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n');
+      process.stderr.write(
+        'eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n',
+      );
       watchInputs(paths, async (changed) => {
         process.stderr.write(`eventmap: changed: ${changed.join(', ')}\n`);
         await generateOnce(paths, options, true);
@@ -38,11 +48,19 @@ export function registerGenerateCommand(program: Command): void {
 async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watching: boolean): Promise<void> {
   try {
     const { files, inputs } = await runGenerate(paths, options);
-    writeTreeAtomic(paths.generated, files, { onWait: (owner) => process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`) });
+    writeTreeAtomic(paths.generated, files, {
+      onWait: (owner) =>
+        process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`),
+    });
     process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
     if (!watching) return;
     const findings = inputs.analysis.findings.filter((f) => f.category !== 'error');
-    const coverage = buildCoverage(inputs.spec, inputs.analysis.coverage, findings, (s) => inputs.catalogs[s]?.map((c) => c.version) ?? []);
+    const coverage = buildCoverage(
+      inputs.spec,
+      inputs.analysis.coverage,
+      findings,
+      (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
+    );
     process.stdout.write(formatText({ findings, notices: [], coverage, fast: false }));
   } catch (err) {
     if (!watching || !(err instanceof EventmapError)) throw err;

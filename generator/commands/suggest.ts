@@ -17,30 +17,41 @@ import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
 export function registerSuggestCommand(program: Command): void {
   const cmd = program
     .command('suggest')
-    .description('draft an entry (or value-map line) for every gap, by analogy with its family; --write inserts them into mapping-spec.yaml, marked for review')
-    .option('--write', 'insert the drafts into mapping-spec.yaml (keeping every comment and the layout) and regenerate generated/')
+    .description(
+      'draft an entry (or value-map line) for every gap, by analogy with its family; --write inserts them into mapping-spec.yaml, marked for review',
+    )
+    .option(
+      '--write',
+      'insert the drafts into mapping-spec.yaml (keeping every comment and the layout) and regenerate generated/',
+    )
     .option('--format <format>', 'text or json', 'text');
-  snapshotOptions(cmd, 'draft').action(async (opts: { write?: boolean; format: string; upstream: string[]; with: string[] }) => {
-    const format = parseFormat(opts.format, ['text', 'json'] as const);
-    const paths = projectPaths(program.opts<{ root?: string }>().root);
-    const options = snapshotPipelineOptions(paths.upstream, opts);
-    const inputs = loadInputs(paths, options);
-    const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
-    if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
-    const result = suggest(inputs, new Set(Object.keys(HELPERS)));
-    let written: string | undefined;
-    if (opts.write && result.drafts.length) {
-      writeFileAtomic(paths.spec, result.text);
-      written = displayPath(paths.spec);
-      // A what-if's snapshots are not supported yet: generated/ stays as the supported set makes it.
-      if (!isWhatIf(options)) process.stderr.write(await regenerate(paths));
-      else {
-        const again = [...opts.upstream.map((u) => `--upstream ${u}`), ...opts.with.map((w) => `--with ${w}`)].join(' ');
-        process.stderr.write(`eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\`\n`);
+  snapshotOptions(cmd, 'draft').action(
+    async (opts: { write?: boolean; format: string; upstream: string[]; with: string[] }) => {
+      const format = parseFormat(opts.format, ['text', 'json'] as const);
+      const paths = projectPaths(program.opts<{ root?: string }>().root);
+      const options = snapshotPipelineOptions(paths.upstream, opts);
+      const inputs = loadInputs(paths, options);
+      const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
+      if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
+      const result = suggest(inputs, new Set(Object.keys(HELPERS)));
+      let written: string | undefined;
+      if (opts.write && result.drafts.length) {
+        writeFileAtomic(paths.spec, result.text);
+        written = displayPath(paths.spec);
+        // A what-if's snapshots are not supported yet: generated/ stays as the supported set makes it.
+        if (!isWhatIf(options)) process.stderr.write(await regenerate(paths));
+        else {
+          const again = [...opts.upstream.map((u) => `--upstream ${u}`), ...opts.with.map((w) => `--with ${w}`)].join(
+            ' ',
+          );
+          process.stderr.write(
+            `eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\`\n`,
+          );
+        }
       }
-    }
-    process.stdout.write(format === 'json' ? suggestJson(result, written) : suggestText(result, written));
-  });
+      process.stdout.write(format === 'json' ? suggestJson(result, written) : suggestText(result, written));
+    },
+  );
 }
 
 async function regenerate(paths: ProjectPaths): Promise<string> {

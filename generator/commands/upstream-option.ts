@@ -15,9 +15,19 @@ export function parseUpstreamOverrides(values: string[]): Partial<Record<SourceN
   const out: Partial<Record<SourceName, string>> = {};
   for (const v of values) {
     const eq = v.indexOf('=');
-    if (eq <= 0) throw new EventmapError({ code: 'cli/bad-argument', message: `--upstream expects <source>=<dir>, got \`${v}\``, hint: 'for example --upstream codex-app-server=/tmp/codex-schema' });
+    if (eq <= 0)
+      throw new EventmapError({
+        code: 'cli/bad-argument',
+        message: `--upstream expects <source>=<dir>, got \`${v}\``,
+        hint: 'for example --upstream codex-app-server=/tmp/codex-schema',
+      });
     const source = parseSourceName(v.slice(0, eq));
-    if (out[source] !== undefined) throw new EventmapError({ code: 'cli/repeated-option', message: `--upstream names ${source} twice (${out[source]} and ${v.slice(eq + 1)})`, hint: `--upstream replaces ${source}'s snapshots with ONE folder; to check several snapshots at once, add them with --with ${source}@<version|dir>` });
+    if (out[source] !== undefined)
+      throw new EventmapError({
+        code: 'cli/repeated-option',
+        message: `--upstream names ${source} twice (${out[source]} and ${v.slice(eq + 1)})`,
+        hint: `--upstream replaces ${source}'s snapshots with ONE folder; to check several snapshots at once, add them with --with ${source}@<version|dir>`,
+      });
     out[source] = v.slice(eq + 1);
   }
   return out;
@@ -26,14 +36,32 @@ export function parseUpstreamOverrides(values: string[]): Partial<Record<SourceN
 /** Add --upstream and --with to a command. */
 export function snapshotOptions(cmd: Command, verb: string): Command {
   return cmd
-    .option('--upstream <source=dir>', `${verb} against this snapshot folder instead of the source’s supported snapshots (once per source)`, collectUpstream, [])
-    .option('--with <source@version|dir>', `${verb} with this snapshot added to the supported set, for this run only (a vendored version or a folder; repeatable)`, collectUpstream, []);
+    .option(
+      '--upstream <source=dir>',
+      `${verb} against this snapshot folder instead of the source’s supported snapshots (once per source)`,
+      collectUpstream,
+      [],
+    )
+    .option(
+      '--with <source@version|dir>',
+      `${verb} with this snapshot added to the supported set, for this run only (a vendored version or a folder; repeatable)`,
+      collectUpstream,
+      [],
+    );
 }
 
 /** The PipelineOptions the two options say. */
-export function snapshotPipelineOptions(upstreamRoot: string, opts: { upstream: string[]; with: string[] }): PipelineOptions {
+export function snapshotPipelineOptions(
+  upstreamRoot: string,
+  opts: { upstream: string[]; with: string[] },
+): PipelineOptions {
   const withSnapshots = opts.with.map((arg) => {
-    if (!arg.includes('@')) throw new EventmapError({ code: 'cli/bad-argument', message: `--with expects <source>@<version|dir>, got \`${arg}\``, hint: 'for example --with codex-app-server@0.172.0 or --with codex-app-server@./candidate-schema' });
+    if (!arg.includes('@'))
+      throw new EventmapError({
+        code: 'cli/bad-argument',
+        message: `--with expects <source>@<version|dir>, got \`${arg}\``,
+        hint: 'for example --with codex-app-server@0.172.0 or --with codex-app-server@./candidate-schema',
+      });
     return resolveSnapshot(upstreamRoot, arg);
   });
   return { upstreamOverrides: parseUpstreamOverrides(opts.upstream), withSnapshots };

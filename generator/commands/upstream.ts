@@ -6,24 +6,35 @@ import { addUpstream, parseSourceAtVersion } from '../upstream/add.ts';
 import { supportSnapshot } from '../upstream/support.ts';
 
 export function registerUpstreamCommand(program: Command): void {
-  const upstream = program.command('upstream').description('manage vendored upstream snapshots (add is the only command that uses the network)');
+  const upstream = program
+    .command('upstream')
+    .description('manage vendored upstream snapshots (add is the only command that uses the network)');
   upstream
     .command('add <source@version>')
-    .description('install the real package from npm and write upstream-schemas/<source>/<version>/ with provenance.json')
+    .description(
+      'install the real package from npm and write upstream-schemas/<source>/<version>/ with provenance.json',
+    )
     .option('--support', 'also add the version to sources.<source>.snapshots in mapping-spec.yaml')
     .action((arg: string, opts: { support?: boolean }) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();
-      const added = addUpstream(paths.upstream, arg, { progress: (m) => process.stderr.write(`eventmap upstream: ${m}…\n`) });
+      const added = addUpstream(paths.upstream, arg, {
+        progress: (m) => process.stderr.write(`eventmap upstream: ${m}…\n`),
+      });
       const { provenance } = added;
-      for (const what of added.notConfined) process.stderr.write(`eventmap: warning: the upstream binary ran without confinement of ${what}\n`);
-      process.stdout.write(`wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      for (const what of added.notConfined)
+        process.stderr.write(`eventmap: warning: the upstream binary ran without confinement of ${what}\n`);
+      process.stdout.write(
+        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
       process.stderr.write(nextSteps(added.source, added.version, opts.support === true));
     });
   upstream
     .command('support <source@version>')
-    .description('add a vendored version to sources.<source>.snapshots in mapping-spec.yaml (oldest first; nothing else in the file changes)')
+    .description(
+      'add a vendored version to sources.<source>.snapshots in mapping-spec.yaml (oldest first; nothing else in the file changes)',
+    )
     .action((arg: string) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { source, version } = parseSourceAtVersion(arg);
@@ -33,12 +44,24 @@ export function registerUpstreamCommand(program: Command): void {
 }
 
 function reportSupport(added: boolean, source: string, version: string): void {
-  process.stdout.write(added ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml\n` : `mapping-spec.yaml already supports ${source}@${version}\n`);
+  process.stdout.write(
+    added
+      ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml\n`
+      : `mapping-spec.yaml already supports ${source}@${version}\n`,
+  );
 }
 
 function nextSteps(source: string, version: string, supported: boolean): string {
   const steps = supported
-    ? [`eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`, 'eventmap suggest --write          # drafts for its gaps, marked for review', 'eventmap generate && eventmap check']
-    : [`eventmap check --with ${source}@${version}            # what the bump needs, before taking it`, `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`, `eventmap upstream support ${source}@${version}        # then generate and check`];
+    ? [
+        `eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`,
+        'eventmap suggest --write          # drafts for its gaps, marked for review',
+        'eventmap generate && eventmap check',
+      ]
+    : [
+        `eventmap check --with ${source}@${version}            # what the bump needs, before taking it`,
+        `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`,
+        `eventmap upstream support ${source}@${version}        # then generate and check`,
+      ];
   return `next:\n${steps.map((s) => `  ${s}`).join('\n')}\n`;
 }

@@ -15,7 +15,12 @@ interface Index {
   maps: ValueMap[];
 }
 
-export function classifyChanges(raw: RawChange[], spec: MappingSpec | undefined, source: string, toVersion: string): Change[] {
+export function classifyChanges(
+  raw: RawChange[],
+  spec: MappingSpec | undefined,
+  source: string,
+  toVersion: string,
+): Change[] {
   const ix = indexSpec(spec, source);
   return raw.map((c) => classify(c, ix, toVersion));
 }
@@ -29,7 +34,12 @@ function indexSpec(spec: MappingSpec | undefined, source: string): Index {
   };
 }
 
-const at = (loc: { line: number; col: number }, how: Affect['how'], path?: string): Affect => ({ line: loc.line, col: loc.col, how, ...(path ? { path } : {}) });
+const at = (loc: { line: number; col: number }, how: Affect['how'], path?: string): Affect => ({
+  line: loc.line,
+  col: loc.col,
+  how,
+  ...(path ? { path } : {}),
+});
 
 /** The spec's account of one discriminant: its entry, or its value in a value map covering the kind. */
 function accountOf(ix: Index, kind: string, name: string): { mapped: boolean; affect: Affect } | undefined {
@@ -52,7 +62,10 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
     case 'discriminant-removed': {
       const names = 'names' in c ? c.names : [c.name];
       const accounts = names.flatMap((n) => accountOf(ix, c.kind, n) ?? []);
-      return done(accounts.some((a) => a.mapped) ? 'breaking' : 'informational', accounts.map((a) => a.affect));
+      return done(
+        accounts.some((a) => a.mapped) ? 'breaking' : 'informational',
+        accounts.map((a) => a.affect),
+      );
     }
     case 'kind-added':
     case 'discriminant-added': {
@@ -68,7 +81,10 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
       return done('informational', []);
     case 'response-removed': {
       const entry = ix.entries.get(`${c.kind}:${c.name}`);
-      return done(entry?.response.length ? 'breaking' : 'informational', entry?.response.map((r) => at(r.loc, 'entry')) ?? []);
+      return done(
+        entry?.response.length ? 'breaking' : 'informational',
+        entry?.response.map((r) => at(r.loc, 'entry')) ?? [],
+      );
     }
     case 'enum-added':
     case 'enum-removed':
@@ -90,14 +106,41 @@ function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: 
   // Open: values no one named can now come; a map without a default has nothing to give them.
   if (c.change === 'enum-opened' || c.change === 'enum-closed') {
     const blind = c.change === 'enum-opened' ? maps.filter((m) => m.default === undefined) : [];
-    return blind.length ? done('needs-mapping', blind.map((m) => at(m.loc, 'value-map')), 'the value map has no default for values it does not list') : done('informational', maps.map((m) => at(m.loc, 'value-map')));
+    return blind.length
+      ? done(
+          'needs-mapping',
+          blind.map((m) => at(m.loc, 'value-map')),
+          'the value map has no default for values it does not list',
+        )
+      : done(
+          'informational',
+          maps.map((m) => at(m.loc, 'value-map')),
+        );
   }
   if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
-    const listed = maps.flatMap((m) => c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])));
-    return done('breaking', c.change === 'enum-removed' ? maps.map((m) => at(m.loc, 'value-map')) : listed.length ? listed : maps.map((m) => at(m.loc, 'value-map')));
+    const listed = maps.flatMap((m) =>
+      c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])),
+    );
+    return done(
+      'breaking',
+      c.change === 'enum-removed'
+        ? maps.map((m) => at(m.loc, 'value-map'))
+        : listed.length
+          ? listed
+          : maps.map((m) => at(m.loc, 'value-map')),
+    );
   }
   const lacking = maps.filter((m) => c.values.some((v) => !valueMapLookup(m, v)));
-  return lacking.length ? done('needs-mapping', lacking.map((m) => at(m.loc, 'value-map'))) : done('informational', maps.map((m) => at(m.loc, 'value-map')), 'already in the value map');
+  return lacking.length
+    ? done(
+        'needs-mapping',
+        lacking.map((m) => at(m.loc, 'value-map')),
+      )
+    : done(
+        'informational',
+        maps.map((m) => at(m.loc, 'value-map')),
+        'already in the value map',
+      );
 }
 
 function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVersion: string, done: Done): Change {
@@ -113,7 +156,13 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
     case 'field-removed': {
       const unhandled = direct.filter((x) => expectedIn(x.read.presence, toVersion));
       if (unhandled.length) return done('breaking', affects);
-      return done('informational', affects, direct.length ? `the spec already marks it absent in ${toVersion} (${describePresence(direct[0]!.read.presence)})` : undefined);
+      return done(
+        'informational',
+        affects,
+        direct.length
+          ? `the spec already marks it absent in ${toVersion} (${describePresence(direct[0]!.read.presence)})`
+          : undefined,
+      );
     }
     case 'field-type-changed':
     case 'field-made-optional':
@@ -121,12 +170,23 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
     case 'field-values-removed':
       return done(related.some((x) => x.how === 'reads') ? 'breaking' : 'informational', affects);
     case 'field-values-added': {
-      const lacking = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapLookup(m, v))));
+      const lacking = related.filter(
+        (x) =>
+          x.how === 'reads' &&
+          x.read.map &&
+          ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapLookup(m, v))),
+      );
       return done(lacking.length ? 'needs-mapping' : 'informational', affects);
     }
     case 'field-values-opened': {
-      const blind = related.filter((x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && m.default === undefined));
-      return done(blind.length ? 'needs-mapping' : 'informational', affects, blind.length ? 'the value map it goes through has no default for values it does not list' : undefined);
+      const blind = related.filter(
+        (x) => x.how === 'reads' && x.read.map && ix.maps.some((m) => m.name === x.read.map && m.default === undefined),
+      );
+      return done(
+        blind.length ? 'needs-mapping' : 'informational',
+        affects,
+        blind.length ? 'the value map it goes through has no default for values it does not list' : undefined,
+      );
     }
     default:
       return done('informational', affects);
@@ -137,7 +197,10 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
 export function sortAffects(list: Affect[]): Affect[] {
   const seen = new Set<string>();
   return list
-    .sort((a, b) => a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''))
+    .sort(
+      (a, b) =>
+        a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''),
+    )
     .filter((a) => {
       const k = `${a.line}:${a.col}:${a.how}:${a.path ?? ''}`;
       if (seen.has(k)) return false;

@@ -12,19 +12,34 @@ export interface Revision {
 
 function git(root: string, args: string[]): { ok: boolean; out: string; err: string } {
   const r = spawnSync('git', ['-C', root, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.error) throw new EventmapError({ code: 'diff/no-git', message: `cannot run git (${r.error.message})`, hint: 'install git, or use `eventmap diff <source>@A <source>@B` for snapshots' });
+  if (r.error)
+    throw new EventmapError({
+      code: 'diff/no-git',
+      message: `cannot run git (${r.error.message})`,
+      hint: 'install git, or use `eventmap diff <source>@A <source>@B` for snapshots',
+    });
   return { ok: r.status === 0, out: r.stdout, err: r.stderr.trim() };
 }
 
 function commitOf(root: string, rev: string): string {
   const r = git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]);
-  if (!r.ok) throw new EventmapError({ code: 'diff/unknown-revision', message: `\`${rev}\` is not a commit of the repository at ${root}`, hint: 'pass a branch, tag or commit, e.g. `--spec main..HEAD` or `--spec HEAD~1`' });
+  if (!r.ok)
+    throw new EventmapError({
+      code: 'diff/unknown-revision',
+      message: `\`${rev}\` is not a commit of the repository at ${root}`,
+      hint: 'pass a branch, tag or commit, e.g. `--spec main..HEAD` or `--spec HEAD~1`',
+    });
   return r.out.trim();
 }
 
 function checkRepo(root: string): void {
   const r = git(root, ['rev-parse', '--show-toplevel']);
-  if (!r.ok) throw new EventmapError({ code: 'diff/not-a-repository', message: `${root} is not inside a git repository`, hint: '`diff --spec` compares committed revisions of mapping-spec.yaml; run it in a git checkout' });
+  if (!r.ok)
+    throw new EventmapError({
+      code: 'diff/not-a-repository',
+      message: `${root} is not inside a git repository`,
+      hint: '`diff --spec` compares committed revisions of mapping-spec.yaml; run it in a git checkout',
+    });
 }
 
 /**
@@ -36,14 +51,24 @@ export function parseRange(root: string, range: string | undefined): { from: Rev
   const worktree: Revision = { label: 'working tree' };
   if (!range) {
     const base = git(root, ['merge-base', 'main', 'HEAD']);
-    return base.ok ? { from: { label: 'merge-base main', commit: base.out.trim() }, to: worktree } : { from: { label: 'HEAD', commit: commitOf(root, 'HEAD') }, to: worktree };
+    return base.ok
+      ? { from: { label: 'merge-base main', commit: base.out.trim() }, to: worktree }
+      : { from: { label: 'HEAD', commit: commitOf(root, 'HEAD') }, to: worktree };
   }
   const three = range.indexOf('...');
   if (three >= 0) {
     const [a, b] = [range.slice(0, three) || 'HEAD', range.slice(three + 3) || 'HEAD'];
     const base = git(root, ['merge-base', commitOf(root, a), commitOf(root, b)]);
-    if (!base.ok) throw new EventmapError({ code: 'diff/no-merge-base', message: `${a} and ${b} have no merge base`, hint: 'use A..B instead' });
-    return { from: { label: `merge-base ${a} ${b}`, commit: base.out.trim() }, to: { label: b, commit: commitOf(root, b) } };
+    if (!base.ok)
+      throw new EventmapError({
+        code: 'diff/no-merge-base',
+        message: `${a} and ${b} have no merge base`,
+        hint: 'use A..B instead',
+      });
+    return {
+      from: { label: `merge-base ${a} ${b}`, commit: base.out.trim() },
+      to: { label: b, commit: commitOf(root, b) },
+    };
   }
   const two = range.indexOf('..');
   if (two < 0) return { from: { label: range, commit: commitOf(root, range) }, to: worktree };
@@ -57,7 +82,12 @@ export function fileAtRevision(root: string, commit: string, file: string): stri
   const spec = `${commit}:${prefix}${file}`;
   if (!git(root, ['cat-file', '-e', spec]).ok) return undefined;
   const r = git(root, ['show', spec]);
-  if (!r.ok) throw new EventmapError({ code: 'diff/git-show', message: `git show ${spec} failed: ${r.err}`, hint: 'check the repository' });
+  if (!r.ok)
+    throw new EventmapError({
+      code: 'diff/git-show',
+      message: `git show ${spec} failed: ${r.err}`,
+      hint: 'check the repository',
+    });
   return r.out;
 }
 

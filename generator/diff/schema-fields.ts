@@ -64,7 +64,10 @@ export function schemaFields(doc: unknown, schema: unknown, extra?: unknown, own
   const shapes = [build(doc, schema, 0, [], owners.schema)];
   if (extra !== undefined) shapes.push(build(doc, extra, 0, [], owners.extra));
   const out: FieldMap = new Map();
-  flatten(shapes.length > 1 ? allOf(shapes) : shapes[0]!, '$', true, out, { rel: '$', ...(owners.schema ? { owner: owners.schema } : {}) });
+  flatten(shapes.length > 1 ? allOf(shapes) : shapes[0]!, '$', true, out, {
+    rel: '$',
+    ...(owners.schema ? { owner: owners.schema } : {}),
+  });
   return out;
 }
 
@@ -89,7 +92,11 @@ export function parentPath(path: string): string | undefined {
 
 /** True when `path` lies strictly below `ancestor`. */
 export function isBelow(path: string, ancestor: string): boolean {
-  return path.length > ancestor.length && path.startsWith(ancestor) && (path[ancestor.length] === '.' || path[ancestor.length] === '[');
+  return (
+    path.length > ancestor.length &&
+    path.startsWith(ancestor) &&
+    (path[ancestor.length] === '.' || path[ancestor.length] === '[')
+  );
 }
 
 function build(doc: unknown, schema: unknown, depth: number, stack: string[], owner: string | undefined): Shape {
@@ -111,7 +118,9 @@ function build(doc: unknown, schema: unknown, depth: number, stack: string[], ow
 }
 
 function hasOwnShape(s: Obj): boolean {
-  return ['type', 'enum', 'const', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties'].some((k) => s[k] !== undefined);
+  return ['type', 'enum', 'const', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties'].some(
+    (k) => s[k] !== undefined,
+  );
 }
 
 function ownTypes(schema: unknown): Pick<Shape, 'types' | 'values'> {
@@ -134,17 +143,27 @@ function ownTypes(schema: unknown): Pick<Shape, 'types' | 'values'> {
 
 function own(doc: unknown, s: Obj, depth: number, stack: string[], owner: string | undefined): Shape {
   const shape: Shape = { ...ownTypes(s), props: new Map() };
-  const hasChildren = s.properties !== undefined || s.items !== undefined || s.prefixItems !== undefined || isObj(s.additionalProperties);
+  const hasChildren =
+    s.properties !== undefined || s.items !== undefined || s.prefixItems !== undefined || isObj(s.additionalProperties);
   if (hasChildren && depth >= MAX_DEPTH) return { ...shape, stop: 'depth' };
   const required = new Set(asArray(s.required).filter((r): r is string => typeof r === 'string'));
   if (isObj(s.properties)) {
     for (const name of Object.keys(s.properties).sort(compareStrings)) {
-      shape.props.set(name, { shape: build(doc, s.properties[name], depth + 1, stack, owner), required: required.has(name), ...ownerOf(owner) });
+      shape.props.set(name, {
+        shape: build(doc, s.properties[name], depth + 1, stack, owner),
+        required: required.has(name),
+        ...ownerOf(owner),
+      });
     }
   }
   // `required` naming a property declared elsewhere (an allOf sibling) still makes it required.
-  for (const name of required) if (!shape.props.has(name)) shape.props.set(name, { shape: { props: new Map() }, required: true, ...ownerOf(owner) });
-  const items = [...(Array.isArray(s.items) ? s.items : s.items !== undefined ? [s.items] : []), ...asArray(s.prefixItems)];
+  for (const name of required)
+    if (!shape.props.has(name))
+      shape.props.set(name, { shape: { props: new Map() }, required: true, ...ownerOf(owner) });
+  const items = [
+    ...(Array.isArray(s.items) ? s.items : s.items !== undefined ? [s.items] : []),
+    ...asArray(s.prefixItems),
+  ];
   if (items.length) shape.items = anyOf(items.map((i) => build(doc, i, depth + 1, stack, owner)));
   if (isObj(s.additionalProperties)) shape.extra = build(doc, s.additionalProperties, depth + 1, stack, owner);
   return shape;
@@ -158,7 +177,11 @@ function anyOf(shapes: Shape[]): Shape {
   const props = new Map<string, Prop>();
   for (const name of [...new Set(shapes.flatMap((s) => [...s.props.keys()]))].sort(compareStrings)) {
     const present = shapes.flatMap((s) => (s.props.has(name) ? [s.props.get(name)!] : []));
-    props.set(name, { shape: anyOf(present.map((p) => p.shape)), required: objects.every((s) => s.props.get(name)?.required === true), ...commonOwner(present) });
+    props.set(name, {
+      shape: anyOf(present.map((p) => p.shape)),
+      required: objects.every((s) => s.props.get(name)?.required === true),
+      ...commonOwner(present),
+    });
   }
   return { ...withTypes(types), ...mergeValues(shapes, 'any'), props, ...children(shapes, anyOf), ...stopOf(shapes) };
 }
@@ -166,13 +189,23 @@ function anyOf(shapes: Shape[]): Shape {
 /** A value matching all of the shapes: a property is required if any requires it. */
 function allOf(shapes: Shape[]): Shape {
   const typed = shapes.filter((s) => s.types);
-  const types = typed.length ? new Set([...typed[0]!.types!].filter((t) => typed.every((s) => s.types!.has(t) || (t === 'integer' && s.types!.has('number'))))) : undefined;
+  const types = typed.length
+    ? new Set(
+        [...typed[0]!.types!].filter((t) =>
+          typed.every((s) => s.types!.has(t) || (t === 'integer' && s.types!.has('number'))),
+        ),
+      )
+    : undefined;
   const props = new Map<string, Prop>();
   for (const name of [...new Set(shapes.flatMap((s) => [...s.props.keys()]))].sort(compareStrings)) {
     const present = shapes.flatMap((s) => (s.props.has(name) ? [s.props.get(name)!] : []));
     const informative = present.filter((p) => p.shape.types || p.shape.props.size || p.shape.items || p.shape.extra);
     // A bare `required: [name]` beside the declaring schema does not make it a second owner.
-    props.set(name, { shape: allOf(informative.length ? informative.map((p) => p.shape) : [present[0]!.shape]), required: present.some((p) => p.required), ...commonOwner(informative.length ? informative : present) });
+    props.set(name, {
+      shape: allOf(informative.length ? informative.map((p) => p.shape) : [present[0]!.shape]),
+      required: present.some((p) => p.required),
+      ...commonOwner(informative.length ? informative : present),
+    });
   }
   return { ...withTypes(types), ...mergeValues(shapes, 'all'), props, ...children(shapes, allOf), ...stopOf(shapes) };
 }
@@ -208,8 +241,17 @@ function stopOf(shapes: Shape[]): Pick<Shape, 'stop'> {
 }
 
 /** `at`: the definition that declares this field (if one does) and its path inside it. */
-function flatten(shape: Shape, path: string, required: boolean, out: FieldMap, at: { owner?: string; rel: string }): void {
-  const info: FieldInfo & { origin?: FieldOrigin } = { types: shape.types ? [...shape.types].sort(compareStrings) : ['any'], required };
+function flatten(
+  shape: Shape,
+  path: string,
+  required: boolean,
+  out: FieldMap,
+  at: { owner?: string; rel: string },
+): void {
+  const info: FieldInfo & { origin?: FieldOrigin } = {
+    types: shape.types ? [...shape.types].sort(compareStrings) : ['any'],
+    required,
+  };
   if (shape.values?.named.size) {
     info.values = [...shape.values.named].sort(compareStrings);
     if (shape.values.open) info.open = true;

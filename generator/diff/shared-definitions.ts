@@ -10,7 +10,15 @@ type FieldChange = Extract<Change, { path: string }>;
 
 function key(c: FieldChange): string | undefined {
   if (!c.origin) return undefined;
-  return JSON.stringify([c.change, c.origin.definition, c.origin.path, c.before ?? null, c.after ?? null, c.values ?? null, c.subfields ?? 0]);
+  return JSON.stringify([
+    c.change,
+    c.origin.definition,
+    c.origin.path,
+    c.before ?? null,
+    c.after ?? null,
+    c.values ?? null,
+    c.subfields ?? 0,
+  ]);
 }
 
 /** `changes` in their final order; grouped changes take the place of their first member. */
@@ -33,7 +41,13 @@ export function groupShared(changes: Change[]): Change[] {
     const notes = [...new Set(group.flatMap((g) => (g.note ? [g.note] : [])))];
     const places: Place[] = group.map((g) => ({ kind: g.kind, name: g.name, scope: g.scope, path: g.path }));
     const { note: _n, ...first } = c as FieldChange;
-    out.push({ ...first, class: CHANGE_CLASSES[rank]!, affects: sortAffects(group.flatMap((g) => g.affects)), places, ...(notes.length ? { note: notes.join('; ') } : {}) });
+    out.push({
+      ...first,
+      class: CHANGE_CLASSES[rank]!,
+      affects: sortAffects(group.flatMap((g) => g.affects)),
+      places,
+      ...(notes.length ? { note: notes.join('; ') } : {}),
+    });
   }
   return out;
 }

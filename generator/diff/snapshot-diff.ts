@@ -4,7 +4,15 @@ import { entryKey } from '../catalog/load.ts';
 import { getAtPointer } from '../catalog/json-pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
-import { isBelow, parentPath, refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from './schema-fields.ts';
+import {
+  isBelow,
+  parentPath,
+  refName,
+  schemaFields,
+  type FieldInfo,
+  type FieldMap,
+  type FieldOrigin,
+} from './schema-fields.ts';
 import type { FieldScope, KindCount, RawChange } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -27,7 +35,8 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
     if (!kindsB.has(kind)) changes.push({ change: 'kind-removed', kind, names: na });
     else if (!kindsA.has(kind)) changes.push({ change: 'kind-added', kind, names: nb });
     else {
-      for (const name of removed) changes.push({ change: 'discriminant-removed', kind, name, ...renamedNote(ea.get(`${kind}:${name}`)!, b) });
+      for (const name of removed)
+        changes.push({ change: 'discriminant-removed', kind, name, ...renamedNote(ea.get(`${kind}:${name}`)!, b) });
       for (const name of added) changes.push({ change: 'discriminant-added', kind, name });
     }
   }
@@ -42,8 +51,12 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
 /** A member A could not resolve is named by its type name; when B declares it, say under which name. */
 function renamedNote(x: CatalogEntry, b: Catalog): { note?: string } {
   const typeName = x.unresolved ? x.meta?.typeName : undefined;
-  const now = typeName ? b.entries.find((e) => e.kind === x.kind && !e.unresolved && e.meta?.typeName === typeName) : undefined;
-  return now ? { note: `was unresolved (referenced but never declared); ${typeName} is now declared as \`${now.name}\`` } : {};
+  const now = typeName
+    ? b.entries.find((e) => e.kind === x.kind && !e.unresolved && e.meta?.typeName === typeName)
+    : undefined;
+  return now
+    ? { note: `was unresolved (referenced but never declared); ${typeName} is now declared as \`${now.name}\`` }
+    : {};
 }
 
 function diffEntry(a: Catalog, x: CatalogEntry, b: Catalog, y: CatalogEntry): RawChange[] {
@@ -68,7 +81,10 @@ export function messageFields(c: Catalog, e: CatalogEntry): FieldMap {
   }
   // An inline union member is its entry's own; a named one (`#/definitions/X`) may serve several entries.
   const own = refName(e.pointer) !== e.pointer ? refName(e.pointer) : `${e.kind} ${e.name}`;
-  return schemaFields(doc, getAtPointer(doc, e.pointer), extra, { schema: own, extra: rootPointer && rootPointer !== '#' ? refName(rootPointer) : documentName(e.document) });
+  return schemaFields(doc, getAtPointer(doc, e.pointer), extra, {
+    schema: own,
+    extra: rootPointer && rootPointer !== '#' ? refName(rootPointer) : documentName(e.document),
+  });
 }
 
 /** Fields of the answer to a request (`$` is the answer): Codex `<X>Response.json`, or the pointer of Claude's permission result. */
@@ -76,7 +92,11 @@ export function responseFields(c: Catalog, e: CatalogEntry): FieldMap | undefine
   const pointer = e.meta?.resultPointer;
   const rel = e.meta?.responseDocument ?? (pointer ? e.document : undefined);
   const doc = rel ? c.documents[rel] : undefined;
-  return doc === undefined ? undefined : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc, undefined, { schema: pointer ? refName(pointer) : documentName(rel!) });
+  return doc === undefined
+    ? undefined
+    : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc, undefined, {
+        schema: pointer ? refName(pointer) : documentName(rel!),
+      });
 }
 
 /** `ServerNotification` for `ServerNotification.json` (a document is its root type). */
@@ -87,7 +107,9 @@ function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldM
   const base = { kind, name, scope };
   // Only the topmost added/removed field is reported; what is below it is counted.
   const topmost = (from: FieldMap, to: FieldMap) =>
-    [...from.keys()].filter((p) => !to.has(p) && to.has(parentPath(p) ?? '')).map((p) => ({ path: p, subfields: [...from.keys()].filter((q) => isBelow(q, p)).length }));
+    [...from.keys()]
+      .filter((p) => !to.has(p) && to.has(parentPath(p) ?? ''))
+      .map((p) => ({ path: p, subfields: [...from.keys()].filter((q) => isBelow(q, p)).length }));
   for (const { path, subfields } of topmost(fa, fb)) {
     const { info, origin } = split(fa.get(path)!);
     out.push({ change: 'field-removed', ...base, path, before: info, ...(subfields ? { subfields } : {}), ...origin });
@@ -105,7 +127,8 @@ function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldM
     const [before, after] = [b.info, a.info];
     const both = { ...base, path, before, after, ...origin };
     if (before.types.join('|') !== after.types.join('|')) out.push({ change: 'field-type-changed', ...both });
-    if (before.required !== after.required) out.push({ change: after.required ? 'field-made-required' : 'field-made-optional', ...both });
+    if (before.required !== after.required)
+      out.push({ change: after.required ? 'field-made-required' : 'field-made-optional', ...both });
     out.push(...valueChanges(before, after).map((v) => ({ ...both, ...v })));
   }
   return out;
@@ -123,7 +146,13 @@ const sameOrigin = (x: FieldOrigin, y: FieldOrigin) => x.definition === y.defini
  * too) or the reverse. A plain string counts as open with no names, so `string` → `enum` closes it
  * and names values; named values that vanish into a plain string are not "removed".
  */
-function valueChanges(before: FieldInfo, after: FieldInfo): { change: 'field-values-added' | 'field-values-removed' | 'field-values-opened' | 'field-values-closed'; values?: string[] }[] {
+function valueChanges(
+  before: FieldInfo,
+  after: FieldInfo,
+): {
+  change: 'field-values-added' | 'field-values-removed' | 'field-values-opened' | 'field-values-closed';
+  values?: string[];
+}[] {
   const stringy = (f: FieldInfo) => f.values !== undefined || f.types.includes('string');
   if (!stringy(before) || !stringy(after)) return [];
   const [nb, na] = [before.values ?? [], after.values ?? []];
@@ -148,7 +177,12 @@ function diffEnums(a: Catalog, b: Catalog): RawChange[] {
       const added = y.values.filter((v) => !x.values.includes(v)).sort(compareStrings);
       if (removed.length) out.push({ change: 'enum-values-removed', enum: name, values: removed });
       if (added.length) out.push({ change: 'enum-values-added', enum: name, values: added });
-      if (!x.open !== !y.open) out.push({ change: y.open ? 'enum-opened' : 'enum-closed', enum: name, values: [...y.values].sort(compareStrings) });
+      if (!x.open !== !y.open)
+        out.push({
+          change: y.open ? 'enum-opened' : 'enum-closed',
+          enum: name,
+          values: [...y.values].sort(compareStrings),
+        });
     }
   }
   return out;

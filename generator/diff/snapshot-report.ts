@@ -8,10 +8,22 @@ import { groupShared } from './shared-definitions.ts';
 import { diffCatalogs } from './snapshot-diff.ts';
 import type { Change, SnapshotDiff } from './types.ts';
 
-export function buildSnapshotDiff(a: Catalog, b: Catalog, spec: MappingSpec | undefined, specName = 'mapping-spec.yaml'): SnapshotDiff {
+export function buildSnapshotDiff(
+  a: Catalog,
+  b: Catalog,
+  spec: MappingSpec | undefined,
+  specName = 'mapping-spec.yaml',
+): SnapshotDiff {
   const { counts, changes } = diffCatalogs(a, b);
   const classed = groupShared(classifyChanges(changes, spec, a.source, b.version).sort(compareChanges));
-  return { source: a.source, from: a.version, to: b.version, ...(spec ? { spec: specName } : {}), counts, changes: classed };
+  return {
+    source: a.source,
+    from: a.version,
+    to: b.version,
+    ...(spec ? { spec: specName } : {}),
+    counts,
+    changes: classed,
+  };
 }
 
 // Kind-level changes first, then discriminants, responses, fields; catalog enums last.

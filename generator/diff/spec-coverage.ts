@@ -23,7 +23,12 @@ export interface SourceCoverage {
 }
 
 /** `catalogs` holds the vendored catalogs of the versions this spec names; the others are `missing`. */
-export function specCoverage(spec: MappingSpec, source: string, catalogs: Catalog[], missing: string[]): SourceCoverage {
+export function specCoverage(
+  spec: MappingSpec,
+  source: string,
+  catalogs: Catalog[],
+  missing: string[],
+): SourceCoverage {
   const names = new Map<string, { kind: string; name: string }>();
   for (const c of catalogs) for (const e of c.entries) names.set(entryKey(e), { kind: e.kind, name: e.name });
   const entries = new Map(spec.entries.filter((e) => e.source === source).map((e) => [entryKey(e), e]));

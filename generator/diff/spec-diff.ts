@@ -25,7 +25,14 @@ export interface EntryChange {
   details: string[];
 }
 
-export type ValueMapChangeType = 'map-added' | 'map-removed' | 'value-added' | 'value-removed' | 'value-changed' | 'default-changed' | 'covers-changed';
+export type ValueMapChangeType =
+  | 'map-added'
+  | 'map-removed'
+  | 'value-added'
+  | 'value-removed'
+  | 'value-changed'
+  | 'default-changed'
+  | 'covers-changed';
 
 export interface ValueMapChange {
   source: string;
@@ -40,7 +47,10 @@ export interface ValueMapChange {
   line?: number;
 }
 
-export function diffSpecs(before: MappingSpec | undefined, after: MappingSpec | undefined): { entries: EntryChange[]; valueMaps: ValueMapChange[] } {
+export function diffSpecs(
+  before: MappingSpec | undefined,
+  after: MappingSpec | undefined,
+): { entries: EntryChange[]; valueMaps: ValueMapChange[] } {
   const key = (e: MappingEntry) => `${e.source}\u0000${e.kind}\u0000${e.name}`;
   const a = new Map((before?.entries ?? []).map((e) => [key(e), e]));
   const b = new Map((after?.entries ?? []).map((e) => [key(e), e]));
@@ -62,9 +72,14 @@ function diffEntry(x: MappingEntry | undefined, y: MappingEntry | undefined): En
   const base = { source: e.source, kind: e.kind, name: e.name };
   const [sx, sy] = [x && state(x), y && state(y)];
   if (!sy) return { ...base, change: 'removed', before: sx!, details: [] };
-  if (sy.status === 'mapped' && sx?.status !== 'mapped') return { ...base, change: 'newly-mapped', ...(sx ? { before: sx } : {}), after: sy, details: [] };
-  if (sy.status === 'ignored' && sx?.status !== 'ignored') return { ...base, change: 'newly-ignored', ...(sx ? { before: sx } : {}), after: sy, details: [] };
-  if (sy.status === 'ignored') return sx!.reason === sy.reason ? undefined : { ...base, change: 'reason-changed', before: sx!, after: sy, details: [] };
+  if (sy.status === 'mapped' && sx?.status !== 'mapped')
+    return { ...base, change: 'newly-mapped', ...(sx ? { before: sx } : {}), after: sy, details: [] };
+  if (sy.status === 'ignored' && sx?.status !== 'ignored')
+    return { ...base, change: 'newly-ignored', ...(sx ? { before: sx } : {}), after: sy, details: [] };
+  if (sy.status === 'ignored')
+    return sx!.reason === sy.reason
+      ? undefined
+      : { ...base, change: 'reason-changed', before: sx!, after: sy, details: [] };
   const details = [...diffEmits('emit', x!.emit, y!.emit), ...diffEmits('response', x!.response, y!.response)];
   const [ha, hb] = [x!.after.map((h) => h.name).join(', '), y!.after.map((h) => h.name).join(', ')];
   if (ha !== hb) details.push(`after: [${ha}] → [${hb}]`);
@@ -93,7 +108,11 @@ function diffEmits(label: string, xs: EmitSpec[], ys: EmitSpec[]): string[] {
   return out;
 }
 
-function diffFields(label: string, x: Record<string, ValueExpr | undefined>, y: Record<string, ValueExpr | undefined>): string[] {
+function diffFields(
+  label: string,
+  x: Record<string, ValueExpr | undefined>,
+  y: Record<string, ValueExpr | undefined>,
+): string[] {
   const out: string[] = [];
   for (const k of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort(compareStrings)) {
     const [a, b] = [x[k] && exprText(x[k]!), y[k] && exprText(y[k]!)];
@@ -140,13 +159,21 @@ function diffValueMaps(x: Record<string, ValueMap>, y: Record<string, ValueMap>)
     const base = { source: b.source, map: name };
     const [ca, cb] = [JSON.stringify(a.covers ?? null), JSON.stringify(b.covers ?? null)];
     if (ca !== cb) out.push({ ...base, change: 'covers-changed', before: ca, after: cb, line: b.loc.line });
-    if (a.default !== b.default) out.push({ ...base, change: 'default-changed', before: a.default ?? null, after: b.default ?? null, line: b.loc.line });
+    if (a.default !== b.default)
+      out.push({
+        ...base,
+        change: 'default-changed',
+        before: a.default ?? null,
+        after: b.default ?? null,
+        line: b.loc.line,
+      });
     const [xa, xb] = [valuesOf(a), valuesOf(b)];
     for (const v of [...new Set([...Object.keys(xa), ...Object.keys(xb)])].sort(compareStrings)) {
       const [va, vb] = [xa[v], xb[v]];
       if (!vb) out.push({ ...base, change: 'value-removed', value: v, before: va!.value });
       else if (!va) out.push({ ...base, change: 'value-added', value: v, after: vb.value, line: vb.loc.line });
-      else if (va.value !== vb.value) out.push({ ...base, change: 'value-changed', value: v, before: va.value, after: vb.value, line: vb.loc.line });
+      else if (va.value !== vb.value)
+        out.push({ ...base, change: 'value-changed', value: v, before: va.value, after: vb.value, line: vb.loc.line });
     }
   }
   return out;

@@ -24,7 +24,8 @@ export function entryReads(entry: MappingEntry): SpecRead[] {
   const out: SpecRead[] = [];
   const fromEmits = (emits: EmitSpec[], scope: FieldScope) => {
     for (const emit of emits) {
-      for (const expr of [...Object.values(emit.ids), ...Object.values(emit.payload)]) if (expr) fromExpr(expr, scope, out);
+      for (const expr of [...Object.values(emit.ids), ...Object.values(emit.payload)])
+        if (expr) fromExpr(expr, scope, out);
       if (emit.when) fromCondition(emit.when, scope, out);
     }
   };
@@ -34,7 +35,18 @@ export function entryReads(entry: MappingEntry): SpecRead[] {
 }
 
 function fromExpr(e: ValueExpr, scope: FieldScope, out: SpecRead[]): void {
-  if (e.kind === 'path') out.push({ scope, path: normalisePath(e.path), loc: e.loc, presence: { absentIn: e.absentIn, ...(e.since !== undefined ? { since: e.since } : {}), ...(e.until !== undefined ? { until: e.until } : {}) }, ...(e.map ? { map: e.map } : {}) });
+  if (e.kind === 'path')
+    out.push({
+      scope,
+      path: normalisePath(e.path),
+      loc: e.loc,
+      presence: {
+        absentIn: e.absentIn,
+        ...(e.since !== undefined ? { since: e.since } : {}),
+        ...(e.until !== undefined ? { until: e.until } : {}),
+      },
+      ...(e.map ? { map: e.map } : {}),
+    });
   else if (e.kind === 'helper') for (const a of e.args) fromExpr(a, scope, out);
   else if (e.kind === 'first') for (const o of e.options) fromExpr(o, scope, out);
 }

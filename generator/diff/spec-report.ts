@@ -49,21 +49,40 @@ export function runSpecDiff(paths: ProjectPaths, range: string | undefined): Spe
   const [before, after] = [specAt(paths, from), specAt(paths, to)];
   const { entries, valueMaps } = diffSpecs(before, after);
   const catalogs = new CatalogCache(paths.upstream);
-  const names = new Set([...Object.keys(before?.sources ?? {}), ...Object.keys(after?.sources ?? {}), ...entries.map((e) => e.source), ...valueMaps.map((v) => v.source)]);
+  const names = new Set([
+    ...Object.keys(before?.sources ?? {}),
+    ...Object.keys(after?.sources ?? {}),
+    ...entries.map((e) => e.source),
+    ...valueMaps.map((v) => v.source),
+  ]);
   const sources: Record<string, SourceSpecDiff> = {};
   for (const source of [...names].sort(compareStrings)) {
     const coverage: SourceSpecDiff['coverage'] = {};
     if (before?.sources[source]) coverage.before = catalogs.coverage(before, source);
     if (after?.sources[source]) coverage.after = catalogs.coverage(after, source);
-    sources[source] = { entries: entries.filter((e) => e.source === source), valueMaps: valueMaps.filter((v) => v.source === source), snapshots: snapshotList(before, after, source), coverage };
+    sources[source] = {
+      entries: entries.filter((e) => e.source === source),
+      valueMaps: valueMaps.filter((v) => v.source === source),
+      snapshots: snapshotList(before, after, source),
+      coverage,
+    };
   }
   return { from: revision(from, before), to: revision(to, after), sources };
 }
 
-function snapshotList(before: MappingSpec | undefined, after: MappingSpec | undefined, source: string): SnapshotListChange {
+function snapshotList(
+  before: MappingSpec | undefined,
+  after: MappingSpec | undefined,
+  source: string,
+): SnapshotListChange {
   const versions = (spec: MappingSpec | undefined) => spec?.sources[source]?.snapshots.map((s) => s.version) ?? null;
   const [b, a] = [versions(before), versions(after)];
-  return { before: b, after: a, added: (a ?? []).filter((v) => !(b ?? []).includes(v)), removed: (b ?? []).filter((v) => !(a ?? []).includes(v)) };
+  return {
+    before: b,
+    after: a,
+    added: (a ?? []).filter((v) => !(b ?? []).includes(v)),
+    removed: (b ?? []).filter((v) => !(a ?? []).includes(v)),
+  };
 }
 
 /** Changes in the table for a source: entries, value-map changes, and snapshots added to or removed from its list. */
@@ -77,7 +96,8 @@ function revision(r: Revision, spec: MappingSpec | undefined): SpecRevision {
 
 /** The parsed spec at a revision; a spec that does not parse there is exit 2, named `<rev>:mapping-spec.yaml:LINE:COL`. */
 function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
-  if (!rev.commit) return existsSync(paths.spec) ? parseSpec(readFileSync(paths.spec, 'utf8'), displayPath(paths.spec)) : undefined;
+  if (!rev.commit)
+    return existsSync(paths.spec) ? parseSpec(readFileSync(paths.spec, 'utf8'), displayPath(paths.spec)) : undefined;
   const text = fileAtRevision(paths.root, rev.commit, SPEC_FILE);
   if (text === undefined) return undefined;
   const name = rev.label.startsWith('merge-base') ? shortCommit(rev.commit) : rev.label;
@@ -85,7 +105,12 @@ function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
     return parseSpec(text, `${name}:${SPEC_FILE}`);
   } catch (err) {
     if (!(err instanceof EventmapError)) throw err;
-    throw new EventmapError(err.diagnostics.map((d) => ({ ...d, message: `${d.message} (in mapping-spec.yaml at revision ${rev.label}, ${shortCommit(rev.commit!)})` })));
+    throw new EventmapError(
+      err.diagnostics.map((d) => ({
+        ...d,
+        message: `${d.message} (in mapping-spec.yaml at revision ${rev.label}, ${shortCommit(rev.commit!)})`,
+      })),
+    );
   }
 }
 
@@ -110,6 +135,11 @@ class CatalogCache {
   coverage(spec: MappingSpec, source: string): SourceCoverage {
     const versions = spec.sources[source]!.snapshots.map((s) => s.version);
     const catalogs = versions.flatMap((v) => this.get(source, v) ?? []);
-    return specCoverage(spec, source, catalogs, versions.filter((v) => !this.get(source, v)));
+    return specCoverage(
+      spec,
+      source,
+      catalogs,
+      versions.filter((v) => !this.get(source, v)),
+    );
   }
 }

@@ -47,7 +47,12 @@ export type RawChange =
       /** Set when the change of a shared definition reaches more than one message: every place (this one first). */
       places?: Place[];
     }
-  | { change: 'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed' | 'enum-opened' | 'enum-closed'; enum: string; values: string[] };
+  | {
+      change:
+        'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed' | 'enum-opened' | 'enum-closed';
+      enum: string;
+      values: string[];
+    };
 
 /**
  * How a mapping-spec.yaml line relates to a change: `entry` (the discriminant's entry),

@@ -44,7 +44,9 @@ function read(file: string, key: string): Map<string, string> | undefined {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; files?: unknown };
     if (data.key !== key || !Array.isArray(data.files)) return undefined;
-    const entries = data.files.filter((e): e is [string, string] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string');
+    const entries = data.files.filter(
+      (e): e is [string, string] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'string',
+    );
     return entries.length === data.files.length ? new Map(entries) : undefined;
   } catch {
     return undefined;

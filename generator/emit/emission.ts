@@ -35,18 +35,23 @@ export type JsonLike = string | number | boolean | null | readonly JsonLike[] | 
  */
 export function lit(value: JsonLike | undefined, quote: '"' | "'" = '"'): Code {
   if (value === undefined) return mint('undefined');
-  let text = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  if (quote === "'" && typeof value === 'string') text = `'${text.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+  let text = JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  if (quote === "'" && typeof value === 'string')
+    text = `'${text.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
   return mint(text);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 // ECMAScript and TypeScript reserved words, and names that would shadow what generated code uses.
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
     'import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements ' +
     'interface package private protected public await any boolean number string symbol unknown never object undefined NaN Infinity ' +
-    'eval arguments constructor prototype __proto__ toString valueOf hasOwnProperty').split(' '),
+    'eval arguments constructor prototype __proto__ toString valueOf hasOwnProperty'
+  ).split(' '),
 );
 
 /** Whether `name` can be written as an identifier in generated code. */
@@ -164,7 +169,10 @@ export function joinCode(parts: readonly Code[], separator: string): Code {
  * checked (names, `tsType` dropped) and the generator fuzz property holds them to the same
  * standard as our own output.
  */
-export function trustedOutput(text: string, printer: 'json-schema-to-typescript' | 'ajv' | 'eventmap fixed code'): Code {
+export function trustedOutput(
+  text: string,
+  printer: 'json-schema-to-typescript' | 'ajv' | 'eventmap fixed code',
+): Code {
   void printer;
   return mint(text);
 }

@@ -57,7 +57,8 @@ export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> 
   if (existsSync(shipped)) return JSON.parse(readFileSync(shipped, 'utf8')) as Record<string, string>;
   const hashes: Record<string, string> = {};
   for (const folder of ['generator', 'runtime', 'templates']) {
-    for (const rel of listFiles(join(root, folder))) hashes[`${folder}/${rel}`] = sha256(readFileSync(join(root, folder, rel)));
+    for (const rel of listFiles(join(root, folder)))
+      hashes[`${folder}/${rel}`] = sha256(readFileSync(join(root, folder, rel)));
   }
   return hashes;
 }

@@ -35,7 +35,9 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
   const mapName = new Map(kinds.map((k) => [k, top.claim(kindMapTypeName(k))]));
   top.claim(MESSAGE_BY_KIND);
   const namespace = new Map(catalogs.map((c) => [c, top.claim(versionNamespace(c.version))]));
-  const typeName = new Map<OwnedMessage, string>(owned.map((m) => [m, top.claim(messageTypeName(m.entry.kind, m.entry.name))]));
+  const typeName = new Map<OwnedMessage, string>(
+    owned.map((m) => [m, top.claim(messageTypeName(m.entry.kind, m.entry.name))]),
+  );
 
   const namespaces: Code[] = [];
   for (const catalog of catalogs) {
@@ -62,8 +64,13 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     ts`}`,
   ];
   for (const kind of kinds) {
-    out.push(ts``, docLine(`\`${kind}\` messages by discriminant.`), ts`export interface ${ident(mapName.get(kind)!)} {`);
-    for (const m of owned.filter((o) => o.entry.kind === kind)) out.push(ts`  ${quotedKey(m.entry.name)}: ${ident(typeName.get(m)!)};`);
+    out.push(
+      ts``,
+      docLine(`\`${kind}\` messages by discriminant.`),
+      ts`export interface ${ident(mapName.get(kind)!)} {`,
+    );
+    for (const m of owned.filter((o) => o.entry.kind === kind))
+      out.push(ts`  ${quotedKey(m.entry.name)}: ${ident(typeName.get(m)!)};`);
     out.push(ts`}`);
   }
   out.push(ts``);
@@ -71,19 +78,26 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     const others = m.versions.filter((c) => c !== m.catalog).map((c) => c.version);
     const also = others.length ? ` (also in ${others.join(', ')})` : '';
     out.push(docLine(`${m.entry.kind} \`${m.entry.name}\`, typed from ${m.catalog.version}${also}.`));
-    out.push(ts`export type ${ident(typeName.get(m)!)} = ${ident(namespace.get(m.catalog)!)}.${ident(typeName.get(m)!)};`);
+    out.push(
+      ts`export type ${ident(typeName.get(m)!)} = ${ident(namespace.get(m.catalog)!)}.${ident(typeName.get(m)!)};`,
+    );
   }
   for (const ns of namespaces) out.push(ts``, ns);
   const text = joinCode(out, '\n').toString();
   return new Map([[`${source}/upstream-types.ts`, `${text.replace(/\n+$/, '')}\n`]]);
 }
 
-async function emitNamespace(catalog: Catalog, name: string, messages: Array<{ owned: OwnedMessage; typeName: string }>): Promise<Code> {
+async function emitNamespace(
+  catalog: Catalog,
+  name: string,
+  messages: Array<{ owned: OwnedMessage; typeName: string }>,
+): Promise<Code> {
   const bundle = buildTypeBundle(catalog, messages);
   const printed = await compile(bundle.schema as never, bundle.rootName, COMPILE_OPTIONS);
   // The synthetic root (a union of everything) comes first, on one line: drop it.
   const head = `export type ${bundle.rootName} = `;
-  if (!printed.startsWith(head)) throw new Error(`internal: json-schema-to-typescript did not start with the root type ${bundle.rootName}`);
+  if (!printed.startsWith(head))
+    throw new Error(`internal: json-schema-to-typescript did not start with the root type ${bundle.rootName}`);
   const body = printed.slice(printed.indexOf('\n') + 1).trim();
   for (const { typeName } of messages) {
     if (!new RegExp(`^export (?:interface|type) ${typeName}\\b`, 'm').test(body)) {

@@ -49,7 +49,10 @@ export function emitUpstreamValidators(catalogs: Catalog[]): Map<string, string>
   let code: string;
   try {
     ajv.addSchema(store.schema);
-    code = standaloneCode(ajv, Object.fromEntries(store.messages.map((m) => [exportName.get(m)!, `${storeId}${definitionFragment(m.key)}`])));
+    code = standaloneCode(
+      ajv,
+      Object.fromEntries(store.messages.map((m) => [exportName.get(m)!, `${storeId}${definitionFragment(m.key)}`])),
+    );
   } catch (err) {
     throw new EventmapError({
       code: 'emit/ajv-compile',
@@ -125,16 +128,16 @@ function declarations(header: Code, versions: string): Code {
 }
 
 const DECLARATIONS = [
-    '',
-    'export interface UpstreamValidationError {',
-    '  /** JSON pointer into the message, "" for the message itself. */',
-    '  instancePath: string;',
-    '  message: string;',
-    '  /** The snapshot version whose schema reported the error ("" when no version knows the discriminant). */',
-    '  version: string;',
-    '}',
-    '',
-    'export type UpstreamValidationResult = { ok: true } | { ok: false; errors: UpstreamValidationError[] };',
-    '',
-    '',
-  ].join('\n');
+  '',
+  'export interface UpstreamValidationError {',
+  '  /** JSON pointer into the message, "" for the message itself. */',
+  '  instancePath: string;',
+  '  message: string;',
+  '  /** The snapshot version whose schema reported the error ("" when no version knows the discriminant). */',
+  '  version: string;',
+  '}',
+  '',
+  'export type UpstreamValidationResult = { ok: true } | { ok: false; errors: UpstreamValidationError[] };',
+  '',
+  '',
+].join('\n');

@@ -39,13 +39,23 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const problems = new Problems(source);
   const root = source.data;
   if (!isMap(root)) {
-    problems.add('', 'bad-structure', `the model must be a map with keys ${REQUIRED_TOP_KEYS.join(', ')}; found ${describeValue(root)}`, 'start from the keys `version: 1`, `ids:`, `enums:`, `definitions:`, `envelope:`, `events:`');
+    problems.add(
+      '',
+      'bad-structure',
+      `the model must be a map with keys ${REQUIRED_TOP_KEYS.join(', ')}; found ${describeValue(root)}`,
+      'start from the keys `version: 1`, `ids:`, `enums:`, `definitions:`, `envelope:`, `events:`',
+    );
     problems.throwIfAny();
     throw new Error('unreachable');
   }
   checkKeys(root, '', TOP_KEYS, REQUIRED_TOP_KEYS, 'the model', problems);
   if ('version' in root && root.version !== MODEL_FORMAT_VERSION) {
-    problems.add('/version', 'bad-version', `unsupported model format version ${JSON.stringify(root.version)}`, `this eventmap reads \`version: ${MODEL_FORMAT_VERSION}\``);
+    problems.add(
+      '/version',
+      'bad-version',
+      `unsupported model format version ${JSON.stringify(root.version)}`,
+      `this eventmap reads \`version: ${MODEL_FORMAT_VERSION}\``,
+    );
   }
   const ids = readIds(root.ids, problems);
   const enums = readEnums(root.enums, source, problems);
@@ -58,18 +68,31 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const irDefs: Record<string, JsonSchema> = {};
 
   for (const [name, desc] of Object.entries(ids)) {
-    irDefs[name] = { $ref: `#/definitions/${ID_BASE}`, description: desc.description + (desc.extension ? ` ${extensionNote(desc.extension)}` : '') };
+    irDefs[name] = {
+      $ref: `#/definitions/${ID_BASE}`,
+      description: desc.description + (desc.extension ? ` ${extensionNote(desc.extension)}` : ''),
+    };
     locations[`/definitions/${name}`] = source.locate(pointerJoin('/ids', name));
   }
   if (Object.keys(ids).length > 0) {
     ctx.referenced.add(ID_BASE);
-    if (!(ID_BASE in definitions)) problems.add('/definitions', 'missing-definition', `id kinds are ${ID_BASE}s, but \`definitions\` has no ${ID_BASE}`, `add \`${ID_BASE}: { type: string, pattern: ... }\` under \`definitions:\``);
+    if (!(ID_BASE in definitions))
+      problems.add(
+        '/definitions',
+        'missing-definition',
+        `id kinds are ${ID_BASE}s, but \`definitions\` has no ${ID_BASE}`,
+        `add \`${ID_BASE}: { type: string, pattern: ... }\` under \`definitions:\``,
+      );
   }
   for (const e of Object.values(enums)) {
     irDefs[e.name] = enumSchema(e);
     locations[`/definitions/${e.name}`] = e.loc!;
   }
-  irDefs.CanonicalRuntimeEventType = { type: 'string', enum: Object.keys(events), description: 'Every canonical event type (EVENTS.md §1.2, plus extensions).' };
+  irDefs.CanonicalRuntimeEventType = {
+    type: 'string',
+    enum: Object.keys(events),
+    description: 'Every canonical event type (EVENTS.md §1.2, plus extensions).',
+  };
   for (const [name, schema] of Object.entries(definitions)) {
     irDefs[name] = checkSchema(schema, pointerJoin('/definitions', name), pointerJoin('/definitions', name), ctx);
   }
@@ -77,8 +100,16 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const eventDefs = ownRecord<CanonicalEventDef>();
   for (const [type, ev] of Object.entries(events)) {
     const schemaPointer = pointerJoin(pointerJoin('/events', type), 'schema');
-    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<string, unknown>;
-    const notes = [`Payload of \`${type}\`.`, ev.description, ev.extension ? extensionNote(ev.extension) : undefined, payloadSchema.description as string | undefined];
+    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<
+      string,
+      unknown
+    >;
+    const notes = [
+      `Payload of \`${type}\`.`,
+      ev.description,
+      ev.extension ? extensionNote(ev.extension) : undefined,
+      payloadSchema.description as string | undefined,
+    ];
     irDefs[ev.payloadName] = { ...payloadSchema, description: notes.filter(Boolean).join(' ') };
     irDefs[ev.variantName] = {
       type: 'object',
@@ -99,7 +130,13 @@ export function parseModel(text: string, file: string): CanonicalModel {
   }
   // Only worth saying when nothing else is wrong: a broken event leaves its definitions unused.
   for (const name of problems.count === 0 ? Object.keys(definitions) : []) {
-    if (!ctx.referenced.has(name)) problems.add(pointerJoin('/definitions', name), 'unused-definition', `definition "${name}" is not used by any event, the envelope or another definition`, 'reference it with `$ref`, or remove it');
+    if (!ctx.referenced.has(name))
+      problems.add(
+        pointerJoin('/definitions', name),
+        'unused-definition',
+        `definition "${name}" is not used by any event, the envelope or another definition`,
+        'reference it with `$ref`, or remove it',
+      );
   }
   problems.throwIfAny();
 
@@ -136,4 +173,3 @@ function enumSchema(e: CanonicalEnumDef): JsonSchema {
   const description = notes.filter(Boolean).join(' ');
   return { type: 'string', enum: e.values, ...(description ? { description } : {}) };
 }
-

@@ -19,7 +19,9 @@ export class Problems {
   /** Throw all problems, in file order, if there are any. */
   throwIfAny(): void {
     if (this.list.length === 0) return;
-    const sorted = [...this.list].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0) || compareStrings(a.message, b.message));
+    const sorted = [...this.list].sort(
+      (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.col ?? 0) - (b.col ?? 0) || compareStrings(a.message, b.message),
+    );
     throw new EventmapError(sorted);
   }
 }
@@ -38,6 +40,11 @@ export function describeValue(v: unknown): string {
 /** A non-empty one-line text (a description or an extension reason); reports and returns '' if not. */
 export function checkText(v: unknown, pointer: string, problems: Problems): string {
   if (typeof v === 'string' && v.trim() !== '') return v.trim();
-  problems.add(pointer, 'bad-text', `expected a non-empty string, found ${describeValue(v)}`, 'write one line of text (quote it if it contains `: ` or `#`)');
+  problems.add(
+    pointer,
+    'bad-text',
+    `expected a non-empty string, found ${describeValue(v)}`,
+    'write one line of text (quote it if it contains `: ` or `#`)',
+  );
   return '';
 }

@@ -28,14 +28,16 @@ export function readYaml(text: string, file: string): YamlSource {
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
     throw new EventmapError(
-      yamlCauses(problems, text).map(
-        ({ offset, message }): Diagnostic =>
-          withSource({
+      yamlCauses(problems, text).map(({ offset, message }): Diagnostic =>
+        withSource(
+          {
             code: 'model/invalid-yaml',
             message: `not valid YAML: ${message}`,
             hint: 'fix the YAML syntax at this position (indentation, quoting, a duplicate key...)',
             ...at(offset),
-          }, text),
+          },
+          text,
+        ),
       ),
     );
   }
@@ -51,7 +53,12 @@ export function readYaml(text: string, file: string): YamlSource {
         const keyValue = isScalar(key) ? key.value : undefined;
         const keyLoc = key?.range ? at(key.range[0]) : loc;
         if (typeof keyValue !== 'string') {
-          badKeys.push({ code: 'model/bad-key', message: 'map keys must be plain strings', hint: 'quote the key', ...keyLoc });
+          badKeys.push({
+            code: 'model/bad-key',
+            message: 'map keys must be plain strings',
+            hint: 'quote the key',
+            ...keyLoc,
+          });
           continue;
         }
         walk(pair.value as Node | null, pointerJoin(pointer, keyValue), keyLoc);

@@ -11,21 +11,41 @@ import { isPlaceholder } from './review.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
 
 /** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
-export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>(['notification', 'request', 'eventmsg', 'sdk-message', 'stream-event', 'permission', 'thread-event']);
+export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>([
+  'notification',
+  'request',
+  'eventmsg',
+  'sdk-message',
+  'stream-event',
+  'permission',
+  'thread-event',
+]);
 
 export interface SpecAnalysis {
   findings: Finding[];
   coverage: CoverageRow[];
 }
 
-export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[]>, model: CanonicalModel, helpers: ReadonlySet<string>): SpecAnalysis {
+export function analyzeSpec(
+  spec: MappingSpec,
+  catalogs: Record<string, Catalog[]>,
+  model: CanonicalModel,
+  helpers: ReadonlySet<string>,
+): SpecAnalysis {
   const findings: Finding[] = [];
   const coverage: CoverageRow[] = [];
   for (const [source, src] of Object.entries(spec.sources)) {
     // The runtime stamps this value on every event of the source (generated PROVIDER).
     const providers = model.enums.ProviderKind?.values ?? [];
     if (!providers.includes(src.provider)) {
-      findings.push({ category: 'error', code: 'spec/unknown-provider', message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`, hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`, source, loc: src.providerLoc });
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-provider',
+        message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`,
+        hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`,
+        source,
+        loc: src.providerLoc,
+      });
     }
     const cats = catalogs[source] ?? [];
     // Union of discriminants over the supported snapshots, with the versions that have each.
@@ -40,19 +60,41 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
     }
     const entries = spec.entries.filter((e) => e.source === source);
     const byKey = new Map(entries.map((e) => [entryKey(e), e]));
-    const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x));
+    const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) =>
+      MESSAGE_KINDS.has(x),
+    );
     for (const entry of entries) {
       const k = entryKey(entry);
       if (!MESSAGE_KINDS.has(entry.kind)) {
         // Once per kind block (at its key), not once per entry under it: one cause, one error.
         const loc = spec.sections?.[`mappings.${source}.${entry.kind}`] ?? entry.loc;
         if (!findings.some((f) => f.code === 'spec/unknown-kind' && f.source === source && f.loc === loc)) {
-          findings.push({ category: 'error', code: 'spec/unknown-kind', message: `\`${entry.kind}\` is not a message kind of ${source}`, hint: guessHint(entry.kind, kindsHere, `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`), source, discriminant: k, loc });
+          findings.push({
+            category: 'error',
+            code: 'spec/unknown-kind',
+            message: `\`${entry.kind}\` is not a message kind of ${source}`,
+            hint: guessHint(
+              entry.kind,
+              kindsHere,
+              `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`,
+            ),
+            source,
+            discriminant: k,
+            loc,
+          });
         }
         continue;
       }
       if (!known.has(k)) {
-        findings.push({ category: 'stale', code: 'spec/stale-entry', message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`, hint: 'remove the entry, or fix the name', source, discriminant: k, loc: entry.loc });
+        findings.push({
+          category: 'stale',
+          code: 'spec/stale-entry',
+          message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`,
+          hint: 'remove the entry, or fix the name',
+          source,
+          discriminant: k,
+          loc: entry.loc,
+        });
         continue;
       }
       checkEntry(spec, model, helpers, entry, cats, findings);
@@ -62,46 +104,142 @@ export function analyzeSpec(spec: MappingSpec, catalogs: Record<string, Catalog[
       if (MESSAGE_KINDS.has(d.kind)) {
         const entry = byKey.get(k);
         const status = !entry ? 'gap' : entry.ignore !== undefined ? 'ignored' : 'mapped';
-        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: entry ? [...new Set([...entry.emit.map((e) => e.type), ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`)])] : [], ...(entry?.ignore ? { reason: entry.ignore } : {}), ...(entry ? { loc: entry.loc } : {}) });
+        coverage.push({
+          source,
+          kind: d.kind,
+          name: d.name,
+          versions: d.versions,
+          status,
+          targets: entry
+            ? [
+                ...new Set([
+                  ...entry.emit.map((e) => e.type),
+                  ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`),
+                ]),
+              ]
+            : [],
+          ...(entry?.ignore ? { reason: entry.ignore } : {}),
+          ...(entry ? { loc: entry.loc } : {}),
+        });
         // Placed where the entry would go: its kind's block, else the source's, else `mappings`.
-        const where = spec.sections?.[`mappings.${source}.${d.kind}`] ?? spec.sections?.[`mappings.${source}`] ?? spec.sections?.mappings;
-        if (!entry) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`, hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`, source, versions: d.versions, discriminant: k, ...(where ? { loc: where } : {}) });
-        else if (entry.ignore !== undefined && isPlaceholder(entry.ignore)) findings.push({ category: 'review', code: 'spec/needs-review', message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`, hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored', source, versions: d.versions, discriminant: k, loc: entry.loc });
+        const where =
+          spec.sections?.[`mappings.${source}.${d.kind}`] ??
+          spec.sections?.[`mappings.${source}`] ??
+          spec.sections?.mappings;
+        if (!entry)
+          findings.push({
+            category: 'gap',
+            code: 'coverage/gap',
+            message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`,
+            hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`,
+            source,
+            versions: d.versions,
+            discriminant: k,
+            ...(where ? { loc: where } : {}),
+          });
+        else if (entry.ignore !== undefined && isPlaceholder(entry.ignore))
+          findings.push({
+            category: 'review',
+            code: 'spec/needs-review',
+            message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`,
+            hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored',
+            source,
+            versions: d.versions,
+            discriminant: k,
+            loc: entry.loc,
+          });
       } else {
         const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
         const prefix = map ? Object.keys(map.prefixes).find((p) => d.name.startsWith(p)) : undefined;
-        const v = map?.values[d.name] ?? (map && prefix !== undefined ? { value: map.prefixes[prefix]!, loc: map.loc } : undefined);
+        const v =
+          map?.values[d.name] ??
+          (map && prefix !== undefined ? { value: map.prefixes[prefix]!, loc: map.loc } : undefined);
         const status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
-        coverage.push({ source, kind: d.kind, name: d.name, versions: d.versions, status, targets: v?.value ? [v.value] : [], ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}) });
-        if (!v) findings.push({ category: 'gap', code: 'coverage/gap', message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`, hint: map ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)` : `add a value map with \`covers: { kind: ${d.kind} }\``, source, versions: d.versions, discriminant: k, ...(map ? { loc: map.loc } : {}) });
+        coverage.push({
+          source,
+          kind: d.kind,
+          name: d.name,
+          versions: d.versions,
+          status,
+          targets: v?.value ? [v.value] : [],
+          ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}),
+        });
+        if (!v)
+          findings.push({
+            category: 'gap',
+            code: 'coverage/gap',
+            message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`,
+            hint: map
+              ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)`
+              : `add a value map with \`covers: { kind: ${d.kind} }\``,
+            source,
+            versions: d.versions,
+            discriminant: k,
+            ...(map ? { loc: map.loc } : {}),
+          });
       }
     }
     checkValueMaps(spec, model, source, cats, findings);
   }
   for (const e of spec.entries) {
-    if (!spec.sources[e.source]) findings.push({ category: 'error', code: 'spec/unknown-source', message: `mappings for \`${e.source}\`, which is not under sources`, hint: `add sources.${e.source} with its provider and snapshots`, loc: e.loc });
+    if (!spec.sources[e.source])
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-source',
+        message: `mappings for \`${e.source}\`, which is not under sources`,
+        hint: `add sources.${e.source} with its provider and snapshots`,
+        loc: e.loc,
+      });
   }
   findings.sort((a, b) => (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || compareStrings(a.message, b.message));
   return { findings: dedupe(findings), coverage };
 }
 
-function checkEntry(spec: MappingSpec, model: CanonicalModel, helpers: ReadonlySet<string>, entry: MappingEntry, cats: Catalog[], findings: Finding[]): void {
+function checkEntry(
+  spec: MappingSpec,
+  model: CanonicalModel,
+  helpers: ReadonlySet<string>,
+  entry: MappingEntry,
+  cats: Catalog[],
+  findings: Finding[],
+): void {
   const having = cats.flatMap((catalog) => {
     const ce = catalog.entries.find((e) => e.kind === entry.kind && e.name === entry.name);
     return ce ? [{ catalog, entry: ce }] : [];
   });
-  const targets: PathTarget[] = having.map(({ catalog, entry: ce }) => ({ catalog, entry: ce, document: ce.document, pointer: ce.pointer }));
+  const targets: PathTarget[] = having.map(({ catalog, entry: ce }) => ({
+    catalog,
+    entry: ce,
+    document: ce.document,
+    pointer: ce.pointer,
+  }));
   for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings }, emit);
   if (entry.response.length) {
     const responseTargets = having.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
     if (!responseTargets.length) {
-      findings.push({ category: 'error', code: 'spec/no-response', message: `\`response\` is only for server requests with a response schema; ${entry.kind} \`${entry.name}\` has none`, hint: 'remove `response:`', source: entry.source, loc: entry.loc });
+      findings.push({
+        category: 'error',
+        code: 'spec/no-response',
+        message: `\`response\` is only for server requests with a response schema; ${entry.kind} \`${entry.name}\` has none`,
+        hint: 'remove `response:`',
+        source: entry.source,
+        loc: entry.loc,
+      });
     } else {
-      for (const emit of entry.response) checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
+      for (const emit of entry.response)
+        checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
     }
   }
   for (const h of [...entry.before, ...entry.after]) {
-    if (!helpers.has(h.name)) findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${h.name}\``, hint: guessHint(h.name, helpers, `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`), source: entry.source, loc: h.loc });
+    if (!helpers.has(h.name))
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-helper',
+        message: `unknown runtime helper \`${h.name}\``,
+        hint: guessHint(h.name, helpers, `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`),
+        source: entry.source,
+        loc: h.loc,
+      });
   }
 }
 
@@ -113,42 +251,118 @@ export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[]
   return [{ catalog, entry: ce, document: doc, pointer: pointer ?? '#' }];
 }
 
-function checkValueMaps(spec: MappingSpec, model: CanonicalModel, source: string, cats: Catalog[], findings: Finding[]): void {
+function checkValueMaps(
+  spec: MappingSpec,
+  model: CanonicalModel,
+  source: string,
+  cats: Catalog[],
+  findings: Finding[],
+): void {
   for (const map of Object.values(spec.valueMaps).filter((m) => m.source === source)) {
     const canonical = model.enums[map.to];
     if (!canonical) {
-      findings.push({ category: 'error', code: 'spec/unknown-enum', message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``, hint: guessHint(map.to, Object.keys(model.enums), `use one of: ${Object.keys(model.enums).join(', ')}`), source, loc: map.loc });
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-enum',
+        message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``,
+        hint: guessHint(map.to, Object.keys(model.enums), `use one of: ${Object.keys(model.enums).join(', ')}`),
+        source,
+        loc: map.loc,
+      });
       continue;
     }
     const allowed = new Set(canonical.values);
     for (const [from, v] of [...Object.entries(map.values), ...Object.entries(map.undeclared)]) {
-      if (v.value !== null && !allowed.has(v.value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`, hint: guessHint(v.value, canonical.values, `use one of: ${canonical.values.join(', ')}`), source, loc: v.loc });
+      if (v.value !== null && !allowed.has(v.value))
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-enum-value',
+          message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`,
+          hint: guessHint(v.value, canonical.values, `use one of: ${canonical.values.join(', ')}`),
+          source,
+          loc: v.loc,
+        });
     }
     for (const [prefix, value] of Object.entries(map.prefixes)) {
-      if (!allowed.has(value)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
+      if (!allowed.has(value))
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-enum-value',
+          message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`,
+          hint: `use one of: ${canonical.values.join(', ')}`,
+          source,
+          loc: map.loc,
+        });
     }
     // Every map says what a value an upstream adds later becomes, so nothing is dropped at run time
     // (a lifecycle state left out would leave a turn or a request open forever).
-    if (map.default === undefined) findings.push({ category: 'error', code: 'spec/missing-default', message: `value map \`${map.name}\` has no \`default\`: a ${map.to} value upstream adds later would be dropped at run time`, hint: `add \`default: <${map.to} value>\` (the runtime warns whenever it is used); one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
-    if (map.default !== undefined && !allowed.has(map.default)) findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`, hint: `use one of: ${canonical.values.join(', ')}`, source, loc: map.loc });
+    if (map.default === undefined)
+      findings.push({
+        category: 'error',
+        code: 'spec/missing-default',
+        message: `value map \`${map.name}\` has no \`default\`: a ${map.to} value upstream adds later would be dropped at run time`,
+        hint: `add \`default: <${map.to} value>\` (the runtime warns whenever it is used); one of: ${canonical.values.join(', ')}`,
+        source,
+        loc: map.loc,
+      });
+    if (map.default !== undefined && !allowed.has(map.default))
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-enum-value',
+        message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`,
+        hint: `use one of: ${canonical.values.join(', ')}`,
+        source,
+        loc: map.loc,
+      });
     const covers = map.covers;
     if (!covers) continue; // a map of values no snapshot enumerates: nothing to cover, nothing stale
     const upstream = new Map<string, string[]>();
     if ('enum' in covers) {
       const name = covers.enum;
       const present = cats.filter((c) => c.enums[name]);
-      if (!present.length) findings.push({ category: 'stale', code: 'spec/unknown-upstream-enum', discriminant: `enum:${name}`, message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``, hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`, source, loc: map.loc });
-      for (const c of present) for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
+      if (!present.length)
+        findings.push({
+          category: 'stale',
+          code: 'spec/unknown-upstream-enum',
+          discriminant: `enum:${name}`,
+          message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``,
+          hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`,
+          source,
+          loc: map.loc,
+        });
+      for (const c of present)
+        for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
       for (const [v, versions] of upstream) {
-        if (!(v in map.values)) findings.push({ category: 'gap', code: 'coverage/enum-gap', message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``, hint: `add \`${v}: <${map.to} value or null>\``, source, versions, discriminant: `enum:${name}.${v}`, loc: map.loc });
+        if (!(v in map.values))
+          findings.push({
+            category: 'gap',
+            code: 'coverage/enum-gap',
+            message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``,
+            hint: `add \`${v}: <${map.to} value or null>\``,
+            source,
+            versions,
+            discriminant: `enum:${name}.${v}`,
+            loc: map.loc,
+          });
       }
     } else {
-      for (const c of cats) for (const e of c.entries) if (e.kind === covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
+      for (const c of cats)
+        for (const e of c.entries)
+          if (e.kind === covers.kind) upstream.set(e.name, [...(upstream.get(e.name) ?? []), c.version]);
     }
     if ('enum' in covers && !cats.some((c) => c.enums[covers.enum])) continue;
     for (const [from, v] of Object.entries(map.values)) {
       const discriminant = 'enum' in covers ? `enum:${covers.enum}.${from}` : `${covers.kind}:${from}`;
-      if (!upstream.has(from)) findings.push({ category: 'stale', code: 'spec/stale-value', message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`, hint: 'remove it, or fix its spelling', source, discriminant, loc: v.loc });
+      if (!upstream.has(from))
+        findings.push({
+          category: 'stale',
+          code: 'spec/stale-value',
+          message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`,
+          hint: 'remove it, or fix its spelling',
+          source,
+          discriminant,
+          loc: v.loc,
+        });
     }
   }
 }

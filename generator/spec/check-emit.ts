@@ -36,20 +36,52 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   const disc = `${entry.kind}:${entry.name}`;
   const shape = payloadShape(model, emit.type);
   if (!shape) {
-    findings.push({ category: 'error', code: 'spec/unknown-canonical-type', message: `unknown canonical event type \`${emit.type}\``, hint: guessHint(emit.type, model.eventTypes, `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`), source: entry.source, discriminant: disc, loc: emit.loc });
+    findings.push({
+      category: 'error',
+      code: 'spec/unknown-canonical-type',
+      message: `unknown canonical event type \`${emit.type}\``,
+      hint: guessHint(
+        emit.type,
+        model.eventTypes,
+        `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`,
+      ),
+      source: entry.source,
+      discriminant: disc,
+      loc: emit.loc,
+    });
     return;
   }
   for (const [field, expr] of Object.entries(emit.payload)) {
     const schema = shape.fields[field];
     if (schema === undefined) {
-      findings.push({ category: 'error', code: 'spec/unknown-payload-field', message: `\`${emit.type}\` has no payload field \`${field}\``, hint: guessHint(field, Object.keys(shape.fields), `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`), source: entry.source, discriminant: disc, loc: expr.loc });
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-payload-field',
+        message: `\`${emit.type}\` has no payload field \`${field}\``,
+        hint: guessHint(
+          field,
+          Object.keys(shape.fields),
+          `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`,
+        ),
+        source: entry.source,
+        discriminant: disc,
+        loc: expr.loc,
+      });
       continue;
     }
     checkExpr(ctx, expr, { type: emit.type, field, schema });
   }
   for (const req of shape.required) {
     if (!(req in emit.payload)) {
-      findings.push({ category: 'error', code: 'spec/required-field-unmapped', message: `required field \`${req}\` of \`${emit.type}\` is not mapped`, hint: `add \`${req}:\` under payload (a $.path, a constant, or a helper)`, source: entry.source, discriminant: disc, loc: emit.loc });
+      findings.push({
+        category: 'error',
+        code: 'spec/required-field-unmapped',
+        message: `required field \`${req}\` of \`${emit.type}\` is not mapped`,
+        hint: `add \`${req}:\` under payload (a $.path, a constant, or a helper)`,
+        source: entry.source,
+        discriminant: disc,
+        loc: emit.loc,
+      });
     }
   }
   for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
@@ -71,17 +103,46 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
     case 'const': {
       if (!target || !canonical) return;
       const v = expr.value;
-      const t: JsonType = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as JsonType);
+      const t: JsonType =
+        v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as JsonType);
       if (!fits(new Set([t]), canonical.types)) {
-        findings.push({ category: 'error', code: 'spec/type-mismatch', message: `constant ${JSON.stringify(v)} cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`, hint: 'give a value of the field’s type', source: entry.source, discriminant: disc, loc: expr.loc });
+        findings.push({
+          category: 'error',
+          code: 'spec/type-mismatch',
+          message: `constant ${JSON.stringify(v)} cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
+          hint: 'give a value of the field’s type',
+          source: entry.source,
+          discriminant: disc,
+          loc: expr.loc,
+        });
       } else if (canonical.values && typeof v === 'string' && !canonical.values.has(v)) {
-        findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`, hint: guessHint(v, canonical.values, `use one of: ${[...canonical.values].join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-enum-value',
+          message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`,
+          hint: guessHint(v, canonical.values, `use one of: ${[...canonical.values].join(', ')}`),
+          source: entry.source,
+          discriminant: disc,
+          loc: expr.loc,
+        });
       }
       return;
     }
     case 'helper':
       if (!ctx.helpers.has(expr.name)) {
-        findings.push({ category: 'error', code: 'spec/unknown-helper', message: `unknown runtime helper \`${expr.name}\``, hint: guessHint(expr.name, ctx.helpers, `helpers are exported from runtime/helpers/: ${[...ctx.helpers].join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-helper',
+          message: `unknown runtime helper \`${expr.name}\``,
+          hint: guessHint(
+            expr.name,
+            ctx.helpers,
+            `helpers are exported from runtime/helpers/: ${[...ctx.helpers].join(', ')}`,
+          ),
+          source: entry.source,
+          discriminant: disc,
+          loc: expr.loc,
+        });
       }
       for (const a of expr.args) checkExpr(ctx, a, undefined);
       return;
@@ -94,21 +155,59 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
         if (!map) {
-          findings.push({ category: 'error', code: 'spec/unknown-value-map', message: `unknown value map \`${expr.map}\``, hint: guessHint(expr.map, Object.keys(spec.valueMaps), `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`), source: entry.source, discriminant: disc, loc: expr.loc });
+          findings.push({
+            category: 'error',
+            code: 'spec/unknown-value-map',
+            message: `unknown value map \`${expr.map}\``,
+            hint: guessHint(
+              expr.map,
+              Object.keys(spec.valueMaps),
+              `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`,
+            ),
+            source: entry.source,
+            discriminant: disc,
+            loc: expr.loc,
+          });
         } else if (canonical.values && map.to !== enumName) {
-          findings.push({ category: 'error', code: 'spec/type-mismatch', message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`, hint: 'use a value map whose `to` is the field’s enum', source: entry.source, discriminant: disc, loc: expr.loc });
+          findings.push({
+            category: 'error',
+            code: 'spec/type-mismatch',
+            message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`,
+            hint: 'use a value map whose `to` is the field’s enum',
+            source: entry.source,
+            discriminant: disc,
+            loc: expr.loc,
+          });
         }
         return;
       }
       for (const { info, version } of infos) {
         if (!fits(info.types, canonical.types)) {
-          findings.push({ category: 'error', code: 'spec/type-mismatch', message: `\`${expr.path.text}\` is ${[...info.types].join(' | ')} in ${entry.source}@${version}, which cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`, hint: 'map another path, or convert it with a value map or a helper', source: entry.source, versions: [version], discriminant: disc, loc: expr.loc });
+          findings.push({
+            category: 'error',
+            code: 'spec/type-mismatch',
+            message: `\`${expr.path.text}\` is ${[...info.types].join(' | ')} in ${entry.source}@${version}, which cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
+            hint: 'map another path, or convert it with a value map or a helper',
+            source: entry.source,
+            versions: [version],
+            discriminant: disc,
+            loc: expr.loc,
+          });
           return;
         }
         if (canonical.values && info.values) {
           const outside = [...info.values].filter((v) => !canonical.values!.has(v));
           if (outside.length) {
-            findings.push({ category: 'error', code: 'spec/unknown-enum-value', message: `\`${expr.path.text}\` can be ${outside.map((v) => `\`${v}\``).join(', ')} in ${entry.source}@${version}, not values of ${enumName ?? `\`${target.field}\``}`, hint: 'translate it with a value map (`{ path, map }`)', source: entry.source, versions: [version], discriminant: disc, loc: expr.loc });
+            findings.push({
+              category: 'error',
+              code: 'spec/unknown-enum-value',
+              message: `\`${expr.path.text}\` can be ${outside.map((v) => `\`${v}\``).join(', ')} in ${entry.source}@${version}, not values of ${enumName ?? `\`${target.field}\``}`,
+              hint: 'translate it with a value map (`{ path, map }`)',
+              source: entry.source,
+              versions: [version],
+              discriminant: disc,
+              loc: expr.loc,
+            });
             return;
           }
         }
@@ -118,14 +217,28 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
 }
 
 /** Check a path against every target snapshot; returns what it found where it is expected. */
-function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: EmitSpec['loc']): { info: PathInfo; version: string }[] {
+function checkPath(
+  ctx: EmitContext,
+  path: PathExpr,
+  presence: Presence,
+  loc: EmitSpec['loc'],
+): { info: PathInfo; version: string }[] {
   const found: { info: PathInfo; version: string }[] = [];
   const missing: string[] = [];
   const { entry, findings } = ctx;
   const disc = `${entry.kind}:${entry.name}`;
   for (const bound of ['since', 'until'] as const) {
     const v = presence[bound];
-    if (v !== undefined && !isStrictVersion(v)) findings.push({ category: 'error', code: 'spec/bad-version', message: `\`${bound}: ${v}\` is not a version as semver writes it`, hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`, source: entry.source, discriminant: disc, loc });
+    if (v !== undefined && !isStrictVersion(v))
+      findings.push({
+        category: 'error',
+        code: 'spec/bad-version',
+        message: `\`${bound}: ${v}\` is not a version as semver writes it`,
+        hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`,
+        source: entry.source,
+        discriminant: disc,
+        loc,
+      });
   }
   const lookups = ctx.targets.map((target) => {
     const doc = target.catalog.documents[target.document];
@@ -140,7 +253,18 @@ function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: Em
     else if (info && !expected) {
       const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
       const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
-      findings.push({ category: 'stale', code: 'spec/stale-absent-in', message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${version} has it`, hint: lacking.length ? `write \`${presenceText(path.text, presenceFor(having, lacking))}\`` : `every supported snapshot has it: write plain \`${path.text}\``, source: entry.source, versions: [version], discriminant: disc, loc });
+      findings.push({
+        category: 'stale',
+        code: 'spec/stale-absent-in',
+        message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${version} has it`,
+        hint: lacking.length
+          ? `write \`${presenceText(path.text, presenceFor(having, lacking))}\``
+          : `every supported snapshot has it: write plain \`${path.text}\``,
+        source: entry.source,
+        versions: [version],
+        discriminant: disc,
+        loc,
+      });
     }
   }
   // One finding for every version that lacks the path: one cause, one error.
@@ -148,9 +272,23 @@ function checkPath(ctx: EmitContext, path: PathExpr, presence: Presence, loc: Em
     // A snapshot folder named by its content hash has no version a spec could list: no hint writes one.
     const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
     const range = presenceFor(having, missing);
-    const writesFolder = [range.since, range.until, ...range.absentIn].some((v) => v !== undefined && isFolderVersion(v));
-    const hint = having.length && writesFolder ? 'fix the path, or check the snapshot folder' : missingPathHint(path.text, results);
-    findings.push({ category: 'path', code: 'spec/unknown-path', message: `${entry.source}@${missing.join(', ')} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``, hint, source: entry.source, versions: missing, discriminant: disc, loc });
+    const writesFolder = [range.since, range.until, ...range.absentIn].some(
+      (v) => v !== undefined && isFolderVersion(v),
+    );
+    const hint =
+      having.length && writesFolder
+        ? 'fix the path, or check the snapshot folder'
+        : missingPathHint(path.text, results);
+    findings.push({
+      category: 'path',
+      code: 'spec/unknown-path',
+      message: `${entry.source}@${missing.join(', ')} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``,
+      hint,
+      source: entry.source,
+      versions: missing,
+      discriminant: disc,
+      loc,
+    });
   }
   return found;
 }

@@ -2,7 +2,18 @@
 // Document's node ranges, what to insert is rendered by the yaml library from data (never pasted
 // strings), and the result is parsed back and compared with the data before anyone writes it.
 import { isDeepStrictEqual } from 'node:util';
-import { Document, isCollection, isMap, isNode, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  Document,
+  isCollection,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { EventmapError } from '../diagnostics.ts';
 
 type Path = (string | number)[];
@@ -43,7 +54,12 @@ interface TextEdit {
 /** Apply the edits to the YAML text; throws when a target is missing or the result does not read back as intended. */
 export function editYaml(text: string, edits: SpecEdit[]): string {
   const doc = parseDocument(text);
-  if (doc.errors.length) throw new EventmapError({ code: 'spec/yaml-syntax', message: `cannot edit: ${doc.errors[0]!.message.split('\n')[0]}`, hint: 'fix the YAML first' });
+  if (doc.errors.length)
+    throw new EventmapError({
+      code: 'spec/yaml-syntax',
+      message: `cannot edit: ${doc.errors[0]!.message.split('\n')[0]}`,
+      hint: 'fix the YAML first',
+    });
   const textEdits: TextEdit[] = [];
   // New maps (a kind not yet in the spec) collect their pairs and are written once.
   const created = new Map<string, { parent: Path; key: string; pairs: InsertPair[] }>();
@@ -66,7 +82,11 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
     const value = Object.fromEntries(pairs.map((p) => [p.key, p.value]));
     const pair: InsertPair = { kind: 'pair', map: parent, key, value, flowKeys: pairs[0]!.flowKeys ?? [] };
     const empty = doc.getIn([...parent, key], true);
-    textEdits.push(...(isNode(empty) && empty.range ? fillEmpty(text, doc, pair, pairs, empty.range) : [pairInsert(text, doc, pair, pairs)]));
+    textEdits.push(
+      ...(isNode(empty) && empty.range
+        ? fillEmpty(text, doc, pair, pairs, empty.range)
+        : [pairInsert(text, doc, pair, pairs)]),
+    );
   }
   const out = applyTextEdits(text, textEdits);
   verify(out, edits);
@@ -76,9 +96,16 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
 function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertPair[]): TextEdit {
   const map = doc.getIn(e.map, true);
   if (!isMap(map)) throw missing(e.map);
-  if (map.flow) throw new EventmapError({ code: 'spec/cannot-edit', message: `${e.map.join('.')} is a flow map ({ ... })`, hint: 'write it as a block map to let eventmap insert into it' });
+  if (map.flow)
+    throw new EventmapError({
+      code: 'spec/cannot-edit',
+      message: `${e.map.join('.')} is a flow map ({ ... })`,
+      hint: 'write it as a block map to let eventmap insert into it',
+    });
   const pairs = map.items as Pair<Node, Node | null>[];
-  const anchor = (e.after !== undefined ? pairs.find((p) => isScalar(p.key) && p.key.value === e.after) : undefined) ?? pairs[pairs.length - 1];
+  const anchor =
+    (e.after !== undefined ? pairs.find((p) => isScalar(p.key) && p.key.value === e.after) : undefined) ??
+    pairs[pairs.length - 1];
   let offset: number;
   let indent: number;
   if (anchor && isScalar(anchor.key) && anchor.key.range) {
@@ -87,7 +114,11 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
   } else {
     // An empty map (`key: {}` is flow, so this is `key:` with nothing under it): indent below its parent key.
     const parent = doc.getIn(e.map.slice(0, -1), true);
-    const pk = isMap(parent) ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === e.map[e.map.length - 1]) : undefined;
+    const pk = isMap(parent)
+      ? (parent.items as Pair<Node, Node | null>[]).find(
+          (p) => isScalar(p.key) && p.key.value === e.map[e.map.length - 1],
+        )
+      : undefined;
     if (!pk || !isScalar(pk.key) || !pk.key.range) throw missing(e.map);
     offset = lineEnd(text, pk.key.range[1]);
     indent = column(text, pk.key.range[0]) + 2;
@@ -96,9 +127,17 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
 }
 
 /** `key: {}` or `key:` with nothing: the value becomes a block map holding the new pairs. */
-function fillEmpty(text: string, doc: Document, pair: InsertPair, nested: InsertPair[], range: [number, number, number]): TextEdit[] {
+function fillEmpty(
+  text: string,
+  doc: Document,
+  pair: InsertPair,
+  nested: InsertPair[],
+  range: [number, number, number],
+): TextEdit[] {
   const parent = doc.getIn(pair.map, true);
-  const owner = isMap(parent) ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === pair.key) : undefined;
+  const owner = isMap(parent)
+    ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === pair.key)
+    : undefined;
   if (!owner || !isScalar(owner.key) || !owner.key.range) throw missing([...pair.map, pair.key]);
   const block = renderPair(pair, nested).split('\n').slice(1).join('\n').trimEnd(); // the pairs below `key:`
   // The `{}` goes (with the blank before it); the block goes below the line, after any comment on it.
@@ -111,8 +150,16 @@ function fillEmpty(text: string, doc: Document, pair: InsertPair, nested: Insert
 }
 
 function dedent(block: string): string {
-  const pad = Math.min(...block.split('\n').filter((l) => l.trim()).map((l) => l.length - l.trimStart().length));
-  return block.split('\n').map((l) => l.slice(pad)).join('\n');
+  const pad = Math.min(
+    ...block
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => l.length - l.trimStart().length),
+  );
+  return block
+    .split('\n')
+    .map((l) => l.slice(pad))
+    .join('\n');
 }
 
 function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
@@ -127,7 +174,8 @@ function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
   }
   const at = items[Math.min(e.index, items.length - 1)]!;
   const dash = text.lastIndexOf('-', at.range![0]);
-  if (e.index < items.length) return { offset: dash - column(text, dash), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
+  if (e.index < items.length)
+    return { offset: dash - column(text, dash), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
   return { offset: lineEnd(text, at.range![1]), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
 }
 
@@ -148,7 +196,9 @@ export function renderPair(e: InsertPair, nested?: InsertPair[]): string {
   const pair = map.items[0]!;
   if (e.comment) pair.key.commentBefore = ` ${e.comment}`;
   for (const n of nested ?? []) {
-    const inner = isMap(pair.value) ? (pair.value.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === n.key) : undefined;
+    const inner = isMap(pair.value)
+      ? (pair.value.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === n.key)
+      : undefined;
     if (inner && n.comment) inner.key.commentBefore = ` ${n.comment}`;
     if (inner && n.trailing && isScalar(inner.value)) inner.value.comment = ` ${n.trailing}`;
   }
@@ -163,7 +213,10 @@ function renderScalar(value: string | number): string {
 
 function indentLines(block: string, indent: number): string {
   const pad = ' '.repeat(indent);
-  return block.split('\n').map((l) => (l === '' ? l : pad + l)).join('\n');
+  return block
+    .split('\n')
+    .map((l) => (l === '' ? l : pad + l))
+    .join('\n');
 }
 
 /** The offset just after the line holding `offset - 1` (a value's last character). */
@@ -183,7 +236,8 @@ function applyTextEdits(text: string, edits: TextEdit[]): string {
   let out = text;
   for (const e of ordered) {
     const before = out.slice(0, e.offset);
-    const gap = !e.remove && before && !before.endsWith('\n') && e.text.endsWith('\n') && !e.text.startsWith(',') ? '\n' : '';
+    const gap =
+      !e.remove && before && !before.endsWith('\n') && e.text.endsWith('\n') && !e.text.startsWith(',') ? '\n' : '';
     out = `${before}${gap}${e.text}${out.slice(e.offset + (e.remove ?? 0))}`;
   }
   return out;
@@ -196,10 +250,17 @@ function verify(out: string, edits: SpecEdit[]): void {
     const got = data === undefined ? undefined : e.kind === 'pair' ? doc.getIn([...e.map, e.key]) : doc.getIn(e.seq);
     const value = isCollection(got) ? got.toJS(doc) : got;
     const ok = e.kind === 'pair' ? isDeepStrictEqual(value, e.value) : Array.isArray(value) && value.includes(e.value);
-    if (!ok) throw new Error(`eventmap: editing mapping-spec.yaml at ${e.kind === 'pair' ? [...e.map, e.key].join('.') : e.seq.join('.')} did not read back as written`);
+    if (!ok)
+      throw new Error(
+        `eventmap: editing mapping-spec.yaml at ${e.kind === 'pair' ? [...e.map, e.key].join('.') : e.seq.join('.')} did not read back as written`,
+      );
   }
 }
 
 function missing(path: Path): EventmapError {
-  return new EventmapError({ code: 'spec/cannot-edit', message: `mapping-spec.yaml has no ${path.join('.')} to insert into`, hint: 'add it by hand first' });
+  return new EventmapError({
+    code: 'spec/cannot-edit',
+    message: `mapping-spec.yaml has no ${path.join('.')} to insert into`,
+    hint: 'add it by hand first',
+  });
 }

@@ -13,7 +13,20 @@ import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
-import type { Condition, EmitSpec, IdKey, JsonValue, Loc, MappingEntry, MappingSpec, PathExpr, SourceSpec, SpecNode, ValueExpr, ValueMap } from './types.ts';
+import type {
+  Condition,
+  EmitSpec,
+  IdKey,
+  JsonValue,
+  Loc,
+  MappingEntry,
+  MappingSpec,
+  PathExpr,
+  SourceSpec,
+  SpecNode,
+  ValueExpr,
+  ValueMap,
+} from './types.ts';
 
 type Path = (string | number)[];
 
@@ -22,7 +35,12 @@ export { displayPath };
 export function loadSpec(file: string): MappingSpec {
   const shown = displayPath(file);
   if (!existsSync(file)) {
-    throw new EventmapError({ code: 'spec/missing', message: 'mapping-spec.yaml not found', file: shown, hint: 'create it, or run from the project root (or pass --root)' });
+    throw new EventmapError({
+      code: 'spec/missing',
+      message: 'mapping-spec.yaml not found',
+      file: shown,
+      hint: 'create it, or run from the project root (or pass --root)',
+    });
   }
   return parseSpec(readFileSync(file, 'utf8'), shown);
 }
@@ -43,7 +61,10 @@ export function parseSpec(text: string, file: string): MappingSpec {
       yamlCauses(doc.errors, text).map(({ error, offset, message }) => ({
         code: error.code === 'DUPLICATE_KEY' ? 'spec/duplicate-entry' : 'spec/yaml-syntax',
         message: error.code === 'DUPLICATE_KEY' ? `duplicate key: ${message}` : message,
-        hint: error.code === 'DUPLICATE_KEY' ? 'each discriminant is mapped once; merge the two entries' : 'fix the YAML syntax at this position',
+        hint:
+          error.code === 'DUPLICATE_KEY'
+            ? 'each discriminant is mapped once; merge the two entries'
+            : 'fix the YAML syntax at this position',
         ...at(offset),
       })),
     );
@@ -57,7 +78,10 @@ export function parseSpec(text: string, file: string): MappingSpec {
 }
 
 /** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
-function locators(doc: Document<Node>, at: (offset: number) => Loc): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+function locators(
+  doc: Document<Node>,
+  at: (offset: number) => Loc,
+): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
   const locOf = (path: Path): Loc => {
     for (let n = path.length; n >= 0; n--) {
       const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
@@ -96,7 +120,9 @@ const validateShape = ajv.compile(SPEC_SCHEMA);
 function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
   if (validateShape(data)) return [];
   const errors = pickErrors(validateShape.errors ?? []);
-  return errors.map((e) => shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)));
+  return errors.map((e) =>
+    shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)),
+  );
 }
 
 /**
@@ -111,46 +137,96 @@ function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   const candidates = errors.filter((e) => !explained(e));
   const max = Math.max(...candidates.map(depth));
   // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
-  const deepest = candidates.filter((e) => depth(e) === max && e.keyword !== 'oneOf' && e.keyword !== 'if' && (e.keyword === 'propertyNames' || !('propertyName' in e)));
+  const deepest = candidates.filter(
+    (e) =>
+      depth(e) === max &&
+      e.keyword !== 'oneOf' &&
+      e.keyword !== 'if' &&
+      (e.keyword === 'propertyNames' || !('propertyName' in e)),
+  );
   const seen = new Set<string>();
-  return (deepest.length ? deepest : candidates).filter((e) => {
-    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, 5);
+  return (deepest.length ? deepest : candidates)
+    .filter((e) => {
+      const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 5);
 }
 
 /** The keys the schema allows at `instancePath`: the `properties` of every branch that has an opinion there. */
 function allowedKeys(errors: ErrorObject[], instancePath: string): string[] {
   const keys = new Set<string>();
   for (const e of errors) {
-    const props = e.instancePath === instancePath && e.keyword === 'additionalProperties' ? (e.parentSchema as { properties?: object } | undefined)?.properties : undefined;
+    const props =
+      e.instancePath === instancePath && e.keyword === 'additionalProperties'
+        ? (e.parentSchema as { properties?: object } | undefined)?.properties
+        : undefined;
     for (const k of Object.keys(props ?? {})) keys.add(k);
   }
   return [...keys];
 }
 
-function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc, allowed: string[]): Diagnostic {
-  const path: Path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+function shapeDiagnostic(
+  e: ErrorObject,
+  locOf: (p: Path) => Loc,
+  keyLocOf: (p: Path) => Loc,
+  allowed: string[],
+): Diagnostic {
+  const path: Path = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const where = path.join('.') || '(top level)';
   if (e.keyword === 'additionalProperties') {
     const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const hint = guessHint(key, allowed, allowed.length ? `the keys allowed here are: ${allowed.join(', ')}` : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys');
-    return { code: 'spec/unknown-key', message: `unknown key \`${key}\` in ${where}`, hint, ...keyLocOf([...path, key]) };
+    const hint = guessHint(
+      key,
+      allowed,
+      allowed.length
+        ? `the keys allowed here are: ${allowed.join(', ')}`
+        : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys',
+    );
+    return {
+      code: 'spec/unknown-key',
+      message: `unknown key \`${key}\` in ${where}`,
+      hint,
+      ...keyLocOf([...path, key]),
+    };
   }
   if (e.keyword === 'propertyNames') {
     const name = String((e.params as { propertyName: string }).propertyName);
     if (path[0] === 'valueMaps') {
-      return { code: 'spec/bad-name', message: `value-map name ${JSON.stringify(name)} is not an identifier`, hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`', ...keyLocOf([...path, name]) };
+      return {
+        code: 'spec/bad-name',
+        message: `value-map name ${JSON.stringify(name)} is not an identifier`,
+        hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
+        ...keyLocOf([...path, name]),
+      };
     }
-    return { code: 'spec/unknown-source', message: `unknown source \`${name}\` in ${where}`, hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`), ...keyLocOf([...path, name]) };
+    return {
+      code: 'spec/unknown-source',
+      message: `unknown source \`${name}\` in ${where}`,
+      hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
+      ...keyLocOf([...path, name]),
+    };
   }
   if (e.keyword === 'required') {
     const prop = String((e.params as { missingProperty: string }).missingProperty);
-    return { code: 'spec/missing-key', message: `${where} needs \`${prop}\``, hint: `add \`${prop}:\``, ...locOf(path) };
+    return {
+      code: 'spec/missing-key',
+      message: `${where} needs \`${prop}\``,
+      hint: `add \`${prop}:\``,
+      ...locOf(path),
+    };
   }
-  return { code: 'spec/wrong-type', message: `${where}: ${e.message ?? 'invalid'}`, hint: 'see generated/mapping-spec.schema.json for the expected shape', ...locOf(path) };
+  return {
+    code: 'spec/wrong-type',
+    message: `${where}: ${e.message ?? 'invalid'}`,
+    hint: 'see generated/mapping-spec.schema.json for the expected shape',
+    ...locOf(path),
+  };
 }
 
 // ---- conversion -----------------------------------------------------------------------------
@@ -158,7 +234,18 @@ function shapeDiagnostic(e: ErrorObject, locOf: (p: Path) => Loc, keyLocOf: (p: 
 interface RawSpec {
   version: 1;
   sources: Record<string, { provider: string; snapshots: string[] }>;
-  valueMaps?: Record<string, { source: SourceName; covers?: { enum: string } | { kind: EntryKind }; to: string; values: Record<string, string | null>; undeclared?: Record<string, string | null>; default?: string; prefixes?: Record<string, string> }>;
+  valueMaps?: Record<
+    string,
+    {
+      source: SourceName;
+      covers?: { enum: string } | { kind: EntryKind };
+      to: string;
+      values: Record<string, string | null>;
+      undeclared?: Record<string, string | null>;
+      default?: string;
+      prefixes?: Record<string, string>;
+    }
+  >;
   mappings: Record<string, Record<string, Record<string, RawEntry>>>;
 }
 type RawEntry = { ignore: string } | { emit?: RawEmit[]; response?: RawEmit[]; before?: string[]; after?: string[] };
@@ -169,14 +256,24 @@ interface RawEmit {
   payload?: Record<string, unknown>;
 }
 
-function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc, _doc: Document<Node>): MappingSpec {
+function toIr(
+  raw: RawSpec,
+  file: string,
+  text: string,
+  locOf: (p: Path) => Loc,
+  keyLocOf: (p: Path) => Loc,
+  _doc: Document<Node>,
+): MappingSpec {
   const sources = ownRecord<SourceSpec>();
   for (const [name, s] of Object.entries(raw.sources)) {
     sources[name] = {
       name: name as SourceName,
       provider: s.provider,
       providerLoc: locOf(['sources', name, 'provider']),
-      snapshots: s.snapshots.map((version, i) => ({ version: strictVersion(version, locOf(['sources', name, 'snapshots', i])), loc: locOf(['sources', name, 'snapshots', i]) })),
+      snapshots: s.snapshots.map((version, i) => ({
+        version: strictVersion(version, locOf(['sources', name, 'snapshots', i])),
+        loc: locOf(['sources', name, 'snapshots', i]),
+      })),
       loc: keyLocOf(['sources', name]),
     };
   }
@@ -187,10 +284,17 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
       source: m.source,
       ...(m.covers ? { covers: m.covers } : {}),
       to: m.to,
-      values: ownRecord(Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }])),
+      values: ownRecord(
+        Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }]),
+      ),
       ...(m.default !== undefined ? { default: m.default } : {}),
       prefixes: ownRecord(Object.entries(m.prefixes ?? {})),
-      undeclared: ownRecord(Object.entries(m.undeclared ?? {}).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) }])),
+      undeclared: ownRecord(
+        Object.entries(m.undeclared ?? {}).map(([k, v]) => [
+          k,
+          { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) },
+        ]),
+      ),
       loc: keyLocOf(['valueMaps', name]),
     };
   }
@@ -202,7 +306,16 @@ function toIr(raw: RawSpec, file: string, text: string, locOf: (p: Path) => Loc,
       sections[`mappings.${source}.${kind}`] = keyLocOf(['mappings', source, kind]);
       for (const [name, e] of Object.entries(byName)) {
         const base: Path = ['mappings', source, kind, name];
-        const entry: MappingEntry = { source: source as SourceName, kind: kind as EntryKind, name, emit: [], response: [], before: [], after: [], loc: keyLocOf(base) };
+        const entry: MappingEntry = {
+          source: source as SourceName,
+          kind: kind as EntryKind,
+          name,
+          emit: [],
+          response: [],
+          before: [],
+          after: [],
+          loc: keyLocOf(base),
+        };
         if ('ignore' in e) entry.ignore = e.ignore;
         else {
           entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
@@ -245,7 +358,9 @@ function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
     return {
       kind: 'path',
       path: parsePath(String(o.path)),
-      absentIn: Array.isArray(o.absentIn) ? (o.absentIn as string[]).map((v, i) => strictVersion(v, locOf([...path, 'absentIn', i]))) : [],
+      absentIn: Array.isArray(o.absentIn)
+        ? (o.absentIn as string[]).map((v, i) => strictVersion(v, locOf([...path, 'absentIn', i])))
+        : [],
       // Checked with the other path checks (spec/bad-version), so one bad bound is one finding.
       ...(typeof o.since === 'string' ? { since: o.since } : {}),
       ...(typeof o.until === 'string' ? { until: o.until } : {}),
@@ -256,7 +371,12 @@ function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
   if ('const' in o) return { kind: 'const', value: o.const as JsonValue, loc };
   if ('helper' in o) {
     const args = Array.isArray(o.args) ? o.args : [];
-    return { kind: 'helper', name: String(o.helper), args: args.map((a, i) => toExpr(a, [...path, 'args', i], locOf)), loc };
+    return {
+      kind: 'helper',
+      name: String(o.helper),
+      args: args.map((a, i) => toExpr(a, [...path, 'args', i], locOf)),
+      loc,
+    };
   }
   const options = o.first as unknown[];
   return { kind: 'first', options: options.map((a, i) => toExpr(a, [...path, 'first', i], locOf)), loc };

@@ -17,8 +17,13 @@ export function missingPathHint(path: string, lookups: PathLookup[]): string {
   const lacking = lookups.filter((l) => !l.found);
   if (!having.length) {
     // In no supported snapshot at all: not a field that comes and goes, a wrong path.
-    const near = nearestPath(path, lacking.map((l) => l.target));
-    return near ? `no supported snapshot has it: a typo? did you mean \`${near}\`?` : 'no supported snapshot has it: fix the path (a typo?)';
+    const near = nearestPath(
+      path,
+      lacking.map((l) => l.target),
+    );
+    return near
+      ? `no supported snapshot has it: a typo? did you mean \`${near}\`?`
+      : 'no supported snapshot has it: fix the path (a typo?)';
   }
   const lackingVersions = lacking.map((l) => l.target.catalog.version);
   const old = presenceText(path, presenceFor(having, lackingVersions));
@@ -32,7 +37,12 @@ export function missingPathHint(path: string, lookups: PathLookup[]): string {
 
 /** `{ path: $.a, until: 0.171.0 }` */
 export function presenceText(path: string, p: Presence): string {
-  const parts = [`path: ${path}`, ...(p.since !== undefined ? [`since: ${p.since}`] : []), ...(p.until !== undefined ? [`until: ${p.until}`] : []), ...(p.absentIn.length ? [`absentIn: [${p.absentIn.join(', ')}]`] : [])];
+  const parts = [
+    `path: ${path}`,
+    ...(p.since !== undefined ? [`since: ${p.since}`] : []),
+    ...(p.until !== undefined ? [`until: ${p.until}`] : []),
+    ...(p.absentIn.length ? [`absentIn: [${p.absentIn.join(', ')}]`] : []),
+  ];
   return `{ ${parts.join(', ')} }`;
 }
 
@@ -44,7 +54,12 @@ function nearestPath(path: string, targets: PathTarget[]): string | undefined {
 
 /** A path close to `path` that the lacking versions have and the having versions do not. */
 function renamedTo(path: string, lookups: PathLookup[]): string | undefined {
-  const fields = (found: boolean) => new Set(lookups.filter((l) => l.found === found).flatMap((l) => [...specFields(l.target.catalog, l.target.document, l.target.pointer).keys()]));
+  const fields = (found: boolean) =>
+    new Set(
+      lookups
+        .filter((l) => l.found === found)
+        .flatMap((l) => [...specFields(l.target.catalog, l.target.document, l.target.pointer).keys()]),
+    );
   const before = fields(true);
   const fresh = [...fields(false)].filter((p) => !before.has(p));
   return didYouMean(path, fresh);

@@ -34,7 +34,13 @@ export function expectedIn(p: Presence, version: string): boolean {
 
 /** `since 0.3.332`, `until 0.171.0, absentIn 0.2.62` — as a message names the presence; '' when always expected. */
 export function describePresence(p: Presence): string {
-  return [p.since !== undefined ? `since ${p.since}` : '', p.until !== undefined ? `until ${p.until}` : '', p.absentIn.length ? `absentIn ${p.absentIn.join(',')}` : ''].filter(Boolean).join(', ');
+  return [
+    p.since !== undefined ? `since ${p.since}` : '',
+    p.until !== undefined ? `until ${p.until}` : '',
+    p.absentIn.length ? `absentIn ${p.absentIn.join(',')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -46,7 +52,9 @@ export function presenceFor(having: string[], lacking: string[]): Presence {
   const [has, lacks] = [sorted(having), sorted(lacking)];
   if (!has.length || !lacks.length) return { absentIn: lacks };
   // A boundary must be a release; a candidate folder (not semver) can only be listed.
-  if (compareVersions(lacks[lacks.length - 1]!, has[0]!) < 0 && semver.valid(has[0]!)) return { absentIn: [], since: has[0]! };
-  if (compareVersions(lacks[0]!, has[has.length - 1]!) > 0 && semver.valid(has[has.length - 1]!)) return { absentIn: [], until: has[has.length - 1]! };
+  if (compareVersions(lacks[lacks.length - 1]!, has[0]!) < 0 && semver.valid(has[0]!))
+    return { absentIn: [], since: has[0]! };
+  if (compareVersions(lacks[0]!, has[has.length - 1]!) > 0 && semver.valid(has[has.length - 1]!))
+    return { absentIn: [], until: has[has.length - 1]! };
   return { absentIn: lacks };
 }

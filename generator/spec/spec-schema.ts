@@ -3,7 +3,11 @@
 import { SOURCE_NAMES } from '../sources.ts';
 
 const valueExpr = { $ref: '#/definitions/ValueExpr' };
-const pathString = { type: 'string', pattern: '^\\$(\\.[^.\\[\\]]+|\\[\\d+\\])*$', description: 'A path into the upstream message: `$` is the message, e.g. `$.params.turn.id`.' };
+const pathString = {
+  type: 'string',
+  pattern: '^\\$(\\.[^.\\[\\]]+|\\[\\d+\\])*$',
+  description: 'A path into the upstream message: `$` is the message, e.g. `$.params.turn.id`.',
+};
 
 /** A value-map name: an identifier (it names constants in the generated mappers). */
 export const VALUE_MAP_NAME = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
@@ -28,7 +32,12 @@ export const SPEC_SCHEMA = {
         required: ['provider', 'snapshots'],
         properties: {
           provider: { type: 'string', description: 'The canonical ProviderKind of events from this source.' },
-          snapshots: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Versions under upstream-schemas/<source>/ this spec supports.' },
+          snapshots: {
+            type: 'array',
+            minItems: 1,
+            items: { type: 'string' },
+            description: 'Versions under upstream-schemas/<source>/ this spec supports.',
+          },
         },
       },
     },
@@ -44,17 +53,38 @@ export const SPEC_SCHEMA = {
         properties: {
           source: { enum: [...SOURCE_NAMES] },
           covers: {
-            description: 'The upstream values the map must cover: a catalog enum, or the names of a catalog entry kind.',
+            description:
+              'The upstream values the map must cover: a catalog enum, or the names of a catalog entry kind.',
             oneOf: [
-              { type: 'object', additionalProperties: false, required: ['enum'], properties: { enum: { type: 'string' } } },
-              { type: 'object', additionalProperties: false, required: ['kind'], properties: { kind: { type: 'string' } } },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['enum'],
+                properties: { enum: { type: 'string' } },
+              },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['kind'],
+                properties: { kind: { type: 'string' } },
+              },
             ],
           },
           to: { type: 'string', description: 'The canonical enum the values land in.' },
           values: { type: 'object', additionalProperties: { type: ['string', 'null'] } },
           default: { type: 'string', description: 'Canonical value for upstream values added after the snapshots.' },
-          undeclared: { type: 'object', additionalProperties: { type: ['string', 'null'] }, description: 'Values real traffic carries that no supported snapshot declares (a census finds them); not checked for staleness.' },
-          prefixes: { type: 'object', additionalProperties: { type: 'string' }, description: 'Name prefix → canonical value, for open name spaces such as `mcp__<server>__<tool>`; an exact entry in `values` wins.' },
+          undeclared: {
+            type: 'object',
+            additionalProperties: { type: ['string', 'null'] },
+            description:
+              'Values real traffic carries that no supported snapshot declares (a census finds them); not checked for staleness.',
+          },
+          prefixes: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description:
+              'Name prefix → canonical value, for open name spaces such as `mcp__<server>__<tool>`; an exact entry in `values` wins.',
+          },
         },
       },
     },
@@ -75,7 +105,13 @@ export const SPEC_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['ignore'],
-          properties: { ignore: { type: 'string', minLength: 3, description: 'Why this discriminant is deliberately not a runtime event.' } },
+          properties: {
+            ignore: {
+              type: 'string',
+              minLength: 3,
+              description: 'Why this discriminant is deliberately not a runtime event.',
+            },
+          },
         },
         {
           type: 'object',
@@ -83,9 +119,24 @@ export const SPEC_SCHEMA = {
           anyOf: [{ required: ['emit'] }, { required: ['after'] }, { required: ['before'] }],
           properties: {
             emit: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' } },
-            response: { type: 'array', minItems: 1, items: { $ref: '#/definitions/Emit' }, description: "Server requests: events for the client's JSON-RPC response." },
-            before: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Runtime helpers to run before the emits (e.g. open a synthetic turn).' },
-            after: { type: 'array', minItems: 1, items: { type: 'string' }, description: 'Runtime helpers to run after the emits (an entry may consist of helpers alone).' },
+            response: {
+              type: 'array',
+              minItems: 1,
+              items: { $ref: '#/definitions/Emit' },
+              description: "Server requests: events for the client's JSON-RPC response.",
+            },
+            before: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string' },
+              description: 'Runtime helpers to run before the emits (e.g. open a synthetic turn).',
+            },
+            after: {
+              type: 'array',
+              minItems: 1,
+              items: { type: 'string' },
+              description: 'Runtime helpers to run after the emits (an entry may consist of helpers alone).',
+            },
           },
         },
       ],
@@ -114,9 +165,10 @@ export const SPEC_SCHEMA = {
       oneOf: [{ required: ['equals'] }, { required: ['in'] }, { required: ['present'] }],
     },
     ValueExpr: {
-      description: 'A `$.path`, a constant, or {path, map, since, until, absentIn} | {const} | {helper, args} | {first: [...]}.',
+      description:
+        'A `$.path`, a constant, or {path, map, since, until, absentIn} | {const} | {helper, args} | {first: [...]}.',
       oneOf: [
-        { type: 'string', pattern: '^\\$' , allOf: [pathString] },
+        { type: 'string', pattern: '^\\$', allOf: [pathString] },
         { type: 'string', pattern: '^[^$]' },
         { type: 'string', maxLength: 0 },
         { type: ['number', 'boolean', 'null'] },
@@ -127,14 +179,37 @@ export const SPEC_SCHEMA = {
           properties: {
             path: pathString,
             map: { type: 'string' },
-            since: { type: 'string', description: 'First version that has this path (semver); older supported versions lack it and the field is left out there.' },
-            until: { type: 'string', description: 'Last version that has this path (semver); newer versions lack it and the field is left out there.' },
-            absentIn: { type: 'array', items: { type: 'string' }, description: 'Exact supported versions known not to have this path (prefer since/until, which need no edit on the next release).' },
+            since: {
+              type: 'string',
+              description:
+                'First version that has this path (semver); older supported versions lack it and the field is left out there.',
+            },
+            until: {
+              type: 'string',
+              description:
+                'Last version that has this path (semver); newer versions lack it and the field is left out there.',
+            },
+            absentIn: {
+              type: 'array',
+              items: { type: 'string' },
+              description:
+                'Exact supported versions known not to have this path (prefer since/until, which need no edit on the next release).',
+            },
           },
         },
         { type: 'object', additionalProperties: false, required: ['const'], properties: { const: {} } },
-        { type: 'object', additionalProperties: false, required: ['helper'], properties: { helper: { type: 'string' }, args: { type: 'array', items: valueExpr } } },
-        { type: 'object', additionalProperties: false, required: ['first'], properties: { first: { type: 'array', minItems: 2, items: valueExpr } } },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['helper'],
+          properties: { helper: { type: 'string' }, args: { type: 'array', items: valueExpr } },
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['first'],
+          properties: { first: { type: 'array', minItems: 2, items: valueExpr } },
+        },
       ],
     },
   },

@@ -25,7 +25,10 @@ export function specNodeRef(node: SpecNode): string {
 
 export function parseSpecNodeRef(ref: string): SpecNode {
   const [what, pointer = ''] = ref.split(' ', 2);
-  const path = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   return what === 'key' ? { path, key: true } : { path };
 }
 

@@ -13,7 +13,15 @@ import { responseTarget } from '../spec/analyze.ts';
 import { fits } from '../spec/check-emit.ts';
 import { pathDepth, specFields } from '../spec/field-paths.ts';
 import { PLACEHOLDER } from '../spec/review.ts';
-import { ID_KEYS, type Condition, type EmitSpec, type IdKey, type MappingEntry, type MappingSpec, type ValueExpr } from '../spec/types.ts';
+import {
+  ID_KEYS,
+  type Condition,
+  type EmitSpec,
+  type IdKey,
+  type MappingEntry,
+  type MappingSpec,
+  type ValueExpr,
+} from '../spec/types.ts';
 import { MessageFields, type VersionFields } from './message-fields.ts';
 import { nameSegments, nameWords, rankByName } from './similar.ts';
 
@@ -33,7 +41,12 @@ export interface EntryDraft {
   placeholder: boolean;
 }
 
-const ID_NAMES: Record<IdKey, RegExp> = { thread: /^thread(Id|_id)$/, turn: /^turn(Id|_id)$/, item: /^item(Id|_id)$/, request: /^request(Id|_id)$/ };
+const ID_NAMES: Record<IdKey, RegExp> = {
+  thread: /^thread(Id|_id)$/,
+  turn: /^turn(Id|_id)$/,
+  item: /^item(Id|_id)$/,
+  request: /^request(Id|_id)$/,
+};
 
 /** One snapshot's view of the discriminant. */
 export interface Having {
@@ -41,39 +54,87 @@ export interface Having {
   entry: CatalogEntry;
 }
 
-export function draftEntry(spec: MappingSpec, model: CanonicalModel, source: string, kind: EntryKind, name: string, having: Having[]): EntryDraft {
+export function draftEntry(
+  spec: MappingSpec,
+  model: CanonicalModel,
+  source: string,
+  kind: EntryKind,
+  name: string,
+  having: Having[],
+): EntryDraft {
   const base = { type: 'entry' as const, source, kind, name, versions: having.map((h) => h.catalog.version) };
-  const message = new MessageFields(having.map((h) => ({ version: h.catalog.version, fields: specFields(h.catalog, h.entry.document, h.entry.pointer) })));
+  const message = new MessageFields(
+    having.map((h) => ({
+      version: h.catalog.version,
+      fields: specFields(h.catalog, h.entry.document, h.entry.pointer),
+    })),
+  );
   const response = new MessageFields(having.flatMap((h) => responseFields(h)));
   const siblings = spec.entries.filter((e) => e.source === source && e.kind === kind && e.name !== name);
   const signature = (e: MappingEntry) => (e.ignore !== undefined ? 'ignore' : e.emit.map((x) => x.type).join('+'));
-  const ranked = rankByName(name, siblings, (e) => e.name, nameSegments, (e) => fit(e, message), (e, tier) => tier.filter((o) => signature(o) === signature(e)).length);
+  const ranked = rankByName(
+    name,
+    siblings,
+    (e) => e.name,
+    nameSegments,
+    (e) => fit(e, message),
+    (e, tier) => tier.filter((o) => signature(o) === signature(e)).length,
+  );
   // A canonical type named like the discriminant (`thread/realtime/started` ~ thread.realtime.started) is the strongest hint.
   const named = model.eventTypes.find((t) => nameWords(t).join(' ') === nameWords(name).join(' '));
   const best = ranked[0];
   const after = best?.candidate.name;
   if (best?.candidate.ignore !== undefined && !named) {
-    return { ...base, like: best.candidate.name, after, value: { ignore: `${PLACEHOLDER} ignore it like ${best.candidate.name} (${JSON.stringify(best.candidate.ignore)})? write the reason, or map it` }, placeholder: true };
+    return {
+      ...base,
+      like: best.candidate.name,
+      after,
+      value: {
+        ignore: `${PLACEHOLDER} ignore it like ${best.candidate.name} (${JSON.stringify(best.candidate.ignore)})? write the reason, or map it`,
+      },
+      placeholder: true,
+    };
   }
   const emits = (e: MappingEntry, t: string) => e.ignore === undefined && e.emit.some((x) => x.type === t);
   // Named: that type or nothing (a sibling's other type would be a worse guess than a placeholder).
   const tries: { entry: MappingEntry; like: string }[] = named
-    ? [...ranked.filter((r) => emits(r.candidate, named)).map((r) => ({ entry: r.candidate, like: r.candidate.name })), { entry: bare(source, kind, name, named), like: `canonical ${named}` }]
-    : ranked.filter((r) => r.shared === best!.shared && r.candidate.ignore === undefined).map((r) => ({ entry: r.candidate, like: r.candidate.name }));
+    ? [
+        ...ranked.filter((r) => emits(r.candidate, named)).map((r) => ({ entry: r.candidate, like: r.candidate.name })),
+        { entry: bare(source, kind, name, named), like: `canonical ${named}` },
+      ]
+    : ranked
+        .filter((r) => r.shared === best!.shared && r.candidate.ignore === undefined)
+        .map((r) => ({ entry: r.candidate, like: r.candidate.name }));
   let why = '';
   for (const { entry, like } of tries) {
     const built = buildEntry(model, entry, message, response);
-    if ('value' in built) return { ...base, like, ...(after !== undefined ? { after } : {}), value: built.value, placeholder: false };
+    if ('value' in built)
+      return { ...base, like, ...(after !== undefined ? { after } : {}), value: built.value, placeholder: false };
     why ||= `map it like ${like} (${entry.emit.map((e) => e.type).join(', ')})? ${built.missing}`;
   }
   why ||= `no ${kind} of the same family to draft from; map it, or say why it is ignored`;
-  return { ...base, ...(best ? { like: best.candidate.name } : {}), ...(after !== undefined ? { after } : {}), value: { ignore: `${PLACEHOLDER} ${why}` }, placeholder: true };
+  return {
+    ...base,
+    ...(best ? { like: best.candidate.name } : {}),
+    ...(after !== undefined ? { after } : {}),
+    value: { ignore: `${PLACEHOLDER} ${why}` },
+    placeholder: true,
+  };
 }
 
 /** An entry emitting `type` and nothing else, to draft from when no sibling emits it. */
 function bare(source: string, kind: EntryKind, name: string, type: string): MappingEntry {
   const loc = { file: '', line: 0, col: 0 };
-  return { source: source as MappingEntry['source'], kind, name, emit: [{ type, ids: {}, payload: {}, loc }], response: [], before: [], after: [], loc };
+  return {
+    source: source as MappingEntry['source'],
+    kind,
+    name,
+    emit: [{ type, ids: {}, payload: {}, loc }],
+    response: [],
+    before: [],
+    after: [],
+    loc,
+  };
 }
 
 /**
@@ -90,7 +151,9 @@ function fit(e: MappingEntry, message: MessageFields): number {
 const NEAR_THE_TOP = 2;
 
 function emitPaths(emit: EmitSpec): string[] {
-  return [...Object.values(emit.ids), ...Object.values(emit.payload)].flatMap((x) => (x ? exprPaths(x) : [])).concat(emit.when ? [emit.when.path.text] : []);
+  return [...Object.values(emit.ids), ...Object.values(emit.payload)]
+    .flatMap((x) => (x ? exprPaths(x) : []))
+    .concat(emit.when ? [emit.when.path.text] : []);
 }
 
 function exprPaths(e: ValueExpr): string[] {
@@ -100,7 +163,12 @@ function exprPaths(e: ValueExpr): string[] {
   return [];
 }
 
-function buildEntry(model: CanonicalModel, sibling: MappingEntry, message: MessageFields, response: MessageFields): { value: Record<string, unknown> } | { missing: string } {
+function buildEntry(
+  model: CanonicalModel,
+  sibling: MappingEntry,
+  message: MessageFields,
+  response: MessageFields,
+): { value: Record<string, unknown> } | { missing: string } {
   const emit: unknown[] = [];
   for (const em of sibling.emit) {
     const r = buildEmit(model, em, message);
@@ -124,30 +192,39 @@ function buildEntry(model: CanonicalModel, sibling: MappingEntry, message: Messa
   };
 }
 
-function buildEmit(model: CanonicalModel, em: EmitSpec, message: MessageFields): { value: Record<string, unknown> } | { missing: string } {
+function buildEmit(
+  model: CanonicalModel,
+  em: EmitSpec,
+  message: MessageFields,
+): { value: Record<string, unknown> } | { missing: string } {
   const shape = payloadShape(model, em.type);
   if (!shape) return { missing: `\`${em.type}\` is not a canonical type` };
   const out: Record<string, unknown> = { type: em.type };
   if (em.when) {
-    if (!message.has(em.when.path.text)) return { missing: `its condition reads ${em.when.path.text}, which this message lacks` };
+    if (!message.has(em.when.path.text))
+      return { missing: `its condition reads ${em.when.path.text}, which this message lacks` };
     out.when = conditionData(em.when);
   }
   const ids: Record<string, unknown> = {};
   for (const key of ID_KEYS) {
     const own = em.ids[key];
     const path = message.byName((n) => ID_NAMES[key].test(n), NEAR_THE_TOP);
-    const value = (own ? copyExpr(own, message, false) : undefined) ?? (path ? pathData(path, undefined, message) : undefined);
+    const value =
+      (own ? copyExpr(own, message, false) : undefined) ?? (path ? pathData(path, undefined, message) : undefined);
     if (value !== undefined) ids[key] = value;
   }
   if (Object.keys(ids).length) out.ids = ids;
   const payload: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries(shape.fields)) {
     const canonical = fieldInfo(model, schema);
-    const choice = canonical !== undefined && (canonical.values !== undefined || [...canonical.types].every((t) => t === 'boolean' || t === 'null'));
+    const choice =
+      canonical !== undefined &&
+      (canonical.values !== undefined || [...canonical.types].every((t) => t === 'boolean' || t === 'null'));
     const own = em.payload[field];
     const value = (own ? copyExpr(own, message, choice) : undefined) ?? sameName(field, message, canonical);
     if (value !== undefined) payload[field] = value;
-    else if (shape.required.includes(field)) return { missing: `nothing in this message gives the required \`${em.type}.${field}\`` };
+    else if (shape.required.includes(field))
+      return { missing: `nothing in this message gives the required \`${em.type}.${field}\`` };
   }
   out.payload = payload;
   return { value: out };
@@ -185,8 +262,14 @@ function copyExpr(e: ValueExpr, message: MessageFields, constants: boolean): unk
 
 function pathData(path: string, map: string | undefined, message: MessageFields): unknown {
   const p = message.presence(path);
-  const extra = { ...(p.since !== undefined ? { since: p.since } : {}), ...(p.until !== undefined ? { until: p.until } : {}), ...(p.absentIn.length ? { absentIn: p.absentIn } : {}) };
-  return map === undefined && !Object.keys(extra).length ? path : { path, ...(map !== undefined ? { map } : {}), ...extra };
+  const extra = {
+    ...(p.since !== undefined ? { since: p.since } : {}),
+    ...(p.until !== undefined ? { until: p.until } : {}),
+    ...(p.absentIn.length ? { absentIn: p.absentIn } : {}),
+  };
+  return map === undefined && !Object.keys(extra).length
+    ? path
+    : { path, ...(map !== undefined ? { map } : {}), ...extra };
 }
 
 function constData(v: unknown): unknown {
@@ -202,5 +285,8 @@ function conditionData(c: Condition): Record<string, unknown> {
 
 /** The client's answer to a server request, when the snapshot describes one. */
 function responseFields(h: Having): VersionFields[] {
-  return responseTarget(h.catalog, h.entry).map((t) => ({ version: h.catalog.version, fields: specFields(t.catalog, t.document, t.pointer) }));
+  return responseTarget(h.catalog, h.entry).map((t) => ({
+    version: h.catalog.version,
+    fields: specFields(t.catalog, t.document, t.pointer),
+  }));
 }

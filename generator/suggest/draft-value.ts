@@ -22,14 +22,35 @@ export interface ValueDraft {
 }
 
 /** Where a value kind or enum is covered: every map of the source that covers it. */
-export function coveringMaps(spec: MappingSpec, source: string, covers: { kind: string } | { enum: string }): ValueMap[] {
-  return Object.values(spec.valueMaps).filter((m) => m.source === source && m.covers !== undefined && ('kind' in covers ? 'kind' in m.covers && m.covers.kind === covers.kind : 'enum' in m.covers && m.covers.enum === covers.enum));
+export function coveringMaps(
+  spec: MappingSpec,
+  source: string,
+  covers: { kind: string } | { enum: string },
+): ValueMap[] {
+  return Object.values(spec.valueMaps).filter(
+    (m) =>
+      m.source === source &&
+      m.covers !== undefined &&
+      ('kind' in covers
+        ? 'kind' in m.covers && m.covers.kind === covers.kind
+        : 'enum' in m.covers && m.covers.enum === covers.enum),
+  );
 }
 
-export function draftValue(model: CanonicalModel, map: ValueMap, gap: Omit<ValueDraft, 'type' | 'map' | 'value' | 'basis' | 'after'>): ValueDraft {
+export function draftValue(
+  model: CanonicalModel,
+  map: ValueMap,
+  gap: Omit<ValueDraft, 'type' | 'map' | 'value' | 'basis' | 'after'>,
+): ValueDraft {
   const base = { type: 'value' as const, ...gap, map: map.name };
   const nearest = rankByName(gap.name, Object.keys(map.values), (k) => k, nameWords)[0];
-  if (nearest) return { ...base, value: map.values[nearest.candidate]!.value, basis: `like ${nearest.candidate}`, after: nearest.candidate };
+  if (nearest)
+    return {
+      ...base,
+      value: map.values[nearest.candidate]!.value,
+      basis: `like ${nearest.candidate}`,
+      after: nearest.candidate,
+    };
   if (map.default !== undefined) return { ...base, value: map.default, basis: `the map's default` };
   if (model.enums[map.to]?.values.includes('unknown')) return { ...base, value: 'unknown', basis: `${map.to} unknown` };
   return { ...base, value: null, basis: 'no canonical value' };

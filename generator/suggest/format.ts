@@ -9,30 +9,64 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
   for (const d of r.drafts) {
     const edit = toEdit(d) as InsertPair;
     const where = `${edit.map.join('.')}${d.after !== undefined ? `, after ${d.after}` : ''}`;
-    const what = d.type === 'value' ? `${d.basis}` : d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
-    out.push(`${d.source} ${d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`} (${d.versions.join(', ')}): ${what} → ${where}`);
-    out.push(...renderPair({ ...edit, comment: undefined, trailing: undefined }).trimEnd().split('\n').map((l) => `    ${l}`), '');
+    const what =
+      d.type === 'value' ? `${d.basis}` : d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
+    out.push(
+      `${d.source} ${d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`} (${d.versions.join(', ')}): ${what} → ${where}`,
+    );
+    out.push(
+      ...renderPair({ ...edit, comment: undefined, trailing: undefined })
+        .trimEnd()
+        .split('\n')
+        .map((l) => `    ${l}`),
+      '',
+    );
   }
   for (const f of r.manual) out.push(`${f.source} ${f.discriminant}: no draft — ${f.message}; ${f.hint ?? ''}`, '');
   const placeholders = r.drafts.filter((d) => d.type === 'entry' && d.placeholder).length;
   const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders} by analogy, ${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
   if (!r.drafts.length && !r.manual.length) out.push('eventmap suggest: no gaps, nothing to draft');
-  else if (written) out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
+  else if (written)
+    out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
   else out.push(`eventmap suggest: ${summary}; \`eventmap suggest --write\` inserts them into mapping-spec.yaml`);
   return `${out.join('\n')}\n`;
 }
 
 export function suggestJson(r: SuggestResult, written: string | undefined): string {
-  return stableJson({ written: written !== undefined, drafts: r.drafts.map(draftJson), manual: r.manual.map(manualJson) });
+  return stableJson({
+    written: written !== undefined,
+    drafts: r.drafts.map(draftJson),
+    manual: r.manual.map(manualJson),
+  });
 }
 
 function draftJson(d: Draft): Record<string, unknown> {
   const edit = toEdit(d) as InsertPair;
-  const common = { source: d.source, name: d.name, versions: d.versions, target: edit.map.join('.'), ...(d.after !== undefined ? { after: d.after } : {}), value: d.value };
+  const common = {
+    source: d.source,
+    name: d.name,
+    versions: d.versions,
+    target: edit.map.join('.'),
+    ...(d.after !== undefined ? { after: d.after } : {}),
+    value: d.value,
+  };
   if (d.type === 'value') return { type: 'value', discriminant: d.discriminant, map: d.map, basis: d.basis, ...common };
-  return { type: 'entry', discriminant: `${d.kind}:${d.name}`, kind: d.kind, placeholder: d.placeholder, ...(d.like !== undefined ? { like: d.like } : {}), ...common };
+  return {
+    type: 'entry',
+    discriminant: `${d.kind}:${d.name}`,
+    kind: d.kind,
+    placeholder: d.placeholder,
+    ...(d.like !== undefined ? { like: d.like } : {}),
+    ...common,
+  };
 }
 
 function manualJson(f: Finding): Record<string, unknown> {
-  return { source: f.source, discriminant: f.discriminant, versions: f.versions, message: f.message, ...(f.hint ? { hint: f.hint } : {}) };
+  return {
+    source: f.source,
+    discriminant: f.discriminant,
+    versions: f.versions,
+    message: f.message,
+    ...(f.hint ? { hint: f.hint } : {}),
+  };
 }

@@ -41,7 +41,9 @@ export class MessageFields {
 
   /** The shallowest path (at most `maxDepth` names below `$`, none in an array) whose last name passes `test`; present in the most versions first, then by name. */
   byName(test: (name: string) => boolean, maxDepth: number): string | undefined {
-    const all = [...new Set(this.views.flatMap((v) => [...v.fields.keys()]))].filter((p) => !p.includes('[') && pathDepth(p) <= maxDepth && test(lastName(p)));
+    const all = [...new Set(this.views.flatMap((v) => [...v.fields.keys()]))].filter(
+      (p) => !p.includes('[') && pathDepth(p) <= maxDepth && test(lastName(p)),
+    );
     const count = (p: string) => this.views.filter((v) => v.fields.has(p)).length;
     return all.sort((a, b) => pathDepth(a) - pathDepth(b) || count(b) - count(a) || (a < b ? -1 : a > b ? 1 : 0))[0];
   }

@@ -34,17 +34,23 @@ export function suggest(inputs: Inputs, helpers: ReadonlySet<string>): SuggestRe
     if (f.code === 'coverage/gap') {
       const colon = f.discriminant.indexOf(':');
       const [kind, name] = [f.discriminant.slice(0, colon) as EntryKind, f.discriminant.slice(colon + 1)];
-      if (MESSAGE_KINDS.has(kind)) drafts.push(draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)));
+      if (MESSAGE_KINDS.has(kind))
+        drafts.push(draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)));
       else {
         const maps = coveringMaps(spec, f.source, { kind }).filter((m) => !(name in m.values));
         if (!maps.length) manual.push(f);
-        for (const map of maps) drafts.push(draftValue(model, map, { source: f.source, discriminant: f.discriminant, name, versions: f.versions }));
+        for (const map of maps)
+          drafts.push(
+            draftValue(model, map, { source: f.source, discriminant: f.discriminant, name, versions: f.versions }),
+          );
       }
     } else if (f.code === 'coverage/enum-gap') {
       const dot = f.discriminant.indexOf('.');
       const [enumName, value] = [f.discriminant.slice('enum:'.length, dot), f.discriminant.slice(dot + 1)];
       for (const map of coveringMaps(spec, f.source, { enum: enumName }).filter((m) => !(value in m.values))) {
-        drafts.push(draftValue(model, map, { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions }));
+        drafts.push(
+          draftValue(model, map, { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions }),
+        );
       }
     }
   }
@@ -57,7 +63,13 @@ export function suggest(inputs: Inputs, helpers: ReadonlySet<string>): SuggestRe
       if (d.type !== 'entry' || d.placeholder) continue;
       const why = rejected.get(`${d.source}|${d.kind}:${d.name}`);
       if (why) {
-        drafts[i] = { ...d, value: { ignore: `${PLACEHOLDER} the draft like ${d.like} failed the checks (${why}); map it by hand, or say why it is ignored` }, placeholder: true };
+        drafts[i] = {
+          ...d,
+          value: {
+            ignore: `${PLACEHOLDER} the draft like ${d.like} failed the checks (${why}); map it by hand, or say why it is ignored`,
+          },
+          placeholder: true,
+        };
         changed = true;
       }
     }
@@ -69,7 +81,9 @@ export function suggest(inputs: Inputs, helpers: ReadonlySet<string>): SuggestRe
 
 /** The catalog entries of one discriminant, in each supported snapshot that has it. */
 function having(catalogs: Catalog[], kind: EntryKind, name: string) {
-  return catalogs.flatMap((catalog) => catalog.entries.filter((e) => e.kind === kind && e.name === name).map((entry) => ({ catalog, entry })));
+  return catalogs.flatMap((catalog) =>
+    catalog.entries.filter((e) => e.kind === kind && e.name === name).map((entry) => ({ catalog, entry })),
+  );
 }
 
 /** Discriminant → first message of what the checks reject in it. */
@@ -85,7 +99,14 @@ function rejections(text: string, inputs: Inputs, helpers: ReadonlySet<string>):
 
 export function toEdit(d: Draft): SpecEdit {
   if (d.type === 'value') {
-    return { kind: 'pair', map: ['valueMaps', d.map, 'values'], key: d.name, value: d.value, ...(d.after !== undefined ? { after: d.after } : {}), trailing: `${REVIEW_MARKER} (${d.basis})` };
+    return {
+      kind: 'pair',
+      map: ['valueMaps', d.map, 'values'],
+      key: d.name,
+      value: d.value,
+      ...(d.after !== undefined ? { after: d.after } : {}),
+      trailing: `${REVIEW_MARKER} (${d.basis})`,
+    };
   }
   return {
     kind: 'pair',

@@ -41,14 +41,30 @@ export interface Ranked<T> {
  * (e.g. how many equally good candidates do the same), then the longest common start, then the
  * given order. Candidates sharing nothing are left out.
  */
-export function rankByName<T>(name: string, candidates: readonly T[], nameOf: (c: T) => string, split: (s: string) => string[], fit: (c: T) => number = () => 0, vote: (c: T, tier: T[]) => number = () => 0): Ranked<T>[] {
+export function rankByName<T>(
+  name: string,
+  candidates: readonly T[],
+  nameOf: (c: T) => string,
+  split: (s: string) => string[],
+  fit: (c: T) => number = () => 0,
+  vote: (c: T, tier: T[]) => number = () => 0,
+): Ranked<T>[] {
   const mine = split(name);
   const scored = candidates
-    .map((candidate, i) => ({ candidate, i, shared: sharedPrefix(mine, split(nameOf(candidate))), fit: fit(candidate), chars: sharedChars(name, nameOf(candidate)) }))
+    .map((candidate, i) => ({
+      candidate,
+      i,
+      shared: sharedPrefix(mine, split(nameOf(candidate))),
+      fit: fit(candidate),
+      chars: sharedChars(name, nameOf(candidate)),
+    }))
     .filter((r) => r.shared > 0);
-  const tier = (r: (typeof scored)[number]) => scored.filter((o) => o.shared === r.shared && o.fit === r.fit).map((o) => o.candidate);
+  const tier = (r: (typeof scored)[number]) =>
+    scored.filter((o) => o.shared === r.shared && o.fit === r.fit).map((o) => o.candidate);
   const votes = new Map(scored.map((r) => [r, vote(r.candidate, tier(r))]));
   return scored
-    .sort((a, b) => b.shared - a.shared || b.fit - a.fit || votes.get(b)! - votes.get(a)! || b.chars - a.chars || a.i - b.i)
+    .sort(
+      (a, b) => b.shared - a.shared || b.fit - a.fit || votes.get(b)! - votes.get(a)! || b.chars - a.chars || a.i - b.i,
+    )
     .map(({ candidate, shared, fit: f }) => ({ candidate, shared, fit: f }));
 }

@@ -35,7 +35,11 @@ export interface Provenance {
 export function parseSourceAtVersion(arg: string): { source: SourceName; version: string } {
   const at = arg.lastIndexOf('@');
   if (at <= 0) {
-    throw new EventmapError({ code: 'cli/bad-argument', message: `expected <source>@<version>, got \`${arg}\``, hint: 'for example: eventmap upstream add codex-app-server@0.171.0' });
+    throw new EventmapError({
+      code: 'cli/bad-argument',
+      message: `expected <source>@<version>, got \`${arg}\``,
+      hint: 'for example: eventmap upstream add codex-app-server@0.171.0',
+    });
   }
   const source = parseSourceName(arg.slice(0, at));
   const version = arg.slice(at + 1);
@@ -70,7 +74,12 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
   try {
     progress(`installing ${info.npmPackage}@${version} from npm`);
-    const installed = (options.install ?? npmInstall)(join(scratch, 'install'), info.npmPackage, version, ingester.npmInstallArgs);
+    const installed = (options.install ?? npmInstall)(
+      join(scratch, 'install'),
+      info.npmPackage,
+      version,
+      ingester.npmInstallArgs,
+    );
     const staging = join(scratch, 'snapshot');
     progress(`extracting the ${source} snapshot from the installed package (offline)`);
     const { command, notConfined = [] } = ingester.ingest(installed, staging, scratch);

@@ -17,7 +17,16 @@ import { nameTools } from './claude-tool-names.ts';
 import type { Ingester } from './ingester.ts';
 import type { InstalledPackage } from './npm.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
-import { callbackParameters, findTypeAlias, importedModules, openDeclarations, stringTupleConst, undeclaredTypeNames, unionMemberNames, type DeclarationFile } from './ts-extract/declarations.ts';
+import {
+  callbackParameters,
+  findTypeAlias,
+  importedModules,
+  openDeclarations,
+  stringTupleConst,
+  undeclaredTypeNames,
+  unionMemberNames,
+  type DeclarationFile,
+} from './ts-extract/declarations.ts';
 import { valueDerivedImports } from './ts-extract/opaque-imports.ts';
 import { describeAppended, unknownStub, writeSurfaceCopy, type AppendedType } from './ts-extract/surface-copy.ts';
 import { generateDefinitions } from './ts-extract/to-json-schema.ts';
@@ -34,7 +43,9 @@ export const ingestClaudeAgentSdk: Ingester = {
   npmInstallArgs: [],
   ingest(installed, outDir) {
     const { name: pkg, version } = readManifest(installed.packageDir);
-    const [sdk, tools] = openDeclarations([SDK, TOOLS].map((rel) => ({ rel, text: readDeclaration(installed.packageDir, rel) })));
+    const [sdk, tools] = openDeclarations(
+      [SDK, TOOLS].map((rel) => ({ rel, text: readDeclaration(installed.packageDir, rel) })),
+    );
     if (!sdk || !tools) throw new Error('unreachable: two files opened');
 
     const members = requireUnion(sdk, 'SDKMessage');
@@ -56,14 +67,21 @@ export const ingestClaudeAgentSdk: Ingester = {
     ]);
     const completed = installMissing(installed, pkg, version, needed);
 
-    const appended: AppendedType[] = [...undeclared].map(([name, line]) => unknownStub(name, SDK, line, members.includes(name) ? 'A member of SDKMessage' : 'Referenced'));
+    const appended: AppendedType[] = [...undeclared].map(([name, line]) =>
+      unknownStub(name, SDK, line, members.includes(name) ? 'A member of SDKMessage' : 'Referenced'),
+    );
     appended.push({
       name: CAN_USE_TOOL_ARGS,
       type: `{\n${params.map((p) => `    ${p.name}${p.optional ? '?' : ''}: ${p.typeText};`).join('\n')}\n}`,
       doc: `The arguments of canUseTool(${params.map((p) => p.name).join(', ')}), as one object (eventmap); the callback answers with a PermissionResult.`,
     });
     const untyped = toolNames.some((t) => !t.inputType);
-    if (untyped) appended.push({ name: UNTYPED_TOOL_INPUT, type: 'unknown', doc: `The input of a built-in tool BUILTIN_TOOL_NAMES lists but ${TOOLS} declares no input type for; its shape is unknown.` });
+    if (untyped)
+      appended.push({
+        name: UNTYPED_TOOL_INPUT,
+        type: 'unknown',
+        doc: `The input of a built-in tool BUILTIN_TOOL_NAMES lists but ${TOOLS} declares no input type for; its shape is unknown.`,
+      });
     const { opaque, program } = valueDerivedImports(sdkPath, installed.scratch);
     const copy = writeSurfaceCopy(sdk, sdkPath, appended, opaque);
     const definitions = generateDefinitions({
@@ -85,7 +103,14 @@ export const ingestClaudeAgentSdk: Ingester = {
       schema: SCHEMA,
       declarations: [SDK, TOOLS],
       unions: [
-        { kind: 'sdk-message', type: 'SDKMessage', pointer: '#/definitions/SDKMessage', discriminant: 'type', subDiscriminant: 'subtype', members },
+        {
+          kind: 'sdk-message',
+          type: 'SDKMessage',
+          pointer: '#/definitions/SDKMessage',
+          discriminant: 'type',
+          subDiscriminant: 'subtype',
+          members,
+        },
         ...streamUnions(schema),
       ],
       unresolved: [...undeclared].map(([name, line]) => ({ name, file: SDK, line })),

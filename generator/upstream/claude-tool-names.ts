@@ -38,7 +38,11 @@ export function derivedName(inputType: string): string {
  * Tools for `inputTypes` (the `*Input` members of ToolInputSchemas), in the same order, then the
  * listed names no input type matched, in list order.
  */
-export function nameTools(inputTypes: string[], builtinNames: string[] | undefined, cli: CliLiterals | undefined): ToolName[] {
+export function nameTools(
+  inputTypes: string[],
+  builtinNames: string[] | undefined,
+  cli: CliLiterals | undefined,
+): ToolName[] {
   const listed = builtinNames ? new Set(builtinNames) : undefined;
   const taken = new Set<string>();
   const tools = inputTypes.map((inputType): ToolName => {

@@ -31,7 +31,7 @@ export function scanLiterals(file: string, kind: CliKind, rel: string, chunkSize
     const size = fstatSync(fd).size;
     const buf = Buffer.alloc(chunkSize + OVERLAP);
     let carry = 0;
-    for (let pos = 0; pos < size; ) {
+    for (let pos = 0; pos < size;) {
       const n = readSync(fd, buf, carry, chunkSize, pos);
       if (n === 0) break;
       pos += n;
@@ -55,10 +55,15 @@ export function scanLiterals(file: string, kind: CliKind, rel: string, chunkSize
  * The shipped CLI of an installed package: `cli.js` beside sdk.d.ts, else the `claude` executable of
  * whichever optional platform package npm installed (`@anthropic-ai/claude-agent-sdk-linux-x64`).
  */
-export function findCli(packageDir: string, nodeModules: string): { file: string; rel: string; kind: CliKind } | undefined {
+export function findCli(
+  packageDir: string,
+  nodeModules: string,
+): { file: string; rel: string; kind: CliKind } | undefined {
   const cliJs = join(packageDir, 'cli.js');
   if (existsSync(cliJs)) return { file: cliJs, rel: 'cli.js', kind: 'cli.js' };
-  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { optionalDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
   for (const dep of Object.keys(manifest.optionalDependencies ?? {}).sort()) {
     for (const exe of ['claude', 'claude.exe']) {
       const file = join(nodeModules, dep, exe);

@@ -7,7 +7,10 @@ export const ingestCodexAppServer: Ingester = {
   npmInstallArgs: [],
   ingest(installed, outDir, scratch) {
     const bin = join(installed.scratch, 'node_modules', '.bin', 'codex');
-    const { notConfined } = runConfined(bin, ['app-server', 'generate-json-schema', '--out', outDir], { scratch, cwd: installed.scratch });
+    const { notConfined } = runConfined(bin, ['app-server', 'generate-json-schema', '--out', outDir], {
+      scratch,
+      cwd: installed.scratch,
+    });
     return { command: 'codex app-server generate-json-schema --out <snapshot>', notConfined };
   },
 };

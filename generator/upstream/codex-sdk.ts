@@ -9,7 +9,13 @@ import { EventmapError } from '../diagnostics.ts';
 import { stableJson } from '../fsutil.ts';
 import type { Ingester } from './ingester.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
-import { findTypeAlias, importedModules, openDeclarations, undeclaredTypeNames, unionMemberNames } from './ts-extract/declarations.ts';
+import {
+  findTypeAlias,
+  importedModules,
+  openDeclarations,
+  undeclaredTypeNames,
+  unionMemberNames,
+} from './ts-extract/declarations.ts';
 import { valueDerivedImports } from './ts-extract/opaque-imports.ts';
 import { describeAppended, unknownStub, writeSurfaceCopy } from './ts-extract/surface-copy.ts';
 import { generateDefinitions } from './ts-extract/to-json-schema.ts';
@@ -25,7 +31,10 @@ export const ingestCodexSdk: Ingester = {
   // @openai/codex (a dependency) pulls the native binary as optional dependencies; not needed here.
   npmInstallArgs: ['--omit=optional'],
   ingest(installed, outDir) {
-    const manifest = JSON.parse(readFileSync(join(installed.packageDir, 'package.json'), 'utf8')) as { name: string; version: string };
+    const manifest = JSON.parse(readFileSync(join(installed.packageDir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
     const indexPath = join(installed.packageDir, INDEX);
     if (!existsSync(indexPath)) throw unexpected(`has no ${INDEX}`);
     const [index] = openDeclarations([{ rel: INDEX, text: readFileSync(indexPath, 'utf8') }]);
@@ -40,24 +49,45 @@ export const ingestCodexSdk: Ingester = {
     const undeclared = undeclaredTypeNames(index);
 
     // The MCP SDK is only a devDependency, yet McpToolCallItem uses its ContentBlock type.
-    const completed = installMissing(installed, manifest.name, manifest.version, unresolvedImportPackages(installed, [{ file: indexPath, specs: importedModules(index) }]));
+    const completed = installMissing(
+      installed,
+      manifest.name,
+      manifest.version,
+      unresolvedImportPackages(installed, [{ file: indexPath, specs: importedModules(index) }]),
+    );
     const allMembers = unions.flatMap((u) => u.members);
     const { opaque, program } = valueDerivedImports(indexPath, installed.scratch);
-    const stubs = [...undeclared].map(([n, line]) => unknownStub(n, INDEX, line, allMembers.includes(n) ? 'A union member' : 'Referenced'));
+    const stubs = [...undeclared].map(([n, line]) =>
+      unknownStub(n, INDEX, line, allMembers.includes(n) ? 'A union member' : 'Referenced'),
+    );
     const copy = writeSurfaceCopy(index, indexPath, stubs, opaque);
-    const definitions = generateDefinitions({ scratch: installed.scratch, expose: 'all', roots: unions.map((u) => ({ file: copy.path, name: u.type })), oldProgram: program });
+    const definitions = generateDefinitions({
+      scratch: installed.scratch,
+      expose: 'all',
+      roots: unions.map((u) => ({ file: copy.path, name: u.type })),
+      oldProgram: program,
+    });
     describeAppended(definitions, copy.appended);
 
     const surface: Surface = {
       schema: SCHEMA,
       declarations: [INDEX],
-      unions: unions.map((u) => ({ kind: u.kind, type: u.type, pointer: `#/definitions/${u.type}`, discriminant: 'type', members: u.members })),
+      unions: unions.map((u) => ({
+        kind: u.kind,
+        type: u.type,
+        pointer: `#/definitions/${u.type}`,
+        discriminant: 'type',
+        members: u.members,
+      })),
       unresolved: [...undeclared].map(([name, line]) => ({ name, file: INDEX, line })),
       // Only the opaque imports the extracted surface reaches.
       opaque: opaque.filter((o) => o.name in definitions).map(({ name, from }) => ({ name, from })),
     };
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, SCHEMA), stableJson({ $schema: 'http://json-schema.org/draft-07/schema#', definitions }));
+    writeFileSync(
+      join(outDir, SCHEMA),
+      stableJson({ $schema: 'http://json-schema.org/draft-07/schema#', definitions }),
+    );
     writeFileSync(join(outDir, 'surface.json'), stableJson(surface));
     const steps = [
       `npm install --omit=optional ${manifest.name}@${manifest.version}`,

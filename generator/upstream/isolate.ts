@@ -20,7 +20,8 @@ export function isolationPrefix(): string[] {
   }
   throw new EventmapError({
     code: 'upstream/no-network-namespace',
-    message: 'cannot create a loopback-only network namespace (`unshare -n` failed), so the real upstream binary will not be run',
+    message:
+      'cannot create a loopback-only network namespace (`unshare -n` failed), so the real upstream binary will not be run',
     hint: 'run as root or enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1); eventmap never runs upstream binaries unconfined',
   });
 }
@@ -28,7 +29,13 @@ export function isolationPrefix(): string[] {
 /** Run `command args` with no network but loopback; throws with its stderr on failure. */
 export function runIsolated(command: string, args: string[], options: SpawnSyncOptions = {}): string {
   const [bin, ...prefix] = isolationPrefix();
-  return run(bin!, [...prefix, 'sh', '-c', 'ip link set lo up 2>/dev/null; exec "$@"', 'sh', command, ...args], command, args, options);
+  return run(
+    bin!,
+    [...prefix, 'sh', '-c', 'ip link set lo up 2>/dev/null; exec "$@"', 'sh', command, ...args],
+    command,
+    args,
+    options,
+  );
 }
 
 export interface ConfinedRun {
@@ -42,25 +49,70 @@ export interface ConfinedRun {
  * a throwaway HOME, XDG folders and TMPDIR inside `scratch` (no tokens, no user npm or tool
  * config); and, where possible, every mount read-only but `scratch` and the real home hidden.
  */
-export function runConfined(command: string, args: string[], options: { scratch: string; cwd?: string; timeoutMs?: number }): ConfinedRun {
+export function runConfined(
+  command: string,
+  args: string[],
+  options: { scratch: string; cwd?: string; timeoutMs?: number },
+): ConfinedRun {
   const scratch = resolve(options.scratch);
   const env = confinedEnv(scratch);
-  for (const dir of [env.HOME!, env.XDG_CONFIG_HOME!, env.XDG_CACHE_HOME!, env.XDG_DATA_HOME!, env.XDG_STATE_HOME!, env.XDG_RUNTIME_DIR!, env.TMPDIR!]) mkdirSync(dir, { recursive: true });
-  const spawnOptions: SpawnSyncOptions = { cwd: options.cwd ?? scratch, env, timeout: options.timeoutMs ?? 10 * 60_000 };
+  for (const dir of [
+    env.HOME!,
+    env.XDG_CONFIG_HOME!,
+    env.XDG_CACHE_HOME!,
+    env.XDG_DATA_HOME!,
+    env.XDG_STATE_HOME!,
+    env.XDG_RUNTIME_DIR!,
+    env.TMPDIR!,
+  ])
+    mkdirSync(dir, { recursive: true });
+  const spawnOptions: SpawnSyncOptions = {
+    cwd: options.cwd ?? scratch,
+    env,
+    timeout: options.timeoutMs ?? 10 * 60_000,
+  };
   const files = fileConfinement();
   if (files.prefix) {
-    return { stdout: run(files.prefix[0]!, [...files.prefix.slice(1), 'sh', '-c', MOUNT_SCRIPT, 'sh', ...mountArgs(scratch), command, ...args], command, args, spawnOptions), notConfined: [] };
+    return {
+      stdout: run(
+        files.prefix[0]!,
+        [...files.prefix.slice(1), 'sh', '-c', MOUNT_SCRIPT, 'sh', ...mountArgs(scratch), command, ...args],
+        command,
+        args,
+        spawnOptions,
+      ),
+      notConfined: [],
+    };
   }
   const [bin, ...prefix] = isolationPrefix();
-  const stdout = run(bin!, [...prefix, 'sh', '-c', 'ip link set lo up 2>/dev/null; exec "$@"', 'sh', command, ...args], command, args, spawnOptions);
-  return { stdout, notConfined: [`file writes: the binary could write wherever your user can, not only under its scratch folder (${files.reason})`] };
+  const stdout = run(
+    bin!,
+    [...prefix, 'sh', '-c', 'ip link set lo up 2>/dev/null; exec "$@"', 'sh', command, ...args],
+    command,
+    args,
+    spawnOptions,
+  );
+  return {
+    stdout,
+    notConfined: [
+      `file writes: the binary could write wherever your user can, not only under its scratch folder (${files.reason})`,
+    ],
+  };
 }
 
 /** The whole environment the binary gets: nothing is inherited but PATH's idea of where tools are. */
 export function confinedEnv(scratch: string): NodeJS.ProcessEnv {
   const home = join(scratch, 'home');
   return {
-    PATH: [dirname(process.execPath), '/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'].join(':'),
+    PATH: [
+      dirname(process.execPath),
+      '/usr/local/sbin',
+      '/usr/local/bin',
+      '/usr/sbin',
+      '/usr/bin',
+      '/sbin',
+      '/bin',
+    ].join(':'),
     LANG: 'C.UTF-8',
     LC_ALL: 'C.UTF-8',
     TZ: 'UTC',
@@ -101,8 +153,22 @@ exec "$@"`;
 function mountArgs(scratch: string): string[] {
   const home = homedir();
   const hide = home !== '/' && !`${scratch}/`.startsWith(`${home}/`) ? home : '';
-  const mounts = [...new Set(readFileSync('/proc/self/mountinfo', 'utf8').split('\n').filter(Boolean).map((l) => unescapeMount(l.split(' ')[4]!)))];
-  return [scratch, escapeMount(scratch), hide, join(dirname(scratch), `.eventmap-probe-${process.pid}`), String(mounts.length), ...mounts];
+  const mounts = [
+    ...new Set(
+      readFileSync('/proc/self/mountinfo', 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => unescapeMount(l.split(' ')[4]!)),
+    ),
+  ];
+  return [
+    scratch,
+    escapeMount(scratch),
+    hide,
+    join(dirname(scratch), `.eventmap-probe-${process.pid}`),
+    String(mounts.length),
+    ...mounts,
+  ];
 }
 
 /** mountinfo writes space, tab, newline and backslash as octal escapes. */
@@ -121,9 +187,18 @@ export function fileConfinement(): { prefix?: string[]; reason: string } {
   if (cachedFiles) return cachedFiles;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let reason = 'no mount namespace could be made here (`unshare -m` failed)';
-  for (const flags of isRoot ? [['-m', '-n'], ['-r', '-m', '-n']] : [['-r', '-m', '-n']]) {
+  for (const flags of isRoot
+    ? [
+        ['-m', '-n'],
+        ['-r', '-m', '-n'],
+      ]
+    : [['-r', '-m', '-n']]) {
     const scratch = resolve(process.env.TMPDIR ?? '/tmp');
-    const probe = spawnSync('unshare', [...flags, '--', 'sh', '-c', MOUNT_SCRIPT, 'sh', ...mountArgs(scratch), 'true'], { encoding: 'utf8' });
+    const probe = spawnSync(
+      'unshare',
+      [...flags, '--', 'sh', '-c', MOUNT_SCRIPT, 'sh', ...mountArgs(scratch), 'true'],
+      { encoding: 'utf8' },
+    );
     if (probe.status === 0) return (cachedFiles = { prefix: ['unshare', ...flags, '--'], reason: '' });
     if (probe.status === 97) reason = probe.stderr.trim().replace(/^eventmap: /, '');
   }
@@ -135,7 +210,11 @@ function run(bin: string, argv: string[], command: string, args: string[], optio
   if (result.status !== 0) {
     throw new EventmapError({
       code: 'upstream/command-failed',
-      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${String(result.stderr ?? '').trim().slice(0, 2000)}`,
+      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${String(
+        result.stderr ?? '',
+      )
+        .trim()
+        .slice(0, 2000)}`,
       hint: 'check that the version exists and supports this command',
     });
   }

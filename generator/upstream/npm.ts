@@ -14,8 +14,19 @@ export interface InstalledPackage {
 
 export function npmInstall(scratch: string, pkg: string, version: string, extraArgs: string[] = []): InstalledPackage {
   mkdirSync(scratch, { recursive: true });
-  writeFileSync(join(scratch, 'package.json'), `${JSON.stringify({ name: 'eventmap-scratch', private: true }, null, 2)}\n`);
-  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock=false', ...extraArgs, `${pkg}@${version}`];
+  writeFileSync(
+    join(scratch, 'package.json'),
+    `${JSON.stringify({ name: 'eventmap-scratch', private: true }, null, 2)}\n`,
+  );
+  const args = [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--no-package-lock=false',
+    ...extraArgs,
+    `${pkg}@${version}`,
+  ];
   const result = spawnSync('npm', args, { cwd: scratch, encoding: 'utf8' });
   if (result.status !== 0) {
     throw new EventmapError({

@@ -17,10 +17,21 @@ export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
   const text = readFileSync(paths.spec, 'utf8');
   const spec = parseSpec(text, displayPath(paths.spec));
   const src = spec.sources[source];
-  if (!src) throw new EventmapError({ code: 'spec/unknown-source', message: `mapping-spec.yaml has no sources.${source}`, hint: `add sources.${source} with its provider and snapshots by hand first`, file: spec.file, line: 1, col: 1 });
+  if (!src)
+    throw new EventmapError({
+      code: 'spec/unknown-source',
+      message: `mapping-spec.yaml has no sources.${source}`,
+      hint: `add sources.${source} with its provider and snapshots by hand first`,
+      file: spec.file,
+      line: 1,
+      col: 1,
+    });
   const versions = src.snapshots.map((s) => s.version);
   if (versions.includes(version)) return false;
   const index = versions.filter((v) => compareVersions(v, version) < 0).length;
-  writeFileAtomic(paths.spec, editYaml(text, [{ kind: 'item', seq: ['sources', source, 'snapshots'], value: version, index }]));
+  writeFileAtomic(
+    paths.spec,
+    editYaml(text, [{ kind: 'item', seq: ['sources', source, 'snapshots'], value: version, index }]),
+  );
   return true;
 }

@@ -11,12 +11,18 @@ const REPO = join(import.meta.dirname, '..', '..');
 
 export async function stageCli(stage: string, version: string, runtimeName: string): Promise<void> {
   const imported = await bundleCli(stage);
-  const repoDeps = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  const repoDeps = (
+    JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  ).dependencies;
   const dependencies: Record<string, string> = {};
   for (const specifier of imported) {
     if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
-    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-    if (name === runtimeName) dependencies[name] = version; // built from the same commit
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+    if (name === runtimeName)
+      dependencies[name] = version; // built from the same commit
     else if (repoDeps[name] !== undefined) dependencies[name] = repoDeps[name];
     else throw new Error(`the CLI imports \`${specifier}\`, which is not in the dependencies of package.json`);
   }
@@ -27,5 +33,8 @@ export async function stageCli(stage: string, version: string, runtimeName: stri
   copyFileSync(join(REPO, 'README.md'), join(stage, 'README.md'));
   const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as object;
   const sorted = Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...template, version, dependencies: sorted }, null, 2)}\n`);
+  writeFileSync(
+    join(stage, 'package.json'),
+    `${JSON.stringify({ ...template, version, dependencies: sorted }, null, 2)}\n`,
+  );
 }

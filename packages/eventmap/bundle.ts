@@ -20,7 +20,14 @@ const runtimeThroughPackage: esbuild.Plugin = {
       const rel = relative(REPO, resolve(args.resolveDir, args.path)).split(sep).join('/');
       const external = RUNTIME_ENTRIES[rel];
       if (external) return { path: external, external: true };
-      if (rel.startsWith('generated/')) return { errors: [{ text: `the CLI imports ${rel}; reach generated code through @eventmap/runtime's exports (${Object.keys(RUNTIME_ENTRIES).join(', ')})` }] };
+      if (rel.startsWith('generated/'))
+        return {
+          errors: [
+            {
+              text: `the CLI imports ${rel}; reach generated code through @eventmap/runtime's exports (${Object.keys(RUNTIME_ENTRIES).join(', ')})`,
+            },
+          ],
+        };
       return undefined;
     });
   },

@@ -18,7 +18,9 @@ export function stageRuntime(stage: string, version: string): string[] {
     copyFileSync(join(REPO, rel), join(stage, rel));
   };
   for (const f of ['validate.js', 'validate.d.ts', 'schema.json']) copy(`generated/canonical/${f}`);
-  const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as { exports: Exports };
+  const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as {
+    exports: Exports;
+  };
   const exports: Exports = { ...template.exports };
   // One opt-in subpath per source: an app that does not import one does not load its megabytes.
   for (const source of readdirSync(GENERATED).sort()) {

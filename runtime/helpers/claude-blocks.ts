@@ -51,7 +51,11 @@ export function claudeBlockStop(ctx: MapContext, _ids: ProviderIds, m: unknown):
   const index = get(m, ['index']);
   const block = typeof index === 'number' ? claudeTurn(ctx).blocks.get(index) : undefined;
   if (block) block.stopped = true;
-  ctx.ignore(block?.isTool ? 'a tool use was streamed whole; its item completes with its result' : 'a content block was streamed whole; its item completes at message_stop');
+  ctx.ignore(
+    block?.isTool
+      ? 'a tool use was streamed whole; its item completes with its result'
+      : 'a content block was streamed whole; its item completes at message_stop',
+  );
 }
 
 /** message_stop: the blocks that stopped complete, except those the CLI says it abandoned. */
@@ -63,7 +67,8 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
   for (const [index, block] of s.blocks) {
     if (block.isTool || !block.stopped || index >= from) continue;
     const open = ctx.openItem(ctx.currentThread, block.item);
-    if (open) ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
+    if (open)
+      ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
   }
   s.blocks.clear();
   ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
@@ -74,7 +79,13 @@ export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
   const s = claudeTurn(ctx);
   for (const block of s.blocks.values()) {
     const open = block.stopped && !block.isTool ? ctx.openItem(ctx.currentThread, block.item) : undefined;
-    if (open) ctx.emit('item.completed', { ...ids, item: block.item, turn: open.ids.turn }, { itemType: open.itemType, status: 'completed' }, []);
+    if (open)
+      ctx.emit(
+        'item.completed',
+        { ...ids, item: block.item, turn: open.ids.turn },
+        { itemType: open.itemType, status: 'completed' },
+        [],
+      );
   }
   s.blocks.clear();
 }
@@ -93,7 +104,10 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
   const parent = idOf(get(m, ['parent_tool_use_id']));
   const error = get(m, ['error']);
   const synthetic = message?.model === SYNTHETIC_MODEL;
-  const context = { ...(parent !== undefined ? { parentToolUseId: parent } : {}), ...(error !== undefined ? { error } : {}) };
+  const context = {
+    ...(parent !== undefined ? { parentToolUseId: parent } : {}),
+    ...(error !== undefined ? { error } : {}),
+  };
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;
@@ -103,7 +117,8 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
     if (id !== undefined && s.streamed.has(id)) {
       const open = ctx.openItem(ctx.currentThread, item);
       const itemType = open?.itemType ?? classify(ctx, block);
-      if (itemType !== undefined) ctx.emit('item.updated', { ...ids, item }, { itemType, data: dataOf(block, context) }, []);
+      if (itemType !== undefined)
+        ctx.emit('item.updated', { ...ids, item }, { itemType, data: dataOf(block, context) }, []);
       else ctx.ignore('a result block of a server tool, already mapped from the stream');
       continue;
     }
@@ -117,21 +132,35 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
  * complete at once). A server tool's result block completes that tool's item instead. Returns the
  * item id, or undefined when the block is not an item.
  */
-function startBlock(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>, item: string, context: Record<string, unknown> | undefined, streamed: boolean, itemType = classify(ctx, block)): string | undefined {
+function startBlock(
+  ctx: MapContext,
+  ids: ProviderIds,
+  block: Record<string, unknown>,
+  item: string,
+  context: Record<string, unknown> | undefined,
+  streamed: boolean,
+  itemType = classify(ctx, block),
+): string | undefined {
   const data = dataOf(block, context);
   if (itemType === undefined) {
     const tool = idOf(block.tool_use_id);
     if (tool === undefined) {
-      ctx.ignore("a content block that is not an item of its own (no tool use to attach to)");
+      ctx.ignore('a content block that is not an item of its own (no tool use to attach to)');
       return undefined;
     }
     const open = ctx.openItem(ctx.currentThread, tool);
     const failed = str(obj(block.content)?.type)?.endsWith('_error') === true;
-    ctx.emit('item.completed', { ...ids, item: tool, turn: open?.ids.turn ?? ids.turn }, { itemType: open?.itemType ?? 'web_search', status: failed ? 'failed' : 'completed', data }, []);
+    ctx.emit(
+      'item.completed',
+      { ...ids, item: tool, turn: open?.ids.turn ?? ids.turn },
+      { itemType: open?.itemType ?? 'web_search', status: failed ? 'failed' : 'completed', data },
+      [],
+    );
     return undefined;
   }
   ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', data }, []);
-  if (!streamed && !isTool(block)) ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', data }, []);
+  if (!streamed && !isTool(block))
+    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', data }, []);
   return item;
 }
 
@@ -147,6 +176,7 @@ function dataOf(block: Record<string, unknown>, context: Record<string, unknown>
 }
 
 function classify(ctx: MapContext, block: Record<string, unknown>): string | undefined {
-  if (block.type === 'tool_use' && typeof block.name === 'string') return ctx.mapValue(CLAUDE_VALUE_MAPS.tool, block.name);
+  if (block.type === 'tool_use' && typeof block.name === 'string')
+    return ctx.mapValue(CLAUDE_VALUE_MAPS.tool, block.name);
   return ctx.mapValue(CLAUDE_VALUE_MAPS.block, block.type);
 }

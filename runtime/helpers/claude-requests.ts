@@ -11,12 +11,20 @@ import { claudeTasks } from './claude-state.ts';
  * allow with answers (AskUserQuestion) is `answered`; allow with permission updates ("always
  * allow") is `accepted_for_session`.
  */
-export function claudeDecision(ctx: MapContext, _ids: ProviderIds, decision: unknown, interrupt: unknown, answers: unknown, updatedPermissions: unknown): unknown {
+export function claudeDecision(
+  ctx: MapContext,
+  _ids: ProviderIds,
+  decision: unknown,
+  interrupt: unknown,
+  answers: unknown,
+  updatedPermissions: unknown,
+): unknown {
   if (get(ctx.raw.payload, ['options', 'signal', 'aborted']) === true) return 'cancelled';
   const base = decision;
   if (base === 'declined' && interrupt === true) return 'aborted';
   if (base === 'accepted' && obj(answers) !== undefined) return 'answered';
-  if (base === 'accepted' && Array.isArray(updatedPermissions) && updatedPermissions.length > 0) return 'accepted_for_session';
+  if (base === 'accepted' && Array.isArray(updatedPermissions) && updatedPermissions.length > 0)
+    return 'accepted_for_session';
   return base;
 }
 
@@ -25,7 +33,13 @@ export function claudeDecision(ctx: MapContext, _ids: ProviderIds, decision: unk
  * task → tool-use link is remembered from the first message that has both, and forgotten at
  * task_notification (`done`).
  */
-export function claudeTaskItem(ctx: MapContext, _ids: ProviderIds, taskId: unknown, toolUseId: unknown, done?: unknown): string | undefined {
+export function claudeTaskItem(
+  ctx: MapContext,
+  _ids: ProviderIds,
+  taskId: unknown,
+  toolUseId: unknown,
+  done?: unknown,
+): string | undefined {
   const tasks = claudeTasks(ctx);
   const task = idOf(taskId);
   const tool = idOf(toolUseId) ?? (task === undefined ? undefined : tasks.get(task));

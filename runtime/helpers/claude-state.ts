@@ -41,7 +41,14 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
   const scratch = ctx.thread.turnScratch;
   let s = scratch.get('claude') as ClaudeTurnState | undefined;
   if (!s) {
-    s = { messageId: undefined, blocks: new Map(), streamed: new BoundedSet(TURN_SET_BYTES), assistantParts: new BoundedMap<number>(TURN_SET_BYTES, (k) => stringBytes(k) + 16), held: [], interrupted: false };
+    s = {
+      messageId: undefined,
+      blocks: new Map(),
+      streamed: new BoundedSet(TURN_SET_BYTES),
+      assistantParts: new BoundedMap<number>(TURN_SET_BYTES, (k) => stringBytes(k) + 16),
+      held: [],
+      interrupted: false,
+    };
     scratch.set('claude', s);
   }
   return s;
@@ -51,6 +58,7 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
 export function claudeTasks(ctx: MapContext): BoundedMap<string> {
   const scratch = ctx.thread.scratch;
   let m = scratch.get('claudeTasks') as BoundedMap<string> | undefined;
-  if (!m) scratch.set('claudeTasks', (m = new BoundedMap<string>(TASK_MAP_BYTES, (k, v) => stringBytes(k) + stringBytes(v))));
+  if (!m)
+    scratch.set('claudeTasks', (m = new BoundedMap<string>(TASK_MAP_BYTES, (k, v) => stringBytes(k) + stringBytes(v))));
   return m;
 }

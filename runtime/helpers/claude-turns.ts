@@ -26,7 +26,11 @@ export function claudeOpenTurn(ctx: MapContext, _ids?: ProviderIds, _message?: u
   const thread = ctx.thread;
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
   const cause = ctx.raw;
-  ctx.raw = { source: 'eventmap.synthetic', ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}), payload: cause.payload };
+  ctx.raw = {
+    source: 'eventmap.synthetic',
+    ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}),
+    payload: cause.payload,
+  };
   ctx.emit('turn.started', { turn }, {}, []);
   ctx.raw = cause;
 }
@@ -50,7 +54,8 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
     const block = obj(rawBlock);
     if (!block) return;
     if (block.type === 'tool_result') return toolResult(ctx, ids, block);
-    if (INTERRUPT_MARKER.test(str(block.text) ?? '')) return ctx.ignore('the SDK’s interrupt marker: the turn ends interrupted');
+    if (INTERRUPT_MARKER.test(str(block.text) ?? ''))
+      return ctx.ignore('the SDK’s interrupt marker: the turn ends interrupted');
     const item = `${uuid}#${index}`;
     const data = parent === undefined ? block : { parentToolUseId: parent, block };
     ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', data }, []);
@@ -65,8 +70,15 @@ function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unk
   const open = ctx.openItem(ctx.currentThread, item);
   const itemType = open?.itemType ?? 'dynamic_tool_call';
   const turn = open?.ids.turn ?? ids.turn;
-  if (open?.end) return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: open.end.status, detail: open.end.detail, data: block }, []);
-  if (block.is_error !== true) return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: 'completed', data: block }, []);
+  if (open?.end)
+    return ctx.emit(
+      'item.completed',
+      { ...ids, item, turn },
+      { itemType, status: open.end.status, detail: open.end.detail, data: block },
+      [],
+    );
+  if (block.is_error !== true)
+    return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: 'completed', data: block }, []);
   claudeTurn(ctx).held.push({ item, turn, itemType, data: block, raw: ctx.raw });
   ctx.ignore('a tool’s error result waits for the next message (an interrupt’s marker, or not)');
 }
@@ -78,7 +90,17 @@ export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): vo
   const cause = ctx.raw;
   for (const h of s.held.splice(0)) {
     ctx.raw = h.raw;
-    ctx.emit('item.completed', { item: h.item, turn: h.turn }, { itemType: h.itemType, status, ...(status === 'interrupted' ? { detail: 'the user interrupted it' } : {}), data: h.data }, []);
+    ctx.emit(
+      'item.completed',
+      { item: h.item, turn: h.turn },
+      {
+        itemType: h.itemType,
+        status,
+        ...(status === 'interrupted' ? { detail: 'the user interrupted it' } : {}),
+        data: h.data,
+      },
+      [],
+    );
   }
   ctx.raw = cause;
 }
@@ -91,10 +113,17 @@ export function claudeTurnState(ctx: MapContext, _ids: ProviderIds, m: unknown, 
 }
 
 /** result: what a failed turn's error was, never an internal diagnostic; nothing for other states. */
-export function claudeErrorMessage(ctx: MapContext, ids: ProviderIds, m: unknown, terminal: unknown): string | undefined {
+export function claudeErrorMessage(
+  ctx: MapContext,
+  ids: ProviderIds,
+  m: unknown,
+  terminal: unknown,
+): string | undefined {
   if (claudeTurnState(ctx, ids, m, terminal) !== 'failed') return undefined;
   const errors = get(m, ['errors']);
-  const said = Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string' && e.trim() !== '' && !DIAGNOSTIC.test(e)) : [];
+  const said = Array.isArray(errors)
+    ? errors.filter((e): e is string => typeof e === 'string' && e.trim() !== '' && !DIAGNOSTIC.test(e))
+    : [];
   if (said.length) return said.join('; ');
   const result = get(m, ['result']);
   if (typeof result === 'string' && result.trim() !== '') return result;
@@ -106,6 +135,9 @@ export function claudeErrorMessage(ctx: MapContext, ids: ProviderIds, m: unknown
 /** result, before closeTurn: held error results and whole-but-unclosed blocks close with the turn. */
 export function claudeTurnEnd(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
-  flushHeld(ctx, ended?.payload.state === 'interrupted' || ended?.payload.state === 'cancelled' ? 'interrupted' : 'failed');
+  flushHeld(
+    ctx,
+    ended?.payload.state === 'interrupted' || ended?.payload.state === 'cancelled' ? 'interrupted' : 'failed',
+  );
   completeStoppedBlocks(ctx, ids);
 }

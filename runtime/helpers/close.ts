@@ -30,11 +30,26 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown)
   let ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   synthetic(ctx, () => {
     if (!ended && turn !== undefined) {
-      ctx.emit('turn.completed', { thread, turn }, { state: 'failed', errorMessage: 'the upstream ended this turn with a status eventmap cannot read (see the warning and raw)' }, []);
+      ctx.emit(
+        'turn.completed',
+        { thread, turn },
+        {
+          state: 'failed',
+          errorMessage: 'the upstream ended this turn with a status eventmap cannot read (see the warning and raw)',
+        },
+        [],
+      );
       ended = ctx.out.findLast((e) => e.type === 'turn.completed');
     }
     const turnState = typeof ended?.payload.state === 'string' ? ended.payload.state : 'failed';
-    closeOpen(ctx, thread, turn, ITEM_STATUS_BY_TURN_STATE[turnState] ?? 'failed', 'cancelled', REASON_BY_TURN_STATE[turnState] ?? `turn ${turnState}`);
+    closeOpen(
+      ctx,
+      thread,
+      turn,
+      ITEM_STATUS_BY_TURN_STATE[turnState] ?? 'failed',
+      'cancelled',
+      REASON_BY_TURN_STATE[turnState] ?? `turn ${turnState}`,
+    );
   });
   if (state && (turn === undefined || state.turn === turn)) state.turn = undefined;
   state?.turnScratch.clear();
@@ -53,7 +68,13 @@ export function closeThread(ctx: MapContext, ids: ProviderIds, _message?: unknow
  */
 export function endThreads(ctx: MapContext, only: string | undefined, reason: string): void {
   const life = ctx.lifecycle;
-  const threads = only !== undefined ? [only] : [...new Set([...life.items.values(), ...life.requests.values()].map((x) => x.ids.thread)), ...life.threadsWithTurns()];
+  const threads =
+    only !== undefined
+      ? [only]
+      : [
+          ...new Set([...life.items.values(), ...life.requests.values()].map((x) => x.ids.thread)),
+          ...life.threadsWithTurns(),
+        ];
   synthetic(ctx, () => {
     for (const thread of new Set(threads)) {
       const state = life.peekThread(thread);
@@ -69,25 +90,51 @@ export function endThreads(ctx: MapContext, only: string | undefined, reason: st
 }
 
 /** Close the thread's open items and pending requests (of `turn`, or all of the thread's when undefined). */
-function closeOpen(ctx: MapContext, thread: string | undefined, turn: string | undefined, itemStatus: string, decision: string, reason: string): void {
+function closeOpen(
+  ctx: MapContext,
+  thread: string | undefined,
+  turn: string | undefined,
+  itemStatus: string,
+  decision: string,
+  reason: string,
+): void {
   const life = ctx.lifecycle;
   for (const open of [...life.items.values()]) {
     if (open.ids.thread !== thread) continue;
     if (turn !== undefined && open.ids.turn !== undefined && open.ids.turn !== turn) continue;
-    ctx.emit('item.completed', { ...open.ids }, { itemType: open.itemType ?? 'unknown', status: open.end?.status ?? itemStatus, detail: open.end?.detail ?? reason }, []);
+    ctx.emit(
+      'item.completed',
+      { ...open.ids },
+      {
+        itemType: open.itemType ?? 'unknown',
+        status: open.end?.status ?? itemStatus,
+        detail: open.end?.detail ?? reason,
+      },
+      [],
+    );
   }
   for (const [request, pending] of [...life.requests.entries()]) {
     if (pending.ids.thread !== thread) continue;
     // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
     if (turn !== undefined && pending.ids.turn !== turn) continue;
-    ctx.emit('request.resolved', { ...pending.ids, request }, { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } }, []);
+    ctx.emit(
+      'request.resolved',
+      { ...pending.ids, request },
+      { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } },
+      [],
+    );
   }
 }
 
 /** What follows has no upstream message of its own: mark it synthetic, keeping the cause in raw. */
 function synthetic(ctx: MapContext, fn: () => void): void {
   const cause = ctx.raw;
-  ctx.raw = { source: 'eventmap.synthetic', ...(cause.method !== undefined ? { method: cause.method } : {}), ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}), payload: cause.payload };
+  ctx.raw = {
+    source: 'eventmap.synthetic',
+    ...(cause.method !== undefined ? { method: cause.method } : {}),
+    ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}),
+    payload: cause.payload,
+  };
   try {
     fn();
   } finally {

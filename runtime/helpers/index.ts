@@ -2,7 +2,15 @@
 // The generator checks every name the spec uses against HELPERS; add new ones here.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { claudeAssistant, claudeBlockItem, claudeBlockStart, claudeBlockType, claudeBlockStop, claudeMessageStart, claudeMessageStop } from './claude-blocks.ts';
+import {
+  claudeAssistant,
+  claudeBlockItem,
+  claudeBlockStart,
+  claudeBlockType,
+  claudeBlockStop,
+  claudeMessageStart,
+  claudeMessageStop,
+} from './claude-blocks.ts';
 import { claudeDecision, claudeTaskItem } from './claude-requests.ts';
 import { claudeErrorMessage, claudeOpenTurn, claudeTurnEnd, claudeTurnState, claudeUser } from './claude-turns.ts';
 import { closeThread, closeTurn } from './close.ts';

@@ -21,7 +21,9 @@ export function userInputDecision(_ctx: MapContext, _ids: ProviderIds, answers: 
  * partially_accepted.
  */
 export function permissionsDecision(ctx: MapContext, ids: ProviderIds, granted: unknown, scope: unknown): string {
-  const asked = obj(obj(ids.request === undefined ? undefined : ctx.lifecycle.requests.get(ids.request)?.args)?.permissions);
+  const asked = obj(
+    obj(ids.request === undefined ? undefined : ctx.lifecycle.requests.get(ids.request)?.args)?.permissions,
+  );
   const got = obj(granted) ?? {};
   let wanted = 0;
   let full = 0;
@@ -42,9 +44,18 @@ export function permissionsDecision(ctx: MapContext, ids: ProviderIds, granted: 
 
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }

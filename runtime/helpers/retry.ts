@@ -14,13 +14,25 @@ export interface RetryInfo {
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
 
 /** RetryInfo from the provider's values (Claude api_retry: attempt, max_retries, error_status, error). */
-export function retry(_ctx: MapContext, _ids: ProviderIds, attempt: unknown, limit: unknown, status: unknown, message: unknown): RetryInfo | undefined {
+export function retry(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  attempt: unknown,
+  limit: unknown,
+  status: unknown,
+  message: unknown,
+): RetryInfo | undefined {
   const n = int(attempt);
   if (n === undefined) return undefined;
   const max = int(limit);
   const code = status === null ? null : int(status);
   const text = str(message);
-  return { attempt: n, ...(max !== undefined ? { limit: max } : {}), ...(code !== undefined ? { status: code } : {}), ...(text !== undefined && text.trim() !== '' ? { message: text } : {}) };
+  return {
+    attempt: n,
+    ...(max !== undefined ? { limit: max } : {}),
+    ...(code !== undefined ? { status: code } : {}),
+    ...(text !== undefined && text.trim() !== '' ? { message: text } : {}),
+  };
 }
 
 /**
@@ -33,13 +45,23 @@ export function codexRetry(ctx: MapContext, ids: ProviderIds, params: unknown): 
   let status: unknown;
   const info = obj(error?.codexErrorInfo);
   if (info) for (const key in info) status = get(info[key], ['httpStatusCode']);
-  return retry(ctx, ids, counts ? Number(counts[1]) : undefined, counts ? Number(counts[2]) : undefined, status, error?.additionalDetails ?? error?.message);
+  return retry(
+    ctx,
+    ids,
+    counts ? Number(counts[1]) : undefined,
+    counts ? Number(counts[2]) : undefined,
+    status,
+    error?.additionalDetails ?? error?.message,
+  );
 }
 
 /** The warning's message: "Model request failed (HTTP 500: server_error); retrying (attempt 1 of 2)". */
 export function retryMessage(_ctx: MapContext, _ids: ProviderIds, info: unknown): string {
   const r = obj(info) as Partial<RetryInfo> | undefined;
   const cause = [typeof r?.status === 'number' ? `HTTP ${r.status}` : undefined, r?.message].filter(Boolean).join(': ');
-  const attempt = typeof r?.attempt === 'number' ? ` (attempt ${r.attempt}${typeof r.limit === 'number' ? ` of ${r.limit}` : ''})` : '';
+  const attempt =
+    typeof r?.attempt === 'number'
+      ? ` (attempt ${r.attempt}${typeof r.limit === 'number' ? ` of ${r.limit}` : ''})`
+      : '';
   return `Model request failed${cause ? ` (${cause})` : ''}; retrying${attempt}`;
 }

@@ -15,5 +15,10 @@ export function failedTurnError(ctx: MapContext, _ids: ProviderIds, m: unknown):
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   if (ended?.payload.state !== 'failed' || ctx.out.some((e) => e.type === 'runtime.error')) return;
   const message = typeof ended.payload.errorMessage === 'string' ? ended.payload.errorMessage : 'the turn failed';
-  ctx.emit('runtime.error', { thread: ended.providerRefs?.providerThreadId }, { message, class: 'provider_error', detail: m }, []);
+  ctx.emit(
+    'runtime.error',
+    { thread: ended.providerRefs?.providerThreadId },
+    { message, class: 'provider_error', detail: m },
+    [],
+  );
 }

@@ -24,7 +24,8 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     route(input, ctx, stats, validate) {
       const rec = obj(input);
       if (rec && rec.kind === 'permission') return routePermission(rec, ctx, stats, tables, validate);
-      const message = rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
+      const message =
+        rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
       if (rec && message === undefined && typeof rec.kind === 'string') {
         stats.clientTraffic++; // the app's own side of a capture: SDK callback hooks, driver markers
         return;
@@ -45,7 +46,10 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       if (type !== 'user' && type !== 'result') flushHeld(ctx, 'failed');
       if (type === 'result' && entry(tables.MAPPERS['sdk-message'], name) === undefined) {
         stats.unknown++;
-        ctx.warn(`${SOURCE}: unknown result \`${name}\`; ended the turn as ${RESULT_FALLBACK} does (a newer upstream?)`, { kind: 'unknown-message', messageKind: 'sdk-message', name });
+        ctx.warn(
+          `${SOURCE}: unknown result \`${name}\`; ended the turn as ${RESULT_FALLBACK} does (a newer upstream?)`,
+          { kind: 'unknown-message', messageKind: 'sdk-message', name },
+        );
         name = RESULT_FALLBACK;
       }
       // Subagent messages after their parent's turn ended belong to that turn, and open none.
@@ -55,7 +59,16 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       if (type === 'stream_event') {
         const inner = obj(m.event)?.type;
         // `$` of a stream-event entry is the inner event (the catalog's schema for it).
-        dispatch(SOURCE, tables, 'stream-event', typeof inner === 'string' ? inner : '(no event type)', m.event, ctx, stats, validate);
+        dispatch(
+          SOURCE,
+          tables,
+          'stream-event',
+          typeof inner === 'string' ? inner : '(no event type)',
+          m.event,
+          ctx,
+          stats,
+          validate,
+        );
       } else {
         dispatch(SOURCE, tables, 'sdk-message', name, m, ctx, stats, validate);
       }
@@ -70,7 +83,13 @@ function nameOf(type: string, m: Record<string, unknown>): string {
   return type;
 }
 
-function routePermission(rec: Record<string, unknown>, ctx: MapContext, stats: NormalizeStats, tables: MapperTables, validate: UpstreamValidator | undefined): void {
+function routePermission(
+  rec: Record<string, unknown>,
+  ctx: MapContext,
+  stats: NormalizeStats,
+  tables: MapperTables,
+  validate: UpstreamValidator | undefined,
+): void {
   ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: rec }, undefined);
   flushHeld(ctx, 'failed');
   dispatch(SOURCE, tables, 'permission', 'canUseTool', rec, ctx, stats, validate);

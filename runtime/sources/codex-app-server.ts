@@ -60,14 +60,24 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
         return;
       }
       const kind = hasId ? 'request' : 'notification';
-      ctx.begin({ source: hasId ? 'codex.app-server.request' : 'codex.app-server.notification', method, payload: message }, ts);
+      ctx.begin(
+        { source: hasId ? 'codex.app-server.request' : 'codex.app-server.notification', method, payload: message },
+        ts,
+      );
       dispatch('codex-app-server', tables, kind, method, message, ctx, stats, validate);
     },
   };
 }
 
 /** The client's side: its answers to server requests resolve them; its own requests are not events. */
-function routeClient(m: Record<string, unknown> | undefined, method: string | undefined, hasId: boolean, ctx: MapContext, stats: NormalizeStats, tables: MapperTables): void {
+function routeClient(
+  m: Record<string, unknown> | undefined,
+  method: string | undefined,
+  hasId: boolean,
+  ctx: MapContext,
+  stats: NormalizeStats,
+  tables: MapperTables,
+): void {
   if (!m || method !== undefined || !hasId) {
     stats.clientTraffic++;
     return;
@@ -84,7 +94,12 @@ function routeClient(m: Record<string, unknown> | undefined, method: string | un
   const ids = { ...pending.ids, request };
   if ('error' in m || !mapper) {
     stats.mapped++;
-    ctx.emit('request.resolved', ids, { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result }, []);
+    ctx.emit(
+      'request.resolved',
+      ids,
+      { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result },
+      [],
+    );
     return;
   }
   run(mapper, m.result, ids, ctx, stats, 'codex-app-server', 'response to', pending.method!);

@@ -13,7 +13,10 @@ export function codexSdkFraming(tables: MapperTables): Framing {
     route(input, ctx, stats, validate) {
       const m = obj(input);
       const type = m && typeof m.type === 'string' ? m.type : undefined;
-      ctx.begin({ source: 'codex.sdk.thread-event', ...(type !== undefined ? { messageType: type } : {}), payload: input }, undefined);
+      ctx.begin(
+        { source: 'codex.sdk.thread-event', ...(type !== undefined ? { messageType: type } : {}), payload: input },
+        undefined,
+      );
       if (type === undefined) {
         stats.invalid++;
         ctx.warn(`${SOURCE}: not a ThreadEvent (no \`type\`)`, { kind: 'invalid-message' });

@@ -7,14 +7,26 @@ import { entry } from './lookup.ts';
 import type { ProviderIds } from '../types.ts';
 import type { Mapper, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
 
-export function dispatch(source: string, tables: MapperTables, kind: string, name: string, message: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void {
+export function dispatch(
+  source: string,
+  tables: MapperTables,
+  kind: string,
+  name: string,
+  message: unknown,
+  ctx: MapContext,
+  stats: NormalizeStats,
+  validate: UpstreamValidator | undefined,
+): void {
   const mapper = entry(tables.MAPPERS[kind], name);
   if (mapper) {
     if (validate) {
       const result = validate(kind, name, message);
       if (!result.ok) {
         stats.invalid++;
-        ctx.warn(`${source} ${kind} \`${name}\` does not match its upstream schema; mapped what was present`, { kind: 'upstream-validation', errors: result.errors });
+        ctx.warn(`${source} ${kind} \`${name}\` does not match its upstream schema; mapped what was present`, {
+          kind: 'upstream-validation',
+          errors: result.errors,
+        });
       }
     }
     run(mapper, message, undefined, ctx, stats, source, kind, name);
@@ -25,11 +37,24 @@ export function dispatch(source: string, tables: MapperTables, kind: string, nam
     return;
   }
   stats.unknown++;
-  ctx.warn(`${source}: unknown ${kind} \`${name}\`; not in mapping-spec.yaml (a newer upstream?)`, { kind: 'unknown-message', messageKind: kind, name });
+  ctx.warn(`${source}: unknown ${kind} \`${name}\`; not in mapping-spec.yaml (a newer upstream?)`, {
+    kind: 'unknown-message',
+    messageKind: kind,
+    name,
+  });
 }
 
 /** Run a mapper (or a response mapper, with the pending request's ids) and account for what it yielded. */
-export function run(mapper: Mapper, message: unknown, ids: ProviderIds | undefined, ctx: MapContext, stats: NormalizeStats, source: string, kind: string, name: string): void {
+export function run(
+  mapper: Mapper,
+  message: unknown,
+  ids: ProviderIds | undefined,
+  ctx: MapContext,
+  stats: NormalizeStats,
+  source: string,
+  kind: string,
+  name: string,
+): void {
   const before = ctx.out.length;
   ctx.ignored = undefined;
   mapper(message, ctx, ids);
@@ -37,7 +62,10 @@ export function run(mapper: Mapper, message: unknown, ids: ProviderIds | undefin
   else if (ctx.ignored !== undefined) count(stats, ctx.ignored);
   else {
     stats.unknown++;
-    ctx.warn(`${source} ${kind} \`${name}\` yielded no event: a value in it is unknown to mapping-spec.yaml (a newer upstream?); the message is in raw`, { kind: 'unmapped-content' });
+    ctx.warn(
+      `${source} ${kind} \`${name}\` yielded no event: a value in it is unknown to mapping-spec.yaml (a newer upstream?); the message is in raw`,
+      { kind: 'unmapped-content' },
+    );
   }
 }
 

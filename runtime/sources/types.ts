@@ -12,7 +12,11 @@ export interface MapperTables {
 }
 
 /** Validates an upstream message against the generated upstream schemas (opt-in). */
-export type UpstreamValidator = (kind: string, name: string, message: unknown) => { ok: true } | { ok: false; errors: unknown[] };
+export type UpstreamValidator = (
+  kind: string,
+  name: string,
+  message: unknown,
+) => { ok: true } | { ok: false; errors: unknown[] };
 
 export interface NormalizeStats {
   messages: number;

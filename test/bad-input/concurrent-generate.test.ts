@@ -34,10 +34,12 @@ function start(onStderr?: (text: string) => void): { done: Promise<Exit>; exited
     stderr += b.toString();
     onStderr?.(stderr);
   });
-  const done = new Promise<Exit>((resolve) => child.on('close', (status) => {
-    exited = true;
-    resolve({ status, stderr });
-  }));
+  const done = new Promise<Exit>((resolve) =>
+    child.on('close', (status) => {
+      exited = true;
+      resolve({ status, stderr });
+    }),
+  );
   return { done, exited: () => exited };
 }
 

@@ -6,7 +6,16 @@
 // critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/tree-write.ts),
 // which SIGKILLs the process exactly there.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +49,9 @@ beforeAll(() => {
 
 /** Put the old tree back, and nothing else next to it. */
 function reset(): void {
-  for (const name of readdirSync(w.root)) if (name === 'generated' || name.startsWith('generated.eventmap-')) rmSync(join(w.root, name), { recursive: true, force: true });
+  for (const name of readdirSync(w.root))
+    if (name === 'generated' || name.startsWith('generated.eventmap-'))
+      rmSync(join(w.root, name), { recursive: true, force: true });
   for (const [rel, text] of OLD) {
     mkdirSync(dirname(join(generated, rel)), { recursive: true });
     writeFileSync(join(generated, rel), text);
@@ -53,36 +64,51 @@ function which(): 'old' | 'new' | 'missing' | 'MIXED' {
   return sameTree(tree, OLD) ? 'old' : sameTree(tree, NEW) ? 'new' : 'MIXED';
 }
 
-const siblings = () => readdirSync(w.root).filter((n) => n.startsWith('generated.eventmap-')).map((n) => n.replace(/\d+$/, '<pid>'));
+const siblings = () =>
+  readdirSync(w.root)
+    .filter((n) => n.startsWith('generated.eventmap-'))
+    .map((n) => n.replace(/\d+$/, '<pid>'));
 
 function crashAt(point: string) {
   reset();
-  return spawnSync(process.execPath, [BIN, '--root', w.root, 'generate'], { encoding: 'utf8', env: { ...process.env, EVENTMAP_CRASH_AT: point } });
+  return spawnSync(process.execPath, [BIN, '--root', w.root, 'generate'], {
+    encoding: 'utf8',
+    env: { ...process.env, EVENTMAP_CRASH_AT: point },
+  });
 }
 
 describe('a generate killed part-way through', () => {
   // Random kills are a long, statistical run: `npm run fuzz`. The crash points below pin each
   // moment deterministically in `npm test`.
-  it.runIf(LONG)('SIGKILL at random moments: generated/ is always there, and after recovery it is the old tree or the new one', async () => {
-    const seen: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      reset();
-      // Kills spread over the second half of a run and a little past it, where the write is.
-      const delay = generateSeconds * 1000 * (0.5 + 0.6 * Math.random());
-      const child = spawn(process.execPath, [BIN, '--root', w.root, 'generate'], { stdio: 'ignore' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), delay);
-      const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, s) => resolve(s)));
-      clearTimeout(timer);
-      const state = which();
-      expect(state).not.toBe('missing');
-      if (state === 'MIXED') expect(siblings(), 'killed while moving files in: the commit folder is there to finish it').toContain('generated.eventmap-commit');
-      recoverInterruptedWrite(generated);
-      const recovered = which();
-      expect(['old', 'new']).toContain(recovered);
-      seen.push(`${signal ?? 'exited'}→${state}→${recovered}`);
-    }
-    expect(seen).toHaveLength(4);
-  }, 120_000);
+  it.runIf(LONG)(
+    'SIGKILL at random moments: generated/ is always there, and after recovery it is the old tree or the new one',
+    async () => {
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        reset();
+        // Kills spread over the second half of a run and a little past it, where the write is.
+        const delay = generateSeconds * 1000 * (0.5 + 0.6 * Math.random());
+        const child = spawn(process.execPath, [BIN, '--root', w.root, 'generate'], { stdio: 'ignore' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), delay);
+        const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+          child.on('exit', (_code, s) => resolve(s)),
+        );
+        clearTimeout(timer);
+        const state = which();
+        expect(state).not.toBe('missing');
+        if (state === 'MIXED')
+          expect(siblings(), 'killed while moving files in: the commit folder is there to finish it').toContain(
+            'generated.eventmap-commit',
+          );
+        recoverInterruptedWrite(generated);
+        const recovered = which();
+        expect(['old', 'new']).toContain(recovered);
+        seen.push(`${signal ?? 'exited'}→${state}→${recovered}`);
+      }
+      expect(seen).toHaveLength(4);
+    },
+    120_000,
+  );
 
   it('killed while staging the new tree: the old tree; the next generate clears the dead temp tree and lock', () => {
     const r = crashAt('writing');
@@ -131,9 +157,14 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
   });
 
   it('replaces the tree: changed, added and removed files, a folder that becomes a file and back', () => {
-    writeTreeAtomic(target, tree({ 'a.txt': 'A', 'gone.txt': 'G', 'x/y.txt': 'Y', 'f': 'file' }));
-    writeTreeAtomic(target, tree({ 'a.txt': 'A2', 'new/n.txt': 'N', 'x': 'now a file', 'f/inside.txt': 'now a folder' }));
-    expect([...readTree(target)]).toEqual([['a.txt', 'A2'], ['f/inside.txt', 'now a folder'], ['new/n.txt', 'N'], ['x', 'now a file']]);
+    writeTreeAtomic(target, tree({ 'a.txt': 'A', 'gone.txt': 'G', 'x/y.txt': 'Y', f: 'file' }));
+    writeTreeAtomic(target, tree({ 'a.txt': 'A2', 'new/n.txt': 'N', x: 'now a file', 'f/inside.txt': 'now a folder' }));
+    expect([...readTree(target)]).toEqual([
+      ['a.txt', 'A2'],
+      ['f/inside.txt', 'now a folder'],
+      ['new/n.txt', 'N'],
+      ['x', 'now a file'],
+    ]);
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
@@ -145,7 +176,10 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
     symlinkSync(outside, join(target, 'link'));
     symlinkSync(outside, join(target, 'sub'));
     writeTreeAtomic(target, tree({ 'a.txt': 'A', 'sub/x.txt': 'X' }));
-    expect([...readTree(target)]).toEqual([['a.txt', 'A'], ['sub/x.txt', 'X']]);
+    expect([...readTree(target)]).toEqual([
+      ['a.txt', 'A'],
+      ['sub/x.txt', 'X'],
+    ]);
     expect(lstatSync(join(target, 'sub')).isDirectory()).toBe(true);
     expect(readdirSync(outside)).toEqual(['keep.txt']);
     rmSync(outside, { recursive: true });
@@ -160,7 +194,10 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
     writeFileSync(join(commit, '.eventmap-tree.json'), JSON.stringify(['a.txt', 'b.txt']));
     writeFileSync(join(target, 'a.txt'), 'new');
     recoverInterruptedWrite(target);
-    expect([...readTree(target)]).toEqual([['a.txt', 'new'], ['b.txt', 'new']]);
+    expect([...readTree(target)]).toEqual([
+      ['a.txt', 'new'],
+      ['b.txt', 'new'],
+    ]);
     expect(readdirSync(dir)).toEqual(['out']);
   });
 
@@ -214,7 +251,10 @@ describe('writeTreeAtomic and recoverInterruptedWrite', () => {
       error = err;
     }
     expect(error).toBeInstanceOf(EventmapError);
-    expect((error as EventmapError).diagnostics[0]).toMatchObject({ code: 'output/write-failed', file: expect.stringContaining(blocker) });
+    expect((error as EventmapError).diagnostics[0]).toMatchObject({
+      code: 'output/write-failed',
+      file: expect.stringContaining(blocker),
+    });
   });
 });
 

@@ -59,7 +59,11 @@ rm -f /tmp/eventmap-*-$$
     const dir = mkdtempSync(join(work, `${mode}-`));
     const r = spawnSync('unshare', ['-m', 'sh', '-c', script(mode), 'sh', dir, REPO, BIN], { encoding: 'utf8' });
     expect(r.stdout, r.stderr).toMatch(/^status=2 same=yes leftovers=0$/m);
-    expect(r.stdout).toMatch(new RegExp(`${dir.replace(/[.]/g, '\\.')}/generated[^:]*: error output/write-failed: cannot write ${dir.replace(/[.]/g, '\\.')}/generated`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `${dir.replace(/[.]/g, '\\.')}/generated[^:]*: error output/write-failed: cannot write ${dir.replace(/[.]/g, '\\.')}/generated`,
+      ),
+    );
     expect(r.stdout).toMatch(errno);
     expect(r.stdout).not.toContain('internal error');
   });

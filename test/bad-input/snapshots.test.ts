@@ -45,7 +45,11 @@ describe('bad canonical-model.yaml', () => {
   it('an unknown top-level key', () => {
     const text = w.read('canonical-model.yaml').replace(/^version:/m, 'bogusKey: 1\nversion:');
     w.write('canonical-model.yaml', text);
-    expectRejected(w.generate(), { code: 'model/unknown-key', at: `canonical-model.yaml:${lineOf(text, 'bogusKey')}:1`, message: 'bogusKey' });
+    expectRejected(w.generate(), {
+      code: 'model/unknown-key',
+      at: `canonical-model.yaml:${lineOf(text, 'bogusKey')}:1`,
+      message: 'bogusKey',
+    });
   });
 });
 
@@ -69,7 +73,11 @@ describe('broken snapshots', () => {
 
   it('a missing snapshot file', () => {
     move(SN, `${SN}.moved`);
-    expectRejected(w.generate(), { code: 'snapshot/missing-file', at: /ServerNotification\.json/, message: 'has no ServerNotification.json' });
+    expectRejected(w.generate(), {
+      code: 'snapshot/missing-file',
+      at: /ServerNotification\.json/,
+      message: 'has no ServerNotification.json',
+    });
   });
 
   it('a missing snapshot folder (a version the spec lists)', () => {
@@ -78,7 +86,10 @@ describe('broken snapshots', () => {
     const newest = versions[versions.length - 1]!;
     move(`upstream-schemas/codex-app-server/${newest}`, `moved-${newest}`);
     const line = lineOf(spec, text);
-    expectRejected(w.generate(), { code: 'spec/unknown-snapshot', at: `mapping-spec.yaml:${line}:${spec.split('\n')[line - 1]!.indexOf(newest) + 1}` });
+    expectRejected(w.generate(), {
+      code: 'spec/unknown-snapshot',
+      at: `mapping-spec.yaml:${line}:${spec.split('\n')[line - 1]!.indexOf(newest) + 1}`,
+    });
   });
 
   it('a broken snapshot of a TypeScript-extracted source (claude-agent-sdk)', () => {
@@ -98,13 +109,21 @@ describe('upstream unions that are not discriminated', () => {
     const text = JSON.stringify(bad, null, 2);
     w.write(SN, text);
     // Located at the member (its line in the file).
-    expectRejected(w.generate(), { code: 'snapshot/undiscriminated-union', at: new RegExp(`${escaped(SN)}:\\d+:\\d+`), message: 'member 3 has no string literal `method`' });
+    expectRejected(w.generate(), {
+      code: 'snapshot/undiscriminated-union',
+      at: new RegExp(`${escaped(SN)}:\\d+:\\d+`),
+      message: 'member 3 has no string literal `method`',
+    });
   });
 
   it('two members with the same discriminant', () => {
     const bad = structuredClone(doc);
     bad.oneOf.push(bad.oneOf[3]!);
     w.write(SN, JSON.stringify(bad, null, 2));
-    expectRejected(w.generate(), { code: 'snapshot/duplicate-discriminant', at: new RegExp(`${escaped(SN)}:\\d+:\\d+`), message: 'appears twice' });
+    expectRejected(w.generate(), {
+      code: 'snapshot/duplicate-discriminant',
+      at: new RegExp(`${escaped(SN)}:\\d+:\\d+`),
+      message: 'appears twice',
+    });
   });
 });

@@ -16,10 +16,12 @@ function generateWith(text: string) {
   return { r: w.generate(), text };
 }
 function edit(from: string, to: string) {
-  if (!original.includes(from)) throw new Error(`the spec no longer contains ${JSON.stringify(from)}; update this case`);
+  if (!original.includes(from))
+    throw new Error(`the spec no longer contains ${JSON.stringify(from)}; update this case`);
   return generateWith(original.replace(from, to));
 }
-const at = (text: string, needle: string, col?: number) => new RegExp(`mapping-spec\\.yaml:${lineOf(text, needle)}:${col ?? '\\d+'}`);
+const at = (text: string, needle: string, col?: number) =>
+  new RegExp(`mapping-spec\\.yaml:${lineOf(text, needle)}:${col ?? '\\d+'}`);
 
 describe('bad mapping-spec.yaml', () => {
   it('malformed YAML', () => {
@@ -35,7 +37,11 @@ describe('bad mapping-spec.yaml', () => {
   it('wrong type: a list given as a scalar', () => {
     const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
     const { r, text } = edit(line, `snapshots: ${versions[0]}`);
-    expectRejected(r, { code: 'spec/wrong-type', at: at(text, `snapshots: ${versions[0]}`), message: 'snapshots: must be array' });
+    expectRejected(r, {
+      code: 'spec/wrong-type',
+      at: at(text, `snapshots: ${versions[0]}`),
+      message: 'snapshots: must be array',
+    });
   });
 
   it('wrong type: version is not 1', () => {
@@ -54,68 +60,131 @@ describe('bad mapping-spec.yaml', () => {
   });
 
   it('a duplicate entry', () => {
-    const { r, text } = edit('      thread/archived:\n', '      thread/archived:\n        ignore: duplicate on purpose\n      thread/archived:\n');
-    expectRejected(r, { code: 'spec/duplicate-entry', at: new RegExp(`mapping-spec\\.yaml:${lineOf(text, 'thread/archived:') + 2}:\\d+`) });
+    const { r, text } = edit(
+      '      thread/archived:\n',
+      '      thread/archived:\n        ignore: duplicate on purpose\n      thread/archived:\n',
+    );
+    expectRejected(r, {
+      code: 'spec/duplicate-entry',
+      at: new RegExp(`mapping-spec\\.yaml:${lineOf(text, 'thread/archived:') + 2}:\\d+`),
+    });
   });
 
   it('an unknown source', () => {
     const { r, text } = edit('sources:\n  codex-app-server:', 'sources:\n  codex-cli:');
-    expectRejected(r, { code: 'spec/unknown-source', at: at(text, 'codex-cli'), message: 'unknown source `codex-cli`' });
+    expectRejected(r, {
+      code: 'spec/unknown-source',
+      at: at(text, 'codex-cli'),
+      message: 'unknown source `codex-cli`',
+    });
   });
 
   it('a snapshot version that is not vendored', () => {
     const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
     const { r, text } = edit(line, `snapshots: [${[...versions, '999.0.0'].join(', ')}]`);
-    expectRejected(r, { code: 'spec/unknown-snapshot', at: at(text, '999.0.0'), message: 'no snapshot codex-app-server@999.0.0' });
+    expectRejected(r, {
+      code: 'spec/unknown-snapshot',
+      at: at(text, '999.0.0'),
+      message: 'no snapshot codex-app-server@999.0.0',
+    });
   });
 
   it('an unknown canonical event type', () => {
     const { r, text } = edit('- type: turn.diff.updated', '- type: turn.diff.changed');
-    expectRejected(r, { code: 'spec/unknown-canonical-type', at: at(text, 'turn.diff.changed'), message: 'unknown canonical event type `turn.diff.changed`' });
+    expectRejected(r, {
+      code: 'spec/unknown-canonical-type',
+      at: at(text, 'turn.diff.changed'),
+      message: 'unknown canonical event type `turn.diff.changed`',
+    });
   });
 
   it('an unknown enum value', () => {
     const { r, text } = edit('payload: { state: archived }', 'payload: { state: shelved }');
-    expectRejected(r, { code: 'spec/unknown-enum-value', at: at(text, 'shelved'), message: '`shelved` is not a value of ThreadState' });
+    expectRejected(r, {
+      code: 'spec/unknown-enum-value',
+      at: at(text, 'shelved'),
+      message: '`shelved` is not a value of ThreadState',
+    });
   });
 
   it('an unknown payload field', () => {
-    const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params.diff, explanation: 1 }');
-    expectRejected(r, { code: 'spec/unknown-payload-field', at: at(text, 'explanation'), message: 'has no payload field `explanation`' });
+    const { r, text } = edit(
+      'payload: { unifiedDiff: $.params.diff }',
+      'payload: { unifiedDiff: $.params.diff, explanation: 1 }',
+    );
+    expectRejected(r, {
+      code: 'spec/unknown-payload-field',
+      at: at(text, 'explanation'),
+      message: 'has no payload field `explanation`',
+    });
   });
 
   it('a required canonical field left unmapped', () => {
     const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: {}');
-    expectRejected(r, { code: 'spec/required-field-unmapped', at: at(text, '- type: turn.diff.updated'), message: 'required field `unifiedDiff` of `turn.diff.updated` is not mapped' });
+    expectRejected(r, {
+      code: 'spec/required-field-unmapped',
+      at: at(text, '- type: turn.diff.updated'),
+      message: 'required field `unifiedDiff` of `turn.diff.updated` is not mapped',
+    });
   });
 
   it('a value whose JSON type cannot fit the canonical field', () => {
     const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params }');
-    expectRejected(r, { code: 'spec/type-mismatch', at: at(text, 'unifiedDiff: $.params }'), message: 'which cannot fit `turn.diff.updated.unifiedDiff` (string)' });
+    expectRejected(r, {
+      code: 'spec/type-mismatch',
+      at: at(text, 'unifiedDiff: $.params }'),
+      message: 'which cannot fit `turn.diff.updated.unifiedDiff` (string)',
+    });
   });
 
   it('a path the upstream schema lacks', () => {
     const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params.difff }');
-    expectRejected(r, { code: 'spec/unknown-path', at: at(text, '$.params.difff'), message: 'has no `$.params.difff`' });
+    expectRejected(r, {
+      code: 'spec/unknown-path',
+      at: at(text, '$.params.difff'),
+      message: 'has no `$.params.difff`',
+    });
   });
 
   it('an entry for a discriminant no supported snapshot has (stale)', () => {
-    const { r, text } = edit('      thread/archived:\n', '      thread/teleported:\n        ignore: not a real method\n      thread/archived:\n');
-    expectRejected(r, { code: 'spec/stale-entry', at: at(text, 'thread/teleported'), message: '`thread/teleported` is in none of the supported snapshots' });
+    const { r, text } = edit(
+      '      thread/archived:\n',
+      '      thread/teleported:\n        ignore: not a real method\n      thread/archived:\n',
+    );
+    expectRejected(r, {
+      code: 'spec/stale-entry',
+      at: at(text, 'thread/teleported'),
+      message: '`thread/teleported` is in none of the supported snapshots',
+    });
   });
 
   it('an unknown value map', () => {
     const { r, text } = edit('map: codexTurnState', 'map: codexTurnStates');
-    expectRejected(r, { code: 'spec/unknown-value-map', at: at(text, 'codexTurnStates'), message: 'unknown value map `codexTurnStates`' });
+    expectRejected(r, {
+      code: 'spec/unknown-value-map',
+      at: at(text, 'codexTurnStates'),
+      message: 'unknown value map `codexTurnStates`',
+    });
   });
 
   it('a value map without a default (a value an upstream adds later would be dropped)', () => {
-    const { r, text } = edit('    default: failed           # a status added later still ends the turn (with a warning)\n', '');
-    expectRejected(r, { code: 'spec/missing-default', at: at(text, '  codexTurnState:'), message: 'value map `codexTurnState` has no `default`' });
+    const { r, text } = edit(
+      '    default: failed           # a status added later still ends the turn (with a warning)\n',
+      '',
+    );
+    expectRejected(r, {
+      code: 'spec/missing-default',
+      at: at(text, '  codexTurnState:'),
+      message: 'value map `codexTurnState` has no `default`',
+    });
   });
 
   it('an unknown runtime helper', () => {
     const { r, text } = edit('after: [closeTurn]', 'after: [closeTurns]');
-    expectRejected(r, { code: 'spec/unknown-helper', at: at(text, 'closeTurns'), message: 'unknown runtime helper `closeTurns`' });
+    expectRejected(r, {
+      code: 'spec/unknown-helper',
+      at: at(text, 'closeTurns'),
+      message: 'unknown runtime helper `closeTurns`',
+    });
   });
 });

@@ -54,8 +54,16 @@ export function workspace(name: string): Workspace {
     },
     generate(env = {}) {
       const before = readTree(at('generated'));
-      const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, '--root', root, 'generate'], { encoding: 'utf8', env: { ...process.env, ...env } });
-      return { status: r.status, signal: r.signal, stderr: r.stderr, unchanged: sameTree(before, readTree(at('generated'))) };
+      const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, '--root', root, 'generate'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      });
+      return {
+        status: r.status,
+        signal: r.signal,
+        stderr: r.stderr,
+        unchanged: sameTree(before, readTree(at('generated'))),
+      };
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -75,11 +83,16 @@ export function lineOf(text: string, needle: string): number {
 }
 
 /** The catalog's contract: exit 2, a diagnostic with this code at this place, generated/ untouched. */
-export function expectRejected(r: Run, want: { code: string | RegExp; at?: RegExp | string; message?: string | RegExp }): void {
+export function expectRejected(
+  r: Run,
+  want: { code: string | RegExp; at?: RegExp | string; message?: string | RegExp },
+): void {
   expect(r.signal, r.stderr).toBe(null);
   expect(r.status, r.stderr).toBe(2);
   expect(r.stderr).not.toContain('internal error');
-  const head = new RegExp(`error ${typeof want.code === 'string' ? want.code.replace(/[/.]/g, '\\$&') : want.code.source}`);
+  const head = new RegExp(
+    `error ${typeof want.code === 'string' ? want.code.replace(/[/.]/g, '\\$&') : want.code.source}`,
+  );
   expect(r.stderr).toMatch(head);
   if (want.at !== undefined) {
     // The location prefixes the diagnostic: `<file>:<line>:<col>: error <code>`.
@@ -95,7 +108,9 @@ export function expectRejected(r: Run, want: { code: string | RegExp; at?: RegEx
 
 /** A source's `snapshots:` line as mapping-spec.yaml writes it, and its versions (oldest first). */
 export function snapshotsLine(spec: string, source: string): { text: string; versions: string[] } {
-  const versions = (parse(spec) as { sources: Record<string, { snapshots: string[] }> }).sources[source]!.snapshots.map(String);
+  const versions = (parse(spec) as { sources: Record<string, { snapshots: string[] }> }).sources[source]!.snapshots.map(
+    String,
+  );
   const text = `snapshots: [${versions.join(', ')}]`;
   lineOf(spec, text);
   return { text, versions };

@@ -23,14 +23,18 @@ describe('flaky model steps', () => {
   });
 
   it('count the answer’s tool calls when locating the next step', () => {
-    const steps: ModelStep[] = [{ kind: 'flaky', fail, then: ok }, { kind: 'reply', text: 'done' }];
+    const steps: ModelStep[] = [
+      { kind: 'flaky', fail, then: ok },
+      { kind: 'reply', text: 'done' },
+    ];
     expect(stepFor(steps, 1)?.index).toBe(1);
   });
 });
 
 describe('the recordings', () => {
   it('have scenario names unique within each source (the CLI and the model server key by them)', () => {
-    for (const source of Object.values(CAPTURE_SOURCES)) expect(new Set(scenarioNames(source)).size).toBe(scenarioNames(source).length);
+    for (const source of Object.values(CAPTURE_SOURCES))
+      expect(new Set(scenarioNames(source)).size).toBe(scenarioNames(source).length);
   });
 });
 
@@ -39,7 +43,15 @@ describe('the README of a version folder', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const source = CAPTURE_SOURCES['codex-app-server'];
   const note = (recording: string, recorded: string[]) =>
-    writeFixtureNote(dir, { source, version: '9.9.9', recording, scenarios: [], summary: { recorded, skipped: [], requests: [], settings: {} }, file: join(dir, `${recording}.both.jsonl`), bareFile: join(dir, `${recording}.server.jsonl`) });
+    writeFixtureNote(dir, {
+      source,
+      version: '9.9.9',
+      recording,
+      scenarios: [],
+      summary: { recorded, skipped: [], requests: [], settings: {} },
+      file: join(dir, `${recording}.both.jsonl`),
+      bareFile: join(dir, `${recording}.server.jsonl`),
+    });
 
   it('keeps one section per recording, in the source’s order, and rewrites only the one recorded', () => {
     note('unhappy', ['model_retry']);
@@ -54,16 +66,32 @@ describe('the README of a version folder', () => {
     expect(after).toContain('- `shell`: ');
     expect(after).not.toContain('- `chat`: ');
     expect(after).toContain('- `model_retry`: ');
-    expect(readFileSync(join(dir, 'capture.cmd'), 'utf8')).toContain('npm run capture -- codex-app-server@9.9.9 --recording capture\n');
+    expect(readFileSync(join(dir, 'capture.cmd'), 'utf8')).toContain(
+      'npm run capture -- codex-app-server@9.9.9 --recording capture\n',
+    );
   });
 });
 
 describe('normaliseFixture on a bare codex-sdk stream', () => {
   it('keeps the records and their order, and gives the thread id one placeholder', () => {
     const thread = '019a0000-0000-7000-8000-00000000000a';
-    const raw = [{ type: 'thread.started', thread_id: thread }, { type: 'turn.started' }, { type: 'turn.completed', usage: {} }, { type: 'thread.started', thread_id: thread }, { type: 'turn.started' }].map((e) => JSON.stringify(e));
-    const out = normaliseFixture(raw, pathRules([['/tmp/x', '/home/dev']])).map((l) => JSON.parse(l) as { type: string; thread_id?: string });
-    expect(out.map((e) => e.type)).toEqual(['thread.started', 'turn.started', 'turn.completed', 'thread.started', 'turn.started']);
+    const raw = [
+      { type: 'thread.started', thread_id: thread },
+      { type: 'turn.started' },
+      { type: 'turn.completed', usage: {} },
+      { type: 'thread.started', thread_id: thread },
+      { type: 'turn.started' },
+    ].map((e) => JSON.stringify(e));
+    const out = normaliseFixture(raw, pathRules([['/tmp/x', '/home/dev']])).map(
+      (l) => JSON.parse(l) as { type: string; thread_id?: string },
+    );
+    expect(out.map((e) => e.type)).toEqual([
+      'thread.started',
+      'turn.started',
+      'turn.completed',
+      'thread.started',
+      'turn.started',
+    ]);
     expect(new Set(out.flatMap((e) => (e.thread_id ? [e.thread_id] : [])))).toEqual(new Set(['thread-0001']));
   });
 });

@@ -4,10 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { sdkMessages, transcripts } from '../conformance/transcripts.ts';
 import { catalogOf } from './helpers.ts';
 
-type Message = { type: string; subtype?: string; isReplay?: boolean; event?: { type: string; content_block?: { type: string }; delta?: { type: string } } };
+type Message = {
+  type: string;
+  subtype?: string;
+  isReplay?: boolean;
+  event?: { type: string; content_block?: { type: string }; delta?: { type: string } };
+};
 
 /** The catalog name of a message, per the naming the catalog documents (type, type:subtype, user[isReplay]). */
-const nameOf = (m: Message) => (m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type) + (m.isReplay === true ? '[isReplay]' : '');
+const nameOf = (m: Message) =>
+  (m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type) +
+  (m.isReplay === true ? '[isReplay]' : '');
 
 describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s traffic', (version) => {
   const messages = transcripts('claude-agent-sdk')
@@ -26,7 +33,15 @@ describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s traffic', (version) =>
     const events = messages.flatMap((m) => (m.type === 'stream_event' && m.event ? [m.event] : []));
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((e) => !known('stream-event').has(e.type))).toEqual([]);
-    expect(events.flatMap((e) => (e.content_block ? [e.content_block.type] : [])).filter((t) => !known('content-block').has(t))).toEqual([]);
-    expect(events.flatMap((e) => (e.delta?.type?.endsWith('_delta') ? [e.delta.type] : [])).filter((t) => !known('content-delta').has(t))).toEqual([]);
+    expect(
+      events
+        .flatMap((e) => (e.content_block ? [e.content_block.type] : []))
+        .filter((t) => !known('content-block').has(t)),
+    ).toEqual([]);
+    expect(
+      events
+        .flatMap((e) => (e.delta?.type?.endsWith('_delta') ? [e.delta.type] : []))
+        .filter((t) => !known('content-delta').has(t)),
+    ).toEqual([]);
   });
 });

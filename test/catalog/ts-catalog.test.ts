@@ -7,7 +7,11 @@ import { SnapshotReader } from '../../generator/catalog/snapshot-files.ts';
 import { readTsSnapshot, unionEntries } from '../../generator/catalog/ts-catalog.ts';
 import { tempDir, writeJson } from './helpers.ts';
 
-const obj = (props: Record<string, unknown>, required = Object.keys(props)) => ({ type: 'object', properties: props, required });
+const obj = (props: Record<string, unknown>, required = Object.keys(props)) => ({
+  type: 'object',
+  properties: props,
+  required,
+});
 const lit = (v: string | boolean) => ({ const: v });
 const ref = (name: string) => ({ $ref: `#/definitions/${name}` });
 
@@ -30,7 +34,16 @@ function snapshot(defs: Record<string, unknown> = DEFS): SnapshotReader {
   writeJson(join(dir, 'surface.json'), {
     schema: 's.schema.json',
     declarations: ['x.d.ts'],
-    unions: [{ kind: 'sdk-message', type: 'Msg', pointer: '#/definitions/Msg', discriminant: 'type', subDiscriminant: 'subtype', members: ['User', 'Replay', 'Result', 'Sys', 'Ghost', 'Twin1', 'Twin2'] }],
+    unions: [
+      {
+        kind: 'sdk-message',
+        type: 'Msg',
+        pointer: '#/definitions/Msg',
+        discriminant: 'type',
+        subDiscriminant: 'subtype',
+        members: ['User', 'Replay', 'Result', 'Sys', 'Ghost', 'Twin1', 'Twin2'],
+      },
+    ],
     unresolved: [{ name: 'Ghost', file: 'x.d.ts', line: 7 }],
     opaque: [],
   });
@@ -43,7 +56,17 @@ describe('unionEntries', () => {
   const entries = unionEntries(reader, surface, doc, surface.unions[0]!);
 
   it('gives one entry per discriminant value, flattening nested unions', () => {
-    expect(entries.map((e) => e.name)).toEqual(['user', 'user[isReplay]', 'result:success', 'result:error_a', 'result:error_b', 'system:init', 'Ghost', 'twin(Twin1)', 'twin(Twin2)']);
+    expect(entries.map((e) => e.name)).toEqual([
+      'user',
+      'user[isReplay]',
+      'result:success',
+      'result:error_a',
+      'result:error_b',
+      'system:init',
+      'Ghost',
+      'twin(Twin1)',
+      'twin(Twin2)',
+    ]);
   });
 
   it('records the declared type and the union member it came from', () => {
@@ -52,7 +75,10 @@ describe('unionEntries', () => {
   });
 
   it('keeps an undeclared member, flagged, under its type name', () => {
-    expect(entries.find((e) => e.name === 'Ghost')).toMatchObject({ unresolved: true, meta: { declaredAt: 'x.d.ts:7' } });
+    expect(entries.find((e) => e.name === 'Ghost')).toMatchObject({
+      unresolved: true,
+      meta: { declaredAt: 'x.d.ts:7' },
+    });
   });
 });
 

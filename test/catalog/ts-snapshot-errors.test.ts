@@ -33,7 +33,10 @@ describe('broken claude-agent-sdk snapshots', () => {
   it('missing file: says which file the snapshot lacks', () => {
     const dir = copySnapshot('claude-agent-sdk', '0.2.62');
     rmSync(join(dir, 'surface.json'));
-    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/missing-file', file: expect.stringMatching(/surface\.json$/) });
+    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/missing-file',
+      file: expect.stringMatching(/surface\.json$/),
+    });
   });
 
   it('missing union: the SDKMessage definition is gone', () => {
@@ -55,7 +58,10 @@ describe('broken claude-agent-sdk snapshots', () => {
     (doc.definitions.SDKAssistantMessage!.properties as Record<string, unknown>).type = { type: 'string' };
     writeJson(file, doc);
     const [d] = failure('claude-agent-sdk', dir).diagnostics;
-    expect(d).toMatchObject({ code: 'snapshot/undiscriminated-union', file: expect.stringMatching(/sdk\.schema\.json$/) });
+    expect(d).toMatchObject({
+      code: 'snapshot/undiscriminated-union',
+      file: expect.stringMatching(/sdk\.schema\.json$/),
+    });
     expect(d!.message).toContain('SDKAssistantMessage');
   });
 
@@ -65,7 +71,10 @@ describe('broken claude-agent-sdk snapshots', () => {
     const doc = readJson(file) as Doc;
     delete doc.definitions.BetaUsage;
     writeJson(file, doc);
-    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/dangling-ref', message: expect.stringContaining('#/definitions/BetaUsage') });
+    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/dangling-ref',
+      message: expect.stringContaining('#/definitions/BetaUsage'),
+    });
   });
 
   it('surface.json and the schema disagree about the members', () => {
@@ -74,13 +83,24 @@ describe('broken claude-agent-sdk snapshots', () => {
     const surface = readJson(file) as { unions: { members?: string[] }[] };
     surface.unions[0]!.members!.pop();
     writeJson(file, surface);
-    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/surface-mismatch', file: expect.stringMatching(/surface\.json$/), line: expect.any(Number) });
+    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/surface-mismatch',
+      file: expect.stringMatching(/surface\.json$/),
+      line: expect.any(Number),
+    });
   });
 
   it('a malformed surface.json', () => {
     const dir = copySnapshot('claude-agent-sdk', '0.2.62');
-    writeJson(join(dir, 'surface.json'), { schema: 'sdk.schema.json', declarations: ['sdk.d.ts'], unions: 'SDKMessage' });
-    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/bad-surface', message: expect.stringContaining('unions') });
+    writeJson(join(dir, 'surface.json'), {
+      schema: 'sdk.schema.json',
+      declarations: ['sdk.d.ts'],
+      unions: 'SDKMessage',
+    });
+    expect(failure('claude-agent-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/bad-surface',
+      message: expect.stringContaining('unions'),
+    });
   });
 
   it('the CLI exits 2 and prints file:line:col and a fix', () => {
@@ -101,19 +121,30 @@ describe('broken codex-sdk snapshots', () => {
     const doc = readJson(file) as Doc;
     delete doc.definitions.ThreadItem!.anyOf;
     writeJson(file, doc);
-    expect(failure('codex-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/missing-union', file: expect.stringMatching(/index\.schema\.json$/), message: expect.stringContaining('ThreadItem') });
+    expect(failure('codex-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/missing-union',
+      file: expect.stringMatching(/index\.schema\.json$/),
+      message: expect.stringContaining('ThreadItem'),
+    });
   });
 
   it('missing file', () => {
     const dir = copySnapshot('codex-sdk', '0.163.0');
     rmSync(join(dir, 'index.schema.json'));
-    expect(failure('codex-sdk', dir).diagnostics[0]).toMatchObject({ code: 'snapshot/missing-file', file: expect.stringMatching(/index\.schema\.json$/) });
+    expect(failure('codex-sdk', dir).diagnostics[0]).toMatchObject({
+      code: 'snapshot/missing-file',
+      file: expect.stringMatching(/index\.schema\.json$/),
+    });
   });
 
   it('broken JSON in surface.json', () => {
     const dir = copySnapshot('codex-sdk', '0.163.0');
     writeFileSync(join(dir, 'surface.json'), '{"schema": "index.schema.json",\n  "unions": [\n');
     const [d] = failure('codex-sdk', dir).diagnostics;
-    expect(d).toMatchObject({ code: 'snapshot/invalid-json', file: expect.stringMatching(/surface\.json$/), line: expect.any(Number) });
+    expect(d).toMatchObject({
+      code: 'snapshot/invalid-json',
+      file: expect.stringMatching(/surface\.json$/),
+      line: expect.any(Number),
+    });
   });
 });

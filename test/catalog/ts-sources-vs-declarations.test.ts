@@ -88,14 +88,20 @@ describe.each([
     expect(builtin.filter((n) => !names.has(n))).toEqual([]);
     // A tool without an input type is there only because the list names it.
     for (const t of catalogTools.filter((e) => !e.meta?.inputType)) expect(builtin, t.name).toContain(t.name);
-    for (const t of catalogTools) expect(['BUILTIN_TOOL_NAMES', 'cli.js', 'cli-binary', 'derived'], t.name).toContain(t.meta?.nameSource);
+    for (const t of catalogTools)
+      expect(['BUILTIN_TOOL_NAMES', 'cli.js', 'cli-binary', 'derived'], t.name).toContain(t.meta?.nameSource);
   });
 
   it('gives canUseTool the options keys the declaration lists', () => {
-    const block = /^export declare type CanUseTool = \(toolName: string, input: Record<string, unknown>, options: \{\n([\s\S]*?)\n\}\) =>/m.exec(sdk);
+    const block =
+      /^export declare type CanUseTool = \(toolName: string, input: Record<string, unknown>, options: \{\n([\s\S]*?)\n\}\) =>/m.exec(
+        sdk,
+      );
     const keys = [...block![1]!.matchAll(/^ {4}(\w+)\??:/gm)].map((x) => x[1]!);
     const permission = catalog.entries.find((e) => e.kind === 'permission')!;
-    const schema = catalog.documents[permission.document] as { definitions: Record<string, { properties: { options: { properties: object } } }> };
+    const schema = catalog.documents[permission.document] as {
+      definitions: Record<string, { properties: { options: { properties: object } } }>;
+    };
     const args = schema.definitions[permission.pointer.split('/').pop()!]!;
     expect(Object.keys(args.properties.options.properties).sort()).toEqual([...keys].sort());
   });

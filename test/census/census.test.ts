@@ -27,7 +27,10 @@ interface Report {
 }
 
 function census(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', ...args], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -42,7 +45,11 @@ function directCount(source: string, version: string): Map<string, number> {
     for (const rec of t.records) {
       if (source === 'codex-app-server') {
         if (typeof rec.line === 'string' && rec.dir !== 's2c') continue;
-        const m = (typeof rec.line === 'string' ? JSON.parse(rec.line) : rec) as { method?: string; id?: unknown; params?: { msg?: { type: string } } };
+        const m = (typeof rec.line === 'string' ? JSON.parse(rec.line) : rec) as {
+          method?: string;
+          id?: unknown;
+          params?: { msg?: { type: string } };
+        };
         if (m.method === undefined) continue;
         if (m.method.startsWith('codex/event/')) add(`eventmsg ${m.params!.msg!.type}`);
         else add(`${m.id === undefined ? 'notification' : 'request'} ${m.method}`);
@@ -50,8 +57,12 @@ function directCount(source: string, version: string): Map<string, number> {
         add(`thread-event ${String(rec.type)}`);
       } else {
         if (rec.kind === 'permission') add('permission canUseTool');
-        const m = (rec.kind === 'message' ? rec.message : rec.kind === undefined ? rec : undefined) as { type: string; subtype?: string; isReplay?: boolean } | undefined;
-        if (m) add(`sdk-message ${m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type}${m.isReplay === true ? '[isReplay]' : ''}`);
+        const m = (rec.kind === 'message' ? rec.message : rec.kind === undefined ? rec : undefined) as
+          { type: string; subtype?: string; isReplay?: boolean } | undefined;
+        if (m)
+          add(
+            `sdk-message ${m.type === 'system' || m.type === 'result' ? `${m.type}:${m.subtype}` : m.type}${m.isReplay === true ? '[isReplay]' : ''}`,
+          );
       }
     }
   }
@@ -63,26 +74,40 @@ describe('eventmap census on the committed transcripts', () => {
     expect(report.files).toHaveLength(ALL.length);
     expect(report.lines).toBe(ALL.reduce((n, t) => n + t.lines.length, 0));
     expect(report.unrecognised).toEqual([]);
-    expect(report.groups.map((g) => `${g.source}@${g.version}`).sort()).toEqual([...new Set(ALL.map((t) => `${t.source}@${t.version}`))].sort());
+    expect(report.groups.map((g) => `${g.source}@${g.version}`).sort()).toEqual(
+      [...new Set(ALL.map((t) => `${t.source}@${t.version}`))].sort(),
+    );
   });
 
-  it.each([...new Set(ALL.map((t) => `${t.source}@${t.version}`))])('%s: counts every message-level type as a direct count does', (key) => {
-    const [source, version] = key.split('@') as [string, string];
-    const group = report.groups.find((g) => g.source === source && g.version === version)!;
-    const got = new Map(group.types.filter((t) => ['notification', 'request', 'eventmsg', 'sdk-message', 'permission', 'thread-event'].includes(t.kind)).map((t) => [`${t.kind} ${t.name}`, t.count]));
-    const want = directCount(source, version);
-    // Not vacuous (the codex-sdk ThreadEvent union has only 8 types).
-    expect(want.size).toBeGreaterThan(source === 'codex-sdk' ? 5 : 10);
-    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
-  });
+  it.each([...new Set(ALL.map((t) => `${t.source}@${t.version}`))])(
+    '%s: counts every message-level type as a direct count does',
+    (key) => {
+      const [source, version] = key.split('@') as [string, string];
+      const group = report.groups.find((g) => g.source === source && g.version === version)!;
+      const got = new Map(
+        group.types
+          .filter((t) =>
+            ['notification', 'request', 'eventmsg', 'sdk-message', 'permission', 'thread-event'].includes(t.kind),
+          )
+          .map((t) => [`${t.kind} ${t.name}`, t.count]),
+      );
+      const want = directCount(source, version);
+      // Not vacuous (the codex-sdk ThreadEvent union has only 8 types).
+      expect(want.size).toBeGreaterThan(source === 'codex-sdk' ? 5 : 10);
+      expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+    },
+  );
 
   it('counts nested types too: codex item types, Claude stream events, deltas and tools', () => {
     const kinds = new Set(report.groups.flatMap((g) => g.types.map((t) => t.kind)));
-    for (const k of ['thread-item', 'stream-event', 'content-block', 'content-delta', 'tool']) expect(kinds).toContain(k);
+    for (const k of ['thread-item', 'stream-event', 'content-block', 'content-delta', 'tool'])
+      expect(kinds).toContain(k);
   });
 
   it('flags upstream types the supported snapshots do not document: the Task tool of Claude 0.2.62', () => {
-    const task = report.undocumented.find((u) => u.source === 'claude-agent-sdk' && u.version === '0.2.62' && u.kind === 'tool' && u.name === 'Task');
+    const task = report.undocumented.find(
+      (u) => u.source === 'claude-agent-sdk' && u.version === '0.2.62' && u.kind === 'tool' && u.name === 'Task',
+    );
     expect(task).toBeDefined();
     expect(task!.spec.status).toBe('mapped'); // the spec lists it as an undeclared value
     for (const u of report.undocumented) expect(u.catalog.documented).toBe(false);
@@ -110,7 +135,15 @@ describe('eventmap census inputs', () => {
 
   it('detects the source per line: bare JSON-RPC and bare SDKMessage lines in one log', () => {
     const log = join(dir, 'mixed.log');
-    writeFileSync(log, [JSON.stringify({ method: 'turn/started', params: { threadId: 't', turn: { id: 'u' } } }), JSON.stringify({ type: 'system', subtype: 'brand_new_subtype', session_id: 's', uuid: 'u' }), 'not json', ''].join('\n'));
+    writeFileSync(
+      log,
+      [
+        JSON.stringify({ method: 'turn/started', params: { threadId: 't', turn: { id: 'u' } } }),
+        JSON.stringify({ type: 'system', subtype: 'brand_new_subtype', session_id: 's', uuid: 'u' }),
+        'not json',
+        '',
+      ].join('\n'),
+    );
     const r = JSON.parse(census([log, '--format', 'json']).stdout) as Report;
     expect(r.groups.map((g) => [g.source, g.version, g.types.map((t) => `${t.kind} ${t.name}`)])).toEqual([
       ['codex-app-server', null, ['notification turn/started']],
@@ -139,6 +172,8 @@ describe('eventmap census inputs', () => {
 
   it('exits 0 with findings', () => {
     expect(census([files[0]!]).status).toBe(0);
-    expect(execFileSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', '--help'], { encoding: 'utf8' })).toContain('--source');
+    expect(
+      execFileSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', '--help'], { encoding: 'utf8' }),
+    ).toContain('--source');
   });
 });

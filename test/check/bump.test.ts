@@ -22,29 +22,54 @@ const CANDIDATE = `codex-app-server@${NEXT}`;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(() => {
-  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas']) cpSync(join(REPO, p), join(root, p), { recursive: true });
+  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas'])
+    cpSync(join(REPO, p), join(root, p), { recursive: true });
   buildBump(join(root, 'upstream-schemas', 'codex-app-server', NEXT)); // as `upstream add` (without --support) leaves it
 });
 
 const withCandidate = () => ({ withSnapshots: [resolveSnapshot(paths.upstream, CANDIDATE)] });
-const specLine = (needle: string) => readFileSync(paths.spec, 'utf8').split('\n').findIndex((l) => l.trim().startsWith(needle)) + 1;
-const lineWith = (needle: string) => readFileSync(paths.spec, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
-const eventmap = (...args: string[]) => spawnSync(process.execPath, [BIN, '--root', root, ...args], { encoding: 'utf8' });
+const specLine = (needle: string) =>
+  readFileSync(paths.spec, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.trim().startsWith(needle)) + 1;
+const lineWith = (needle: string) =>
+  readFileSync(paths.spec, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(needle)) + 1;
+const eventmap = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, '--root', root, ...args], { encoding: 'utf8' });
 
 describe('a bump, end to end', () => {
   it('plain check does not fail on it, and names the vendored snapshot nobody supports', async () => {
     const r = await runCheck(paths);
     expect(r.findings.filter((f) => f.code !== 'generated/stale-output')).toEqual([]); // no generated/ in this copy
-    expect(r.notices.map((n) => [n.code, n.source, n.versions])).toEqual([['upstream/unsupported-snapshot', 'codex-app-server', [NEXT]]]);
+    expect(r.notices.map((n) => [n.code, n.source, n.versions])).toEqual([
+      ['upstream/unsupported-snapshot', 'codex-app-server', [NEXT]],
+    ]);
   });
 
   it('check --with reports exactly the three changes, each located in mapping-spec.yaml', async () => {
     const r = await runCheck(paths, withCandidate());
-    const got = r.findings.map((f) => ({ category: f.category, discriminant: f.discriminant, versions: f.versions, line: f.loc?.line }));
+    const got = r.findings.map((f) => ({
+      category: f.category,
+      discriminant: f.discriminant,
+      versions: f.versions,
+      line: f.loc?.line,
+    }));
     expect(got).toEqual([
       { category: 'gap', discriminant: `thread-item:${NEW_ITEM}`, versions: [NEXT], line: specLine('codexItemType:') },
-      { category: 'gap', discriminant: `notification:${NEW_NOTIFICATION}`, versions: [NEXT], line: specLine('notification:') },
-      { category: 'path', discriminant: `notification:${REMOVED.method}`, versions: [NEXT], line: lineWith(`explanation: ${REMOVED.path}`) },
+      {
+        category: 'gap',
+        discriminant: `notification:${NEW_NOTIFICATION}`,
+        versions: [NEXT],
+        line: specLine('notification:'),
+      },
+      {
+        category: 'path',
+        discriminant: `notification:${REMOVED.method}`,
+        versions: [NEXT],
+        line: lineWith(`explanation: ${REMOVED.path}`),
+      },
     ]);
     expect(r.findings[2]!.message).toContain(`has no \`${REMOVED.path}\``);
     expect(r.notices).toEqual([]); // the candidate is in the set for this run
@@ -56,7 +81,10 @@ describe('a bump, end to end', () => {
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { written: boolean; drafts: { discriminant: string; placeholder?: boolean }[] };
     expect(out.written).toBe(true);
-    expect(out.drafts.map((d) => d.discriminant).sort()).toEqual([`notification:${NEW_NOTIFICATION}`, `thread-item:${NEW_ITEM}`]);
+    expect(out.drafts.map((d) => d.discriminant).sort()).toEqual([
+      `notification:${NEW_NOTIFICATION}`,
+      `thread-item:${NEW_ITEM}`,
+    ]);
     expect(out.drafts.some((d) => d.placeholder)).toBe(false);
     expect(r.stderr).toContain(`eventmap check --with ${CANDIDATE}`);
     const after = readFileSync(paths.spec, 'utf8');
@@ -83,7 +111,9 @@ describe('a bump, end to end', () => {
     const after = readFileSync(paths.spec, 'utf8');
     const changed = after.split('\n').filter((l, i) => l !== before.split('\n')[i]);
     expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatch(new RegExp(`snapshots: \\[.*${BASE.replace(/\./g, '\\.')}, ${NEXT.replace(/\./g, '\\.')}\\]`));
+    expect(changed[0]).toMatch(
+      new RegExp(`snapshots: \\[.*${BASE.replace(/\./g, '\\.')}, ${NEXT.replace(/\./g, '\\.')}\\]`),
+    );
     const r = await runCheck(paths);
     expect(r.findings.every((f) => f.code === 'generated/stale-output')).toBe(true);
     expect(r.notices.map((n) => n.code)).toEqual(['spec/review-marker', 'spec/review-marker']);

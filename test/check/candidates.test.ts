@@ -18,7 +18,8 @@ const root = mkdtempSync(join(tmpdir(), 'eventmap-candidates-'));
 const paths = projectPaths(root);
 let folder: string;
 beforeAll(() => {
-  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, p), join(root, p), { recursive: true });
+  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
+    cpSync(join(REPO, p), join(root, p), { recursive: true });
   folder = buildBump(join(root, 'candidate'));
   rmSync(join(folder, 'provenance.json')); // as `codex app-server generate-json-schema --out` writes it
 });
@@ -35,7 +36,10 @@ const codeOf = (f: () => unknown) => {
 
 describe('check --with and --upstream', () => {
   it('--with a folder: versioned by its content, newer than every release, so the hint says `until` the newest', async () => {
-    const r = await runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${folder}`] }));
+    const r = await runCheck(
+      paths,
+      snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${folder}`] }),
+    );
     const path = r.findings.find((f) => f.category === 'path')!;
     expect(path.versions).toEqual([expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/)]);
     expect(path.hint).toContain(`{ path: ${REMOVED.path}, until: ${BASE} }`);
@@ -44,15 +48,35 @@ describe('check --with and --upstream', () => {
   });
 
   it('--upstream twice for one source is an error, not "the last one wins"; --with a supported version too', () => {
-    expect(codeOf(() => snapshotPipelineOptions(paths.upstream, { upstream: [`codex-app-server=${folder}`, `codex-app-server=${folder}`], with: [] }))).toBe('cli/repeated-option');
-    expect(codeOf(() => snapshotPipelineOptions(paths.upstream, { upstream: [], with: ['codex-app-server'] }))).toBe('cli/bad-argument');
-    return expect(runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${BASE}`] }))).rejects.toMatchObject({ diagnostics: [{ code: 'cli/already-supported' }] });
+    expect(
+      codeOf(() =>
+        snapshotPipelineOptions(paths.upstream, {
+          upstream: [`codex-app-server=${folder}`, `codex-app-server=${folder}`],
+          with: [],
+        }),
+      ),
+    ).toBe('cli/repeated-option');
+    expect(codeOf(() => snapshotPipelineOptions(paths.upstream, { upstream: [], with: ['codex-app-server'] }))).toBe(
+      'cli/bad-argument',
+    );
+    return expect(
+      runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${BASE}`] })),
+    ).rejects.toMatchObject({ diagnostics: [{ code: 'cli/already-supported' }] });
   });
 
   it('--upstream and --with together: the replacement, plus the addition', async () => {
     const base = join(paths.upstream, 'codex-app-server', BASE);
-    const r = await runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [`codex-app-server=${base}`], with: [`codex-app-server@${folder}`] }));
-    expect(r.coverage.sources['codex-app-server']!.snapshots).toEqual([BASE, expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/)]);
+    const r = await runCheck(
+      paths,
+      snapshotPipelineOptions(paths.upstream, {
+        upstream: [`codex-app-server=${base}`],
+        with: [`codex-app-server@${folder}`],
+      }),
+    );
+    expect(r.coverage.sources['codex-app-server']!.snapshots).toEqual([
+      BASE,
+      expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/),
+    ]);
   });
 
   it('notices appear in every format, and never count as findings', async () => {
@@ -61,8 +85,12 @@ describe('check --with and --upstream', () => {
       const r = await runCheck(paths);
       expect(r.findings).toEqual([]);
       expect(r.notices.map((n) => n.code)).toEqual(['upstream/unsupported-snapshot']);
-      expect((JSON.parse(formatJson(r)) as { ok: boolean; notices: { code: string }[] }).notices[0]!.code).toBe('upstream/unsupported-snapshot');
-      expect(formatText(r)).toMatch(/notices \(not failures\):\n {2}notice codex-app-server@999\.0\.0: upstream-schemas\/codex-app-server\/999\.0\.0 is vendored, but no source supports it/);
+      expect((JSON.parse(formatJson(r)) as { ok: boolean; notices: { code: string }[] }).notices[0]!.code).toBe(
+        'upstream/unsupported-snapshot',
+      );
+      expect(formatText(r)).toMatch(
+        /notices \(not failures\):\n {2}notice codex-app-server@999\.0\.0: upstream-schemas\/codex-app-server\/999\.0\.0 is vendored, but no source supports it/,
+      );
       expect(formatText(r)).toContain('eventmap check: clean');
       expect(formatGithub(r)).toMatch(/^::notice title=eventmap upstream\/unsupported-snapshot::/m);
       expect(formatGithub(r)).not.toContain('::error');

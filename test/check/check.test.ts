@@ -29,7 +29,14 @@ interface JsonReport {
   ok: boolean;
   fast: boolean;
   findings: JsonFinding[];
-  sources: Record<string, { snapshots: string[]; summary: Record<string, { total: number; mapped: number; ignored: number; gap: number }>; discriminants: { kind: string; name: string; status: string; targets: string[]; versions: string[] }[] }>;
+  sources: Record<
+    string,
+    {
+      snapshots: string[];
+      summary: Record<string, { total: number; mapped: number; ignored: number; gap: number }>;
+      discriminants: { kind: string; name: string; status: string; targets: string[]; versions: string[] }[];
+    }
+  >;
 }
 const json = (s: string) => JSON.parse(s) as JsonReport;
 
@@ -41,7 +48,8 @@ function snapshotCopy(version: string): string {
 }
 
 beforeAll(() => {
-  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, p), join(work, p), { recursive: true });
+  for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
+    cpSync(join(REPO, p), join(work, p), { recursive: true });
 });
 
 describe('eventmap check', () => {
@@ -59,7 +67,11 @@ describe('eventmap check', () => {
     const dir = snapshotCopy('0.171.0');
     const file = join(dir, 'ServerNotification.json');
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: unknown[] };
-    doc.oneOf.push({ type: 'object', required: ['method', 'params'], properties: { method: { type: 'string', enum: ['thread/teleported'] }, params: { type: 'object' } } });
+    doc.oneOf.push({
+      type: 'object',
+      required: ['method', 'params'],
+      properties: { method: { type: 'string', enum: ['thread/teleported'] }, params: { type: 'object' } },
+    });
     writeFileSync(file, JSON.stringify(doc));
     const r = eventmap('check', '--upstream', `codex-app-server=${dir}`);
     expect(r.status).toBe(1);
@@ -81,32 +93,69 @@ describe('eventmap check', () => {
   });
 
   it('against the real 0.105.0 snapshot reports exactly the set differences, both ways', () => {
-    const report = json(eventmap('check', '--format', 'json', '--upstream', `codex-app-server=${join(REPO, 'upstream-schemas/codex-app-server/0.105.0')}`).stdout);
+    const report = json(
+      eventmap(
+        'check',
+        '--format',
+        'json',
+        '--upstream',
+        `codex-app-server=${join(REPO, 'upstream-schemas/codex-app-server/0.105.0')}`,
+      ).stdout,
+    );
     // Independently: the discriminants straight from the 0.105.0 files, and the spec's keys straight from the YAML.
-    const snap = (f: string) => JSON.parse(readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0', f), 'utf8')) as { oneOf: { properties: Record<string, { enum: string[] }> }[]; definitions: Record<string, { oneOf: { properties: { type: { enum: string[] } } }[] }> };
+    const snap = (f: string) =>
+      JSON.parse(readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0', f), 'utf8')) as {
+        oneOf: { properties: Record<string, { enum: string[] }> }[];
+        definitions: Record<string, { oneOf: { properties: { type: { enum: string[] } } }[] }>;
+      };
     const upstream = new Set([
       ...snap('ServerNotification.json').oneOf.map((m) => `notification:${m.properties.method!.enum[0]}`),
       ...snap('ServerRequest.json').oneOf.map((m) => `request:${m.properties.method!.enum[0]}`),
       ...snap('EventMsg.json').oneOf.map((m) => `eventmsg:${m.properties.type!.enum[0]}`),
-      ...snap('ServerNotification.json').definitions.ThreadItem!.oneOf.map((m) => `thread-item:${m.properties.type.enum[0]}`),
+      ...snap('ServerNotification.json').definitions.ThreadItem!.oneOf.map(
+        (m) => `thread-item:${m.properties.type.enum[0]}`,
+      ),
     ]);
-    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as { mappings: Record<string, Record<string, Record<string, unknown>>>; valueMaps: Record<string, { source: string; covers?: { kind?: string; enum?: string }; values: Record<string, unknown> }> };
+    const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as {
+      mappings: Record<string, Record<string, Record<string, unknown>>>;
+      valueMaps: Record<
+        string,
+        { source: string; covers?: { kind?: string; enum?: string }; values: Record<string, unknown> }
+      >;
+    };
     const specKeys = new Set([
-      ...Object.entries(spec.mappings['codex-app-server']!).flatMap(([kind, m]) => Object.keys(m).map((n) => `${kind}:${n}`)),
-      ...Object.values(spec.valueMaps).filter((m) => m.covers?.kind === 'thread-item').flatMap((m) => Object.keys(m.values).map((n) => `thread-item:${n}`)),
+      ...Object.entries(spec.mappings['codex-app-server']!).flatMap(([kind, m]) =>
+        Object.keys(m).map((n) => `${kind}:${n}`),
+      ),
+      ...Object.values(spec.valueMaps)
+        .filter((m) => m.covers?.kind === 'thread-item')
+        .flatMap((m) => Object.keys(m.values).map((n) => `thread-item:${n}`)),
     ]);
     const expectedGaps = [...upstream].filter((k) => !specKeys.has(k)).sort();
     const expectedStale = [...specKeys].filter((k) => !upstream.has(k)).sort();
     expect(expectedStale.length).toBeGreaterThan(40);
-    const got = (cat: string, code: string) => report.findings.filter((f) => f.source === 'codex-app-server' && f.category === cat && f.code === code).map((f) => f.discriminant!).sort();
+    const got = (cat: string, code: string) =>
+      report.findings
+        .filter((f) => f.source === 'codex-app-server' && f.category === cat && f.code === code)
+        .map((f) => f.discriminant!)
+        .sort();
     expect(got('gap', 'coverage/gap')).toEqual(expectedGaps);
     const staleValues = got('stale', 'spec/stale-value');
-    expect([...got('stale', 'spec/stale-entry'), ...staleValues.filter((d) => !d.startsWith('enum:'))].sort()).toEqual(expectedStale);
+    expect([...got('stale', 'spec/stale-entry'), ...staleValues.filter((d) => !d.startsWith('enum:'))].sort()).toEqual(
+      expectedStale,
+    );
     // Enum values the 0.105.0 ReviewDecision lacks, read straight from its response file.
-    const review = JSON.parse(readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0/ExecCommandApprovalResponse.json'), 'utf8')) as { definitions: { ReviewDecision: { oneOf: { enum?: string[]; required?: string[] }[] } } };
+    const review = JSON.parse(
+      readFileSync(join(REPO, 'upstream-schemas/codex-app-server/0.105.0/ExecCommandApprovalResponse.json'), 'utf8'),
+    ) as { definitions: { ReviewDecision: { oneOf: { enum?: string[]; required?: string[] }[] } } };
     const have = new Set(review.definitions.ReviewDecision.oneOf.flatMap((m) => m.enum ?? m.required ?? []));
     const mapped = Object.values(spec.valueMaps).find((m) => m.covers?.enum === 'ReviewDecision')!;
-    expect(staleValues.filter((d) => d.startsWith('enum:ReviewDecision.'))).toEqual(Object.keys(mapped.values).filter((v) => !have.has(v)).map((v) => `enum:ReviewDecision.${v}`).sort());
+    expect(staleValues.filter((d) => d.startsWith('enum:ReviewDecision.'))).toEqual(
+      Object.keys(mapped.values)
+        .filter((v) => !have.has(v))
+        .map((v) => `enum:ReviewDecision.${v}`)
+        .sort(),
+    );
   });
 
   it('reports a hand-edited generated file as stale output', () => {
@@ -126,7 +175,9 @@ describe('eventmap check', () => {
     doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'attestation/generate');
     writeFileSync(file, JSON.stringify(doc));
     const gh = eventmap('check', '--format', 'github', '--upstream', `codex-app-server=${dir}`);
-    expect(gh.stdout).toMatch(/^::error file=mapping-spec\.yaml,line=\d+,col=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m);
+    expect(gh.stdout).toMatch(
+      /^::error file=mapping-spec\.yaml,line=\d+,col=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m,
+    );
     const md = eventmap('check', '--format', 'markdown', '--upstream', `codex-app-server=${dir}`);
     expect(md.stdout).toContain('| codex-app-server | request |');
     expect(md.stdout).toContain('❌');

@@ -20,7 +20,12 @@ const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** A mapped entry with one emit that has ids and a payload read from `$.` paths: the first in the file. */
-const entry = spec.entries.find((e) => e.emit.length === 1 && Object.values(e.emit[0]!.ids).some((x) => x?.kind === 'path') && Object.values(e.emit[0]!.payload).some((x) => x.kind === 'path'))!;
+const entry = spec.entries.find(
+  (e) =>
+    e.emit.length === 1 &&
+    Object.values(e.emit[0]!.ids).some((x) => x?.kind === 'path') &&
+    Object.values(e.emit[0]!.payload).some((x) => x.kind === 'path'),
+)!;
 const lines = original.split('\n');
 /** Replace the first `from` at or after line `line` (1-based) by `to`; returns the text and the line changed. */
 function editFrom(line: number, from: string, to: string): { text: string; line: number } {
@@ -60,7 +65,12 @@ describe('spec errors: one cause, one error, with a frame and a did-you-mean', (
     const { text, line } = editFrom(entry.loc.line, 'emit:', 'emitt:');
     const [d, ...more] = diagnosticsOf(text);
     expect(more).toEqual([]);
-    expect(d).toMatchObject({ code: 'spec/unknown-key', line, col: text.split('\n')[line - 1]!.indexOf('emitt') + 1, source: text.split('\n')[line - 1] });
+    expect(d).toMatchObject({
+      code: 'spec/unknown-key',
+      line,
+      col: text.split('\n')[line - 1]!.indexOf('emitt') + 1,
+      source: text.split('\n')[line - 1],
+    });
     expect(d!.hint).toMatch(/^did you mean `emit`\?/);
     const shown = formatDiagnostic(d!).split('\n');
     expect(shown[1]).toBe(`  ${line} | ${text.split('\n')[line - 1]!.trimEnd()}`);
@@ -99,22 +109,49 @@ describe('spec errors: one cause, one error, with a frame and a did-you-mean', (
 
   it('an unknown event type, value map, helper, payload field, kind', () => {
     const type = entry.emit[0]!.type;
-    const mapRead = spec.entries.flatMap((e) => e.emit.flatMap((m) => Object.values(m.payload))).find((x) => x.kind === 'path' && x.map)!;
+    const mapRead = spec.entries
+      .flatMap((e) => e.emit.flatMap((m) => Object.values(m.payload)))
+      .find((x) => x.kind === 'path' && x.map)!;
     const mapName = mapRead.kind === 'path' ? mapRead.map! : '';
     const helper = spec.entries.find((e) => e.after.length)!.after[0]!;
     const kindBlock = `    ${entry.kind}:`;
     const field = Object.keys(entry.emit[0]!.payload)[0]!;
     const cases: [string, string, string, string][] = [
-      [editFrom(entry.loc.line, `type: ${type}`, `type: ${type}x`).text, 'spec/unknown-canonical-type', type, `${type}x`],
-      [editFrom(mapRead.loc.line, `map: ${mapName}`, `map: ${mapName}X`).text, 'spec/unknown-value-map', mapName, `${mapName}X`],
-      [editFrom(helper.loc.line, helper.name, `${helper.name}s`).text, 'spec/unknown-helper', helper.name, `${helper.name}s`],
+      [
+        editFrom(entry.loc.line, `type: ${type}`, `type: ${type}x`).text,
+        'spec/unknown-canonical-type',
+        type,
+        `${type}x`,
+      ],
+      [
+        editFrom(mapRead.loc.line, `map: ${mapName}`, `map: ${mapName}X`).text,
+        'spec/unknown-value-map',
+        mapName,
+        `${mapName}X`,
+      ],
+      [
+        editFrom(helper.loc.line, helper.name, `${helper.name}s`).text,
+        'spec/unknown-helper',
+        helper.name,
+        `${helper.name}s`,
+      ],
       [original.replace(kindBlock, `${kindBlock.slice(0, -1)}x:`), 'spec/unknown-kind', entry.kind, `${entry.kind}x`],
-      [editFrom(entry.emit[0]!.payload[field]!.loc.line, `${field}:`, `${field}_:`).text, 'spec/unknown-payload-field', field, `${field}_`],
+      [
+        editFrom(entry.emit[0]!.payload[field]!.loc.line, `${field}:`, `${field}_:`).text,
+        'spec/unknown-payload-field',
+        field,
+        `${field}_`,
+      ],
     ];
     for (const [text, code, right, wrong] of cases) {
       const errors = findingsOf(text).filter((f) => f.category === 'error');
-      expect(errors.map((f) => f.code), wrong).toEqual([code]);
-      expect(errors[0]!.hint, wrong).toMatch(new RegExp(`^did you mean \`${right.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\\?`));
+      expect(
+        errors.map((f) => f.code),
+        wrong,
+      ).toEqual([code]);
+      expect(errors[0]!.hint, wrong).toMatch(
+        new RegExp(`^did you mean \`${right.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`\\?`),
+      );
     }
   });
 
@@ -126,7 +163,9 @@ describe('spec errors: one cause, one error, with a frame and a did-you-mean', (
     const inputs = inputsOf(editFrom(read.loc.line, text, wrong).text);
     const found = inputs.analysis.findings.filter((f) => f.code === 'spec/unknown-path');
     expect(found).toHaveLength(1);
-    const having = (inputs.catalogs[entry.source] ?? []).filter((c) => c.entries.some((e) => e.kind === entry.kind && e.name === entry.name)).map((c) => c.version);
+    const having = (inputs.catalogs[entry.source] ?? [])
+      .filter((c) => c.entries.some((e) => e.kind === entry.kind && e.name === entry.name))
+      .map((c) => c.version);
     expect(having.length).toBeGreaterThan(0);
     expect(found[0]!.versions).toEqual(having);
     expect(found[0]!.hint).toMatch(new RegExp(`did you mean \`${text.replace(/[.$[\]]/g, '\\$&')}\``));
@@ -143,21 +182,36 @@ describe('spec errors: one cause, one error, with a frame and a did-you-mean', (
     expect(gap).toBeDefined();
     const kindLine = removed.findIndex((l) => l === `    ${entry.kind}:`) + 1;
     expect(gap.loc).toMatchObject({ line: kindLine, col: 5 });
-    for (const f of findings) expect(f.loc, f.message).toMatchObject({ line: expect.any(Number), col: expect.any(Number) });
+    for (const f of findings)
+      expect(f.loc, f.message).toMatchObject({ line: expect.any(Number), col: expect.any(Number) });
   });
 });
 
 describe('exit-2 errors in the format asked for', () => {
-  const d: Diagnostic = { code: 'spec/yaml-syntax', message: 'bad: 100%, really', hint: 'fix it', file: 'mapping-spec.yaml', line: 3, col: 7, source: 'a: {b' };
+  const d: Diagnostic = {
+    code: 'spec/yaml-syntax',
+    message: 'bad: 100%, really',
+    hint: 'fix it',
+    file: 'mapping-spec.yaml',
+    line: 3,
+    col: 7,
+    source: 'a: {b',
+  };
 
   it('github: an ::error annotation with file, line and col; text on stderr', () => {
     const { stdout, stderr } = formatFailure([d], 'github');
-    expect(stdout).toBe('::error file=mapping-spec.yaml,line=3,col=7,title=eventmap spec/yaml-syntax::bad: 100%25, really — fix: fix it\n');
+    expect(stdout).toBe(
+      '::error file=mapping-spec.yaml,line=3,col=7,title=eventmap spec/yaml-syntax::bad: 100%25, really — fix: fix it\n',
+    );
     expect(stderr).toContain('mapping-spec.yaml:3:7: error spec/yaml-syntax');
   });
 
   it('json: one object on stdout', () => {
-    expect(JSON.parse(formatFailure([d], 'json').stdout)).toEqual({ ok: false, exitCode: 2, errors: [{ code: d.code, message: d.message, hint: d.hint, file: d.file, line: 3, col: 7, source: d.source }] });
+    expect(JSON.parse(formatFailure([d], 'json').stdout)).toEqual({
+      ok: false,
+      exitCode: 2,
+      errors: [{ code: d.code, message: d.message, hint: d.hint, file: d.file, line: 3, col: 7, source: d.source }],
+    });
     expect(formatFailure([d], 'text').stdout).toBe('');
   });
 
@@ -182,14 +236,21 @@ describe('exit-2 errors in the format asked for', () => {
     copy[at] = copy[at]!.replace(/ \}$/, '');
     writeFileSync(join(root, 'mapping-spec.yaml'), copy.join('\n'));
     for (const p of ['canonical-model.yaml', 'upstream-schemas']) symlinkSync(join(REPO, p), join(root, p));
-    const run = (format: string) => spawnSync(process.execPath, [BIN, 'check', '--format', format], { cwd: root, encoding: 'utf8' });
+    const run = (format: string) =>
+      spawnSync(process.execPath, [BIN, 'check', '--format', format], { cwd: root, encoding: 'utf8' });
     const gh = run('github');
     expect(gh.status).toBe(2);
-    expect(gh.stdout).toMatch(new RegExp(`^::error file=mapping-spec\\.yaml,line=${at + 1},col=\\d+,title=eventmap spec/yaml-syntax::`));
+    expect(gh.stdout).toMatch(
+      new RegExp(`^::error file=mapping-spec\\.yaml,line=${at + 1},col=\\d+,title=eventmap spec/yaml-syntax::`),
+    );
     expect(gh.stdout.trim().split('\n')).toHaveLength(1);
     expect(gh.stderr).toContain(`mapping-spec.yaml:${at + 1}:`);
     const json = run('json');
     expect(json.status).toBe(2);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, exitCode: 2, errors: [{ code: 'spec/yaml-syntax', file: 'mapping-spec.yaml', line: at + 1 }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      exitCode: 2,
+      errors: [{ code: 'spec/yaml-syntax', file: 'mapping-spec.yaml', line: at + 1 }],
+    });
   });
 });

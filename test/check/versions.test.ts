@@ -22,14 +22,25 @@ const claude = () => repo.inputs().spec.sources['claude-agent-sdk']!.snapshots.m
 function findingsWith(replacement: string, catalogs = repo.inputs().catalogs): Finding[] {
   expect(repo.inputs().spec.text).toContain(READ);
   const spec = parseSpec(repo.inputs().spec.text.replace(READ, replacement), 'mapping-spec.yaml');
-  return analyzeSpec(spec, catalogs, repo.inputs().model, helpers).findings.filter((f) => f.discriminant === 'sdk-message:result:success' || f.category === 'error');
+  return analyzeSpec(spec, catalogs, repo.inputs().model, helpers).findings.filter(
+    (f) => f.discriminant === 'sdk-message:result:success' || f.category === 'error',
+  );
 }
 
 describe('since / until', () => {
   it('orders versions by semver, a folder without a version (a candidate) after every release', () => {
-    expect(['0.3.332', 'dir:/tmp/x', '0.2.62', '0.10.0'].sort(compareVersions)).toEqual(['0.2.62', '0.3.332', '0.10.0', 'dir:/tmp/x']);
+    expect(['0.3.332', 'dir:/tmp/x', '0.2.62', '0.10.0'].sort(compareVersions)).toEqual([
+      '0.2.62',
+      '0.3.332',
+      '0.10.0',
+      'dir:/tmp/x',
+    ]);
     // A folder without provenance is versioned 0.0.0-folder-<hash>: a candidate, newer than every release.
-    expect(['0.0.0-folder-0123456789ab', '0.171.0', '0.105.0'].sort(compareVersions)).toEqual(['0.105.0', '0.171.0', '0.0.0-folder-0123456789ab']);
+    expect(['0.0.0-folder-0123456789ab', '0.171.0', '0.105.0'].sort(compareVersions)).toEqual([
+      '0.105.0',
+      '0.171.0',
+      '0.0.0-folder-0123456789ab',
+    ]);
     expect(expectedIn({ absentIn: [], since: '0.3.0' }, '0.2.62')).toBe(false);
     expect(expectedIn({ absentIn: [], until: '0.171.0' }, 'dir:/tmp/candidate')).toBe(false);
     expect(expectedIn({ absentIn: ['0.3.332'], since: '0.3.0' }, '0.3.332')).toBe(false);
@@ -50,7 +61,10 @@ describe('since / until', () => {
 
   it('a range the wrong way round: stale where it excludes a version having the path, missing where it expects it', () => {
     const f = findingsWith(`{ path: $.terminal_reason, map: claudeResultState, until: ${claude()[0]} }`);
-    expect(f.map((x) => [x.category, x.code, x.versions]).sort()).toEqual([['path', 'spec/unknown-path', [claude()[0]]], ['stale', 'spec/stale-absent-in', [claude()[1]]]]);
+    expect(f.map((x) => [x.category, x.code, x.versions]).sort()).toEqual([
+      ['path', 'spec/unknown-path', [claude()[0]]],
+      ['stale', 'spec/stale-absent-in', [claude()[1]]],
+    ]);
     const stale = f.find((x) => x.category === 'stale')!;
     expect(stale.message).toContain(`is marked until ${claude()[0]}`);
     expect(stale.hint).toContain(`since: ${claude()[1]}`);
@@ -74,36 +88,68 @@ describe('since / until', () => {
 });
 
 describe('a field removed in a newer version', () => {
-  const withBump = () => ({ ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))] });
+  const withBump = () => ({
+    ...repo.inputs().catalogs,
+    'codex-app-server': [
+      ...repo.inputs().catalogs['codex-app-server']!,
+      loadCatalog(snapshotFromDir('codex-app-server', repo.bump())),
+    ],
+  });
   const plan = `explanation: ${REMOVED.path}`;
 
   it('is a path finding with an `until:` hint; `until` the last version having it settles it', () => {
-    const analyse = (text: string) => analyzeSpec(parseSpec(text, 'mapping-spec.yaml'), withBump(), repo.inputs().model, helpers).findings.filter((f) => f.category !== 'gap');
+    const analyse = (text: string) =>
+      analyzeSpec(parseSpec(text, 'mapping-spec.yaml'), withBump(), repo.inputs().model, helpers).findings.filter(
+        (f) => f.category !== 'gap',
+      );
     expect(repo.inputs().spec.text).toContain(plan);
     const before = analyse(repo.inputs().spec.text);
-    expect(before.map((f) => [f.code, f.discriminant, f.versions])).toEqual([['spec/unknown-path', `notification:${REMOVED.method}`, [NEXT]]]);
+    expect(before.map((f) => [f.code, f.discriminant, f.versions])).toEqual([
+      ['spec/unknown-path', `notification:${REMOVED.method}`, [NEXT]],
+    ]);
     expect(before[0]!.hint).toContain(`{ path: ${REMOVED.path}, until: ${BASE} }`);
-    expect(analyse(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))).toEqual([]);
+    expect(
+      analyse(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`)),
+    ).toEqual([]);
   });
 
   it('that was renamed: the hint reads both names with `first:`', () => {
     const renamed = buildBump();
     try {
       const cat = loadCatalog(snapshotFromDir('codex-app-server', renamed));
-      const def = (cat.documents['ServerNotification.json'] as { definitions: Record<string, { properties: Record<string, unknown> }> }).definitions.TurnPlanUpdatedNotification!;
+      const def = (
+        cat.documents['ServerNotification.json'] as {
+          definitions: Record<string, { properties: Record<string, unknown> }>;
+        }
+      ).definitions.TurnPlanUpdatedNotification!;
       def.properties.explanations = { type: ['string', 'null'] };
-      const f = analyzeSpec(repo.inputs().spec, { ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, cat] }, repo.inputs().model, helpers).findings.filter((x) => x.code === 'spec/unknown-path');
+      const f = analyzeSpec(
+        repo.inputs().spec,
+        { ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, cat] },
+        repo.inputs().model,
+        helpers,
+      ).findings.filter((x) => x.code === 'spec/unknown-path');
       expect(f).toHaveLength(1);
-      expect(f[0]!.hint).toContain(`renamed to \`$.params.explanations\`? read both: \`{ first: [{ path: $.params.explanation, until: ${BASE} }, { path: $.params.explanations, since: ${NEXT} }] }\``);
+      expect(f[0]!.hint).toContain(
+        `renamed to \`$.params.explanations\`? read both: \`{ first: [{ path: $.params.explanation, until: ${BASE} }, { path: $.params.explanations, since: ${NEXT} }] }\``,
+      );
     } finally {
       rmSync(renamed, { recursive: true, force: true });
     }
   });
 
   it('`eventmap diff` classes the removal breaking, and informational once the read says `until`', () => {
-    const [from, to] = [repo.inputs().catalogs['codex-app-server']!.find((c) => c.version === BASE)!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))];
-    const removal = (text: string) => buildSnapshotDiff(from, to, parseSpec(text, 'mapping-spec.yaml')).changes.find((c) => c.change === 'field-removed' && c.name === REMOVED.method && c.path === REMOVED.path);
+    const [from, to] = [
+      repo.inputs().catalogs['codex-app-server']!.find((c) => c.version === BASE)!,
+      loadCatalog(snapshotFromDir('codex-app-server', repo.bump())),
+    ];
+    const removal = (text: string) =>
+      buildSnapshotDiff(from, to, parseSpec(text, 'mapping-spec.yaml')).changes.find(
+        (c) => c.change === 'field-removed' && c.name === REMOVED.method && c.path === REMOVED.path,
+      );
     expect(removal(repo.inputs().spec.text)?.class).toBe('breaking');
-    expect(removal(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))?.class).toBe('informational');
+    expect(
+      removal(repo.inputs().spec.text.replace(plan, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`))?.class,
+    ).toBe('informational');
   });
 });

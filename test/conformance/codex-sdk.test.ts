@@ -35,7 +35,9 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-sdk %s', (file, t) =>
   });
 
   invariant(file, 'produces only events the canonical validator accepts', () => {
-    expect(events.filter((e) => !validateProviderRuntimeEvent(e)).map((e) => [e.type, validateProviderRuntimeEvent.errors])).toEqual([]);
+    expect(
+      events.filter((e) => !validateProviderRuntimeEvent(e)).map((e) => [e.type, validateProviderRuntimeEvent.errors]),
+    ).toEqual([]);
   });
 
   invariant(file, 'completes every item it starts', () => {
@@ -46,7 +48,9 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-sdk %s', (file, t) =>
 
   invariant(file, 'ends every turn once: turn.completed → completed, turn.failed → failed', () => {
     // Independently: the endings the SDK reported, in order.
-    const endings = t.records.flatMap((r) => (r.type === 'turn.completed' ? ['completed'] : r.type === 'turn.failed' ? ['failed'] : []));
+    const endings = t.records.flatMap((r) =>
+      r.type === 'turn.completed' ? ['completed'] : r.type === 'turn.failed' ? ['failed'] : [],
+    );
     expect(endings).toHaveLength(t.records.filter((r) => r.type === 'turn.started').length);
     expect(events.filter((e) => e.type === 'turn.completed').map((e) => e.payload.state)).toEqual(endings);
   });
@@ -66,7 +70,16 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-sdk %s', (file, t) =>
 
 describe('codex-sdk items in the corpus', () => {
   // The canonical item type of each ThreadItem type (the SDK's ThreadItem union, 0.163.0).
-  const EXPECTED: Record<string, string> = { reasoning: 'reasoning', todo_list: 'plan', command_execution: 'command_execution', mcp_tool_call: 'mcp_tool_call', web_search: 'web_search', file_change: 'file_change', error: 'error', agent_message: 'assistant_message' };
+  const EXPECTED: Record<string, string> = {
+    reasoning: 'reasoning',
+    todo_list: 'plan',
+    command_execution: 'command_execution',
+    mcp_tool_call: 'mcp_tool_call',
+    web_search: 'web_search',
+    file_change: 'file_change',
+    error: 'error',
+    agent_message: 'assistant_message',
+  };
 
   it('has every ThreadItem type, each mapped to its canonical item type', () => {
     const seen = new Map<string, Set<unknown>>();
@@ -77,7 +90,9 @@ describe('codex-sdk items in the corpus', () => {
         seen.set(type, (seen.get(type) ?? new Set()).add(e.payload.itemType));
       }
     }
-    expect(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]]))).toEqual(Object.fromEntries(Object.entries(EXPECTED).map(([k, v]) => [k, [v]])));
+    expect(Object.fromEntries([...seen].map(([k, v]) => [k, [...v]]))).toEqual(
+      Object.fromEntries(Object.entries(EXPECTED).map(([k, v]) => [k, [v]])),
+    );
   });
 
   it('has completed and failed turns, failed items, and retry errors', () => {
@@ -85,7 +100,13 @@ describe('codex-sdk items in the corpus', () => {
     expect(records.some((r) => r.type === 'turn.failed')).toBe(true);
     expect(records.some((r) => r.type === 'error' && String(r.message).startsWith('Reconnecting'))).toBe(true);
     expect(records.some((r) => r.type === 'item.completed' && itemOf(r).status === 'failed')).toBe(true);
-    const states = new Set(ALL.flatMap((t) => eventsOf(t).filter((e) => e.type === 'turn.completed').map((e) => e.payload.state)));
+    const states = new Set(
+      ALL.flatMap((t) =>
+        eventsOf(t)
+          .filter((e) => e.type === 'turn.completed')
+          .map((e) => e.payload.state),
+      ),
+    );
     expect(states).toEqual(new Set(['completed', 'failed']));
   });
 });

@@ -25,7 +25,9 @@ export function transcripts(source?: Source): Transcript[] {
     .sort()
     .map((file) => {
       const [src, version] = file.split('/') as [Source, string];
-      const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8').split('\n').filter((l) => l.trim());
+      const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim());
       return { source: src, version, file, lines, records: lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
     });
 }
@@ -40,12 +42,20 @@ export function serverMessages(t: Transcript): Record<string, unknown>[] {
 
 /** Codex: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
 export function clientMessages(t: Transcript): Record<string, unknown>[] {
-  return t.records.flatMap((r) => (typeof r.line === 'string' && r.dir === 'c2s' ? [JSON.parse(r.line) as Record<string, unknown>] : []));
+  return t.records.flatMap((r) =>
+    typeof r.line === 'string' && r.dir === 'c2s' ? [JSON.parse(r.line) as Record<string, unknown>] : [],
+  );
 }
 
 /** Claude: the SDKMessages, from `{kind:"message"}` records or bare lines. */
 export function sdkMessages(t: Transcript): Record<string, unknown>[] {
-  return t.records.flatMap((r) => (r.kind === 'message' && r.message ? [r.message as Record<string, unknown>] : r.kind === undefined && typeof r.type === 'string' ? [r] : []));
+  return t.records.flatMap((r) =>
+    r.kind === 'message' && r.message
+      ? [r.message as Record<string, unknown>]
+      : r.kind === undefined && typeof r.type === 'string'
+        ? [r]
+        : [],
+  );
 }
 
 /** Claude: the canUseTool records (with the decision the app returned). */

@@ -19,20 +19,28 @@ function memberKeys(version: string): Set<string> {
   const doc = readJson(join(dir, surface.schema)) as Obj;
   const union = (surface.unions as Obj[]).find((u) => u.kind === 'sdk-message')!;
   const unresolved = new Set((surface.unresolved as Obj[]).map((u) => u.name as string));
-  const at = (pointer: string): Obj => pointer.replace(/^#\//, '').split('/').reduce((o: Obj, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  const at = (pointer: string): Obj =>
+    pointer
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((o: Obj, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   const keys = new Set<string>();
   const visit = (pointer: string) => {
     const node = at(pointer);
     if (node.$ref) return visit(node.$ref);
     const members = node.anyOf ?? node.oneOf;
-    if (members) return members.forEach((_: unknown, i: number) => visit(`${pointer}/${node.anyOf ? 'anyOf' : 'oneOf'}/${i}`));
+    if (members)
+      return members.forEach((_: unknown, i: number) => visit(`${pointer}/${node.anyOf ? 'anyOf' : 'oneOf'}/${i}`));
     const name = pointer.split('/').pop()!;
     if (unresolved.has(name)) return keys.add(name);
-    const lits = (s: Obj | undefined): string[] => (s?.const !== undefined ? [s.const] : s?.enum ?? []);
+    const lits = (s: Obj | undefined): string[] => (s?.const !== undefined ? [s.const] : (s?.enum ?? []));
     const props = node.properties ?? {};
-    const flags = Object.keys(props).filter((p) => props[p].const === true && (node.required ?? []).includes(p)).sort();
+    const flags = Object.keys(props)
+      .filter((p) => props[p].const === true && (node.required ?? []).includes(p))
+      .sort();
     const subs = union.subDiscriminant ? lits(props[union.subDiscriminant]) : [];
-    for (const sub of subs.length ? subs : [undefined]) keys.add(`${lits(props[union.discriminant])[0]}${sub ? `:${sub}` : ''}${flags.map((f) => `[${f}]`).join('')}`);
+    for (const sub of subs.length ? subs : [undefined])
+      keys.add(`${lits(props[union.discriminant])[0]}${sub ? `:${sub}` : ''}${flags.map((f) => `[${f}]`).join('')}`);
   };
   visit(union.pointer);
   return keys;
@@ -53,7 +61,12 @@ describe(`eventmap diff claude-agent-sdk ${A} → ${B}`, () => {
     const added = [...after].filter((k) => !before.has(k));
     const removed = [...before].filter((k) => !after.has(k));
     expect(added.length).toBeGreaterThan(0);
-    expect(report.counts['sdk-message']).toEqual({ before: before.size, after: after.size, added: added.length, removed: removed.length });
+    expect(report.counts['sdk-message']).toEqual({
+      before: before.size,
+      after: after.size,
+      added: added.length,
+      removed: removed.length,
+    });
     const changes = (change: string) => report.changes.filter((c) => c.kind === 'sdk-message' && c.change === change);
     expect(changes('discriminant-added')).toHaveLength(added.length);
     expect(changes('discriminant-removed')).toHaveLength(removed.length);
@@ -67,7 +80,9 @@ describe(`eventmap diff claude-agent-sdk ${A} → ${B}`, () => {
   });
 
   it('a member 0.2.62 could not resolve says what it is called now', () => {
-    for (const c of report.changes.filter((x) => x.kind === 'sdk-message' && x.change === 'discriminant-removed' && x.name!.startsWith('SDK'))) {
+    for (const c of report.changes.filter(
+      (x) => x.kind === 'sdk-message' && x.change === 'discriminant-removed' && x.name!.startsWith('SDK'),
+    )) {
       expect(c.note).toMatch(/is now declared as `[a-z_:]+`/);
     }
   });

@@ -15,7 +15,9 @@ const doc = (v: string, f: string) => readJson(file(v, f)) as Obj;
 
 /** Methods of a JSON-RPC union file, read directly (not through the catalog). */
 function methods(v: string, f: string): Set<string> {
-  return new Set((doc(v, f).oneOf as Obj[]).map((m) => (m.properties.method.enum?.[0] ?? m.properties.method.const) as string));
+  return new Set(
+    (doc(v, f).oneOf as Obj[]).map((m) => (m.properties.method.enum?.[0] ?? m.properties.method.const) as string),
+  );
 }
 const minus = (x: Set<string>, y: Set<string>) => [...x].filter((m) => !y.has(m)).sort();
 
@@ -44,7 +46,12 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     const removed = find((c) => c.change === 'discriminant-removed' && c.kind === kind).map((c) => c.name);
     expect(added.sort()).toEqual(minus(after, before));
     expect(removed.sort()).toEqual(minus(before, after));
-    expect(report.counts[kind]).toEqual({ before: before.size, after: after.size, added: minus(after, before).length, removed: minus(before, after).length });
+    expect(report.counts[kind]).toEqual({
+      before: before.size,
+      after: after.size,
+      added: minus(after, before).length,
+      removed: minus(before, after).length,
+    });
   });
 
   it('a removed request the spec maps is breaking and names its entry', () => {
@@ -54,14 +61,22 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
       const [c] = find((x) => x.change === 'discriminant-removed' && x.kind === 'request' && x.name === name);
       const entry = entryOf('request', name);
       expect(c!.class).toBe(entry && entry.emit.length ? 'breaking' : 'informational');
-      if (entry) expect(c!.affects).toContainEqual({ file: 'mapping-spec.yaml', line: entry.loc.line, col: entry.loc.col, how: 'entry' });
+      if (entry)
+        expect(c!.affects).toContainEqual({
+          file: 'mapping-spec.yaml',
+          line: entry.loc.line,
+          col: entry.loc.col,
+          how: 'entry',
+        });
     }
   });
 
   it('reports the loss of the EventMsg union as one kind change, not one per type', () => {
     expect(existsSync(file(A, 'EventMsg.json'))).toBe(true);
     expect(existsSync(file(B, 'EventMsg.json'))).toBe(false);
-    const types = (doc(A, 'EventMsg.json').oneOf as Obj[]).map((m) => (m.properties.type.enum?.[0] ?? m.properties.type.const) as string).sort();
+    const types = (doc(A, 'EventMsg.json').oneOf as Obj[])
+      .map((m) => (m.properties.type.enum?.[0] ?? m.properties.type.const) as string)
+      .sort();
     const [kind, ...more] = find((c) => c.kind === 'eventmsg');
     expect(more).toEqual([]);
     expect(kind!.change).toBe('kind-removed');
@@ -69,7 +84,9 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     expect(report.counts.eventmsg).toEqual({ before: types.length, after: 0, added: 0, removed: types.length });
     // Every eventmsg entry of the spec is named; it is breaking because some of them emit events.
     const entries = spec.entries.filter((e) => e.kind === 'eventmsg');
-    expect(kind!.affects.map((a) => a.line).sort((x, y) => x - y)).toEqual(entries.map((e) => e.loc.line).sort((x, y) => x - y));
+    expect(kind!.affects.map((a) => a.line).sort((x, y) => x - y)).toEqual(
+      entries.map((e) => e.loc.line).sort((x, y) => x - y),
+    );
     expect(kind!.class).toBe(entries.some((e) => e.emit.length) ? 'breaking' : 'informational');
     const text = eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`);
     expect(text.stdout).toContain(`kind eventmsg removed (${types.length} discriminants)`);
@@ -80,11 +97,19 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     expect(doc(A, 'ServerNotification.json').properties).toBeUndefined();
     expect(root171.properties.emittedAtMs.type).toBe('integer');
     expect(root171.required ?? []).not.toContain('emittedAtMs');
-    const kept = [...methods(A, 'ServerNotification.json')].filter((m) => methods(B, 'ServerNotification.json').has(m)).sort();
+    const kept = [...methods(A, 'ServerNotification.json')]
+      .filter((m) => methods(B, 'ServerNotification.json').has(m))
+      .sort();
     // Declared once, on the union root: one change, with every notification it reaches.
     const [added, ...more] = find((c) => c.change === 'field-added' && c.path === '$.emittedAtMs');
     expect(more).toEqual([]);
-    expect(added).toMatchObject({ kind: 'notification', scope: 'message', class: 'informational', after: { types: ['integer'], required: false }, definition: { name: 'ServerNotification', path: '$.emittedAtMs' } });
+    expect(added).toMatchObject({
+      kind: 'notification',
+      scope: 'message',
+      class: 'informational',
+      after: { types: ['integer'], required: false },
+      definition: { name: 'ServerNotification', path: '$.emittedAtMs' },
+    });
     expect(added!.places!.map((p) => p.name).sort()).toEqual(kept);
     expect(added!.places!.every((p) => p.kind === 'notification' && p.path === '$.emittedAtMs')).toBe(true);
   });
@@ -94,25 +119,53 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     const resultTypes = (v: string) => {
       const n = doc(v, 'ServerNotification.json');
       const types = new Set<string>();
-      const typesOf = (s: Obj): string[] => (s.$ref ? typesOf(n.definitions[s.$ref.split('/').pop()]) : s.anyOf ? s.anyOf.flatMap(typesOf) : [s.type].flat());
-      for (const m of n.definitions.ThreadItem.oneOf as Obj[]) for (const part of [m, ...(m.anyOf ?? [])]) if (part.properties?.result) typesOf(part.properties.result).forEach((t) => types.add(t));
+      const typesOf = (s: Obj): string[] =>
+        s.$ref ? typesOf(n.definitions[s.$ref.split('/').pop()]) : s.anyOf ? s.anyOf.flatMap(typesOf) : [s.type].flat();
+      for (const m of n.definitions.ThreadItem.oneOf as Obj[])
+        for (const part of [m, ...(m.anyOf ?? [])])
+          if (part.properties?.result) typesOf(part.properties.result).forEach((t) => types.add(t));
       return [...types].sort();
     };
     expect(resultTypes(A)).toEqual(['null', 'object']);
     expect(resultTypes(B)).toEqual(['null', 'object', 'string']);
-    const [c] = find((x) => x.change === 'field-type-changed' && !!x.places?.some((p) => p.name === 'item/completed' && p.path === '$.params.item.result'));
-    expect(c).toMatchObject({ kind: 'notification', before: { types: resultTypes(A) }, after: { types: resultTypes(B) }, definition: { name: 'ThreadItem', path: '$.result' } });
+    const [c] = find(
+      (x) =>
+        x.change === 'field-type-changed' &&
+        !!x.places?.some((p) => p.name === 'item/completed' && p.path === '$.params.item.result'),
+    );
+    expect(c).toMatchObject({
+      kind: 'notification',
+      before: { types: resultTypes(A) },
+      after: { types: resultTypes(B) },
+      definition: { name: 'ThreadItem', path: '$.result' },
+    });
     // The spec reads `$.params.item` whole (payload.data): the change is inside it, so it is named but not breaking.
-    const data = entryOf('notification', 'item/completed')!.emit.flatMap((e) => Object.values(e.payload)).find((e) => e.kind === 'path' && e.path.text === '$.params.item')!;
-    expect(c!.affects).toContainEqual({ file: 'mapping-spec.yaml', line: data.loc.line, col: data.loc.col, how: 'passes-through', path: '$.params.item' });
+    const data = entryOf('notification', 'item/completed')!
+      .emit.flatMap((e) => Object.values(e.payload))
+      .find((e) => e.kind === 'path' && e.path.text === '$.params.item')!;
+    expect(c!.affects).toContainEqual({
+      file: 'mapping-spec.yaml',
+      line: data.loc.line,
+      col: data.loc.col,
+      how: 'passes-through',
+      path: '$.params.item',
+    });
     expect(c!.class).toBe('informational');
   });
 
   it('reports a field made optional: a thread source may now be an object without subAgent', () => {
-    const objectMembers = (v: string) => (doc(v, 'ServerNotification.json').definitions.SessionSource.oneOf as Obj[]).filter((m) => m.type === 'object').map((m) => m.required);
+    const objectMembers = (v: string) =>
+      (doc(v, 'ServerNotification.json').definitions.SessionSource.oneOf as Obj[])
+        .filter((m) => m.type === 'object')
+        .map((m) => m.required);
     expect(objectMembers(A)).toEqual([['subAgent']]);
     expect(objectMembers(B)).toEqual(expect.arrayContaining([['subAgent'], ['custom']]));
-    const [c] = find((x) => x.change === 'field-made-optional' && x.name === 'thread/started' && x.path === '$.params.thread.source.subAgent');
+    const [c] = find(
+      (x) =>
+        x.change === 'field-made-optional' &&
+        x.name === 'thread/started' &&
+        x.path === '$.params.thread.source.subAgent',
+    );
     expect(c).toMatchObject({ before: { required: true }, after: { required: false } });
     expect(c!.affects.filter((a) => a.how === 'reads' || a.how === 'reads-below')).toEqual([]);
     expect(c!.class).toBe('informational');
@@ -124,11 +177,23 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     expect(members(A).some((m) => m.type === 'string' && m.enum?.includes('denied'))).toBe(true);
     expect(members(B).some((m) => m.type === 'string' && m.enum?.includes('denied'))).toBe(false);
     expect(members(B).some((m) => m.type === 'object' && m.required?.[0] === 'denied')).toBe(true);
-    const decision = entryOf('request', 'applyPatchApproval')!.response.flatMap((e) => Object.values(e.payload)).find((e): e is Extract<ValueExpr, { kind: 'path' }> => e.kind === 'path' && e.path.text === '$.decision')!;
-    const [c] = find((x) => x.change === 'field-values-removed' && x.name === 'applyPatchApproval' && x.path === '$.decision');
+    const decision = entryOf('request', 'applyPatchApproval')!
+      .response.flatMap((e) => Object.values(e.payload))
+      .find((e): e is Extract<ValueExpr, { kind: 'path' }> => e.kind === 'path' && e.path.text === '$.decision')!;
+    const [c] = find(
+      (x) => x.change === 'field-values-removed' && x.name === 'applyPatchApproval' && x.path === '$.decision',
+    );
     expect(c).toMatchObject({ scope: 'response', values: ['denied'], class: 'breaking' });
-    expect(c!.affects).toContainEqual({ file: 'mapping-spec.yaml', line: decision.loc.line, col: decision.loc.col, how: 'reads', path: '$.decision' });
-    expect(find((x) => x.change === 'field-added' && x.name === 'applyPatchApproval' && x.path === '$.decision.denied')).toHaveLength(1);
+    expect(c!.affects).toContainEqual({
+      file: 'mapping-spec.yaml',
+      line: decision.loc.line,
+      col: decision.loc.col,
+      how: 'reads',
+      path: '$.decision',
+    });
+    expect(
+      find((x) => x.change === 'field-added' && x.name === 'applyPatchApproval' && x.path === '$.decision.denied'),
+    ).toHaveLength(1);
   });
 
   it('is deterministic, and the other formats say the same', () => {

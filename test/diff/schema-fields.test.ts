@@ -6,15 +6,25 @@ import { normalisePath, relation } from '../../generator/diff/spec-reads.ts';
 import { parsePath } from '../../generator/spec/load.ts';
 
 /** Fields without their origin (tested on its own below). */
-const fields = (schema: unknown, doc: unknown = schema) => Object.fromEntries([...schemaFields(doc, schema)].map(([path, { origin: _o, ...info }]) => [path, info]));
+const fields = (schema: unknown, doc: unknown = schema) =>
+  Object.fromEntries([...schemaFields(doc, schema)].map(([path, { origin: _o, ...info }]) => [path, info]));
 
 describe('schemaFields', () => {
   it('follows $ref, marks required, and merges a nullable anyOf', () => {
     const doc = {
       type: 'object',
       required: ['turn'],
-      properties: { turn: { $ref: '#/definitions/Turn' }, note: { anyOf: [{ $ref: '#/definitions/Turn' }, { type: 'null' }] } },
-      definitions: { Turn: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, status: { enum: ['a', 'b'] } } } },
+      properties: {
+        turn: { $ref: '#/definitions/Turn' },
+        note: { anyOf: [{ $ref: '#/definitions/Turn' }, { type: 'null' }] },
+      },
+      definitions: {
+        Turn: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string' }, status: { enum: ['a', 'b'] } },
+        },
+      },
     };
     const f = fields(doc);
     expect(f['$.turn']).toEqual({ types: ['object'], required: true });
@@ -25,13 +35,29 @@ describe('schemaFields', () => {
   });
 
   it('merges union members: required only where every object member requires it', () => {
-    const f = fields({ oneOf: [{ type: 'object', required: ['type', 'x'], properties: { type: { const: 'a' }, x: { type: 'string' } } }, { type: 'object', required: ['type'], properties: { type: { const: 'b' }, x: { type: 'integer' } } }] });
+    const f = fields({
+      oneOf: [
+        { type: 'object', required: ['type', 'x'], properties: { type: { const: 'a' }, x: { type: 'string' } } },
+        { type: 'object', required: ['type'], properties: { type: { const: 'b' }, x: { type: 'integer' } } },
+      ],
+    });
     expect(f['$.type']).toEqual({ types: ['string'], required: true, values: ['a', 'b'] });
     expect(f['$.x']).toEqual({ types: ['integer', 'string'], required: false });
   });
 
   it('allOf adds requirements; arrays are [] and maps .*', () => {
-    const f = fields({ allOf: [{ type: 'object', properties: { list: { type: 'array', items: { type: 'object', properties: { 'odd name': { type: 'boolean' } } } } } }, { required: ['list'] }], properties: { map: { type: 'object', additionalProperties: { type: 'number' } } } });
+    const f = fields({
+      allOf: [
+        {
+          type: 'object',
+          properties: {
+            list: { type: 'array', items: { type: 'object', properties: { 'odd name': { type: 'boolean' } } } },
+          },
+        },
+        { required: ['list'] },
+      ],
+      properties: { map: { type: 'object', additionalProperties: { type: 'number' } } },
+    });
     expect(f['$.list']).toEqual({ types: ['array'], required: true });
     expect(f['$.list[]']).toEqual({ types: ['object'], required: true });
     expect(f['$.list[]["odd name"]']).toEqual({ types: ['boolean'], required: false });
@@ -39,7 +65,10 @@ describe('schemaFields', () => {
   });
 
   it('stops at a $ref cycle and at the depth limit', () => {
-    const doc = { $ref: '#/definitions/Node', definitions: { Node: { type: 'object', properties: { next: { $ref: '#/definitions/Node' } } } } };
+    const doc = {
+      $ref: '#/definitions/Node',
+      definitions: { Node: { type: 'object', properties: { next: { $ref: '#/definitions/Node' } } } },
+    };
     const f = fields(doc);
     expect(f['$.next']).toEqual({ types: ['object'], required: false, truncated: 'cycle' });
     expect(Object.keys(f)).toEqual(['$', '$.next']);
@@ -52,17 +81,42 @@ describe('schemaFields', () => {
 
   it('adds the own properties of an enclosing union root', () => {
     const member = { type: 'object', properties: { method: { const: 'x' } } };
-    const f = Object.fromEntries(schemaFields({}, member, { properties: { emittedAtMs: { type: 'integer' } } }, { schema: 'notification x', extra: 'ServerNotification' }));
-    expect(f['$.emittedAtMs']).toEqual({ types: ['integer'], required: false, origin: { definition: 'ServerNotification', path: '$.emittedAtMs' } });
+    const f = Object.fromEntries(
+      schemaFields(
+        {},
+        member,
+        { properties: { emittedAtMs: { type: 'integer' } } },
+        { schema: 'notification x', extra: 'ServerNotification' },
+      ),
+    );
+    expect(f['$.emittedAtMs']).toEqual({
+      types: ['integer'],
+      required: false,
+      origin: { definition: 'ServerNotification', path: '$.emittedAtMs' },
+    });
     expect(f['$.method']).toMatchObject({ values: ['x'], origin: { definition: 'notification x', path: '$.method' } });
   });
 
   it('names the definition that declares each field, and the path inside it', () => {
     const doc = {
       type: 'object',
-      properties: { params: { type: 'object', properties: { turn: { $ref: '#/definitions/Turn' }, turns: { type: 'array', items: { $ref: '#/definitions/Turn' } } } } },
+      properties: {
+        params: {
+          type: 'object',
+          properties: {
+            turn: { $ref: '#/definitions/Turn' },
+            turns: { type: 'array', items: { $ref: '#/definitions/Turn' } },
+          },
+        },
+      },
       definitions: {
-        Turn: { type: 'object', properties: { id: { type: 'string' }, error: { type: 'object', properties: { info: { $ref: '#/definitions/Info' } } } } },
+        Turn: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            error: { type: 'object', properties: { info: { $ref: '#/definitions/Info' } } },
+          },
+        },
         Info: { type: 'object', properties: { code: { type: 'string' } } },
       },
     };
@@ -73,18 +127,49 @@ describe('schemaFields', () => {
     expect(origin('$.params.turn.error.info')).toEqual({ definition: 'Turn', path: '$.error.info' });
     expect(origin('$.params.turn.error.info.code')).toEqual({ definition: 'Info', path: '$.code' });
     // Declared by one member of a union: that one; by two: none.
-    const merged = { anyOf: [{ $ref: '#/definitions/Turn' }, { $ref: '#/definitions/Info' }], definitions: doc.definitions };
+    const merged = {
+      anyOf: [{ $ref: '#/definitions/Turn' }, { $ref: '#/definitions/Info' }],
+      definitions: doc.definitions,
+    };
     expect(schemaFields(merged, merged).get('$.id')?.origin).toEqual({ definition: 'Turn', path: '$.id' });
-    expect(schemaFields({ ...merged, definitions: { ...doc.definitions, Info: { type: 'object', properties: { id: { type: 'string' } } } } }, merged).get('$.id')?.origin).toBeUndefined();
+    expect(
+      schemaFields(
+        {
+          ...merged,
+          definitions: { ...doc.definitions, Info: { type: 'object', properties: { id: { type: 'string' } } } },
+        },
+        merged,
+      ).get('$.id')?.origin,
+    ).toBeUndefined();
   });
 
   it('keeps the named values of an open enum, and says it is open', () => {
-    const open = { anyOf: [{ enum: ['a', 'b'], type: 'string' }, { enum: ['c'], type: 'string' }, { type: 'object', required: ['x'], properties: { x: {} } }, { type: ['string', 'object'] }] };
-    expect(fields(open)['$']).toEqual({ types: ['object', 'string'], required: true, values: ['a', 'b', 'c'], open: true });
-    expect(fields({ anyOf: open.anyOf.slice(0, 3) })['$']).toEqual({ types: ['object', 'string'], required: true, values: ['a', 'b', 'c'] });
+    const open = {
+      anyOf: [
+        { enum: ['a', 'b'], type: 'string' },
+        { enum: ['c'], type: 'string' },
+        { type: 'object', required: ['x'], properties: { x: {} } },
+        { type: ['string', 'object'] },
+      ],
+    };
+    expect(fields(open)['$']).toEqual({
+      types: ['object', 'string'],
+      required: true,
+      values: ['a', 'b', 'c'],
+      open: true,
+    });
+    expect(fields({ anyOf: open.anyOf.slice(0, 3) })['$']).toEqual({
+      types: ['object', 'string'],
+      required: true,
+      values: ['a', 'b', 'c'],
+    });
     expect(fields({ type: 'string' })['$']).toEqual({ types: ['string'], required: true });
     // allOf: open only when every part is (a ref to an enum beside `type: string` stays closed).
-    expect(fields({ allOf: [{ enum: ['a'] }, { type: 'string' }] })['$']).toEqual({ types: ['string'], required: true, values: ['a'] });
+    expect(fields({ allOf: [{ enum: ['a'] }, { type: 'string' }] })['$']).toEqual({
+      types: ['string'],
+      required: true,
+      values: ['a'],
+    });
   });
 });
 

@@ -18,12 +18,22 @@ interface SpecReport {
   from: { label: string; commit?: string; exists: boolean };
   to: { label: string; commit?: string; exists: boolean };
   changes: number;
-  sources: Record<string, {
-    entries: { kind: string; name: string; change: string; before?: { status: string; targets: string[]; reason?: string }; after?: { status: string; targets: string[]; reason?: string }; details: string[] }[];
-    valueMaps: { map: string; change: string; value?: string; before?: string | null; after?: string | null }[];
-    snapshots: { before: string[] | null; after: string[] | null; added: string[]; removed: string[] };
-    coverage: { before: Coverage | null; after: Coverage | null };
-  }>;
+  sources: Record<
+    string,
+    {
+      entries: {
+        kind: string;
+        name: string;
+        change: string;
+        before?: { status: string; targets: string[]; reason?: string };
+        after?: { status: string; targets: string[]; reason?: string };
+        details: string[];
+      }[];
+      valueMaps: { map: string; change: string; value?: string; before?: string | null; after?: string | null }[];
+      snapshots: { before: string[] | null; after: string[] | null; added: string[]; removed: string[] };
+      coverage: { before: Coverage | null; after: Coverage | null };
+    }
+  >;
 }
 
 const SRC = 'codex-app-server';
@@ -33,7 +43,11 @@ let project: string;
 let picked: { retarget: MappingEntry; ignore: MappingEntry; remove: MappingEntry };
 let valueMap: { name: string; value: string; from: string; to: string };
 
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
 const specFile = () => join(project, 'mapping-spec.yaml');
 const editSpec = (edit: (doc: ReturnType<typeof parseDocument>) => void) => {
   const doc = parseDocument(readFileSync(specFile(), 'utf8'));
@@ -63,12 +77,24 @@ beforeAll(() => {
   git('commit', '-q', '-m', 'the table');
   // Three mapped notifications of the copy, whatever the table holds today.
   const spec = loadSpec(specFile());
-  const mapped = spec.entries.filter((e) => e.source === SRC && e.kind === 'notification' && e.emit.length === 1 && !e.response.length);
+  const mapped = spec.entries.filter(
+    (e) => e.source === SRC && e.kind === 'notification' && e.emit.length === 1 && !e.response.length,
+  );
   picked = { retarget: mapped[0]!, ignore: mapped[1]!, remove: mapped[2]! };
   // A value map with two different canonical values: one of its upstream values gets the other.
-  const [name, map] = Object.entries(spec.valueMaps).find(([, m]) => m.source === SRC && new Set(Object.values(m.values).map((v) => v.value).filter(Boolean)).size >= 2)!;
+  const [name, map] = Object.entries(spec.valueMaps).find(
+    ([, m]) =>
+      m.source === SRC &&
+      new Set(
+        Object.values(m.values)
+          .map((v) => v.value)
+          .filter(Boolean),
+      ).size >= 2,
+  )!;
   const [from, first] = Object.entries(map.values).find(([, v]) => v.value)!;
-  const other = Object.values(map.values).map((v) => v.value).find((v) => v && v !== first.value)!;
+  const other = Object.values(map.values)
+    .map((v) => v.value)
+    .find((v) => v && v !== first.value)!;
   valueMap = { name, value: from, from: first.value!, to: other };
   editSpec((doc) => {
     doc.setIn([...PATH, picked.retarget.name, 'emit', 0, 'type'], 'runtime.warning');
@@ -89,10 +115,24 @@ describe('eventmap diff --spec in a fresh repository', () => {
     expect(re.change).toBe('target-changed');
     expect(re.after!.targets[0]).toBe('runtime.warning');
     expect(re.details.join('\n')).toContain(`${picked.retarget.emit[0]!.type} → runtime.warning`);
-    expect(byName.get(picked.ignore.name)).toMatchObject({ change: 'newly-ignored', before: { status: 'mapped' }, after: { status: 'ignored', reason: 'not agent activity (test)' } });
+    expect(byName.get(picked.ignore.name)).toMatchObject({
+      change: 'newly-ignored',
+      before: { status: 'mapped' },
+      after: { status: 'ignored', reason: 'not agent activity (test)' },
+    });
     expect(byName.get(picked.remove.name)).toMatchObject({ change: 'removed', before: { status: 'mapped' } });
     expect(s.entries).toHaveLength(3);
-    expect(s.valueMaps).toEqual([{ source: SRC, map: valueMap.name, change: 'value-changed', value: valueMap.value, before: valueMap.from, after: valueMap.to, line: expect.any(Number) }]);
+    expect(s.valueMaps).toEqual([
+      {
+        source: SRC,
+        map: valueMap.name,
+        change: 'value-changed',
+        value: valueMap.value,
+        before: valueMap.from,
+        after: valueMap.to,
+        line: expect.any(Number),
+      },
+    ]);
     expect(r.changes).toBe(4);
   });
 
@@ -110,17 +150,23 @@ describe('eventmap diff --spec in a fresh repository', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^### eventmap diff --spec: merge-base main \([0-9a-f]{12}\) → working tree/);
     expect(r.stdout).toContain('| change | what | before | after | details |');
-    expect(r.stdout).toContain(`| target changed | \`notification ${picked.retarget.name}\` | runtime.warning | runtime.error |`);
+    expect(r.stdout).toContain(
+      `| target changed | \`notification ${picked.retarget.name}\` | runtime.warning | runtime.error |`,
+    );
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
     expect(diffJson().changes).toBe(0);
   });
 
   it('says which snapshots a revision names that are not vendored, instead of failing', () => {
     const supported = loadSpec(specFile()).sources[SRC]!.snapshots.map((x) => x.version);
-    editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode([...supported, '0.999.0'], { flow: true })));
+    editSpec((doc) =>
+      doc.setIn(['sources', SRC, 'snapshots'], doc.createNode([...supported, '0.999.0'], { flow: true })),
+    );
     const r = diffJson('HEAD');
     expect(r.sources[SRC]!.coverage.after!.missing).toEqual(['0.999.0']);
-    expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', 'text').stdout).toContain('snapshot(s) 0.999.0 not vendored');
+    expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', 'text').stdout).toContain(
+      'snapshot(s) 0.999.0 not vendored',
+    );
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
   });
 
@@ -129,12 +175,23 @@ describe('eventmap diff --spec in a fresh repository', () => {
     const after = [...supported.slice(1), '0.999.0'];
     editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode(after, { flow: true })));
     const r = diffJson('HEAD');
-    expect(r.sources[SRC]!.snapshots).toEqual({ before: supported, after, added: ['0.999.0'], removed: [supported[0]] });
+    expect(r.sources[SRC]!.snapshots).toEqual({
+      before: supported,
+      after,
+      added: ['0.999.0'],
+      removed: [supported[0]],
+    });
     expect(r.changes).toBe(2);
     const line = `supported snapshots ${supported.join(', ')} → ${after.join(', ')} (added 0.999.0; removed ${supported[0]})`;
-    for (const format of ['text', 'markdown']) expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', format).stdout, format).toContain(line);
+    for (const format of ['text', 'markdown'])
+      expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', format).stdout, format).toContain(line);
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
-    expect(diffJson('HEAD').sources[SRC]!.snapshots).toEqual({ before: supported, after: supported, added: [], removed: [] });
+    expect(diffJson('HEAD').sources[SRC]!.snapshots).toEqual({
+      before: supported,
+      after: supported,
+      added: [],
+      removed: [],
+    });
   });
 
   it('a spec that does not parse at a revision is exit 2, naming the revision and line', () => {

@@ -11,7 +11,12 @@ describe('canonical emitter output', () => {
   it('is byte-identical across runs and fresh loads', async () => {
     const first = await emitCanonical(loadModel(MODEL_FILE));
     const second = await emitCanonical(loadModel(MODEL_FILE));
-    expect([...first.keys()]).toEqual(['canonical/schema.json', 'canonical/types.ts', 'canonical/validate.d.ts', 'canonical/validate.js']);
+    expect([...first.keys()]).toEqual([
+      'canonical/schema.json',
+      'canonical/types.ts',
+      'canonical/validate.d.ts',
+      'canonical/validate.js',
+    ]);
     for (const [rel, text] of first) expect(second.get(rel), rel).toBe(text);
   });
 

@@ -53,10 +53,16 @@ beforeAll(async () => {
   writeFileSync(join(root, 'canonical', 'consumer.ts'), CONSUMER);
   // Two broken copies: one event type loses its payload, one payload has no event type.
   const missing = types.replace(/^ {2}'turn\.aborted': TurnAbortedPayload;\n/m, '');
-  const extra = types.replace(/^(export interface RuntimeEventPayloadByType \{\n)/m, "$1  'turn.finished': TurnAbortedPayload;\n");
+  const extra = types.replace(
+    /^(export interface RuntimeEventPayloadByType \{\n)/m,
+    "$1  'turn.finished': TurnAbortedPayload;\n",
+  );
   expect(missing).not.toBe(types);
   expect(extra).not.toBe(types);
-  for (const [dir, text] of [['broken-missing', missing], ['broken-extra', extra]] as const) {
+  for (const [dir, text] of [
+    ['broken-missing', missing],
+    ['broken-extra', extra],
+  ] as const) {
     broken.set(dir, text);
     mkdirSync(join(root, dir));
     writeFileSync(join(root, dir, 'types.ts'), text);
@@ -65,14 +71,26 @@ beforeAll(async () => {
     join(root, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        strict: true, noEmit: true, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext',
-        types: [], skipLibCheck: false, allowImportingTsExtensions: true, verbatimModuleSyntax: true, exactOptionalPropertyTypes: true,
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        lib: ['ES2022'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        types: [],
+        skipLibCheck: false,
+        allowImportingTsExtensions: true,
+        verbatimModuleSyntax: true,
+        exactOptionalPropertyTypes: true,
       },
       include: ['canonical', 'broken-missing', 'broken-extra'],
     }),
   );
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   diagnostics = run.stdout.split('\n').filter((l) => / error TS\d+/.test(l));
 }, 120_000);
 afterAll(() => removeTemp(emitted));
@@ -87,7 +105,8 @@ describe('generated canonical types', () => {
     expect(at('broken-missing').join('\n')).toMatch(/"turn\.aborted"' does not satisfy the constraint 'never'/);
     expect(at('broken-extra').join('\n')).toMatch(/"turn\.finished"' does not satisfy the constraint 'never'/);
     // ...and the error points at the check that failed.
-    const lineOf = (dir: string) => at(dir).map((d) => broken.get(dir)!.split('\n')[Number(/\((\d+),/.exec(d)![1]) - 1]);
+    const lineOf = (dir: string) =>
+      at(dir).map((d) => broken.get(dir)!.split('\n')[Number(/\((\d+),/.exec(d)![1]) - 1]);
     expect(lineOf('broken-missing')).toEqual([expect.stringContaining('AssertNever<MissingPayloadTypes>')]);
     expect(lineOf('broken-extra')).toEqual([expect.stringContaining('AssertNever<ExtraPayloadTypes>')]);
   });
@@ -97,7 +116,8 @@ describe('generated canonical types', () => {
       const file = ts.createSourceFile(rel, emitted.files.get(rel)!, ts.ScriptTarget.ES2022, true);
       const found: string[] = [];
       const visit = (node: ts.Node) => {
-        if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${rel}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        if (node.kind === ts.SyntaxKind.AnyKeyword)
+          found.push(`${rel}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
         ts.forEachChild(node, visit);
       };
       visit(file);

@@ -72,7 +72,11 @@ describe('canonical validators', () => {
 
   it('rejects a payload that belongs to another type', () => {
     const event = exampleEvent('turn.completed', PAYLOAD_EXAMPLES['turn.started']);
-    expect(firstError(event)).toMatchObject({ instancePath: '/payload', keyword: 'required', params: { missingProperty: 'state' } });
+    expect(firstError(event)).toMatchObject({
+      instancePath: '/payload',
+      keyword: 'required',
+      params: { missingProperty: 'state' },
+    });
     const both = exampleEvent('turn.completed', { state: 'completed', ...PAYLOAD_EXAMPLES['turn.started'] });
     expect(firstError(both)).toMatchObject({ instancePath: '/payload', keyword: 'additionalProperties' });
   });
@@ -83,7 +87,10 @@ describe('canonical validators', () => {
       const payload = PAYLOAD_EXAMPLES[type]!;
       for (const field of requiredFields(type)) {
         const { [field]: _dropped, ...rest } = payload;
-        expect(firstError(exampleEvent(type, rest)), `${type} without ${field}`).toMatchObject({ keyword: 'required', params: { missingProperty: field } });
+        expect(firstError(exampleEvent(type, rest)), `${type} without ${field}`).toMatchObject({
+          keyword: 'required',
+          params: { missingProperty: field },
+        });
         checked++;
       }
     }
@@ -103,11 +110,31 @@ describe('canonical validators', () => {
       ['raw.source', (e) => (e.raw.source = 'codex.websocket'), '/raw/source'],
       ['turn state', (e) => (e.payload = { state: 'done' }), '/payload/state'],
       ['item type', (e) => ((e.type = 'item.started'), (e.payload = { itemType: 'tool_call' })), '/payload/itemType'],
-      ['item status', (e) => ((e.type = 'item.completed'), (e.payload = { itemType: 'plan', status: 'complete' })), '/payload/status'],
-      ['stream kind', (e) => ((e.type = 'content.delta'), (e.payload = { streamKind: 'text', delta: 'x' })), '/payload/streamKind'],
-      ['plan step status', (e) => ((e.type = 'turn.plan.updated'), (e.payload = { plan: [{ step: 's', status: 'done' }] })), '/payload/plan/0/status'],
-      ['request type', (e) => ((e.type = 'request.opened'), (e.payload = { requestType: 'approval' })), '/payload/requestType'],
-      ['runtime error class', (e) => ((e.type = 'runtime.error'), (e.payload = { message: 'm', class: 'fatal' })), '/payload/class'],
+      [
+        'item status',
+        (e) => ((e.type = 'item.completed'), (e.payload = { itemType: 'plan', status: 'complete' })),
+        '/payload/status',
+      ],
+      [
+        'stream kind',
+        (e) => ((e.type = 'content.delta'), (e.payload = { streamKind: 'text', delta: 'x' })),
+        '/payload/streamKind',
+      ],
+      [
+        'plan step status',
+        (e) => ((e.type = 'turn.plan.updated'), (e.payload = { plan: [{ step: 's', status: 'done' }] })),
+        '/payload/plan/0/status',
+      ],
+      [
+        'request type',
+        (e) => ((e.type = 'request.opened'), (e.payload = { requestType: 'approval' })),
+        '/payload/requestType',
+      ],
+      [
+        'runtime error class',
+        (e) => ((e.type = 'runtime.error'), (e.payload = { message: 'm', class: 'fatal' })),
+        '/payload/class',
+      ],
     ];
     for (const [label, mutate, path] of cases) {
       const event = clone(exampleEvent('turn.completed'));
@@ -117,7 +144,10 @@ describe('canonical validators', () => {
   });
 
   it('rejects an unknown top-level (envelope) field', () => {
-    expect(firstError({ ...exampleEvent('turn.started'), providerTurnId: 'turn_1' })).toMatchObject({ keyword: 'additionalProperties', params: { additionalProperty: 'providerTurnId' } });
+    expect(firstError({ ...exampleEvent('turn.started'), providerTurnId: 'turn_1' })).toMatchObject({
+      keyword: 'additionalProperties',
+      params: { additionalProperty: 'providerTurnId' },
+    });
     const refs = clone(exampleEvent('turn.started'));
     (refs.providerRefs as Record<string, unknown>).providerTaskId = 't';
     expect(firstError(refs)).toMatchObject({ instancePath: '/providerRefs', keyword: 'additionalProperties' });
@@ -125,10 +155,19 @@ describe('canonical validators', () => {
 
   it('enforces the extra-field policy: payloads are closed, the open slots are not', () => {
     // A misspelled or provider-specific field in a payload is an error...
-    expect(firstError(exampleEvent('turn.completed', { state: 'completed', stop_reason: 'end_turn' }))).toMatchObject({ instancePath: '/payload', keyword: 'additionalProperties', params: { additionalProperty: 'stop_reason' } });
-    expect(firstError(exampleEvent('turn.plan.updated', { plan: [{ step: 's', status: 'pending', note: 'x' }] }))).toMatchObject({ instancePath: '/payload/plan/0', keyword: 'additionalProperties' });
+    expect(firstError(exampleEvent('turn.completed', { state: 'completed', stop_reason: 'end_turn' }))).toMatchObject({
+      instancePath: '/payload',
+      keyword: 'additionalProperties',
+      params: { additionalProperty: 'stop_reason' },
+    });
+    expect(
+      firstError(exampleEvent('turn.plan.updated', { plan: [{ step: 's', status: 'pending', note: 'x' }] })),
+    ).toMatchObject({ instancePath: '/payload/plan/0', keyword: 'additionalProperties' });
     // ...while provider detail is welcome in raw.payload and in the payload's `unknown` / open-map slots.
-    const open = exampleEvent('item.completed', { itemType: 'command_execution', data: { exitCode: 0, anything: { nested: true } } });
+    const open = exampleEvent('item.completed', {
+      itemType: 'command_execution',
+      data: { exitCode: 0, anything: { nested: true } },
+    });
     (open.raw as Record<string, unknown>).payload = { method: 'item/completed', params: { extra: 1 } };
     expect(firstError(open)).toBeUndefined();
     expect(firstError(exampleEvent('session.configured', { config: { anyKey: 1, another: [2] } }))).toBeUndefined();
@@ -139,12 +178,30 @@ describe('canonical validators', () => {
   });
 
   it('checks value types: ids are trimmed non-empty strings, createdAt is an ISO date-time, nullable fields', () => {
-    expect(firstError({ ...exampleEvent('turn.started'), eventId: '' })).toMatchObject({ instancePath: '/eventId', keyword: 'pattern' });
-    expect(firstError({ ...exampleEvent('turn.started'), turnId: ' turn-1' })).toMatchObject({ instancePath: '/turnId', keyword: 'pattern' });
-    expect(firstError({ ...exampleEvent('turn.started'), createdAt: 'yesterday' })).toMatchObject({ instancePath: '/createdAt', keyword: 'pattern' });
-    expect(firstError({ ...exampleEvent('turn.started'), createdAt: 1767182400000 })).toMatchObject({ instancePath: '/createdAt', keyword: 'type' });
-    expect(firstError(exampleEvent('turn.completed', { state: 'failed', stopReason: 7 }))).toMatchObject({ instancePath: '/payload/stopReason', keyword: 'type' });
-    expect(firstError(exampleEvent('task.started', { taskId: 3 }))).toMatchObject({ instancePath: '/payload/taskId', keyword: 'type' });
+    expect(firstError({ ...exampleEvent('turn.started'), eventId: '' })).toMatchObject({
+      instancePath: '/eventId',
+      keyword: 'pattern',
+    });
+    expect(firstError({ ...exampleEvent('turn.started'), turnId: ' turn-1' })).toMatchObject({
+      instancePath: '/turnId',
+      keyword: 'pattern',
+    });
+    expect(firstError({ ...exampleEvent('turn.started'), createdAt: 'yesterday' })).toMatchObject({
+      instancePath: '/createdAt',
+      keyword: 'pattern',
+    });
+    expect(firstError({ ...exampleEvent('turn.started'), createdAt: 1767182400000 })).toMatchObject({
+      instancePath: '/createdAt',
+      keyword: 'type',
+    });
+    expect(firstError(exampleEvent('turn.completed', { state: 'failed', stopReason: 7 }))).toMatchObject({
+      instancePath: '/payload/stopReason',
+      keyword: 'type',
+    });
+    expect(firstError(exampleEvent('task.started', { taskId: 3 }))).toMatchObject({
+      instancePath: '/payload/taskId',
+      keyword: 'type',
+    });
     expect(firstError('not an event')).toMatchObject({ keyword: 'type' });
   });
 
@@ -167,7 +224,9 @@ describe('canonical validators', () => {
 
 /** Required payload fields, read from the emitted schema.json (aliases followed). */
 function requiredFields(type: string): string[] {
-  const schema = JSON.parse(emitted.files.get('canonical/schema.json')!) as { definitions: Record<string, { $ref?: string; required?: string[] }> };
+  const schema = JSON.parse(emitted.files.get('canonical/schema.json')!) as {
+    definitions: Record<string, { $ref?: string; required?: string[] }>;
+  };
   let def = schema.definitions[emitted.model.events[type]!.payloadName!]!;
   while (def.$ref) def = schema.definitions[def.$ref.replace('#/definitions/', '')]!;
   return def.required ?? [];

@@ -1,7 +1,19 @@
 // The emission layer on its own: what each function lets through, and what it refuses.
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { capIdentifier, comment, commentText, docComment, ident, isSafeIdentifier, lit, propKey, quotedKey, render, ts } from '../../generator/emit/emission.ts';
+import {
+  capIdentifier,
+  comment,
+  commentText,
+  docComment,
+  ident,
+  isSafeIdentifier,
+  lit,
+  propKey,
+  quotedKey,
+  render,
+  ts,
+} from '../../generator/emit/emission.ts';
 import { mdCell, mdCode } from '../../generator/markdown.ts';
 
 describe('emission layer', () => {

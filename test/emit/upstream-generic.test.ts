@@ -27,13 +27,25 @@ function snapshot(version: string, bodyRequired: boolean, extra: Record<string, 
         },
         required: ['type', 'message'],
       },
-      'Partial<Body>': { type: 'object', properties: { text: { type: 'string' }, title: { type: 'string' } }, required: bodyRequired ? ['text'] : [] },
+      'Partial<Body>': {
+        type: 'object',
+        properties: { text: { type: 'string' }, title: { type: 'string' } },
+        required: bodyRequired ? ['text'] : [],
+      },
       SDKSystemInit: {
         type: 'object',
-        properties: { type: { type: 'string', const: 'system' }, subtype: { type: 'string', const: 'init' }, tools: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          type: { type: 'string', const: 'system' },
+          subtype: { type: 'string', const: 'init' },
+          tools: { type: 'array', items: { type: 'string' } },
+        },
         required: ['type', 'subtype', 'tools'],
       },
-      CanUseToolArguments: { type: 'object', properties: { toolName: { type: 'string' }, input: { type: 'object', additionalProperties: {} } }, required: ['toolName', 'input'] },
+      CanUseToolArguments: {
+        type: 'object',
+        properties: { toolName: { type: 'string' }, input: { type: 'object', additionalProperties: {} } },
+        required: ['toolName', 'input'],
+      },
       ...extra,
     },
   };
@@ -43,13 +55,37 @@ function snapshot(version: string, bodyRequired: boolean, extra: Record<string, 
     { kind: 'sdk-message', name: 'system:init', document: DOC, pointer: '#/definitions/SDKMessage/anyOf/1' },
     { kind: 'tool', name: 'Bash', document: DOC, pointer: '#/definitions/CanUseToolArguments' },
   ];
-  if (version === '1.0.0') entries.push({ kind: 'sdk-message', name: 'user[isReplay]', document: DOC, pointer: '#/definitions/SDKAssistantMessage' });
-  if (version === '2.0.0') entries.push({ kind: 'sdk-message', name: 'mystery', document: DOC, pointer: '#/definitions/Mystery', unresolved: true });
-  return { source: 'claude-agent-sdk', version, dir: `/nonexistent/${version}`, entries, enums: {}, documents: { [DOC]: doc as JsonSchema } };
+  if (version === '1.0.0')
+    entries.push({
+      kind: 'sdk-message',
+      name: 'user[isReplay]',
+      document: DOC,
+      pointer: '#/definitions/SDKAssistantMessage',
+    });
+  if (version === '2.0.0')
+    entries.push({
+      kind: 'sdk-message',
+      name: 'mystery',
+      document: DOC,
+      pointer: '#/definitions/Mystery',
+      unresolved: true,
+    });
+  return {
+    source: 'claude-agent-sdk',
+    version,
+    dir: `/nonexistent/${version}`,
+    entries,
+    enums: {},
+    documents: { [DOC]: doc as JsonSchema },
+  };
 }
 
 const catalogs = [snapshot('1.0.0', false), snapshot('2.0.0', true)];
-type Validate = (kind: string, name: string, message: unknown) => { ok: boolean; errors?: Array<{ instancePath: string; message: string; version: string }> };
+type Validate = (
+  kind: string,
+  name: string,
+  message: unknown,
+) => { ok: boolean; errors?: Array<{ instancePath: string; message: string; version: string }> };
 let types: string;
 let validateUpstream: Validate;
 
@@ -57,12 +93,16 @@ beforeAll(async () => {
   types = (await emitUpstreamTypes(catalogs)).get('claude-agent-sdk/upstream-types.ts')!;
   const files = emitUpstreamValidators(catalogs);
   const dir = writeTemp('eventmap-upstream-generic-', Object.fromEntries(files));
-  ({ validateUpstream } = (await import(pathToFileURL(join(dir, 'claude-agent-sdk/upstream-validators.js')).href)) as { validateUpstream: Validate });
+  ({ validateUpstream } = (await import(pathToFileURL(join(dir, 'claude-agent-sdk/upstream-validators.js')).href)) as {
+    validateUpstream: Validate;
+  });
 });
 
 describe('upstream emitters on a TypeScript-derived catalog', () => {
   it('maps message kinds only, with sanitised names, each from its newest snapshot', () => {
-    expect(types).toContain('export interface MessageByKind {\n  "permission": PermissionByName;\n  "sdk-message": SdkMessageByName;\n}');
+    expect(types).toContain(
+      'export interface MessageByKind {\n  "permission": PermissionByName;\n  "sdk-message": SdkMessageByName;\n}',
+    );
     expect(types).not.toContain('ToolByName');
     expect(types).toContain('"system:init": SdkMessageSystemInit;');
     expect(types).toContain('export type SdkMessageSystemInit = v2_0_0.SdkMessageSystemInit;');
@@ -82,7 +122,12 @@ describe('upstream emitters on a TypeScript-derived catalog', () => {
       "export const init: SdkMessageByName['system:init'] = { type: 'system', subtype: 'init', tools: [] };",
       "export const text: SdkMessageByName['assistant']['message']['text'] = 'hi';",
     ].join('\n');
-    const dir = writeTemp('eventmap-upstream-generic-tsc-', { 'upstream-types.ts': types, 'usage.ts': usage, 'tsconfig.json': STRICT_TSCONFIG, 'package.json': '{"type":"module"}' });
+    const dir = writeTemp('eventmap-upstream-generic-tsc-', {
+      'upstream-types.ts': types,
+      'usage.ts': usage,
+      'tsconfig.json': STRICT_TSCONFIG,
+      'package.json': '{"type":"module"}',
+    });
     expect(tsc(dir)).toBe('');
   });
 
@@ -92,8 +137,14 @@ describe('upstream emitters on a TypeScript-derived catalog', () => {
     const bad = validateUpstream('sdk-message', 'assistant', { type: 'assistant', message: {}, count: 300 });
     expect(bad.ok).toBe(false);
     expect(bad.errors).toContainEqual({ instancePath: '/count', message: 'must be <= 255', version: '1.0.0' });
-    expect(bad.errors).toContainEqual({ instancePath: '/message', message: "must have required property 'text'", version: '2.0.0' });
-    expect(validateUpstream('sdk-message', 'system:init', { type: 'system', subtype: 'init', tools: ['Bash'] }).ok).toBe(true);
+    expect(bad.errors).toContainEqual({
+      instancePath: '/message',
+      message: "must have required property 'text'",
+      version: '2.0.0',
+    });
+    expect(
+      validateUpstream('sdk-message', 'system:init', { type: 'system', subtype: 'init', tools: ['Bash'] }).ok,
+    ).toBe(true);
     expect(validateUpstream('sdk-message', 'system:init', { type: 'system', subtype: 'init' }).ok).toBe(false);
     expect(validateUpstream('permission', 'canUseTool', { toolName: 'Bash', input: { command: 'ls' } }).ok).toBe(true);
   });

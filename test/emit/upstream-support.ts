@@ -15,7 +15,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Every vendored codex-app-server snapshot, oldest first. */
 export function codexCatalogs(): Catalog[] {
   const upstream = join(ROOT, 'upstream-schemas');
-  return listVersions(upstream, 'codex-app-server').map((v) => loadCatalog(resolveSnapshot(upstream, `codex-app-server@${v}`)));
+  return listVersions(upstream, 'codex-app-server').map((v) =>
+    loadCatalog(resolveSnapshot(upstream, `codex-app-server@${v}`)),
+  );
 }
 
 /** JSON-RPC messages the server sent, from every recorded transcript of that version. */
@@ -43,7 +45,17 @@ export function writeTemp(prefix: string, files: Record<string, string>): string
 }
 
 export const STRICT_TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', isolatedModules: true, verbatimModuleSyntax: true, skipLibCheck: false, types: [] },
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: false,
+    types: [],
+  },
   include: ['**/*.ts'],
 });
 

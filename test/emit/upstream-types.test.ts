@@ -45,10 +45,19 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
   });
 
   it('types each discriminant from the newest snapshot that has it', () => {
-    const newest = (kind: string, name: string) => versionNamespace([...catalogs].reverse().find((c) => c.entries.some((e) => e.kind === kind && e.name === name))!.version);
-    expect(text).toContain(`export type NotificationItemStarted = ${newest('notification', 'item/started')}.NotificationItemStarted;`);
-    expect(text).toContain(`export type RequestSkillRequestApproval = ${newest('request', 'skill/requestApproval')}.RequestSkillRequestApproval;`);
-    expect(text).toContain(`export type EventmsgAgentMessage = ${newest('eventmsg', 'agent_message')}.EventmsgAgentMessage;`);
+    const newest = (kind: string, name: string) =>
+      versionNamespace(
+        [...catalogs].reverse().find((c) => c.entries.some((e) => e.kind === kind && e.name === name))!.version,
+      );
+    expect(text).toContain(
+      `export type NotificationItemStarted = ${newest('notification', 'item/started')}.NotificationItemStarted;`,
+    );
+    expect(text).toContain(
+      `export type RequestSkillRequestApproval = ${newest('request', 'skill/requestApproval')}.RequestSkillRequestApproval;`,
+    );
+    expect(text).toContain(
+      `export type EventmsgAgentMessage = ${newest('eventmsg', 'agent_message')}.EventmsgAgentMessage;`,
+    );
   });
 
   it('names every namespace type after a message or an upstream definition, never Foo1', () => {
@@ -77,14 +86,19 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
       "const itemType: ItemType = 'agentMessage';",
       "const at: NotificationByName['item/started']['emittedAtMs'] = 1;",
       "type Id = RequestByName['item/commandExecution/requestApproval']['id'];",
-      "const id: Id = 7;",
+      'const id: Id = 7;',
       "const delta: EventmsgByName['agent_message_delta'] = { type: 'agent_message_delta', delta: 'hi' };",
       "const viaKind: MessageByKind['notification']['turn/completed']['method'] = 'turn/completed';",
       '// @ts-expect-error the method literal is checked',
       "const wrong: NotificationByName['item/started']['method'] = 'item/completed';",
       'export { method, itemType, at, id, delta, viaKind, wrong };',
     ].join('\n');
-    const dir = writeTemp('eventmap-upstream-types-', { 'upstream-types.ts': text, 'usage.ts': usage, 'tsconfig.json': STRICT_TSCONFIG, 'package.json': '{"type":"module"}' });
+    const dir = writeTemp('eventmap-upstream-types-', {
+      'upstream-types.ts': text,
+      'usage.ts': usage,
+      'tsconfig.json': STRICT_TSCONFIG,
+      'package.json': '{"type":"module"}',
+    });
     expect(tsc(dir)).toBe('');
   });
 

@@ -52,7 +52,9 @@ describe('emitUpstreamValidators (codex-app-server)', () => {
         if (!r.ok) rejected.push(`${c.kind} ${c.name}: ${JSON.stringify(r.errors.slice(0, 3))}`);
       }
       expect(rejected).toEqual([]);
-      expect([...seen].sort()).toEqual(version === '0.105.0' ? ['eventmsg', 'notification', 'request'] : ['notification', 'request']);
+      expect([...seen].sort()).toEqual(
+        version === '0.105.0' ? ['eventmsg', 'notification', 'request'] : ['notification', 'request'],
+      );
     });
   }
 
@@ -66,7 +68,9 @@ describe('emitUpstreamValidators (codex-app-server)', () => {
     if (r.ok) return;
     expect(r.errors).toContainEqual({ instancePath: '/params/item/id', message: 'must be string', version: '0.171.0' });
     // Every supported version that has item/started reports its own errors.
-    const having = codexCatalogs().filter((c) => c.entries.some((e) => e.kind === 'notification' && e.name === 'item/started'));
+    const having = codexCatalogs().filter((c) =>
+      c.entries.some((e) => e.kind === 'notification' && e.name === 'item/started'),
+    );
     expect(new Set(r.errors.map((e) => e.version))).toEqual(new Set(having.map((c) => c.version)));
   });
 
@@ -75,7 +79,10 @@ describe('emitUpstreamValidators (codex-app-server)', () => {
     const msg = structuredClone((delta.params as { msg: Record<string, unknown> }).msg);
     expect(validateUpstream('eventmsg', 'agent_message_delta', msg)).toEqual({ ok: true });
     msg.delta = { text: 'x' };
-    expect(validateUpstream('eventmsg', 'agent_message_delta', msg)).toMatchObject({ ok: false, errors: [{ instancePath: '/delta', version: '0.105.0' }] });
+    expect(validateUpstream('eventmsg', 'agent_message_delta', msg)).toMatchObject({
+      ok: false,
+      errors: [{ instancePath: '/delta', version: '0.105.0' }],
+    });
   });
 
   it('checks numeric formats as ranges', () => {
@@ -84,11 +91,19 @@ describe('emitUpstreamValidators (codex-app-server)', () => {
     msg.exit_code = -1; // int32 allows negatives
     expect(validateUpstream('eventmsg', 'exec_command_end', msg)).toEqual({ ok: true });
     msg.exit_code = 2 ** 31;
-    expect(validateUpstream('eventmsg', 'exec_command_end', msg)).toMatchObject({ ok: false, errors: [{ instancePath: '/exit_code', message: 'must be <= 2147483647' }] });
+    expect(validateUpstream('eventmsg', 'exec_command_end', msg)).toMatchObject({
+      ok: false,
+      errors: [{ instancePath: '/exit_code', message: 'must be <= 2147483647' }],
+    });
   });
 
   it('says so for an unknown kind or name, even one named like an Object member', () => {
-    for (const [kind, name] of [['notification', 'no/such/method'], ['nope', 'item/started'], ['notification', 'constructor'], ['__proto__', 'x']]) {
+    for (const [kind, name] of [
+      ['notification', 'no/such/method'],
+      ['nope', 'item/started'],
+      ['notification', 'constructor'],
+      ['__proto__', 'x'],
+    ]) {
       const r = validateUpstream(kind!, name!, {});
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.errors[0]!.message).toMatch(/^unknown /);
@@ -101,7 +116,12 @@ describe('emitUpstreamValidators (codex-app-server)', () => {
       "const r = validateUpstream('notification', 'item/started', {});",
       'export const firstVersion: string | undefined = r.ok ? undefined : r.errors[0]?.version;',
     ].join('\n');
-    const tdir = writeTemp('eventmap-upstream-validators-dts-', { [DTS]: files.get(DTS)!, 'usage.ts': usage, 'tsconfig.json': STRICT_TSCONFIG, 'package.json': '{"type":"module"}' });
+    const tdir = writeTemp('eventmap-upstream-validators-dts-', {
+      [DTS]: files.get(DTS)!,
+      'usage.ts': usage,
+      'tsconfig.json': STRICT_TSCONFIG,
+      'package.json': '{"type":"module"}',
+    });
     expect(tsc(tdir)).toBe('');
   });
 

@@ -24,7 +24,8 @@ describe.each(SOURCES)('%s: mutated real messages', (source) => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => {
         const n = normalizer(source);
-        for (const s of steps) pushChecked(n, s.mutations.length ? mutate(real[s.seed], s.mutations) : real[s.seed], s.asLine);
+        for (const s of steps)
+          pushChecked(n, s.mutations.length ? mutate(real[s.seed], s.mutations) : real[s.seed], s.asLine);
       }),
       params(3),
     );

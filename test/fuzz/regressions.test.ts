@@ -13,7 +13,10 @@ function push(source: SourceName, ...inputs: unknown[]): CanonicalEvent[] {
 }
 
 function expectValid(events: CanonicalEvent[]): void {
-  for (const e of events) expect(validateProviderRuntimeEvent(e), `${e.type} ${JSON.stringify(validateProviderRuntimeEvent.errors)}`).toBe(true);
+  for (const e of events)
+    expect(validateProviderRuntimeEvent(e), `${e.type} ${JSON.stringify(validateProviderRuntimeEvent.errors)}`).toBe(
+      true,
+    );
 }
 
 describe('runtime regressions', () => {
@@ -23,7 +26,9 @@ describe('runtime regressions', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
       const message = source === 'codex-app-server' ? { method: name, params: {} } : { type: name };
       const events = push(source, message);
-      expect(events.map((e) => [e.type, (e.payload.detail as { kind?: string }).kind])).toEqual([['runtime.warning', 'unknown-message']]);
+      expect(events.map((e) => [e.type, (e.payload.detail as { kind?: string }).kind])).toEqual([
+        ['runtime.warning', 'unknown-message'],
+      ]);
       expect(events[0]!.raw.payload).toEqual(message);
       expectValid(events);
     }
@@ -44,29 +49,46 @@ describe('runtime regressions', () => {
 
   // new Date(1e300).toISOString() throws RangeError, and years past 9999 print as +010000-...,
   // which IsoDateTime rejects: such a timestamp falls back to the clock.
-  it.each([1e300, -1e300, 8.64e15, 253402300800000, -62167219200001])('an upstream timestamp of %d still gives a valid createdAt', (ms) => {
-    const events = push('codex-app-server', { method: 'turn/started', params: { threadId: 't', turn: { id: 'u', items: [], status: 'inProgress', error: null } }, emittedAtMs: ms });
-    expect(events.map((e) => e.type)).toEqual(['turn.started']);
-    expect(events[0]!.createdAt).toBe('1970-01-01T00:00:00.000Z');
-    expectValid(events);
-  });
+  it.each([1e300, -1e300, 8.64e15, 253402300800000, -62167219200001])(
+    'an upstream timestamp of %d still gives a valid createdAt',
+    (ms) => {
+      const events = push('codex-app-server', {
+        method: 'turn/started',
+        params: { threadId: 't', turn: { id: 'u', items: [], status: 'inProgress', error: null } },
+        emittedAtMs: ms,
+      });
+      expect(events.map((e) => e.type)).toEqual(['turn.started']);
+      expect(events[0]!.createdAt).toBe('1970-01-01T00:00:00.000Z');
+      expectValid(events);
+    },
+  );
 
   // Provider ids became canonical ids and providerRefs as they were; providerRefs are
   // TrimmedNonEmptyString, so " " or " x " made the event invalid. Ids are trimmed now.
   it('a whitespace-padded or blank provider id is trimmed, or absent', () => {
     const events = push(
       'codex-app-server',
-      { method: 'codex/event/agent_message', params: { msg: { type: 'agent_message', message: 'hi' }, conversationId: ' ' } },
+      {
+        method: 'codex/event/agent_message',
+        params: { msg: { type: 'agent_message', message: 'hi' }, conversationId: ' ' },
+      },
       { method: 'item/agentMessage/delta', params: { threadId: ' th ', turnId: '\tt', itemId: 'i\n', delta: 'x' } },
       { method: 'account/gatewayOAuth/changed', params: null },
     );
-    expect(events.find((e) => e.type === 'content.delta')!.providerRefs).toEqual({ providerThreadId: 'th', providerTurnId: 't', providerItemId: 'i' });
+    expect(events.find((e) => e.type === 'content.delta')!.providerRefs).toEqual({
+      providerThreadId: 'th',
+      providerTurnId: 't',
+      providerItemId: 'i',
+    });
     expectValid(events);
   });
 
   // A legacy codex/event/* whose msg.type is not a string put that value in raw.messageType.
   it('a legacy event whose msg.type is not a string is named by its method', () => {
-    const events = push('codex-app-server', { method: 'codex/event/agent_message_delta', params: { msg: { type: ['agent_message_delta'], delta: 'x' } } });
+    const events = push('codex-app-server', {
+      method: 'codex/event/agent_message_delta',
+      params: { msg: { type: ['agent_message_delta'], delta: 'x' } },
+    });
     for (const e of events) expect(e.raw.messageType).toBe('agent_message_delta');
     expectValid(events);
   });
@@ -76,8 +98,21 @@ describe('runtime regressions', () => {
     let deep: unknown = 'tool_use';
     for (let i = 0; i < 5000; i++) deep = [deep];
     const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
-    const events = loose(n.push({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: deep, id: 'toolu_1', name: 'Bash', input: {} } }, session_id: 's', parent_tool_use_id: null }));
-    expect(events.filter((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error')).toEqual([]);
+    const events = loose(
+      n.push({
+        type: 'stream_event',
+        event: {
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: deep, id: 'toolu_1', name: 'Bash', input: {} },
+        },
+        session_id: 's',
+        parent_tool_use_id: null,
+      }),
+    );
+    expect(events.filter((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error')).toEqual(
+      [],
+    );
     expectValid(events);
   });
 });

@@ -25,7 +25,11 @@ export function params(weight = 1): fc.Parameters<unknown> {
   const runs = Number(process.env.FUZZ_RUNS);
   const seed = Number(process.env.FUZZ_SEED);
   const numRuns =
-    Number.isFinite(runs) && runs > 0 ? runs : Number.isFinite(total) && total > 0 ? Math.ceil((total * weight) / (WEIGHT_PER_SOURCE * SOURCES.length)) : Math.max(1, Math.round(60 * weight));
+    Number.isFinite(runs) && runs > 0
+      ? runs
+      : Number.isFinite(total) && total > 0
+        ? Math.ceil((total * weight) / (WEIGHT_PER_SOURCE * SOURCES.length))
+        : Math.max(1, Math.round(60 * weight));
   return { numRuns, ...(Number.isFinite(seed) ? { seed } : {}) };
 }
 
@@ -55,7 +59,10 @@ function jsonlFiles(dir: string): string[] {
 
 /** Real inputs of a source, as the normalizer takes them: records and, for capture envelopes, the message inside. */
 export function seeds(source: SourceName): unknown[] {
-  const files = [...jsonlFiles(join(FIXTURES, 'transcripts', source)), ...jsonlFiles(join(FIXTURES, 'hand-made')).filter((f) => f.includes(source))];
+  const files = [
+    ...jsonlFiles(join(FIXTURES, 'transcripts', source)),
+    ...jsonlFiles(join(FIXTURES, 'hand-made')).filter((f) => f.includes(source)),
+  ];
   const out: unknown[] = [];
   for (const file of files) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -101,12 +108,42 @@ export const DEEP = [nested(1000, 'array'), nested(1200, 'object'), nested(5000,
 const SHARED = new Set<unknown>([...DEEP]);
 
 const oddString = fc.oneof(
-  fc.constantFrom('', ' ', '\t\n', ' padded ', '\ud800', '\udfff', 'a\ud800b', '\udc00\ud800', '\u0000', '\u2028\u2029', '𝄞', '\ufeff', 'constructor', '__proto__', 'toString', MEGABYTE, MEGABYTE_SURROGATE),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t\n',
+    ' padded ',
+    '\ud800',
+    '\udfff',
+    'a\ud800b',
+    '\udc00\ud800',
+    '\u0000',
+    '\u2028\u2029',
+    '𝄞',
+    '\ufeff',
+    'constructor',
+    '__proto__',
+    'toString',
+    MEGABYTE,
+    MEGABYTE_SURROGATE,
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 12 }).map((units) => String.fromCharCode(...units)),
 );
 
-const oddNumber = fc.constantFrom(0, -0, -1, 1.5, 2 ** 53, -(2 ** 53), 1e300, -1e300, 5e-324, Number.MAX_SAFE_INTEGER + 2, 8.64e15 + 1);
+const oddNumber = fc.constantFrom(
+  0,
+  -0,
+  -1,
+  1.5,
+  2 ** 53,
+  -(2 ** 53),
+  1e300,
+  -1e300,
+  5e-324,
+  Number.MAX_SAFE_INTEGER + 2,
+  8.64e15 + 1,
+);
 
 /** Anything JSON can hold, weighted towards what breaks code: odd strings and numbers, deep nesting. */
 export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -119,7 +156,10 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Random objects whose keys are mostly the seeds' own keys, so that mapper paths find something. */
 export function shapedValue(keys: string[]): fc.Arbitrary<unknown> {
-  const key = fc.oneof({ arbitrary: fc.constantFrom(...keys), weight: 8 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 });
+  const key = fc.oneof(
+    { arbitrary: fc.constantFrom(...keys), weight: 8 },
+    { arbitrary: fc.string({ maxLength: 8 }), weight: 1 },
+  );
   return fc.letrec<{ value: unknown }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -139,7 +179,7 @@ function paths(v: unknown): Path[] {
   const walk = (x: unknown, p: Path) => {
     if (p.length > 10 || x === null || typeof x !== 'object' || SHARED.has(x)) return;
     if (Array.isArray(x)) x.slice(0, 8).forEach((y, i) => (out.push([...p, i]), walk(y, [...p, i])));
-    else for (const [k, y] of Object.entries(x)) out.push([...p, k]), walk(y, [...p, k]);
+    else for (const [k, y] of Object.entries(x)) (out.push([...p, k]), walk(y, [...p, k]));
   };
   walk(v, []);
   return out;
@@ -168,7 +208,12 @@ export function mutate(message: unknown, mutations: { at: number; m: Mutation }[
     }
     const path = all[at % all.length]!;
     // Every path comes from paths(root), so each step lands on an object or an array.
-    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((o, k) => o[k] as Record<string | number, unknown>, root as Record<string | number, unknown>);
+    const parent = path
+      .slice(0, -1)
+      .reduce<Record<string | number, unknown>>(
+        (o, k) => o[k] as Record<string | number, unknown>,
+        root as Record<string | number, unknown>,
+      );
     const key = path[path.length - 1]!;
     if (m.op === 'delete') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
@@ -199,7 +244,9 @@ async function tables(source: SourceName): Promise<MapperTables> {
 async function discriminants(source: SourceName): Promise<Map<string, string[]>> {
   const t = await tables(source);
   const out = new Map<string, string[]>();
-  for (const table of [t.MAPPERS, t.IGNORED]) for (const [kind, names] of Object.entries(table)) out.set(kind, [...new Set([...(out.get(kind) ?? []), ...Object.keys(names)])].sort());
+  for (const table of [t.MAPPERS, t.IGNORED])
+    for (const [kind, names] of Object.entries(table))
+      out.set(kind, [...new Set([...(out.get(kind) ?? []), ...Object.keys(names)])].sort());
   return out;
 }
 
@@ -207,22 +254,42 @@ async function discriminants(source: SourceName): Promise<Map<string, string[]>>
 export async function knownShaped(source: SourceName, body: fc.Arbitrary<unknown>): Promise<fc.Arbitrary<unknown>> {
   const kinds = await discriminants(source);
   const name = (kind: string) => fc.constantFrom(...(kinds.get(kind) ?? ['(none)']));
-  const obj = body.map((b) => (b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : { value: b }));
+  const obj = body.map((b) =>
+    b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : { value: b },
+  );
   const arbs: fc.Arbitrary<unknown>[] = [];
   if (source === 'codex-app-server') {
     arbs.push(fc.record({ method: name('notification'), params: body }));
-    arbs.push(fc.record({ method: name('request'), id: fc.oneof(fc.nat(), fc.string({ maxLength: 4 })), params: body }));
-    arbs.push(fc.tuple(name('eventmsg'), obj, fc.option(fc.string({ maxLength: 6 }))).map(([type, msg, conversationId]) => ({ method: `codex/event/${type}`, params: { msg: { ...msg, type }, conversationId } })));
+    arbs.push(
+      fc.record({ method: name('request'), id: fc.oneof(fc.nat(), fc.string({ maxLength: 4 })), params: body }),
+    );
+    arbs.push(
+      fc.tuple(name('eventmsg'), obj, fc.option(fc.string({ maxLength: 6 }))).map(([type, msg, conversationId]) => ({
+        method: `codex/event/${type}`,
+        params: { msg: { ...msg, type }, conversationId },
+      })),
+    );
     // The client's answer to a server request (resolves it, if one is pending).
-    arbs.push(fc.record({ id: fc.oneof(fc.nat({ max: 5 }), fc.constant('1')), result: body }).map((m) => ({ dir: 'c2s', ts: 0, line: stringified(m) })));
+    arbs.push(
+      fc
+        .record({ id: fc.oneof(fc.nat({ max: 5 }), fc.constant('1')), result: body })
+        .map((m) => ({ dir: 'c2s', ts: 0, line: stringified(m) })),
+    );
   } else if (source === 'claude-agent-sdk') {
     arbs.push(
       fc.tuple(name('sdk-message'), obj).map(([n, m]) => {
         const [type, subtype] = n.replace('[isReplay]', '').split(':');
-        return { ...m, type, ...(subtype !== undefined ? { subtype } : {}), ...(n.endsWith('[isReplay]') ? { isReplay: true } : {}) };
+        return {
+          ...m,
+          type,
+          ...(subtype !== undefined ? { subtype } : {}),
+          ...(n.endsWith('[isReplay]') ? { isReplay: true } : {}),
+        };
       }),
     );
-    arbs.push(fc.tuple(name('stream-event'), obj).map(([type, event]) => ({ type: 'stream_event', event: { ...event, type } })));
+    arbs.push(
+      fc.tuple(name('stream-event'), obj).map(([type, event]) => ({ type: 'stream_event', event: { ...event, type } })),
+    );
     arbs.push(obj.map((m) => ({ ...m, kind: 'permission' })));
     arbs.push(obj.map((m) => ({ kind: 'message', message: m })));
   } else {
@@ -268,7 +335,9 @@ export function pushChecked(normalizer: Normalizer, input: unknown, asLine: bool
     }
     expect(JSON.parse(text!), 'an event survives a JSON round trip').toBeTypeOf('object');
     if (!validateProviderRuntimeEvent(e)) {
-      expect.fail(`invalid ${e.type} event for ${describe(input)}: ${JSON.stringify(validateProviderRuntimeEvent.errors)}\n${describe(e)}`);
+      expect.fail(
+        `invalid ${e.type} event for ${describe(input)}: ${JSON.stringify(validateProviderRuntimeEvent.errors)}\n${describe(e)}`,
+      );
     }
     if (e.type === 'runtime.warning' && (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error') {
       expect.fail(`a mapper threw on ${describe(input)}: ${String(e.payload.message)}`);
@@ -280,7 +349,10 @@ export function pushChecked(normalizer: Normalizer, input: unknown, asLine: bool
   expect(grew.length, `classified as something (${describe(input)})`).toBeGreaterThan(0);
   // Nothing is dropped silently: an event, or an ignore counted by name, or the app's own traffic.
   const named = Object.keys(after.ignoredBy).some((k) => after.ignoredBy[k] !== before.ignoredBy[k]);
-  expect(events.length > 0 || named || after.clientTraffic > before.clientTraffic, `an event or a named ignore for ${describe(input)}`).toBe(true);
+  expect(
+    events.length > 0 || named || after.clientTraffic > before.clientTraffic,
+    `an event or a named ignore for ${describe(input)}`,
+  ).toBe(true);
   if (grew.includes('ignored')) expect(named, `a counted ignore has a name (${describe(input)})`).toBe(true);
   if (grew.includes('unknown') || grew.includes('invalid')) {
     const warning = events.find((e) => e.type === 'runtime.warning' && e.raw !== undefined && 'payload' in e.raw);

@@ -22,7 +22,14 @@ type Line = { text: string; thread: string };
 function codexThread(t: Transcript): string[] {
   const parse = (l: string) => {
     const r = JSON.parse(l) as { dir?: string; line?: string };
-    return { dir: r.dir ?? 's2c', m: JSON.parse(r.line ?? l) as { id?: unknown; method?: string; params?: { threadId?: string; conversationId?: string } } };
+    return {
+      dir: r.dir ?? 's2c',
+      m: JSON.parse(r.line ?? l) as {
+        id?: unknown;
+        method?: string;
+        params?: { threadId?: string; conversationId?: string };
+      },
+    };
   };
   const thread = t.lines.map(parse).find(({ m }) => m.params?.threadId)?.m.params?.threadId;
   const requests = new Set<unknown>();
@@ -37,10 +44,14 @@ function codexThread(t: Transcript): string[] {
 /** Thread B: the same traffic under other thread, session, turn and JSON-RPC ids. */
 function asOtherThread(line: string): string {
   const rename = (v: unknown, key?: string): unknown => {
-    if (typeof v === 'string') return key === 'line' ? JSON.stringify(rename(JSON.parse(v))) : v.replace(/\b(thread|session|turn)-(\d+)/g, '$1B-$2');
+    if (typeof v === 'string')
+      return key === 'line'
+        ? JSON.stringify(rename(JSON.parse(v)))
+        : v.replace(/\b(thread|session|turn)-(\d+)/g, '$1B-$2');
     if (typeof v === 'number' && (key === 'id' || key === 'requestId')) return v + RPC_OFFSET;
     if (Array.isArray(v)) return v.map((x) => rename(x));
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rename(x, k)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rename(x, k)]));
     return v;
   };
   return JSON.stringify(rename(JSON.parse(line)));
@@ -55,9 +66,13 @@ function run(source: string, lines: string[]): CanonicalEvent[] {
 const comparable = (e: CanonicalEvent) => JSON.stringify({ ...e, eventId: undefined });
 
 const CASES = [
-  ...transcripts('codex-app-server').filter((t) => t.file.endsWith('.both.jsonl')).map((t) => ({ t, lines: codexThread(t) })),
+  ...transcripts('codex-app-server')
+    .filter((t) => t.file.endsWith('.both.jsonl'))
+    .map((t) => ({ t, lines: codexThread(t) })),
   // Bare SDK messages: a permission record names no session, so the capture format cannot be interleaved.
-  ...transcripts('claude-agent-sdk').filter((t) => t.file.endsWith('.messages.jsonl')).map((t) => ({ t, lines: t.lines })),
+  ...transcripts('claude-agent-sdk')
+    .filter((t) => t.file.endsWith('.messages.jsonl'))
+    .map((t) => ({ t, lines: t.lines })),
 ];
 
 describe('two threads interleaved through one normalizer', () => {
@@ -65,26 +80,49 @@ describe('two threads interleaved through one normalizer', () => {
     expect(new Set(CASES.map((c) => c.t.source))).toEqual(new Set(['codex-app-server', 'claude-agent-sdk']));
   });
 
-  it.each(CASES.map((c) => [c.t.file, c] as const))('%s: per thread, the same events as alone', { timeout }, (_file, { t, lines }) => {
-    const a: Line[] = lines.map((text) => ({ text, thread: 'A' }));
-    const b: Line[] = lines.map((text) => ({ text: asOtherThread(text), thread: 'B' }));
-    const alone = { A: run(t.source, a.map((l) => l.text)), B: run(t.source, b.map((l) => l.text)) };
-    const threadOf = { A: alone.A.find((e) => e.threadId)!.threadId, B: alone.B.find((e) => e.threadId)!.threadId };
-    expect(threadOf.A).not.toBe(threadOf.B);
-    // Every event of a thread's traffic is that thread's, so events can be told apart by threadId.
-    for (const k of ['A', 'B'] as const) expect(alone[k].filter((e) => e.threadId !== threadOf[k]).map((e) => e.type)).toEqual([]);
-    fc.assert(
-      fc.property(fc.array(fc.boolean(), { minLength: a.length + b.length, maxLength: a.length + b.length }), (picks) => {
-        const merged: Line[] = [];
-        let i = 0;
-        let j = 0;
-        for (const pickA of picks) merged.push(pickA ? (i < a.length ? a[i++]! : b[j++]!) : j < b.length ? b[j++]! : a[i++]!);
-        const events = run(t.source, merged.map((l) => l.text));
-        for (const k of ['A', 'B'] as const) {
-          expect(events.filter((e) => e.threadId === threadOf[k]).map(comparable)).toEqual(alone[k].map(comparable));
-        }
-      }),
-      params(0.25),
-    );
-  });
+  it.each(CASES.map((c) => [c.t.file, c] as const))(
+    '%s: per thread, the same events as alone',
+    { timeout },
+    (_file, { t, lines }) => {
+      const a: Line[] = lines.map((text) => ({ text, thread: 'A' }));
+      const b: Line[] = lines.map((text) => ({ text: asOtherThread(text), thread: 'B' }));
+      const alone = {
+        A: run(
+          t.source,
+          a.map((l) => l.text),
+        ),
+        B: run(
+          t.source,
+          b.map((l) => l.text),
+        ),
+      };
+      const threadOf = { A: alone.A.find((e) => e.threadId)!.threadId, B: alone.B.find((e) => e.threadId)!.threadId };
+      expect(threadOf.A).not.toBe(threadOf.B);
+      // Every event of a thread's traffic is that thread's, so events can be told apart by threadId.
+      for (const k of ['A', 'B'] as const)
+        expect(alone[k].filter((e) => e.threadId !== threadOf[k]).map((e) => e.type)).toEqual([]);
+      fc.assert(
+        fc.property(
+          fc.array(fc.boolean(), { minLength: a.length + b.length, maxLength: a.length + b.length }),
+          (picks) => {
+            const merged: Line[] = [];
+            let i = 0;
+            let j = 0;
+            for (const pickA of picks)
+              merged.push(pickA ? (i < a.length ? a[i++]! : b[j++]!) : j < b.length ? b[j++]! : a[i++]!);
+            const events = run(
+              t.source,
+              merged.map((l) => l.text),
+            );
+            for (const k of ['A', 'B'] as const) {
+              expect(events.filter((e) => e.threadId === threadOf[k]).map(comparable)).toEqual(
+                alone[k].map(comparable),
+              );
+            }
+          },
+        ),
+        params(0.25),
+      );
+    },
+  );
 });

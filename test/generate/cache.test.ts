@@ -44,9 +44,14 @@ describe('emit cache', () => {
 
   it('serves what it stored (a hit), and treats a damaged entry as a miss', async () => {
     const cold = await files();
-    const entry = readdirSync(dir).map((f) => join(dir, f)).find((f) => readFileSync(f, 'utf8').includes('upstream-validators.js'))!;
+    const entry = readdirSync(dir)
+      .map((f) => join(dir, f))
+      .find((f) => readFileSync(f, 'utf8').includes('upstream-validators.js'))!;
     const stored = JSON.parse(readFileSync(entry, 'utf8')) as { key: string; files: [string, string][] };
-    const marked = stored.files.map(([rel, text]) => [rel, rel.endsWith('upstream-validators.js') ? `${text}// from the cache\n` : text]);
+    const marked = stored.files.map(([rel, text]) => [
+      rel,
+      rel.endsWith('upstream-validators.js') ? `${text}// from the cache\n` : text,
+    ]);
     writeFileSync(entry, JSON.stringify({ ...stored, files: marked }));
     expect((await files()).get('codex-sdk/upstream-validators.js')).toMatch(/\/\/ from the cache\n$/);
     writeFileSync(entry, '{ not json');

@@ -22,7 +22,11 @@ afterAll(() => {
 });
 
 function generate(root: string, env: Record<string, string>, cwd: string): Map<string, string> {
-  const r = spawnSync(process.execPath, [BIN, '--root', root, 'generate'], { encoding: 'utf8', cwd, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [BIN, '--root', root, 'generate'], {
+    encoding: 'utf8',
+    cwd,
+    env: { ...process.env, ...env },
+  });
   expect(r.stderr).toContain('wrote');
   expect(r.status).toBe(0);
   return readTree(join(resolve(cwd, root), 'generated'));
@@ -43,7 +47,18 @@ describe('eventmap generate', () => {
     const home = mkdtempSync(join(tmpdir(), 'eventmap-det-home-'));
     mkdirSync(join(home, 'tmp'));
     // A relative --root from an unrelated folder, another HOME and TMPDIR, and yet another locale.
-    c = generate(relative(home, elsewhere), { TZ: 'Asia/Kathmandu', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LC_COLLATE: 'de_DE.UTF-8', HOME: home, TMPDIR: join(home, 'tmp') }, home);
+    c = generate(
+      relative(home, elsewhere),
+      {
+        TZ: 'Asia/Kathmandu',
+        LANG: 'de_DE.UTF-8',
+        LC_ALL: 'de_DE.UTF-8',
+        LC_COLLATE: 'de_DE.UTF-8',
+        HOME: home,
+        TMPDIR: join(home, 'tmp'),
+      },
+      home,
+    );
     rmSync(home, { recursive: true, force: true });
   }, 180_000);
 

@@ -7,7 +7,9 @@ import { generate, hostileProject, REPO, type HostileProject } from '../security
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = Object.keys((parse(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')) as { sources: object }).sources);
+const SOURCES = Object.keys(
+  (parse(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')) as { sources: object }).sources,
+);
 let p: HostileProject;
 let before: Map<string, string>;
 

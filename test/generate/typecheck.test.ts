@@ -8,7 +8,11 @@ const REPO = join(import.meta.dirname, '..', '..');
 
 describe('generated code', () => {
   it('passes tsc --strict --noEmit with the rest of the project', () => {
-    const r = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.json'), '--noEmit'],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   }, 120_000);

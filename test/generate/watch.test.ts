@@ -9,12 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'eventmap-watch-'));
-for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, p), join(root, p), { recursive: true });
+for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
+  cpSync(join(REPO, p), join(root, p), { recursive: true });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('generate --watch', () => {
   it('regenerates on a spec edit, survives a broken spec, and stops when killed', async () => {
-    const child = spawn(process.execPath, [join(REPO, 'bin', 'eventmap.js'), '--root', root, 'generate', '--watch'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(REPO, 'bin', 'eventmap.js'), '--root', root, 'generate', '--watch'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let [stdout, stderr] = ['', ''];
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -22,7 +25,8 @@ describe('generate --watch', () => {
       new Promise<void>((resolve, reject) => {
         const poll = setInterval(() => {
           if (test()) done(resolve);
-          else if (child.exitCode !== null) done(() => reject(new Error(`exited while waiting for ${what}:\n${stderr}`)));
+          else if (child.exitCode !== null)
+            done(() => reject(new Error(`exited while waiting for ${what}:\n${stderr}`)));
         }, 50);
         const done = (f: () => void) => {
           clearInterval(poll);

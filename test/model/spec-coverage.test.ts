@@ -272,7 +272,11 @@ const INLINE_ENUMS: Record<string, string> = {
   'runtime.error.class': 'RuntimeErrorClass',
 };
 
-type Decl = { kind: 'members'; members: readonly ts.TypeElement[] } | { kind: 'type'; type: ts.TypeNode } | { kind: 'values'; values: string[] } | { kind: 'brand' };
+type Decl =
+  | { kind: 'members'; members: readonly ts.TypeElement[] }
+  | { kind: 'type'; type: ts.TypeNode }
+  | { kind: 'values'; values: string[] }
+  | { kind: 'brand' };
 
 /** Top-level declarations of a TypeScript source: interfaces, type aliases, `as const` value lists. */
 function declarations(text: string): Map<string, Decl> {
@@ -284,7 +288,11 @@ function declarations(text: string): Map<string, Decl> {
       for (const d of st.declarationList.declarations) {
         let init = d.initializer;
         if (init && ts.isAsExpression(init)) init = init.expression;
-        if (init && ts.isArrayLiteralExpression(init)) consts.set(d.name.getText(), init.elements.filter(ts.isStringLiteral).map((e) => e.text));
+        if (init && ts.isArrayLiteralExpression(init))
+          consts.set(
+            d.name.getText(),
+            init.elements.filter(ts.isStringLiteral).map((e) => e.text),
+          );
       }
     }
   }
@@ -294,7 +302,8 @@ function declarations(text: string): Map<string, Decl> {
       const t = st.type;
       const listed = /^\(typeof (\w+)\)\[number\]$/.exec(t.getText());
       if (listed && consts.has(listed[1]!)) out.set(st.name.text, { kind: 'values', values: consts.get(listed[1]!)! });
-      else if (ts.isIntersectionTypeNode(t) && t.getText().includes('__brand')) out.set(st.name.text, { kind: 'brand' });
+      else if (ts.isIntersectionTypeNode(t) && t.getText().includes('__brand'))
+        out.set(st.name.text, { kind: 'brand' });
       else if (ts.isTypeLiteralNode(t)) out.set(st.name.text, { kind: 'members', members: t.members });
       else out.set(st.name.text, { kind: 'type', type: t });
     }
@@ -304,7 +313,9 @@ function declarations(text: string): Map<string, Decl> {
 
 function literalValues(t: ts.TypeNode): string[] | undefined {
   const parts = ts.isUnionTypeNode(t) ? t.types : [t];
-  const values = parts.map((p) => (ts.isLiteralTypeNode(p) && ts.isStringLiteral(p.literal) ? p.literal.text : undefined));
+  const values = parts.map((p) =>
+    ts.isLiteralTypeNode(p) && ts.isStringLiteral(p.literal) ? p.literal.text : undefined,
+  );
   return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
 }
 
@@ -330,14 +341,21 @@ const SPEC_PAYLOADS = new Map(
  * Compare a spec type with a generated one; returns the differences found. `path` names the place
  * (e.g. `turn.completed.state`); the inline string unions must become the named enums above.
  */
-function compare(specType: ts.TypeNode, genType: ts.TypeNode, gen: Map<string, Decl>, path: string, out: string[]): void {
+function compare(
+  specType: ts.TypeNode,
+  genType: ts.TypeNode,
+  gen: Map<string, Decl>,
+  path: string,
+  out: string[],
+): void {
   const specText = textOf(specType);
   const genText = textOf(genType);
   // A named type in the spec (an id, an enum, ItemLifecyclePayload) must keep its name.
   if (ts.isTypeReferenceNode(specType) && !['Record', 'Array'].includes(textOf(specType.typeName))) {
     const name = textOf(specType.typeName);
     // item.* payloads are ItemLifecyclePayload in the spec, aliases of it in the model.
-    if (name === 'ItemLifecyclePayload' && genText !== name) return compare(literal(name), resolve(genType, gen), gen, name, out);
+    if (name === 'ItemLifecyclePayload' && genText !== name)
+      return compare(literal(name), resolve(genType, gen), gen, name, out);
     if (genText !== name) out.push(`${path}: spec ${name}, generated ${genText}`);
     return;
   }
@@ -345,7 +363,8 @@ function compare(specType: ts.TypeNode, genType: ts.TypeNode, gen: Map<string, D
   if (values) {
     const enumName = INLINE_ENUMS[path];
     const decl = enumName ? gen.get(enumName) : undefined;
-    if (!enumName || genText !== enumName || decl?.kind !== 'values') out.push(`${path}: spec ${specText}, generated ${genText} (expected enum ${enumName ?? '?'})`);
+    if (!enumName || genText !== enumName || decl?.kind !== 'values')
+      out.push(`${path}: spec ${specText}, generated ${genText} (expected enum ${enumName ?? '?'})`);
     else for (const v of values) if (!decl.values.includes(v)) out.push(`${path}: enum ${enumName} lacks "${v}"`);
     return;
   }
@@ -364,8 +383,15 @@ function compare(specType: ts.TypeNode, genType: ts.TypeNode, gen: Map<string, D
   if (specText !== genText) out.push(`${path}: spec ${specText}, generated ${genText}`);
 }
 
-function compareMembers(specMembersList: readonly ts.TypeElement[], genMembers: readonly ts.TypeElement[], gen: Map<string, Decl>, path: string, out: string[]): void {
-  const byName = (list: readonly ts.TypeElement[]) => new Map(list.filter(ts.isPropertySignature).map((m) => [m.name.getText().replace(/^['"]|['"]$/g, ''), m]));
+function compareMembers(
+  specMembersList: readonly ts.TypeElement[],
+  genMembers: readonly ts.TypeElement[],
+  gen: Map<string, Decl>,
+  path: string,
+  out: string[],
+): void {
+  const byName = (list: readonly ts.TypeElement[]) =>
+    new Map(list.filter(ts.isPropertySignature).map((m) => [m.name.getText().replace(/^['"]|['"]$/g, ''), m]));
   const s = byName(specMembersList);
   const g = byName(genMembers);
   for (const [name, sm] of s) {
@@ -374,11 +400,16 @@ function compareMembers(specMembersList: readonly ts.TypeElement[], genMembers: 
       out.push(`${path}.${name}: missing`);
       continue;
     }
-    if (!!sm.questionToken !== !!gm.questionToken) out.push(`${path}.${name}: spec ${sm.questionToken ? 'optional' : 'required'}, generated ${gm.questionToken ? 'optional' : 'required'}`);
+    if (!!sm.questionToken !== !!gm.questionToken)
+      out.push(
+        `${path}.${name}: spec ${sm.questionToken ? 'optional' : 'required'}, generated ${gm.questionToken ? 'optional' : 'required'}`,
+      );
     compare(sm.type!, gm.type!, gen, `${path}.${name}`, out);
   }
   // A field beyond the spec must be a declared extension (its doc comment carries the reason).
-  for (const [name, gm] of g) if (!s.has(name) && !gm.getFullText().includes('Extension (not in EVENTS.md)')) out.push(`${path}.${name}: not in EVENTS.md`);
+  for (const [name, gm] of g)
+    if (!s.has(name) && !gm.getFullText().includes('Extension (not in EVENTS.md)'))
+      out.push(`${path}.${name}: not in EVENTS.md`);
 }
 
 const printer = ts.createPrinter();
@@ -409,7 +440,11 @@ function arrayElement(t: ts.TypeNode): ts.TypeNode | undefined {
 
 let emitted: Emitted;
 let gen: Map<string, Decl>;
-let schema: { definitions: Record<string, Record<string, unknown>>; properties: Record<string, unknown>; required: string[] };
+let schema: {
+  definitions: Record<string, Record<string, unknown>>;
+  properties: Record<string, unknown>;
+  required: string[];
+};
 beforeAll(async () => {
   emitted = await emitToTemp();
   gen = declarations(emitted.files.get('canonical/types.ts')!);
@@ -417,7 +452,14 @@ beforeAll(async () => {
 });
 afterAll(() => removeTemp(emitted));
 
-const NAMED_ENUMS = ['CanonicalItemType', 'CanonicalRequestType', 'SessionState', 'ThreadState', 'TurnState', 'ContentStreamKind'];
+const NAMED_ENUMS = [
+  'CanonicalItemType',
+  'CanonicalRequestType',
+  'SessionState',
+  'ThreadState',
+  'TurnState',
+  'ContentStreamKind',
+];
 
 describe('the model against EVENTS.md', () => {
   it('has every spec event type, and only declared extensions besides', () => {
@@ -425,22 +467,32 @@ describe('the model against EVENTS.md', () => {
     expect(specTypes).toHaveLength(45);
     expect([...SPEC_PAYLOADS.keys()].sort()).toEqual([...specTypes].sort());
     const model = emitted.model;
-    expect(model.eventTypes.filter((t) => !specTypes.includes(t))).toEqual(model.eventTypes.filter((t) => model.events[t]!.extension));
+    expect(model.eventTypes.filter((t) => !specTypes.includes(t))).toEqual(
+      model.eventTypes.filter((t) => model.events[t]!.extension),
+    );
     for (const t of specTypes) expect(model.eventTypes, t).toContain(t);
     const generated = gen.get('CanonicalRuntimeEventType')!;
     expect(generated.kind === 'values' && generated.values).toEqual(model.eventTypes);
-    expect((schema.definitions.CanonicalRuntimeEventType!.enum as string[])).toEqual(model.eventTypes);
+    expect(schema.definitions.CanonicalRuntimeEventType!.enum as string[]).toEqual(model.eventTypes);
   });
 
   it('has every value of every spec enum (named and inline) in the model, types.ts and schema.json', () => {
     const inline = Object.entries(INLINE_ENUMS).map(([path, name]) => [name, inlineSpecValues(path)] as const);
     const all = [...NAMED_ENUMS.map((n) => [n, specValues(n)] as const), ...inline];
-    expect(all.map(([n]) => n).sort()).toEqual(all.map(([n]) => n).sort().filter((n, i, a) => a.indexOf(n) === i));
+    expect(all.map(([n]) => n).sort()).toEqual(
+      all
+        .map(([n]) => n)
+        .sort()
+        .filter((n, i, a) => a.indexOf(n) === i),
+    );
     for (const [name, values] of all) {
       expect(values.length, name).toBeGreaterThan(1);
       const e = emitted.model.enums[name]!;
       expect(e.values, name).toEqual(expect.arrayContaining(values));
-      expect(e.values.filter((v) => !values.includes(v)), `${name} extensions`).toEqual(Object.keys(e.extensions));
+      expect(
+        e.values.filter((v) => !values.includes(v)),
+        `${name} extensions`,
+      ).toEqual(Object.keys(e.extensions));
       const decl = gen.get(name)!;
       expect(decl.kind === 'values' && decl.values, name).toEqual(e.values);
       expect(schema.definitions[name]!.enum, name).toEqual(e.values);
@@ -464,9 +516,16 @@ describe('the model against EVENTS.md', () => {
       const members = ts.isTypeLiteralNode(specType) ? specType.members : specMembers('ItemLifecyclePayload');
       const props = members.filter(ts.isPropertySignature);
       // A field beyond the spec is allowed only as a declared extension (its reason is in its description).
-      const declared = Object.entries(def.properties as Record<string, { description?: string }>).filter(([, p]) => !p.description?.startsWith('Extension (not in EVENTS.md): ')).map(([k]) => k);
+      const declared = Object.entries(def.properties as Record<string, { description?: string }>)
+        .filter(([, p]) => !p.description?.startsWith('Extension (not in EVENTS.md): '))
+        .map(([k]) => k);
       expect(declared.sort(), type).toEqual(props.map((p) => p.name.getText()).sort());
-      expect([...((def.required as string[]) ?? [])].sort(), type).toEqual(props.filter((p) => !p.questionToken).map((p) => p.name.getText()).sort());
+      expect([...((def.required as string[]) ?? [])].sort(), type).toEqual(
+        props
+          .filter((p) => !p.questionToken)
+          .map((p) => p.name.getText())
+          .sort(),
+      );
       expect(def.additionalProperties, type).toBe(false);
     }
   });
@@ -475,21 +534,61 @@ describe('the model against EVENTS.md', () => {
     const problems: string[] = [];
     const base = gen.get('RuntimeEventBase')!;
     const raw = gen.get('RuntimeEventRaw')!;
-    compareMembers(specMembers('RuntimeEventBase'), base.kind === 'members' ? base.members : [], gen, 'envelope', problems);
-    compareMembers(specMembers('RuntimeEventRaw'), raw.kind === 'members' ? raw.members : [], gen, 'RuntimeEventRaw', problems);
+    compareMembers(
+      specMembers('RuntimeEventBase'),
+      base.kind === 'members' ? base.members : [],
+      gen,
+      'envelope',
+      problems,
+    );
+    compareMembers(
+      specMembers('RuntimeEventRaw'),
+      raw.kind === 'members' ? raw.members : [],
+      gen,
+      'RuntimeEventRaw',
+      problems,
+    );
     // providerRefs is inline in the spec; the model names it ProviderRefs.
-    expect(problems.filter((p) => p !== 'envelope.providerRefs: spec object, generated ProviderRefs' && !p.startsWith('envelope.providerRefs'))).toEqual([]);
+    expect(
+      problems.filter(
+        (p) =>
+          p !== 'envelope.providerRefs: spec object, generated ProviderRefs' && !p.startsWith('envelope.providerRefs'),
+      ),
+    ).toEqual([]);
     const refs = gen.get('ProviderRefs')!;
-    const specRefs = (specMembers('RuntimeEventBase').find((m) => m.name?.getText() === 'providerRefs') as ts.PropertySignature).type as ts.TypeLiteralNode;
+    const specRefs = (
+      specMembers('RuntimeEventBase').find((m) => m.name?.getText() === 'providerRefs') as ts.PropertySignature
+    ).type as ts.TypeLiteralNode;
     const refProblems: string[] = [];
     compareMembers(specRefs.members, refs.kind === 'members' ? refs.members : [], gen, 'providerRefs', refProblems);
     expect(refProblems).toEqual([]);
-    expect(Object.keys(schema.properties).sort()).toEqual(specMembers('RuntimeEventBase').map((m) => m.name!.getText()).sort());
-    expect([...schema.required].sort()).toEqual(specMembers('RuntimeEventBase').filter((m) => !m.questionToken).map((m) => m.name!.getText()).sort());
+    expect(Object.keys(schema.properties).sort()).toEqual(
+      specMembers('RuntimeEventBase')
+        .map((m) => m.name!.getText())
+        .sort(),
+    );
+    expect([...schema.required].sort()).toEqual(
+      specMembers('RuntimeEventBase')
+        .filter((m) => !m.questionToken)
+        .map((m) => m.name!.getText())
+        .sort(),
+    );
   });
 
   it('brands every spec id kind', () => {
-    const ids = ['EventId', 'RuntimeSessionId', 'ThreadId', 'TurnId', 'RuntimeItemId', 'RuntimeRequestId', 'RuntimeTaskId', 'ProviderSessionId', 'ProviderThreadId', 'ProviderTurnId', 'ProviderItemId'];
+    const ids = [
+      'EventId',
+      'RuntimeSessionId',
+      'ThreadId',
+      'TurnId',
+      'RuntimeItemId',
+      'RuntimeRequestId',
+      'RuntimeTaskId',
+      'ProviderSessionId',
+      'ProviderThreadId',
+      'ProviderTurnId',
+      'ProviderItemId',
+    ];
     for (const id of ids) {
       expect(gen.get(id)?.kind, id).toBe('brand');
       expect(emitted.model.idKinds, id).toContain(id);
@@ -516,7 +615,10 @@ function inlineSpecValues(path: string): string[] {
   } else {
     const type = [...SPEC_PAYLOADS.keys()].find((t) => path.startsWith(`${t}.`))!;
     members = (SPEC_PAYLOADS.get(type) as ts.TypeLiteralNode).members;
-    fields = path.slice(type.length + 1).replace('[]', '').split('.');
+    fields = path
+      .slice(type.length + 1)
+      .replace('[]', '')
+      .split('.');
   }
   let node: ts.TypeNode | undefined;
   for (const f of fields) {

@@ -20,14 +20,19 @@ beforeAll(async () => {
   app = join(ws.root, 'app');
   installProject(app, [ws.packages.runtime.tarball, ws.packages.eventmap.tarball], ['--prefer-offline']);
   project = join(ws.root, 'project');
-  for (const input of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated']) cpSync(join(REPO, input), join(project, input), { recursive: true });
+  for (const input of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
+    cpSync(join(REPO, input), join(project, input), { recursive: true });
 }, 300_000);
 
 afterAll(() => ws?.remove());
 
 /** The installed bin, as npx runs it, from the app's folder. */
 function eventmap(...args: string[]) {
-  const r = spawnSync(join(app, 'node_modules', '.bin', 'eventmap'), args, { cwd: app, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(join(app, 'node_modules', '.bin', 'eventmap'), args, {
+    cwd: app,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -38,19 +43,39 @@ describe('the installed eventmap CLI', () => {
   });
 
   it('depends on the runtime package of the same version, and on no dev tool', () => {
-    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'eventmap', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'eventmap', 'package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
     expect(manifest.dependencies['@eventmap/runtime']).toBe(manifest.version);
-    expect(Object.keys(manifest.dependencies).filter((d) => ['tsx', 'esbuild', 'vitest', 'uuid'].includes(d))).toEqual([]);
+    expect(Object.keys(manifest.dependencies).filter((d) => ['tsx', 'esbuild', 'vitest', 'uuid'].includes(d))).toEqual(
+      [],
+    );
   });
 
   it('normalize: the same events as the runtime, all valid', () => {
     const t = transcripts('codex-app-server').at(-1)!;
-    const r = eventmap('normalize', '--source', t.source, join(REPO, 'test', 'fixtures', 'transcripts', t.file), '--validate', '--clock', '0', '--session-id', 's');
+    const r = eventmap(
+      'normalize',
+      '--source',
+      t.source,
+      join(REPO, 'test', 'fixtures', 'transcripts', t.file),
+      '--validate',
+      '--clock',
+      '0',
+      '--session-id',
+      's',
+    );
     expect(r.stderr).not.toMatch(/failed validation|ERR_/);
     expect(r.status).toBe(0);
     const n = createNormalizer(t.source, { clock: () => 0, sessionId: 's' });
     const expected = [...t.lines.flatMap((l) => n.push(l)), ...n.end().events];
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
   it('catalog lists a snapshot of the project', () => {

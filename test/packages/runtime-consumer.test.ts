@@ -30,7 +30,9 @@ afterAll(() => ws?.remove());
 
 describe('the runtime tarball', () => {
   it('installs exactly one package, with no dependencies', () => {
-    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: object }> };
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dependencies?: object }>;
+    };
     expect(Object.keys(lock.packages).filter((p) => p !== '')).toEqual(['node_modules/@eventmap/runtime']);
     expect(JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'))).not.toHaveProperty('dependencies');
   });
@@ -42,7 +44,8 @@ describe('the runtime tarball', () => {
     for (const f of files) {
       const source = ts.createSourceFile(f, readFileSync(join(pkg, f), 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {
-        if (node.kind === ts.SyntaxKind.AnyKeyword) anys.push(`${f}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+        if (node.kind === ts.SyntaxKind.AnyKeyword)
+          anys.push(`${f}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
         ts.forEachChild(node, visit);
       };
       visit(source);
@@ -54,7 +57,10 @@ describe('the runtime tarball', () => {
 describe('an app using it', () => {
   // The consumer file, and every TypeScript example of the README's "Use in an app" section.
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Use in an app'), readme.indexOf('\n## ', readme.indexOf('## Use in an app') + 1));
+  const section = readme.slice(
+    readme.indexOf('## Use in an app'),
+    readme.indexOf('\n## ', readme.indexOf('## Use in an app') + 1),
+  );
   const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
   const compile = (moduleResolution: 'nodenext' | 'bundler') => {
@@ -87,18 +93,30 @@ describe('an app using it', () => {
     expect(examples.length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(['nodenext', 'bundler'] as const)('type-checks under tsc --strict, moduleResolution %s', (moduleResolution) => {
-    expect(compile(moduleResolution)).toBe('');
-  });
+  it.each(['nodenext', 'bundler'] as const)(
+    'type-checks under tsc --strict, moduleResolution %s',
+    (moduleResolution) => {
+      expect(compile(moduleResolution)).toBe('');
+    },
+  );
 
   // One transcript per source, the newest version's: what the runtime says in-process is what the
   // installed package says to plain node.
   const latest = new Map(transcripts().map((t) => [t.source, t]));
   it.each([...latest.values()].map((t) => [t.file, t] as const))('runs under plain node on %s', (_file, t) => {
     copyFileSync(join(FIXTURE, 'run.mjs'), join(app, 'run.mjs'));
-    const out = JSON.parse(execFileSync(process.execPath, ['run.mjs', t.source, join(REPO, 'test', 'fixtures', 'transcripts', t.file)], { cwd: app, encoding: 'utf8' })) as Record<string, unknown>;
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['run.mjs', t.source, join(REPO, 'test', 'fixtures', 'transcripts', t.file)], {
+        cwd: app,
+        encoding: 'utf8',
+      }),
+    ) as Record<string, unknown>;
 
-    const normalizer = createNormalizer(t.source as SourceName, { sessionId: 'consumer', clock: () => 0, ...(t.source === 'codex-app-server' ? { validateUpstream } : {}) });
+    const normalizer = createNormalizer(t.source as SourceName, {
+      sessionId: 'consumer',
+      clock: () => 0,
+      ...(t.source === 'codex-app-server' ? { validateUpstream } : {}),
+    });
     const events = [...t.lines.flatMap((l) => normalizer.push(l)), ...normalizer.end().events];
     const types: Record<string, number> = {};
     for (const e of events) types[e.type] = (types[e.type] ?? 0) + 1;
@@ -106,7 +124,10 @@ describe('an app using it', () => {
       sources: ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'],
       types,
       turnStates: events.flatMap((e) => (e.type === 'turn.completed' ? [e.payload.state] : [])),
-      closedBySessionEnd: events.filter((e) => e.type === 'item.completed' && e.payload.status === 'cancelled' && e.raw?.source === 'eventmap.synthetic').length,
+      closedBySessionEnd: events.filter(
+        (e) =>
+          e.type === 'item.completed' && e.payload.status === 'cancelled' && e.raw?.source === 'eventmap.synthetic',
+      ).length,
       invalid: [],
       stats: normalizer.stats,
       streamed: events.length,
@@ -115,10 +136,16 @@ describe('an app using it', () => {
   });
 
   it('bundles for the browser with no Node built-in, every subpath included', async () => {
-    const exports = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }).exports;
+    const exports = (
+      JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
+    ).exports;
     const subpaths = Object.keys(exports).filter((s) => s !== './package.json');
-    expect(subpaths).toEqual(expect.arrayContaining(['.', './validate', './schema.json', './upstream-validators/codex-app-server']));
-    const entry = subpaths.map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`).join('\n');
+    expect(subpaths).toEqual(
+      expect.arrayContaining(['.', './validate', './schema.json', './upstream-validators/codex-app-server']),
+    );
+    const entry = subpaths
+      .map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`)
+      .join('\n');
     const result = await esbuild.build({
       stdin: { contents: entry, resolveDir: app, loader: 'js' },
       bundle: true,

@@ -7,20 +7,26 @@ import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './
 type Finder = (r: Recording) => Occurrence[];
 
 const MARKER = /^\[Request interrupted by user/;
-const lines = (r: Recording, match: (m: Msg, i: number) => boolean) => r.messages.flatMap((m, i) => (match(m, i) ? [i] : []));
-const textOf = (m: Msg) => (Array.isArray(m.message?.content) ? m.message.content.map((b: Msg) => (typeof b.text === 'string' ? b.text : '')).join('') : '');
+const lines = (r: Recording, match: (m: Msg, i: number) => boolean) =>
+  r.messages.flatMap((m, i) => (match(m, i) ? [i] : []));
+const textOf = (m: Msg) =>
+  Array.isArray(m.message?.content)
+    ? m.message.content.map((b: Msg) => (typeof b.text === 'string' ? b.text : '')).join('')
+    : '';
 const isMarker = (m: Msg) => m.type === 'user' && MARKER.test(textOf(m));
 /** The line of the `result` that ends the turn line i is in. */
 const resultAfter = (r: Recording, i: number) => r.messages.findIndex((m, j) => j >= i && m.type === 'result');
 /** The interrupt marker of the turn that result line i ends, if any. */
 const markerBefore = (r: Recording, i: number) => {
-  for (let j = i - 1; j >= 0 && r.messages[j]!.type !== 'result'; j--) if (isMarker(r.messages[j]!)) return r.messages[j]!;
+  for (let j = i - 1; j >= 0 && r.messages[j]!.type !== 'result'; j--)
+    if (isMarker(r.messages[j]!)) return r.messages[j]!;
   return undefined;
 };
 
 /** Whether the app cancelled a permission (`deny` with `interrupt: true`) in the turn before line i: that is the `approval cancelled` row. */
 const cancelledBefore = (r: Recording, i: number) => {
-  for (let j = i - 1; j >= 0 && r.messages[j]!.type !== 'result'; j--) if (r.messages[j]!.kind === 'permission' && r.messages[j]!.decision?.interrupt === true) return true;
+  for (let j = i - 1; j >= 0 && r.messages[j]!.type !== 'result'; j--)
+    if (r.messages[j]!.kind === 'permission' && r.messages[j]!.decision?.interrupt === true) return true;
   return false;
 };
 
@@ -42,14 +48,20 @@ function result(r: Recording, i: number, state: string): CanonicalEvent[] {
   return events;
 }
 
-const permission = (r: Recording, match: (rec: Msg) => boolean) => lines(r, (m) => m.kind === 'permission' && m.decision !== undefined && match(m));
+const permission = (r: Recording, match: (rec: Msg) => boolean) =>
+  lines(r, (m) => m.kind === 'permission' && m.decision !== undefined && match(m));
 const resolvedOf = (r: Recording, i: number) => outOf(r, i).find((e) => e.type === 'request.resolved')!;
-const itemEnd = (r: Recording, i: number, item: string) => eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item);
+const itemEnd = (r: Recording, i: number, item: string) =>
+  eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item);
 
 export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
     signals: ['sdk-message:result:success'],
-    find: (r) => lines(r, (m, i) => m.type === 'result' && m.subtype === 'success' && m.is_error === false && !markerBefore(r, i)).map((i) => ({ where: `line ${i + 1}`, check: () => void result(r, i, 'completed') })),
+    find: (r) =>
+      lines(
+        r,
+        (m, i) => m.type === 'result' && m.subtype === 'success' && m.is_error === false && !markerBefore(r, i),
+      ).map((i) => ({ where: `line ${i + 1}`, check: () => void result(r, i, 'completed') })),
   },
   'API error': {
     signals: ['sdk-message:result:success'],
@@ -60,7 +72,10 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           const events = result(r, i, 'failed');
           expect(events.at(-1)!.payload.errorMessage).toBe(r.messages[i]!.result);
           // The CLI's own API-error message is an error item that keeps its `error`.
-          const synthetic = lines(r, (m, j) => j < i && m.type === 'assistant' && m.message?.model === '<synthetic>').at(-1);
+          const synthetic = lines(
+            r,
+            (m, j) => j < i && m.type === 'assistant' && m.message?.model === '<synthetic>',
+          ).at(-1);
           if (synthetic !== undefined) {
             const item = outOf(r, synthetic).find((e) => e.type === 'item.completed')!;
             expect(item.payload.itemType).toBe('error');
@@ -76,7 +91,17 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
         where: `line ${i + 1}`,
         check: () => {
           const m = r.messages[i]!;
-          expect(outOf(r, i).map((e) => [e.type, e.payload.retry])).toEqual([['runtime.warning', { attempt: m.attempt, limit: m.max_retries, ...(m.error_status !== undefined ? { status: m.error_status } : {}), message: m.error }]]);
+          expect(outOf(r, i).map((e) => [e.type, e.payload.retry])).toEqual([
+            [
+              'runtime.warning',
+              {
+                attempt: m.attempt,
+                limit: m.max_retries,
+                ...(m.error_status !== undefined ? { status: m.error_status } : {}),
+                message: m.error,
+              },
+            ],
+          ]);
         },
       })),
   },
@@ -89,7 +114,12 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           const end = resultAfter(r, i);
           const events = result(r, end, 'interrupted');
           // The message being streamed closes as interrupted (or completed, when the CLI finished it), never as failed.
-          const texts = r.events.filter((e) => e.type === 'item.completed' && e.payload.itemType === 'assistant_message' && e.turnId === events.at(-1)!.turnId);
+          const texts = r.events.filter(
+            (e) =>
+              e.type === 'item.completed' &&
+              e.payload.itemType === 'assistant_message' &&
+              e.turnId === events.at(-1)!.turnId,
+          );
           expect(texts.length).toBeGreaterThan(0);
           for (const t of texts) expect(['interrupted', 'completed']).toContain(t.payload.status);
         },
@@ -103,8 +133,16 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
         check: () => {
           result(r, resultAfter(r, i), 'interrupted');
           // The tool the interrupt killed answered with an error just before the marker.
-          const killed = r.messages.slice(0, i).findLast((m) => m.type === 'user' && Array.isArray(m.message?.content) && m.message.content.some((b: Msg) => b.type === 'tool_result'));
-          for (const b of killed!.message.content.filter((x: Msg) => x.type === 'tool_result' && x.is_error)) expect(itemEnd(r, 0, b.tool_use_id)?.payload.status).toBe('interrupted');
+          const killed = r.messages
+            .slice(0, i)
+            .findLast(
+              (m) =>
+                m.type === 'user' &&
+                Array.isArray(m.message?.content) &&
+                m.message.content.some((b: Msg) => b.type === 'tool_result'),
+            );
+          for (const b of killed!.message.content.filter((x: Msg) => x.type === 'tool_result' && x.is_error))
+            expect(itemEnd(r, 0, b.tool_use_id)?.payload.status).toBe('interrupted');
         },
       })),
   },
@@ -119,8 +157,9 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
       const cut: string[] = [];
       r.messages.forEach((m, i) => {
         const ev = m.type === 'stream_event' && m.parent_tool_use_id == null ? m.event : undefined;
-        if (ev?.type === 'message_start') (message = ev.message?.id), open.clear(), stopped.clear();
-        if (ev?.type === 'content_block_start' && ev.content_block?.type === 'text') open.set(ev.index, `${message}#${ev.index}`);
+        if (ev?.type === 'message_start') ((message = ev.message?.id), open.clear(), stopped.clear());
+        if (ev?.type === 'content_block_start' && ev.content_block?.type === 'text')
+          open.set(ev.index, `${message}#${ev.index}`);
         if (ev?.type === 'content_block_stop') stopped.add(ev.index);
         if (ev?.type === 'message_stop') {
           const from = m.abandoned_blocks?.from_block_index ?? Infinity;
@@ -133,7 +172,15 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           cut.length = 0;
           open.clear();
           if (markerBefore(r, i)) return;
-          for (const item of items) found.push({ where: `line ${i + 1}`, check: () => expect(eventAfter(r, 0, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)?.payload.status).toBe('failed') });
+          for (const item of items)
+            found.push({
+              where: `line ${i + 1}`,
+              check: () =>
+                expect(
+                  eventAfter(r, 0, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)
+                    ?.payload.status,
+                ).toBe('failed'),
+            });
         }
       });
       return found;
@@ -142,11 +189,21 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'interrupt with an approval pending': {
     signals: ['permission:canUseTool'],
     find: (r) =>
-      lines(r, (m) => m.kind === 'permission' && (m.decision === undefined || m.options?.signal?.aborted === true) && m.toolName !== 'AskUserQuestion').map((i) => ({
+      lines(
+        r,
+        (m) =>
+          m.kind === 'permission' &&
+          (m.decision === undefined || m.options?.signal?.aborted === true) &&
+          m.toolName !== 'AskUserQuestion',
+      ).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           const request = r.messages[i]!.options.toolUseID;
-          const resolved = eventAfter(r, i, (e) => e.type === 'request.resolved' && e.providerRefs?.providerRequestId === request);
+          const resolved = eventAfter(
+            r,
+            i,
+            (e) => e.type === 'request.resolved' && e.providerRefs?.providerRequestId === request,
+          );
           expect(resolved?.payload.decision).toBe('cancelled');
           result(r, resultAfter(r, i), 'interrupted');
         },
@@ -155,7 +212,11 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'approval granted': {
     signals: ['permission:canUseTool'],
     find: (r) =>
-      permission(r, (p) => p.decision.behavior === 'allow' && p.toolName !== 'AskUserQuestion' && p.options?.signal?.aborted !== true).map((i) => ({
+      permission(
+        r,
+        (p) =>
+          p.decision.behavior === 'allow' && p.toolName !== 'AskUserQuestion' && p.options?.signal?.aborted !== true,
+      ).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           expect(['accepted', 'accepted_for_session']).toContain(resolvedOf(r, i).payload.decision);
@@ -166,7 +227,14 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'approval declined': {
     signals: ['permission:canUseTool'],
     find: (r) =>
-      permission(r, (p) => p.decision.behavior === 'deny' && p.decision.interrupt !== true && p.toolName !== 'AskUserQuestion' && p.options?.signal?.aborted !== true).map((i) => ({
+      permission(
+        r,
+        (p) =>
+          p.decision.behavior === 'deny' &&
+          p.decision.interrupt !== true &&
+          p.toolName !== 'AskUserQuestion' &&
+          p.options?.signal?.aborted !== true,
+      ).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           expect(resolvedOf(r, i).payload.decision).toBe('declined');
@@ -216,18 +284,27 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   },
   'budget limit': {
     signals: ['sdk-message:result:error_max_budget_usd'],
-    find: (r) => lines(r, (m) => m.type === 'result' && m.subtype === 'error_max_budget_usd').map((i) => ({ where: `line ${i + 1}`, check: () => void result(r, i, 'failed') })),
+    find: (r) =>
+      lines(r, (m) => m.type === 'result' && m.subtype === 'error_max_budget_usd').map((i) => ({
+        where: `line ${i + 1}`,
+        check: () => void result(r, i, 'failed'),
+      })),
   },
   'max-turns limit': {
     signals: ['sdk-message:result:error_max_turns'],
-    find: (r) => lines(r, (m) => m.type === 'result' && m.subtype === 'error_max_turns').map((i) => ({ where: `line ${i + 1}`, check: () => void result(r, i, 'failed') })),
+    find: (r) =>
+      lines(r, (m) => m.type === 'result' && m.subtype === 'error_max_turns').map((i) => ({
+        where: `line ${i + 1}`,
+        check: () => void result(r, i, 'failed'),
+      })),
   },
   compaction: {
     signals: ['sdk-message:system:compact_boundary'],
     find: (r) =>
       lines(r, (m) => m.type === 'system' && m.subtype === 'compact_boundary').map((i) => ({
         where: `line ${i + 1}`,
-        check: () => expect(outOf(r, i).map((e) => [e.type, e.payload.state])).toEqual([['thread.state.changed', 'compacted']]),
+        check: () =>
+          expect(outOf(r, i).map((e) => [e.type, e.payload.state])).toEqual([['thread.state.changed', 'compacted']]),
       })),
   },
   'tool progress': {
@@ -240,18 +317,29 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           const running = m.parent_tool_use_id ?? m.tool_use_id;
           const progress = outOf(r, i).find((e) => e.type === 'tool.progress')!;
           expect(progress.providerRefs?.providerItemId).toBe(running);
-          expect(progress.itemId).toBe(r.events.find((e) => e.type === 'item.started' && e.providerRefs?.providerItemId === running)?.itemId);
+          expect(progress.itemId).toBe(
+            r.events.find((e) => e.type === 'item.started' && e.providerRefs?.providerItemId === running)?.itemId,
+          );
         },
       })),
   },
   'background task': {
     signals: ['sdk-message:system:task_started'],
     find: (r) =>
-      lines(r, (m) => m.type === 'system' && typeof m.subtype === 'string' && m.subtype.startsWith('task_') && (m.tool_use_id !== undefined || m.subtype === 'task_updated')).map((i) => ({
+      lines(
+        r,
+        (m) =>
+          m.type === 'system' &&
+          typeof m.subtype === 'string' &&
+          m.subtype.startsWith('task_') &&
+          (m.tool_use_id !== undefined || m.subtype === 'task_updated'),
+      ).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           const m = r.messages[i]!;
-          const tool = m.tool_use_id ?? r.messages.find((x) => x.task_id === m.task_id && x.tool_use_id !== undefined)?.tool_use_id;
+          const tool =
+            m.tool_use_id ??
+            r.messages.find((x) => x.task_id === m.task_id && x.tool_use_id !== undefined)?.tool_use_id;
           const task = outOf(r, i).find((e: CanonicalEvent) => e.type.startsWith('task.'))!;
           expect(task.providerRefs?.providerItemId).toBe(tool);
         },

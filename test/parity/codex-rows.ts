@@ -6,14 +6,19 @@ import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './
 
 type Finder = (r: Recording) => Occurrence[];
 
-const lines = (r: Recording, match: (m: Msg, i: number) => boolean) => r.messages.flatMap((m, i) => (match(m, i) ? [i] : []));
-const turnEnd = (r: Recording, turn: string) => eventAfter(r, 0, (e) => e.type === 'turn.completed' && e.providerRefs?.providerTurnId === turn);
-const errorsOf = (r: Recording, turn: string) => r.events.filter((e) => e.type === 'runtime.error' && e.providerRefs?.providerTurnId === turn);
+const lines = (r: Recording, match: (m: Msg, i: number) => boolean) =>
+  r.messages.flatMap((m, i) => (match(m, i) ? [i] : []));
+const turnEnd = (r: Recording, turn: string) =>
+  eventAfter(r, 0, (e) => e.type === 'turn.completed' && e.providerRefs?.providerTurnId === turn);
+const errorsOf = (r: Recording, turn: string) =>
+  r.events.filter((e) => e.type === 'runtime.error' && e.providerRefs?.providerTurnId === turn);
 
 /** The server request a client answer (line i) answers, and its line. */
 function requestOf(r: Recording, i: number): { m: Msg; at: number } | undefined {
   const id = r.messages[i]!.id;
-  for (let j = i - 1; j >= 0; j--) if (r.dirs[j] === 's2c' && r.messages[j]!.method !== undefined && r.messages[j]!.id === id) return { m: r.messages[j]!, at: j };
+  for (let j = i - 1; j >= 0; j--)
+    if (r.dirs[j] === 's2c' && r.messages[j]!.method !== undefined && r.messages[j]!.id === id)
+      return { m: r.messages[j]!, at: j };
   return undefined;
 }
 
@@ -25,7 +30,8 @@ function answers(r: Recording, method: RegExp): { i: number; request: Msg; resul
   });
 }
 
-const decisionWord = (d: unknown) => (typeof d === 'string' ? d : d !== null && typeof d === 'object' ? Object.keys(d)[0] : undefined);
+const decisionWord = (d: unknown) =>
+  typeof d === 'string' ? d : d !== null && typeof d === 'object' ? Object.keys(d)[0] : undefined;
 
 /** Interrupted turns, with the items (by type) and server requests still open when they ended. */
 function interrupted(r: Recording): { i: number; turn: string; open: Map<string, string>; pending: Msg[] }[] {
@@ -38,10 +44,17 @@ function interrupted(r: Recording): { i: number; turn: string; open: Map<string,
     const p = m.params ?? {};
     if (r.dirs[i] === 'c2s') return void pending.delete(m.id);
     if (m.method === 'serverRequest/resolved') pending.delete(p.requestId);
-    if (m.method === 'item/started') (open.get(p.turnId) ?? open.set(p.turnId, new Map()).get(p.turnId)!).set(p.item.id, p.item.type);
+    if (m.method === 'item/started')
+      (open.get(p.turnId) ?? open.set(p.turnId, new Map()).get(p.turnId)!).set(p.item.id, p.item.type);
     if (m.method === 'item/completed') open.get(p.turnId)?.delete(p.item.id);
     if (answersSeen && m.method !== undefined && m.id !== undefined && p.turnId !== undefined) pending.set(m.id, m);
-    if (m.method === 'turn/completed' && p.turn.status === 'interrupted') out.push({ i, turn: p.turn.id, open: open.get(p.turn.id) ?? new Map(), pending: [...pending.values()].filter((q) => q.params.turnId === p.turn.id) });
+    if (m.method === 'turn/completed' && p.turn.status === 'interrupted')
+      out.push({
+        i,
+        turn: p.turn.id,
+        open: open.get(p.turn.id) ?? new Map(),
+        pending: [...pending.values()].filter((q) => q.params.turnId === p.turn.id),
+      });
   });
   return out;
 }
@@ -67,7 +80,9 @@ function interruptedWith(type: string): { signals: string[]; find: Finder } {
           where: `line ${i + 1}`,
           check: () => {
             const events = checkInterrupted(r, i, turn);
-            for (const [item, t] of open) if (t === type) expect(events.find((e) => e.providerRefs?.providerItemId === item)?.payload.status).toBe('interrupted');
+            for (const [item, t] of open)
+              if (t === type)
+                expect(events.find((e) => e.providerRefs?.providerItemId === item)?.payload.status).toBe('interrupted');
           },
         })),
   };
@@ -108,7 +123,11 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
           expect(rest).toEqual([]);
           expect(w!.type).toBe('runtime.warning');
           const [, n, max] = /(\d+)\/(\d+)/.exec(r.messages[i]!.params.error.message)!;
-          expect(w!.payload.retry).toMatchObject({ attempt: Number(n), limit: Number(max), message: expect.any(String) });
+          expect(w!.payload.retry).toMatchObject({
+            attempt: Number(n),
+            limit: Number(max),
+            message: expect.any(String),
+          });
         },
       })),
   },
@@ -128,7 +147,14 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
         for (const [item, turn] of open) {
           if (turn !== p.turn.id) continue;
           open.delete(item);
-          found.push({ where: `line ${i + 1}`, check: () => expect(outOf(r, i).find((e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)?.payload.status).toBe('failed') });
+          found.push({
+            where: `line ${i + 1}`,
+            check: () =>
+              expect(
+                outOf(r, i).find((e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)?.payload
+                  .status,
+              ).toBe('failed'),
+          });
         }
       });
       return found;
@@ -143,7 +169,11 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
           where: `line ${i + 1}`,
           check: () => {
             const events = checkInterrupted(r, i, turn);
-            for (const q of pending) expect(events.find((e) => e.type === 'request.resolved' && e.providerRefs?.providerRequestId === String(q.id))?.payload.decision).toBe('cancelled');
+            for (const q of pending)
+              expect(
+                events.find((e) => e.type === 'request.resolved' && e.providerRefs?.providerRequestId === String(q.id))
+                  ?.payload.decision,
+              ).toBe('cancelled');
           },
         })),
   },
@@ -157,20 +187,36 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
     ).map(([row, words, decisions]) => [
       row,
       {
-        signals: ['request:item/commandExecution/requestApproval', 'request:item/fileChange/requestApproval', 'request:execCommandApproval', 'request:applyPatchApproval'],
+        signals: [
+          'request:item/commandExecution/requestApproval',
+          'request:item/fileChange/requestApproval',
+          'request:execCommandApproval',
+          'request:applyPatchApproval',
+        ],
         find: (r: Recording) =>
           answers(r, /requestApproval$|^execCommandApproval$|^applyPatchApproval$/)
-            .filter((a) => a.request.method !== 'item/permissions/requestApproval' && words.test(decisionWord(a.result.decision) ?? ''))
+            .filter(
+              (a) =>
+                a.request.method !== 'item/permissions/requestApproval' &&
+                words.test(decisionWord(a.result.decision) ?? ''),
+            )
             .map(({ i, request }) => ({
               where: `line ${i + 1}`,
               check: () => {
                 const resolved = outOf(r, i).find((e) => e.type === 'request.resolved')!;
                 expect(decisions).toContain(resolved.payload.decision);
                 const item = request.params.itemId ?? request.params.callId;
-                const done = eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item);
+                const done = eventAfter(
+                  r,
+                  i,
+                  (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item,
+                );
                 if (row !== 'approval granted') expect(done?.payload.status).toBe('declined');
                 else if (done) expect(done.payload.status).not.toBe('declined');
-                if (row === 'approval cancelled') expect(turnEnd(r, request.params.turnId ?? resolved.providerRefs?.providerTurnId)?.payload.state).toBe('interrupted');
+                if (row === 'approval cancelled')
+                  expect(
+                    turnEnd(r, request.params.turnId ?? resolved.providerRefs?.providerTurnId)?.payload.state,
+                  ).toBe('interrupted');
               },
             })),
       },
@@ -185,7 +231,14 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
           const asked = Object.entries(request.params.permissions ?? {}).filter(([, v]) => v != null);
           const granted = asked.filter(([k, v]) => JSON.stringify(result.permissions?.[k]) === JSON.stringify(v));
           const any = asked.filter(([k]) => result.permissions?.[k] != null);
-          const want = granted.length === asked.length ? (result.scope === 'session' ? 'accepted_for_session' : 'accepted') : any.length === 0 ? 'declined' : 'partially_accepted';
+          const want =
+            granted.length === asked.length
+              ? result.scope === 'session'
+                ? 'accepted_for_session'
+                : 'accepted'
+              : any.length === 0
+                ? 'declined'
+                : 'partially_accepted';
           expect(outOf(r, i).find((e) => e.type === 'request.resolved')?.payload.decision).toBe(want);
         },
       })),
@@ -197,7 +250,7 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
         signals: ['request:item/tool/requestUserInput'],
         find: (r: Recording) =>
           answers(r, /^item\/tool\/requestUserInput$/)
-            .filter((a) => (Object.keys(a.result.answers ?? {}).length > 0) === (row === 'user input answered'))
+            .filter((a) => Object.keys(a.result.answers ?? {}).length > 0 === (row === 'user input answered'))
             .map(({ i, result }) => ({
               where: `line ${i + 1}`,
               check: () => {
@@ -213,7 +266,13 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   'budget limit': {
     signals: ['notification:error'],
     find: (r) =>
-      lines(r, (m) => m.method === 'error' && m.params.willRetry === false && ['usageLimitExceeded', 'sessionBudgetExceeded'].includes(m.params.error.codexErrorInfo)).map((i) => ({
+      lines(
+        r,
+        (m) =>
+          m.method === 'error' &&
+          m.params.willRetry === false &&
+          ['usageLimitExceeded', 'sessionBudgetExceeded'].includes(m.params.error.codexErrorInfo),
+      ).map((i) => ({
         where: `line ${i + 1}`,
         check: () => {
           expect(outOf(r, i).map((e) => e.type)).toEqual(['runtime.error']);
@@ -224,9 +283,15 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   compaction: {
     signals: ['thread-item:contextCompaction', 'notification:thread/compacted'],
     find: (r) =>
-      lines(r, (m) => m.method === 'thread/compacted' || (m.method === 'item/completed' && m.params.item.type === 'contextCompaction')).map((i) => ({
+      lines(
+        r,
+        (m) =>
+          m.method === 'thread/compacted' ||
+          (m.method === 'item/completed' && m.params.item.type === 'contextCompaction'),
+      ).map((i) => ({
         where: `line ${i + 1}`,
-        check: () => expect(outOf(r, i).find((e) => e.type === 'thread.state.changed')?.payload.state).toBe('compacted'),
+        check: () =>
+          expect(outOf(r, i).find((e) => e.type === 'thread.state.changed')?.payload.state).toBe('compacted'),
       })),
   },
   'tool progress': {

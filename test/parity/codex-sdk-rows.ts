@@ -8,7 +8,11 @@ const lines = (r: Recording, match: (m: Msg) => boolean) => r.messages.flatMap((
 export const CODEX_SDK: Record<string, { signals: string[]; find: (r: Recording) => Occurrence[] }> = {
   'turn completed': {
     signals: ['thread-event:turn.completed'],
-    find: (r) => lines(r, (m) => m.type === 'turn.completed').map((i) => ({ where: `line ${i + 1}`, check: () => expect(outOf(r, i).at(-1)!.payload.state).toBe('completed') })),
+    find: (r) =>
+      lines(r, (m) => m.type === 'turn.completed').map((i) => ({
+        where: `line ${i + 1}`,
+        check: () => expect(outOf(r, i).at(-1)!.payload.state).toBe('completed'),
+      })),
   },
   'API error': {
     signals: ['thread-event:turn.failed'],

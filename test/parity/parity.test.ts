@@ -21,7 +21,10 @@ const BY_SOURCE: Record<string, Record<string, { signals: string[]; find: (r: Re
 function docRows(): string[] {
   const text = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'parity.md'), 'utf8');
   const table = text.slice(text.indexOf('<!-- parity-table -->'), text.indexOf('<!-- /parity-table -->'));
-  return table.split('\n').filter((l) => /^\| \*\*/.test(l)).map((l) => /^\| \*\*(.+?)\*\*/.exec(l)![1]!);
+  return table
+    .split('\n')
+    .filter((l) => /^\| \*\*/.test(l))
+    .map((l) => /^\| \*\*(.+?)\*\*/.exec(l)![1]!);
 }
 
 it('docs/parity.md and these tests have the same rows', () => {
@@ -35,7 +38,9 @@ for (const [source, rows] of Object.entries(BY_SOURCE)) {
       const versions = versionsWith(source, signals);
       it(`${row}: a supported version can carry it`, () => expect(versions.length).toBeGreaterThan(0));
       for (const version of versions) {
-        const occurrences = RECORDINGS.filter((r) => r.source === source && r.version === version).flatMap((r) => find(r).map((o) => ({ ...o, where: `${r.file} ${o.where}` })));
+        const occurrences = RECORDINGS.filter((r) => r.source === source && r.version === version).flatMap((r) =>
+          find(r).map((o) => ({ ...o, where: `${r.file} ${o.where}` })),
+        );
         if (occurrences.length === 0) {
           it.todo(`${row} @${version}: awaits a recording`);
           continue;

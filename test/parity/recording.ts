@@ -27,7 +27,9 @@ export interface Recording {
 export function load(t: Transcript): Recording {
   const n = createNormalizer(t.source as never, { clock: () => 0 });
   const out = t.lines.map((l) => loose(n.push(l)));
-  const messages = t.records.map((r) => (typeof r.line === 'string' ? JSON.parse(r.line) : r.kind === 'message' ? r.message : r) as Msg);
+  const messages = t.records.map(
+    (r) => (typeof r.line === 'string' ? JSON.parse(r.line) : r.kind === 'message' ? r.message : r) as Msg,
+  );
   const dirs = t.records.map((r) => (r.dir === 'c2s' ? 'c2s' : 's2c') as 'c2s' | 's2c');
   return { source: t.source, version: t.version, file: t.file, messages, dirs, out, events: out.flat() };
 }
@@ -41,7 +43,9 @@ export interface Occurrence {
   check: () => void;
 }
 
-const coverage = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'generated', 'coverage.json'), 'utf8')) as {
+const coverage = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'generated', 'coverage.json'), 'utf8'),
+) as {
   sources: Record<string, { snapshots: string[]; discriminants: { kind: string; name: string; versions: string[] }[] }>;
 };
 

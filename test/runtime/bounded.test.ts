@@ -16,7 +16,11 @@ const SOURCES = Object.keys(FRAMINGS) as SourceName[];
 describe('BoundedMap', () => {
   it('holds at most its bytes, forgetting the oldest first, and says what it forgot', () => {
     const evicted: string[] = [];
-    const m = new BoundedMap<string>(1000, (k, v) => stringBytes(k) + stringBytes(v), (k) => evicted.push(k));
+    const m = new BoundedMap<string>(
+      1000,
+      (k, v) => stringBytes(k) + stringBytes(v),
+      (k) => evicted.push(k),
+    );
     for (let i = 0; i < 100; i++) m.set(`key-${i}`, 'v'.repeat(50));
     expect(m.heldBytes).toBeLessThanOrEqual(1000);
     expect(m.has('key-99')).toBe(true);
@@ -30,7 +34,11 @@ describe('BoundedMap', () => {
 });
 
 describe('the id cache', () => {
-  const delta = (item: string) => JSON.stringify({ method: 'item/agentMessage/delta', params: { threadId: 't', turnId: 'u', itemId: item, delta: 'x' } });
+  const delta = (item: string) =>
+    JSON.stringify({
+      method: 'item/agentMessage/delta',
+      params: { threadId: 't', turnId: 'u', itemId: item, delta: 'x' },
+    });
 
   it.each([300, 4096])('is bounded by bytes, with %d-character ids', (length) => {
     const n = createNormalizer('codex-app-server', { clock: () => 0 });
@@ -44,7 +52,18 @@ describe('lifecycle state', () => {
     const n = createNormalizer('codex-app-server', { clock: () => 0 });
     const warnings: CanonicalEvent[] = [];
     for (let i = 0; i < 3000; i++) {
-      const events = loose(n.push(JSON.stringify({ method: 'item/started', params: { threadId: 't', turnId: 'u', item: { type: 'agentMessage', id: `${i}`.padStart(1000, 'x'), text: '' } } })));
+      const events = loose(
+        n.push(
+          JSON.stringify({
+            method: 'item/started',
+            params: {
+              threadId: 't',
+              turnId: 'u',
+              item: { type: 'agentMessage', id: `${i}`.padStart(1000, 'x'), text: '' },
+            },
+          }),
+        ),
+      );
       warnings.push(...events.filter((e) => e.type === 'runtime.warning'));
     }
     expect(n.held().bytes).toBeLessThanOrEqual(STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads);
@@ -52,23 +71,32 @@ describe('lifecycle state', () => {
     expect(warnings[0]!.payload.detail).toMatchObject({ kind: 'state-limit' });
   });
 
-  it.each(transcripts().map((t) => [t.file, t] as const))('%s: per-turn state is freed when each turn ends; nothing is left open at the end', (_f, t) => {
-    const n = createNormalizer(t.source, { clock: () => 0 });
-    let turns = 0;
-    for (const line of t.lines) {
-      const events = loose(n.push(line));
-      const ended = events.find((e) => e.type === 'turn.completed');
-      if (ended) {
-        turns++;
-        const held = n.held();
-        // Codex subagent threads may still run; the ended turn's own state is gone.
-        if (t.source === 'claude-agent-sdk') expect(held, `after turn ${turns}`).toMatchObject({ openTurns: 0, turnState: 0, openItems: 0, pendingRequests: 0 });
-        else expect(held.turnState).toBe(0);
+  it.each(transcripts().map((t) => [t.file, t] as const))(
+    '%s: per-turn state is freed when each turn ends; nothing is left open at the end',
+    (_f, t) => {
+      const n = createNormalizer(t.source, { clock: () => 0 });
+      let turns = 0;
+      for (const line of t.lines) {
+        const events = loose(n.push(line));
+        const ended = events.find((e) => e.type === 'turn.completed');
+        if (ended) {
+          turns++;
+          const held = n.held();
+          // Codex subagent threads may still run; the ended turn's own state is gone.
+          if (t.source === 'claude-agent-sdk')
+            expect(held, `after turn ${turns}`).toMatchObject({
+              openTurns: 0,
+              turnState: 0,
+              openItems: 0,
+              pendingRequests: 0,
+            });
+          else expect(held.turnState).toBe(0);
+        }
       }
-    }
-    expect(turns).toBeGreaterThan(0);
-    expect(n.held()).toMatchObject({ openTurns: 0, openItems: 0, pendingRequests: 0 });
-  });
+      expect(turns).toBeGreaterThan(0);
+      expect(n.held()).toMatchObject({ openTurns: 0, openItems: 0, pendingRequests: 0 });
+    },
+  );
 });
 
 describe('every event serialises', () => {
@@ -82,11 +110,15 @@ describe('every event serialises', () => {
 
   it.each(SOURCES)('%s: a message 5,000 levels deep is cut at MAX_DEPTH, with a marker and a warning', (source) => {
     for (const asLine of [true, false]) {
-      const events = loose(createNormalizer(source, { clock: () => 0 }).push(asLine ? lines[source] : JSON.parse(lines[source])));
+      const events = loose(
+        createNormalizer(source, { clock: () => 0 }).push(asLine ? lines[source] : JSON.parse(lines[source])),
+      );
       expect(events.map((e) => e.type)).toContain('runtime.warning');
       const text = events.map((e) => JSON.stringify(e)).join('\n');
       expect(text).toContain(CUT_MARKER);
-      expect(events.find((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'depth-limit')?.payload.detail).toEqual({ kind: 'depth-limit', maxDepth: MAX_DEPTH });
+      expect(
+        events.find((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'depth-limit')?.payload.detail,
+      ).toEqual({ kind: 'depth-limit', maxDepth: MAX_DEPTH });
       expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
       expect(events.some((e) => e.type !== 'runtime.warning')).toBe(true); // the message itself is still mapped
     }
@@ -101,7 +133,15 @@ describe('every event serialises', () => {
 
 describe('structured fields are checked on own properties only', () => {
   it('a plan step with a `constructor` key does not make an invalid event', () => {
-    const events = createNormalizer('codex-app-server', { clock: () => 0 }).push({ method: 'turn/plan/updated', params: { threadId: 't', turnId: 'u', explanation: null, plan: [{ step: 'a', status: 'pending', constructor: 1 }] } });
+    const events = createNormalizer('codex-app-server', { clock: () => 0 }).push({
+      method: 'turn/plan/updated',
+      params: {
+        threadId: 't',
+        turnId: 'u',
+        explanation: null,
+        plan: [{ step: 'a', status: 'pending', constructor: 1 }],
+      },
+    });
     expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   });
 });

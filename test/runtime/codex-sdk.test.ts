@@ -8,7 +8,12 @@ import { validateProviderRuntimeEvent } from '../../generated/canonical/validate
 import { createNormalizer } from '../../runtime/index.ts';
 import { loose } from './loose.ts';
 
-const lines = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'codex-sdk-thread-events.jsonl'), 'utf8').split('\n').filter(Boolean);
+const lines = readFileSync(
+  join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'codex-sdk-thread-events.jsonl'),
+  'utf8',
+)
+  .split('\n')
+  .filter(Boolean);
 
 describe('codex-sdk ThreadEvents', () => {
   const n = createNormalizer('codex-sdk', { clock: () => 0 });
@@ -24,7 +29,10 @@ describe('codex-sdk ThreadEvents', () => {
     const turns = events.filter((e) => e.type === 'turn.started').map((e) => e.turnId);
     expect(new Set(turns).size).toBe(2);
     const failed = events.filter((e) => e.type === 'turn.completed').map((e) => [e.turnId, e.payload.state]);
-    expect(failed).toEqual([[turns[0], 'completed'], [turns[1], 'failed']]);
+    expect(failed).toEqual([
+      [turns[0], 'completed'],
+      [turns[1], 'failed'],
+    ]);
     const last = events.slice(-4).map((e) => e.type);
     // What the failed turn left open closes before its turn.completed.
     expect(last).toEqual(['runtime.error', 'runtime.error', 'item.completed', 'turn.completed']);

@@ -7,11 +7,38 @@ import { loose } from './loose.ts';
 const T = 'thread-1';
 const U = 'turn-1';
 const lines = {
-  turnStarted: { method: 'turn/started', params: { threadId: T, turn: { id: U, items: [], status: 'inProgress', error: null } } },
-  itemStarted: { method: 'item/started', params: { threadId: T, turnId: U, item: { type: 'agentMessage', id: 'msg-1', text: '' } } },
-  commandStarted: { method: 'item/started', params: { threadId: T, turnId: U, item: { type: 'commandExecution', id: 'call-1', command: 'sleep 100', cwd: '/', status: 'inProgress', commandActions: [] } } },
-  approval: { method: 'item/commandExecution/requestApproval', id: 7, params: { threadId: T, turnId: U, itemId: 'call-1', reason: 'needs network' } },
-  interrupted: { method: 'turn/completed', params: { threadId: T, turn: { id: U, items: [], status: 'interrupted', error: null } } },
+  turnStarted: {
+    method: 'turn/started',
+    params: { threadId: T, turn: { id: U, items: [], status: 'inProgress', error: null } },
+  },
+  itemStarted: {
+    method: 'item/started',
+    params: { threadId: T, turnId: U, item: { type: 'agentMessage', id: 'msg-1', text: '' } },
+  },
+  commandStarted: {
+    method: 'item/started',
+    params: {
+      threadId: T,
+      turnId: U,
+      item: {
+        type: 'commandExecution',
+        id: 'call-1',
+        command: 'sleep 100',
+        cwd: '/',
+        status: 'inProgress',
+        commandActions: [],
+      },
+    },
+  },
+  approval: {
+    method: 'item/commandExecution/requestApproval',
+    id: 7,
+    params: { threadId: T, turnId: U, itemId: 'call-1', reason: 'needs network' },
+  },
+  interrupted: {
+    method: 'turn/completed',
+    params: { threadId: T, turn: { id: U, items: [], status: 'interrupted', error: null } },
+  },
   lateResolved: { method: 'serverRequest/resolved', params: { threadId: T, requestId: 7 } },
 };
 
@@ -21,7 +48,14 @@ function normalize(...messages: unknown[]) {
 }
 
 describe('when a turn ends', () => {
-  const events = normalize(lines.turnStarted, lines.itemStarted, lines.commandStarted, lines.approval, lines.interrupted, lines.lateResolved);
+  const events = normalize(
+    lines.turnStarted,
+    lines.itemStarted,
+    lines.commandStarted,
+    lines.approval,
+    lines.interrupted,
+    lines.lateResolved,
+  );
 
   it('closes the items it left open, with a status that says why', () => {
     const closed = events.filter((e) => e.type === 'item.completed');
@@ -36,7 +70,11 @@ describe('when a turn ends', () => {
     const resolved = events.filter((e) => e.type === 'request.resolved');
     expect(resolved).toHaveLength(1);
     expect(resolved[0]!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'cancelled' });
-    expect(resolved[0]!.providerRefs).toMatchObject({ providerRequestId: '7', providerItemId: 'call-1', providerTurnId: U });
+    expect(resolved[0]!.providerRefs).toMatchObject({
+      providerRequestId: '7',
+      providerItemId: 'call-1',
+      providerTurnId: U,
+    });
   });
 
   it('emits only valid events', () => {
@@ -70,13 +108,22 @@ describe('unknown and invalid input', () => {
     const answer = { dir: 'c2s', line: JSON.stringify({ id: 7, error: { code: -32000, message: 'ui closed' } }) };
     const events = normalize(lines.approval, answer);
     expect(events.map((e) => e.type)).toEqual(['request.opened', 'request.resolved']);
-    expect(events[1]!.payload).toMatchObject({ requestType: 'command_execution_approval', decision: 'failed', resolution: { message: 'ui closed' } });
+    expect(events[1]!.payload).toMatchObject({
+      requestType: 'command_execution_approval',
+      decision: 'failed',
+      resolution: { message: 'ui closed' },
+    });
     expect(events[1]!.raw.source).toBe('codex.app-server.response');
   });
 
   it('keeps the JSON-RPC id and the item id apart', () => {
     const events = normalize(lines.approval);
-    expect(events[0]!.providerRefs).toEqual({ providerThreadId: T, providerTurnId: U, providerItemId: 'call-1', providerRequestId: '7' });
+    expect(events[0]!.providerRefs).toEqual({
+      providerThreadId: T,
+      providerTurnId: U,
+      providerItemId: 'call-1',
+      providerRequestId: '7',
+    });
     expect(events[0]!.requestId).not.toBe(events[0]!.itemId);
   });
 

@@ -35,7 +35,8 @@ function cutMidTurn(t: Transcript) {
     for (let i = 0; i < t.lines.length; i++) {
       events.push(...normalizer.push(t.lines[i]!));
       const open = openState(events);
-      if (open.turn !== undefined && open.items.size > 0 && (!withRequest || open.requests.size > 0)) return { normalizer, events, open, lines: t.lines.slice(0, i + 1) };
+      if (open.turn !== undefined && open.items.size > 0 && (!withRequest || open.requests.size > 0))
+        return { normalizer, events, open, lines: t.lines.slice(0, i + 1) };
     }
     return undefined;
   };
@@ -58,15 +59,25 @@ describe.each(CUTS)('end() after %s stops mid-turn', (_file, source, cut) => {
   it('closes every open item as cancelled and every pending request as expired, with the reason', () => {
     const items = events.filter((e) => e.type === 'item.completed');
     expect(new Set(items.map((e) => e.providerRefs?.providerItemId))).toEqual(cut.open.items);
-    for (const e of items) if (e.type === 'item.completed') expect(e.payload).toMatchObject({ status: 'cancelled', detail: 'the session ended before this finished' });
+    for (const e of items)
+      if (e.type === 'item.completed')
+        expect(e.payload).toMatchObject({ status: 'cancelled', detail: 'the session ended before this finished' });
     const requests = events.filter((e) => e.type === 'request.resolved');
     expect(new Set(requests.map((e) => e.providerRefs?.providerRequestId))).toEqual(cut.open.requests);
-    for (const e of requests) if (e.type === 'request.resolved') expect(e.payload).toMatchObject({ decision: 'expired', resolution: { reason: 'the session ended before this finished' } });
+    for (const e of requests)
+      if (e.type === 'request.resolved')
+        expect(e.payload).toMatchObject({
+          decision: 'expired',
+          resolution: { reason: 'the session ended before this finished' },
+        });
   });
 
   it('then ends the open turn: turn.aborted with the reason, turn.completed cancelled', () => {
     const last = events.slice(-2);
-    expect(last.map((e) => [e.type, e.turnId])).toEqual([['turn.aborted', cut.open.turn], ['turn.completed', cut.open.turn]]);
+    expect(last.map((e) => [e.type, e.turnId])).toEqual([
+      ['turn.aborted', cut.open.turn],
+      ['turn.completed', cut.open.turn],
+    ]);
     const [aborted, completed] = last;
     if (aborted?.type === 'turn.aborted') expect(aborted.payload.reason).toBe('the session ended');
     if (completed?.type === 'turn.completed') expect(completed.payload.state).toBe('cancelled');

@@ -23,11 +23,14 @@ function run(source: string, lines: string[], options: { sessionId?: string } = 
   return lines.flatMap((l) => loose(n.push(l)));
 }
 
-const ids = (events: CanonicalEvent[], key: 'eventId' | 'requestId' | 'itemId' | 'turnId' | 'sessionId') => new Set(events.flatMap((e) => (e[key] === undefined ? [] : [e[key]!])));
+const ids = (events: CanonicalEvent[], key: 'eventId' | 'requestId' | 'itemId' | 'turnId' | 'sessionId') =>
+  new Set(events.flatMap((e) => (e[key] === undefined ? [] : [e[key]!])));
 
 /** One transcript per recording (the two formats of one capture are one recording). */
 const RECORDINGS = [...new Map(transcripts().map((t) => [`${t.source}/${t.version}`, t])).values()];
-const PAIRS = RECORDINGS.flatMap((a, i) => RECORDINGS.slice(i + 1).map((b) => [`${a.file} + ${b.file}`, a, b] as const));
+const PAIRS = RECORDINGS.flatMap((a, i) =>
+  RECORDINGS.slice(i + 1).map((b) => [`${a.file} + ${b.file}`, a, b] as const),
+);
 
 describe('two normalizers over two different recordings, default options', () => {
   const events = new Map(RECORDINGS.map((t) => [t.file, run(t.source, asRecorded(t))]));
@@ -46,17 +49,26 @@ describe('two normalizers over two different recordings, default options', () =>
     }
   });
 
-  it.each(RECORDINGS.map((t) => [t.file, t] as const))('%s: one session id, derived from the input; the same input gives byte-identical output', (_f, t) => {
-    const first = events.get(t.file)!;
-    expect(ids(first, 'sessionId').size).toBe(1);
-    expect(JSON.stringify(run(t.source, asRecorded(t)))).toBe(JSON.stringify(first));
-    expect(ids(first, 'eventId').size).toBe(first.length);
-  });
+  it.each(RECORDINGS.map((t) => [t.file, t] as const))(
+    '%s: one session id, derived from the input; the same input gives byte-identical output',
+    (_f, t) => {
+      const first = events.get(t.file)!;
+      expect(ids(first, 'sessionId').size).toBe(1);
+      expect(JSON.stringify(run(t.source, asRecorded(t)))).toBe(JSON.stringify(first));
+      expect(ids(first, 'eventId').size).toBe(first.length);
+    },
+  );
 });
 
 describe('ids within one session', () => {
-  const sdkLines = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'codex-sdk-thread-events.jsonl'), 'utf8').split('\n').filter(Boolean);
-  const item = (thread: string, type: 'item.started' | 'item.completed') => JSON.stringify({ type, item: { id: 'item_0', type: 'agent_message', text: thread } });
+  const sdkLines = readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'codex-sdk-thread-events.jsonl'),
+    'utf8',
+  )
+    .split('\n')
+    .filter(Boolean);
+  const item = (thread: string, type: 'item.started' | 'item.completed') =>
+    JSON.stringify({ type, item: { id: 'item_0', type: 'agent_message', text: thread } });
 
   it('codex-sdk: `item_0` of two threads are two items; B completing its item_0 leaves A’s open', () => {
     const events = run('codex-sdk', [
@@ -73,7 +85,9 @@ describe('ids within one session', () => {
     ]);
     const started = events.filter((e) => e.type === 'item.started');
     expect(new Set(started.map((e) => e.itemId)).size).toBe(2);
-    const completed = events.filter((e) => e.type === 'item.completed').map((e) => [e.providerRefs?.providerThreadId, e.payload.status, e.raw.source]);
+    const completed = events
+      .filter((e) => e.type === 'item.completed')
+      .map((e) => [e.providerRefs?.providerThreadId, e.payload.status, e.raw.source]);
     // B's own completion, then A's item closed by A's failed turn (not by B's).
     expect(completed).toEqual([
       ['thread-B', 'completed', 'codex.sdk.thread-event'],
@@ -85,7 +99,16 @@ describe('ids within one session', () => {
   it('codex-sdk: the same stream in two threads gives two sets of turn and item ids', () => {
     const second = sdkLines.map((l) => l.replace(/"thread_id":"[^"]+"/, '"thread_id":"another-thread"'));
     const events = run('codex-sdk', [...sdkLines, ...second]);
-    const byThread = (key: 'turnId' | 'itemId') => new Map([...new Set(events.map((e) => e.providerRefs?.providerThreadId))].map((th) => [th, ids(events.filter((e) => e.providerRefs?.providerThreadId === th), key)]));
+    const byThread = (key: 'turnId' | 'itemId') =>
+      new Map(
+        [...new Set(events.map((e) => e.providerRefs?.providerThreadId))].map((th) => [
+          th,
+          ids(
+            events.filter((e) => e.providerRefs?.providerThreadId === th),
+            key,
+          ),
+        ]),
+      );
     for (const key of ['turnId', 'itemId'] as const) {
       const [a, b] = [...byThread(key).values()];
       expect(a!.size).toBeGreaterThan(0);
@@ -94,22 +117,39 @@ describe('ids within one session', () => {
   });
 
   it('a resumed Claude session in a second normalizer repeats no turn, item or event id of the first', () => {
-    const promptsOf = (x: Transcript) => x.records.flatMap((r, i) => (r.kind === 'meta' && r.what === 'send_prompt' ? [i] : []));
+    const promptsOf = (x: Transcript) =>
+      x.records.flatMap((r, i) => (r.kind === 'meta' && r.what === 'send_prompt' ? [i] : []));
     // A session of several prompts (a one-limit recording has one), resumed at a prompt in the middle: the second process sees the same session_id.
     const t = transcripts('claude-agent-sdk').find((x) => x.file.endsWith('.events.jsonl') && promptsOf(x).length > 1)!;
     const prompts = promptsOf(t);
     const cut = prompts[Math.floor(prompts.length / 2)]!;
     const first = run(t.source, t.lines.slice(0, cut));
     const second = run(t.source, t.lines.slice(cut));
-    expect(first.some((e) => e.providerRefs?.providerTurnId === second.find((x) => x.type === 'turn.started')?.providerRefs?.providerTurnId)).toBe(true);
-    for (const key of ['turnId', 'eventId', 'sessionId'] as const) expect([...ids(second, key)].filter((id) => ids(first, key).has(id)), key).toEqual([]);
+    expect(
+      first.some(
+        (e) =>
+          e.providerRefs?.providerTurnId ===
+          second.find((x) => x.type === 'turn.started')?.providerRefs?.providerTurnId,
+      ),
+    ).toBe(true);
+    for (const key of ['turnId', 'eventId', 'sessionId'] as const)
+      expect(
+        [...ids(second, key)].filter((id) => ids(first, key).has(id)),
+        key,
+      ).toEqual([]);
     // The thread is the same conversation in both.
     expect([...ids(second, 'sessionId')]).not.toEqual([...ids(first, 'sessionId')]);
-    expect(new Set(second.map((e) => e.threadId).filter(Boolean))).toEqual(new Set(first.map((e) => e.threadId).filter(Boolean)));
+    expect(new Set(second.map((e) => e.threadId).filter(Boolean))).toEqual(
+      new Set(first.map((e) => e.threadId).filter(Boolean)),
+    );
   });
 
   it('JSON-RPC ids restart per connection: the same id in two sessions is two requests', () => {
-    const approval = { method: 'item/commandExecution/requestApproval', id: 0, params: { threadId: 'th', turnId: 'tu', itemId: 'call-1', reason: 'x' } };
+    const approval = {
+      method: 'item/commandExecution/requestApproval',
+      id: 0,
+      params: { threadId: 'th', turnId: 'tu', itemId: 'call-1', reason: 'x' },
+    };
     const a = run('codex-app-server', [JSON.stringify(approval)], { sessionId: 'connection-1' });
     const b = run('codex-app-server', [JSON.stringify(approval)], { sessionId: 'connection-2' });
     expect(a[0]!.requestId).not.toBe(b[0]!.requestId);
@@ -118,32 +158,80 @@ describe('ids within one session', () => {
 });
 
 describe('a request with no turn', () => {
-  const turn = (thread: string, id: string, status: string) => ({ method: `turn/${status === 'inProgress' ? 'started' : 'completed'}`, params: { threadId: thread, turn: { id, items: [], status, error: null } } });
+  const turn = (thread: string, id: string, status: string) => ({
+    method: `turn/${status === 'inProgress' ? 'started' : 'completed'}`,
+    params: { threadId: thread, turn: { id, items: [], status, error: null } },
+  });
   // 0.105.0 server requests without a turn id: skill/requestApproval names no thread either; the
   // legacy execCommandApproval names its thread (conversationId).
   const skill = { method: 'skill/requestApproval', id: 2, params: { itemId: 'skill-1', skillName: 'deploy' } };
-  const legacy = { method: 'execCommandApproval', id: 3, params: { conversationId: 'thread-A', callId: 'call-A', command: ['touch', 'x'], cwd: '/', reason: null, parsedCmd: [] } };
+  const legacy = {
+    method: 'execCommandApproval',
+    id: 3,
+    params: {
+      conversationId: 'thread-A',
+      callId: 'call-A',
+      command: ['touch', 'x'],
+      cwd: '/',
+      reason: null,
+      parsedCmd: [],
+    },
+  };
   const answer = (id: number, decision: string) => ({ dir: 'c2s', line: JSON.stringify({ id, result: { decision } }) });
   const lines = (...messages: unknown[]) => messages.map((m) => JSON.stringify(m));
 
   it('is not closed by another thread’s turn end; its answer resolves it', () => {
-    const events = run('codex-app-server', lines(skill, legacy, turn('thread-B', 'turn-B', 'inProgress'), turn('thread-B', 'turn-B', 'completed'), answer(2, 'approve'), answer(3, 'approved')));
+    const events = run(
+      'codex-app-server',
+      lines(
+        skill,
+        legacy,
+        turn('thread-B', 'turn-B', 'inProgress'),
+        turn('thread-B', 'turn-B', 'completed'),
+        answer(2, 'approve'),
+        answer(3, 'approved'),
+      ),
+    );
     const resolved = events.filter((e) => e.type === 'request.resolved');
-    expect(resolved.map((e) => [e.providerRefs?.providerRequestId, e.payload.decision, e.raw.source, e.providerRefs?.providerThreadId])).toEqual([
+    expect(
+      resolved.map((e) => [
+        e.providerRefs?.providerRequestId,
+        e.payload.decision,
+        e.raw.source,
+        e.providerRefs?.providerThreadId,
+      ]),
+    ).toEqual([
       ['2', 'accepted', 'codex.app-server.response', undefined],
       ['3', 'accepted', 'codex.app-server.response', 'thread-A'],
     ]);
   });
 
   it('is expired by its thread’s end (and only its own thread’s)', () => {
-    const events = run('codex-app-server', lines(skill, legacy, { method: 'thread/closed', params: { threadId: 'thread-B' } }, { method: 'thread/closed', params: { threadId: 'thread-A' } }));
-    expect(events.map((e) => e.type)).toEqual(['request.opened', 'request.opened', 'thread.state.changed', 'thread.state.changed', 'request.resolved']);
+    const events = run(
+      'codex-app-server',
+      lines(
+        skill,
+        legacy,
+        { method: 'thread/closed', params: { threadId: 'thread-B' } },
+        { method: 'thread/closed', params: { threadId: 'thread-A' } },
+      ),
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'request.opened',
+      'request.opened',
+      'thread.state.changed',
+      'thread.state.changed',
+      'request.resolved',
+    ]);
     expect(events[4]!.payload).toMatchObject({ decision: 'expired', requestType: 'exec_command_approval' });
     expect(events[4]!.raw.source).toBe('eventmap.synthetic');
   });
 
   it('joins its thread’s open turn, whose end cancels it', () => {
-    const events = run('codex-app-server', lines(turn('thread-A', 'turn-A', 'inProgress'), legacy, turn('thread-A', 'turn-A', 'interrupted')));
+    const events = run(
+      'codex-app-server',
+      lines(turn('thread-A', 'turn-A', 'inProgress'), legacy, turn('thread-A', 'turn-A', 'interrupted')),
+    );
     expect(events.map((e) => [e.type, e.payload.decision ?? e.payload.state])).toEqual([
       ['turn.started', undefined],
       ['request.opened', undefined],

@@ -37,7 +37,8 @@ describe('uuidV5', () => {
     // Session ids of every length around the 64-byte block boundaries, and seqs across digit counts.
     for (const session of ['session-ü', 's', 'x'.repeat(36), 'x'.repeat(40), 'x'.repeat(41), 'y'.repeat(100)]) {
       const ids = eventIds(session);
-      for (const seq of [0, 1, 9, 10, 11, 99, 100, 999, 1000, 99999, 123456789, 2 ** 53 - 1]) expect(ids(seq), `${session}:${seq}`).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
+      for (const seq of [0, 1, 9, 10, 11, 99, 100, 999, 1000, 99999, 123456789, 2 ** 53 - 1])
+        expect(ids(seq), `${session}:${seq}`).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
       for (let seq = 0; seq < 300; seq++) expect(ids(seq)).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
     }
     expect(eventIds('s')(-1)).toBe(v5('event:s:-1', EVENTMAP_NAMESPACE));

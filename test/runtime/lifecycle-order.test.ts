@@ -25,22 +25,41 @@ describe.each(transcripts().map((t) => [t.file, t] as const))('%s', (_f, t) => {
   const events = run(t.source, t.lines);
 
   it('closes nothing of a turn after its turn.completed', () => {
-    expect(late(events).filter((e) => e.raw.source === 'eventmap.synthetic').map((e) => e.type)).toEqual([]);
+    expect(
+      late(events)
+        .filter((e) => e.raw.source === 'eventmap.synthetic')
+        .map((e) => e.type),
+    ).toEqual([]);
   });
 
   it('closes what an ended turn left open before its turn.completed', () => {
-    const closures = events.flatMap((e, i) => (e.raw.source === 'eventmap.synthetic' && e.type !== 'turn.started' && e.type !== 'turn.completed' && e.turnId !== undefined ? [i] : []));
-    for (const i of closures) expect(events.slice(i + 1).some((e) => e.type === 'turn.completed' && e.turnId === events[i]!.turnId), `${events[i]!.type} ${events[i]!.providerRefs?.providerItemId}`).toBe(true);
+    const closures = events.flatMap((e, i) =>
+      e.raw.source === 'eventmap.synthetic' &&
+      e.type !== 'turn.started' &&
+      e.type !== 'turn.completed' &&
+      e.turnId !== undefined
+        ? [i]
+        : [],
+    );
+    for (const i of closures)
+      expect(
+        events.slice(i + 1).some((e) => e.type === 'turn.completed' && e.turnId === events[i]!.turnId),
+        `${events[i]!.type} ${events[i]!.providerRefs?.providerItemId}`,
+      ).toBe(true);
   });
 
   it('lets only an upstream message that arrives late (a Claude background subagent’s) name an ended turn', () => {
-    const others = late(events).filter((e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null);
+    const others = late(events).filter(
+      (e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null,
+    );
     expect(others.map((e) => `${e.type} ${e.raw.method ?? e.raw.messageType}`)).toEqual([]);
   });
 });
 
 it('the recordings have turns that end with something open (interrupts, cut-off streams), per source', () => {
-  const sources = transcripts().filter((t) => run(t.source, t.lines).some((e) => e.raw.source === 'eventmap.synthetic' && e.type === 'item.completed'));
+  const sources = transcripts().filter((t) =>
+    run(t.source, t.lines).some((e) => e.raw.source === 'eventmap.synthetic' && e.type === 'item.completed'),
+  );
   // `codex exec` (codex-sdk) closes every item itself before a turn fails, so its recordings never
   // leave one open; the hand-made case in test/runtime/codex-sdk.test.ts covers that source.
   const canLeaveOpen = transcripts().filter((t) => t.source !== 'codex-sdk');
@@ -51,10 +70,34 @@ describe('a turn’s end, hand-made', () => {
   it('codex: the items and the approval an interrupted turn left open, then turn.completed', () => {
     const T = 'thread-1';
     const events = run('codex-app-server', [
-      { method: 'turn/started', params: { threadId: T, turn: { id: 'u', items: [], status: 'inProgress', error: null } } },
-      { method: 'item/started', params: { threadId: T, turnId: 'u', item: { type: 'commandExecution', id: 'call-1', command: 'sleep 9', cwd: '/', status: 'inProgress', commandActions: [] } } },
-      { method: 'item/commandExecution/requestApproval', id: 4, params: { threadId: T, turnId: 'u', itemId: 'call-1', reason: 'x' } },
-      { method: 'turn/completed', params: { threadId: T, turn: { id: 'u', items: [], status: 'interrupted', error: null } } },
+      {
+        method: 'turn/started',
+        params: { threadId: T, turn: { id: 'u', items: [], status: 'inProgress', error: null } },
+      },
+      {
+        method: 'item/started',
+        params: {
+          threadId: T,
+          turnId: 'u',
+          item: {
+            type: 'commandExecution',
+            id: 'call-1',
+            command: 'sleep 9',
+            cwd: '/',
+            status: 'inProgress',
+            commandActions: [],
+          },
+        },
+      },
+      {
+        method: 'item/commandExecution/requestApproval',
+        id: 4,
+        params: { threadId: T, turnId: 'u', itemId: 'call-1', reason: 'x' },
+      },
+      {
+        method: 'turn/completed',
+        params: { threadId: T, turn: { id: 'u', items: [], status: 'interrupted', error: null } },
+      },
     ]);
     expect(events.slice(-3).map((e) => [e.type, e.payload.status ?? e.payload.decision ?? e.payload.state])).toEqual([
       ['item.completed', 'interrupted'],

@@ -5,4 +5,5 @@ import type { CanonicalEvent } from '../../runtime/types.ts';
 
 export type { CanonicalEvent };
 
-export const loose = (events: readonly ProviderRuntimeEvent[]): CanonicalEvent[] => events as unknown as CanonicalEvent[];
+export const loose = (events: readonly ProviderRuntimeEvent[]): CanonicalEvent[] =>
+  events as unknown as CanonicalEvent[];

@@ -6,7 +6,15 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LONG } from '../fuzz/support.ts';
-import { generate, HOSTILE, hostileProject, importSideEffects, PAYLOAD, typecheck, type HostileProject } from './hostile-project.ts';
+import {
+  generate,
+  HOSTILE,
+  hostileProject,
+  importSideEffects,
+  PAYLOAD,
+  typecheck,
+  type HostileProject,
+} from './hostile-project.ts';
 import { POSITIONS } from './positions.ts';
 
 const RUNS = Number(process.env.EVENTMAP_GENERATOR_RUNS) || (LONG ? 150 : 2);
@@ -37,7 +45,13 @@ async function check(cases: Array<{ position: number; value: string }>): Promise
 const hostile = fc.oneof(
   fc.constantFrom(...HOSTILE),
   // Composed: an opener, a breaker and the payload, so new combinations come up.
-  fc.tuple(fc.constantFrom('', 'x', 'a b', '$x', '0'), fc.constantFrom('*/', '\n', '\r', '\u2028', '\u2029', '`', '${', '"', "'", '\\', '</script>', '\u0000', '-->'), fc.string({ maxLength: 8 })).map(([a, b, c]) => `${a}${b}${c}${b}${PAYLOAD}${b}`),
+  fc
+    .tuple(
+      fc.constantFrom('', 'x', 'a b', '$x', '0'),
+      fc.constantFrom('*/', '\n', '\r', '\u2028', '\u2029', '`', '${', '"', "'", '\\', '</script>', '\u0000', '-->'),
+      fc.string({ maxLength: 8 }),
+    )
+    .map(([a, b, c]) => `${a}${b}${c}${b}${PAYLOAD}${b}`),
 );
 
 describe('generator fuzz: nothing a snapshot, the spec or the model supplies becomes code', () => {
@@ -46,22 +60,38 @@ describe('generator fuzz: nothing a snapshot, the spec or the model supplies bec
   it.each([
     ['every hostile string', (i: number) => `${HOSTILE.join(' ')} #${i}`],
     ['__proto__', (i: number) => (i % 2 ? '__proto__' : 'constructor')],
-  ])('%s in every pass-through position: code that compiles and does nothing on import', async (_name, value) => {
-    const cases = POSITIONS.flatMap((pos, i) => (pos.door ? [] : [{ position: i, value: value(i) }]));
-    expect(await check(cases)).toBe('generated');
-  }, 120_000);
+  ])(
+    '%s in every pass-through position: code that compiles and does nothing on import',
+    async (_name, value) => {
+      const cases = POSITIONS.flatMap((pos, i) => (pos.door ? [] : [{ position: i, value: value(i) }]));
+      expect(await check(cases)).toBe('generated');
+    },
+    120_000,
+  );
 
-  it.each(POSITIONS.filter((p) => p.door).map((p) => [p.name, POSITIONS.indexOf(p)] as const))('%s: refused with a location, or inert', async (_name, position) => {
-    for (const value of [HOSTILE[0]!, HOSTILE[1]!]) await check([{ position, value }]);
-  }, 120_000);
+  it.each(POSITIONS.filter((p) => p.door).map((p) => [p.name, POSITIONS.indexOf(p)] as const))(
+    '%s: refused with a location, or inert',
+    async (_name, position) => {
+      for (const value of [HOSTILE[0]!, HOSTILE[1]!]) await check([{ position, value }]);
+    },
+    120_000,
+  );
 
-  it(`random positions and strings (${RUNS} cases)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.nat({ max: POSITIONS.length - 1 }), { minLength: 1, maxLength: 3 }), fc.array(hostile, { minLength: 3, maxLength: 3 }), async (positions, values) => {
-        await check(positions.map((position, i) => ({ position, value: values[i]! })));
-        for (const p of open.splice(0)) p.remove();
-      }),
-      { numRuns: RUNS, ...(Number.isFinite(seed) ? { seed } : {}) },
-    );
-  }, LONG ? 0 : 180_000);
+  it(
+    `random positions and strings (${RUNS} cases)`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.nat({ max: POSITIONS.length - 1 }), { minLength: 1, maxLength: 3 }),
+          fc.array(hostile, { minLength: 3, maxLength: 3 }),
+          async (positions, values) => {
+            await check(positions.map((position, i) => ({ position, value: values[i]! })));
+            for (const p of open.splice(0)) p.remove();
+          },
+        ),
+        { numRuns: RUNS, ...(Number.isFinite(seed) ? { seed } : {}) },
+      );
+    },
+    LONG ? 0 : 180_000,
+  );
 });

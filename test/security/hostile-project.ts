@@ -61,7 +61,8 @@ export function hostileProject(sources: readonly string[]): HostileProject {
   for (const section of ['sources', 'mappings'] as const) {
     for (const key of Object.keys(data[section])) if (!sources.includes(key)) spec.deleteIn([section, key]);
   }
-  for (const [name, map] of Object.entries(data.valueMaps)) if (!sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
+  for (const [name, map] of Object.entries(data.valueMaps))
+    if (!sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
   writeFileSync(at('mapping-spec.yaml'), spec.toString({ lineWidth: 0 }));
   return {
     root,
@@ -80,7 +81,8 @@ export function hostileProject(sources: readonly string[]): HostileProject {
   };
 }
 
-export type Outcome = { kind: 'refused'; diagnostics: EventmapError['diagnostics'] } | { kind: 'generated'; files: Map<string, string> };
+export type Outcome =
+  { kind: 'refused'; diagnostics: EventmapError['diagnostics'] } | { kind: 'generated'; files: Map<string, string> };
 
 /** Generate in-process: refused (an EventmapError) or the files, written to generated/. */
 export async function generate(p: HostileProject, options: PipelineOptions = {}): Promise<Outcome> {
@@ -101,11 +103,27 @@ export async function generate(p: HostileProject, options: PipelineOptions = {})
 /** `tsc --strict --noEmit` over generated/ (and the runtime it imports): its output, '' when clean. */
 export function typecheck(p: HostileProject): string {
   const config = {
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023'], types: [], strict: true, noEmit: true, allowImportingTsExtensions: true, allowJs: false, skipLibCheck: true, verbatimModuleSyntax: true, isolatedModules: true },
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2023'],
+      types: [],
+      strict: true,
+      noEmit: true,
+      allowImportingTsExtensions: true,
+      allowJs: false,
+      skipLibCheck: true,
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+    },
     include: ['generated/**/*.ts'],
   };
   writeFileSync(p.at('tsconfig.json'), JSON.stringify(config));
-  const r = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', p.at('tsconfig.json')], { encoding: 'utf8', cwd: p.root });
+  const r = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', p.at('tsconfig.json')], {
+    encoding: 'utf8',
+    cwd: p.root,
+  });
   return `${r.stdout}${r.stderr}`.trim();
 }
 
@@ -119,9 +137,15 @@ export function importSideEffects(p: HostileProject): { stdout: string; stderr: 
   writeFileSync(p.at('import-all.mjs'), script);
   const r = spawnSync(process.execPath, ['--import', 'tsx', p.at('import-all.mjs')], { encoding: 'utf8', cwd: p.root });
   const line = /^CANARY:(.*)$/m.exec(r.stdout);
-  return { stdout: r.stdout.replace(/^CANARY:.*\n?/m, ''), stderr: r.stderr, canary: line ? JSON.parse(line[1]!) : 'no canary line (the import failed)' };
+  return {
+    stdout: r.stdout.replace(/^CANARY:.*\n?/m, ''),
+    stderr: r.stderr,
+    canary: line ? JSON.parse(line[1]!) : 'no canary line (the import failed)',
+  };
 }
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listFiles(join(dir, d.name)) : [join(dir, d.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? listFiles(join(dir, d.name)) : [join(dir, d.name)],
+  );
 }

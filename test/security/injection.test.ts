@@ -5,7 +5,16 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generate, hostileProject, importSideEffects, PAYLOAD, REPO, typecheck, type HostileProject, type Outcome } from './hostile-project.ts';
+import {
+  generate,
+  hostileProject,
+  importSideEffects,
+  PAYLOAD,
+  REPO,
+  typecheck,
+  type HostileProject,
+  type Outcome,
+} from './hostile-project.ts';
 
 const projects: HostileProject[] = [];
 const temps: string[] = [];
@@ -58,7 +67,9 @@ describe('a hostile snapshot or spec never becomes code', () => {
   it('a provenance version that ends the header comment', async () => {
     const p = project(['codex-sdk']);
     const dir = snapshotCopy('codex-sdk', '0.163.0');
-    const provenance = JSON.parse(JSON.stringify(await import(join(dir, 'provenance.json'), { with: { type: 'json' } }).then((m) => m.default)));
+    const provenance = JSON.parse(
+      JSON.stringify(await import(join(dir, 'provenance.json'), { with: { type: 'json' } }).then((m) => m.default)),
+    );
     provenance.version = `0.163.0\n${PAYLOAD}\n//`;
     writeFileSync(join(dir, 'provenance.json'), JSON.stringify(provenance));
     const outcome = await generate(p, { upstreamOverrides: { 'codex-sdk': dir } });
@@ -80,8 +91,15 @@ describe('a hostile snapshot or spec never becomes code', () => {
     const method = `evil */ ${PAYLOAD} /* x`;
     const unmapped = `evil2 */ ${PAYLOAD} /* y`;
     p.editJson('upstream-schemas/codex-app-server/0.171.0/ServerRequest.json', (json) => {
-      const template = json.oneOf.find((m: { properties: { method: { enum: string[] } } }) => m.properties.method.enum[0] === 'item/commandExecution/requestApproval');
-      for (const name of [method, unmapped]) json.oneOf.push({ ...template, properties: { ...template.properties, method: { ...template.properties.method, enum: [name] } } });
+      const template = json.oneOf.find(
+        (m: { properties: { method: { enum: string[] } } }) =>
+          m.properties.method.enum[0] === 'item/commandExecution/requestApproval',
+      );
+      for (const name of [method, unmapped])
+        json.oneOf.push({
+          ...template,
+          properties: { ...template.properties, method: { ...template.properties.method, enum: [name] } },
+        });
     });
     p.editYaml('mapping-spec.yaml', (doc) => {
       const existing = doc.getIn(['mappings', 'codex-app-server', 'request', 'item/commandExecution/requestApproval']);
@@ -96,12 +114,20 @@ describe('a hostile snapshot or spec never becomes code', () => {
   it('a value-map name that is not an identifier is refused where it is written', async () => {
     const p = project(['codex-sdk']);
     p.editYaml('mapping-spec.yaml', (doc) => {
-      doc.setIn(['valueMaps', `zz = 0; ${PAYLOAD} //`], doc.createNode({ source: 'codex-sdk', to: 'ItemStatus', values: { x: 'completed' } }));
+      doc.setIn(
+        ['valueMaps', `zz = 0; ${PAYLOAD} //`],
+        doc.createNode({ source: 'codex-sdk', to: 'ItemStatus', values: { x: 'completed' } }),
+      );
     });
     const outcome = await generate(p);
     expect(outcome.kind).toBe('refused');
     if (outcome.kind !== 'refused') return;
     expect(outcome.diagnostics).toHaveLength(1);
-    expect(outcome.diagnostics[0]).toMatchObject({ code: 'spec/bad-name', file: expect.stringContaining('mapping-spec.yaml'), line: expect.any(Number), col: expect.any(Number) });
+    expect(outcome.diagnostics[0]).toMatchObject({
+      code: 'spec/bad-name',
+      file: expect.stringContaining('mapping-spec.yaml'),
+      line: expect.any(Number),
+      col: expect.any(Number),
+    });
   }, 60_000);
 });

@@ -27,7 +27,11 @@ function addMember(p: HostileProject, union: 'ThreadEvent' | 'ThreadItem', value
   let def = base;
   p.editJson(SCHEMA, (j: Json) => {
     for (let n = 2; def in j.definitions; n++) def = `${base}${n}`;
-    j.definitions[def] = { type: 'object', properties: { type: { type: 'string', const: value }, message: { type: 'string' } }, required: ['type'] };
+    j.definitions[def] = {
+      type: 'object',
+      properties: { type: { type: 'string', const: value }, message: { type: 'string' } },
+      required: ['type'],
+    };
     j.definitions[union].anyOf.push({ $ref: `#/definitions/${def}` });
   });
   p.editJson(SURFACE, (j: Json) => {
@@ -70,7 +74,12 @@ export const POSITIONS: readonly Position[] = [
     door: false,
     apply(p, s) {
       addMember(p, 'ThreadEvent', s);
-      p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', s], d.createNode({ emit: [{ type: 'runtime.warning', payload: { message: '$.message', detail: '$' } }] })));
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(
+          ['mappings', 'codex-sdk', 'thread-event', s],
+          d.createNode({ emit: [{ type: 'runtime.warning', payload: { message: '$.message', detail: '$' } }] }),
+        ),
+      );
     },
   },
   {
@@ -78,12 +87,29 @@ export const POSITIONS: readonly Position[] = [
     door: false,
     apply(p, s) {
       addMember(p, 'ThreadEvent', 'eventmap.hostile');
-      p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', 'eventmap.hostile'], d.createNode({ ignore: `because ${s}` })));
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(
+          ['mappings', 'codex-sdk', 'thread-event', 'eventmap.hostile'],
+          d.createNode({ ignore: `because ${s}` }),
+        ),
+      );
     },
   },
   { name: 'item type', door: false, apply: (p, s) => addMember(p, 'ThreadItem', s) },
-  { name: 'enum value', door: false, apply: (p, s) => p.editJson(SCHEMA, (j: Json) => j.definitions.CommandExecutionStatus.enum.push(s)) },
-  { name: 'property name', door: false, apply: (p, s) => p.editJson(SCHEMA, (j: Json) => (j.definitions.AgentMessageItem.properties[s] = { type: 'string', description: 'extra' })) },
+  {
+    name: 'enum value',
+    door: false,
+    apply: (p, s) => p.editJson(SCHEMA, (j: Json) => j.definitions.CommandExecutionStatus.enum.push(s)),
+  },
+  {
+    name: 'property name',
+    door: false,
+    apply: (p, s) =>
+      p.editJson(
+        SCHEMA,
+        (j: Json) => (j.definitions.AgentMessageItem.properties[s] = { type: 'string', description: 'extra' }),
+      ),
+  },
   {
     name: 'definition name',
     // Its `$ref` must percent-encode the name, which the catalog's resolver refuses (located).
@@ -105,13 +131,78 @@ export const POSITIONS: readonly Position[] = [
         j.definitions.CommandExecutionStatus.description = s;
       }),
   },
-  { name: 'value-map name', door: true, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['valueMaps', s], d.createNode({ source: 'codex-sdk', to: 'ItemStatus', values: { x: 'completed' } }))) },
-  { name: 'value-map key', door: false, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['valueMaps', 'codexSdkItemStatus', 'values', s], 'failed')) },
-  { name: 'value-map prefix', door: false, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['valueMaps', 'codexSdkItemType', 'prefixes', s], 'unknown')) },
-  { name: 'payload constant', door: false, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'], d.createNode({ const: s }))) },
-  { name: 'condition value', door: false, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'when'], d.createNode({ path: '$.message', equals: s }))) },
-  { name: 'helper name', door: true, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'after'], d.createNode([s]))) },
-  { name: 'path segment', door: true, apply: (p, s) => p.editYaml('mapping-spec.yaml', (d) => d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'], `$.${s.replace(/[.[\]]/g, '_')}`)) },
-  { name: 'model description', door: false, apply: (p, s) => p.editYaml('canonical-model.yaml', (d) => d.setIn(['enums', 'ItemStatus', 'description'], s)) },
-  { name: 'model enum value', door: true, apply: (p, s) => p.editYaml('canonical-model.yaml', (d) => (d.getIn(['enums', 'ItemStatus', 'values']) as { add(v: unknown): void }).add(s)) },
+  {
+    name: 'value-map name',
+    door: true,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(['valueMaps', s], d.createNode({ source: 'codex-sdk', to: 'ItemStatus', values: { x: 'completed' } })),
+      ),
+  },
+  {
+    name: 'value-map key',
+    door: false,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) => d.setIn(['valueMaps', 'codexSdkItemStatus', 'values', s], 'failed')),
+  },
+  {
+    name: 'value-map prefix',
+    door: false,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) => d.setIn(['valueMaps', 'codexSdkItemType', 'prefixes', s], 'unknown')),
+  },
+  {
+    name: 'payload constant',
+    door: false,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(
+          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'],
+          d.createNode({ const: s }),
+        ),
+      ),
+  },
+  {
+    name: 'condition value',
+    door: false,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(
+          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'when'],
+          d.createNode({ path: '$.message', equals: s }),
+        ),
+      ),
+  },
+  {
+    name: 'helper name',
+    door: true,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'after'], d.createNode([s])),
+      ),
+  },
+  {
+    name: 'path segment',
+    door: true,
+    apply: (p, s) =>
+      p.editYaml('mapping-spec.yaml', (d) =>
+        d.setIn(
+          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'],
+          `$.${s.replace(/[.[\]]/g, '_')}`,
+        ),
+      ),
+  },
+  {
+    name: 'model description',
+    door: false,
+    apply: (p, s) => p.editYaml('canonical-model.yaml', (d) => d.setIn(['enums', 'ItemStatus', 'description'], s)),
+  },
+  {
+    name: 'model enum value',
+    door: true,
+    apply: (p, s) =>
+      p.editYaml('canonical-model.yaml', (d) =>
+        (d.getIn(['enums', 'ItemStatus', 'values']) as { add(v: unknown): void }).add(s),
+      ),
+  },
 ];

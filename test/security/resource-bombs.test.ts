@@ -27,7 +27,12 @@ afterEach(() => {
 /** Aliases of aliases, nine deep, nine wide: 9^9 leaves once expanded. */
 function billionLaughs(key: string): string {
   const lines = [`${key}0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
-  for (let i = 1; i < 9; i++) lines.push(`${key}${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+  for (let i = 1; i < 9; i++)
+    lines.push(
+      `${key}${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -35,7 +40,9 @@ describe('YAML alias expansion ("billion laughs")', () => {
   it('in mapping-spec.yaml: a located error at the first alias', () => {
     const text = `${billionLaughs('x-bomb')}${readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')}`;
     const d = refusal(() => parseSpec(text, 'mapping-spec.yaml')).diagnostics;
-    expect(d).toEqual([expect.objectContaining({ code: 'spec/alias-bomb', file: 'mapping-spec.yaml', line: 2, col: expect.any(Number) })]);
+    expect(d).toEqual([
+      expect.objectContaining({ code: 'spec/alias-bomb', file: 'mapping-spec.yaml', line: 2, col: expect.any(Number) }),
+    ]);
   });
 
   it('in canonical-model.yaml: a located error at the first alias', () => {
@@ -54,24 +61,49 @@ describe('snapshot schema checks', () => {
 
   it('every vendored snapshot passes them (no false alarm) and loads', () => {
     for (const source of SOURCE_NAMES) {
-      for (const version of listVersions(UPSTREAM, source)) expect(() => loadCatalog({ source, version, dir: join(UPSTREAM, source, version) })).not.toThrow();
+      for (const version of listVersions(UPSTREAM, source))
+        expect(() => loadCatalog({ source, version, dir: join(UPSTREAM, source, version) })).not.toThrow();
     }
   });
 
   it('`$ref` cycles that never go into the data are refused; recursion through a property is fine', () => {
-    expect(codes({ definitions: { A: { $ref: '#/definitions/A' } } })).toEqual([['snapshot/ref-cycle', '#/definitions/A']]);
-    expect(codes({ definitions: { A: { $ref: '#/definitions/B' }, B: { allOf: [{ $ref: '#/definitions/A' }] } } })).toEqual([['snapshot/ref-cycle', expect.stringMatching(/^#\/definitions\/[AB]/)]]);
-    expect(codes({ definitions: { A: { anyOf: [{ type: 'string' }, { not: { $ref: '#/definitions/A' } }] } } })).toEqual([['snapshot/ref-cycle', expect.any(String)]]);
+    expect(codes({ definitions: { A: { $ref: '#/definitions/A' } } })).toEqual([
+      ['snapshot/ref-cycle', '#/definitions/A'],
+    ]);
+    expect(
+      codes({ definitions: { A: { $ref: '#/definitions/B' }, B: { allOf: [{ $ref: '#/definitions/A' }] } } }),
+    ).toEqual([['snapshot/ref-cycle', expect.stringMatching(/^#\/definitions\/[AB]/)]]);
+    expect(
+      codes({ definitions: { A: { anyOf: [{ type: 'string' }, { not: { $ref: '#/definitions/A' } }] } } }),
+    ).toEqual([['snapshot/ref-cycle', expect.any(String)]]);
     expect(codes({ anyOf: [{ $ref: '#' }] })).toEqual([['snapshot/ref-cycle', '#']]);
-    const tree = { definitions: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/definitions/Node' } }, next: { anyOf: [{ $ref: '#/definitions/Node' }, { type: 'null' }] } } } } };
+    const tree = {
+      definitions: {
+        Node: {
+          type: 'object',
+          properties: {
+            children: { type: 'array', items: { $ref: '#/definitions/Node' } },
+            next: { anyOf: [{ $ref: '#/definitions/Node' }, { type: 'null' }] },
+          },
+        },
+      },
+    };
     expect(codes(tree)).toEqual([]);
   });
 
   it('a `$ref` must stay in the document and point at a schema', () => {
-    expect(codes({ properties: { a: { $ref: 'https://example.invalid/x.json' } } })).toEqual([['snapshot/bad-ref', '#/properties/a/$ref']]);
-    expect(codes({ properties: { a: { $ref: 'other.json#/definitions/X' } } })).toEqual([['snapshot/bad-ref', '#/properties/a/$ref']]);
-    expect(codes({ properties: { a: { $ref: '#/definitions/Missing' } } })).toEqual([['snapshot/dangling-ref', '#/properties/a/$ref']]);
-    expect(codes({ definitions: { X: { description: 'x' } }, properties: { a: { $ref: '#/definitions/X/description' } } })).toEqual([['snapshot/bad-ref', '#/properties/a/$ref']]);
+    expect(codes({ properties: { a: { $ref: 'https://example.invalid/x.json' } } })).toEqual([
+      ['snapshot/bad-ref', '#/properties/a/$ref'],
+    ]);
+    expect(codes({ properties: { a: { $ref: 'other.json#/definitions/X' } } })).toEqual([
+      ['snapshot/bad-ref', '#/properties/a/$ref'],
+    ]);
+    expect(codes({ properties: { a: { $ref: '#/definitions/Missing' } } })).toEqual([
+      ['snapshot/dangling-ref', '#/properties/a/$ref'],
+    ]);
+    expect(
+      codes({ definitions: { X: { description: 'x' } }, properties: { a: { $ref: '#/definitions/X/description' } } }),
+    ).toEqual([['snapshot/bad-ref', '#/properties/a/$ref']]);
   });
 
   it('nesting 100,000 deep is an error, not a stack overflow', () => {
@@ -81,7 +113,9 @@ describe('snapshot schema checks', () => {
   });
 
   it('invalid regular expressions are named with their pointer', () => {
-    expect(codes({ properties: { a: { type: 'string', pattern: '([a-z' } }, patternProperties: { '(?<': {} } })).toEqual([
+    expect(
+      codes({ properties: { a: { type: 'string', pattern: '([a-z' } }, patternProperties: { '(?<': {} } }),
+    ).toEqual([
       ['snapshot/invalid-pattern', '#/patternProperties/(?<'],
       ['snapshot/invalid-pattern', '#/properties/a/pattern'],
     ]);
@@ -106,16 +140,36 @@ describe('through the pipeline', () => {
   const SCHEMA = `upstream-schemas/codex-sdk/${SDK_VERSION}/index.schema.json`;
 
   it.each([
-    ['a `$ref` cycle', 'snapshot/ref-cycle', (j: Record<string, any>) => (j.definitions.ThreadError = { $ref: '#/definitions/ThreadError' })],
-    ['an invalid pattern', 'snapshot/invalid-pattern', (j: Record<string, any>) => (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = '([a-z')],
-  ])('%s in a snapshot: generate refuses it at index.schema.json:line:col, naming the pointer', async (_name, code, edit) => {
-    const p = project();
-    p.editJson(SCHEMA, edit);
-    const outcome = await generate(p);
-    expect(outcome.kind).toBe('refused');
-    if (outcome.kind !== 'refused') return;
-    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code, file: expect.stringMatching(/index\.schema\.json$/), line: expect.any(Number), col: expect.any(Number), message: expect.stringContaining('(at #/definitions/') })]);
-  }, 60_000);
+    [
+      'a `$ref` cycle',
+      'snapshot/ref-cycle',
+      (j: Record<string, any>) => (j.definitions.ThreadError = { $ref: '#/definitions/ThreadError' }),
+    ],
+    [
+      'an invalid pattern',
+      'snapshot/invalid-pattern',
+      (j: Record<string, any>) => (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = '([a-z'),
+    ],
+  ])(
+    '%s in a snapshot: generate refuses it at index.schema.json:line:col, naming the pointer',
+    async (_name, code, edit) => {
+      const p = project();
+      p.editJson(SCHEMA, edit);
+      const outcome = await generate(p);
+      expect(outcome.kind).toBe('refused');
+      if (outcome.kind !== 'refused') return;
+      expect(outcome.diagnostics).toEqual([
+        expect.objectContaining({
+          code,
+          file: expect.stringMatching(/index\.schema\.json$/),
+          line: expect.any(Number),
+          col: expect.any(Number),
+          message: expect.stringContaining('(at #/definitions/'),
+        }),
+      ]);
+    },
+    60_000,
+  );
 
   it('a 200,000-value enum generates validators that accept its last value and nothing else', async () => {
     const p = project();
@@ -123,9 +177,15 @@ describe('through the pipeline', () => {
     p.editJson(SCHEMA, (j) => (j.definitions.ThreadStartedEvent.properties.thread_id.enum = values));
     const outcome = await generate(p);
     expect(outcome.kind).toBe('generated');
-    const { validateUpstream } = (await import(pathToFileURL(p.at('generated', 'codex-sdk', 'upstream-validators.js')).href)) as { validateUpstream: (k: string, n: string, m: unknown) => { ok: boolean } };
-    expect(validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 'thread-199999' }).ok).toBe(true);
-    expect(validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 'thread-200000' }).ok).toBe(false);
+    const { validateUpstream } = (await import(
+      pathToFileURL(p.at('generated', 'codex-sdk', 'upstream-validators.js')).href
+    )) as { validateUpstream: (k: string, n: string, m: unknown) => { ok: boolean } };
+    expect(
+      validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 'thread-199999' }).ok,
+    ).toBe(true);
+    expect(
+      validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 'thread-200000' }).ok,
+    ).toBe(false);
   }, 120_000);
 
   it('Ajv checks a 200,000-value enum against the meta-schema in one pass, and still refuses a broken schema', () => {

@@ -53,7 +53,14 @@ describe('reproduction 1: a hostile snapshot version or folder', () => {
     expect(outcome.kind).toBe('refused');
     if (outcome.kind !== 'refused') return;
     const line = text.split('\n').findIndex((l) => l.includes('"version"')) + 1;
-    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'snapshot/bad-provenance', file: expect.stringMatching(/provenance\.json$/), line, col: expect.any(Number) })]);
+    expect(outcome.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'snapshot/bad-provenance',
+        file: expect.stringMatching(/provenance\.json$/),
+        line,
+        col: expect.any(Number),
+      }),
+    ]);
     // Shown on one line: the payload's line breaks are escaped.
     expect(formatDiagnostic(outcome.diagnostics[0]!).split('\n')[0]).toContain('\\nglobalThis');
   }, 60_000);
@@ -84,8 +91,12 @@ describe('a snapshot folder without provenance.json', () => {
     expect(version).toMatch(/^0\.0\.0-folder-[0-9a-f]{12}$/);
     expect(isStrictVersion(version)).toBe(true);
     expect(snapshotFromDir('codex-sdk', b).version).toBe(version);
-    const [ga, gb] = [await generate(project(), { upstreamOverrides: { 'codex-sdk': a } }), await generate(project(), { upstreamOverrides: { 'codex-sdk': b } })];
-    if (ga.kind !== 'generated' || gb.kind !== 'generated') throw new Error(`refused: ${JSON.stringify(ga.kind === 'refused' ? ga.diagnostics : gb)}`);
+    const [ga, gb] = [
+      await generate(project(), { upstreamOverrides: { 'codex-sdk': a } }),
+      await generate(project(), { upstreamOverrides: { 'codex-sdk': b } }),
+    ];
+    if (ga.kind !== 'generated' || gb.kind !== 'generated')
+      throw new Error(`refused: ${JSON.stringify(ga.kind === 'refused' ? ga.diagnostics : gb)}`);
     const outputOf = (files: Map<string, string>) => [...files].filter(([rel]) => rel !== 'manifest.json');
     expect(outputOf(gb.files)).toEqual(outputOf(ga.files));
     for (const [rel, text] of ga.files) expect(text.includes(a), rel).toBe(false);
@@ -112,35 +123,54 @@ describe('a snapshot folder without provenance.json', () => {
 });
 
 describe('versions in canonical semver form only', () => {
-  const BAD = [`v${VERSION}`, `${VERSION}\n`, ` ${VERSION}`, `=${VERSION}`, `${VERSION}+build.1`, `${VERSION}\nx`, '1.2', 'latest'];
+  const BAD = [
+    `v${VERSION}`,
+    `${VERSION}\n`,
+    ` ${VERSION}`,
+    `=${VERSION}`,
+    `${VERSION}+build.1`,
+    `${VERSION}\nx`,
+    '1.2',
+    'latest',
+  ];
 
   it.each(BAD)('`upstream add codex-sdk@%j` is refused before anything is installed', (v) => {
-    expect(refusal(() => parseSourceAtVersion(`codex-sdk@${v}`)).diagnostics[0]).toMatchObject({ code: 'cli/bad-version' });
+    expect(refusal(() => parseSourceAtVersion(`codex-sdk@${v}`)).diagnostics[0]).toMatchObject({
+      code: 'cli/bad-version',
+    });
   });
 
   it('the fix names the canonical form when there is one', () => {
-    expect(refusal(() => parseSourceAtVersion(`codex-sdk@v${VERSION}`)).diagnostics[0]!.hint).toContain(`\`${VERSION}\``);
+    expect(refusal(() => parseSourceAtVersion(`codex-sdk@v${VERSION}`)).diagnostics[0]!.hint).toContain(
+      `\`${VERSION}\``,
+    );
     expect(parseSourceAtVersion(`codex-sdk@${VERSION}`)).toEqual({ source: 'codex-sdk', version: VERSION });
     expect(parseSourceAtVersion('codex-sdk@1.0.0-alpha.1')).toEqual({ source: 'codex-sdk', version: '1.0.0-alpha.1' });
   });
 
   it.each(BAD)('`catalog codex-sdk@%j` is refused', (v) => {
-    expect(refusal(() => resolveSnapshot(join(REPO, 'upstream-schemas'), `codex-sdk@${v}`)).diagnostics[0]).toMatchObject({ code: 'cli/bad-version' });
+    expect(
+      refusal(() => resolveSnapshot(join(REPO, 'upstream-schemas'), `codex-sdk@${v}`)).diagnostics[0],
+    ).toMatchObject({ code: 'cli/bad-version' });
   });
 
-  it.each([`v${VERSION}`, `${VERSION}\n`])('a folder named %j under upstream-schemas/ is refused, not sorted as the newest', (name) => {
-    const upstream = join(temp(), 'upstream-schemas');
-    cpSync(join(SDK, VERSION), join(upstream, 'codex-sdk', VERSION), { recursive: true });
-    cpSync(join(SDK, VERSION), join(upstream, 'codex-sdk', name), { recursive: true });
-    const err = refusal(() => resolveSnapshot(upstream, 'codex-sdk'));
-    expect(err.diagnostics[0]).toMatchObject({ code: 'snapshot/bad-folder-name', file: join(upstream, 'codex-sdk') });
-    expect(err.diagnostics[0]!.hint).toContain(VERSION);
-  });
+  it.each([`v${VERSION}`, `${VERSION}\n`])(
+    'a folder named %j under upstream-schemas/ is refused, not sorted as the newest',
+    (name) => {
+      const upstream = join(temp(), 'upstream-schemas');
+      cpSync(join(SDK, VERSION), join(upstream, 'codex-sdk', VERSION), { recursive: true });
+      cpSync(join(SDK, VERSION), join(upstream, 'codex-sdk', name), { recursive: true });
+      const err = refusal(() => resolveSnapshot(upstream, 'codex-sdk'));
+      expect(err.diagnostics[0]).toMatchObject({ code: 'snapshot/bad-folder-name', file: join(upstream, 'codex-sdk') });
+      expect(err.diagnostics[0]!.hint).toContain(VERSION);
+    },
+  );
 
   it('the folders writeTreeAtomic works in are not versions, and not errors', () => {
     const upstream = join(temp(), 'upstream-schemas');
     cpSync(join(SDK, VERSION), join(upstream, 'codex-sdk', VERSION), { recursive: true });
-    for (const n of ['eventmap-tmp-123', 'eventmap-commit', 'eventmap-lock']) mkdirSync(join(upstream, 'codex-sdk', `${VERSION}.${n}`));
+    for (const n of ['eventmap-tmp-123', 'eventmap-commit', 'eventmap-lock'])
+      mkdirSync(join(upstream, 'codex-sdk', `${VERSION}.${n}`));
     expect(listVersions(upstream, 'codex-sdk')).toEqual([VERSION]);
   });
 
@@ -150,23 +180,36 @@ describe('versions in canonical semver form only', () => {
     const first = listed[1]!.split(',')[0]!.trim();
     const bad = spec.replace(listed[0], listed[0].replace(first, `v${first}`));
     const d = refusal(() => parseSpec(bad, 'mapping-spec.yaml')).diagnostics[0]!;
-    expect(d).toMatchObject({ code: 'spec/bad-version', file: 'mapping-spec.yaml', line: spec.slice(0, listed.index).split('\n').length });
+    expect(d).toMatchObject({
+      code: 'spec/bad-version',
+      file: 'mapping-spec.yaml',
+      line: spec.slice(0, listed.index).split('\n').length,
+    });
     expect(d.hint).toContain(`\`${first}\``);
     const absent = /absentIn: \[([^\]]+)\]/.exec(spec);
     if (absent) {
       const withBad = spec.slice(0, absent.index) + spec.slice(absent.index).replace(absent[1]!, `${absent[1]}\\n`);
-      expect(refusal(() => parseSpec(withBad, 'mapping-spec.yaml')).diagnostics[0]).toMatchObject({ code: 'spec/bad-version', line: spec.slice(0, absent.index).split('\n').length });
+      expect(refusal(() => parseSpec(withBad, 'mapping-spec.yaml')).diagnostics[0]).toMatchObject({
+        code: 'spec/bad-version',
+        line: spec.slice(0, absent.index).split('\n').length,
+      });
     }
   });
 
   it('provenance.json of another source is refused', () => {
     const dir = snapshotCopy();
-    expect(refusal(() => snapshotFromDir('claude-agent-sdk', dir)).diagnostics[0]).toMatchObject({ code: 'snapshot/bad-provenance', file: expect.stringMatching(/provenance\.json$/), line: expect.any(Number) });
+    expect(refusal(() => snapshotFromDir('claude-agent-sdk', dir)).diagnostics[0]).toMatchObject({
+      code: 'snapshot/bad-provenance',
+      file: expect.stringMatching(/provenance\.json$/),
+      line: expect.any(Number),
+    });
   });
 });
 
 describe('printable', () => {
   it('escapes what a terminal or a log would act on, and nothing else', () => {
-    expect(printable('a\nb\r\u001b[31m\u202e\u2028\u0000é日本')).toBe('a\\u{a}b\\u{d}\\u{1b}[31m\\u{202e}\\u{2028}\\u{0}é日本');
+    expect(printable('a\nb\r\u001b[31m\u202e\u2028\u0000é日本')).toBe(
+      'a\\u{a}b\\u{d}\\u{1b}[31m\\u{202e}\\u{2028}\\u{0}é日本',
+    );
   });
 });

@@ -13,27 +13,50 @@ import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
-const supported = (parse(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')) as { sources: Record<string, { snapshots: string[] }> }).sources['codex-app-server']!.snapshots;
+const supported = (
+  parse(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8')) as { sources: Record<string, { snapshots: string[] }> }
+).sources['codex-app-server']!.snapshots;
 export const BASE = [...supported].sort(semver.compare).pop()!;
 export const NEXT = semver.inc(BASE, 'minor')!;
 export const NEW_NOTIFICATION = 'thread/pinned';
 export const NEW_ITEM = 'webFetch';
 export const REMOVED = { method: 'turn/plan/updated', path: '$.params.explanation' };
 
-type Schema = { oneOf: unknown[]; definitions: Record<string, { properties: Record<string, unknown>; oneOf: unknown[] }> };
+type Schema = {
+  oneOf: unknown[];
+  definitions: Record<string, { properties: Record<string, unknown>; oneOf: unknown[] }>;
+};
 
 /** Writes the bumped snapshot into `dir` (created when missing) with provenance version `version`; returns dir. */
 export function buildBump(dir: string = mkdtempSync(join(tmpdir(), 'eventmap-bump-')), version = NEXT): string {
   cpSync(join(REPO, 'upstream-schemas', 'codex-app-server', BASE), dir, { recursive: true });
   const file = join(dir, 'ServerNotification.json');
   const doc = JSON.parse(readFileSync(file, 'utf8')) as Schema;
-  doc.definitions.ThreadPinnedNotification = { type: 'object', required: ['threadId', 'pinned'], properties: { threadId: { type: 'string' }, pinned: { type: 'boolean' } } } as never;
-  doc.oneOf.push({ type: 'object', required: ['method', 'params'], properties: { method: { type: 'string', enum: [NEW_NOTIFICATION] }, params: { $ref: '#/definitions/ThreadPinnedNotification' } } });
+  doc.definitions.ThreadPinnedNotification = {
+    type: 'object',
+    required: ['threadId', 'pinned'],
+    properties: { threadId: { type: 'string' }, pinned: { type: 'boolean' } },
+  } as never;
+  doc.oneOf.push({
+    type: 'object',
+    required: ['method', 'params'],
+    properties: {
+      method: { type: 'string', enum: [NEW_NOTIFICATION] },
+      params: { $ref: '#/definitions/ThreadPinnedNotification' },
+    },
+  });
   delete doc.definitions.TurnPlanUpdatedNotification!.properties.explanation;
-  doc.definitions.ThreadItem!.oneOf.push({ type: 'object', required: ['id', 'type', 'url'], properties: { id: { type: 'string' }, type: { type: 'string', enum: [NEW_ITEM] }, url: { type: 'string' } } });
+  doc.definitions.ThreadItem!.oneOf.push({
+    type: 'object',
+    required: ['id', 'type', 'url'],
+    properties: { id: { type: 'string' }, type: { type: 'string', enum: [NEW_ITEM] }, url: { type: 'string' } },
+  });
   writeFileSync(file, JSON.stringify(doc, null, 2));
   const provenance = join(dir, 'provenance.json');
-  writeFileSync(provenance, JSON.stringify({ ...(JSON.parse(readFileSync(provenance, 'utf8')) as object), version }, null, 2));
+  writeFileSync(
+    provenance,
+    JSON.stringify({ ...(JSON.parse(readFileSync(provenance, 'utf8')) as object), version }, null, 2),
+  );
   return dir;
 }
 

@@ -52,22 +52,65 @@ describe('editYaml', () => {
       { kind: 'item', seq: ['sources', 'b', 'snapshots'], value: '2.0.0', index: 1 },
     ]);
     expect(out).toContain('    snapshots: [0.2.0, 0.3.0, 0.4.0, 0.5.0]   # oldest first');
-    expect(added(SPEC.replace('[0.2.0, 0.4.0]', '[0.2.0, 0.3.0, 0.4.0, 0.5.0]'), out)).toEqual(['      - 0.1.0', '      - 2.0.0']);
-    expect((parse(out) as { sources: { b: { snapshots: string[] } } }).sources.b.snapshots).toEqual(['0.1.0', '1.0.0', '2.0.0', '3.0.0']);
+    expect(added(SPEC.replace('[0.2.0, 0.4.0]', '[0.2.0, 0.3.0, 0.4.0, 0.5.0]'), out)).toEqual([
+      '      - 0.1.0',
+      '      - 2.0.0',
+    ]);
+    expect((parse(out) as { sources: { b: { snapshots: string[] } } }).sources.b.snapshots).toEqual([
+      '0.1.0',
+      '1.0.0',
+      '2.0.0',
+      '3.0.0',
+    ]);
   });
 
   it('inserts an entry after its sibling with a comment, quoting a name that is not plain YAML', () => {
     const out = editYaml(SPEC, [
-      { kind: 'pair', map: ['mappings', 'a', 'notification'], key: 'one/three', after: 'one/two', comment: 'review me', value: { emit: [{ type: 't', ids: { thread: '$.x' } }] }, flowKeys: ['ids'] },
-      { kind: 'pair', map: ['mappings', 'a', 'notification'], key: 'odd: name # not a comment', value: { ignore: 'TODO: later' } },
+      {
+        kind: 'pair',
+        map: ['mappings', 'a', 'notification'],
+        key: 'one/three',
+        after: 'one/two',
+        comment: 'review me',
+        value: { emit: [{ type: 't', ids: { thread: '$.x' } }] },
+        flowKeys: ['ids'],
+      },
+      {
+        kind: 'pair',
+        map: ['mappings', 'a', 'notification'],
+        key: 'odd: name # not a comment',
+        value: { ignore: 'TODO: later' },
+      },
     ]);
-    expect(added(SPEC, out)).toEqual(['      # review me', '      one/three:', '        emit:', '          - type: t', '            ids: { thread: $.x }', '      "odd: name # not a comment":', '        ignore: "TODO: later"']);
+    expect(added(SPEC, out)).toEqual([
+      '      # review me',
+      '      one/three:',
+      '        emit:',
+      '          - type: t',
+      '            ids: { thread: $.x }',
+      '      "odd: name # not a comment":',
+      '        ignore: "TODO: later"',
+    ]);
     const data = parse(out) as { mappings: { a: { notification: Record<string, unknown> } } };
-    expect(Object.keys(data.mappings.a.notification)).toEqual(['one/two', 'one/three', 'three', 'odd: name # not a comment']);
+    expect(Object.keys(data.mappings.a.notification)).toEqual([
+      'one/two',
+      'one/three',
+      'three',
+      'odd: name # not a comment',
+    ]);
   });
 
   it('adds a value-map line with a trailing comment, leaving the hand alignment of the others', () => {
-    const out = editYaml(SPEC, [{ kind: 'pair', map: ['valueMaps', 'm', 'values'], key: 'shorter', after: 'short', value: 'x', trailing: 'review' }]);
+    const out = editYaml(SPEC, [
+      {
+        kind: 'pair',
+        map: ['valueMaps', 'm', 'values'],
+        key: 'shorter',
+        after: 'short',
+        value: 'x',
+        trailing: 'review',
+      },
+    ]);
     expect(added(SPEC, out)).toEqual(['      shorter: x # review']);
   });
 
@@ -84,7 +127,11 @@ describe('editYaml', () => {
   });
 
   it('refuses to insert into a non-empty flow map, or where there is no map', () => {
-    expect(() => editYaml(SPEC, [{ kind: 'pair', map: ['mappings', 'a', 'notification', 'three'], key: 'k', value: 1 }])).toThrow(/flow map/);
-    expect(() => editYaml(SPEC, [{ kind: 'item', seq: ['sources', 'c', 'snapshots'], value: '1.0.0', index: 0 }])).toThrow(/no sources\.c\.snapshots/);
+    expect(() =>
+      editYaml(SPEC, [{ kind: 'pair', map: ['mappings', 'a', 'notification', 'three'], key: 'k', value: 1 }]),
+    ).toThrow(/flow map/);
+    expect(() =>
+      editYaml(SPEC, [{ kind: 'item', seq: ['sources', 'c', 'snapshots'], value: '1.0.0', index: 0 }]),
+    ).toThrow(/no sources\.c\.snapshots/);
   });
 });

@@ -66,7 +66,10 @@ describe('eventmap suggest', () => {
     const r = suggest(without(...maps.map((m) => ['valueMaps', m, 'values', 'TaskGet'])), helpers);
     for (const map of maps) {
       const d = r.drafts.find((x) => x.type === 'value' && x.map === map && x.name === 'TaskGet');
-      expect(d, map).toMatchObject({ value: committed(['valueMaps', map, 'values', 'TaskGet']), after: expect.stringMatching(/^Task/) });
+      expect(d, map).toMatchObject({
+        value: committed(['valueMaps', map, 'values', 'TaskGet']),
+        after: expect.stringMatching(/^Task/),
+      });
     }
   });
 
@@ -74,14 +77,25 @@ describe('eventmap suggest', () => {
     const r = suggest(without(['valueMaps', 'codexTurnState', 'values', 'failed']), helpers);
     const d = r.drafts.find((x) => x.type === 'value' && x.discriminant === 'enum:TurnStatus.failed');
     expect(d).toBeDefined();
-    expect([null, ...repo.inputs().model.enums.TurnState!.values]).toContain(d!.type === 'value' ? d!.value : undefined);
+    expect([null, ...repo.inputs().model.enums.TurnState!.values]).toContain(
+      d!.type === 'value' ? d!.value : undefined,
+    );
     expect(reanalysed(r.text).analysis.findings.filter((f) => f.category !== 'notice')).toEqual([]);
   });
 
   it('on a bumped snapshot: drafts the new notification and item type, keeping every other byte of the file', () => {
-    const catalogs = { ...repo.inputs().catalogs, 'codex-app-server': [...repo.inputs().catalogs['codex-app-server']!, loadCatalog(snapshotFromDir('codex-app-server', repo.bump()))] };
+    const catalogs = {
+      ...repo.inputs().catalogs,
+      'codex-app-server': [
+        ...repo.inputs().catalogs['codex-app-server']!,
+        loadCatalog(snapshotFromDir('codex-app-server', repo.bump())),
+      ],
+    };
     const r = suggest(reanalysed(repo.inputs().spec.text, catalogs), helpers);
-    expect(r.drafts.map((d) => (d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([`notification:${NEW_NOTIFICATION}`, `thread-item:${NEW_ITEM}`]);
+    expect(r.drafts.map((d) => (d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([
+      `notification:${NEW_NOTIFICATION}`,
+      `thread-item:${NEW_ITEM}`,
+    ]);
     expect(r.drafts.every((d) => d.type === 'value' || !d.placeholder)).toBe(true);
     // The original lines, in order, are all there; what was added is exactly the drafts.
     const [before, after] = [repo.inputs().spec.text.split('\n'), r.text.split('\n')];
@@ -95,7 +109,9 @@ describe('eventmap suggest', () => {
     expect(added.filter((l) => l.includes(`# ${REVIEW_MARKER}`))).toHaveLength(2);
     expect(added.join('\n')).toContain(`${NEW_NOTIFICATION}:`);
     expect(added.join('\n')).toContain(`${NEW_ITEM}: web_search`);
-    const findings = reanalysed(r.text, catalogs).analysis.findings.filter((f) => f.discriminant?.includes(NEW_NOTIFICATION) || f.discriminant?.includes(NEW_ITEM));
+    const findings = reanalysed(r.text, catalogs).analysis.findings.filter(
+      (f) => f.discriminant?.includes(NEW_NOTIFICATION) || f.discriminant?.includes(NEW_ITEM),
+    );
     expect(findings).toEqual([]);
   });
 });

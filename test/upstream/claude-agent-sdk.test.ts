@@ -24,14 +24,18 @@ describe('ingestClaudeAgentSdk', () => {
     let out = '';
     let command = '';
     let surface: Surface;
-    const vendored = JSON.parse(readFileSync(join(snapshotDir('claude-agent-sdk', version), 'surface.json'), 'utf8')) as Surface;
+    const vendored = JSON.parse(
+      readFileSync(join(snapshotDir('claude-agent-sdk', version), 'surface.json'), 'utf8'),
+    ) as Surface;
     beforeAll(() => {
       ({ out, command } = ingest(version));
       surface = JSON.parse(readFileSync(join(out, 'surface.json'), 'utf8')) as Surface;
     });
 
     it('finds the same union members, undeclared names and canUseTool parameters as the vendored snapshot', () => {
-      expect(surface.unions.map((u) => [u.kind, u.pointer, u.members])).toEqual(vendored.unions.map((u) => [u.kind, u.pointer, u.members]));
+      expect(surface.unions.map((u) => [u.kind, u.pointer, u.members])).toEqual(
+        vendored.unions.map((u) => [u.kind, u.pointer, u.members]),
+      );
       expect(surface.unresolved).toEqual(vendored.unresolved);
       expect(surface.permission).toEqual(vendored.permission);
       // Names and where they came from too: the fake scratch ships real excerpts of the CLI.
@@ -39,7 +43,10 @@ describe('ingestClaudeAgentSdk', () => {
     });
 
     it('catalogs the same SDKMessage discriminants', () => {
-      const names = (dir?: string) => catalogOf('claude-agent-sdk', version, dir).entries.filter((e) => e.kind === 'sdk-message').map((e) => `${e.name}${e.unresolved ? '?' : ''}`);
+      const names = (dir?: string) =>
+        catalogOf('claude-agent-sdk', version, dir)
+          .entries.filter((e) => e.kind === 'sdk-message')
+          .map((e) => `${e.name}${e.unresolved ? '?' : ''}`);
       expect(names(out)).toEqual(names());
     });
 

@@ -23,7 +23,8 @@ describe('ingestCodexSdk', () => {
     const out = ingest();
     const files = readTree(out);
     expect([...files.keys()]).toEqual(['index.schema.json', 'surface.json']);
-    for (const [rel, text] of files) expect(text, rel).toBe(readFileSync(join(snapshotDir('codex-sdk', '0.163.0'), rel), 'utf8'));
+    for (const [rel, text] of files)
+      expect(text, rel).toBe(readFileSync(join(snapshotDir('codex-sdk', '0.163.0'), rel), 'utf8'));
   });
 
   it('is deterministic and its output catalogs like the vendored one', () => {

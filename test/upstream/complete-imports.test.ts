@@ -2,7 +2,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { installMissing, packageForSpecifier, unresolvedImportPackages } from '../../generator/upstream/ts-extract/complete-imports.ts';
+import {
+  installMissing,
+  packageForSpecifier,
+  unresolvedImportPackages,
+} from '../../generator/upstream/ts-extract/complete-imports.ts';
 import { fakeClaudeAgentSdkScratch, fakeCodexSdkScratch } from './fake-scratch.ts';
 
 describe('packageForSpecifier', () => {
@@ -19,7 +23,11 @@ describe('packageForSpecifier', () => {
 describe('unresolvedImportPackages', () => {
   it('is empty when everything resolves', () => {
     const installed = fakeCodexSdkScratch();
-    expect(unresolvedImportPackages(installed, [{ file: join(installed.packageDir, 'dist/index.d.ts'), specs: ['@modelcontextprotocol/sdk/types.js'] }])).toEqual([]);
+    expect(
+      unresolvedImportPackages(installed, [
+        { file: join(installed.packageDir, 'dist/index.d.ts'), specs: ['@modelcontextprotocol/sdk/types.js'] },
+      ]),
+    ).toEqual([]);
   });
 
   it('names the packages whose imports do not resolve, Node built-ins as @types/node', () => {
@@ -27,10 +35,16 @@ describe('unresolvedImportPackages', () => {
     rmSync(join(installed.scratch, 'node_modules/@anthropic-ai/sdk'), { recursive: true });
     rmSync(join(installed.scratch, 'node_modules/@types/node'), { recursive: true });
     const specs = ['@anthropic-ai/sdk/resources', '@modelcontextprotocol/sdk/types.js', 'crypto', 'zod/v4'];
-    expect(unresolvedImportPackages(installed, [{ file: join(installed.packageDir, 'sdk.d.ts'), specs }])).toEqual(['@anthropic-ai/sdk', '@types/node']);
+    expect(unresolvedImportPackages(installed, [{ file: join(installed.packageDir, 'sdk.d.ts'), specs }])).toEqual([
+      '@anthropic-ai/sdk',
+      '@types/node',
+    ]);
   });
 
   it('installs nothing (and asks the registry nothing) when nothing is missing', () => {
-    expect(installMissing(fakeCodexSdkScratch(), '@openai/codex-sdk', '0.163.0', [])).toEqual({ added: [], command: '' });
+    expect(installMissing(fakeCodexSdkScratch(), '@openai/codex-sdk', '0.163.0', [])).toEqual({
+      added: [],
+      command: '',
+    });
   });
 });

@@ -53,15 +53,36 @@ echo x > "$HOME/in-home.txt" && echo x > "$TMPDIR/in-tmp.txt" && echo wrote > "$
 `,
     );
     chmodSync(join(bin, 'codex'), 0o755);
-    Object.assign(process.env, { GITHUB_TOKEN: 'ghp_secret-token', NPM_TOKEN: 'npm-secret', AWS_SECRET_ACCESS_KEY: 'aws-secret', EVENTMAP_TEST_MARKER: 'ours' });
+    Object.assign(process.env, {
+      GITHUB_TOKEN: 'ghp_secret-token',
+      NPM_TOKEN: 'npm-secret',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret',
+      EVENTMAP_TEST_MARKER: 'ours',
+    });
     try {
-      ({ notConfined = [] } = ingestCodexAppServer.ingest({ scratch: join(scratch, 'install'), packageDir: join(scratch, 'install', 'node_modules', '@openai', 'codex'), integrity: 'sha512-fake', resolved: {} }, out, scratch));
+      ({ notConfined = [] } = ingestCodexAppServer.ingest(
+        {
+          scratch: join(scratch, 'install'),
+          packageDir: join(scratch, 'install', 'node_modules', '@openai', 'codex'),
+          integrity: 'sha512-fake',
+          resolved: {},
+        },
+        out,
+        scratch,
+      ));
     } finally {
-      for (const k of ['GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'EVENTMAP_TEST_MARKER']) if (saved[k] === undefined) delete process.env[k];
+      for (const k of ['GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'EVENTMAP_TEST_MARKER'])
+        if (saved[k] === undefined) delete process.env[k];
     }
   }, 60_000);
 
-  const env = () => Object.fromEntries(readFileSync(join(out, 'env.txt'), 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const env = () =>
+    Object.fromEntries(
+      readFileSync(join(out, 'env.txt'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
 
   it('gets none of our environment: no token, key or secret, no variable of ours', () => {
     const seen = env();
@@ -73,7 +94,16 @@ echo x > "$HOME/in-home.txt" && echo x > "$TMPDIR/in-tmp.txt" && echo wrote > "$
   it('has a throwaway HOME, XDG folders and TMPDIR inside the scratch folder, and writes there', () => {
     const seen = env();
     expect(seen.HOME).toBe(join(scratch, 'home'));
-    for (const k of ['XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR', 'NPM_CONFIG_USERCONFIG']) expect(seen[k]?.startsWith(`${scratch}/`), k).toBe(true);
+    for (const k of [
+      'XDG_CONFIG_HOME',
+      'XDG_CACHE_HOME',
+      'XDG_DATA_HOME',
+      'XDG_STATE_HOME',
+      'XDG_RUNTIME_DIR',
+      'TMPDIR',
+      'NPM_CONFIG_USERCONFIG',
+    ])
+      expect(seen[k]?.startsWith(`${scratch}/`), k).toBe(true);
     expect(readFileSync(join(out, 'inside.txt'), 'utf8').trim()).toBe('wrote');
   });
 
@@ -81,12 +111,15 @@ echo x > "$HOME/in-home.txt" && echo x > "$TMPDIR/in-tmp.txt" && echo wrote > "$
     expect(readFileSync(join(out, 'net.txt'), 'utf8').trim().split('\n')).toEqual(['lo']);
   });
 
-  it.skipIf(!files.prefix)(`cannot write outside its scratch folder, and sees an empty home${files.prefix ? '' : ` (skipped: ${files.reason})`}`, () => {
-    expect(notConfined).toEqual([]);
-    expect(readFileSync(join(out, 'outside.txt'), 'utf8').trim()).toBe('refused');
-    expect(existsSync(join(outside, 'written.txt'))).toBe(false);
-    expect(readFileSync(join(out, 'real-home.txt'), 'utf8').trim()).toBe('');
-  });
+  it.skipIf(!files.prefix)(
+    `cannot write outside its scratch folder, and sees an empty home${files.prefix ? '' : ` (skipped: ${files.reason})`}`,
+    () => {
+      expect(notConfined).toEqual([]);
+      expect(readFileSync(join(out, 'outside.txt'), 'utf8').trim()).toBe('refused');
+      expect(existsSync(join(outside, 'written.txt'))).toBe(false);
+      expect(readFileSync(join(out, 'real-home.txt'), 'utf8').trim()).toBe('');
+    },
+  );
 
   it.skipIf(!!files.prefix)('says what was not confined when no mount namespace can be made', () => {
     expect(notConfined).toEqual([expect.stringContaining('file writes')]);

@@ -1,6 +1,14 @@
 // ts-morph reading of declaration files: hand-made cases, then the real files.
 import { describe, expect, it } from 'vitest';
-import { callbackParameters, findTypeAlias, importedModules, openDeclarations, stringTupleConst, undeclaredTypeNames, unionMemberNames } from '../../generator/upstream/ts-extract/declarations.ts';
+import {
+  callbackParameters,
+  findTypeAlias,
+  importedModules,
+  openDeclarations,
+  stringTupleConst,
+  undeclaredTypeNames,
+  unionMemberNames,
+} from '../../generator/upstream/ts-extract/declarations.ts';
 import { fixtureText } from '../catalog/helpers.ts';
 
 const open = (text: string) => openDeclarations([{ rel: 'x.d.ts', text }])[0]!;
@@ -45,7 +53,16 @@ export declare const NAMES: readonly ['Bash', 'Edit'];
 describe('declarations (real sdk.d.ts)', () => {
   it.each([
     ['0.3.332', 40, []],
-    ['0.2.62', 20, ['SDKControlMcpAuthenticateRequest', 'SDKControlMcpClearAuthRequest', 'SDKPromptSuggestionMessage', 'SDKRateLimitEvent']],
+    [
+      '0.2.62',
+      20,
+      [
+        'SDKControlMcpAuthenticateRequest',
+        'SDKControlMcpClearAuthRequest',
+        'SDKPromptSuggestionMessage',
+        'SDKRateLimitEvent',
+      ],
+    ],
   ])('%s: %i SDKMessage members; undeclared %j', (version, members, undeclared) => {
     const sdk = open(fixtureText('claude-agent-sdk', version, 'sdk.d.ts'));
     expect(unionMemberNames(findTypeAlias(sdk, 'SDKMessage')!)).toHaveLength(members);
@@ -53,7 +70,11 @@ describe('declarations (real sdk.d.ts)', () => {
   });
 
   it('0.3.332 lists its built-in tool names; 0.2.62 has no such list', () => {
-    expect(stringTupleConst(open(fixtureText('claude-agent-sdk', '0.3.332', 'sdk.d.ts')), 'BUILTIN_TOOL_NAMES')).toContain('Bash');
-    expect(stringTupleConst(open(fixtureText('claude-agent-sdk', '0.2.62', 'sdk.d.ts')), 'BUILTIN_TOOL_NAMES')).toBeUndefined();
+    expect(
+      stringTupleConst(open(fixtureText('claude-agent-sdk', '0.3.332', 'sdk.d.ts')), 'BUILTIN_TOOL_NAMES'),
+    ).toContain('Bash');
+    expect(
+      stringTupleConst(open(fixtureText('claude-agent-sdk', '0.2.62', 'sdk.d.ts')), 'BUILTIN_TOOL_NAMES'),
+    ).toBeUndefined();
   });
 });

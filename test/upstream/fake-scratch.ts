@@ -9,11 +9,20 @@ import { fixtureText, ROOT, tempDir } from '../catalog/helpers.ts';
 
 type Files = Record<string, string | Buffer>;
 
-const pkg = (name: string, exports: Record<string, string>) => JSON.stringify({ name, version: '0.0.0-fake', type: 'module', exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, { types: v }])) });
+const pkg = (name: string, exports: Record<string, string>) =>
+  JSON.stringify({
+    name,
+    version: '0.0.0-fake',
+    type: 'module',
+    exports: Object.fromEntries(Object.entries(exports).map(([k, v]) => [k, { types: v }])),
+  });
 
 /** @modelcontextprotocol/sdk: types computed from runtime values, as the real (zod) ones are. */
 const MCP: Files = {
-  '@modelcontextprotocol/sdk/package.json': pkg('@modelcontextprotocol/sdk', { './types.js': './types.d.ts', './server/mcp.js': './server/mcp.d.ts' }),
+  '@modelcontextprotocol/sdk/package.json': pkg('@modelcontextprotocol/sdk', {
+    './types.js': './types.d.ts',
+    './server/mcp.js': './server/mcp.d.ts',
+  }),
   '@modelcontextprotocol/sdk/types.d.ts': [
     'type Infer<T extends { _output: unknown }> = T["_output"];',
     'declare const ContentBlockSchema: { _output: { type: string } };',
@@ -30,8 +39,12 @@ const MCP: Files = {
 
 /** @anthropic-ai/sdk: just the Messages API types sdk.d.ts reaches, two blocks and two deltas. */
 const ANTHROPIC: Files = {
-  '@anthropic-ai/sdk/package.json': pkg('@anthropic-ai/sdk', { './resources': './resources/index.d.ts', './resources/beta/messages/messages.mjs': './resources/beta/messages/messages.d.mts' }),
-  '@anthropic-ai/sdk/resources/index.d.ts': "export interface MessageParam { role: 'user' | 'assistant'; content: string }\n",
+  '@anthropic-ai/sdk/package.json': pkg('@anthropic-ai/sdk', {
+    './resources': './resources/index.d.ts',
+    './resources/beta/messages/messages.mjs': './resources/beta/messages/messages.d.mts',
+  }),
+  '@anthropic-ai/sdk/resources/index.d.ts':
+    "export interface MessageParam { role: 'user' | 'assistant'; content: string }\n",
   '@anthropic-ai/sdk/resources/beta/messages/messages.d.mts': `
 export interface BetaTextBlock { type: 'text'; text: string }
 export interface BetaToolUseBlock { type: 'tool_use'; id: string; name: string; input: unknown }
@@ -53,7 +66,8 @@ export type BetaRawMessageStreamEvent = BetaRawMessageStartEvent | BetaRawMessag
 const ZOD: Files = {
   'zod/package.json': pkg('zod', { '.': './index.d.ts', './v4': './v4.d.ts', './v3': './index.d.ts' }),
   'zod/index.d.ts': 'export type ZodRawShape = { [k: string]: unknown };\n',
-  'zod/v4.d.ts': 'export type ZodRawShape = { [k: string]: unknown };\nexport declare const z: { string(): unknown };\n',
+  'zod/v4.d.ts':
+    'export type ZodRawShape = { [k: string]: unknown };\nexport declare const z: { string(): unknown };\n',
 };
 
 const NODE_TYPES: Files = {
@@ -79,12 +93,22 @@ function writeScratch(modules: Files): string {
   return scratch;
 }
 
-const installed = (scratch: string, name: string): InstalledPackage => ({ scratch, packageDir: join(scratch, 'node_modules', name), integrity: 'sha512-fake', resolved: {} });
+const installed = (scratch: string, name: string): InstalledPackage => ({
+  scratch,
+  packageDir: join(scratch, 'node_modules', name),
+  integrity: 'sha512-fake',
+  resolved: {},
+});
 
 export function fakeCodexSdkScratch(version = '0.163.0'): InstalledPackage {
   const scratch = writeScratch({
     ...MCP,
-    '@openai/codex-sdk/package.json': JSON.stringify({ name: '@openai/codex-sdk', version, type: 'module', types: './dist/index.d.ts' }),
+    '@openai/codex-sdk/package.json': JSON.stringify({
+      name: '@openai/codex-sdk',
+      version,
+      type: 'module',
+      types: './dist/index.d.ts',
+    }),
     '@openai/codex-sdk/dist/index.d.ts': fixtureText('codex-sdk', version, 'index.d.ts'),
   });
   return installed(scratch, '@openai/codex-sdk');
@@ -96,21 +120,33 @@ export function fakeCodexSdkScratch(version = '0.163.0'): InstalledPackage {
  */
 function claudeCli(version: string): Files {
   const dir = join(ROOT, 'test/fixtures/upstream-src/claude-agent-sdk', version);
-  if (existsSync(join(dir, 'cli.js.excerpt'))) return { '@anthropic-ai/claude-agent-sdk/cli.js': readFileSync(join(dir, 'cli.js.excerpt')) };
-  if (existsSync(join(dir, 'claude.excerpt'))) return { '@anthropic-ai/claude-agent-sdk-linux-x64/claude': readFileSync(join(dir, 'claude.excerpt')) };
+  if (existsSync(join(dir, 'cli.js.excerpt')))
+    return { '@anthropic-ai/claude-agent-sdk/cli.js': readFileSync(join(dir, 'cli.js.excerpt')) };
+  if (existsSync(join(dir, 'claude.excerpt')))
+    return { '@anthropic-ai/claude-agent-sdk-linux-x64/claude': readFileSync(join(dir, 'claude.excerpt')) };
   return {};
 }
 
 export function fakeClaudeAgentSdkScratch(version: string): InstalledPackage {
   const cli = claudeCli(version);
-  const platform = Object.keys(cli).find((k) => k.endsWith('/claude'))?.split('/').slice(0, 2).join('/');
+  const platform = Object.keys(cli)
+    .find((k) => k.endsWith('/claude'))
+    ?.split('/')
+    .slice(0, 2)
+    .join('/');
   const scratch = writeScratch({
     ...cli,
     ...MCP,
     ...ANTHROPIC,
     ...ZOD,
     ...NODE_TYPES,
-    '@anthropic-ai/claude-agent-sdk/package.json': JSON.stringify({ name: '@anthropic-ai/claude-agent-sdk', version, type: 'module', types: 'sdk.d.ts', ...(platform ? { optionalDependencies: { [platform]: version } } : {}) }),
+    '@anthropic-ai/claude-agent-sdk/package.json': JSON.stringify({
+      name: '@anthropic-ai/claude-agent-sdk',
+      version,
+      type: 'module',
+      types: 'sdk.d.ts',
+      ...(platform ? { optionalDependencies: { [platform]: version } } : {}),
+    }),
     '@anthropic-ai/claude-agent-sdk/sdk.d.ts': fixtureText('claude-agent-sdk', version, 'sdk.d.ts'),
     '@anthropic-ai/claude-agent-sdk/sdk-tools.d.ts': fixtureText('claude-agent-sdk', version, 'sdk-tools.d.ts'),
   });

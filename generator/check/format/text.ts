@@ -8,10 +8,15 @@ export function formatText(r: CheckResult): string {
   for (const [source, s] of Object.entries(r.coverage.sources)) {
     out.push(`${source} (${s.snapshots.join(', ')})`);
     for (const [kind, k] of Object.entries(s.summary)) {
-      out.push(`  ${kind.padEnd(14)} ${String(k.mapped + k.ignored).padStart(4)}/${k.total} accounted (${percent(k.mapped + k.ignored, k.total)}): ${k.mapped} mapped, ${k.ignored} ignored, ${k.gap} gaps`);
+      out.push(
+        `  ${kind.padEnd(14)} ${String(k.mapped + k.ignored).padStart(4)}/${k.total} accounted (${percent(k.mapped + k.ignored, k.total)}): ${k.mapped} mapped, ${k.ignored} ignored, ${k.gap} gaps`,
+      );
     }
   }
-  for (const [title, list] of [['findings', r.findings], ['notices (not failures)', r.notices]] as const) {
+  for (const [title, list] of [
+    ['findings', r.findings],
+    ['notices (not failures)', r.notices],
+  ] as const) {
     if (list.length) out.push('', `${title}:`);
     for (const f of list) {
       const loc = where(f);
@@ -20,6 +25,11 @@ export function formatText(r: CheckResult): string {
       if (f.hint) out.push(`    fix: ${f.hint}`);
     }
   }
-  out.push('', r.findings.length ? `eventmap check: ${r.findings.length} finding(s)` : `eventmap check: clean${r.fast ? ' (inputs unchanged since the last generate)' : ''}`);
+  out.push(
+    '',
+    r.findings.length
+      ? `eventmap check: ${r.findings.length} finding(s)`
+      : `eventmap check: clean${r.fast ? ' (inputs unchanged since the last generate)' : ''}`,
+  );
   return `${out.join('\n')}\n`;
 }

@@ -83,13 +83,23 @@ export function describeChange(c: Change): string {
 export function describePlaces(c: Change, max = Infinity): string {
   if (!('path' in c) || !c.places) return '';
   const own = c.origin?.path;
-  const shown = c.places.slice(0, max).map((p) => `${p.kind} ${p.name}${p.scope === 'response' ? ' response' : ''}${p.path !== own ? ` at ${p.path}` : ''}`);
+  const shown = c.places
+    .slice(0, max)
+    .map(
+      (p) => `${p.kind} ${p.name}${p.scope === 'response' ? ' response' : ''}${p.path !== own ? ` at ${p.path}` : ''}`,
+    );
   if (c.places.length > max) shown.push(`… ${c.places.length - max} more (--format json lists them all)`);
   return `in ${c.places.length} places: ${shown.join(', ')}`;
 }
 
 function affectText(a: Affect): string {
-  const how = { entry: 'entry', 'value-map': 'value map', reads: `reads ${a.path}`, 'reads-below': `reads ${a.path}, below it`, 'passes-through': `passes ${a.path} through` }[a.how];
+  const how = {
+    entry: 'entry',
+    'value-map': 'value map',
+    reads: `reads ${a.path}`,
+    'reads-below': `reads ${a.path}, below it`,
+    'passes-through': `passes ${a.path} through`,
+  }[a.how];
   return `${SPEC_FILE}:${a.line} (${how})`;
 }
 
@@ -111,8 +121,15 @@ export interface ChangeRow {
 }
 
 export function entryChangeText(e: EntryChange): ChangeRow {
-  const show = (s: EntryChange['before']) => (!s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', '));
-  const what = { 'newly-mapped': 'newly mapped', 'newly-ignored': 'newly ignored', removed: 'removed', 'target-changed': 'target changed', 'reason-changed': 'ignore reason changed' }[e.change];
+  const show = (s: EntryChange['before']) =>
+    !s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', ');
+  const what = {
+    'newly-mapped': 'newly mapped',
+    'newly-ignored': 'newly ignored',
+    removed: 'removed',
+    'target-changed': 'target changed',
+    'reason-changed': 'ignore reason changed',
+  }[e.change];
   return { what, name: `${e.kind} ${e.name}`, before: show(e.before), after: show(e.after), details: e.details };
 }
 
@@ -129,6 +146,12 @@ export function valueMapChangeText(v: ValueMapChange): ChangeRow {
     case 'covers-changed':
       return { ...base, what: 'covers changed', before: val(v.before), after: val(v.after) };
     default:
-      return { ...base, name: `value map ${v.map}: ${v.value}`, what: `value ${v.change.replace('value-', '')}`, before: val(v.before), after: val(v.after) };
+      return {
+        ...base,
+        name: `value map ${v.map}: ${v.value}`,
+        what: `value ${v.change.replace('value-', '')}`,
+        before: val(v.before),
+        after: val(v.after),
+      };
   }
 }

@@ -29,7 +29,15 @@ function jsonChange(c: Change): Record<string, unknown> {
 
 export function specJson(r: SpecDiffReport): string {
   const sources = Object.fromEntries(
-    Object.entries(r.sources).map(([source, s]) => [source, { snapshots: s.snapshots, entries: s.entries, valueMaps: s.valueMaps, coverage: { before: s.coverage.before ?? null, after: s.coverage.after ?? null } }]),
+    Object.entries(r.sources).map(([source, s]) => [
+      source,
+      {
+        snapshots: s.snapshots,
+        entries: s.entries,
+        valueMaps: s.valueMaps,
+        coverage: { before: s.coverage.before ?? null, after: s.coverage.after ?? null },
+      },
+    ]),
   );
   const changes = Object.values(r.sources).reduce((n, s) => n + sourceChangeCount(s), 0);
   return stableJson({ from: r.from, to: r.to, changes, sources });

@@ -3,7 +3,14 @@ import { compareStrings } from '../../fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import { describeAffects, describeChange, describePlaces, entryChangeText, valueMapChangeText, type DiffView } from './describe.ts';
+import {
+  describeAffects,
+  describeChange,
+  describePlaces,
+  entryChangeText,
+  valueMapChangeText,
+  type DiffView,
+} from './describe.ts';
 import { coverageCell, revisionName, snapshotListText } from './shared.ts';
 import { mdCell } from '../../markdown.ts';
 
@@ -26,25 +33,45 @@ export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
     '',
     '| kind | before | after | added | removed |',
     '|---|---:|---:|---:|---:|',
-    ...Object.entries(d.counts).map(([kind, k]) => `| ${kind} | ${k.before} | ${k.after} | ${k.added} | ${k.removed} |`),
+    ...Object.entries(d.counts).map(
+      ([kind, k]) => `| ${kind} | ${k.before} | ${k.after} | ${k.added} | ${k.removed} |`,
+    ),
   ].join('\n');
   const sections = CHANGE_CLASSES.filter((cls) => !view.only || view.only === cls).flatMap((cls) => {
     const mine = d.changes.filter((c) => c.class === cls);
     if (!mine.length) return [];
     // Informational changes are many and rarely need action: folded.
     const fold = cls === 'informational';
-    return [{
-      cls,
-      open: ['', fold ? `<details><summary>${cls} (${mine.length})</summary>` : `#### ${cls} (${mine.length})`, '', '| change | affects |', '|---|---|'],
-      rows: mine.map((c) => `| ${cell([describeChange(c) + (c.note ? ` (${c.note})` : ''), describePlaces(c, MAX_PLACES)].filter(Boolean).join('; '))} | ${cell(describeAffects(c)) || '—'} |`),
-      close: fold ? ['', '</details>'] : [],
-    }];
+    return [
+      {
+        cls,
+        open: [
+          '',
+          fold ? `<details><summary>${cls} (${mine.length})</summary>` : `#### ${cls} (${mine.length})`,
+          '',
+          '| change | affects |',
+          '|---|---|',
+        ],
+        rows: mine.map(
+          (c) =>
+            `| ${cell([describeChange(c) + (c.note ? ` (${c.note})` : ''), describePlaces(c, MAX_PLACES)].filter(Boolean).join('; '))} | ${cell(describeAffects(c)) || '—'} |`,
+        ),
+        close: fold ? ['', '</details>'] : [],
+      },
+    ];
   });
   // Rows go in class order (breaking first) while they fit; a section that loses rows says how
   // many and which command lists them, so nothing is left out silently.
-  const leftOut = (cls: string, n: number) => ['', `_${n} more ${cls} change(s) left out to keep this comment under ${limit} characters: \`${view.command ?? 'eventmap diff <source>@A <source>@B'} --only ${cls} --format text\` lists them all._`];
+  const leftOut = (cls: string, n: number) => [
+    '',
+    `_${n} more ${cls} change(s) left out to keep this comment under ${limit} characters: \`${view.command ?? 'eventmap diff <source>@A <source>@B'} --only ${cls} --format text\` lists them all._`,
+  ];
   const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
-  let budget = limit - 1 - size([head]) - sections.reduce((n, sec) => n + size(sec.open) + size(sec.close) + size(leftOut(sec.cls, sec.rows.length)), 0);
+  let budget =
+    limit -
+    1 -
+    size([head]) -
+    sections.reduce((n, sec) => n + size(sec.open) + size(sec.close) + size(leftOut(sec.cls, sec.rows.length)), 0);
   const out = [head];
   for (const sec of sections) {
     out.push(...sec.open);
@@ -70,14 +97,26 @@ export function specMarkdown(r: SpecDiffReport): string {
     if (s.entries.length || s.valueMaps.length) {
       out.push('| change | what | before | after | details |', '|---|---|---|---|---|');
       for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
-        out.push(`| ${t.what} | \`${cell(t.name)}\` | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`);
+        out.push(
+          `| ${t.what} | \`${cell(t.name)}\` | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`,
+        );
       }
     } else if (!list) out.push('No changes to the table.');
-    const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);
+    const kinds = [
+      ...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})]),
+    ].sort(compareStrings);
     out.push('', '| coverage (mapped / ignored / gap) | before | after |', '|---|---|---|');
-    for (const kind of kinds) out.push(`| ${kind} | ${coverageCell(s.coverage.before, kind)} | ${coverageCell(s.coverage.after, kind)} |`);
-    for (const [side, c] of [['before', s.coverage.before], ['after', s.coverage.after]] as const) {
-      if (c?.missing.length) out.push('', `_${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted._`);
+    for (const kind of kinds)
+      out.push(`| ${kind} | ${coverageCell(s.coverage.before, kind)} | ${coverageCell(s.coverage.after, kind)} |`);
+    for (const [side, c] of [
+      ['before', s.coverage.before],
+      ['after', s.coverage.after],
+    ] as const) {
+      if (c?.missing.length)
+        out.push(
+          '',
+          `_${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted._`,
+        );
     }
   }
   return `${out.join('\n')}\n`;

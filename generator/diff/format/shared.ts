@@ -19,6 +19,11 @@ export function coverageCell(c: SourceCoverage | undefined, kind: string): strin
 export function snapshotListText(s: SnapshotListChange): string | undefined {
   if (!s.added.length && !s.removed.length) return undefined;
   const list = (v: string[] | null) => (v === null ? '— (source not in the table)' : v.length ? v.join(', ') : 'none');
-  const what = [s.added.length ? `added ${s.added.join(', ')}` : '', s.removed.length ? `removed ${s.removed.join(', ')}` : ''].filter(Boolean).join('; ');
+  const what = [
+    s.added.length ? `added ${s.added.join(', ')}` : '',
+    s.removed.length ? `removed ${s.removed.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return `supported snapshots ${list(s.before)} → ${list(s.after)} (${what})`;
 }

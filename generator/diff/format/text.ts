@@ -3,12 +3,25 @@ import { compareStrings } from '../../fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import { describeAffects, describeChange, describePlaces, entryChangeText, valueMapChangeText, type DiffView } from './describe.ts';
+import {
+  describeAffects,
+  describeChange,
+  describePlaces,
+  entryChangeText,
+  valueMapChangeText,
+  type DiffView,
+} from './describe.ts';
 import { coverageCell, revisionName, snapshotListText } from './shared.ts';
 
 export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
-  const out = [`${d.source} ${d.from} → ${d.to}`, `  ${'kind'.padEnd(16)} ${'before'.padStart(6)} ${'after'.padStart(6)} ${'added'.padStart(6)} ${'removed'.padStart(7)}`];
-  for (const [kind, k] of Object.entries(d.counts)) out.push(`  ${kind.padEnd(16)} ${String(k.before).padStart(6)} ${String(k.after).padStart(6)} ${String(k.added).padStart(6)} ${String(k.removed).padStart(7)}`);
+  const out = [
+    `${d.source} ${d.from} → ${d.to}`,
+    `  ${'kind'.padEnd(16)} ${'before'.padStart(6)} ${'after'.padStart(6)} ${'added'.padStart(6)} ${'removed'.padStart(7)}`,
+  ];
+  for (const [kind, k] of Object.entries(d.counts))
+    out.push(
+      `  ${kind.padEnd(16)} ${String(k.before).padStart(6)} ${String(k.after).padStart(6)} ${String(k.added).padStart(6)} ${String(k.removed).padStart(7)}`,
+    );
   const counts = classCounts(d.changes);
   for (const cls of CHANGE_CLASSES.filter((c) => !view.only || view.only === c)) {
     const mine = d.changes.filter((c) => c.class === cls);
@@ -22,7 +35,10 @@ export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
       if (affects) out.push(`    affects ${affects}`);
     }
   }
-  out.push('', `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${view.only ? ` (listed: ${view.only} only)` : ''}${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`);
+  out.push(
+    '',
+    `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${view.only ? ` (listed: ${view.only} only)` : ''}${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`,
+  );
   return `${out.join('\n')}\n`;
 }
 
@@ -40,10 +56,19 @@ export function specText(r: SpecDiffReport): string {
     total += sourceChangeCount(s);
     if (!sourceChangeCount(s)) out.push('  no changes to the table');
     out.push(`  coverage (mapped/ignored/gap) before → after:`);
-    const kinds = [...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})])].sort(compareStrings);
-    for (const kind of kinds) out.push(`    ${kind.padEnd(16)} ${coverageCell(s.coverage.before, kind)} → ${coverageCell(s.coverage.after, kind)}`);
-    for (const [side, c] of [['before', s.coverage.before], ['after', s.coverage.after]] as const) {
-      if (c?.missing.length) out.push(`    ${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted`);
+    const kinds = [
+      ...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})]),
+    ].sort(compareStrings);
+    for (const kind of kinds)
+      out.push(
+        `    ${kind.padEnd(16)} ${coverageCell(s.coverage.before, kind)} → ${coverageCell(s.coverage.after, kind)}`,
+      );
+    for (const [side, c] of [
+      ['before', s.coverage.before],
+      ['after', s.coverage.after],
+    ] as const) {
+      if (c?.missing.length)
+        out.push(`    ${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted`);
     }
   }
   out.push('', `eventmap diff --spec: ${total} change(s)`);

@@ -17,10 +17,18 @@ export function tsType(schema: JsonSchema, indent = ''): Code {
   if (!isObj(schema)) return ts`unknown`;
   const ref = refName(schema);
   if (ref) return ident(ref);
-  if (Array.isArray(schema.enum)) return joinCode(schema.enum.map((v) => lit(v as JsonLike)), ' | ');
+  if (Array.isArray(schema.enum))
+    return joinCode(
+      schema.enum.map((v) => lit(v as JsonLike)),
+      ' | ',
+    );
   if ('const' in schema) return lit(schema.const as JsonLike);
   const type = schema.type;
-  if (Array.isArray(type)) return joinCode(type.map((t) => primitive(String(t))), ' | ');
+  if (Array.isArray(type))
+    return joinCode(
+      type.map((t) => primitive(String(t))),
+      ' | ',
+    );
   switch (type) {
     case 'object':
       return objectType(schema, indent);
@@ -42,10 +50,13 @@ export function objectMembers(schema: Obj, indent: string): Code {
   const out: Code[] = [];
   for (const [name, sub] of Object.entries(props)) {
     out.push(docComment(isObj(sub) ? (sub.description as string | undefined) : undefined, indent));
-    out.push(ts`${pad(indent)}${propKey(name)}${required.has(name) ? ts`` : ts`?`}: ${tsType(sub as JsonSchema, indent)};\n`);
+    out.push(
+      ts`${pad(indent)}${propKey(name)}${required.has(name) ? ts`` : ts`?`}: ${tsType(sub as JsonSchema, indent)};\n`,
+    );
   }
   const extra = schema.additionalProperties;
-  if (extra === true || isObj(extra)) out.push(ts`${pad(indent)}[key: string]: ${extra === true ? ts`unknown` : tsType(extra as JsonSchema, indent)};\n`);
+  if (extra === true || isObj(extra))
+    out.push(ts`${pad(indent)}[key: string]: ${extra === true ? ts`unknown` : tsType(extra as JsonSchema, indent)};\n`);
   return joinCode(out, '');
 }
 
@@ -61,7 +72,15 @@ function objectType(schema: Obj, indent: string): Code {
 }
 
 function primitive(type: string): Code {
-  const known: Record<string, Code> = { integer: ts`number`, number: ts`number`, string: ts`string`, boolean: ts`boolean`, null: ts`null`, object: ts`object`, array: ts`unknown[]` };
+  const known: Record<string, Code> = {
+    integer: ts`number`,
+    number: ts`number`,
+    string: ts`string`,
+    boolean: ts`boolean`,
+    null: ts`null`,
+    object: ts`object`,
+    array: ts`unknown[]`,
+  };
   return Object.hasOwn(known, type) ? known[type]! : ts`unknown`;
 }
 

@@ -38,12 +38,19 @@ export function renderTypes(model: CanonicalModel): string {
 
   const view = {
     header: generatedHeader('templates/canonical/types.ts.hbs'),
-    ids: model.idKinds.map((name) => ({ name: ident(name), brand: lit(name, "'"), doc: docComment(model.idDescriptions?.[name]) })),
+    ids: model.idKinds.map((name) => ({
+      name: ident(name),
+      brand: lit(name, "'"),
+      doc: docComment(model.idDescriptions?.[name]),
+    })),
     enums: Object.values(model.enums).map((e) => ({
       name: ident(e.name),
       constName: ident(enumConstName(e.name)),
       doc: docComment(enumDoc(e.description, e.extension)),
-      values: e.values.map((value) => ({ value: lit(value, "'"), doc: docComment(e.extensions[value] ? `Extension (not in EVENTS.md): ${e.extensions[value]}` : undefined, '  ') })),
+      values: e.values.map((value) => ({
+        value: lit(value, "'"),
+        doc: docComment(e.extensions[value] ? `Extension (not in EVENTS.md): ${e.extensions[value]}` : undefined, '  '),
+      })),
     })),
     shapes: Object.keys(defs)
       .filter((name) => !special.has(name))

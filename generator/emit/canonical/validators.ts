@@ -17,11 +17,16 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
  * alone: its `oneOf` over 46 variants compiles to ~75 KB, where choosing the payload validator by
  * `type` (validateProviderRuntimeEvent in the template) takes ten lines and checks the same thing.
  */
-export function ajvSchemas(model: CanonicalModel): { schemas: Obj[]; idOf: (name: string) => string; target: (name: string) => string } {
+export function ajvSchemas(model: CanonicalModel): {
+  schemas: Obj[];
+  idOf: (name: string) => string;
+  target: (name: string) => string;
+} {
   const rootId = String(model.schema.$id);
   const defs = model.schema.definitions as Record<string, Obj>;
   const variants = new Set(Object.values(model.events).map((e) => e.variantName));
-  const isAlias = (s: Obj | undefined) => !!s && typeof s.$ref === 'string' && Object.keys(s).every((k) => k === '$ref' || k === 'description');
+  const isAlias = (s: Obj | undefined) =>
+    !!s && typeof s.$ref === 'string' && Object.keys(s).every((k) => k === '$ref' || k === 'description');
   const target = (name: string): string => {
     for (let n = name, i = 0; i < 32; i++) {
       const def = defs[n];
@@ -41,7 +46,8 @@ export function ajvSchemas(model: CanonicalModel): { schemas: Obj[]; idOf: (name
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {
       if (['description', 'title', '$schema', 'definitions', 'discriminator', 'oneOf'].includes(k)) continue;
-      if (k === 'properties') out[k] = Object.fromEntries(Object.entries(v as Obj).map(([p, sub]) => [p, rewrite(sub)]));
+      if (k === 'properties')
+        out[k] = Object.fromEntries(Object.entries(v as Obj).map(([p, sub]) => [p, rewrite(sub)]));
       else if (k === 'items' || k === 'additionalProperties') out[k] = rewrite(v);
       else out[k] = v;
     }
@@ -49,7 +55,8 @@ export function ajvSchemas(model: CanonicalModel): { schemas: Obj[]; idOf: (name
   };
   const schemas: Obj[] = [{ ...(rewrite(model.schema) as Obj), $id: `${rootId}:${ENVELOPE}` }];
   for (const [name, schema] of Object.entries(defs)) {
-    if (!variants.has(name) && !isAlias(schema)) schemas.push({ $id: `${rootId}:${name}`, ...(rewrite(schema) as Obj) });
+    if (!variants.has(name) && !isAlias(schema))
+      schemas.push({ $id: `${rootId}:${name}`, ...(rewrite(schema) as Obj) });
   }
   return { schemas, idOf, target };
 }
@@ -87,7 +94,10 @@ export function renderValidators(model: CanonicalModel): ValidatorFiles {
   // The module must run with no Ajv installed: refuse code that imports Ajv's runtime helpers
   // (ucs2length for length keywords, fast-deep-equal for object enums/const, uniqueItems...).
   const dependency = /\brequire\s*\(|^\s*import\s|\bfrom\s*["']/m.exec(code);
-  if (dependency) throw new Error(`the canonical validators would need a run-time dependency (${dependency[0].trim()}...); keep the model to keywords Ajv compiles inline`);
+  if (dependency)
+    throw new Error(
+      `the canonical validators would need a run-time dependency (${dependency[0].trim()}...); keep the model to keywords Ajv compiles inline`,
+    );
 
   const views = payloads.map((p) => ({
     type: lit(p.type, "'"),
@@ -98,7 +108,15 @@ export function renderValidators(model: CanonicalModel): ValidatorFiles {
     alias: p.target !== p.name,
   }));
   const aliases = views.filter((v) => v.alias);
-  const js = renderTemplate('validate.js.hbs', { header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'), ajvCode: trustedOutput(code.trim(), 'ajv'), payloads: views, aliases });
-  const dts = renderTemplate('validate.d.ts.hbs', { header: generatedHeader('templates/canonical/validate.d.ts.hbs'), payloads: views });
+  const js = renderTemplate('validate.js.hbs', {
+    header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'),
+    ajvCode: trustedOutput(code.trim(), 'ajv'),
+    payloads: views,
+    aliases,
+  });
+  const dts = renderTemplate('validate.d.ts.hbs', {
+    header: generatedHeader('templates/canonical/validate.d.ts.hbs'),
+    payloads: views,
+  });
   return { js, dts };
 }

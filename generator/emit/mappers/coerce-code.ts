@@ -22,10 +22,14 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
   if (t.size >= 6) return none; // unknown: anything goes
   const nullable = t.has('null');
   const nonNull = [...t].filter((x) => x !== 'null');
-  const withNull = (inner: (e: Code) => Code) => (e: Code) => (nullable ? ts`nullOr(${e}, (v) => ${inner(ts`v`)})` : inner(e));
+  const withNull = (inner: (e: Code) => Code) => (e: Code) =>
+    nullable ? ts`nullOr(${e}, (v) => ${inner(ts`v`)})` : inner(e);
   if (info.values && nonNull.length === 1 && nonNull[0] === 'string') {
     const name = `SET_${fieldEnumName(model, fieldSchema) ?? `E${hash([...info.values].join('|'))}`}`;
-    return { wrap: withNull((e) => ts`oneOf(${ident(name)}, ${e})`), constants: { [name]: ts`new Set(${lit([...info.values])})` } };
+    return {
+      wrap: withNull((e) => ts`oneOf(${ident(name)}, ${e})`),
+      constants: { [name]: ts`new Set(${lit([...info.values])})` },
+    };
   }
   if (nonNull.length === 1) {
     switch (nonNull[0]) {
@@ -35,7 +39,10 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
         const pattern = patternOf(model, fieldSchema);
         if (pattern === undefined) return { wrap: withNull((e) => ts`str(${e})`), constants: {} };
         const name = `RE_${hash(pattern)}`;
-        return { wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`), constants: { [name]: ts`new RegExp(${lit(pattern)}, "u")` } };
+        return {
+          wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`),
+          constants: { [name]: ts`new RegExp(${lit(pattern)}, "u")` },
+        };
       }
       case 'number':
         return { wrap: withNull((e) => ts`num(${e})`), constants: {} };
@@ -44,9 +51,13 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
       case 'boolean':
         return { wrap: withNull((e) => ts`bool(${e})`), constants: {} };
       case 'object':
-        return isPlainRecord(model, fieldSchema) ? { wrap: withNull((e) => ts`obj(${e})`), constants: {} } : guarded(model, fieldSchema);
+        return isPlainRecord(model, fieldSchema)
+          ? { wrap: withNull((e) => ts`obj(${e})`), constants: {} }
+          : guarded(model, fieldSchema);
       case 'array':
-        return isStringArray(model, fieldSchema) ? { wrap: withNull((e) => ts`strArray(${e})`), constants: {} } : guarded(model, fieldSchema);
+        return isStringArray(model, fieldSchema)
+          ? { wrap: withNull((e) => ts`strArray(${e})`), constants: {} }
+          : guarded(model, fieldSchema);
     }
   }
   return guarded(model, fieldSchema);
@@ -85,7 +96,8 @@ function inline(model: CanonicalModel, s: unknown, depth = 0): unknown {
     return inline(model, cur, depth + 1);
   }
   const out: Obj = {};
-  for (const [k, v] of Object.entries(s)) if (k !== 'description' && k !== 'title') out[k] = inline(model, v, depth + 1);
+  for (const [k, v] of Object.entries(s))
+    if (k !== 'description' && k !== 'title') out[k] = inline(model, v, depth + 1);
   return out;
 }
 

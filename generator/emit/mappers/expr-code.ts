@@ -20,7 +20,10 @@ export function exprCode(e: ValueExpr, mapName: (name: string) => Code, idsVar: 
       return ts`lookup(${vm}, ${vm}_DEFAULT, tagOf(${read}), ${vm}_PREFIXES)`;
     }
     case 'first':
-      return ts`first(${joinCode(e.options.map((o) => exprCode(o, mapName, idsVar)), ', ')})`;
+      return ts`first(${joinCode(
+        e.options.map((o) => exprCode(o, mapName, idsVar)),
+        ', ',
+      )})`;
     case 'helper':
       return ts`H.${ident(e.name)}(ctx, ${ids}${e.args.map((a) => ts`, ${exprCode(a, mapName, idsVar)}`)})`;
   }

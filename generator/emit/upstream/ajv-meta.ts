@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 import type { Ajv } from 'ajv';
 
 const META_SCHEMA_ID = 'http://json-schema.org/draft-07/schema';
-const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as { properties: { enum: Record<string, unknown> } };
+const draft07 = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as {
+  properties: { enum: Record<string, unknown> };
+};
 
 /** Give an Ajv made with `meta: false` the draft-07 meta-schema without enum uniqueness. */
 export function addLinearMetaSchema(ajv: Ajv): Ajv {

@@ -63,7 +63,8 @@ export class DefinitionTable {
     const normalize = options.normalize ?? ((schema: unknown) => schema);
     const hashOf = (key: string): string => {
       let hash = hashes.get(key);
-      if (hash === undefined) hashes.set(key, (hash = sha256(stableJson(normalize(found.get(key)!.schema), { sortKeys: true }))));
+      if (hash === undefined)
+        hashes.set(key, (hash = sha256(stableJson(normalize(found.get(key)!.schema), { sortKeys: true }))));
       return hash;
     };
     const byName = new Map<string, string[]>();
@@ -130,7 +131,12 @@ function resolveRef(catalog: Catalog, document: string, ref: string): Definition
  * Hash of a definition's text and of every definition it reaches (by name), independent of the
  * document and snapshot holding them: equal hashes mean the same schema.
  */
-function closureSignature(start: string, found: Map<string, DefinitionSite>, deps: Map<string, string[]>, hashOf: (key: string) => string): string {
+function closureSignature(
+  start: string,
+  found: Map<string, DefinitionSite>,
+  deps: Map<string, string[]>,
+  hashOf: (key: string) => string,
+): string {
   const seen = new Set<string>([start]);
   const stack = [start];
   while (stack.length) {

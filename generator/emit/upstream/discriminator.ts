@@ -14,7 +14,8 @@ function tagValues(member: Obj, prop: string, required: string[]): string[] | un
   const memberRequired = Array.isArray(member.required) ? member.required : [];
   if (!isObj(tag) || !(memberRequired.includes(prop) || required.includes(prop))) return undefined;
   if (typeof tag.const === 'string') return [tag.const];
-  if (Array.isArray(tag.enum) && tag.enum.length > 0 && tag.enum.every((v) => typeof v === 'string')) return tag.enum as string[];
+  if (Array.isArray(tag.enum) && tag.enum.length > 0 && tag.enum.every((v) => typeof v === 'string'))
+    return tag.enum as string[];
   return undefined;
 }
 

@@ -11,7 +11,15 @@ import { escapeSegment, isObj, parseDefinitionRef } from './schema-walk.ts';
  * Kinds that are messages dispatched on at run time (the rest are values inside messages and
  * are reached through the message types, e.g. `NotificationByName['item/started']['params']`).
  */
-export const MESSAGE_KINDS: readonly EntryKind[] = ['notification', 'request', 'eventmsg', 'sdk-message', 'stream-event', 'thread-event', 'permission'];
+export const MESSAGE_KINDS: readonly EntryKind[] = [
+  'notification',
+  'request',
+  'eventmsg',
+  'sdk-message',
+  'stream-event',
+  'thread-event',
+  'permission',
+];
 
 export function isMessageKind(kind: EntryKind): boolean {
   return MESSAGE_KINDS.includes(kind);
@@ -28,20 +36,36 @@ export interface OwnedMessage {
 /** Both emitters take the supported snapshots of one source, each once, oldest first (newest wins). */
 export function checkCatalogs(catalogs: Catalog[], who: string): void {
   if (catalogs.length === 0) {
-    throw new EventmapError({ code: 'emit/no-snapshots', message: `${who}: no snapshots given`, hint: 'vendor at least one snapshot with `eventmap upstream add <source>@<version>`' });
+    throw new EventmapError({
+      code: 'emit/no-snapshots',
+      message: `${who}: no snapshots given`,
+      hint: 'vendor at least one snapshot with `eventmap upstream add <source>@<version>`',
+    });
   }
   const sources = [...new Set(catalogs.map((c) => c.source))];
   if (sources.length > 1) {
-    throw new EventmapError({ code: 'emit/mixed-sources', message: `${who}: snapshots of several sources given (${sources.join(', ')})`, hint: 'call the emitter once per source' });
+    throw new EventmapError({
+      code: 'emit/mixed-sources',
+      message: `${who}: snapshots of several sources given (${sources.join(', ')})`,
+      hint: 'call the emitter once per source',
+    });
   }
   const versions = catalogs.map((c) => c.version);
   if (new Set(versions).size !== versions.length) {
-    throw new EventmapError({ code: 'emit/duplicate-version', message: `${who}: ${sources[0]} version given twice (${versions.join(', ')})`, hint: 'pass each supported snapshot once, oldest first' });
+    throw new EventmapError({
+      code: 'emit/duplicate-version',
+      message: `${who}: ${sources[0]} version given twice (${versions.join(', ')})`,
+      hint: 'pass each supported snapshot once, oldest first',
+    });
   }
   // Versions that are not semver (a snapshot folder named outright) keep the order given.
   const semverOnes = versions.filter((v) => semver.valid(v));
   if (semverOnes.some((v, i) => i > 0 && semver.lt(v, semverOnes[i - 1]!))) {
-    throw new EventmapError({ code: 'emit/unsorted-snapshots', message: `${who}: ${sources[0]} snapshots are not oldest first (${versions.join(', ')})`, hint: 'pass them in the order listVersions returns' });
+    throw new EventmapError({
+      code: 'emit/unsorted-snapshots',
+      message: `${who}: ${sources[0]} snapshots are not oldest first (${versions.join(', ')})`,
+      hint: 'pass them in the order listVersions returns',
+    });
   }
 }
 
@@ -58,7 +82,9 @@ export function ownMessages(catalogs: Catalog[]): OwnedMessage[] {
       else byKey.set(key, { entry, catalog, versions: [catalog] });
     }
   }
-  return [...byKey.values()].sort((a, b) => compareStrings(a.entry.kind, b.entry.kind) || compareStrings(a.entry.name, b.entry.name));
+  return [...byKey.values()].sort(
+    (a, b) => compareStrings(a.entry.kind, b.entry.kind) || compareStrings(a.entry.name, b.entry.name),
+  );
 }
 
 /** The entry's own schema; `undefined` only for entries the catalog flags as unresolved. */
@@ -80,18 +106,24 @@ export function entrySchema(catalog: Catalog, entry: CatalogEntry): unknown {
  * optional `emittedAtMs`. Returns the inherited `properties` (as pointers into the document, so
  * their `$ref`s keep resolving there) and `required`.
  */
-export function inheritedKeywords(catalog: Catalog, entry: CatalogEntry): { properties: Array<{ name: string; pointer: string }>; required: string[] } {
+export function inheritedKeywords(
+  catalog: Catalog,
+  entry: CatalogEntry,
+): { properties: Array<{ name: string; pointer: string }>; required: string[] } {
   const none = { properties: [], required: [] };
   const segs = pointerSegments(entry.pointer);
   const last = segs.length - 1;
   if (last < 1 || !['oneOf', 'anyOf'].includes(segs[last - 1]!) || !/^\d+$/.test(segs[last]!)) return none;
-  const containerPointer = entry.pointer.slice(0, entry.pointer.length - `/${segs[last - 1]}/${segs[last]}`.length) || '#';
+  const containerPointer =
+    entry.pointer.slice(0, entry.pointer.length - `/${segs[last - 1]}/${segs[last]}`.length) || '#';
   const container = getAtPointer(catalog.documents[entry.document], containerPointer);
   if (!isObj(container)) return none;
   const props = isObj(container.properties) ? Object.keys(container.properties) : [];
   return {
     properties: props.map((name) => ({ name, pointer: joinPointer(containerPointer, 'properties', name) })),
-    required: Array.isArray(container.required) ? container.required.filter((r): r is string => typeof r === 'string') : [],
+    required: Array.isArray(container.required)
+      ? container.required.filter((r): r is string => typeof r === 'string')
+      : [],
   };
 }
 
@@ -104,17 +136,30 @@ export function entryDefinitionRef(catalog: Catalog, entry: CatalogEntry): strin
   const raw = entrySchema(catalog, entry);
   if (raw === undefined) return undefined; // unresolved: there is nothing to refer to
   const segs = pointerSegments(entry.pointer);
-  if (segs.length === 2 && (segs[0] === 'definitions' || segs[0] === '$defs')) return `#/${segs[0]}/${encodeURIComponent(escapeSegment(segs[1]!))}`;
-  if (!isObj(raw) || typeof raw.$ref !== 'string' || !Object.keys(raw).every((k) => ['$ref', 'description', 'title'].includes(k))) return undefined;
+  if (segs.length === 2 && (segs[0] === 'definitions' || segs[0] === '$defs'))
+    return `#/${segs[0]}/${encodeURIComponent(escapeSegment(segs[1]!))}`;
+  if (
+    !isObj(raw) ||
+    typeof raw.$ref !== 'string' ||
+    !Object.keys(raw).every((k) => ['$ref', 'description', 'title'].includes(k))
+  )
+    return undefined;
   return parseDefinitionRef(raw.$ref)?.rest === '' ? raw.$ref : undefined;
 }
 
 /** The schemas a message's validation and type start from: its own and the ones it inherits. */
-export function messageRoots(catalog: Catalog, entry: CatalogEntry): Array<{ catalog: Catalog; document: string; schema: unknown }> {
+export function messageRoots(
+  catalog: Catalog,
+  entry: CatalogEntry,
+): Array<{ catalog: Catalog; document: string; schema: unknown }> {
   const doc = catalog.documents[entry.document];
   const ref = entryDefinitionRef(catalog, entry);
   return [
     { catalog, document: entry.document, schema: ref ? { $ref: ref } : entrySchema(catalog, entry) },
-    ...inheritedKeywords(catalog, entry).properties.map((p) => ({ catalog, document: entry.document, schema: getAtPointer(doc, p.pointer) })),
+    ...inheritedKeywords(catalog, entry).properties.map((p) => ({
+      catalog,
+      document: entry.document,
+      schema: getAtPointer(doc, p.pointer),
+    })),
   ];
 }

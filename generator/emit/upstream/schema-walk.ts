@@ -7,7 +7,19 @@ type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Keywords whose value is one subschema. */
-const ONE = ['additionalItems', 'additionalProperties', 'contains', 'else', 'if', 'items', 'not', 'propertyNames', 'then', 'unevaluatedItems', 'unevaluatedProperties'];
+const ONE = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 /** Keywords whose value is an array of subschemas (`items` may be either). */
 const MANY = ['allOf', 'anyOf', 'items', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */
@@ -23,8 +35,12 @@ export function mapSchema(schema: unknown, fn: (node: Obj) => unknown): unknown 
   for (const [key, value] of Object.entries(schema)) {
     if (ONE.includes(key) && isObj(value)) out[key] = mapSchema(value, fn);
     else if (MANY.includes(key) && Array.isArray(value)) out[key] = value.map((v) => mapSchema(v, fn));
-    else if (MAP.includes(key) && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSchema(v, fn)]));
-    else if (key === 'dependencies' && isObj(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v : mapSchema(v, fn)]));
+    else if (MAP.includes(key) && isObj(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSchema(v, fn)]));
+    else if (key === 'dependencies' && isObj(value))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v : mapSchema(v, fn)]),
+      );
     else out[key] = value;
   }
   return fn(out);
@@ -77,7 +93,19 @@ export function definitionsOf(doc: JsonSchema | undefined, container: Definition
 }
 
 /** Keywords that document a schema without changing what it accepts. */
-export const ANNOTATIONS = ['$comment', '$id', '$schema', 'id', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly'];
+export const ANNOTATIONS = [
+  '$comment',
+  '$id',
+  '$schema',
+  'id',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+];
 
 /** A copy of `schema` without annotations at any depth. */
 export function withoutAnnotations(schema: unknown): unknown {

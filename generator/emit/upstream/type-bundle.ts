@@ -19,7 +19,10 @@ export interface TypeBundle {
 /** Keywords that only name or locate a schema: dropped so that only our titles name types. */
 const NAMING_KEYWORDS = ['title', '$id', 'id', '$schema', 'tsType', 'tsEnumNames'];
 
-export function buildTypeBundle(catalog: Catalog, messages: Array<{ owned: OwnedMessage; typeName: string }>): TypeBundle {
+export function buildTypeBundle(
+  catalog: Catalog,
+  messages: Array<{ owned: OwnedMessage; typeName: string }>,
+): TypeBundle {
   const scope = new NameScope();
   const rootName = scope.claim('EventmapUpstreamRoot');
   for (const { typeName } of messages) {
@@ -30,7 +33,8 @@ export function buildTypeBundle(catalog: Catalog, messages: Array<{ owned: Owned
     scope,
     {
       // Copies of a name that differ between documents keep both, the later one named after its document.
-      nameVariant: (name, index, site) => (index === 0 ? pascalCase(name) : `${pascalCase(name)}Of${pascalCase(site.document.replace(/\.json$/, ''))}`),
+      nameVariant: (name, index, site) =>
+        index === 0 ? pascalCase(name) : `${pascalCase(name)}Of${pascalCase(site.document.replace(/\.json$/, ''))}`,
       // Copies that differ only in docs or numeric format give the same TypeScript type; the
       // first copy (in document order) lends its description.
       normalize: (schema) => mapSchema(withoutAnnotations(schema), ({ format: _f, ...rest }) => rest),
@@ -65,7 +69,10 @@ export function buildTypeBundle(catalog: Catalog, messages: Array<{ owned: Owned
   for (const { typeName, site } of table.definitions()) {
     const union = unions.match(site.catalog, site.document, site.schema);
     const schema = union
-      ? { ...prepare(site.document, { ...(site.schema as Obj), [union.keyword]: [] }), [union.keyword]: union.entries.map((e) => ({ $ref: `#/definitions/${messageType.get(e)}` })) }
+      ? {
+          ...prepare(site.document, { ...(site.schema as Obj), [union.keyword]: [] }),
+          [union.keyword]: union.entries.map((e) => ({ $ref: `#/definitions/${messageType.get(e)}` })),
+        }
       : prepare(site.document, site.schema);
     definitions[typeName] = named(schema, typeName);
     // Reached from the root so that aliases (`tsType`) still get their target declared.
@@ -84,16 +91,31 @@ function named(schema: Obj, title: string): Obj {
   const objectShape = 'properties' in schema || 'patternProperties' in schema ? 1 : 0;
   if (combinators + objectShape <= 1) return { ...schema, title };
   const { description, deprecated, ...inner } = schema;
-  return { ...(description === undefined ? {} : { description }), ...(deprecated === undefined ? {} : { deprecated }), title, allOf: [inner] };
+  return {
+    ...(description === undefined ? {} : { description }),
+    ...(deprecated === undefined ? {} : { deprecated }),
+    title,
+    allOf: [inner],
+  };
 }
 
-function messageSchema(owned: OwnedMessage, prepare: (document: string, schema: unknown) => Obj, table: DefinitionTable): Obj {
+function messageSchema(
+  owned: OwnedMessage,
+  prepare: (document: string, schema: unknown) => Obj,
+  table: DefinitionTable,
+): Obj {
   const { entry, catalog } = owned;
   const raw = entrySchema(catalog, entry);
-  if (raw === undefined) return { tsType: 'unknown', description: `Unresolved upstream: ${entry.kind} \`${entry.name}\` is referenced but never declared.` };
+  if (raw === undefined)
+    return {
+      tsType: 'unknown',
+      description: `Unresolved upstream: ${entry.kind} \`${entry.name}\` is referenced but never declared.`,
+    };
   const inherited = inheritedKeywords(catalog, entry);
   const doc = catalog.documents[entry.document];
-  const extraProps = Object.fromEntries(inherited.properties.map((p) => [p.name, prepare(entry.document, getAtPointer(doc, p.pointer))]));
+  const extraProps = Object.fromEntries(
+    inherited.properties.map((p) => [p.name, prepare(entry.document, getAtPointer(doc, p.pointer))]),
+  );
   const hasExtra = inherited.properties.length > 0 || inherited.required.length > 0;
 
   // An entry that is a definition becomes an alias of that definition's type.
@@ -101,7 +123,12 @@ function messageSchema(owned: OwnedMessage, prepare: (document: string, schema: 
   if (ref) {
     const { typeName } = table.target(catalog, entry.document, ref);
     if (!hasExtra) return { tsType: typeName };
-    return { allOf: [{ $ref: `#/definitions/${typeName}` }, { type: 'object', properties: extraProps, required: inherited.required }] };
+    return {
+      allOf: [
+        { $ref: `#/definitions/${typeName}` },
+        { type: 'object', properties: extraProps, required: inherited.required },
+      ],
+    };
   }
   const schema = prepare(entry.document, raw);
   if (!hasExtra) return schema;

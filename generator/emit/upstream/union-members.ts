@@ -20,7 +20,10 @@ export class UnionMembers {
   private readonly sizes = new Set<number>();
 
   constructor(messages: Array<{ catalog: Catalog; entry: CatalogEntry }>) {
-    const groups = new Map<string, { catalog: Catalog; document: string; container: string; keyword: Keyword; members: Map<number, CatalogEntry> }>();
+    const groups = new Map<
+      string,
+      { catalog: Catalog; document: string; container: string; keyword: Keyword; members: Map<number, CatalogEntry> }
+    >();
     for (const { catalog, entry } of messages) {
       const segs = pointerSegments(entry.pointer);
       const keyword = segs[segs.length - 2];

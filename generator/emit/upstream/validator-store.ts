@@ -18,7 +18,6 @@ export const definitionFragment = (key: string): string => `#/definitions/${enco
 
 type Obj = Record<string, unknown>;
 
-
 export interface StoreMessage {
   kind: string;
   name: string;
@@ -42,7 +41,9 @@ function validationOnly(schema: unknown): unknown {
 
 export function buildValidatorStore(catalogs: Catalog[], storeId: string): ValidatorStore {
   const newestFirst = [...catalogs].reverse();
-  const entries = newestFirst.flatMap((catalog) => catalog.entries.filter((e) => isMessageKind(e.kind)).map((entry) => ({ catalog, entry })));
+  const entries = newestFirst.flatMap((catalog) =>
+    catalog.entries.filter((e) => isMessageKind(e.kind)).map((entry) => ({ catalog, entry })),
+  );
   const scope = new NameScope();
   const table = new DefinitionTable(
     entries.flatMap(({ catalog, entry }) => messageRoots(catalog, entry)),
@@ -85,7 +86,9 @@ export function buildValidatorStore(catalogs: Catalog[], storeId: string): Valid
   const unions = new UnionMembers(entries);
   const resolveMember = (member: unknown) => {
     const ref = isObj(member) && typeof member.$ref === 'string' ? member.$ref : '';
-    const key = ref.startsWith('#/definitions/') ? decodeURIComponent(ref.slice('#/definitions/'.length)).replace(/~1/g, '/').replace(/~0/g, '~') : '';
+    const key = ref.startsWith('#/definitions/')
+      ? decodeURIComponent(ref.slice('#/definitions/'.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+      : '';
     const target = definitions[key];
     return isObj(target) ? target : undefined;
   };
@@ -101,13 +104,26 @@ export function buildValidatorStore(catalogs: Catalog[], storeId: string): Valid
   }
   // Stable order, independent of how the catalogs list their entries.
   const order = new Map(newestFirst.map((c, i) => [c.version, i]));
-  messages.sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name) || order.get(a.versions[0]!)! - order.get(b.versions[0]!)!);
-  const sortedDefs = Object.fromEntries(Object.keys(definitions).sort(compareStrings).map((k) => [k, definitions[k]]));
+  messages.sort(
+    (a, b) =>
+      compareStrings(a.kind, b.kind) ||
+      compareStrings(a.name, b.name) ||
+      order.get(a.versions[0]!)! - order.get(b.versions[0]!)!,
+  );
+  const sortedDefs = Object.fromEntries(
+    Object.keys(definitions)
+      .sort(compareStrings)
+      .map((k) => [k, definitions[k]]),
+  );
   return { schema: { $id: storeId, definitions: sortedDefs }, messages };
 }
 
 /** A message's own schema, plus what it inherits from the union holding it; `true` when upstream never declared it. */
-function messageSchema(catalog: Catalog, entry: CatalogEntry, prepare: (c: Catalog, d: string, s: unknown) => unknown): unknown {
+function messageSchema(
+  catalog: Catalog,
+  entry: CatalogEntry,
+  prepare: (c: Catalog, d: string, s: unknown) => unknown,
+): unknown {
   const raw = entrySchema(catalog, entry);
   if (raw === undefined) return true;
   // A message that is a definition calls that definition's validator rather than copying it.
@@ -116,6 +132,8 @@ function messageSchema(catalog: Catalog, entry: CatalogEntry, prepare: (c: Catal
   const inherited = inheritedKeywords(catalog, entry);
   if (inherited.properties.length === 0 && inherited.required.length === 0) return own;
   const doc = catalog.documents[entry.document];
-  const properties = Object.fromEntries(inherited.properties.map((p) => [p.name, prepare(catalog, entry.document, getAtPointer(doc, p.pointer))]));
+  const properties = Object.fromEntries(
+    inherited.properties.map((p) => [p.name, prepare(catalog, entry.document, getAtPointer(doc, p.pointer))]),
+  );
   return { allOf: [own, { properties, ...(inherited.required.length ? { required: inherited.required } : {}) }] };
 }

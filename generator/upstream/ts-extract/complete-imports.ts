@@ -37,7 +37,10 @@ export function packageForSpecifier(spec: string): string | undefined {
 }
 
 /** Packages whose imports in `files` do not resolve from where the files are. */
-export function unresolvedImportPackages(installed: InstalledPackage, imports: { file: string; specs: string[] }[]): string[] {
+export function unresolvedImportPackages(
+  installed: InstalledPackage,
+  imports: { file: string; specs: string[] }[],
+): string[] {
   const options = resolutionOptions(installed.scratch);
   const missing = new Set<string>();
   for (const { file, specs } of imports) {
@@ -63,13 +66,29 @@ export interface CompletedImports {
 }
 
 /** Install `packages` into the scratch folder as they were when `pkg@version` was published. */
-export function installMissing(installed: InstalledPackage, pkg: string, version: string, packages: string[]): CompletedImports {
+export function installMissing(
+  installed: InstalledPackage,
+  pkg: string,
+  version: string,
+  packages: string[],
+): CompletedImports {
   if (packages.length === 0) return { added: [], command: '' };
   const before = publishTime(installed.scratch, pkg, version);
-  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--omit=optional', `--before=${before}`, ...packages];
+  const args = [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--omit=optional',
+    `--before=${before}`,
+    ...packages,
+  ];
   run(installed.scratch, args, `npm ${args.join(' ')}`);
   const added = packages.map((p) => `${p}@${installedVersion(installed.scratch, p)}`);
-  return { added, command: `npm install --omit=optional --before=${before} ${packages.join(' ')} (resolved: ${added.join(', ')})` };
+  return {
+    added,
+    command: `npm install --omit=optional --before=${before} ${packages.join(' ')} (resolved: ${added.join(', ')})`,
+  };
 }
 
 function publishTime(cwd: string, pkg: string, version: string): string {

@@ -73,8 +73,14 @@ export function callbackParameters(alias: TypeAliasDeclaration): CallbackParamet
   if (!node || !Node.isFunctionTypeNode(node)) return undefined;
   return node.getParameters().map((p) => {
     const typeNode = p.getTypeNode();
-    const keys = typeNode && Node.isTypeLiteral(typeNode) ? typeNode.getProperties().map((prop) => prop.getName()) : undefined;
-    return { name: p.getName(), optional: p.hasQuestionToken(), typeText: typeNode?.getText() ?? 'unknown', ...(keys ? { keys } : {}) };
+    const keys =
+      typeNode && Node.isTypeLiteral(typeNode) ? typeNode.getProperties().map((prop) => prop.getName()) : undefined;
+    return {
+      name: p.getName(),
+      optional: p.hasQuestionToken(),
+      typeText: typeNode?.getText() ?? 'unknown',
+      ...(keys ? { keys } : {}),
+    };
   });
 }
 

@@ -5,13 +5,27 @@
 // parser gives it its meaning instead: T without null. (`undefined` stays: the library reads a
 // mapped property's optionality from it, and TypeScript keeps `?` in such mapped types.)
 import ts from 'typescript';
-import { derefType, NeverType, NullType, UnionType, type BaseType, type Context, type NodeParser, type SubNodeParser } from 'ts-json-schema-generator';
+import {
+  derefType,
+  NeverType,
+  NullType,
+  UnionType,
+  type BaseType,
+  type Context,
+  type NodeParser,
+  type SubNodeParser,
+} from 'ts-json-schema-generator';
 
 export class NonNullableNodeParser implements SubNodeParser {
   constructor(private readonly childParser: NodeParser) {}
 
   supportsNode(node: ts.Node): boolean {
-    return ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === 'NonNullable' && node.typeArguments?.length === 1;
+    return (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      node.typeName.text === 'NonNullable' &&
+      node.typeArguments?.length === 1
+    );
   }
 
   createType(node: ts.Node, context: Context): BaseType {

@@ -18,18 +18,31 @@ export interface AppendedType {
 }
 
 /** Write `eventmap-<name>` beside `path` (where `file` was read from); returns its path and what was appended. */
-export function writeSurfaceCopy(file: DeclarationFile, path: string, appended: AppendedType[], opaque: OpaqueImport[] = []): { path: string; appended: AppendedType[] } {
+export function writeSurfaceCopy(
+  file: DeclarationFile,
+  path: string,
+  appended: AppendedType[],
+  opaque: OpaqueImport[] = [],
+): { path: string; appended: AppendedType[] } {
   const out = join(dirname(path), `eventmap-${basename(path)}`);
   const copy = file.source.copy(`/eventmap-copy/${file.rel}`, { overwrite: true });
   const dropped = new Set(opaque.map((o) => o.name));
   for (const decl of copy.getImportDeclarations()) {
     for (const named of decl.getNamedImports()) if (dropped.has(named.getName())) named.remove();
   }
-  const stubs = opaque.map((o) => ({ name: o.name, type: 'unknown', doc: `Imported from ${o.from}, where it is computed from a runtime value (\`${o.declared}\`), so it has no declared shape; kept opaque.` }));
+  const stubs = opaque.map((o) => ({
+    name: o.name,
+    type: 'unknown',
+    doc: `Imported from ${o.from}, where it is computed from a runtime value (\`${o.declared}\`), so it has no declared shape; kept opaque.`,
+  }));
   const lines = [copy.getFullText().trimEnd(), '', '// ---- appended by eventmap, not part of the package ----'];
   copy.delete();
   const all = [...stubs, ...appended];
-  for (const t of all) lines.push(`/** ${t.doc.replace(/\*\//g, '* /').replace(/@/g, '(at)')} */`, `export declare type ${t.name} = ${t.type};`);
+  for (const t of all)
+    lines.push(
+      `/** ${t.doc.replace(/\*\//g, '* /').replace(/@/g, '(at)')} */`,
+      `export declare type ${t.name} = ${t.type};`,
+    );
   writeFileSync(out, `${lines.join('\n')}\n`);
   return { path: out, appended: all };
 }
@@ -41,10 +54,15 @@ export function writeSurfaceCopy(file: DeclarationFile, path: string, appended: 
 export function describeAppended(definitions: Record<string, unknown>, appended: AppendedType[]): void {
   for (const t of appended) {
     const def = definitions[t.name];
-    if (def !== null && typeof def === 'object' && !Array.isArray(def)) (def as Record<string, unknown>).description = t.doc;
+    if (def !== null && typeof def === 'object' && !Array.isArray(def))
+      (def as Record<string, unknown>).description = t.doc;
   }
 }
 
 export function unknownStub(name: string, file: string, line: number, usedBy: string): AppendedType {
-  return { name, type: 'unknown', doc: `${usedBy} in ${file} (first at line ${line}) but never declared there; its shape is unknown.` };
+  return {
+    name,
+    type: 'unknown',
+    doc: `${usedBy} in ${file} (first at line ${line}) but never declared there; its shape is unknown.`,
+  };
 }

@@ -3,7 +3,14 @@
 // install only: the output must not depend on the working directory.
 import { relative } from 'node:path';
 import ts from 'typescript';
-import { createFormatter, createParser, DEFAULT_CONFIG, SchemaGenerator, type ChainNodeParser, type CompletedConfig } from 'ts-json-schema-generator';
+import {
+  createFormatter,
+  createParser,
+  DEFAULT_CONFIG,
+  SchemaGenerator,
+  type ChainNodeParser,
+  type CompletedConfig,
+} from 'ts-json-schema-generator';
 import { EventmapError } from '../../diagnostics.ts';
 import { compareStrings } from '../../fsutil.ts';
 import type { JsonSchema } from '../../catalog/types.ts';
@@ -46,7 +53,9 @@ export function generateDefinitions(options: GenerateOptions): Record<string, Js
     additionalProperties: true,
   };
   // The augmentor runs before the library adds its own parsers, so this one is asked first.
-  const parser = createParser(program, config, (chain) => chain.addNodeParser(new NonNullableNodeParser(chain as ChainNodeParser)));
+  const parser = createParser(program, config, (chain) =>
+    chain.addNodeParser(new NonNullableNodeParser(chain as ChainNodeParser)),
+  );
   const generator = new SchemaGenerator(program, parser, createFormatter(config), config);
   const nodes = options.roots.map((root) => findDeclaration(program, root, options.scratch));
   let schema: { definitions?: Record<string, JsonSchema> };
@@ -60,7 +69,11 @@ export function generateDefinitions(options: GenerateOptions): Record<string, Js
     });
   }
   const definitions = schema.definitions ?? {};
-  return Object.fromEntries(Object.keys(definitions).sort(compareStrings).map((k) => [k, definitions[k]!]));
+  return Object.fromEntries(
+    Object.keys(definitions)
+      .sort(compareStrings)
+      .map((k) => [k, definitions[k]!]),
+  );
 }
 
 function findDeclaration(program: ts.Program, root: SchemaRoot, scratch: string): ts.Node {
