@@ -1,7 +1,7 @@
 // Catalog of a claude-agent-sdk snapshot (sdk.schema.json + surface.json, written by
 // generator/upstream/claude-agent-sdk.ts): SDKMessage members by `type` or `type:subtype`, the
 // stream events with their content blocks and deltas, the built-in tools and `canUseTool`.
-import { joinPointer } from './json-pointer.ts';
+import { joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import { SURFACE } from './surface.ts';
 import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';

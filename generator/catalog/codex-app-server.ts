@@ -1,15 +1,15 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
-import { getAtPointer, joinPointer } from './json-pointer.ts';
+import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
-import { literalOf, readUnion } from './unions.ts';
+import { unionBranches } from '../schema/branches.ts';
+import { literalOf } from '../schema/unions.ts';
+import { readUnion } from './unions.ts';
+import { isObj } from '../schema/object.ts';
 
 const NOTIFICATIONS = 'ServerNotification.json';
 const REQUESTS = 'ServerRequest.json';
 const EVENT_MSG = 'EventMsg.json';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function buildCodexAppServer(reader: SnapshotReader): {
   entries: CatalogEntry[];
@@ -77,8 +77,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
 function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
   if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string'))
     return { values: def.enum as string[], open: false };
-  const members = isObj(def) ? (Array.isArray(def.oneOf) ? def.oneOf : def.anyOf) : undefined;
-  if (!Array.isArray(members)) return undefined;
+  const members = isObj(def) ? unionBranches(def) : [];
+  if (!members.length) return undefined;
   const values: string[] = [];
   let open = false;
   for (const m of members) {

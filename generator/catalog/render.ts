@@ -1,5 +1,5 @@
 // `eventmap catalog` output: JSON for tools, text for people.
-import { getAtPointer } from './json-pointer.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, EntryKind } from './types.ts';
 
 export function catalogCounts(catalog: Catalog): Partial<Record<EntryKind, number>> {

@@ -9,10 +9,9 @@
 // - `enum`s are non-empty lists of distinct values, checked here in linear time, so the
 //   validators' meta-schema can skip its quadratic `uniqueItems` (emit/upstream/ajv-meta.ts).
 // The walk is iterative: a document nested 100,000 deep is an error, not a stack overflow.
-import { getAtPointer, joinPointer, pointerSegments } from './json-pointer.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { getAtPointer, joinPointer, pointerSegments } from '../schema/pointer.ts';
+import { isObj, type Obj } from '../schema/object.ts';
+import { isLocalRef } from '../schema/ref.ts';
 
 export const MAX_DEPTH = 128;
 
@@ -103,7 +102,7 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
       }
     }
     if ('$ref' in node) {
-      const target = refTarget(doc, node.$ref);
+      const target = checkedRefTarget(doc, node.$ref);
       if (typeof target === 'string')
         problems.push({
           pointer: joinPointer(pointer, '$ref'),
@@ -137,8 +136,8 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
 }
 
 /** Where a `$ref` leads, or why it leads nowhere usable. */
-function refTarget(doc: unknown, ref: unknown): { pointer: string; node: unknown; depth: number } | string {
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return 'is not a document-local reference';
+function checkedRefTarget(doc: unknown, ref: unknown): { pointer: string; node: unknown; depth: number } | string {
+  if (typeof ref !== 'string' || !isLocalRef(ref)) return 'is not a document-local reference';
   const segments = pointerSegments(ref);
   const target = getAtPointer(doc, ref);
   if (target === undefined) return 'points at nothing in this document';

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError, parseJsonFile } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
-import { locatePointer } from './json-pointer.ts';
+import { locatePointer } from '../schema/pointer.ts';
 import { schemaProblems } from './schema-checks.ts';
-import type { JsonSchema } from './types.ts';
+import type { JsonSchema } from '../schema/types.ts';
 
 export class SnapshotReader {
   readonly documents: Record<string, JsonSchema> = {};

@@ -6,7 +6,7 @@ import semver from 'semver';
 import { EventmapError, isPrintable, parseJsonFile, printable } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import { SOURCE_NAMES, isSourceName, type SourceName } from '../sources.ts';
-import { locatePointer } from './json-pointer.ts';
+import { locatePointer } from '../schema/pointer.ts';
 import { folderVersion, isStrictVersion, versionProblem } from './versions.ts';
 
 export interface SnapshotRef {

@@ -3,9 +3,10 @@
 // says which definitions are the unions to dispatch on, which tool each input type belongs to, and
 // which names the declarations use without declaring. Reading it is checked: a damaged file is an
 // EventmapError at the offending pointer.
-import { joinPointer } from './json-pointer.ts';
+import { joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { EntryKind } from './types.ts';
+import { isObj, type Obj } from '../schema/object.ts';
 
 export const SURFACE = 'surface.json';
 
@@ -66,9 +67,6 @@ export interface Surface {
   tools?: SurfaceTool[];
   permission?: SurfacePermission;
 }
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Read and shape-check surface.json. */
 export function readSurface(reader: SnapshotReader): Surface {

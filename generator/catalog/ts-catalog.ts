@@ -1,8 +1,10 @@
 // Catalog entries of a TypeScript-sourced snapshot (claude-agent-sdk, codex-sdk): surface.json says
 // where the unions are, the JSON Schema document says what each member pins. Every member is
 // kept: a member the declarations never declare is an `unresolved` entry named by its type name.
-import { getAtPointer, joinPointer } from './json-pointer.ts';
-import { definitionName, isObj, stringLiterals, unionLeaves } from './schema-walk.ts';
+import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { isObj } from '../schema/object.ts';
+import { definitionName } from '../schema/pointer.ts';
+import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import { readSurface, SURFACE, type Surface, type SurfaceUnion } from './surface.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';

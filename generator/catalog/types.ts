@@ -1,8 +1,7 @@
 // The upstream catalog: a typed description of ONE upstream snapshot, with every discriminant the
 // mapping table must account for. It knows nothing of mapping-spec.yaml.
+import type { JsonSchema } from '../schema/types.ts';
 import type { SourceName } from '../sources.ts';
-
-export type JsonSchema = { [key: string]: unknown } | boolean;
 
 /**
  * What kind of discriminant an entry is. Message kinds are dispatched on at run time; value kinds

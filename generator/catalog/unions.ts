@@ -1,22 +1,14 @@
-// Reading discriminated unions out of JSON Schema documents.
-import { joinPointer, getAtPointer } from './json-pointer.ts';
+// Reading discriminated unions out of snapshot documents, refusing (located) one that is not.
+import { unionSlots } from '../schema/branches.ts';
+import { isObj } from '../schema/object.ts';
+import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { resolveRef } from '../schema/ref.ts';
+import { literalOf } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 
 export interface UnionMember {
   name: string;
   pointer: string;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The string literal a schema pins, from `enum: [x]` or `const: x`. */
-export function literalOf(schema: unknown): string | undefined {
-  if (!isObj(schema)) return undefined;
-  if (typeof schema.const === 'string') return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length === 1 && typeof schema.enum[0] === 'string')
-    return schema.enum[0];
-  return undefined;
 }
 
 /**
@@ -32,14 +24,8 @@ export function readUnion(
 ): UnionMember[] {
   const doc = reader.read(rel);
   const union = getAtPointer(doc, pointer);
-  const key = isObj(union)
-    ? Array.isArray(union.oneOf)
-      ? 'oneOf'
-      : Array.isArray(union.anyOf)
-        ? 'anyOf'
-        : undefined
-    : undefined;
-  if (!isObj(union) || !key) {
+  const slots = unionSlots(union);
+  if (!isObj(union) || !slots.length) {
     throw reader.error(
       rel,
       pointer,
@@ -48,10 +34,9 @@ export function readUnion(
       'the snapshot is not what this source writes; re-create it with `eventmap upstream add`',
     );
   }
-  const members = union[key] as unknown[];
-  return members.map((member, i) => {
+  return slots.map(([key, i]) => {
     const memberPointer = joinPointer(pointer, key, i);
-    const resolved = resolveLocalRef(doc, member);
+    const resolved = resolveRef(doc, (union[key] as unknown[])[i]);
     const name = isObj(resolved) && isObj(resolved.properties) ? literalOf(resolved.properties[prop]) : undefined;
     if (name === undefined) {
       throw reader.error(
@@ -64,15 +49,4 @@ export function readUnion(
     }
     return { name, pointer: memberPointer };
   });
-}
-
-/** Follow a document-local `$ref` (one level at a time, cycles stop). */
-export function resolveLocalRef(doc: unknown, schema: unknown): unknown {
-  let cur = schema;
-  const seen = new Set<string>();
-  while (isObj(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#') && !seen.has(cur.$ref)) {
-    seen.add(cur.$ref);
-    cur = getAtPointer(doc, cur.$ref);
-  }
-  return cur;
 }

@@ -1,22 +1,13 @@
 // The semantic diff of two catalogs of one source: kinds, discriminants, fields of the
 // discriminants kept in both, and catalog enums. Pure; classification is classify.ts's job.
 import { entryKey } from '../catalog/load.ts';
-import { getAtPointer } from '../catalog/json-pointer.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
-import {
-  isBelow,
-  parentPath,
-  refName,
-  schemaFields,
-  type FieldInfo,
-  type FieldMap,
-  type FieldOrigin,
-} from './schema-fields.ts';
+import { isBelow, parentPath } from '../schema/field-path.ts';
+import { refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from '../schema/fields.ts';
 import type { FieldScope, KindCount, RawChange } from './types.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObj, type Obj } from '../schema/object.ts';
 
 export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, KindCount>; changes: RawChange[] } {
   const changes: RawChange[] = [];

@@ -2,7 +2,7 @@
 // first options; response paths separately), in the diff's path convention (`[0]` → `[]`).
 import type { Presence } from '../spec/presence.ts';
 import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr, ValueMap } from '../spec/types.ts';
-import { childPath, isBelow } from './schema-fields.ts';
+import { childPath, isBelow } from '../schema/field-path.ts';
 import type { FieldScope } from './types.ts';
 
 export interface SpecRead {

@@ -1,7 +1,7 @@
 // What `eventmap diff <source>@A <source>@B` reports: one flat, sorted list of changes between two
 // catalogs, each classed for our mappers and tied to the mapping-spec.yaml lines it affects.
 import type { EntryKind } from '../catalog/types.ts';
-import type { FieldInfo, FieldOrigin } from './schema-fields.ts';
+import type { FieldInfo, FieldOrigin } from '../schema/fields.ts';
 
 export type ChangeClass = 'breaking' | 'needs-mapping' | 'informational';
 export const CHANGE_CLASSES: readonly ChangeClass[] = ['breaking', 'needs-mapping', 'informational'];

@@ -2,7 +2,7 @@
 // returns it normalized: objects closed (additionalProperties: false) unless they say otherwise,
 // `extension` reasons moved into `description`. Every keyword allowed here is one that the
 // TypeScript printer and the Ajv validators handle, so nothing is silently ignored downstream.
-import type { JsonSchema } from '../catalog/types.ts';
+import type { JsonSchema } from '../schema/types.ts';
 import { didYouMean } from '../did-you-mean.ts';
 import { checkText, describeValue, isMap, type Problems } from './problems.ts';
 import type { SourceLocation } from './types.ts';

@@ -1,7 +1,7 @@
 // Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
 // together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
 import { readFileSync } from 'node:fs';
-import type { JsonSchema } from '../catalog/types.ts';
+import type { JsonSchema } from '../schema/types.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { ownRecord } from '../own-record.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';

@@ -1,6 +1,6 @@
 // Reading each top-level section of canonical-model.yaml (ids, enums, events, envelope) into
 // plain values, reporting what is wrong with each; load.ts assembles the IR from them.
-import type { JsonSchema } from '../catalog/types.ts';
+import type { JsonSchema } from '../schema/types.ts';
 import { checkSchema, type SchemaContext } from './check-schema.ts';
 import { SPEC_ENUMS, SPEC_EVENT_TYPES, SPEC_ID_KINDS } from './events-md.ts';
 import { didYouMean } from '../did-you-mean.ts';

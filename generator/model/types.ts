@@ -1,5 +1,5 @@
 // The canonical event model IR, read from canonical-model.yaml (the model is declared once, as data).
-import type { JsonSchema } from '../catalog/types.ts';
+import type { JsonSchema } from '../schema/types.ts';
 
 export interface SourceLocation {
   file: string;

@@ -1,7 +1,7 @@
 // Checks of one `emit` against the canonical model and the upstream schemas of every supported
 // snapshot that has the discriminant.
-import { resolveSchemaPath, type JsonType, type PathInfo } from '../catalog/schema-paths.ts';
-import { getAtPointer } from '../catalog/json-pointer.ts';
+import { resolveSchemaPath, type JsonType, type PathInfo } from '../schema/paths.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import semver from 'semver';

@@ -1,8 +1,8 @@
 // The fields of an upstream message in mapping-spec path syntax (`$.a.b[0]`), for the hints that
 // name a nearest path and for `eventmap suggest`. Built on the diff's schema flattening.
-import { getAtPointer } from '../catalog/json-pointer.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { schemaFields, type FieldInfo } from '../diff/schema-fields.ts';
+import { schemaFields, type FieldInfo } from '../schema/fields.ts';
 
 /** Every field below the message root at `pointer` of `document`, keyed by spec path; `$` itself left out. */
 export function specFields(catalog: Catalog, document: string, pointer: string): Map<string, FieldInfo> {

@@ -5,8 +5,8 @@
 // threadId/turnId/itemId/requestId; payload fields from the sibling's reads or from schema fields
 // named like the canonical field. When nothing fits, the draft is an `ignore:` placeholder.
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
-import type { JsonType } from '../catalog/schema-paths.ts';
-import { ANY_TYPES } from '../catalog/schema-paths.ts';
+import type { JsonType } from '../schema/paths.ts';
+import { ANY_TYPES } from '../schema/paths.ts';
 import { fieldInfo, payloadShape } from '../model/query.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { responseTarget } from '../spec/analyze.ts';

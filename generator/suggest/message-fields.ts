@@ -1,6 +1,6 @@
 // The fields one upstream discriminant has, in each supported snapshot that has it: what a draft
 // may read, and in which versions (a path some of them lack gets `since`/`until`).
-import type { FieldInfo } from '../diff/schema-fields.ts';
+import type { FieldInfo } from '../schema/fields.ts';
 import { lastName, pathDepth } from '../spec/field-paths.ts';
 import { compareVersions, presenceFor, type Presence } from '../spec/presence.ts';
 

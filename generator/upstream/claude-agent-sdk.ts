@@ -7,9 +7,11 @@
 //    (the stream events and content blocks are part of the surface).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getAtPointer, joinPointer } from '../catalog/json-pointer.ts';
+import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import type { Surface, SurfaceUnion } from '../catalog/surface.ts';
-import { derefPointer, isObj, stringLiterals, unionLeaves } from '../catalog/schema-walk.ts';
+import { isObj } from '../schema/object.ts';
+import { derefPointer } from '../schema/ref.ts';
+import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { stableJson } from '../fsutil.ts';
 import { findCli, scanLiterals, type CliLiterals } from './cli-literals.ts';

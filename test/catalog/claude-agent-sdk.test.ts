@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getAtPointer } from '../../generator/catalog/json-pointer.ts';
+import { getAtPointer } from '../../generator/schema/pointer.ts';
 import { schemaProblems } from '../../generator/catalog/schema-checks.ts';
 import { catalogCounts } from '../../generator/catalog/render.ts';
 import { catalogOf, ROOT, runCli } from './helpers.ts';

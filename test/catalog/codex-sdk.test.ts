@@ -1,6 +1,6 @@
 // The codex-sdk catalog on the vendored snapshot.
 import { describe, expect, it } from 'vitest';
-import { getAtPointer } from '../../generator/catalog/json-pointer.ts';
+import { getAtPointer } from '../../generator/schema/pointer.ts';
 import { schemaProblems } from '../../generator/catalog/schema-checks.ts';
 import { catalogCounts } from '../../generator/catalog/render.ts';
 import { catalogOf } from './helpers.ts';

@@ -2,7 +2,8 @@
 // same-named members, unresolved members.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { derefPointer, stringLiterals, unionLeaves } from '../../generator/catalog/schema-walk.ts';
+import { derefPointer } from '../../generator/schema/ref.ts';
+import { stringLiterals, unionLeaves } from '../../generator/schema/unions.ts';
 import { SnapshotReader } from '../../generator/catalog/snapshot-files.ts';
 import { readTsSnapshot, unionEntries } from '../../generator/catalog/ts-catalog.ts';
 import { tempDir, writeJson } from './helpers.ts';

@@ -1,7 +1,8 @@
 // The schema walker behind `eventmap diff`, on small schemas: refs, unions, allOf, arrays, maps,
 // cycles and the depth limit; and how spec paths relate to changed paths.
 import { describe, expect, it } from 'vitest';
-import { MAX_DEPTH, isBelow, parentPath, schemaFields } from '../../generator/diff/schema-fields.ts';
+import { isBelow, parentPath } from '../../generator/schema/field-path.ts';
+import { MAX_DEPTH, schemaFields } from '../../generator/schema/fields.ts';
 import { normalisePath, relation } from '../../generator/diff/spec-reads.ts';
 import { parsePath } from '../../generator/spec/load.ts';
 

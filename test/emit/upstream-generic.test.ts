@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, CatalogEntry, JsonSchema } from '../../generator/catalog/types.ts';
+import type { Catalog, CatalogEntry } from '../../generator/catalog/types.ts';
+import type { JsonSchema } from '../../generator/schema/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
 import { emitUpstreamValidators } from '../../generator/emit/upstream-validators.ts';
 import { STRICT_TSCONFIG, tsc, withoutComments, writeTemp } from './upstream-support.ts';

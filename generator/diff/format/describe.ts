@@ -1,5 +1,5 @@
 // One-line wording of diff changes, shared by the text and markdown formats.
-import type { FieldInfo } from '../schema-fields.ts';
+import type { FieldInfo } from '../../schema/fields.ts';
 import type { EntryChange, ValueMapChange } from '../spec-diff.ts';
 import type { Affect, Change, ChangeClass } from '../types.ts';
 

@@ -2,7 +2,7 @@
 import { stableJson } from '../../fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
-import type { FieldOrigin } from '../schema-fields.ts';
+import type { FieldOrigin } from '../../schema/fields.ts';
 import type { Change, Place, SnapshotDiff } from '../types.ts';
 import { SPEC_FILE, type DiffView } from './describe.ts';
 

@@ -2,11 +2,9 @@
 // than json-schema-to-typescript: that library duplicates aliased definitions (`Foo1`), adds
 // "referenced by" comments and, without Prettier, emits unindented code; here every name is the
 // model's own and the output reads like hand-written code. Text goes through ../emission.ts.
-import type { JsonSchema } from '../../catalog/types.ts';
+import type { JsonSchema } from '../../schema/types.ts';
 import { docComment, ident, joinCode, lit, propKey, spaces, ts, type Code, type JsonLike } from '../emission.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObj, type Obj } from '../../schema/object.ts';
 
 export function refName(schema: Obj): string | undefined {
   return typeof schema.$ref === 'string' ? schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1) : undefined;

@@ -1,12 +1,10 @@
 // canonical/types.ts: the view the types.ts.hbs template renders, built from the model IR.
-import type { JsonSchema } from '../../catalog/types.ts';
+import type { JsonSchema } from '../../schema/types.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import { docComment, ident, lit, ts, type Code } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';
 import { objectMembers, tsType } from './ts-print.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObj, type Obj } from '../../schema/object.ts';
 
 /** `CanonicalItemType` → `CANONICAL_ITEM_TYPES`: the name of an enum's value list. */
 export function enumConstName(name: string): string {

@@ -4,9 +4,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import type { CanonicalModel } from '../../model/types.ts';
 import { docLine, ident, lit, trustedOutput } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObj, type Obj } from '../../schema/object.ts';
 
 /**
  * The model schema as Ajv should compile it: one schema per definition, each with its own `$id`

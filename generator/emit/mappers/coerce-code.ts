@@ -3,6 +3,7 @@
 import type { CanonicalModel } from '../../model/types.ts';
 import { fieldEnumName, fieldInfo } from '../../model/query.ts';
 import { ident, lit, ts, type Code, type JsonLike } from '../emission.ts';
+import { isObj, type Obj } from '../../schema/object.ts';
 
 export interface Coercion {
   /** Wraps a JS expression of the raw value. */
@@ -10,9 +11,6 @@ export interface Coercion {
   /** Module-level constants this coercion needs (name → code). */
   constants: Record<string, Code>;
 }
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coercion {
   const info = fieldInfo(model, fieldSchema);

@@ -7,7 +7,7 @@ import { EventmapError } from '../../diagnostics.ts';
 import { compareStrings, sha256, stableJson } from '../../fsutil.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { NameScope } from './names.ts';
-import { collectRefs, definitionsOf, parseDefinitionRef, type DefinitionRef } from './schema-walk.ts';
+import { collectRefs, definitionsOf, parseDefinitionRef, type DefinitionRef } from '../../schema/traverse.ts';
 
 /** One definition of one document of one snapshot. */
 export interface DefinitionSite {

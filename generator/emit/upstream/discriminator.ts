@@ -3,7 +3,7 @@
 // exactly what `oneOf` checks, but only the member the tag selects runs: faster, smaller code,
 // and errors about that member instead of every member's mismatch.
 import { compareStrings } from '../../fsutil.ts';
-import { isObj } from './schema-walk.ts';
+import { isObj } from '../../schema/object.ts';
 
 type Obj = Record<string, unknown>;
 

@@ -2,10 +2,11 @@
 // Works on the Catalog IR alone, so every source goes through the same code.
 import semver from 'semver';
 import { EventmapError } from '../../diagnostics.ts';
-import { getAtPointer, joinPointer, pointerSegments } from '../../catalog/json-pointer.ts';
+import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
 import { compareStrings } from '../../fsutil.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../../catalog/types.ts';
-import { escapeSegment, isObj, parseDefinitionRef } from './schema-walk.ts';
+import { isObj } from '../../schema/object.ts';
+import { parseDefinitionRef } from '../../schema/traverse.ts';
 
 /**
  * Kinds that are messages dispatched on at run time (the rest are values inside messages and

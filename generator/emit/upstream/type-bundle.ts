@@ -1,11 +1,12 @@
 // The single JSON Schema handed to json-schema-to-typescript for one snapshot: the messages that
 // snapshot owns plus the definitions they reach, each carrying the `title` we chose as its name.
-import { getAtPointer } from '../../catalog/json-pointer.ts';
+import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { DefinitionTable } from './definitions.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots, type OwnedMessage } from './messages.ts';
 import { NameScope, pascalCase } from './names.ts';
-import { encodePointerRest, isObj, mapSchema, withoutAnnotations } from './schema-walk.ts';
+import { isObj } from '../../schema/object.ts';
+import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 
 type Obj = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // message types, so each member is written once. Codex 0.105.0's EventMsg.json holds the EventMsg
 // union at its root (the catalog's `eventmsg` entries) and again as definitions/EventMsg, which
 // `session_configured.initial_messages` refers to: without this, all 75 members appear twice.
-import { getAtPointer, pointerSegments } from '../../catalog/json-pointer.ts';
+import { getAtPointer, pointerSegments } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { stableJson } from '../../fsutil.ts';
 

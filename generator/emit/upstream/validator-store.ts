@@ -2,7 +2,7 @@
 // the messages of all supported snapshots reach, once (identical copies across documents and
 // versions are shared), and one schema per distinct message schema. Ajv compiles each definition
 // to one function that all message validators call.
-import { getAtPointer } from '../../catalog/json-pointer.ts';
+import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { compareStrings, stableJson } from '../../fsutil.ts';
 import { DefinitionTable } from './definitions.ts';
@@ -10,7 +10,9 @@ import { addDiscriminator } from './discriminator.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, isMessageKind, messageRoots } from './messages.ts';
 import { NameScope } from './names.ts';
 import { numericFormatToRange } from './numeric-formats.ts';
-import { encodePointerRest, escapeSegment, isObj, mapSchema, withoutAnnotations } from './schema-walk.ts';
+import { isObj } from '../../schema/object.ts';
+import { escapeSegment } from '../../schema/pointer.ts';
+import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 
 /** `#/definitions/<key>` as a URI fragment: pointer-escaped, then percent-encoded (Ajv decodes both). */

@@ -13,7 +13,7 @@ import {
 } from 'ts-json-schema-generator';
 import { EventmapError } from '../../diagnostics.ts';
 import { compareStrings } from '../../fsutil.ts';
-import type { JsonSchema } from '../../catalog/types.ts';
+import type { JsonSchema } from '../../schema/types.ts';
 import { resolutionOptions } from './complete-imports.ts';
 import { NonNullableNodeParser } from './non-nullable.ts';
 

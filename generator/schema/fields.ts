@@ -1,12 +1,13 @@
 // Flattening a JSON Schema into its fields, `$.a.b` → type, required, pinned values, so that two
-// versions of a message can be compared field by field. Path convention (as in mapping-spec
-// paths, `$` is the message): `.name` a property, `[]` any array element, `.*` any value of a
-// map (additionalProperties), `["odd name"]` a property name that is not a plain identifier.
-import { getAtPointer } from '../catalog/json-pointer.ts';
+// versions of a message can be compared field by field (paths as field-path.ts writes them).
+// Unions, allOf and refs follow branches.ts and ref.ts, as paths.ts does; a ref met again inside
+// itself (a recursive type) stops the listing there (`truncated: 'cycle'`).
 import { compareStrings } from '../fsutil.ts';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { hasOwnShape, unionBranches } from './branches.ts';
+import { childPath } from './field-path.ts';
+import { asArray, isObj, type Obj } from './object.ts';
+import { definitionName } from './pointer.ts';
+import { refTarget } from './ref.ts';
 
 /** Nesting below which fields are not listed (recursive content blocks would go on for ever). */
 export const MAX_DEPTH = 10;
@@ -72,32 +73,7 @@ export function schemaFields(doc: unknown, schema: unknown, extra?: unknown, own
 }
 
 /** `Turn` for `#/definitions/Turn`; the pointer itself for anything else. */
-export function refName(ref: string): string {
-  const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(ref);
-  return m ? m[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : ref;
-}
-
-/** The path of a property below `parent`, in the convention above. */
-export function childPath(parent: string, name: string): string {
-  return /^[A-Za-z_$][\w$-]*$/.test(name) ? `${parent}.${name}` : `${parent}[${JSON.stringify(name)}]`;
-}
-
-const LAST_SEGMENT = /(\.[A-Za-z_$][\w$-]*|\[\]|\.\*|\["(?:[^"\\]|\\.)*"\])$/;
-
-/** The path one level up (`$.a.b[]` → `$.a.b`), undefined for `$`. */
-export function parentPath(path: string): string | undefined {
-  const m = LAST_SEGMENT.exec(path);
-  return m ? path.slice(0, m.index) : undefined;
-}
-
-/** True when `path` lies strictly below `ancestor`. */
-export function isBelow(path: string, ancestor: string): boolean {
-  return (
-    path.length > ancestor.length &&
-    path.startsWith(ancestor) &&
-    (path[ancestor.length] === '.' || path[ancestor.length] === '[')
-  );
-}
+export const refName = (ref: string): string => definitionName(ref) ?? ref;
 
 function build(doc: unknown, schema: unknown, depth: number, stack: string[], owner: string | undefined): Shape {
   if (schema === false) return { types: new Set(), props: new Map() };
@@ -105,22 +81,16 @@ function build(doc: unknown, schema: unknown, depth: number, stack: string[], ow
   const parts: Shape[] = [];
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
-    const target = ref.startsWith('#') ? getAtPointer(doc, ref) : undefined;
+    const target = refTarget(doc, ref);
     if (stack.includes(ref)) parts.push({ ...ownTypes(target), props: new Map(), stop: 'cycle' });
     else parts.push(build(doc, target, depth, [...stack, ref], refName(ref)));
   }
   if (hasOwnShape(schema)) parts.push(own(doc, schema, depth, stack, owner));
-  const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf)];
+  const branches = unionBranches(schema);
   if (branches.length) parts.push(anyOf(branches.map((b) => build(doc, b, depth, stack, owner))));
   for (const b of asArray(schema.allOf)) parts.push(build(doc, b, depth, stack, owner));
   if (!parts.length) return { props: new Map() };
   return parts.length === 1 ? parts[0]! : allOf(parts);
-}
-
-function hasOwnShape(s: Obj): boolean {
-  return ['type', 'enum', 'const', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties'].some(
-    (k) => s[k] !== undefined,
-  );
 }
 
 function ownTypes(schema: unknown): Pick<Shape, 'types' | 'values'> {
@@ -266,8 +236,4 @@ function flatten(
   }
   if (shape.items) flatten(shape.items, `${path}[]`, true, out, { ...ownerOf(at.owner), rel: `${at.rel}[]` });
   if (shape.extra) flatten(shape.extra, `${path}.*`, false, out, { ...ownerOf(at.owner), rel: `${at.rel}.*` });
-}
-
-function asArray(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
 }

@@ -1,10 +1,9 @@
 // Schema-aware traversal of JSON Schema documents. Only keywords that hold subschemas are entered,
 // so data keywords (enum, const, default, examples) and property *names* such as a property
 // called `title` are never mistaken for schema keywords.
-import type { JsonSchema } from '../../catalog/types.ts';
-
-type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isObj, type Obj } from './object.ts';
+import { unescapeSegment } from './pointer.ts';
+import type { JsonSchema } from './types.ts';
 
 /** Keywords whose value is one subschema. */
 const ONE = [
@@ -81,9 +80,6 @@ function safeDecode(ref: string): string {
 
 /** The part of a pointer below a definition (`/properties/a b`), percent-encoded again for use in a `$ref`. */
 export const encodePointerRest = (rest: string): string => rest.split('/').map(encodeURIComponent).join('/');
-
-const unescapeSegment = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-export const escapeSegment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The definitions table of a document (`definitions` or `$defs`). */
 export function definitionsOf(doc: JsonSchema | undefined, container: DefinitionRef['container'] = 'definitions'): Obj {

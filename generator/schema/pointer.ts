@@ -3,18 +3,25 @@
 import { isNode, parseDocument } from 'yaml';
 import { lineColAt } from '../diagnostics.ts';
 
+/** One reference token escaped (`~` → `~0`, `/` → `~1`), and back; `~1` is undone before `~0`. */
+export const escapeSegment = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+export const unescapeSegment = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
 export function pointerSegments(pointer: string): string[] {
   const body = pointer.replace(/^#/, '');
   if (body === '' || body === '/') return [];
-  return body
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return body.slice(1).split('/').map(unescapeSegment);
 }
 
 export function joinPointer(base: string, ...segments: (string | number)[]): string {
-  const escaped = segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1'));
+  const escaped = segments.map((s) => escapeSegment(String(s)));
   return `${base.replace(/\/$/, '')}/${escaped.join('/')}`;
+}
+
+/** `Foo` for `#/definitions/Foo` (or `#/$defs/Foo`), else undefined. */
+export function definitionName(pointer: string): string | undefined {
+  const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(pointer);
+  return m ? unescapeSegment(m[1]!) : undefined;
 }
 
 export function getAtPointer(doc: unknown, pointer: string): unknown {

@@ -1,6 +1,9 @@
 // Following a `$.a.b[0]` path through a JSON Schema: does the upstream message have it, and which
-// JSON types can the value take there? Used by the spec checks and by `eventmap diff`.
-import { getAtPointer } from './json-pointer.ts';
+// JSON types can the value take there? Used by the spec checks, `eventmap diff` (through the spec's
+// reads) and the model queries. Unions, allOf and refs follow branches.ts and ref.ts, as fields.ts does.
+import { hasOwnShape, unionBranches } from './branches.ts';
+import { asArray, isObj, type Obj } from './object.ts';
+import { resolveRef } from './ref.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 export const ANY_TYPES: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
@@ -10,9 +13,6 @@ export interface PathInfo {
   /** String values the path can take, when the schema pins them (enum/const); undefined: any. */
   values?: Set<string>;
 }
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The schema at `segments` below `schema` (refs resolved against `doc`), or undefined if the path is absent. */
 export function resolveSchemaPath(
@@ -35,46 +35,47 @@ export function propertyNamesAt(doc: unknown, schema: unknown, segments: readonl
 /** A schema a path ends on, or `any` where the schema says nothing (anything may be there). */
 type Leaf = Obj | 'any';
 
-function deref(doc: unknown, schema: unknown): unknown {
-  let cur = schema;
-  for (let i = 0; i < 32 && isObj(cur) && typeof cur.$ref === 'string'; i++) {
-    const ref = cur.$ref;
-    cur = ref.startsWith('#') ? getAtPointer(doc, ref) : undefined;
-  }
-  return cur;
-}
-
 /** Collect into `out` every schema the path `segs` ends on below `raw`; none when the path is absent. */
 function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
+  // A path is finite, so recursive types end with it; this bound only stops a union that contains itself.
   if (depth > 64) return void out.push('any');
-  const schema = deref(doc, raw);
+  const schema = resolveRef(doc, raw);
   if (
     schema === true ||
     (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))
   )
     return void out.push('any');
   if (!isObj(schema)) return;
-  const branches = [...asArray(schema.oneOf), ...asArray(schema.anyOf), ...asArray(schema.allOf)];
+  // A path one allOf part has is there too (presence needs only one), so parts are walked like members.
+  const branches = [...unionBranches(schema), ...asArray(schema.allOf)];
   for (const b of branches) walk(doc, b, segs, depth + 1, out);
   if (hasOwnShape(schema) || !branches.length) {
     if (segs.length === 0) out.push(schema);
-    else step(doc, schema, segs, depth, out);
+    else step(doc, schema, segs, depth, out, branches.length > 0);
   }
 }
 
-function step(doc: unknown, schema: Obj, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
+/** `composed`: the schema has a union or allOf beside its own keywords, which then say what is below. */
+function step(
+  doc: unknown,
+  schema: Obj,
+  segs: readonly (string | number)[],
+  depth: number,
+  out: Leaf[],
+  composed: boolean,
+): void {
   const [head, ...rest] = segs;
   if (typeof head === 'number') {
     if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1, out);
     if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1, out);
-    if ((schema.type === undefined || schema.type === 'array') && isFreeForm(schema)) out.push('any');
+    if (!composed && (schema.type === undefined || schema.type === 'array') && isFreeForm(schema)) out.push('any');
     return;
   }
   const props = isObj(schema.properties) ? schema.properties : undefined;
   if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1, out);
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
     return walk(doc, schema.additionalProperties, rest, depth + 1, out);
-  if (!props && isFreeForm(schema)) out.push('any');
+  if (!props && !composed && isFreeForm(schema)) out.push('any');
 }
 
 /** An object schema with nothing said about its properties: anything may be below it. */
@@ -84,16 +85,6 @@ function isFreeForm(schema: Obj): boolean {
     schema.items === undefined &&
     schema.additionalProperties === undefined &&
     (schema.type === undefined || schema.type === 'object')
-  );
-}
-
-function hasOwnShape(schema: Obj): boolean {
-  return (
-    schema.type !== undefined ||
-    schema.properties !== undefined ||
-    schema.enum !== undefined ||
-    schema.const !== undefined ||
-    schema.items !== undefined
   );
 }
 
@@ -131,8 +122,4 @@ function merge(results: PathInfo[]): PathInfo {
     else for (const v of r.values) values.add(v);
   }
   return values ? { types, values } : { types };
-}
-
-function asArray(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
 }
