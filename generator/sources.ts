@@ -1,7 +1,7 @@
-// The upstream sources eventmap knows, and the npm package each is ingested from.
+// The upstream sources eventmap knows (named in runtime/sources/names.ts), and the npm package each is ingested from.
+import { SOURCE_NAMES, type SourceName } from '../runtime/sources/names.ts';
 
-export const SOURCE_NAMES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'] as const;
-export type SourceName = (typeof SOURCE_NAMES)[number];
+export { SOURCE_NAMES, type SourceName };
 
 export interface SourceInfo {
   name: SourceName;

@@ -1,5 +1,6 @@
 // Reading upstream values safely: a mapper never throws, whatever JSON it is given.
 // These run on every message, so they stay small and allocation-free.
+import { defaultIsNews, prefixFor } from './value-lookup.ts';
 
 /** Follow a path of property names / indexes; undefined as soon as anything is missing. */
 export function get(value: unknown, path: readonly (string | number)[]): unknown {
@@ -83,8 +84,9 @@ export function lookup<T extends string>(
   if (entries === undefined) valueMapEntries.set(map, (entries = new Map(Object.entries(map))));
   const hit = entries.get(v);
   if (hit !== undefined) return (hit as T | null) ?? undefined; // null: known, deliberately no value
-  for (const [prefix, value] of prefixes) if (v.startsWith(prefix)) return value;
-  if (fallback !== undefined && prefixes.length === 0) defaultUsed?.(map, v, fallback);
+  const byPrefix = prefixFor(prefixes, v);
+  if (byPrefix) return byPrefix[1];
+  if (fallback !== undefined && defaultIsNews(prefixes.length)) defaultUsed?.(map, v, fallback);
   return fallback;
 }
 

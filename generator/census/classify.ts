@@ -1,6 +1,7 @@
 // Each counted type against the catalogs of the supported snapshots (is it documented upstream?)
 // and against mapping-spec.yaml (mapped, ignored — with the reason — or no entry).
 import type { Catalog, EntryKind } from '../catalog/types.ts';
+import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../spec/coverage-status.ts';
 import type { MappingSpec } from '../spec/types.ts';
 import type { CensusCounts, CensusGroup, TypeCount } from './count.ts';
 
@@ -34,17 +35,6 @@ export interface CensusReport extends Omit<CensusCounts, 'groups'> {
   groups: ClassifiedGroup[];
 }
 
-/** Kinds dispatched on as messages (spec entries); the others are values (value maps). */
-const MESSAGE_KINDS = new Set<EntryKind>([
-  'notification',
-  'request',
-  'eventmsg',
-  'sdk-message',
-  'stream-event',
-  'permission',
-  'thread-event',
-]);
-
 export function classify(counts: CensusCounts, spec: MappingSpec, catalogs: Record<string, Catalog[]>): CensusReport {
   return {
     ...counts,
@@ -73,32 +63,34 @@ export function classify(counts: CensusCounts, spec: MappingSpec, catalogs: Reco
 }
 
 function specStatus(spec: MappingSpec, source: string, kind: EntryKind, name: string): SpecStatus {
-  if (MESSAGE_KINDS.has(kind)) {
+  if (isMessageKind(kind)) {
     const entry = spec.entries.find((e) => e.source === source && e.kind === kind && e.name === name);
-    if (!entry) return { status: 'no-entry' };
-    return entry.ignore !== undefined
-      ? { status: 'ignored', line: entry.loc.line, reason: entry.ignore }
-      : { status: 'mapped', line: entry.loc.line };
+    const status = entryStatus(entry);
+    if (!entry || status === 'gap') return { status: 'no-entry' };
+    return status === 'ignored'
+      ? { status, line: entry.loc.line, reason: entry.ignore! }
+      : { status, line: entry.loc.line };
   }
-  const maps = Object.values(spec.valueMaps).filter(
-    (m) => m.source === source && m.covers !== undefined && 'kind' in m.covers && m.covers.kind === kind,
+  // The map coverage counts (check and diff say the same of this name).
+  const m = coveringMap(
+    Object.values(spec.valueMaps).filter((x) => x.source === source),
+    kind,
   );
-  if (maps.length === 0) return { status: 'no-entry', note: `no value map covers ${kind}` };
-  for (const m of maps) {
-    const hit = m.values[name] ?? m.undeclared[name];
-    if (hit)
-      return hit.value === null
-        ? { status: 'ignored', line: hit.loc.line, reason: `value map ${m.name}: no canonical value` }
-        : { status: 'mapped', line: hit.loc.line, via: `${m.name} → ${hit.value}` };
-    const prefix = Object.keys(m.prefixes).find((p) => name.startsWith(p));
-    if (prefix !== undefined)
-      return { status: 'mapped', line: m.loc.line, via: `${m.name} prefix ${prefix} → ${m.prefixes[prefix]}` };
-  }
-  const fallback = maps.find((m) => m.default !== undefined);
+  if (!m) return { status: 'no-entry', note: `no value map covers ${kind}` };
+  const hit = valueMapHit(m, name);
+  const status = valueStatus(hit);
+  if (!hit || status === 'gap')
+    return {
+      status: 'no-entry',
+      note:
+        m.default !== undefined
+          ? `not in value map ${m.name}; falls back to its default ${m.default}`
+          : `not in value map ${m.name}`,
+    };
+  if (status === 'ignored') return { status, line: hit.loc.line, reason: `value map ${m.name}: no canonical value` };
   return {
-    status: 'no-entry',
-    note: fallback
-      ? `not in value map ${fallback.name}; falls back to its default ${fallback.default}`
-      : `not in value map ${maps.map((m) => m.name).join(', ')}`,
+    status,
+    line: hit.loc.line,
+    via: hit.prefix !== undefined ? `${m.name} prefix ${hit.prefix} → ${hit.value}` : `${m.name} → ${hit.value}`,
   };
 }

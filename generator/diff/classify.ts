@@ -6,7 +6,8 @@
 import { compareStrings } from '../fsutil.ts';
 import { describePresence, expectedIn } from '../spec/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../spec/types.ts';
-import { coversEnum, coversKind, entryReads, relation, valueMapLookup, type SpecRead } from './spec-reads.ts';
+import { coversEnum, coversKind, valueMapHit } from '../spec/coverage-status.ts';
+import { entryReads, relation, type SpecRead } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 
 interface Index {
@@ -46,7 +47,7 @@ function accountOf(ix: Index, kind: string, name: string): { mapped: boolean; af
   const entry = ix.entries.get(`${kind}:${name}`);
   if (entry) return { mapped: entry.ignore === undefined, affect: at(entry.loc, 'entry') };
   for (const m of ix.maps) {
-    const v = coversKind(m, kind) ? valueMapLookup(m, name) : undefined;
+    const v = coversKind(m, kind) ? valueMapHit(m, name) : undefined;
     if (v) return { mapped: v.value !== null, affect: at(v.loc, 'value-map') };
   }
   return undefined;
@@ -130,7 +131,7 @@ function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: 
           : maps.map((m) => at(m.loc, 'value-map')),
     );
   }
-  const lacking = maps.filter((m) => c.values.some((v) => !valueMapLookup(m, v)));
+  const lacking = maps.filter((m) => c.values.some((v) => !valueMapHit(m, v)));
   return lacking.length
     ? done(
         'needs-mapping',
@@ -174,7 +175,7 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
         (x) =>
           x.how === 'reads' &&
           x.read.map &&
-          ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapLookup(m, v))),
+          ix.maps.some((m) => m.name === x.read.map && c.values!.some((v) => !valueMapHit(m, v))),
       );
       return done(lacking.length ? 'needs-mapping' : 'informational', affects);
     }

@@ -1,11 +1,11 @@
 // Coverage of one revision of the spec over the catalogs of the snapshots it names: per source
-// and kind, how many discriminants are mapped, ignored, or a gap (the rules of spec/analyze.ts).
+// and kind, how many discriminants are mapped, ignored, or a gap (spec/coverage-status.ts).
 import { entryKey } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
-import { MESSAGE_KINDS } from '../spec/analyze.ts';
+import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../spec/coverage-status.ts';
+import type { CoverageStatus } from '../spec/findings.ts';
 import type { MappingSpec } from '../spec/types.ts';
-import { coversKind, valueMapLookup } from './spec-reads.ts';
 
 export interface KindCoverage {
   total: number;
@@ -35,15 +35,10 @@ export function specCoverage(
   const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
   const kinds: Record<string, KindCoverage> = {};
   for (const [k, d] of [...names].sort(([a], [b]) => compareStrings(a, b))) {
-    let status: 'mapped' | 'ignored' | 'gap';
-    if (MESSAGE_KINDS.has(d.kind as never)) {
-      const e = entries.get(k);
-      status = !e ? 'gap' : e.ignore !== undefined ? 'ignored' : 'mapped';
-    } else {
-      const map = maps.find((m) => coversKind(m, d.kind));
-      const v = map && valueMapLookup(map, d.name);
-      status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
-    }
+    const map = coveringMap(maps, d.kind);
+    const status: CoverageStatus = isMessageKind(d.kind)
+      ? entryStatus(entries.get(k))
+      : valueStatus(map && valueMapHit(map, d.name));
     const row = (kinds[d.kind] ??= { total: 0, mapped: 0, ignored: 0, gap: 0 });
     row.total++;
     row[status]++;

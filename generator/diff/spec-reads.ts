@@ -64,18 +64,3 @@ export function relation(read: string, changed: string): 'reads' | 'reads-below'
 }
 
 /** What a value map says for an upstream value: its own entry, else a name-prefix rule (as spec/analyze.ts counts coverage). */
-export function valueMapLookup(map: ValueMap, name: string): { value: string | null; loc: Loc } | undefined {
-  const own = map.values[name];
-  if (own) return own;
-  const prefix = Object.keys(map.prefixes).find((p) => name.startsWith(p));
-  return prefix === undefined ? undefined : { value: map.prefixes[prefix]!, loc: map.loc };
-}
-
-/** Does the value map cover this entry kind / this catalog enum? */
-export function coversKind(map: ValueMap, kind: string): boolean {
-  return map.covers !== undefined && 'kind' in map.covers && map.covers.kind === kind;
-}
-
-export function coversEnum(map: ValueMap, name: string): boolean {
-  return map.covers !== undefined && 'enum' in map.covers && map.covers.enum === name;
-}

@@ -6,20 +6,10 @@ import { compareStrings } from '../fsutil.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { guessHint } from '../did-you-mean.ts';
 import { checkEmit, type PathTarget } from './check-emit.ts';
+import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
 import type { CoverageRow, Finding } from './findings.ts';
 import { isPlaceholder } from './review.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
-
-/** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
-export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>([
-  'notification',
-  'request',
-  'eventmsg',
-  'sdk-message',
-  'stream-event',
-  'permission',
-  'thread-event',
-]);
 
 export interface SpecAnalysis {
   findings: Finding[];
@@ -103,7 +93,7 @@ export function analyzeSpec(
     for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
       if (MESSAGE_KINDS.has(d.kind)) {
         const entry = byKey.get(k);
-        const status = !entry ? 'gap' : entry.ignore !== undefined ? 'ignored' : 'mapped';
+        const status = entryStatus(entry);
         coverage.push({
           source,
           kind: d.kind,
@@ -149,12 +139,9 @@ export function analyzeSpec(
             loc: entry.loc,
           });
       } else {
-        const map = maps.find((m) => m.covers !== undefined && 'kind' in m.covers && m.covers.kind === d.kind);
-        const prefix = map ? Object.keys(map.prefixes).find((p) => d.name.startsWith(p)) : undefined;
-        const v =
-          map?.values[d.name] ??
-          (map && prefix !== undefined ? { value: map.prefixes[prefix]!, loc: map.loc } : undefined);
-        const status = !v ? 'gap' : v.value === null ? 'ignored' : 'mapped';
+        const map = coveringMap(maps, d.kind);
+        const v = map && valueMapHit(map, d.name);
+        const status = valueStatus(v);
         coverage.push({
           source,
           kind: d.kind,

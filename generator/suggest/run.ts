@@ -4,7 +4,8 @@
 // exactly what needs a person.
 import type { Catalog, EntryKind } from '../catalog/types.ts';
 import type { Inputs } from '../pipeline.ts';
-import { analyzeSpec, MESSAGE_KINDS } from '../spec/analyze.ts';
+import { analyzeSpec } from '../spec/analyze.ts';
+import { MESSAGE_KINDS } from '../spec/coverage-status.ts';
 import { editYaml, type SpecEdit } from '../spec/edit.ts';
 import type { Finding } from '../spec/findings.ts';
 import { parseSpec } from '../spec/load.ts';

@@ -5,9 +5,10 @@ import * as codexSdkMappers from '../../generated/codex-sdk/mappers.ts';
 import { claudeAgentSdkFraming } from './claude-agent-sdk.ts';
 import { codexAppServerFraming } from './codex-app-server.ts';
 import { codexSdkFraming } from './codex-sdk.ts';
+import type { SourceName } from './names.ts';
 import type { Framing } from './types.ts';
 
-export type SourceName = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
+export type { SourceName };
 
 export const FRAMINGS: Record<SourceName, Framing> = {
   'codex-app-server': codexAppServerFraming(codexAppServerMappers),

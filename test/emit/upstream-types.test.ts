@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
-import { isMessageKind } from '../../generator/emit/upstream/messages.ts';
+import { isMessageKind } from '../../generator/spec/coverage-status.ts';
 import { kindMapTypeName, messageTypeName, pascalCase, versionNamespace } from '../../generator/emit/upstream/names.ts';
 import { codexCatalogs, STRICT_TSCONFIG, tsc, withoutComments, writeTemp } from './upstream-support.ts';
 

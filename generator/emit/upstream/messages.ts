@@ -7,24 +7,7 @@ import { compareStrings } from '../../fsutil.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../../catalog/types.ts';
 import { isObj } from '../../schema/object.ts';
 import { parseDefinitionRef } from '../../schema/traverse.ts';
-
-/**
- * Kinds that are messages dispatched on at run time (the rest are values inside messages and
- * are reached through the message types, e.g. `NotificationByName['item/started']['params']`).
- */
-export const MESSAGE_KINDS: readonly EntryKind[] = [
-  'notification',
-  'request',
-  'eventmsg',
-  'sdk-message',
-  'stream-event',
-  'thread-event',
-  'permission',
-];
-
-export function isMessageKind(kind: EntryKind): boolean {
-  return MESSAGE_KINDS.includes(kind);
-}
+import { isMessageKind } from '../../spec/coverage-status.ts';
 
 export interface OwnedMessage {
   entry: CatalogEntry;
