@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isObj } from './schema/object.ts';
 
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -11,9 +12,7 @@ export function sha256(data: string | Uint8Array): string {
 export function stableJson(value: unknown, options: { sortKeys?: boolean } = {}): string {
   const replacer = options.sortKeys
     ? (_key: string, v: unknown) =>
-        v && typeof v === 'object' && !Array.isArray(v)
-          ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => compareStrings(a, b)))
-          : v
+        isObj(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => compareStrings(a, b))) : v
     : undefined;
   return `${JSON.stringify(value, replacer, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 // The upstream sources eventmap knows (named in runtime/sources/names.ts), and the npm package each is ingested from.
 import { SOURCE_NAMES, type SourceName } from '../runtime/sources/names.ts';
+import { EventmapError, printable } from './diagnostics.ts';
 
 export { SOURCE_NAMES, type SourceName };
 
@@ -29,4 +30,15 @@ export const SOURCES: Record<SourceName, SourceInfo> = {
 
 export function isSourceName(value: string): value is SourceName {
   return (SOURCE_NAMES as readonly string[]).includes(value);
+}
+
+export function parseSourceName(name: string): SourceName {
+  if (!isSourceName(name)) {
+    throw new EventmapError({
+      code: 'cli/unknown-source',
+      message: `unknown source \`${printable(name)}\``,
+      hint: `use one of: ${SOURCE_NAMES.join(', ')}`,
+    });
+  }
+  return name;
 }

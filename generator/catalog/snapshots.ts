@@ -5,25 +5,14 @@ import { join, resolve } from 'node:path';
 import semver from 'semver';
 import { EventmapError, isPrintable, parseJsonFile, printable } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
-import { SOURCE_NAMES, isSourceName, type SourceName } from '../sources.ts';
+import { SOURCE_NAMES, isSourceName, parseSourceName, type SourceName } from '../sources.ts';
 import { locatePointer } from '../schema/pointer.ts';
-import { folderVersion, isStrictVersion, versionProblem } from './versions.ts';
+import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
 
 export interface SnapshotRef {
   source: SourceName;
   version: string;
   dir: string;
-}
-
-export function parseSourceName(name: string): SourceName {
-  if (!isSourceName(name)) {
-    throw new EventmapError({
-      code: 'cli/unknown-source',
-      message: `unknown source \`${printable(name)}\``,
-      hint: `use one of: ${SOURCE_NAMES.join(', ')}`,
-    });
-  }
-  return name;
 }
 
 /** Names writeTreeAtomic and its lock give the folders they work in (tree-write.ts, lock.ts). */

@@ -2,11 +2,13 @@
 // where the unions are, the JSON Schema document says what each member pins. Every member is
 // kept: a member the declarations never declare is an `unresolved` entry named by its type name.
 import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { withFlag, withSubtype } from '../../runtime/sources/discriminant.ts';
 import { isObj } from '../schema/object.ts';
 import { definitionName } from '../schema/pointer.ts';
 import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import { readSurface, SURFACE, type Surface, type SurfaceUnion } from './surface.ts';
+import { SURFACE, type Surface, type SurfaceUnion } from '../surface-format.ts';
+import { readSurface } from './surface.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 
 const redo = (reader: SnapshotReader) =>
@@ -77,7 +79,7 @@ export function unionEntries(
     const subs = union.subDiscriminant ? stringLiterals(props[union.subDiscriminant]) : [];
     const required = isObj(schema) && Array.isArray(schema.required) ? schema.required : [];
     const flags = Object.keys(props).filter((p) => isObj(props[p]) && props[p].const === true && required.includes(p));
-    for (const name of subs.length ? subs.map((s) => `${types[0]}:${s}`) : [types[0]!]) {
+    for (const name of subs.length ? subs.map((s) => withSubtype(types[0]!, s)) : [types[0]!]) {
       drafts.push({ kind: union.kind, name, document: rel, pointer: leaf.pointer, meta, flags });
     }
   }
@@ -95,7 +97,7 @@ function disambiguate(drafts: Draft[]): CatalogEntry[] {
   const count = new Map<string, number>();
   for (const d of drafts) count.set(d.name, (count.get(d.name) ?? 0) + 1);
   const renamed = drafts.map((d) =>
-    (count.get(d.name) ?? 0) > 1 && d.flags.length ? { ...d, name: `${d.name}[${d.flags[0]}]` } : d,
+    (count.get(d.name) ?? 0) > 1 && d.flags.length ? { ...d, name: withFlag(d.name, d.flags[0]!) } : d,
   );
   const again = new Map<string, number>();
   for (const d of renamed) again.set(d.name, (again.get(d.name) ?? 0) + 1);

@@ -1,28 +1,10 @@
 // The upstream catalog: a typed description of ONE upstream snapshot, with every discriminant the
 // mapping table must account for. It knows nothing of mapping-spec.yaml.
+import type { EntryKind } from '../../runtime/sources/discriminant.ts';
 import type { JsonSchema } from '../schema/types.ts';
 import type { SourceName } from '../sources.ts';
 
-/**
- * What kind of discriminant an entry is. Message kinds are dispatched on at run time; value kinds
- * (item types, content blocks, deltas, tools) are translated through value maps in the spec.
- */
-export type EntryKind =
-  // codex-app-server
-  | 'notification' // ServerNotification, by `method`
-  | 'request' // ServerRequest, by `method`
-  | 'eventmsg' // legacy EventMsg, by `type` (sent as `codex/event/<type>`)
-  | 'thread-item' // ThreadItem, by `type`
-  // claude-agent-sdk
-  | 'sdk-message' // SDKMessage member, by `type` or `type:subtype`
-  | 'stream-event' // BetaRawMessageStreamEvent inside stream_event, by `type`
-  | 'content-block' // content block types inside content_block_start
-  | 'content-delta' // delta types inside content_block_delta
-  | 'tool' // built-in tool name (sdk-tools.d.ts)
-  | 'permission' // the canUseTool callback
-  // codex-sdk
-  | 'thread-event' // ThreadEvent, by `type`
-  | 'sdk-item'; // codex-sdk ThreadItem, by `type`
+export type { EntryKind };
 
 export interface CatalogEntry {
   kind: EntryKind;

@@ -3,7 +3,7 @@
 // sdkVersion), else the one its path names (…/<source>/<version>/…), else unknown.
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
-import { isStrictVersion } from '../catalog/versions.ts';
+import { isStrictVersion } from '../versions.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { detectLine, type NativeType } from './detect.ts';

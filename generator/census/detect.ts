@@ -2,8 +2,10 @@
 // message's own discriminant, and the nested ones the catalog also lists: item types, stream
 // events, content blocks and deltas, tools). Every transcript format the normalizer reads, plus
 // bare JSON-RPC and bare SDKMessage lines.
+import { claudeMessageName, LEGACY_EVENT_PREFIX, legacyEventName } from '../../runtime/sources/discriminant.ts';
 import type { EntryKind } from '../catalog/types.ts';
-import { isStrictVersion } from '../catalog/versions.ts';
+import { isStrictVersion } from '../versions.ts';
+import { obj, str } from '../../runtime/values.ts';
 import type { SourceName } from '../sources.ts';
 
 export interface NativeType {
@@ -19,9 +21,6 @@ export type LineKind =
   | { what: 'unrecognised' };
 
 type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** `forced`: the source given on the command line (else detected per line). */
 export function detectLine(value: unknown, forced?: SourceName): LineKind {
@@ -66,11 +65,11 @@ function codexMessage(m: Obj | undefined): LineKind {
   const params = obj(m.params);
   const version = codexVersion(m);
   const types: NativeType[] = [];
-  if (method.startsWith('codex/event/'))
-    types.push({ kind: 'eventmsg', name: str(obj(params?.msg)?.type) ?? method.slice('codex/event/'.length) });
+  const legacy = method.startsWith(LEGACY_EVENT_PREFIX);
+  if (legacy) types.push({ kind: 'eventmsg', name: legacyEventName(method, obj(params?.msg)?.type) });
   else types.push({ kind: 'id' in m ? 'request' : 'notification', name: method });
   const itemType = str(obj(params?.item)?.type);
-  if (itemType !== undefined && !method.startsWith('codex/event/')) types.push({ kind: 'thread-item', name: itemType });
+  if (itemType !== undefined && !legacy) types.push({ kind: 'thread-item', name: itemType });
   return { what: 'upstream', source: 'codex-app-server', types, ...(version ? { version } : {}) };
 }
 
@@ -99,14 +98,7 @@ function claudeRecord(rec: Obj): LineKind {
 
 /** The catalog's names: `type`, `type:subtype` (system, result), `user[isReplay]`; nested stream and content types. */
 function claudeTypes(m: Obj, type: string): NativeType[] {
-  const subtype = str(m.subtype);
-  const name =
-    (type === 'system' || type === 'result') && subtype !== undefined
-      ? `${type}:${subtype}`
-      : type === 'user' && m.isReplay === true
-        ? 'user[isReplay]'
-        : type;
-  const types: NativeType[] = [{ kind: 'sdk-message', name }];
+  const types: NativeType[] = [{ kind: 'sdk-message', name: claudeMessageName(type, m) }];
   const event = obj(m.event);
   if (type === 'stream_event' && event) {
     const eventType = str(event.type);

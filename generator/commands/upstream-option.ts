@@ -3,7 +3,8 @@
 // Both repeat: --with accumulates; --upstream twice for one source is an error, not "last wins".
 import type { Command } from 'commander';
 import { EventmapError } from '../diagnostics.ts';
-import { parseSourceName, resolveSnapshot } from '../catalog/snapshots.ts';
+import { resolveSnapshot } from '../catalog/snapshots.ts';
+import { parseSourceName } from '../sources.ts';
 import type { PipelineOptions } from '../pipeline.ts';
 import type { SourceName } from '../sources.ts';
 

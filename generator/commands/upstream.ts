@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { projectPaths } from '../project.ts';
 import { addUpstream, parseSourceAtVersion } from '../upstream/add.ts';
-import { supportSnapshot } from '../upstream/support.ts';
+import { supportSnapshot } from './upstream-support.ts';
 
 export function registerUpstreamCommand(program: Command): void {
   const upstream = program

@@ -4,7 +4,8 @@
 // TypeScript printer and the Ajv validators handle, so nothing is silently ignored downstream.
 import type { JsonSchema } from '../schema/types.ts';
 import { didYouMean } from '../did-you-mean.ts';
-import { checkText, describeValue, isMap, type Problems } from './problems.ts';
+import { isObj } from '../schema/object.ts';
+import { checkText, describeValue, type Problems } from './problems.ts';
 import type { SourceLocation } from './types.ts';
 import { pointerJoin, type YamlSource } from './yaml-source.ts';
 
@@ -42,7 +43,7 @@ export function extensionNote(reason: string): string {
 export function checkSchema(node: unknown, yamlPointer: string, irPointer: string, ctx: SchemaContext): JsonSchema {
   ctx.locations[irPointer] = ctx.source.locate(yamlPointer);
   const { problems } = ctx;
-  if (!isMap(node)) {
+  if (!isObj(node)) {
     problems.add(
       yamlPointer,
       'bad-schema',
@@ -83,7 +84,7 @@ export function checkSchema(node: unknown, yamlPointer: string, irPointer: strin
         '`properties` needs `type: object`',
         'add `type: object` to this schema',
       );
-    if (!isMap(node.properties)) {
+    if (!isObj(node.properties)) {
       problems.add(
         pointerJoin(yamlPointer, 'properties'),
         'bad-schema',
@@ -266,7 +267,7 @@ function checkRequired(node: Record<string, unknown>, yamlPointer: string, probl
     problems.add(p, 'bad-schema', '`required` must be a list of property names', 'write `required: [name, other]`');
     return [];
   }
-  const props = isMap(node.properties) ? node.properties : {};
+  const props = isObj(node.properties) ? node.properties : {};
   const seen = new Set<string>();
   req.forEach((name: string, i) => {
     if (seen.has(name))

@@ -5,7 +5,8 @@ import type { JsonSchema } from '../schema/types.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { ownRecord } from '../own-record.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
-import { describeValue, isMap, Problems } from './problems.ts';
+import { isObj } from '../schema/object.ts';
+import { describeValue, Problems } from './problems.ts';
 import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
 import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
 import { pointerJoin, readYaml } from './yaml-source.ts';
@@ -38,7 +39,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const source = readYaml(text, file);
   const problems = new Problems(source);
   const root = source.data;
-  if (!isMap(root)) {
+  if (!isObj(root)) {
     problems.add(
       '',
       'bad-structure',

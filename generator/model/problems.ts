@@ -26,10 +26,6 @@ export class Problems {
   }
 }
 
-export function isMap(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 export function describeValue(v: unknown): string {
   if (v === null || v === undefined) return 'nothing';
   if (Array.isArray(v)) return 'a list';

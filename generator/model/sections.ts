@@ -4,7 +4,8 @@ import type { JsonSchema } from '../schema/types.ts';
 import { checkSchema, type SchemaContext } from './check-schema.ts';
 import { SPEC_ENUMS, SPEC_EVENT_TYPES, SPEC_ID_KINDS } from './events-md.ts';
 import { didYouMean } from '../did-you-mean.ts';
-import { checkText, describeValue, isMap, type Problems } from './problems.ts';
+import { isObj } from '../schema/object.ts';
+import { checkText, describeValue, type Problems } from './problems.ts';
 import type { CanonicalEnumDef, SourceLocation } from './types.ts';
 import { pointerJoin, type YamlSource } from './yaml-source.ts';
 
@@ -53,7 +54,7 @@ export function checkKeys(
 
 export function mapOrEmpty(v: unknown, pointer: string, what: string, problems: Problems): Record<string, unknown> {
   if (v === undefined) return {};
-  if (isMap(v)) return v;
+  if (isObj(v)) return v;
   problems.add(
     pointer,
     'bad-structure',
@@ -94,7 +95,7 @@ export function readIds(v: unknown, problems: Problems): Record<string, IdDesc> 
   for (const [name, entry] of Object.entries(mapOrEmpty(v, '/ids', 'ids', problems))) {
     const p = pointerJoin('/ids', name);
     checkName(name, p, 'id kind', problems);
-    if (typeof entry === 'string' || !isMap(entry)) {
+    if (typeof entry === 'string' || !isObj(entry)) {
       out[name] = { description: checkText(entry, p, problems) };
       if (!SPEC_ID_KINDS.includes(name)) readReason(undefined, p, `id kind "${name}"`, problems);
       continue;
@@ -113,7 +114,7 @@ export function readIds(v: unknown, problems: Problems): Record<string, IdDesc> 
       out[name]!.extension = readReason(entry.extension, pointerJoin(p, 'extension'), `id kind "${name}"`, problems);
   }
   // Missing spec entries are only worth listing when the section itself could be read.
-  if (isMap(v))
+  if (isObj(v))
     for (const name of SPEC_ID_KINDS) {
       if (!(name in out))
         problems.add(
@@ -133,7 +134,7 @@ export function readEnums(v: unknown, source: YamlSource, problems: Problems): R
     checkName(name, p, 'enum', problems);
     const def: CanonicalEnumDef = { name, values: [], extensions: {}, loc: source.locate(p) };
     out[name] = def;
-    if (!isMap(entry)) {
+    if (!isObj(entry)) {
       problems.add(
         p,
         'bad-structure',
@@ -233,7 +234,7 @@ export function readEnums(v: unknown, source: YamlSource, problems: Problems): R
     }
   }
   // Missing spec entries are only worth listing when the section itself could be read.
-  if (isMap(v))
+  if (isObj(v))
     for (const name of Object.keys(SPEC_ENUMS)) {
       if (!(name in out))
         problems.add(
@@ -267,14 +268,14 @@ export function readEvents(v: unknown, source: YamlSource, problems: Problems): 
         `event type "${type}" is not dotted lower-case words`,
         'write it like `turn.completed` or `thread.token-usage.updated`',
       );
-    if (!isMap(entry) || !('payload' in entry) || !('schema' in entry)) {
+    if (!isObj(entry) || !('payload' in entry) || !('schema' in entry)) {
       problems.add(
         p,
         'missing-payload',
         `event type "${type}" has no payload`,
         'give it `payload: <Name>Payload` and `schema: { type: object, properties: {...} }` (a payload with no fields is `{ type: object, properties: {} }`)',
       );
-      if (!isMap(entry)) {
+      if (!isObj(entry)) {
         out[type] = { payloadName: '', variantName: '', loc };
         continue;
       }
@@ -315,7 +316,7 @@ export function readEvents(v: unknown, source: YamlSource, problems: Problems): 
     out[type] = ev;
   }
   // Missing spec entries are only worth listing when the section itself could be read.
-  if (isMap(v))
+  if (isObj(v))
     for (const type of SPEC_EVENT_TYPES) {
       if (!(type in out))
         problems.add(
@@ -333,7 +334,7 @@ export function readEnvelope(
   ctx: SchemaContext,
 ): { description?: string; required: string[]; properties: Record<string, JsonSchema> } {
   const { problems } = ctx;
-  if (!isMap(v)) {
+  if (!isObj(v)) {
     problems.add(
       '/envelope',
       'bad-structure',
@@ -346,7 +347,7 @@ export function readEnvelope(
   // Read as one closed object schema, so the envelope follows the same rules as payloads.
   const { description, ...rest } = v;
   const schema = checkSchema({ type: 'object', ...rest }, '/envelope', '', ctx) as Record<string, unknown>;
-  const properties = (isMap(schema.properties) ? schema.properties : {}) as Record<string, JsonSchema>;
+  const properties = (isObj(schema.properties) ? schema.properties : {}) as Record<string, JsonSchema>;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   for (const key of ['type', 'payload']) {
     if (!(key in properties) || !required.includes(key))

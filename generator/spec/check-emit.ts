@@ -11,7 +11,7 @@ import { missingPathHint, presenceText } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
-import { isFolderVersion, isStrictVersion } from '../catalog/versions.ts';
+import { isFolderVersion, isStrictVersion } from '../versions.ts';
 
 /** One upstream schema a path in this emit is read against. */
 export interface PathTarget {

@@ -7,7 +7,7 @@ import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import { yamlData } from '../yaml-data.ts';
-import { isStrictVersion, versionProblem } from '../catalog/versions.ts';
+import { isStrictVersion, versionProblem } from '../versions.ts';
 import type { EntryKind } from '../catalog/types.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';

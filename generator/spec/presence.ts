@@ -2,7 +2,7 @@
 // that has it, inclusive) and the older exact list `absentIn`. One rule for the spec checks and
 // for `eventmap diff`.
 import semver from 'semver';
-import { isFolderVersion } from '../catalog/versions.ts';
+import { isFolderVersion } from '../versions.ts';
 
 export interface Presence {
   absentIn: string[];

@@ -10,6 +10,7 @@
 import type { MapContext } from '../context.ts';
 import { flushHeld } from '../helpers/claude-turns.ts';
 import { idOf, obj } from '../values.ts';
+import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
 import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
@@ -38,7 +39,7 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         ctx.warn(`${SOURCE}: not an SDKMessage (no \`type\`)`, { kind: 'invalid-message' });
         return;
       }
-      let name = nameOf(type, m);
+      let name = claudeMessageName(type, m);
       ctx.begin({ source: 'claude.sdk.message', messageType: name, payload: m }, undefined);
       const session = idOf(m.session_id);
       if (session !== undefined) ctx.currentThread = session;
@@ -75,12 +76,6 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       if (late) thread.turn = undefined;
     },
   };
-}
-
-function nameOf(type: string, m: Record<string, unknown>): string {
-  if ((type === 'system' || type === 'result') && typeof m.subtype === 'string') return `${type}:${m.subtype}`;
-  if (type === 'user' && m.isReplay === true) return 'user[isReplay]';
-  return type;
 }
 
 function routePermission(

@@ -7,11 +7,10 @@
 import { limitDepth } from '../depth.ts';
 import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
+import { LEGACY_EVENT_PREFIX, legacyEventName } from './discriminant.ts';
 import { dispatch, run } from './dispatch.ts';
 import { entry } from './lookup.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
-
-const LEGACY_PREFIX = 'codex/event/';
 
 export function codexAppServerFraming(tables: MapperTables): Framing {
   return {
@@ -50,10 +49,9 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
         return;
       }
       const ts = typeof m.emittedAtMs === 'number' ? m.emittedAtMs : undefined;
-      if (method.startsWith(LEGACY_PREFIX)) {
+      if (method.startsWith(LEGACY_EVENT_PREFIX)) {
         const msg = params?.msg;
-        const tag = obj(msg)?.type;
-        const type = typeof tag === 'string' ? tag : method.slice(LEGACY_PREFIX.length);
+        const type = legacyEventName(method, obj(msg)?.type);
         ctx.begin({ source: 'codex.eventmsg', method, messageType: type, payload: message }, ts);
         ctx.currentThread = idOf(params?.conversationId);
         dispatch('codex-app-server', tables, 'eventmsg', type, msg, ctx, stats, validate);

@@ -12,7 +12,7 @@ import { runCheck } from '../../generator/check/run.ts';
 import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import { projectPaths } from '../../generator/project.ts';
 import { REVIEW_MARKER } from '../../generator/spec/review.ts';
-import { supportSnapshot } from '../../generator/upstream/support.ts';
+import { supportSnapshot } from '../../generator/commands/upstream-support.ts';
 import { BASE, buildBump, NEW_ITEM, NEW_NOTIFICATION, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
 const BIN = join(REPO, 'bin', 'eventmap.js');

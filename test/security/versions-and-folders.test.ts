@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listVersions, resolveSnapshot, snapshotFromDir } from '../../generator/catalog/snapshots.ts';
-import { isStrictVersion } from '../../generator/catalog/versions.ts';
+import { isStrictVersion } from '../../generator/versions.ts';
 import { formatDiagnostic, printable } from '../../generator/diagnostics.ts';
 import { parseSpec } from '../../generator/spec/load.ts';
 import { parseSourceAtVersion } from '../../generator/upstream/add.ts';

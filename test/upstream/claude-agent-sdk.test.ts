@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Surface } from '../../generator/catalog/surface.ts';
+import type { Surface } from '../../generator/surface-format.ts';
 import { readTree } from '../../generator/fsutil.ts';
 import { ingestClaudeAgentSdk } from '../../generator/upstream/claude-agent-sdk.ts';
 import { catalogOf, snapshotDir, tempDir } from '../catalog/helpers.ts';

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Surface } from '../../generator/catalog/surface.ts';
+import type { Surface } from '../../generator/surface-format.ts';
 import { candidatesFor, derivedName, nameTools } from '../../generator/upstream/claude-tool-names.ts';
 import { findCli, scanLiterals, type CliLiterals } from '../../generator/upstream/cli-literals.ts';
 import { openDeclarations, stringTupleConst } from '../../generator/upstream/ts-extract/declarations.ts';

@@ -5,6 +5,7 @@ import type { CanonicalModel } from '../../model/types.ts';
 import { docLine, ident, lit, trustedOutput } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
+import { definitionName } from '../../schema/pointer.ts';
 
 /**
  * The model schema as Ajv should compile it: one schema per definition, each with its own `$id`
@@ -29,7 +30,7 @@ export function ajvSchemas(model: CanonicalModel): {
     for (let n = name, i = 0; i < 32; i++) {
       const def = defs[n];
       if (!isAlias(def)) return n;
-      n = String(def!.$ref).replace('#/definitions/', '');
+      n = definitionName(String(def!.$ref)) ?? String(def!.$ref);
     }
     throw new Error(`alias cycle at ${name}`);
   };
@@ -38,8 +39,7 @@ export function ajvSchemas(model: CanonicalModel): {
   const rewrite = (node: unknown): unknown => {
     if (!isObj(node)) return node;
     if (typeof node.$ref === 'string') {
-      const name = node.$ref.replace('#/definitions/', '');
-      return { $ref: idOf(name) };
+      return { $ref: idOf(definitionName(node.$ref) ?? node.$ref) };
     }
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {

@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DeclarationFile } from './declarations.ts';
 import type { OpaqueImport } from './opaque-imports.ts';
+import { isObj } from '../../schema/object.ts';
 
 export interface AppendedType {
   name: string;
@@ -54,8 +55,7 @@ export function writeSurfaceCopy(
 export function describeAppended(definitions: Record<string, unknown>, appended: AppendedType[]): void {
   for (const t of appended) {
     const def = definitions[t.name];
-    if (def !== null && typeof def === 'object' && !Array.isArray(def))
-      (def as Record<string, unknown>).description = t.doc;
+    if (isObj(def)) def.description = t.doc;
   }
 }
 

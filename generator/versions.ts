@@ -6,7 +6,7 @@ import semver from 'semver';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFiles } from '../fsutil.ts';
+import { listFiles } from './fsutil.ts';
 
 /** Strict semver equal to its own `semver.clean` form: no `v`, `=`, whitespace, line break or build metadata. */
 export function isStrictVersion(v: unknown): v is string {

@@ -8,7 +8,7 @@ import type { ProjectPaths } from '../project.ts';
 import { editYaml } from '../spec/edit.ts';
 import { displayPath, parseSpec } from '../spec/load.ts';
 import { compareVersions } from '../spec/presence.ts';
-import { parseSourceAtVersion } from './add.ts';
+import { parseSourceAtVersion } from '../upstream/add.ts';
 
 /** True when the version was added; false when the spec already supported it. */
 export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
