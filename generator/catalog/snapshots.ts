@@ -3,9 +3,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import semver from 'semver';
-import { EventmapError, isPrintable, parseJsonFile, printable } from '../diagnostics.ts';
+import { EventmapError, isPrintable, parseJsonFile } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
-import { SOURCE_NAMES, isSourceName, parseSourceName, type SourceName } from '../sources.ts';
+import { parseSourceName, type SourceName } from '../sources.ts';
 import { locatePointer } from '../schema/pointer.ts';
 import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
 

@@ -6,6 +6,7 @@ import { claudeMessageName, LEGACY_EVENT_PREFIX, legacyEventName } from '../../r
 import type { EntryKind } from '../catalog/types.ts';
 import { isStrictVersion } from '../versions.ts';
 import { obj, str } from '../../runtime/values.ts';
+import type { Obj } from '../schema/object.ts';
 import type { SourceName } from '../sources.ts';
 
 export interface NativeType {
@@ -19,8 +20,6 @@ export type LineKind =
   /** The app's side of a capture: client requests and answers, hooks, driver markers. */
   | { what: 'app'; source: SourceName }
   | { what: 'unrecognised' };
-
-type Obj = Record<string, unknown>;
 
 /** `forced`: the source given on the command line (else detected per line). */
 export function detectLine(value: unknown, forced?: SourceName): LineKind {

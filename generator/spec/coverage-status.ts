@@ -7,7 +7,8 @@ import type { EntryKind } from '../catalog/types.ts';
 import type { CoverageStatus } from './findings.ts';
 import type { Loc, ValueMap } from './types.ts';
 
-const MESSAGE_KIND_LIST: readonly EntryKind[] = [
+/** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
+export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>([
   'notification',
   'request',
   'eventmsg',
@@ -15,10 +16,7 @@ const MESSAGE_KIND_LIST: readonly EntryKind[] = [
   'stream-event',
   'permission',
   'thread-event',
-];
-
-/** Kinds dispatched on at run time: each discriminant needs an entry under `mappings`. */
-export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set(MESSAGE_KIND_LIST);
+]);
 
 export const isMessageKind = (kind: string): boolean => MESSAGE_KINDS.has(kind as EntryKind);
 

@@ -83,7 +83,7 @@ describe('unionEntries', () => {
   });
 });
 
-describe('schema-walk', () => {
+describe('schema unions and refs', () => {
   it('follows $ref chains and stops on cycles', () => {
     const doc = { definitions: { A: ref('B'), B: ref('C'), C: { type: 'string' }, X: ref('Y'), Y: ref('X') } };
     expect(derefPointer(doc, '#/definitions/A')).toBe('#/definitions/C');

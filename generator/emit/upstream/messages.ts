@@ -4,7 +4,7 @@ import semver from 'semver';
 import { EventmapError } from '../../diagnostics.ts';
 import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
 import { compareStrings } from '../../fsutil.ts';
-import type { Catalog, CatalogEntry, EntryKind } from '../../catalog/types.ts';
+import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { isObj } from '../../schema/object.ts';
 import { parseDefinitionRef } from '../../schema/traverse.ts';
 import { isMessageKind } from '../../spec/coverage-status.ts';
