@@ -4,6 +4,7 @@ import { entryKey } from '../catalog/load.ts';
 import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
+import { memberSlot } from '../schema/branches.ts';
 import { isBelow, parentPath } from '../schema/field-path.ts';
 import { refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from '../schema/fields.ts';
 import type { FieldScope, KindCount, RawChange } from './types.ts';
@@ -62,8 +63,7 @@ function diffEntry(a: Catalog, x: CatalogEntry, b: Catalog, y: CatalogEntry): Ra
 /** Fields of an entry's message. A union member also gets the union root's own properties (0.171.0 puts `emittedAtMs` there). */
 export function messageFields(c: Catalog, e: CatalogEntry): FieldMap {
   const doc = c.documents[e.document];
-  const m = /^(.*)\/(oneOf|anyOf)\/\d+$/.exec(e.pointer);
-  const rootPointer = m ? m[1] || '#' : undefined;
+  const rootPointer = memberSlot(e.pointer)?.container;
   const parent = rootPointer ? getAtPointer(doc, rootPointer) : undefined;
   let extra: Obj | undefined;
   if (isObj(parent) && (parent.properties !== undefined || parent.required !== undefined)) {

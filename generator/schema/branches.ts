@@ -17,3 +17,16 @@ export function unionSlots(schema: unknown): ['oneOf' | 'anyOf', number][] {
 const SHAPE = ['type', 'enum', 'const', 'properties', 'required', 'items', 'prefixItems', 'additionalProperties'];
 
 export const hasOwnShape = (schema: Obj): boolean => SHAPE.some((k) => schema[k] !== undefined);
+
+export interface MemberSlot {
+  /** Pointer of the schema holding the union (`#` for the document root). */
+  container: string;
+  key: 'oneOf' | 'anyOf';
+  index: number;
+}
+
+/** Where a union member's pointer (`…/oneOf/3`) stands; undefined for a pointer that is no member. */
+export function memberSlot(pointer: string): MemberSlot | undefined {
+  const m = /^(.*)\/(oneOf|anyOf)\/(\d+)$/.exec(pointer);
+  return m ? { container: m[1] || '#', key: m[2] as MemberSlot['key'], index: Number(m[3]) } : undefined;
+}

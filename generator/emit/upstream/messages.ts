@@ -5,6 +5,7 @@ import { EventmapError } from '../../diagnostics.ts';
 import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
 import { compareStrings } from '../../fsutil.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
+import { memberSlot } from '../../schema/branches.ts';
 import { isObj } from '../../schema/object.ts';
 import { parseDefinitionRef } from '../../schema/traverse.ts';
 import { isMessageKind } from '../../spec/coverage-status.ts';
@@ -95,11 +96,8 @@ export function inheritedKeywords(
   entry: CatalogEntry,
 ): { properties: Array<{ name: string; pointer: string }>; required: string[] } {
   const none = { properties: [], required: [] };
-  const segs = pointerSegments(entry.pointer);
-  const last = segs.length - 1;
-  if (last < 1 || !['oneOf', 'anyOf'].includes(segs[last - 1]!) || !/^\d+$/.test(segs[last]!)) return none;
-  const containerPointer =
-    entry.pointer.slice(0, entry.pointer.length - `/${segs[last - 1]}/${segs[last]}`.length) || '#';
+  const containerPointer = memberSlot(entry.pointer)?.container;
+  if (containerPointer === undefined) return none;
   const container = getAtPointer(catalog.documents[entry.document], containerPointer);
   if (!isObj(container)) return none;
   const props = isObj(container.properties) ? Object.keys(container.properties) : [];

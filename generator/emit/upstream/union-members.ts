@@ -2,11 +2,12 @@
 // message types, so each member is written once. Codex 0.105.0's EventMsg.json holds the EventMsg
 // union at its root (the catalog's `eventmsg` entries) and again as definitions/EventMsg, which
 // `session_configured.initial_messages` refers to: without this, all 75 members appear twice.
-import { getAtPointer, pointerSegments } from '../../schema/pointer.ts';
+import { memberSlot, type MemberSlot } from '../../schema/branches.ts';
+import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { stableJson } from '../../fsutil.ts';
 
-type Keyword = 'oneOf' | 'anyOf';
+type Keyword = MemberSlot['key'];
 
 export interface UnionMatch {
   keyword: Keyword;
@@ -25,14 +26,12 @@ export class UnionMembers {
       { catalog: Catalog; document: string; container: string; keyword: Keyword; members: Map<number, CatalogEntry> }
     >();
     for (const { catalog, entry } of messages) {
-      const segs = pointerSegments(entry.pointer);
-      const keyword = segs[segs.length - 2];
-      const index = segs[segs.length - 1];
-      if ((keyword !== 'oneOf' && keyword !== 'anyOf') || !index || !/^\d+$/.test(index)) continue;
-      const container = entry.pointer.slice(0, entry.pointer.length - `/${keyword}/${index}`.length) || '#';
+      const slot = memberSlot(entry.pointer);
+      if (!slot) continue;
+      const { container, key: keyword, index } = slot;
       const id = `${catalog.version}\u0000${entry.document}\u0000${container}\u0000${keyword}`;
       const group = groups.get(id) ?? { catalog, document: entry.document, container, keyword, members: new Map() };
-      group.members.set(Number(index), entry);
+      group.members.set(index, entry);
       groups.set(id, group);
     }
     for (const g of groups.values()) {
