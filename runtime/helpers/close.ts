@@ -23,7 +23,7 @@ const REASON_BY_TURN_STATE: Record<string, string> = {
   failed: 'the turn failed before this finished',
 };
 
-export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown): void {
   const thread = ids.thread ?? ctx.currentThread;
   const state = ctx.lifecycle.peekThread(thread);
   const turn = ids.turn ?? state?.turn;
@@ -57,7 +57,7 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown)
 }
 
 /** thread/closed, thread/deleted, a session's exit: everything of that thread (or of all threads) ends. */
-export function closeThread(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+export function closeThread(ctx: MapContext, ids: ProviderIds, _message: unknown): void {
   endThreads(ctx, ids.thread, ids.thread !== undefined ? 'the thread ended' : 'the session ended');
 }
 
