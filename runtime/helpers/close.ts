@@ -5,6 +5,7 @@
 // end does the same for what has no turn (and ends a turn still open). Turns always end: a turn
 // whose end could not be read (an invalid status) still gets a turn.completed.
 import type { MapContext } from '../context.ts';
+import { CLOSED_BY } from '../lifecycle-roles.ts';
 import type { ProviderIds } from '../types.ts';
 
 /** Status of an item a turn left open, by the turn's final state. */
@@ -27,11 +28,11 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown):
   const thread = ids.thread ?? ctx.currentThread;
   const state = ctx.lifecycle.peekThread(thread);
   const turn = ids.turn ?? state?.turn;
-  let ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+  let ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
   synthetic(ctx, () => {
     if (!ended && turn !== undefined) {
       ctx.emit(
-        'turn.completed',
+        CLOSED_BY.turn,
         { thread, turn },
         {
           state: 'failed',
@@ -39,7 +40,7 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown):
         },
         [],
       );
-      ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+      ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
     }
     const turnState = typeof ended?.payload.state === 'string' ? ended.payload.state : 'failed';
     closeOpen(
@@ -81,7 +82,7 @@ export function endThreads(ctx: MapContext, only: string | undefined, reason: st
       closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
       if (state?.turn !== undefined) {
         ctx.emit('turn.aborted', { thread, turn: state.turn }, { reason }, ['reason']);
-        ctx.emit('turn.completed', { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
+        ctx.emit(CLOSED_BY.turn, { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
         state.turn = undefined;
         state.turnScratch.clear();
       }
@@ -103,7 +104,7 @@ function closeOpen(
     if (open.ids.thread !== thread) continue;
     if (turn !== undefined && open.ids.turn !== undefined && open.ids.turn !== turn) continue;
     ctx.emit(
-      'item.completed',
+      CLOSED_BY.item,
       { ...open.ids },
       {
         itemType: open.itemType ?? 'unknown',
@@ -118,7 +119,7 @@ function closeOpen(
     // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
     if (turn !== undefined && pending.ids.turn !== turn) continue;
     ctx.emit(
-      'request.resolved',
+      CLOSED_BY.request,
       { ...pending.ids, request },
       { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } },
       [],
