@@ -7,6 +7,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import { guessHint } from '../did-you-mean.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkHookUse } from './helper-check.ts';
+import { checkSharedMaps } from './shared-maps.ts';
 import { checkEmit, type PathTarget } from './check-emit.ts';
 import type { CoverageRow, Finding } from './findings.ts';
 import { isPlaceholder } from './review.ts';
@@ -183,6 +184,9 @@ export function analyzeSpec(
     }
     checkValueMaps(spec, model, source, cats, findings);
   }
+  // Maps between canonical enums (no source): their values and default, then what only they have.
+  checkValueMaps(spec, model, undefined, [], findings);
+  checkSharedMaps(spec, model, findings);
   for (const e of spec.entries) {
     if (!spec.sources[e.source])
       findings.push({
@@ -248,7 +252,7 @@ export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[]
 function checkValueMaps(
   spec: MappingSpec,
   model: CanonicalModel,
-  source: string,
+  source: string | undefined,
   cats: Catalog[],
   findings: Finding[],
 ): void {

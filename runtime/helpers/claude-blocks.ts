@@ -9,9 +9,10 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn } from './claude-state.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
 
-/** Value maps of mapping-spec.yaml these helpers classify with (a test checks they exist). */
-export const CLAUDE_VALUE_MAPS = { tool: 'claudeToolItemType', block: 'claudeBlockItemType' } as const;
+/** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
+export const CLAUDE_VALUE_MAPS = { tool: HOOK_VALUE_MAPS.claudeTool, block: HOOK_VALUE_MAPS.claudeBlock } as const;
 
 /** What a synthetic API-error message's `model` says (the CLI writes it itself). */
 const SYNTHETIC_MODEL = '<synthetic>';

@@ -6,23 +6,16 @@
 // whose end could not be read (an invalid status) still gets a turn.completed.
 import type { MapContext } from '../context.ts';
 import { CLOSED_BY } from '../lifecycle-roles.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { ProviderIds } from '../types.ts';
 
-/** Status of an item a turn left open, by the turn's final state. */
-const ITEM_STATUS_BY_TURN_STATE: Record<string, string> = {
-  // The turn completed without it: the upstream abandoned it (a cut-off stream), it did not complete.
-  completed: 'failed',
-  interrupted: 'interrupted',
-  cancelled: 'cancelled',
-  failed: 'failed',
-};
-
-const REASON_BY_TURN_STATE: Record<string, string> = {
-  completed: 'abandoned: the turn completed without finishing it',
-  interrupted: 'the turn was interrupted before this finished',
-  cancelled: 'the turn was cancelled before this finished',
-  failed: 'the turn failed before this finished',
-};
+/** Why an item or request a turn left open closes, by the turn's final state (TurnState). */
+function reasonFor(turnState: string): string {
+  if (turnState === 'completed') return 'abandoned: the turn completed without finishing it';
+  return turnState === 'failed'
+    ? 'the turn failed before this finished'
+    : `the turn was ${turnState} before this finished`;
+}
 
 export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown): void {
   const thread = ids.thread ?? ctx.currentThread;
@@ -43,14 +36,9 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown):
       ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
     }
     const turnState = typeof ended?.payload.state === 'string' ? ended.payload.state : 'failed';
-    closeOpen(
-      ctx,
-      thread,
-      turn,
-      ITEM_STATUS_BY_TURN_STATE[turnState] ?? 'failed',
-      'cancelled',
-      REASON_BY_TURN_STATE[turnState] ?? `turn ${turnState}`,
-    );
+    // The item's status is the spec's value map (a turn that completed without it abandoned it: failed).
+    const itemStatus = ctx.mapValue(HOOK_VALUE_MAPS.turnEndItemStatus, turnState) ?? 'failed';
+    closeOpen(ctx, thread, turn, itemStatus, 'cancelled', reasonFor(turnState));
   });
   if (state && (turn === undefined || state.turn === turn)) state.turn = undefined;
   state?.turnScratch.clear();

@@ -31,6 +31,16 @@ export interface HookHelperSpec {
 export type HelperSpec = ValueHelperSpec | HookHelperSpec;
 export type HelperManifest = Readonly<Record<string, HelperSpec>>;
 
+/** Value maps of mapping-spec.yaml that hooks look up by name. */
+export const HOOK_VALUE_MAPS = {
+  /** TurnState → ItemStatus: what an item its turn left open becomes (closeTurn, every source). */
+  turnEndItemStatus: 'turnEndItemStatus',
+  /** Claude tool name → CanonicalItemType, and content block type → CanonicalItemType. */
+  claudeTool: 'claudeToolItemType',
+  claudeBlock: 'claudeBlockItemType',
+} as const;
+const CLAUDE_MAPS = [HOOK_VALUE_MAPS.claudeTool, HOOK_VALUE_MAPS.claudeBlock];
+
 const ALL = HELPER_SOURCES;
 const CODEX_APP: readonly HelperSource[] = ['codex-app-server'];
 const CLAUDE: readonly HelperSource[] = ['claude-agent-sdk'];
@@ -47,7 +57,7 @@ const hook = (sources: readonly HelperSource[], valueMaps?: readonly string[]) =
 
 /** Every helper of runtime/helpers/index.ts HELPERS (the types there hold both lists to the same names). */
 export const HELPER_MANIFEST = {
-  closeTurn: hook(ALL),
+  closeTurn: hook(ALL, [HOOK_VALUE_MAPS.turnEndItemStatus]),
   closeThread: hook(ALL),
   failedTurnError: hook(ALL),
   pendingRequestType: value([], ['codex-app-server', 'claude-agent-sdk']),
@@ -60,11 +70,11 @@ export const HELPER_MANIFEST = {
   claudeOpenTurn: hook(CLAUDE),
   claudeMessageStart: hook(CLAUDE),
   claudeMessageStop: hook(CLAUDE),
-  claudeBlockStart: hook(CLAUDE, ['claudeToolItemType', 'claudeBlockItemType']),
+  claudeBlockStart: hook(CLAUDE, CLAUDE_MAPS),
   claudeBlockItem: value(['value'], CLAUDE),
   claudeBlockType: value(['value'], CLAUDE),
   claudeBlockStop: hook(CLAUDE),
-  claudeAssistant: hook(CLAUDE, ['claudeToolItemType', 'claudeBlockItemType']),
+  claudeAssistant: hook(CLAUDE, CLAUDE_MAPS),
   claudeUser: hook(CLAUDE),
   claudeTurnState: value(['value', 'value'], CLAUDE),
   claudeErrorMessage: value(['value', 'value'], CLAUDE),

@@ -163,3 +163,40 @@ describe('the manifest', () => {
     }
   });
 });
+
+describe('value maps the helpers read', () => {
+  const MAP = 'turnEndItemStatus:\n    from: TurnState\n';
+
+  it('refuses a hook whose value map the spec lacks, at each use', () => {
+    const { errors } = withEdit(MAP, 'turnEndItemStatusX:\n    from: TurnState\n');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const f of errors) {
+      expect(f.code).toBe('spec/helper-value-map');
+      expect(f.message).toMatch(/`closeTurn` looks up value map `turnEndItemStatus`/);
+      expect(f.hint).toMatch(/declare `turnEndItemStatus` under valueMaps/);
+    }
+  });
+
+  it('refuses a map between canonical enums whose key is not a value of `from`', () => {
+    const { text, errors } = withEdit(
+      '      interrupted: interrupted\n      cancelled: cancelled',
+      '      interupted: interrupted\n      cancelled: cancelled',
+    );
+    expectOne(
+      errors,
+      'spec/unknown-enum-value',
+      lineOf(text, 'interupted'),
+      /`interupted` is not a TurnState value/,
+      /did you mean `interrupted`\?/,
+    );
+  });
+
+  it('refuses a map with both `source` and `from`, or neither', () => {
+    const both = withEdit(MAP, 'turnEndItemStatus:\n    from: TurnState\n    source: codex-sdk\n');
+    const origin = both.errors.find((f) => f.code === 'spec/value-map-origin');
+    expect(origin?.loc?.line).toBe(lineOf(both.text, MAP));
+    expect(origin?.message).toMatch(/either `source` .* or `from`/);
+    const neither = withEdit(MAP, 'turnEndItemStatus:\n');
+    expect(neither.errors.map((f) => f.code)).toContain('spec/value-map-origin');
+  });
+});
