@@ -546,9 +546,12 @@ export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_bl
   { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_start` → */
+/** stream-event `content_block_start` → item.started */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
-  const ids0: ProviderIds = {};
+  const ids0: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
+  { const ids = ids0; if (get(m, ["content_block","type"]) === "tool_use") ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
+  const ids1: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
+  { const ids = ids1; if (["server_tool_use","mcp_tool_use"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
   H.claudeBlockStart(ctx, ids0, m);
 }
 
