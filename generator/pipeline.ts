@@ -1,6 +1,6 @@
 // `generate`: upstream snapshots + canonical model + mapping spec → every file under generated/.
 // Pure: returns the files; the command writes them atomically.
-import { HELPERS } from '../runtime/helpers/index.ts';
+import { HELPER_MANIFEST } from '../runtime/helpers/manifest.ts';
 import { loadCatalog } from './catalog/load.ts';
 import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
@@ -68,7 +68,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     });
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref);
-  const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
+  const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
   const hashes = hashInputs(
     paths,
     Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),

@@ -3,6 +3,7 @@
 // close what it left open. Generated mappers call `emit`; nothing here knows any upstream's shapes.
 import { CanonicalIds, defaultSessionId } from './canonical-ids.ts';
 import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle.ts';
+import { isTurnScoped } from './lifecycle-roles.ts';
 import { track } from './track.ts';
 import type { CanonicalEvent, ProviderIds, RawRef, ValueMap } from './types.ts';
 import { lookup } from './values.ts';
@@ -16,10 +17,6 @@ export interface ContextOptions {
   /** Milliseconds since the epoch, for messages that carry no timestamp of their own. */
   clock: () => number;
 }
-
-const TURN_SCOPED = /^(turn\.|item\.|content\.|request\.|user-input\.|tool\.|task\.)/;
-/** TURN_SCOPED.test(type), memoised: emit asks it for every event, and there are few types. */
-const turnScoped = new Map<string, boolean>();
 
 /** The range Date can print as YYYY-MM-DDTHH:mm:ss.sssZ (years 0000-9999), which IsoDateTime requires. */
 const MIN_ISO_MS = -62_167_219_200_000;
@@ -119,11 +116,7 @@ export class MapContext {
     }
     const full: ProviderIds = { ...ids };
     if (full.thread === undefined) full.thread = this.currentThread;
-    if (full.turn === undefined) {
-      let scoped = turnScoped.get(type);
-      if (scoped === undefined) turnScoped.set(type, (scoped = TURN_SCOPED.test(type)));
-      if (scoped) full.turn = this.lifecycle.peekThread(full.thread)?.turn;
-    }
+    if (full.turn === undefined && isTurnScoped(type)) full.turn = this.lifecycle.peekThread(full.thread)?.turn;
     if (!track(this, type, full, payload)) return;
     this.push(type, full, payload);
   }

@@ -1,13 +1,16 @@
-// Lifecycle bookkeeping for each event about to be emitted: open turns, items and requests, per
-// thread. Returns false for an event that must not be emitted (a duplicate), after naming why.
+// Lifecycle bookkeeping for each event about to be emitted, by its role in canonical-model.yaml
+// (runtime/lifecycle-roles.ts): open turns, items and requests, per thread. Returns false for an event that must not be emitted (a duplicate), after naming why.
 import type { MapContext } from './context.ts';
 import { itemKey } from './lifecycle.ts';
+import { CLOSED_BY, roleOf } from './lifecycle-roles.ts';
 import type { ProviderIds } from './types.ts';
 
 export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: Record<string, unknown>): boolean {
+  const role = roleOf(type);
+  if (role === undefined) return true;
   const life = ctx.lifecycle;
-  switch (type) {
-    case 'turn.started': {
+  switch (role.opens) {
+    case 'turn': {
       // A turn starts once, whichever announcement comes first (0.105.0 sends a v2 turn/started
       // and a legacy task_started for most turns, only the legacy one for a spawned agent's).
       if (ids.turn === undefined) return true;
@@ -21,16 +24,13 @@ export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: 
       thread.turn = thread.lastTurn = ids.turn;
       return true;
     }
-    case 'item.started':
+    case 'item':
       if (ids.item !== undefined) life.items.set(itemKey(ids.thread, ids.item), { ids, itemType: payload.itemType });
       return true;
-    case 'item.completed':
-      if (ids.item !== undefined) life.items.delete(itemKey(ids.thread, ids.item));
-      return true;
-    case 'user-input.requested':
+    case 'user-input':
       if (ids.request !== undefined) life.userInputRequested.add(ids.request);
       return true;
-    case 'request.opened':
+    case 'request':
       if (ids.request !== undefined) {
         // A JSON-RPC id may be reused once its request is answered.
         life.resolvedRequests.delete(ids.request);
@@ -46,16 +46,21 @@ export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: 
         });
       }
       return true;
-    case 'user-input.resolved': {
+  }
+  switch (role.closes) {
+    case 'item':
+      if (ids.item !== undefined) life.items.delete(itemKey(ids.thread, ids.item));
+      return true;
+    case 'user-input': {
       const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);
       if (pending) pending.userInputResolved = true;
       return true;
     }
-    case 'request.resolved':
+    case 'request':
       return resolved(ctx, ids, payload.decision);
-    default:
-      return true;
   }
+  // A turn's end is closeTurn's (helpers/close.ts): it closes what the turn left open first.
+  return true;
 }
 
 /** Decisions that say no: the item the request was about will not run. */
@@ -85,7 +90,7 @@ function resolved(ctx: MapContext, ids: ProviderIds, decision: unknown): boolean
   }
   if (pending?.userInput && !pending.userInputResolved) {
     // Declined, cancelled or failed: the questions were still answered — with nothing.
-    ctx.push('user-input.resolved', { ...ids }, { answers: {} });
+    ctx.push(CLOSED_BY['user-input'], { ...ids }, { answers: {} });
   }
   return true;
 }

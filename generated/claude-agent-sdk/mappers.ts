@@ -240,6 +240,16 @@ const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant
 const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "dynamic_tool_call";
 const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [["mcp__","mcp_tool_call"]];
 
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
+  "completed": "failed",
+  "interrupted": "interrupted",
+  "cancelled": "cancelled",
+  "failed": "failed",
+};
+const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
+const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
+
 // ---- canonical field checks ----
 const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
@@ -536,9 +546,12 @@ export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_bl
   { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
 }
 
-/** stream-event `content_block_start` → */
+/** stream-event `content_block_start` → item.started */
 export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
-  const ids0: ProviderIds = {};
+  const ids0: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
+  { const ids = ids0; if (get(m, ["content_block","type"]) === "tool_use") ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
+  const ids1: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
+  { const ids = ids1; if (["server_tool_use","mcp_tool_use"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
   H.claudeBlockStart(ctx, ids0, m);
 }
 
@@ -576,6 +589,7 @@ export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   "claudeResultState": { values: VM_claudeResultState, fallback: VM_claudeResultState_DEFAULT, prefixes: VM_claudeResultState_PREFIXES },
   "claudeSessionState": { values: VM_claudeSessionState, fallback: VM_claudeSessionState_DEFAULT, prefixes: VM_claudeSessionState_PREFIXES },
   "claudeToolItemType": { values: VM_claudeToolItemType, fallback: VM_claudeToolItemType_DEFAULT, prefixes: VM_claudeToolItemType_PREFIXES },
+  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */

@@ -129,6 +129,16 @@ const VM_codexTurnState: Readonly<Record<string, "completed" | "failed" | "inter
 const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
 const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
+  "completed": "failed",
+  "interrupted": "interrupted",
+  "cancelled": "cancelled",
+  "failed": "failed",
+};
+const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
+const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
+
 // ---- canonical field checks ----
 const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
 const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
@@ -798,6 +808,7 @@ export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   "codexSkillDecision": { values: VM_codexSkillDecision, fallback: VM_codexSkillDecision_DEFAULT, prefixes: VM_codexSkillDecision_PREFIXES },
   "codexThreadState": { values: VM_codexThreadState, fallback: VM_codexThreadState_DEFAULT, prefixes: VM_codexThreadState_PREFIXES },
   "codexTurnState": { values: VM_codexTurnState, fallback: VM_codexTurnState_DEFAULT, prefixes: VM_codexTurnState_PREFIXES },
+  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */

@@ -41,6 +41,16 @@ const VM_codexSdkItemType: Readonly<Record<string, "user_message" | "assistant_m
 const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
 const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
+  "completed": "failed",
+  "interrupted": "interrupted",
+  "cancelled": "cancelled",
+  "failed": "failed",
+};
+const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
+const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
+
 // ---- canonical field checks ----
 const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
 const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
@@ -104,6 +114,7 @@ export function mapThreadEventTurnStarted(m: ThreadEventByName["turn.started"], 
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   "codexSdkItemStatus": { values: VM_codexSdkItemStatus, fallback: VM_codexSdkItemStatus_DEFAULT, prefixes: VM_codexSdkItemStatus_PREFIXES },
   "codexSdkItemType": { values: VM_codexSdkItemType, fallback: VM_codexSdkItemType_DEFAULT, prefixes: VM_codexSdkItemType_PREFIXES },
+  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */

@@ -3,7 +3,7 @@
 // to their family, marked for review, and regenerates generated/ (unless the run is a what-if
 // with --upstream/--with, whose snapshots mapping-spec.yaml does not support yet). Exit 0.
 import type { Command } from 'commander';
-import { HELPERS } from '../../runtime/helpers/index.ts';
+import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { writeFileAtomic, writeTreeAtomic } from '../tree-write.ts';
 import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline.ts';
@@ -33,7 +33,7 @@ export function registerSuggestCommand(program: Command): void {
       const inputs = loadInputs(paths, options);
       const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
       if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
-      const result = suggest(inputs, new Set(Object.keys(HELPERS)));
+      const result = suggest(inputs, HELPER_MANIFEST);
       let written: string | undefined;
       if (opts.write && result.drafts.length) {
         writeFileAtomic(paths.spec, result.text);

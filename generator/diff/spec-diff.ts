@@ -144,19 +144,22 @@ function conditionText(c: Condition): string {
   return `${c.path.text} ${c.present ? 'present' : 'absent'}`;
 }
 
+/** A map between canonical enums (`from:`) serves every source, and is reported under that name. */
+const sourceOf = (m: ValueMap): string => m.source ?? 'every source';
+
 function diffValueMaps(x: Record<string, ValueMap>, y: Record<string, ValueMap>): ValueMapChange[] {
   const out: ValueMapChange[] = [];
   for (const name of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort(compareStrings)) {
     const [a, b] = [x[name], y[name]];
     if (!b) {
-      out.push({ source: a!.source, map: name, change: 'map-removed', summary: mapSummary(a!), line: a!.loc.line });
+      out.push({ source: sourceOf(a!), map: name, change: 'map-removed', summary: mapSummary(a!), line: a!.loc.line });
       continue;
     }
     if (!a) {
-      out.push({ source: b.source, map: name, change: 'map-added', summary: mapSummary(b), line: b.loc.line });
+      out.push({ source: sourceOf(b), map: name, change: 'map-added', summary: mapSummary(b), line: b.loc.line });
       continue;
     }
-    const base = { source: b.source, map: name };
+    const base = { source: sourceOf(b), map: name };
     const [ca, cb] = [JSON.stringify(a.covers ?? null), JSON.stringify(b.covers ?? null)];
     if (ca !== cb) out.push({ ...base, change: 'covers-changed', before: ca, after: cb, line: b.loc.line });
     if (a.default !== b.default)

@@ -6,6 +6,7 @@ import { EventmapError } from '../diagnostics.ts';
 import { ownRecord } from '../own-record.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
 import { isObj } from '../schema/object.ts';
+import { readLifecycleRoles } from './lifecycle-roles.ts';
 import { describeValue, Problems } from './problems.ts';
 import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
 import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
@@ -62,6 +63,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const enums = readEnums(root.enums, source, problems);
   const definitions = mapOrEmpty(root.definitions, '/definitions', 'definitions', problems);
   const events = readEvents(root.events, source, problems);
+  const lifecycle = readLifecycleRoles(root.events, problems);
 
   const names = collectNames(ids, enums, definitions, events, source, problems);
   const locations: Record<string, SourceLocation> = {};
@@ -164,6 +166,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
     schema,
     idDescriptions: Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v.description])),
     locations,
+    lifecycle,
   };
 }
 

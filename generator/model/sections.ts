@@ -11,7 +11,7 @@ import { pointerJoin, type YamlSource } from './yaml-source.ts';
 
 const ID_KEYS = ['description', 'extension'];
 const ENUM_KEYS = ['description', 'values', 'extensions', 'extension'];
-const EVENT_KEYS = ['payload', 'schema', 'description', 'extension'];
+const EVENT_KEYS = ['payload', 'schema', 'description', 'extension', 'lifecycle'];
 const ENVELOPE_KEYS = ['description', 'required', 'properties'];
 /** Names the emitted code defines itself; the model may not reuse them. */
 const RESERVED_NAMES = [

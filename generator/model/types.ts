@@ -1,5 +1,6 @@
 // The canonical event model IR, read from canonical-model.yaml (the model is declared once, as data).
 import type { JsonSchema } from '../schema/types.ts';
+import type { LifecycleRole } from './lifecycle-roles.ts';
 
 export interface SourceLocation {
   file: string;
@@ -50,4 +51,6 @@ export interface CanonicalModel {
    * `/definitions/TurnCompletedPayload/properties/state`) → location in the model file.
    */
   locations?: Record<string, SourceLocation>;
+  /** Event type → its lifecycle role (canonical-model.yaml `lifecycle:`; generator/model/lifecycle-roles.ts). */
+  lifecycle: Record<string, LifecycleRole>;
 }

@@ -5,6 +5,9 @@ import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { guessHint } from '../did-you-mean.ts';
+import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
+import { checkHookUse } from './helper-check.ts';
+import { checkSharedMaps } from './shared-maps.ts';
 import { checkEmit, type PathTarget } from './check-emit.ts';
 import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
 import type { CoverageRow, Finding } from './findings.ts';
@@ -20,7 +23,7 @@ export function analyzeSpec(
   spec: MappingSpec,
   catalogs: Record<string, Catalog[]>,
   model: CanonicalModel,
-  helpers: ReadonlySet<string>,
+  helpers: HelperManifest,
 ): SpecAnalysis {
   const findings: Finding[] = [];
   const coverage: CoverageRow[] = [];
@@ -168,6 +171,9 @@ export function analyzeSpec(
     }
     checkValueMaps(spec, model, source, cats, findings);
   }
+  // Maps between canonical enums (no source): their values and default, then what only they have.
+  checkValueMaps(spec, model, undefined, [], findings);
+  checkSharedMaps(spec, model, findings);
   for (const e of spec.entries) {
     if (!spec.sources[e.source])
       findings.push({
@@ -185,7 +191,7 @@ export function analyzeSpec(
 function checkEntry(
   spec: MappingSpec,
   model: CanonicalModel,
-  helpers: ReadonlySet<string>,
+  helpers: HelperManifest,
   entry: MappingEntry,
   cats: Catalog[],
   findings: Finding[],
@@ -217,17 +223,9 @@ function checkEntry(
         checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
     }
   }
-  for (const h of [...entry.before, ...entry.after]) {
-    if (!helpers.has(h.name))
-      findings.push({
-        category: 'error',
-        code: 'spec/unknown-helper',
-        message: `unknown runtime helper \`${h.name}\``,
-        hint: guessHint(h.name, helpers, `helpers are exported from runtime/helpers/: ${[...helpers].join(', ')}`),
-        source: entry.source,
-        loc: h.loc,
-      });
-  }
+  const use = { manifest: helpers, spec, entry, findings };
+  for (const h of entry.before) checkHookUse(use, h, 'before');
+  for (const h of entry.after) checkHookUse(use, h, 'after');
 }
 
 /** Where the answer to a request is described: Codex `<X>Response.json`, or Claude's PermissionResult pointer. */
@@ -241,7 +239,7 @@ export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[]
 function checkValueMaps(
   spec: MappingSpec,
   model: CanonicalModel,
-  source: string,
+  source: string | undefined,
   cats: Catalog[],
   findings: Finding[],
 ): void {

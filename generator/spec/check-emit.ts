@@ -10,6 +10,8 @@ import { guessHint } from '../did-you-mean.ts';
 import { missingPathHint, presenceText } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
+import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
+import { checkValueUse } from './helper-check.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
 import { isFolderVersion, isStrictVersion } from '../versions.ts';
 
@@ -25,7 +27,7 @@ export interface PathTarget {
 export interface EmitContext {
   spec: MappingSpec;
   model: CanonicalModel;
-  helpers: ReadonlySet<string>;
+  helpers: HelperManifest;
   entry: MappingEntry;
   targets: PathTarget[];
   findings: Finding[];
@@ -129,21 +131,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       return;
     }
     case 'helper':
-      if (!ctx.helpers.has(expr.name)) {
-        findings.push({
-          category: 'error',
-          code: 'spec/unknown-helper',
-          message: `unknown runtime helper \`${expr.name}\``,
-          hint: guessHint(
-            expr.name,
-            ctx.helpers,
-            `helpers are exported from runtime/helpers/: ${[...ctx.helpers].join(', ')}`,
-          ),
-          source: entry.source,
-          discriminant: disc,
-          loc: expr.loc,
-        });
-      }
+      checkValueUse({ manifest: ctx.helpers, spec, entry, findings }, expr);
       for (const a of expr.args) checkExpr(ctx, a, undefined);
       return;
     case 'first':

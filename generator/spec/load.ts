@@ -237,7 +237,8 @@ interface RawSpec {
   valueMaps?: Record<
     string,
     {
-      source: SourceName;
+      source?: SourceName;
+      from?: string;
       covers?: { enum: string } | { kind: EntryKind };
       to: string;
       values: Record<string, string | null>;
@@ -281,7 +282,8 @@ function toIr(
   for (const [name, m] of Object.entries(raw.valueMaps ?? {})) {
     valueMaps[name] = {
       name,
-      source: m.source,
+      ...(m.source !== undefined ? { source: m.source } : {}),
+      ...(m.from !== undefined ? { from: m.from } : {}),
       ...(m.covers ? { covers: m.covers } : {}),
       to: m.to,
       values: ownRecord(

@@ -49,9 +49,13 @@ export const SPEC_SCHEMA = {
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        required: ['source', 'to', 'values'],
+        required: ['to', 'values'],
         properties: {
-          source: { enum: [...SOURCE_NAMES] },
+          source: { enum: [...SOURCE_NAMES], description: 'The source whose upstream values the map translates.' },
+          from: {
+            type: 'string',
+            description: 'Instead of `source`: a canonical enum whose values the map translates, for every source.',
+          },
           covers: {
             description:
               'The upstream values the map must cover: a catalog enum, or the names of a catalog entry kind.',

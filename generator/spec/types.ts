@@ -82,7 +82,10 @@ export interface MappingEntry {
 
 export interface ValueMap {
   name: string;
-  source: SourceName;
+  /** The source whose upstream values it translates; none for a map between canonical enums (`from`), which every source has. */
+  source?: SourceName;
+  /** A canonical enum whose values it translates (a map the runtime's helpers share across sources). */
+  from?: string;
   /** The upstream values the map must cover: a catalog enum or a catalog entry kind. */
   covers?: { enum: string } | { kind: EntryKind };
   /** Canonical enum the values land in. */

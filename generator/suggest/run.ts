@@ -2,6 +2,7 @@
 // again on the spec with the drafts in: a draft the checks reject becomes an `ignore:` placeholder
 // naming what went wrong, so that after `--write` the spec still generates and `check` names
 // exactly what needs a person.
+import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import type { Catalog, EntryKind } from '../catalog/types.ts';
 import type { Inputs } from '../pipeline.ts';
 import { analyzeSpec } from '../spec/analyze.ts';
@@ -26,7 +27,7 @@ export interface SuggestResult {
 /** What the checks reject in a draft (a gap or a placeholder is not a rejection). */
 const REJECTED = new Set(['error', 'path', 'stale']);
 
-export function suggest(inputs: Inputs, helpers: ReadonlySet<string>): SuggestResult {
+export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult {
   const { spec, model, catalogs } = inputs;
   const drafts: Draft[] = [];
   const manual: Finding[] = [];
@@ -88,7 +89,7 @@ function having(catalogs: Catalog[], kind: EntryKind, name: string) {
 }
 
 /** Discriminant → first message of what the checks reject in it. */
-function rejections(text: string, inputs: Inputs, helpers: ReadonlySet<string>): Map<string, string> {
+function rejections(text: string, inputs: Inputs, helpers: HelperManifest): Map<string, string> {
   const analysis = analyzeSpec(parseSpec(text, inputs.spec.file), inputs.catalogs, inputs.model, helpers);
   const out = new Map<string, string>();
   for (const f of analysis.findings) {

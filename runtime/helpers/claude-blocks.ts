@@ -9,9 +9,11 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn } from './claude-state.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
+import { OPENED_BY } from '../lifecycle-roles.ts';
 
-/** Value maps of mapping-spec.yaml these helpers classify with (a test checks they exist). */
-export const CLAUDE_VALUE_MAPS = { tool: 'claudeToolItemType', block: 'claudeBlockItemType' } as const;
+/** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
+export const CLAUDE_VALUE_MAPS = { tool: HOOK_VALUE_MAPS.claudeTool, block: HOOK_VALUE_MAPS.claudeBlock } as const;
 
 /** What a synthetic API-error message's `model` says (the CLI writes it itself). */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -25,14 +27,23 @@ export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknow
   ctx.ignore('message_start opens a model response; its content blocks are the items');
 }
 
-/** content_block_start: a block that is an item starts; a server tool's result block completes that tool's item. */
+/** content_block_start: a block that is an item starts (a tool use's start is the spec's); a server tool's result block completes that tool's item. */
 export function claudeBlockStart(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const index = get(m, ['index']);
   const block = obj(get(m, ['content_block']));
   if (typeof index !== 'number' || !block) return;
   const s = claudeTurn(ctx);
-  const item = startBlock(ctx, ids, block, idOf(block.id) ?? `${s.messageId ?? 'message'}#${index}`, undefined, true);
+  // A tool use's item.started is the spec's (mapping-spec.yaml content_block_start): remember its block only.
+  const item =
+    startedBySpec(ctx, idOf(block.id)) ??
+    startBlock(ctx, ids, block, idOf(block.id) ?? `${s.messageId ?? 'message'}#${index}`, undefined, true);
   if (item !== undefined) s.blocks.set(index, { item, isTool: isTool(block), stopped: false });
+}
+
+/** The item, when this message's own emits (the spec's) already started it. */
+function startedBySpec(ctx: MapContext, item: string | undefined): string | undefined {
+  if (item === undefined) return undefined;
+  return ctx.out.some((e) => e.type === OPENED_BY.item && e.providerRefs?.providerItemId === item) ? item : undefined;
 }
 
 /** content_block_delta: the item of the block at this index. */

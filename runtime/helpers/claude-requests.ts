@@ -37,7 +37,7 @@ export function claudeTaskItem(
   ctx: MapContext,
   _ids: ProviderIds,
   taskId: unknown,
-  toolUseId: unknown,
+  toolUseId?: unknown,
   done?: unknown,
 ): string | undefined {
   const tasks = claudeTasks(ctx);

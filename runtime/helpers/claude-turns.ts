@@ -21,7 +21,7 @@ const SUBTYPE_MESSAGE: Record<string, string> = {
   error_max_structured_output_retries: 'the turn used up its structured-output retries',
 };
 
-export function claudeOpenTurn(ctx: MapContext, _ids?: ProviderIds, _message?: unknown): void {
+export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
   if (ctx.currentTurn !== undefined) return;
   const thread = ctx.thread;
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;

@@ -5,33 +5,27 @@
 // end does the same for what has no turn (and ends a turn still open). Turns always end: a turn
 // whose end could not be read (an invalid status) still gets a turn.completed.
 import type { MapContext } from '../context.ts';
+import { CLOSED_BY } from '../lifecycle-roles.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { ProviderIds } from '../types.ts';
 
-/** Status of an item a turn left open, by the turn's final state. */
-const ITEM_STATUS_BY_TURN_STATE: Record<string, string> = {
-  // The turn completed without it: the upstream abandoned it (a cut-off stream), it did not complete.
-  completed: 'failed',
-  interrupted: 'interrupted',
-  cancelled: 'cancelled',
-  failed: 'failed',
-};
+/** Why an item or request a turn left open closes, by the turn's final state (TurnState). */
+function reasonFor(turnState: string): string {
+  if (turnState === 'completed') return 'abandoned: the turn completed without finishing it';
+  return turnState === 'failed'
+    ? 'the turn failed before this finished'
+    : `the turn was ${turnState} before this finished`;
+}
 
-const REASON_BY_TURN_STATE: Record<string, string> = {
-  completed: 'abandoned: the turn completed without finishing it',
-  interrupted: 'the turn was interrupted before this finished',
-  cancelled: 'the turn was cancelled before this finished',
-  failed: 'the turn failed before this finished',
-};
-
-export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown): void {
   const thread = ids.thread ?? ctx.currentThread;
   const state = ctx.lifecycle.peekThread(thread);
   const turn = ids.turn ?? state?.turn;
-  let ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+  let ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
   synthetic(ctx, () => {
     if (!ended && turn !== undefined) {
       ctx.emit(
-        'turn.completed',
+        CLOSED_BY.turn,
         { thread, turn },
         {
           state: 'failed',
@@ -39,17 +33,12 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown)
         },
         [],
       );
-      ended = ctx.out.findLast((e) => e.type === 'turn.completed');
+      ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
     }
     const turnState = typeof ended?.payload.state === 'string' ? ended.payload.state : 'failed';
-    closeOpen(
-      ctx,
-      thread,
-      turn,
-      ITEM_STATUS_BY_TURN_STATE[turnState] ?? 'failed',
-      'cancelled',
-      REASON_BY_TURN_STATE[turnState] ?? `turn ${turnState}`,
-    );
+    // The item's status is the spec's value map (a turn that completed without it abandoned it: failed).
+    const itemStatus = ctx.mapValue(HOOK_VALUE_MAPS.turnEndItemStatus, turnState) ?? 'failed';
+    closeOpen(ctx, thread, turn, itemStatus, 'cancelled', reasonFor(turnState));
   });
   if (state && (turn === undefined || state.turn === turn)) state.turn = undefined;
   state?.turnScratch.clear();
@@ -57,7 +46,7 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message?: unknown)
 }
 
 /** thread/closed, thread/deleted, a session's exit: everything of that thread (or of all threads) ends. */
-export function closeThread(ctx: MapContext, ids: ProviderIds, _message?: unknown): void {
+export function closeThread(ctx: MapContext, ids: ProviderIds, _message: unknown): void {
   endThreads(ctx, ids.thread, ids.thread !== undefined ? 'the thread ended' : 'the session ended');
 }
 
@@ -81,7 +70,7 @@ export function endThreads(ctx: MapContext, only: string | undefined, reason: st
       closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
       if (state?.turn !== undefined) {
         ctx.emit('turn.aborted', { thread, turn: state.turn }, { reason }, ['reason']);
-        ctx.emit('turn.completed', { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
+        ctx.emit(CLOSED_BY.turn, { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
         state.turn = undefined;
         state.turnScratch.clear();
       }
@@ -103,7 +92,7 @@ function closeOpen(
     if (open.ids.thread !== thread) continue;
     if (turn !== undefined && open.ids.turn !== undefined && open.ids.turn !== turn) continue;
     ctx.emit(
-      'item.completed',
+      CLOSED_BY.item,
       { ...open.ids },
       {
         itemType: open.itemType ?? 'unknown',
@@ -118,7 +107,7 @@ function closeOpen(
     // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
     if (turn !== undefined && pending.ids.turn !== turn) continue;
     ctx.emit(
-      'request.resolved',
+      CLOSED_BY.request,
       { ...pending.ids, request },
       { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } },
       [],

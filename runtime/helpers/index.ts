@@ -1,7 +1,7 @@
 // Runtime helpers that mapping-spec.yaml names, for correlation that data cannot express.
-// The generator checks every name the spec uses against HELPERS; add new ones here.
-import type { MapContext } from '../context.ts';
-import type { ProviderIds } from '../types.ts';
+// Add a new helper here and in manifest.ts (its kind, arguments and sources); the generator
+// checks every use in the spec against the manifest.
+import type { HelperName, HelperSignatures } from './manifest.ts';
 import {
   claudeAssistant,
   claudeBlockItem,
@@ -18,9 +18,11 @@ import { pendingRequestType, permissionsDecision, userInputDecision } from './re
 import { codexRetry, retry, retryMessage } from './retry.ts';
 import { failedTurnError, newTurnId } from './turns.ts';
 
-/** Value helpers get `(ctx, ids, ...args)`; `before`/`after` helpers get `(ctx, ids, message)`. */
-export type Helper = (ctx: MapContext, ids: ProviderIds, ...args: unknown[]) => unknown;
-
+/**
+ * Every helper, by the name the spec uses. Each keeps its own precise type (arguments and return);
+ * `satisfies` holds it to the signature its manifest line gives (runtime/helpers/manifest.ts),
+ * and ARITY_MATCHES to the manifest's exact argument count.
+ */
 export const HELPERS = {
   /** after a turn's end: close the items and requests it left open (before its turn.completed); turns always end. */
   closeTurn,
@@ -31,13 +33,13 @@ export const HELPERS = {
   /** The requestType a pending request was opened with (serverRequest/resolved does not repeat it). */
   pendingRequestType,
   /** answered with at least one answer, declined with none. */
-  userInputDecision: userInputDecision as Helper,
+  userInputDecision,
   /** accepted / partially_accepted / declined, by what was granted of what was asked. */
-  permissionsDecision: permissionsDecision as Helper,
+  permissionsDecision,
   /** Retries: RetryInfo, from values or from a Codex `error` notification, and the warning's message. */
-  retry: retry as Helper,
-  codexRetry: codexRetry as Helper,
-  retryMessage: retryMessage as Helper,
+  retry,
+  codexRetry,
+  retryMessage,
   /** A deterministic turn id for sources without one (the Codex SDK). */
   newTurnId,
   // Claude Agent SDK (runtime/helpers/claude-*.ts)
@@ -45,16 +47,25 @@ export const HELPERS = {
   claudeMessageStart,
   claudeMessageStop,
   claudeBlockStart,
-  claudeBlockItem: claudeBlockItem as Helper,
-  claudeBlockType: claudeBlockType as Helper,
+  claudeBlockItem,
+  claudeBlockType,
   claudeBlockStop,
   claudeAssistant,
   claudeUser,
-  claudeTurnState: claudeTurnState as Helper,
-  claudeErrorMessage: claudeErrorMessage as Helper,
+  claudeTurnState,
+  claudeErrorMessage,
   claudeTurnEnd,
-  claudeDecision: claudeDecision as Helper,
-  claudeTaskItem: claudeTaskItem as Helper,
-} satisfies Record<string, Helper>;
+  claudeDecision,
+  claudeTaskItem,
+} satisfies HelperSignatures;
 
-export type HelperName = keyof typeof HELPERS;
+type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** True when every helper takes exactly the arguments its manifest line declares (fewer would type-check too). */
+type AllArities = { [K in HelperName]: Same<Arity<(typeof HELPERS)[K]>, Arity<HelperSignatures[K]>> };
+export const ARITY_MATCHES: AllArities[HelperName] extends true ? true : never = true;
+
+/** Names in HELPERS and in the manifest are the same set (`satisfies` checks one way, this the other). */
+export const SAME_NAMES: Same<keyof typeof HELPERS, HelperName> = true;
+
+export { HELPER_MANIFEST, type HelperManifest, type HelperName } from './manifest.ts';

@@ -14,6 +14,7 @@ describe('canonical emitter output', () => {
     expect([...first.keys()]).toEqual([
       'canonical/schema.json',
       'canonical/types.ts',
+      'canonical/lifecycle.ts',
       'canonical/validate.d.ts',
       'canonical/validate.js',
     ]);

@@ -193,7 +193,7 @@ describe('loadModel on broken models', () => {
 
   it('a dropped spec event type', () => {
     const text = edit(
-      '  turn.aborted:\n    payload: TurnAbortedPayload\n    schema:\n      type: object\n      required: [reason]\n      properties:\n        reason: { type: string }\n\n',
+      '  turn.aborted:\n    payload: TurnAbortedPayload\n    schema:\n      type: object\n      required: [reason]\n      properties:\n        reason: { type: string }\n    lifecycle: { scope: turn }\n\n',
       '',
     );
     expectOne(text, 'model/spec-dropped', 'events:\n');

@@ -57,12 +57,13 @@ export function hostileProject(sources: readonly string[]): HostileProject {
   symlinkSync(join(REPO, 'runtime'), at('runtime'));
   symlinkSync(join(REPO, 'node_modules'), at('node_modules'));
   const spec = parseDocument(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8'));
-  const data = spec.toJS() as { sources: object; mappings: object; valueMaps: Record<string, { source: string }> };
+  const data = spec.toJS() as { sources: object; mappings: object; valueMaps: Record<string, { source?: string }> };
   for (const section of ['sources', 'mappings'] as const) {
     for (const key of Object.keys(data[section])) if (!sources.includes(key)) spec.deleteIn([section, key]);
   }
+  // Maps between canonical enums (no source) serve every source: they stay.
   for (const [name, map] of Object.entries(data.valueMaps))
-    if (!sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
+    if (map.source !== undefined && !sources.includes(map.source)) spec.deleteIn(['valueMaps', name]);
   writeFileSync(at('mapping-spec.yaml'), spec.toString({ lineWidth: 0 }));
   return {
     root,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'yaml';
-import { HELPERS } from '../../runtime/helpers/index.ts';
+import { HELPER_MANIFEST, type HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
 
@@ -61,7 +61,7 @@ export function buildBump(dir: string = mkdtempSync(join(tmpdir(), 'eventmap-bum
 }
 
 /** For in-process tests: the repository's inputs, loaded once, and a bump folder removed at the end. */
-export function useRepoAndBump(): { inputs: () => Inputs; bump: () => string; helpers: ReadonlySet<string> } {
+export function useRepoAndBump(): { inputs: () => Inputs; bump: () => string; helpers: HelperManifest } {
   let inputs: Inputs | undefined;
   let bump: string | undefined;
   beforeAll(() => {
@@ -69,5 +69,5 @@ export function useRepoAndBump(): { inputs: () => Inputs; bump: () => string; he
     bump = buildBump();
   });
   afterAll(() => rmSync(bump!, { recursive: true, force: true }));
-  return { inputs: () => inputs!, bump: () => bump!, helpers: new Set(Object.keys(HELPERS)) };
+  return { inputs: () => inputs!, bump: () => bump!, helpers: HELPER_MANIFEST };
 }

@@ -1,7 +1,8 @@
-// The canonical emitter: model IR → generated/canonical/ (types, JSON Schema, validators).
+// The canonical emitter: model IR → generated/canonical/ (types, lifecycle roles, JSON Schema, validators).
 // Pure and deterministic: the same model gives byte-identical files on every run and machine.
 import { stableJson } from '../../fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
+import { renderLifecycle } from './lifecycle-file.ts';
 import { renderTypes } from './types-file.ts';
 import { renderValidators } from './validators.ts';
 
@@ -11,6 +12,7 @@ export async function emitCanonical(model: CanonicalModel): Promise<Map<string, 
   return new Map([
     ['canonical/schema.json', stableJson(model.schema, { sortKeys: true })],
     ['canonical/types.ts', renderTypes(model)],
+    ['canonical/lifecycle.ts', renderLifecycle(model)],
     ['canonical/validate.d.ts', dts],
     ['canonical/validate.js', js],
   ]);

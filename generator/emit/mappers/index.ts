@@ -95,7 +95,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   }
 
   const valueMaps = Object.values(spec.valueMaps)
-    .filter((m) => m.source === source)
+    .filter((m) => m.source === source || m.source === undefined)
     .sort((a, b) => compareStrings(a.name, b.name))
     .map((m) => {
       const values = model.enums[m.to]?.values ?? [];

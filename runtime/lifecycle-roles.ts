@@ -1,0 +1,15 @@
+// The lifecycle role of a canonical event, from canonical-model.yaml (generated/canonical/lifecycle.ts):
+// the runtime knows which events open and close turns, items and requests, and which belong to a
+// turn, only from there.
+import { LIFECYCLE_ROLES, type LifecycleRole } from '../generated/canonical/lifecycle.ts';
+
+export { CLOSED_BY, OPENED_BY, type LifecycleRole } from '../generated/canonical/lifecycle.ts';
+
+export function roleOf(type: string): LifecycleRole | undefined {
+  return Object.hasOwn(LIFECYCLE_ROLES, type) ? LIFECYCLE_ROLES[type] : undefined;
+}
+
+/** The event belongs to a turn: one that names no turn joins its thread's open turn. */
+export function isTurnScoped(type: string): boolean {
+  return roleOf(type)?.turnScoped === true;
+}
