@@ -16,6 +16,7 @@ import {
   ident,
   joinCode,
   lit,
+  propKey,
   quotedKey,
   render,
   ts,
@@ -41,14 +42,28 @@ interface Row {
   fn: Code;
 }
 
+/** What the file declares or imports beside the mapper functions. */
+interface Module {
+  constants: Map<string, Code>;
+  /** Canonical type names the code names. */
+  types: Set<string>;
+}
+
+/** One statement of a mapper body, as the template's partials render it. */
+type Statement =
+  | { helper: { name: Code; ids: Code } }
+  | { ids: { name: Code; code: Code } }
+  | { emit: { type: Code; ids: Code; fields: { key: Code; value: Code }[]; required: Code; when: Code | false } };
+
 export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   const { spec, model, source } = o;
   const entries = spec.entries
     .filter((e) => e.source === source)
     .sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
-  const constants = new Map<string, Code>();
+  const mod: Module = { constants: new Map(), types: new Set() };
+  const { constants, types: canonicalTypes } = mod;
   const mapName = (n: string) => ident(`VM_${n}`);
-  const functions: { name: Code; doc: Code; inputType: Code; takesIds: boolean; body: Code }[] = [];
+  const functions: { name: Code; doc: Code; inputType: Code; takesIds: boolean; statements: Statement[] }[] = [];
   const tables = new Map<string, Row[]>();
   const responses: Row[] = [];
   const ignored = new Map<string, { key: Code; reason: Code }[]>();
@@ -62,17 +77,18 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     }
     const fn = names.claim(functionName(entry.kind, entry.name));
     const targets = [...new Set(entry.emit.map((e) => e.type))].join(' + ');
+    const inputType = o.inputType?.(entry.kind, entry.name);
     functions.push({
       name: ident(fn),
       doc: docComment(`${entry.kind} \`${entry.name}\` → ${targets}`),
-      inputType: o.inputType?.(entry.kind, entry.name) ?? ts`unknown`,
+      inputType: inputType ? ts`Across<${inputType}>` : ts`Opaque`,
       takesIds: false,
-      body: bodyFor(
+      statements: bodyFor(
         entry.emit,
         entry.after.map((a) => a.name),
         false,
         model,
-        constants,
+        mod,
         mapName,
         entry.before.map((b) => b.name),
       ),
@@ -86,9 +102,10 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
         doc: docComment(
           `the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets}; \`m\` is the response's \`result\``,
         ),
-        inputType: ts`unknown`,
+        // The response's type is not in the snapshots' message catalogs: read it as open JSON.
+        inputType: ts`Opaque`,
         takesIds: true,
-        body: bodyFor(entry.response, [], true, model, constants, mapName),
+        statements: bodyFor(entry.response, [], true, model, mod, mapName),
       });
       responses.push({ key: quotedKey(entry.name), fn: rfn });
     }
@@ -98,16 +115,9 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     .filter((m) => m.source === source)
     .sort((a, b) => compareStrings(a.name, b.name))
     .map((m) => {
-      const values = model.enums[m.to]?.values ?? [];
-      const valueType = values.length
-        ? joinCode(
-            values.map((v) => lit(v)),
-            ' | ',
-          )
-        : ts`string`;
-      const pairs = [...Object.entries(m.values), ...Object.entries(m.undeclared)].map(
-        ([k, v]) => ts`  ${quotedKey(k)}: ${lit(v.value)},`,
-      );
+      // The map's canonical type by name; a target the model has no enum for stays `string`.
+      const typed = model.enums[m.to] !== undefined;
+      if (typed) canonicalTypes.add(m.to);
       const covers = !m.covers
         ? 'values'
         : 'enum' in m.covers
@@ -116,15 +126,19 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       return {
         key: quotedKey(m.name),
         name: mapName(m.name),
-        prefixesCode: lit(Object.entries(m.prefixes)),
         doc: docComment(`valueMaps.${m.name}: ${covers} → ${m.to}`),
-        valueType,
-        code: ts`{\n${joinCode(pairs, '\n')}\n}`,
-        defaultCode: lit(m.default),
+        valueType: typed ? ident(m.to) : ts`string`,
+        pairs: [...Object.entries(m.values), ...Object.entries(m.undeclared)].map(([k, v]) => ({
+          key: propKey(k),
+          value: lit(v.value),
+        })),
+        prefixes: lit(Object.entries(m.prefixes)),
+        fallback: lit(m.default),
       };
     });
 
-  const template = Handlebars.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), {
+  const hbs = Handlebars.create();
+  const template = hbs.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), {
     noEscape: true,
     strict: true,
   });
@@ -132,22 +146,64 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     [...m].sort(([a], [b]) => compareStrings(a, b)).map(([kind, rows]) => ({ kind: quotedKey(kind), rows }));
   const imports = o.upstreamTypeImports ?? [];
   const provider = spec.sources[source]?.provider;
-  const text = render(template, {
+  const sortedConstants = [...constants]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([name, code]) => ({ name: ident(name), code }));
+  const view = {
     header: comment(
       `Generated by eventmap from mapping-spec.yaml for ${source} (${(spec.sources[source]?.snapshots ?? []).map((s) => s.version).join(', ')}).`,
     ),
     provider: lit(provider ?? null),
     upstreamTypes: imports.length ? joinCode(imports.map(ident), ', ') : false,
     valueMaps,
-    constants: [...constants]
-      .sort(([a], [b]) => compareStrings(a, b))
-      .map(([name, code]) => ({ name: ident(name), code })),
+    constants: sortedConstants,
     functions,
     tables: group(tables),
     responses,
     ignored: group(ignored),
+  };
+  // Import only what the file uses: render once to see which runtime names the code calls.
+  const used = usedNames(render(template, { ...view, imports: false }));
+  const text = render(template, {
+    ...view,
+    imports: {
+      values: importList(
+        RUNTIME_VALUES.filter((n) => used.has(n)),
+        used.has('ValueMapOf') ? ['ValueMapOf'] : [],
+      ),
+      guard: importList(['guard', 'makeGuard'].filter((n) => used.has(n))),
+      helpers: used.has('H'),
+      across: importList(['Across', 'Opaque'].filter((n) => used.has(n))),
+      canonical: importList([...canonicalTypes].sort(compareStrings)),
+    },
   });
   return new Map([[`${source}/mappers.ts`, text]]);
+}
+
+const RUNTIME_VALUES = [
+  'bool',
+  'first',
+  'idOf',
+  'int',
+  'matching',
+  'nullOr',
+  'num',
+  'obj',
+  'oneOf',
+  'own',
+  'str',
+  'strArray',
+  'tagOf',
+  'translate',
+];
+
+function usedNames(text: string): Set<string> {
+  return new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((m) => m[1]!));
+}
+
+function importList(names: string[], types: string[] = []): Code | false {
+  const all = [...types.map((n) => ts`type ${ident(n)}`), ...names.map(ident)];
+  return all.length ? joinCode(all, ', ') : false;
 }
 
 function bodyFor(
@@ -155,42 +211,67 @@ function bodyFor(
   after: string[],
   fromPending: boolean,
   model: CanonicalModel,
-  constants: Map<string, Code>,
+  mod: Module,
   mapName: (n: string) => Code,
   before: string[] = [],
-): Code {
-  const lines: Code[] = [];
-  for (const h of before) lines.push(ts`  H.${ident(h)}(ctx, {}, m);`);
-  emits.forEach((emit, i) => {
-    const idParts = ID_KEYS.filter((k) => emit.ids[k]).map(
-      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, mapName, '{}')})`,
+): Statement[] {
+  const out: Statement[] = [];
+  for (const h of before) out.push({ helper: { name: ident(h), ids: ts`{}` } });
+  // One ids object per distinct id set, in order of first use: `ids`, then `ids2`, ...
+  const idSets = new Map<string, Code>();
+  let declared = 0;
+  const idsFor = (emit: EmitSpec): Code => {
+    const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
+      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, mapName, ts`{}`)})`,
     );
-    const idsCode = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...idParts], ', ')} }`;
+    const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
+    // Ids a helper computes may change with what was emitted before: those are read afresh.
+    const key = parts.some((p) => p.toString().includes('H.')) ? `${code}\0${declared}` : code.toString();
+    let name = idSets.get(key);
+    if (!name) {
+      name = ident(declared ? `ids${declared + 1}` : 'ids');
+      declared++;
+      idSets.set(key, name);
+      out.push({ ids: { name, code } });
+    }
+    return name;
+  };
+  for (const emit of emits) {
+    const ids = idsFor(emit);
     const shape = payloadShape(model, emit.type);
-    const fields = Object.entries(emit.payload).map(
-      ([field, expr]) => ts`${quotedKey(field)}: ${coerced(model, shape?.fields[field], expr, constants, mapName)}`,
-    );
-    const call = ts`ctx.emit(${lit(emit.type)}, ids, { ${joinCode(fields, ', ')} }, ${lit(shape?.required ?? [])});`;
-    lines.push(ts`  const ${ident(`ids${i}`)}: ProviderIds = ${idsCode};`);
-    const guardLine = emit.when ? ts`if (${conditionCode(emit.when)}) ` : ts``;
-    lines.push(ts`  { const ids = ${ident(`ids${i}`)}; ${guardLine}${call} }`);
-  });
-  if (!emits.length) lines.push(ts`  const ids0: ProviderIds = {};`);
-  for (const h of after) lines.push(ts`  H.${ident(h)}(ctx, ids0, m);`);
-  return joinCode(lines, '\n');
+    const fields = Object.entries(emit.payload).map(([field, expr]) => ({
+      key: propKey(field),
+      value: coerced(model, shape?.fields[field], expr, mod, mapName, ids),
+    }));
+    out.push({
+      emit: {
+        type: lit(emit.type, "'"),
+        ids,
+        fields,
+        required: lit(shape?.required ?? []),
+        when: emit.when ? conditionCode(emit.when) : false,
+      },
+    });
+  }
+  if (after.length && !idSets.size) out.push({ ids: { name: ident('ids'), code: ts`{}` } });
+  const afterIds = idSets.size ? [...idSets.values()][0]! : ident('ids');
+  for (const h of after) out.push({ helper: { name: ident(h), ids: afterIds } });
+  return out;
 }
 
 function coerced(
   model: CanonicalModel,
   fieldSchema: unknown,
   expr: ValueExpr,
-  constants: Map<string, Code>,
+  mod: Module,
   mapName: (n: string) => Code,
+  ids: Code,
 ): Code {
-  const raw = exprCode(expr, mapName);
+  const raw = exprCode(expr, mapName, ids);
   if (expr.kind === 'const') return raw;
   const c = coercionFor(model, fieldSchema);
-  for (const [k, v] of Object.entries(c.constants)) constants.set(k, v);
+  for (const [k, v] of Object.entries(c.constants)) mod.constants.set(k, v);
+  for (const t of c.types ?? []) mod.types.add(t);
   return c.wrap(raw);
 }
 
