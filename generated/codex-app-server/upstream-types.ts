@@ -11,194 +11,194 @@
 
 /** Every message kind of this source → its map from discriminant to message type. */
 export interface MessageByKind {
-  "eventmsg": EventmsgByName;
-  "notification": NotificationByName;
-  "request": RequestByName;
+  eventmsg: EventmsgByName;
+  notification: NotificationByName;
+  request: RequestByName;
 }
 
 /** `eventmsg` messages by discriminant. */
 export interface EventmsgByName {
-  "agent_message": EventmsgAgentMessage;
-  "agent_message_content_delta": EventmsgAgentMessageContentDelta;
-  "agent_message_delta": EventmsgAgentMessageDelta;
-  "agent_reasoning": EventmsgAgentReasoning;
-  "agent_reasoning_delta": EventmsgAgentReasoningDelta;
-  "agent_reasoning_raw_content": EventmsgAgentReasoningRawContent;
-  "agent_reasoning_raw_content_delta": EventmsgAgentReasoningRawContentDelta;
-  "agent_reasoning_section_break": EventmsgAgentReasoningSectionBreak;
-  "apply_patch_approval_request": EventmsgApplyPatchApprovalRequest;
-  "background_event": EventmsgBackgroundEvent;
-  "collab_agent_interaction_begin": EventmsgCollabAgentInteractionBegin;
-  "collab_agent_interaction_end": EventmsgCollabAgentInteractionEnd;
-  "collab_agent_spawn_begin": EventmsgCollabAgentSpawnBegin;
-  "collab_agent_spawn_end": EventmsgCollabAgentSpawnEnd;
-  "collab_close_begin": EventmsgCollabCloseBegin;
-  "collab_close_end": EventmsgCollabCloseEnd;
-  "collab_resume_begin": EventmsgCollabResumeBegin;
-  "collab_resume_end": EventmsgCollabResumeEnd;
-  "collab_waiting_begin": EventmsgCollabWaitingBegin;
-  "collab_waiting_end": EventmsgCollabWaitingEnd;
-  "context_compacted": EventmsgContextCompacted;
-  "deprecation_notice": EventmsgDeprecationNotice;
-  "dynamic_tool_call_request": EventmsgDynamicToolCallRequest;
-  "elicitation_request": EventmsgElicitationRequest;
-  "entered_review_mode": EventmsgEnteredReviewMode;
-  "error": EventmsgError;
-  "exec_approval_request": EventmsgExecApprovalRequest;
-  "exec_command_begin": EventmsgExecCommandBegin;
-  "exec_command_end": EventmsgExecCommandEnd;
-  "exec_command_output_delta": EventmsgExecCommandOutputDelta;
-  "exited_review_mode": EventmsgExitedReviewMode;
-  "get_history_entry_response": EventmsgGetHistoryEntryResponse;
-  "item_completed": EventmsgItemCompleted;
-  "item_started": EventmsgItemStarted;
-  "list_custom_prompts_response": EventmsgListCustomPromptsResponse;
-  "list_remote_skills_response": EventmsgListRemoteSkillsResponse;
-  "list_skills_response": EventmsgListSkillsResponse;
-  "mcp_list_tools_response": EventmsgMcpListToolsResponse;
-  "mcp_startup_complete": EventmsgMcpStartupComplete;
-  "mcp_startup_update": EventmsgMcpStartupUpdate;
-  "mcp_tool_call_begin": EventmsgMcpToolCallBegin;
-  "mcp_tool_call_end": EventmsgMcpToolCallEnd;
-  "model_reroute": EventmsgModelReroute;
-  "patch_apply_begin": EventmsgPatchApplyBegin;
-  "patch_apply_end": EventmsgPatchApplyEnd;
-  "plan_delta": EventmsgPlanDelta;
-  "plan_update": EventmsgPlanUpdate;
-  "raw_response_item": EventmsgRawResponseItem;
-  "realtime_conversation_closed": EventmsgRealtimeConversationClosed;
-  "realtime_conversation_realtime": EventmsgRealtimeConversationRealtime;
-  "realtime_conversation_started": EventmsgRealtimeConversationStarted;
-  "reasoning_content_delta": EventmsgReasoningContentDelta;
-  "reasoning_raw_content_delta": EventmsgReasoningRawContentDelta;
-  "remote_skill_downloaded": EventmsgRemoteSkillDownloaded;
-  "request_user_input": EventmsgRequestUserInput;
-  "session_configured": EventmsgSessionConfigured;
-  "shutdown_complete": EventmsgShutdownComplete;
-  "skill_request_approval": EventmsgSkillRequestApproval;
-  "skills_update_available": EventmsgSkillsUpdateAvailable;
-  "stream_error": EventmsgStreamError;
-  "task_complete": EventmsgTaskComplete;
-  "task_started": EventmsgTaskStarted;
-  "terminal_interaction": EventmsgTerminalInteraction;
-  "thread_name_updated": EventmsgThreadNameUpdated;
-  "thread_rolled_back": EventmsgThreadRolledBack;
-  "token_count": EventmsgTokenCount;
-  "turn_aborted": EventmsgTurnAborted;
-  "turn_diff": EventmsgTurnDiff;
-  "undo_completed": EventmsgUndoCompleted;
-  "undo_started": EventmsgUndoStarted;
-  "user_message": EventmsgUserMessage;
-  "view_image_tool_call": EventmsgViewImageToolCall;
-  "warning": EventmsgWarning;
-  "web_search_begin": EventmsgWebSearchBegin;
-  "web_search_end": EventmsgWebSearchEnd;
+  agent_message: EventmsgAgentMessage;
+  agent_message_content_delta: EventmsgAgentMessageContentDelta;
+  agent_message_delta: EventmsgAgentMessageDelta;
+  agent_reasoning: EventmsgAgentReasoning;
+  agent_reasoning_delta: EventmsgAgentReasoningDelta;
+  agent_reasoning_raw_content: EventmsgAgentReasoningRawContent;
+  agent_reasoning_raw_content_delta: EventmsgAgentReasoningRawContentDelta;
+  agent_reasoning_section_break: EventmsgAgentReasoningSectionBreak;
+  apply_patch_approval_request: EventmsgApplyPatchApprovalRequest;
+  background_event: EventmsgBackgroundEvent;
+  collab_agent_interaction_begin: EventmsgCollabAgentInteractionBegin;
+  collab_agent_interaction_end: EventmsgCollabAgentInteractionEnd;
+  collab_agent_spawn_begin: EventmsgCollabAgentSpawnBegin;
+  collab_agent_spawn_end: EventmsgCollabAgentSpawnEnd;
+  collab_close_begin: EventmsgCollabCloseBegin;
+  collab_close_end: EventmsgCollabCloseEnd;
+  collab_resume_begin: EventmsgCollabResumeBegin;
+  collab_resume_end: EventmsgCollabResumeEnd;
+  collab_waiting_begin: EventmsgCollabWaitingBegin;
+  collab_waiting_end: EventmsgCollabWaitingEnd;
+  context_compacted: EventmsgContextCompacted;
+  deprecation_notice: EventmsgDeprecationNotice;
+  dynamic_tool_call_request: EventmsgDynamicToolCallRequest;
+  elicitation_request: EventmsgElicitationRequest;
+  entered_review_mode: EventmsgEnteredReviewMode;
+  error: EventmsgError;
+  exec_approval_request: EventmsgExecApprovalRequest;
+  exec_command_begin: EventmsgExecCommandBegin;
+  exec_command_end: EventmsgExecCommandEnd;
+  exec_command_output_delta: EventmsgExecCommandOutputDelta;
+  exited_review_mode: EventmsgExitedReviewMode;
+  get_history_entry_response: EventmsgGetHistoryEntryResponse;
+  item_completed: EventmsgItemCompleted;
+  item_started: EventmsgItemStarted;
+  list_custom_prompts_response: EventmsgListCustomPromptsResponse;
+  list_remote_skills_response: EventmsgListRemoteSkillsResponse;
+  list_skills_response: EventmsgListSkillsResponse;
+  mcp_list_tools_response: EventmsgMcpListToolsResponse;
+  mcp_startup_complete: EventmsgMcpStartupComplete;
+  mcp_startup_update: EventmsgMcpStartupUpdate;
+  mcp_tool_call_begin: EventmsgMcpToolCallBegin;
+  mcp_tool_call_end: EventmsgMcpToolCallEnd;
+  model_reroute: EventmsgModelReroute;
+  patch_apply_begin: EventmsgPatchApplyBegin;
+  patch_apply_end: EventmsgPatchApplyEnd;
+  plan_delta: EventmsgPlanDelta;
+  plan_update: EventmsgPlanUpdate;
+  raw_response_item: EventmsgRawResponseItem;
+  realtime_conversation_closed: EventmsgRealtimeConversationClosed;
+  realtime_conversation_realtime: EventmsgRealtimeConversationRealtime;
+  realtime_conversation_started: EventmsgRealtimeConversationStarted;
+  reasoning_content_delta: EventmsgReasoningContentDelta;
+  reasoning_raw_content_delta: EventmsgReasoningRawContentDelta;
+  remote_skill_downloaded: EventmsgRemoteSkillDownloaded;
+  request_user_input: EventmsgRequestUserInput;
+  session_configured: EventmsgSessionConfigured;
+  shutdown_complete: EventmsgShutdownComplete;
+  skill_request_approval: EventmsgSkillRequestApproval;
+  skills_update_available: EventmsgSkillsUpdateAvailable;
+  stream_error: EventmsgStreamError;
+  task_complete: EventmsgTaskComplete;
+  task_started: EventmsgTaskStarted;
+  terminal_interaction: EventmsgTerminalInteraction;
+  thread_name_updated: EventmsgThreadNameUpdated;
+  thread_rolled_back: EventmsgThreadRolledBack;
+  token_count: EventmsgTokenCount;
+  turn_aborted: EventmsgTurnAborted;
+  turn_diff: EventmsgTurnDiff;
+  undo_completed: EventmsgUndoCompleted;
+  undo_started: EventmsgUndoStarted;
+  user_message: EventmsgUserMessage;
+  view_image_tool_call: EventmsgViewImageToolCall;
+  warning: EventmsgWarning;
+  web_search_begin: EventmsgWebSearchBegin;
+  web_search_end: EventmsgWebSearchEnd;
 }
 
 /** `notification` messages by discriminant. */
 export interface NotificationByName {
-  "account/gatewayOAuth/changed": NotificationAccountGatewayOAuthChanged;
-  "account/login/completed": NotificationAccountLoginCompleted;
-  "account/rateLimits/updated": NotificationAccountRateLimitsUpdated;
-  "account/updated": NotificationAccountUpdated;
-  "app/list/updated": NotificationAppListUpdated;
-  "autoApprovalReview/strictReviewRequired": NotificationAutoApprovalReviewStrictReviewRequired;
-  "command/exec/outputDelta": NotificationCommandExecOutputDelta;
-  "configWarning": NotificationConfigWarning;
-  "deprecationNotice": NotificationDeprecationNotice;
-  "error": NotificationError;
-  "externalAgentConfig/import/completed": NotificationExternalAgentConfigImportCompleted;
-  "externalAgentConfig/import/progress": NotificationExternalAgentConfigImportProgress;
-  "fs/changed": NotificationFsChanged;
-  "fuzzyFileSearch/sessionCompleted": NotificationFuzzyFileSearchSessionCompleted;
-  "fuzzyFileSearch/sessionUpdated": NotificationFuzzyFileSearchSessionUpdated;
-  "guardianWarning": NotificationGuardianWarning;
-  "hook/completed": NotificationHookCompleted;
-  "hook/started": NotificationHookStarted;
-  "item/agentMessage/delta": NotificationItemAgentMessageDelta;
-  "item/autoApprovalReview/completed": NotificationItemAutoApprovalReviewCompleted;
-  "item/autoApprovalReview/started": NotificationItemAutoApprovalReviewStarted;
-  "item/commandExecution/outputDelta": NotificationItemCommandExecutionOutputDelta;
-  "item/commandExecution/terminalInteraction": NotificationItemCommandExecutionTerminalInteraction;
-  "item/completed": NotificationItemCompleted;
-  "item/fileChange/outputDelta": NotificationItemFileChangeOutputDelta;
-  "item/fileChange/patchUpdated": NotificationItemFileChangePatchUpdated;
-  "item/mcpToolCall/progress": NotificationItemMcpToolCallProgress;
-  "item/plan/delta": NotificationItemPlanDelta;
-  "item/reasoning/summaryPartAdded": NotificationItemReasoningSummaryPartAdded;
-  "item/reasoning/summaryTextDelta": NotificationItemReasoningSummaryTextDelta;
-  "item/reasoning/textDelta": NotificationItemReasoningTextDelta;
-  "item/started": NotificationItemStarted;
-  "mcpServer/event/stream/notification": NotificationMcpServerEventStreamNotification;
-  "mcpServer/oauthLogin/completed": NotificationMcpServerOauthLoginCompleted;
-  "mcpServer/startupStatus/updated": NotificationMcpServerStartupStatusUpdated;
-  "model/rerouted": NotificationModelRerouted;
-  "model/safetyBuffering/updated": NotificationModelSafetyBufferingUpdated;
-  "model/verification": NotificationModelVerification;
-  "modelProvider/authRecoveryCompleted": NotificationModelProviderAuthRecoveryCompleted;
-  "modelProvider/authRecoveryStarted": NotificationModelProviderAuthRecoveryStarted;
-  "process/exited": NotificationProcessExited;
-  "process/outputDelta": NotificationProcessOutputDelta;
-  "project/changed": NotificationProjectChanged;
-  "remoteControl/status/changed": NotificationRemoteControlStatusChanged;
-  "serverRequest/resolved": NotificationServerRequestResolved;
-  "skills/changed": NotificationSkillsChanged;
-  "thread/archived": NotificationThreadArchived;
-  "thread/attachment/updated": NotificationThreadAttachmentUpdated;
-  "thread/closed": NotificationThreadClosed;
-  "thread/compacted": NotificationThreadCompacted;
-  "thread/deleted": NotificationThreadDeleted;
-  "thread/environment/connected": NotificationThreadEnvironmentConnected;
-  "thread/environment/disconnected": NotificationThreadEnvironmentDisconnected;
-  "thread/goal/cleared": NotificationThreadGoalCleared;
-  "thread/goal/updated": NotificationThreadGoalUpdated;
-  "thread/name/updated": NotificationThreadNameUpdated;
-  "thread/prediction/updated": NotificationThreadPredictionUpdated;
-  "thread/project/updated": NotificationThreadProjectUpdated;
-  "thread/queue/changed": NotificationThreadQueueChanged;
-  "thread/readState/changed": NotificationThreadReadStateChanged;
-  "thread/realtime/closed": NotificationThreadRealtimeClosed;
-  "thread/realtime/error": NotificationThreadRealtimeError;
-  "thread/realtime/item/completed": NotificationThreadRealtimeItemCompleted;
-  "thread/realtime/item/started": NotificationThreadRealtimeItemStarted;
-  "thread/realtime/item/transcript/delta": NotificationThreadRealtimeItemTranscriptDelta;
-  "thread/realtime/itemAdded": NotificationThreadRealtimeItemAdded;
-  "thread/realtime/outputAudio/delta": NotificationThreadRealtimeOutputAudioDelta;
-  "thread/realtime/sdp": NotificationThreadRealtimeSdp;
-  "thread/realtime/started": NotificationThreadRealtimeStarted;
-  "thread/realtime/transcript/delta": NotificationThreadRealtimeTranscriptDelta;
-  "thread/realtime/transcript/done": NotificationThreadRealtimeTranscriptDone;
-  "thread/reverted": NotificationThreadReverted;
-  "thread/search/partial": NotificationThreadSearchPartial;
-  "thread/section/changed": NotificationThreadSectionChanged;
-  "thread/settings/updated": NotificationThreadSettingsUpdated;
-  "thread/started": NotificationThreadStarted;
-  "thread/status/changed": NotificationThreadStatusChanged;
-  "thread/tokenUsage/updated": NotificationThreadTokenUsageUpdated;
-  "thread/unarchived": NotificationThreadUnarchived;
-  "turn/completed": NotificationTurnCompleted;
-  "turn/diff/updated": NotificationTurnDiffUpdated;
-  "turn/moderationMetadata": NotificationTurnModerationMetadata;
-  "turn/plan/updated": NotificationTurnPlanUpdated;
-  "turn/started": NotificationTurnStarted;
-  "warning": NotificationWarning;
-  "windows/worldWritableWarning": NotificationWindowsWorldWritableWarning;
-  "windowsSandbox/setupCompleted": NotificationWindowsSandboxSetupCompleted;
+  'account/gatewayOAuth/changed': NotificationAccountGatewayOAuthChanged;
+  'account/login/completed': NotificationAccountLoginCompleted;
+  'account/rateLimits/updated': NotificationAccountRateLimitsUpdated;
+  'account/updated': NotificationAccountUpdated;
+  'app/list/updated': NotificationAppListUpdated;
+  'autoApprovalReview/strictReviewRequired': NotificationAutoApprovalReviewStrictReviewRequired;
+  'command/exec/outputDelta': NotificationCommandExecOutputDelta;
+  configWarning: NotificationConfigWarning;
+  deprecationNotice: NotificationDeprecationNotice;
+  error: NotificationError;
+  'externalAgentConfig/import/completed': NotificationExternalAgentConfigImportCompleted;
+  'externalAgentConfig/import/progress': NotificationExternalAgentConfigImportProgress;
+  'fs/changed': NotificationFsChanged;
+  'fuzzyFileSearch/sessionCompleted': NotificationFuzzyFileSearchSessionCompleted;
+  'fuzzyFileSearch/sessionUpdated': NotificationFuzzyFileSearchSessionUpdated;
+  guardianWarning: NotificationGuardianWarning;
+  'hook/completed': NotificationHookCompleted;
+  'hook/started': NotificationHookStarted;
+  'item/agentMessage/delta': NotificationItemAgentMessageDelta;
+  'item/autoApprovalReview/completed': NotificationItemAutoApprovalReviewCompleted;
+  'item/autoApprovalReview/started': NotificationItemAutoApprovalReviewStarted;
+  'item/commandExecution/outputDelta': NotificationItemCommandExecutionOutputDelta;
+  'item/commandExecution/terminalInteraction': NotificationItemCommandExecutionTerminalInteraction;
+  'item/completed': NotificationItemCompleted;
+  'item/fileChange/outputDelta': NotificationItemFileChangeOutputDelta;
+  'item/fileChange/patchUpdated': NotificationItemFileChangePatchUpdated;
+  'item/mcpToolCall/progress': NotificationItemMcpToolCallProgress;
+  'item/plan/delta': NotificationItemPlanDelta;
+  'item/reasoning/summaryPartAdded': NotificationItemReasoningSummaryPartAdded;
+  'item/reasoning/summaryTextDelta': NotificationItemReasoningSummaryTextDelta;
+  'item/reasoning/textDelta': NotificationItemReasoningTextDelta;
+  'item/started': NotificationItemStarted;
+  'mcpServer/event/stream/notification': NotificationMcpServerEventStreamNotification;
+  'mcpServer/oauthLogin/completed': NotificationMcpServerOauthLoginCompleted;
+  'mcpServer/startupStatus/updated': NotificationMcpServerStartupStatusUpdated;
+  'model/rerouted': NotificationModelRerouted;
+  'model/safetyBuffering/updated': NotificationModelSafetyBufferingUpdated;
+  'model/verification': NotificationModelVerification;
+  'modelProvider/authRecoveryCompleted': NotificationModelProviderAuthRecoveryCompleted;
+  'modelProvider/authRecoveryStarted': NotificationModelProviderAuthRecoveryStarted;
+  'process/exited': NotificationProcessExited;
+  'process/outputDelta': NotificationProcessOutputDelta;
+  'project/changed': NotificationProjectChanged;
+  'remoteControl/status/changed': NotificationRemoteControlStatusChanged;
+  'serverRequest/resolved': NotificationServerRequestResolved;
+  'skills/changed': NotificationSkillsChanged;
+  'thread/archived': NotificationThreadArchived;
+  'thread/attachment/updated': NotificationThreadAttachmentUpdated;
+  'thread/closed': NotificationThreadClosed;
+  'thread/compacted': NotificationThreadCompacted;
+  'thread/deleted': NotificationThreadDeleted;
+  'thread/environment/connected': NotificationThreadEnvironmentConnected;
+  'thread/environment/disconnected': NotificationThreadEnvironmentDisconnected;
+  'thread/goal/cleared': NotificationThreadGoalCleared;
+  'thread/goal/updated': NotificationThreadGoalUpdated;
+  'thread/name/updated': NotificationThreadNameUpdated;
+  'thread/prediction/updated': NotificationThreadPredictionUpdated;
+  'thread/project/updated': NotificationThreadProjectUpdated;
+  'thread/queue/changed': NotificationThreadQueueChanged;
+  'thread/readState/changed': NotificationThreadReadStateChanged;
+  'thread/realtime/closed': NotificationThreadRealtimeClosed;
+  'thread/realtime/error': NotificationThreadRealtimeError;
+  'thread/realtime/item/completed': NotificationThreadRealtimeItemCompleted;
+  'thread/realtime/item/started': NotificationThreadRealtimeItemStarted;
+  'thread/realtime/item/transcript/delta': NotificationThreadRealtimeItemTranscriptDelta;
+  'thread/realtime/itemAdded': NotificationThreadRealtimeItemAdded;
+  'thread/realtime/outputAudio/delta': NotificationThreadRealtimeOutputAudioDelta;
+  'thread/realtime/sdp': NotificationThreadRealtimeSdp;
+  'thread/realtime/started': NotificationThreadRealtimeStarted;
+  'thread/realtime/transcript/delta': NotificationThreadRealtimeTranscriptDelta;
+  'thread/realtime/transcript/done': NotificationThreadRealtimeTranscriptDone;
+  'thread/reverted': NotificationThreadReverted;
+  'thread/search/partial': NotificationThreadSearchPartial;
+  'thread/section/changed': NotificationThreadSectionChanged;
+  'thread/settings/updated': NotificationThreadSettingsUpdated;
+  'thread/started': NotificationThreadStarted;
+  'thread/status/changed': NotificationThreadStatusChanged;
+  'thread/tokenUsage/updated': NotificationThreadTokenUsageUpdated;
+  'thread/unarchived': NotificationThreadUnarchived;
+  'turn/completed': NotificationTurnCompleted;
+  'turn/diff/updated': NotificationTurnDiffUpdated;
+  'turn/moderationMetadata': NotificationTurnModerationMetadata;
+  'turn/plan/updated': NotificationTurnPlanUpdated;
+  'turn/started': NotificationTurnStarted;
+  warning: NotificationWarning;
+  'windows/worldWritableWarning': NotificationWindowsWorldWritableWarning;
+  'windowsSandbox/setupCompleted': NotificationWindowsSandboxSetupCompleted;
 }
 
 /** `request` messages by discriminant. */
 export interface RequestByName {
-  "account/chatgptAuthTokens/refresh": RequestAccountChatgptAuthTokensRefresh;
-  "applyPatchApproval": RequestApplyPatchApproval;
-  "attestation/generate": RequestAttestationGenerate;
-  "execCommandApproval": RequestExecCommandApproval;
-  "item/commandExecution/requestApproval": RequestItemCommandExecutionRequestApproval;
-  "item/fileChange/requestApproval": RequestItemFileChangeRequestApproval;
-  "item/permissions/requestApproval": RequestItemPermissionsRequestApproval;
-  "item/tool/call": RequestItemToolCall;
-  "item/tool/requestUserInput": RequestItemToolRequestUserInput;
-  "mcpServer/elicitation/request": RequestMcpServerElicitationRequest;
-  "skill/requestApproval": RequestSkillRequestApproval;
+  'account/chatgptAuthTokens/refresh': RequestAccountChatgptAuthTokensRefresh;
+  applyPatchApproval: RequestApplyPatchApproval;
+  'attestation/generate': RequestAttestationGenerate;
+  execCommandApproval: RequestExecCommandApproval;
+  'item/commandExecution/requestApproval': RequestItemCommandExecutionRequestApproval;
+  'item/fileChange/requestApproval': RequestItemFileChangeRequestApproval;
+  'item/permissions/requestApproval': RequestItemPermissionsRequestApproval;
+  'item/tool/call': RequestItemToolCall;
+  'item/tool/requestUserInput': RequestItemToolRequestUserInput;
+  'mcpServer/elicitation/request': RequestMcpServerElicitationRequest;
+  'skill/requestApproval': RequestSkillRequestApproval;
 }
 
 /** eventmsg `agent_message` in 0.105.0. */
@@ -354,21 +354,25 @@ export type EventmsgWebSearchEnd = v0_105_0.EventmsgWebSearchEnd;
 /** notification `account/gatewayOAuth/changed` in 0.171.0. */
 export type NotificationAccountGatewayOAuthChanged = v0_171_0.NotificationAccountGatewayOAuthChanged;
 /** notification `account/login/completed` in 0.105.0, 0.171.0. */
-export type NotificationAccountLoginCompleted = v0_105_0.NotificationAccountLoginCompleted | v0_171_0.NotificationAccountLoginCompleted;
+export type NotificationAccountLoginCompleted =
+  v0_105_0.NotificationAccountLoginCompleted | v0_171_0.NotificationAccountLoginCompleted;
 /** notification `account/rateLimits/updated` in 0.105.0, 0.171.0. */
-export type NotificationAccountRateLimitsUpdated = v0_105_0.NotificationAccountRateLimitsUpdated | v0_171_0.NotificationAccountRateLimitsUpdated;
+export type NotificationAccountRateLimitsUpdated =
+  v0_105_0.NotificationAccountRateLimitsUpdated | v0_171_0.NotificationAccountRateLimitsUpdated;
 /** notification `account/updated` in 0.105.0, 0.171.0. */
 export type NotificationAccountUpdated = v0_105_0.NotificationAccountUpdated | v0_171_0.NotificationAccountUpdated;
 /** notification `app/list/updated` in 0.105.0, 0.171.0. */
 export type NotificationAppListUpdated = v0_105_0.NotificationAppListUpdated | v0_171_0.NotificationAppListUpdated;
 /** notification `autoApprovalReview/strictReviewRequired` in 0.171.0. */
-export type NotificationAutoApprovalReviewStrictReviewRequired = v0_171_0.NotificationAutoApprovalReviewStrictReviewRequired;
+export type NotificationAutoApprovalReviewStrictReviewRequired =
+  v0_171_0.NotificationAutoApprovalReviewStrictReviewRequired;
 /** notification `command/exec/outputDelta` in 0.171.0. */
 export type NotificationCommandExecOutputDelta = v0_171_0.NotificationCommandExecOutputDelta;
 /** notification `configWarning` in 0.105.0, 0.171.0. */
 export type NotificationConfigWarning = v0_105_0.NotificationConfigWarning | v0_171_0.NotificationConfigWarning;
 /** notification `deprecationNotice` in 0.105.0, 0.171.0. */
-export type NotificationDeprecationNotice = v0_105_0.NotificationDeprecationNotice | v0_171_0.NotificationDeprecationNotice;
+export type NotificationDeprecationNotice =
+  v0_105_0.NotificationDeprecationNotice | v0_171_0.NotificationDeprecationNotice;
 /** notification `error` in 0.105.0, 0.171.0. */
 export type NotificationError = v0_105_0.NotificationError | v0_171_0.NotificationError;
 /** notification `externalAgentConfig/import/completed` in 0.171.0. */
@@ -378,9 +382,11 @@ export type NotificationExternalAgentConfigImportProgress = v0_171_0.Notificatio
 /** notification `fs/changed` in 0.171.0. */
 export type NotificationFsChanged = v0_171_0.NotificationFsChanged;
 /** notification `fuzzyFileSearch/sessionCompleted` in 0.105.0, 0.171.0. */
-export type NotificationFuzzyFileSearchSessionCompleted = v0_105_0.NotificationFuzzyFileSearchSessionCompleted | v0_171_0.NotificationFuzzyFileSearchSessionCompleted;
+export type NotificationFuzzyFileSearchSessionCompleted =
+  v0_105_0.NotificationFuzzyFileSearchSessionCompleted | v0_171_0.NotificationFuzzyFileSearchSessionCompleted;
 /** notification `fuzzyFileSearch/sessionUpdated` in 0.105.0, 0.171.0. */
-export type NotificationFuzzyFileSearchSessionUpdated = v0_105_0.NotificationFuzzyFileSearchSessionUpdated | v0_171_0.NotificationFuzzyFileSearchSessionUpdated;
+export type NotificationFuzzyFileSearchSessionUpdated =
+  v0_105_0.NotificationFuzzyFileSearchSessionUpdated | v0_171_0.NotificationFuzzyFileSearchSessionUpdated;
 /** notification `guardianWarning` in 0.171.0. */
 export type NotificationGuardianWarning = v0_171_0.NotificationGuardianWarning;
 /** notification `hook/completed` in 0.171.0. */
@@ -388,37 +394,47 @@ export type NotificationHookCompleted = v0_171_0.NotificationHookCompleted;
 /** notification `hook/started` in 0.171.0. */
 export type NotificationHookStarted = v0_171_0.NotificationHookStarted;
 /** notification `item/agentMessage/delta` in 0.105.0, 0.171.0. */
-export type NotificationItemAgentMessageDelta = v0_105_0.NotificationItemAgentMessageDelta | v0_171_0.NotificationItemAgentMessageDelta;
+export type NotificationItemAgentMessageDelta =
+  v0_105_0.NotificationItemAgentMessageDelta | v0_171_0.NotificationItemAgentMessageDelta;
 /** notification `item/autoApprovalReview/completed` in 0.171.0. */
 export type NotificationItemAutoApprovalReviewCompleted = v0_171_0.NotificationItemAutoApprovalReviewCompleted;
 /** notification `item/autoApprovalReview/started` in 0.171.0. */
 export type NotificationItemAutoApprovalReviewStarted = v0_171_0.NotificationItemAutoApprovalReviewStarted;
 /** notification `item/commandExecution/outputDelta` in 0.105.0, 0.171.0. */
-export type NotificationItemCommandExecutionOutputDelta = v0_105_0.NotificationItemCommandExecutionOutputDelta | v0_171_0.NotificationItemCommandExecutionOutputDelta;
+export type NotificationItemCommandExecutionOutputDelta =
+  v0_105_0.NotificationItemCommandExecutionOutputDelta | v0_171_0.NotificationItemCommandExecutionOutputDelta;
 /** notification `item/commandExecution/terminalInteraction` in 0.105.0, 0.171.0. */
-export type NotificationItemCommandExecutionTerminalInteraction = v0_105_0.NotificationItemCommandExecutionTerminalInteraction | v0_171_0.NotificationItemCommandExecutionTerminalInteraction;
+export type NotificationItemCommandExecutionTerminalInteraction =
+  | v0_105_0.NotificationItemCommandExecutionTerminalInteraction
+  | v0_171_0.NotificationItemCommandExecutionTerminalInteraction;
 /** notification `item/completed` in 0.105.0, 0.171.0. */
 export type NotificationItemCompleted = v0_105_0.NotificationItemCompleted | v0_171_0.NotificationItemCompleted;
 /** notification `item/fileChange/outputDelta` in 0.105.0, 0.171.0. */
-export type NotificationItemFileChangeOutputDelta = v0_105_0.NotificationItemFileChangeOutputDelta | v0_171_0.NotificationItemFileChangeOutputDelta;
+export type NotificationItemFileChangeOutputDelta =
+  v0_105_0.NotificationItemFileChangeOutputDelta | v0_171_0.NotificationItemFileChangeOutputDelta;
 /** notification `item/fileChange/patchUpdated` in 0.171.0. */
 export type NotificationItemFileChangePatchUpdated = v0_171_0.NotificationItemFileChangePatchUpdated;
 /** notification `item/mcpToolCall/progress` in 0.105.0, 0.171.0. */
-export type NotificationItemMcpToolCallProgress = v0_105_0.NotificationItemMcpToolCallProgress | v0_171_0.NotificationItemMcpToolCallProgress;
+export type NotificationItemMcpToolCallProgress =
+  v0_105_0.NotificationItemMcpToolCallProgress | v0_171_0.NotificationItemMcpToolCallProgress;
 /** notification `item/plan/delta` in 0.105.0, 0.171.0. */
 export type NotificationItemPlanDelta = v0_105_0.NotificationItemPlanDelta | v0_171_0.NotificationItemPlanDelta;
 /** notification `item/reasoning/summaryPartAdded` in 0.105.0, 0.171.0. */
-export type NotificationItemReasoningSummaryPartAdded = v0_105_0.NotificationItemReasoningSummaryPartAdded | v0_171_0.NotificationItemReasoningSummaryPartAdded;
+export type NotificationItemReasoningSummaryPartAdded =
+  v0_105_0.NotificationItemReasoningSummaryPartAdded | v0_171_0.NotificationItemReasoningSummaryPartAdded;
 /** notification `item/reasoning/summaryTextDelta` in 0.105.0, 0.171.0. */
-export type NotificationItemReasoningSummaryTextDelta = v0_105_0.NotificationItemReasoningSummaryTextDelta | v0_171_0.NotificationItemReasoningSummaryTextDelta;
+export type NotificationItemReasoningSummaryTextDelta =
+  v0_105_0.NotificationItemReasoningSummaryTextDelta | v0_171_0.NotificationItemReasoningSummaryTextDelta;
 /** notification `item/reasoning/textDelta` in 0.105.0, 0.171.0. */
-export type NotificationItemReasoningTextDelta = v0_105_0.NotificationItemReasoningTextDelta | v0_171_0.NotificationItemReasoningTextDelta;
+export type NotificationItemReasoningTextDelta =
+  v0_105_0.NotificationItemReasoningTextDelta | v0_171_0.NotificationItemReasoningTextDelta;
 /** notification `item/started` in 0.105.0, 0.171.0. */
 export type NotificationItemStarted = v0_105_0.NotificationItemStarted | v0_171_0.NotificationItemStarted;
 /** notification `mcpServer/event/stream/notification` in 0.171.0. */
 export type NotificationMcpServerEventStreamNotification = v0_171_0.NotificationMcpServerEventStreamNotification;
 /** notification `mcpServer/oauthLogin/completed` in 0.105.0, 0.171.0. */
-export type NotificationMcpServerOauthLoginCompleted = v0_105_0.NotificationMcpServerOauthLoginCompleted | v0_171_0.NotificationMcpServerOauthLoginCompleted;
+export type NotificationMcpServerOauthLoginCompleted =
+  v0_105_0.NotificationMcpServerOauthLoginCompleted | v0_171_0.NotificationMcpServerOauthLoginCompleted;
 /** notification `mcpServer/startupStatus/updated` in 0.171.0. */
 export type NotificationMcpServerStartupStatusUpdated = v0_171_0.NotificationMcpServerStartupStatusUpdated;
 /** notification `model/rerouted` in 0.105.0, 0.171.0. */
@@ -462,7 +478,8 @@ export type NotificationThreadGoalCleared = v0_171_0.NotificationThreadGoalClear
 /** notification `thread/goal/updated` in 0.171.0. */
 export type NotificationThreadGoalUpdated = v0_171_0.NotificationThreadGoalUpdated;
 /** notification `thread/name/updated` in 0.105.0, 0.171.0. */
-export type NotificationThreadNameUpdated = v0_105_0.NotificationThreadNameUpdated | v0_171_0.NotificationThreadNameUpdated;
+export type NotificationThreadNameUpdated =
+  v0_105_0.NotificationThreadNameUpdated | v0_171_0.NotificationThreadNameUpdated;
 /** notification `thread/prediction/updated` in 0.171.0. */
 export type NotificationThreadPredictionUpdated = v0_171_0.NotificationThreadPredictionUpdated;
 /** notification `thread/project/updated` in 0.171.0. */
@@ -504,11 +521,14 @@ export type NotificationThreadSettingsUpdated = v0_171_0.NotificationThreadSetti
 /** notification `thread/started` in 0.105.0, 0.171.0. */
 export type NotificationThreadStarted = v0_105_0.NotificationThreadStarted | v0_171_0.NotificationThreadStarted;
 /** notification `thread/status/changed` in 0.105.0, 0.171.0. */
-export type NotificationThreadStatusChanged = v0_105_0.NotificationThreadStatusChanged | v0_171_0.NotificationThreadStatusChanged;
+export type NotificationThreadStatusChanged =
+  v0_105_0.NotificationThreadStatusChanged | v0_171_0.NotificationThreadStatusChanged;
 /** notification `thread/tokenUsage/updated` in 0.105.0, 0.171.0. */
-export type NotificationThreadTokenUsageUpdated = v0_105_0.NotificationThreadTokenUsageUpdated | v0_171_0.NotificationThreadTokenUsageUpdated;
+export type NotificationThreadTokenUsageUpdated =
+  v0_105_0.NotificationThreadTokenUsageUpdated | v0_171_0.NotificationThreadTokenUsageUpdated;
 /** notification `thread/unarchived` in 0.105.0, 0.171.0. */
-export type NotificationThreadUnarchived = v0_105_0.NotificationThreadUnarchived | v0_171_0.NotificationThreadUnarchived;
+export type NotificationThreadUnarchived =
+  v0_105_0.NotificationThreadUnarchived | v0_171_0.NotificationThreadUnarchived;
 /** notification `turn/completed` in 0.105.0, 0.171.0. */
 export type NotificationTurnCompleted = v0_105_0.NotificationTurnCompleted | v0_171_0.NotificationTurnCompleted;
 /** notification `turn/diff/updated` in 0.105.0, 0.171.0. */
@@ -522,11 +542,14 @@ export type NotificationTurnStarted = v0_105_0.NotificationTurnStarted | v0_171_
 /** notification `warning` in 0.171.0. */
 export type NotificationWarning = v0_171_0.NotificationWarning;
 /** notification `windows/worldWritableWarning` in 0.105.0, 0.171.0. */
-export type NotificationWindowsWorldWritableWarning = v0_105_0.NotificationWindowsWorldWritableWarning | v0_171_0.NotificationWindowsWorldWritableWarning;
+export type NotificationWindowsWorldWritableWarning =
+  v0_105_0.NotificationWindowsWorldWritableWarning | v0_171_0.NotificationWindowsWorldWritableWarning;
 /** notification `windowsSandbox/setupCompleted` in 0.105.0, 0.171.0. */
-export type NotificationWindowsSandboxSetupCompleted = v0_105_0.NotificationWindowsSandboxSetupCompleted | v0_171_0.NotificationWindowsSandboxSetupCompleted;
+export type NotificationWindowsSandboxSetupCompleted =
+  v0_105_0.NotificationWindowsSandboxSetupCompleted | v0_171_0.NotificationWindowsSandboxSetupCompleted;
 /** request `account/chatgptAuthTokens/refresh` in 0.105.0, 0.171.0. */
-export type RequestAccountChatgptAuthTokensRefresh = v0_105_0.RequestAccountChatgptAuthTokensRefresh | v0_171_0.RequestAccountChatgptAuthTokensRefresh;
+export type RequestAccountChatgptAuthTokensRefresh =
+  v0_105_0.RequestAccountChatgptAuthTokensRefresh | v0_171_0.RequestAccountChatgptAuthTokensRefresh;
 /** request `applyPatchApproval` in 0.105.0, 0.171.0. */
 export type RequestApplyPatchApproval = v0_105_0.RequestApplyPatchApproval | v0_171_0.RequestApplyPatchApproval;
 /** request `attestation/generate` in 0.171.0. */
@@ -534,15 +557,18 @@ export type RequestAttestationGenerate = v0_171_0.RequestAttestationGenerate;
 /** request `execCommandApproval` in 0.105.0, 0.171.0. */
 export type RequestExecCommandApproval = v0_105_0.RequestExecCommandApproval | v0_171_0.RequestExecCommandApproval;
 /** request `item/commandExecution/requestApproval` in 0.105.0, 0.171.0. */
-export type RequestItemCommandExecutionRequestApproval = v0_105_0.RequestItemCommandExecutionRequestApproval | v0_171_0.RequestItemCommandExecutionRequestApproval;
+export type RequestItemCommandExecutionRequestApproval =
+  v0_105_0.RequestItemCommandExecutionRequestApproval | v0_171_0.RequestItemCommandExecutionRequestApproval;
 /** request `item/fileChange/requestApproval` in 0.105.0, 0.171.0. */
-export type RequestItemFileChangeRequestApproval = v0_105_0.RequestItemFileChangeRequestApproval | v0_171_0.RequestItemFileChangeRequestApproval;
+export type RequestItemFileChangeRequestApproval =
+  v0_105_0.RequestItemFileChangeRequestApproval | v0_171_0.RequestItemFileChangeRequestApproval;
 /** request `item/permissions/requestApproval` in 0.171.0. */
 export type RequestItemPermissionsRequestApproval = v0_171_0.RequestItemPermissionsRequestApproval;
 /** request `item/tool/call` in 0.105.0, 0.171.0. */
 export type RequestItemToolCall = v0_105_0.RequestItemToolCall | v0_171_0.RequestItemToolCall;
 /** request `item/tool/requestUserInput` in 0.105.0, 0.171.0. */
-export type RequestItemToolRequestUserInput = v0_105_0.RequestItemToolRequestUserInput | v0_171_0.RequestItemToolRequestUserInput;
+export type RequestItemToolRequestUserInput =
+  v0_105_0.RequestItemToolRequestUserInput | v0_171_0.RequestItemToolRequestUserInput;
 /** request `mcpServer/elicitation/request` in 0.171.0. */
 export type RequestMcpServerElicitationRequest = v0_171_0.RequestMcpServerElicitationRequest;
 /** request `skill/requestApproval` in 0.105.0. */
@@ -555,723 +581,938 @@ export namespace v0_105_0 {
    *
    * Providers do not emit this consistently, so callers must treat `None` as "phase unknown" and keep compatibility behavior for legacy models.
    */
-  export type MessagePhase = ("commentary" | "final_answer")
-  export type FileChange = ({
-      content: string
-      type: "add"
-    } | {
-      content: string
-      type: "delete"
-    } | {
-      move_path?: (string | null)
-      type: "update"
-      unified_diff: string
-  })
-  export type ThreadId = string
+  export type MessagePhase = 'commentary' | 'final_answer';
+  export type FileChange =
+    | {
+        content: string;
+        type: 'add';
+      }
+    | {
+        content: string;
+        type: 'delete';
+      }
+    | {
+        move_path?: string | null;
+        type: 'update';
+        unified_diff: string;
+      };
+  export type ThreadId = string;
   /**
    * Agent lifecycle status, derived from emitted events.
    */
-  export type AgentStatus = ("pending_init" | "running" | {
-      completed: (string | null)
-    } | {
-      errored: string
-    } | "shutdown" | "not_found")
+  export type AgentStatus =
+    | 'pending_init'
+    | 'running'
+    | {
+        completed: string | null;
+      }
+    | {
+        errored: string;
+      }
+    | 'shutdown'
+    | 'not_found';
   /**
    * ID of a request, which can be either a string or an integer.
    */
-  export type RequestId = (string | number)
-  export type ReviewTarget = ({
-      type: "uncommittedChanges"
-    } | {
-      branch: string
-      type: "baseBranch"
-    } | {
-      sha: string
-      /**
-       * Optional human-readable label (e.g., commit subject) for UIs.
-       */
-      title?: (string | null)
-      type: "commit"
-    } | {
-      instructions: string
-      type: "custom"
-  })
+  export type RequestId = string | number;
+  export type ReviewTarget =
+    | {
+        type: 'uncommittedChanges';
+      }
+    | {
+        branch: string;
+        type: 'baseBranch';
+      }
+    | {
+        sha: string;
+        /**
+         * Optional human-readable label (e.g., commit subject) for UIs.
+         */
+        title?: string | null;
+        type: 'commit';
+      }
+    | {
+        instructions: string;
+        type: 'custom';
+      };
   /**
    * Codex errors that we expose to clients.
    */
-  export type CodexErrorInfo = (("context_window_exceeded" | "usage_limit_exceeded" | "server_overloaded" | "internal_server_error" | "unauthorized" | "bad_request" | "sandbox_error" | "thread_rollback_failed" | "other") | {
-      http_connection_failed: {
-        http_status_code?: (number | null)
+  export type CodexErrorInfo =
+    | (
+        | 'context_window_exceeded'
+        | 'usage_limit_exceeded'
+        | 'server_overloaded'
+        | 'internal_server_error'
+        | 'unauthorized'
+        | 'bad_request'
+        | 'sandbox_error'
+        | 'thread_rollback_failed'
+        | 'other'
+      )
+    | {
+        http_connection_failed: {
+          http_status_code?: number | null;
+        };
       }
-    } | {
-      response_stream_connection_failed: {
-        http_status_code?: (number | null)
+    | {
+        response_stream_connection_failed: {
+          http_status_code?: number | null;
+        };
       }
-    } | {
-      response_stream_disconnected: {
-        http_status_code?: (number | null)
+    | {
+        response_stream_disconnected: {
+          http_status_code?: number | null;
+        };
       }
-    } | {
-      response_too_many_failed_attempts: {
-        http_status_code?: (number | null)
+    | {
+        response_too_many_failed_attempts: {
+          http_status_code?: number | null;
+        };
+      };
+  export type MacOsAutomationValue = boolean | string[];
+  export type MacOsPreferencesValue = boolean | string;
+  export type NetworkApprovalProtocol = 'http' | 'https' | 'socks5_tcp' | 'socks5_udp';
+  export type ParsedCommand =
+    | {
+        cmd: string;
+        name: string;
+        /**
+         * (Best effort) Path to the file being read by the command. When possible, this is an absolute path, though when relative, it should be resolved against the `cwd`` that will be used to run the command to derive the absolute path.
+         */
+        path: string;
+        type: 'read';
       }
-  })
-  export type MacOsAutomationValue = (boolean | string[])
-  export type MacOsPreferencesValue = (boolean | string)
-  export type NetworkApprovalProtocol = ("http" | "https" | "socks5_tcp" | "socks5_udp")
-  export type ParsedCommand = ({
-      cmd: string
-      name: string
-      /**
-       * (Best effort) Path to the file being read by the command. When possible, this is an absolute path, though when relative, it should be resolved against the `cwd`` that will be used to run the command to derive the absolute path.
-       */
-      path: string
-      type: "read"
-    } | {
-      cmd: string
-      path?: (string | null)
-      type: "list_files"
-    } | {
-      cmd: string
-      path?: (string | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      cmd: string
-      type: "unknown"
-  })
-  export type NetworkPolicyRuleAction = ("allow" | "deny")
-  export type ExecCommandSource = ("agent" | "user_shell" | "unified_exec_startup" | "unified_exec_interaction")
-  export type ExecCommandStatus = ("completed" | "failed" | "declined")
-  export type ExecOutputStream = ("stdout" | "stderr")
-  export type TurnItem = ({
-      content: UserInput[]
-      id: string
-      type: "UserMessage"
-    } | {
-      content: AgentMessageContent[]
-      id: string
-      /**
-       * Optional phase metadata carried through from `ResponseItem::Message`.
-       *
-       * This is currently used by TUI rendering to distinguish mid-turn commentary from a final answer and avoid status-indicator jitter.
-       */
-      phase?: (MessagePhase | null)
-      type: "AgentMessage"
-    } | {
-      id: string
-      text: string
-      type: "Plan"
-    } | {
-      id: string
-      raw_content?: string[]
-      summary_text: string[]
-      type: "Reasoning"
-    } | {
-      action: WebSearchAction
-      id: string
-      query: string
-      type: "WebSearch"
-    } | {
-      id: string
-      type: "ContextCompaction"
-  })
+    | {
+        cmd: string;
+        path?: string | null;
+        type: 'list_files';
+      }
+    | {
+        cmd: string;
+        path?: string | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        cmd: string;
+        type: 'unknown';
+      };
+  export type NetworkPolicyRuleAction = 'allow' | 'deny';
+  export type ExecCommandSource = 'agent' | 'user_shell' | 'unified_exec_startup' | 'unified_exec_interaction';
+  export type ExecCommandStatus = 'completed' | 'failed' | 'declined';
+  export type ExecOutputStream = 'stdout' | 'stderr';
+  export type TurnItem =
+    | {
+        content: UserInput[];
+        id: string;
+        type: 'UserMessage';
+      }
+    | {
+        content: AgentMessageContent[];
+        id: string;
+        /**
+         * Optional phase metadata carried through from `ResponseItem::Message`.
+         *
+         * This is currently used by TUI rendering to distinguish mid-turn commentary from a final answer and avoid status-indicator jitter.
+         */
+        phase?: MessagePhase | null;
+        type: 'AgentMessage';
+      }
+    | {
+        id: string;
+        text: string;
+        type: 'Plan';
+      }
+    | {
+        id: string;
+        raw_content?: string[];
+        summary_text: string[];
+        type: 'Reasoning';
+      }
+    | {
+        action: WebSearchAction;
+        id: string;
+        query: string;
+        type: 'WebSearch';
+      }
+    | {
+        id: string;
+        type: 'ContextCompaction';
+      };
   /**
    * User input
    */
-  export type UserInput = ({
-      text: string
-      /**
-       * UI-defined spans within `text` that should be treated as special elements. These are byte ranges into the UTF-8 `text` buffer and are used to render or persist rich input markers (e.g., image placeholders) across history and resume without mutating the literal text.
-       */
-      text_elements?: TextElement[]
-      type: "text"
-    } | {
-      image_url: string
-      type: "image"
-    } | {
-      path: string
-      type: "local_image"
-    } | {
-      name: string
-      path: string
-      type: "skill"
-    } | {
-      name: string
-      path: string
-      type: "mention"
-  })
+  export type UserInput =
+    | {
+        text: string;
+        /**
+         * UI-defined spans within `text` that should be treated as special elements. These are byte ranges into the UTF-8 `text` buffer and are used to render or persist rich input markers (e.g., image placeholders) across history and resume without mutating the literal text.
+         */
+        text_elements?: TextElement[];
+        type: 'text';
+      }
+    | {
+        image_url: string;
+        type: 'image';
+      }
+    | {
+        path: string;
+        type: 'local_image';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'skill';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'mention';
+      };
   export type AgentMessageContent = {
-    text: string
-    type: "Text"
-  }
-  export type WebSearchAction = ({
-      queries?: (string[] | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      type: "open_page"
-      url?: (string | null)
-    } | {
-      pattern?: (string | null)
-      type: "find_in_page"
-      url?: (string | null)
-    } | {
-      type: "other"
-  })
-  export type SkillScope = ("user" | "repo" | "system" | "admin")
-  export type McpAuthStatus = ("unsupported" | "not_logged_in" | "bearer_token" | "o_auth")
-  export type McpStartupStatus = ({
-      state: "starting"
-    } | {
-      state: "ready"
-    } | {
-      error: string
-      state: "failed"
-    } | {
-      state: "cancelled"
-  })
-  export type ResultOfCallToolResultOrString = ({
-      Ok: CallToolResult
-    } | {
-      Err: string
-  })
-  export type ModelRerouteReason = "high_risk_cyber_activity"
-  export type PatchApplyStatus = ("completed" | "failed" | "declined")
-  export type StepStatus = ("pending" | "in_progress" | "completed")
-  export type ResponseItem = ({
-      content: ContentItem[]
-      end_turn?: (boolean | null)
-      id?: (string | null)
-      phase?: (MessagePhase | null)
-      role: string
-      type: "message"
-    } | {
-      content?: (ReasoningItemContent[] | null)
-      encrypted_content?: (string | null)
-      id: string
-      summary: ReasoningItemReasoningSummary[]
-      type: "reasoning"
-    } | {
-      action: LocalShellAction
-      /**
-       * Set when using the Responses API.
-       */
-      call_id?: (string | null)
-      /**
-       * Legacy id field retained for compatibility with older payloads.
-       */
-      id?: (string | null)
-      status: LocalShellStatus
-      type: "local_shell_call"
-    } | {
-      arguments: string
-      call_id: string
-      id?: (string | null)
-      name: string
-      type: "function_call"
-    } | {
-      call_id: string
-      output: FunctionCallOutputPayload
-      type: "function_call_output"
-    } | {
-      call_id: string
-      id?: (string | null)
-      input: string
-      name: string
-      status?: (string | null)
-      type: "custom_tool_call"
-    } | {
-      call_id: string
-      output: string
-      type: "custom_tool_call_output"
-    } | {
-      action?: (WebSearchAction | null)
-      id?: (string | null)
-      status?: (string | null)
-      type: "web_search_call"
-    } | {
-      ghost_commit: GhostCommit
-      type: "ghost_snapshot"
-    } | {
-      encrypted_content: string
-      type: "compaction"
-    } | {
-      type: "other"
-  })
-  export type ContentItem = ({
-      text: string
-      type: "input_text"
-    } | {
-      image_url: string
-      type: "input_image"
-    } | {
-      text: string
-      type: "output_text"
-  })
-  export type ReasoningItemContent = ({
-      text: string
-      type: "reasoning_text"
-    } | {
-      text: string
-      type: "text"
-  })
+    text: string;
+    type: 'Text';
+  };
+  export type WebSearchAction =
+    | {
+        queries?: string[] | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        type: 'open_page';
+        url?: string | null;
+      }
+    | {
+        pattern?: string | null;
+        type: 'find_in_page';
+        url?: string | null;
+      }
+    | {
+        type: 'other';
+      };
+  export type SkillScope = 'user' | 'repo' | 'system' | 'admin';
+  export type McpAuthStatus = 'unsupported' | 'not_logged_in' | 'bearer_token' | 'o_auth';
+  export type McpStartupStatus =
+    | {
+        state: 'starting';
+      }
+    | {
+        state: 'ready';
+      }
+    | {
+        error: string;
+        state: 'failed';
+      }
+    | {
+        state: 'cancelled';
+      };
+  export type ResultOfCallToolResultOrString =
+    | {
+        Ok: CallToolResult;
+      }
+    | {
+        Err: string;
+      };
+  export type ModelRerouteReason = 'high_risk_cyber_activity';
+  export type PatchApplyStatus = 'completed' | 'failed' | 'declined';
+  export type StepStatus = 'pending' | 'in_progress' | 'completed';
+  export type ResponseItem =
+    | {
+        content: ContentItem[];
+        end_turn?: boolean | null;
+        id?: string | null;
+        phase?: MessagePhase | null;
+        role: string;
+        type: 'message';
+      }
+    | {
+        content?: ReasoningItemContent[] | null;
+        encrypted_content?: string | null;
+        id: string;
+        summary: ReasoningItemReasoningSummary[];
+        type: 'reasoning';
+      }
+    | {
+        action: LocalShellAction;
+        /**
+         * Set when using the Responses API.
+         */
+        call_id?: string | null;
+        /**
+         * Legacy id field retained for compatibility with older payloads.
+         */
+        id?: string | null;
+        status: LocalShellStatus;
+        type: 'local_shell_call';
+      }
+    | {
+        arguments: string;
+        call_id: string;
+        id?: string | null;
+        name: string;
+        type: 'function_call';
+      }
+    | {
+        call_id: string;
+        output: FunctionCallOutputPayload;
+        type: 'function_call_output';
+      }
+    | {
+        call_id: string;
+        id?: string | null;
+        input: string;
+        name: string;
+        status?: string | null;
+        type: 'custom_tool_call';
+      }
+    | {
+        call_id: string;
+        output: string;
+        type: 'custom_tool_call_output';
+      }
+    | {
+        action?: WebSearchAction | null;
+        id?: string | null;
+        status?: string | null;
+        type: 'web_search_call';
+      }
+    | {
+        ghost_commit: GhostCommit;
+        type: 'ghost_snapshot';
+      }
+    | {
+        encrypted_content: string;
+        type: 'compaction';
+      }
+    | {
+        type: 'other';
+      };
+  export type ContentItem =
+    | {
+        text: string;
+        type: 'input_text';
+      }
+    | {
+        image_url: string;
+        type: 'input_image';
+      }
+    | {
+        text: string;
+        type: 'output_text';
+      };
+  export type ReasoningItemContent =
+    | {
+        text: string;
+        type: 'reasoning_text';
+      }
+    | {
+        text: string;
+        type: 'text';
+      };
   export type ReasoningItemReasoningSummary = {
-    text: string
-    type: "summary_text"
-  }
+    text: string;
+    type: 'summary_text';
+  };
   export type LocalShellAction = {
-    command: string[]
-    env?: ({
-        [k: string]: string
-      } | null)
-    timeout_ms?: (number | null)
-    type: "exec"
-    user?: (string | null)
-    working_directory?: (string | null)
-  }
-  export type LocalShellStatus = ("completed" | "in_progress" | "incomplete")
-  export type FunctionCallOutputBody = (string | FunctionCallOutputContentItem[])
+    command: string[];
+    env?: {
+      [k: string]: string;
+    } | null;
+    timeout_ms?: number | null;
+    type: 'exec';
+    user?: string | null;
+    working_directory?: string | null;
+  };
+  export type LocalShellStatus = 'completed' | 'in_progress' | 'incomplete';
+  export type FunctionCallOutputBody = string | FunctionCallOutputContentItem[];
   /**
    * Responses API compatible content items that can be returned by a tool call. This is a subset of ContentItem with the types we support as function call outputs.
    */
-  export type FunctionCallOutputContentItem = ({
-      text: string
-      type: "input_text"
-    } | {
-      image_url: string
-      type: "input_image"
-  })
-  export type RealtimeEvent = ({
-      SessionCreated: {
-        session_id: string
+  export type FunctionCallOutputContentItem =
+    | {
+        text: string;
+        type: 'input_text';
       }
-    } | {
-      SessionUpdated: {
-        backend_prompt?: (string | null)
+    | {
+        image_url: string;
+        type: 'input_image';
+      };
+  export type RealtimeEvent =
+    | {
+        SessionCreated: {
+          session_id: string;
+        };
       }
-    } | {
-      AudioOut: RealtimeAudioFrame
-    } | {
-      ConversationItemAdded: unknown
-    } | {
-      Error: string
-  })
+    | {
+        SessionUpdated: {
+          backend_prompt?: string | null;
+        };
+      }
+    | {
+        AudioOut: RealtimeAudioFrame;
+      }
+    | {
+        ConversationItemAdded: unknown;
+      }
+    | {
+        Error: string;
+      };
   /**
    * Determines the conditions under which the user is consulted to approve running the command proposed by Codex.
    */
-  export type AskForApproval = ("untrusted" | "on-failure" | "on-request" | {
-      reject: RejectConfig
-    } | "never")
+  export type AskForApproval =
+    | 'untrusted'
+    | 'on-failure'
+    | 'on-request'
+    | {
+        reject: RejectConfig;
+      }
+    | 'never';
   /**
    * Response event from the agent NOTE: Make sure none of these values have optional types, as it will mess up the extension code-gen.
    */
-  export type EventMsg = (EventmsgError | EventmsgWarning | EventmsgRealtimeConversationStarted | EventmsgRealtimeConversationRealtime | EventmsgRealtimeConversationClosed | EventmsgModelReroute | EventmsgContextCompacted | EventmsgThreadRolledBack | EventmsgTaskStarted | EventmsgTaskComplete | EventmsgTokenCount | EventmsgAgentMessage | EventmsgUserMessage | EventmsgAgentMessageDelta | EventmsgAgentReasoning | EventmsgAgentReasoningDelta | EventmsgAgentReasoningRawContent | EventmsgAgentReasoningRawContentDelta | EventmsgAgentReasoningSectionBreak | EventmsgSessionConfigured | EventmsgThreadNameUpdated | EventmsgMcpStartupUpdate | EventmsgMcpStartupComplete | EventmsgMcpToolCallBegin | EventmsgMcpToolCallEnd | EventmsgWebSearchBegin | EventmsgWebSearchEnd | EventmsgExecCommandBegin | EventmsgExecCommandOutputDelta | EventmsgTerminalInteraction | EventmsgExecCommandEnd | EventmsgViewImageToolCall | EventmsgExecApprovalRequest | EventmsgRequestUserInput | EventmsgDynamicToolCallRequest | EventmsgSkillRequestApproval | EventmsgElicitationRequest | EventmsgApplyPatchApprovalRequest | EventmsgDeprecationNotice | EventmsgBackgroundEvent | EventmsgUndoStarted | EventmsgUndoCompleted | EventmsgStreamError | EventmsgPatchApplyBegin | EventmsgPatchApplyEnd | EventmsgTurnDiff | EventmsgGetHistoryEntryResponse | EventmsgMcpListToolsResponse | EventmsgListCustomPromptsResponse | EventmsgListSkillsResponse | EventmsgListRemoteSkillsResponse | EventmsgRemoteSkillDownloaded | EventmsgSkillsUpdateAvailable | EventmsgPlanUpdate | EventmsgTurnAborted | EventmsgShutdownComplete | EventmsgEnteredReviewMode | EventmsgExitedReviewMode | EventmsgRawResponseItem | EventmsgItemStarted | EventmsgItemCompleted | EventmsgAgentMessageContentDelta | EventmsgPlanDelta | EventmsgReasoningContentDelta | EventmsgReasoningRawContentDelta | EventmsgCollabAgentSpawnBegin | EventmsgCollabAgentSpawnEnd | EventmsgCollabAgentInteractionBegin | EventmsgCollabAgentInteractionEnd | EventmsgCollabWaitingBegin | EventmsgCollabWaitingEnd | EventmsgCollabCloseBegin | EventmsgCollabCloseEnd | EventmsgCollabResumeBegin | EventmsgCollabResumeEnd)
+  export type EventMsg =
+    | EventmsgError
+    | EventmsgWarning
+    | EventmsgRealtimeConversationStarted
+    | EventmsgRealtimeConversationRealtime
+    | EventmsgRealtimeConversationClosed
+    | EventmsgModelReroute
+    | EventmsgContextCompacted
+    | EventmsgThreadRolledBack
+    | EventmsgTaskStarted
+    | EventmsgTaskComplete
+    | EventmsgTokenCount
+    | EventmsgAgentMessage
+    | EventmsgUserMessage
+    | EventmsgAgentMessageDelta
+    | EventmsgAgentReasoning
+    | EventmsgAgentReasoningDelta
+    | EventmsgAgentReasoningRawContent
+    | EventmsgAgentReasoningRawContentDelta
+    | EventmsgAgentReasoningSectionBreak
+    | EventmsgSessionConfigured
+    | EventmsgThreadNameUpdated
+    | EventmsgMcpStartupUpdate
+    | EventmsgMcpStartupComplete
+    | EventmsgMcpToolCallBegin
+    | EventmsgMcpToolCallEnd
+    | EventmsgWebSearchBegin
+    | EventmsgWebSearchEnd
+    | EventmsgExecCommandBegin
+    | EventmsgExecCommandOutputDelta
+    | EventmsgTerminalInteraction
+    | EventmsgExecCommandEnd
+    | EventmsgViewImageToolCall
+    | EventmsgExecApprovalRequest
+    | EventmsgRequestUserInput
+    | EventmsgDynamicToolCallRequest
+    | EventmsgSkillRequestApproval
+    | EventmsgElicitationRequest
+    | EventmsgApplyPatchApprovalRequest
+    | EventmsgDeprecationNotice
+    | EventmsgBackgroundEvent
+    | EventmsgUndoStarted
+    | EventmsgUndoCompleted
+    | EventmsgStreamError
+    | EventmsgPatchApplyBegin
+    | EventmsgPatchApplyEnd
+    | EventmsgTurnDiff
+    | EventmsgGetHistoryEntryResponse
+    | EventmsgMcpListToolsResponse
+    | EventmsgListCustomPromptsResponse
+    | EventmsgListSkillsResponse
+    | EventmsgListRemoteSkillsResponse
+    | EventmsgRemoteSkillDownloaded
+    | EventmsgSkillsUpdateAvailable
+    | EventmsgPlanUpdate
+    | EventmsgTurnAborted
+    | EventmsgShutdownComplete
+    | EventmsgEnteredReviewMode
+    | EventmsgExitedReviewMode
+    | EventmsgRawResponseItem
+    | EventmsgItemStarted
+    | EventmsgItemCompleted
+    | EventmsgAgentMessageContentDelta
+    | EventmsgPlanDelta
+    | EventmsgReasoningContentDelta
+    | EventmsgReasoningRawContentDelta
+    | EventmsgCollabAgentSpawnBegin
+    | EventmsgCollabAgentSpawnEnd
+    | EventmsgCollabAgentInteractionBegin
+    | EventmsgCollabAgentInteractionEnd
+    | EventmsgCollabWaitingBegin
+    | EventmsgCollabWaitingEnd
+    | EventmsgCollabCloseBegin
+    | EventmsgCollabCloseEnd
+    | EventmsgCollabResumeBegin
+    | EventmsgCollabResumeEnd;
   /**
    * Initial collaboration mode to use when the TUI starts.
    */
-  export type ModeKind = ("plan" | "default")
-  export type PlanType = ("free" | "go" | "plus" | "pro" | "team" | "business" | "enterprise" | "edu" | "unknown")
-  export type TurnAbortReason = ("interrupted" | "replaced" | "review_ended")
+  export type ModeKind = 'plan' | 'default';
+  export type PlanType = 'free' | 'go' | 'plus' | 'pro' | 'team' | 'business' | 'enterprise' | 'edu' | 'unknown';
+  export type TurnAbortReason = 'interrupted' | 'replaced' | 'review_ended';
   /**
    * See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#get-started-with-reasoning
    */
-  export type ReasoningEffort = ("none" | "minimal" | "low" | "medium" | "high" | "xhigh")
+  export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
   /**
    * Determines execution restrictions for model shell commands.
    */
-  export type SandboxPolicy = ({
-      type: "danger-full-access"
-    } | {
-      /**
-       * Read access granted while running under this policy.
-       */
-      access?: ReadOnlyAccess
-      type: "read-only"
-    } | {
-      /**
-       * Whether the external sandbox permits outbound network traffic.
-       */
-      network_access?: (NetworkAccess & string)
-      type: "external-sandbox"
-    } | {
-      /**
-       * When set to `true`, will NOT include the `/tmp` among the default writable roots on UNIX. Defaults to `false`.
-       */
-      exclude_slash_tmp?: boolean
-      /**
-       * When set to `true`, will NOT include the per-user `TMPDIR` environment variable among the default writable roots. Defaults to `false`.
-       */
-      exclude_tmpdir_env_var?: boolean
-      /**
-       * When set to `true`, outbound network access is allowed. `false` by default.
-       */
-      network_access?: boolean
-      /**
-       * Read access granted while running under this policy.
-       */
-      read_only_access?: ReadOnlyAccess
-      type: "workspace-write"
-      /**
-       * Additional folders (beyond cwd and possibly TMPDIR) that should be writable from within the sandbox.
-       */
-      writable_roots?: AbsolutePathBuf[]
-  })
+  export type SandboxPolicy =
+    | {
+        type: 'danger-full-access';
+      }
+    | {
+        /**
+         * Read access granted while running under this policy.
+         */
+        access?: ReadOnlyAccess;
+        type: 'read-only';
+      }
+    | {
+        /**
+         * Whether the external sandbox permits outbound network traffic.
+         */
+        network_access?: NetworkAccess & string;
+        type: 'external-sandbox';
+      }
+    | {
+        /**
+         * When set to `true`, will NOT include the `/tmp` among the default writable roots on UNIX. Defaults to `false`.
+         */
+        exclude_slash_tmp?: boolean;
+        /**
+         * When set to `true`, will NOT include the per-user `TMPDIR` environment variable among the default writable roots. Defaults to `false`.
+         */
+        exclude_tmpdir_env_var?: boolean;
+        /**
+         * When set to `true`, outbound network access is allowed. `false` by default.
+         */
+        network_access?: boolean;
+        /**
+         * Read access granted while running under this policy.
+         */
+        read_only_access?: ReadOnlyAccess;
+        type: 'workspace-write';
+        /**
+         * Additional folders (beyond cwd and possibly TMPDIR) that should be writable from within the sandbox.
+         */
+        writable_roots?: AbsolutePathBuf[];
+      };
   /**
    * Determines how read-only file access is granted inside a restricted sandbox.
    */
-  export type ReadOnlyAccess = ({
-      /**
-       * Include built-in platform read roots required for basic process execution.
-       */
-      include_platform_defaults?: boolean
-      /**
-       * Additional absolute roots that should be readable.
-       */
-      readable_roots?: AbsolutePathBuf[]
-      type: "restricted"
-    } | {
-      type: "full-access"
-  })
+  export type ReadOnlyAccess =
+    | {
+        /**
+         * Include built-in platform read roots required for basic process execution.
+         */
+        include_platform_defaults?: boolean;
+        /**
+         * Additional absolute roots that should be readable.
+         */
+        readable_roots?: AbsolutePathBuf[];
+        type: 'restricted';
+      }
+    | {
+        type: 'full-access';
+      };
   /**
    * A path that is guaranteed to be absolute and normalized (though it is not guaranteed to be canonicalized or exist on the filesystem).
    *
    * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set using [AbsolutePathBufGuard::new]. If no base path is set, the deserialization will fail unless the path being deserialized is already absolute.
    */
-  export type AbsolutePathBuf = string
+  export type AbsolutePathBuf = string;
   /**
    * Represents whether outbound network access is available to the agent.
    */
-  export type NetworkAccess = ("restricted" | "enabled")
+  export type NetworkAccess = 'restricted' | 'enabled';
   /**
    * Authentication mode for OpenAI-backed providers.
    */
-  export type AuthMode = ("apikey" | "chatgpt" | "chatgptAuthTokens")
+  export type AuthMode = 'apikey' | 'chatgpt' | 'chatgptAuthTokens';
   /**
    * This translation layer make sure that we expose codex error code in camel case.
    *
    * When an upstream HTTP status is available (for example, from the Responses API or a provider), it is forwarded in `httpStatusCode` on the relevant `codexErrorInfo` variant.
    */
-  export type CodexErrorInfoOfServerNotification = (("contextWindowExceeded" | "usageLimitExceeded" | "serverOverloaded" | "internalServerError" | "unauthorized" | "badRequest" | "threadRollbackFailed" | "sandboxError" | "other") | {
-      httpConnectionFailed: {
-        httpStatusCode?: (number | null)
+  export type CodexErrorInfoOfServerNotification =
+    | (
+        | 'contextWindowExceeded'
+        | 'usageLimitExceeded'
+        | 'serverOverloaded'
+        | 'internalServerError'
+        | 'unauthorized'
+        | 'badRequest'
+        | 'threadRollbackFailed'
+        | 'sandboxError'
+        | 'other'
+      )
+    | {
+        httpConnectionFailed: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseStreamConnectionFailed: {
-        httpStatusCode?: (number | null)
+    | {
+        responseStreamConnectionFailed: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseStreamDisconnected: {
-        httpStatusCode?: (number | null)
+    | {
+        responseStreamDisconnected: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseTooManyFailedAttempts: {
-        httpStatusCode?: (number | null)
+    | {
+        responseTooManyFailedAttempts: {
+          httpStatusCode?: number | null;
+        };
+      };
+  export type ThreadItem =
+    | {
+        content: UserInputOfServerNotification[];
+        id: string;
+        type: 'userMessage';
       }
-  })
-  export type ThreadItem = ({
-      content: UserInputOfServerNotification[]
-      id: string
-      type: "userMessage"
-    } | {
-      id: string
-      phase?: (MessagePhase | null)
-      text: string
-      type: "agentMessage"
-    } | {
-      id: string
-      text: string
-      type: "plan"
-    } | {
-      content?: string[]
-      id: string
-      summary?: string[]
-      type: "reasoning"
-    } | {
-      /**
-       * The command's output, aggregated from stdout and stderr.
-       */
-      aggregatedOutput?: (string | null)
-      /**
-       * The command to be executed.
-       */
-      command: string
-      /**
-       * A best-effort parsing of the command to understand the action(s) it will perform. This returns a list of CommandAction objects because a single shell command may be composed of many commands piped together.
-       */
-      commandActions: CommandAction[]
-      /**
-       * The command's working directory.
-       */
-      cwd: string
-      /**
-       * The duration of the command execution in milliseconds.
-       */
-      durationMs?: (number | null)
-      /**
-       * The command's exit code.
-       */
-      exitCode?: (number | null)
-      id: string
-      /**
-       * Identifier for the underlying PTY process (when available).
-       */
-      processId?: (string | null)
-      status: CommandExecutionStatus
-      type: "commandExecution"
-    } | {
-      changes: FileUpdateChange[]
-      id: string
-      status: PatchApplyStatusOfServerNotification
-      type: "fileChange"
-    } | {
-      arguments: unknown
-      /**
-       * The duration of the MCP tool call in milliseconds.
-       */
-      durationMs?: (number | null)
-      error?: (McpToolCallError | null)
-      id: string
-      result?: (McpToolCallResult | null)
-      server: string
-      status: McpToolCallStatus
-      tool: string
-      type: "mcpToolCall"
-    } | {
-      /**
-       * Last known status of the target agents, when available.
-       */
-      agentsStates: {
-        [k: string]: CollabAgentState
+    | {
+        id: string;
+        phase?: MessagePhase | null;
+        text: string;
+        type: 'agentMessage';
       }
-      /**
-       * Unique identifier for this collab tool call.
-       */
-      id: string
-      /**
-       * Prompt text sent as part of the collab tool call, when available.
-       */
-      prompt?: (string | null)
-      /**
-       * Thread ID of the receiving agent, when applicable. In case of spawn operation, this corresponds to the newly spawned agent.
-       */
-      receiverThreadIds: string[]
-      /**
-       * Thread ID of the agent issuing the collab request.
-       */
-      senderThreadId: string
-      /**
-       * Current status of the collab tool call.
-       */
-      status: CollabAgentToolCallStatus
-      /**
-       * Name of the collab tool that was invoked.
-       */
-      tool: CollabAgentTool
-      type: "collabAgentToolCall"
-    } | {
-      action?: (WebSearchActionOfServerNotification | null)
-      id: string
-      query: string
-      type: "webSearch"
-    } | {
-      id: string
-      path: string
-      type: "imageView"
-    } | {
-      id: string
-      review: string
-      type: "enteredReviewMode"
-    } | {
-      id: string
-      review: string
-      type: "exitedReviewMode"
-    } | {
-      id: string
-      type: "contextCompaction"
-  })
-  export type UserInputOfServerNotification = ({
-      text: string
-      /**
-       * UI-defined spans within `text` used to render or persist special elements.
-       */
-      text_elements?: TextElementOfServerNotification[]
-      type: "text"
-    } | {
-      type: "image"
-      url: string
-    } | {
-      path: string
-      type: "localImage"
-    } | {
-      name: string
-      path: string
-      type: "skill"
-    } | {
-      name: string
-      path: string
-      type: "mention"
-  })
-  export type CommandAction = ({
-      command: string
-      name: string
-      path: string
-      type: "read"
-    } | {
-      command: string
-      path?: (string | null)
-      type: "listFiles"
-    } | {
-      command: string
-      path?: (string | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      command: string
-      type: "unknown"
-  })
-  export type CommandExecutionStatus = ("inProgress" | "completed" | "failed" | "declined")
-  export type PatchChangeKind = ({
-      type: "add"
-    } | {
-      type: "delete"
-    } | {
-      move_path?: (string | null)
-      type: "update"
-  })
-  export type PatchApplyStatusOfServerNotification = ("inProgress" | "completed" | "failed" | "declined")
-  export type McpToolCallStatus = ("inProgress" | "completed" | "failed")
-  export type CollabAgentStatus = ("pendingInit" | "running" | "completed" | "errored" | "shutdown" | "notFound")
-  export type CollabAgentToolCallStatus = ("inProgress" | "completed" | "failed")
-  export type CollabAgentTool = ("spawnAgent" | "sendInput" | "resumeAgent" | "wait" | "closeAgent")
-  export type WebSearchActionOfServerNotification = ({
-      queries?: (string[] | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      type: "openPage"
-      url?: (string | null)
-    } | {
-      pattern?: (string | null)
-      type: "findInPage"
-      url?: (string | null)
-    } | {
-      type: "other"
-  })
-  export type ModelRerouteReasonOfServerNotification = "highRiskCyberActivity"
-  export type SessionSource = (("cli" | "vscode" | "exec" | "appServer" | "unknown") | {
-      subAgent: SubAgentSource
-  })
-  export type SubAgentSource = (("review" | "compact" | "memory_consolidation") | {
-      thread_spawn: {
-        agent_nickname?: (string | null)
-        agent_role?: (string | null)
-        depth: number
-        parent_thread_id: ThreadId
+    | {
+        id: string;
+        text: string;
+        type: 'plan';
       }
-    } | {
-      other: string
-  })
-  export type ThreadStatus = ({
-      type: "notLoaded"
-    } | {
-      type: "idle"
-    } | {
-      type: "systemError"
-    } | {
-      activeFlags: ThreadActiveFlag[]
-      type: "active"
-  })
-  export type ThreadActiveFlag = ("waitingOnApproval" | "waitingOnUserInput")
-  export type TurnStatus = ("completed" | "interrupted" | "failed" | "inProgress")
-  export type TurnPlanStepStatus = ("pending" | "inProgress" | "completed")
-  export type WindowsSandboxSetupMode = ("elevated" | "unelevated")
-  export type ChatgptAuthTokensRefreshReason = "unauthorized"
-  export type NetworkApprovalProtocolOfServerRequest = ("http" | "https" | "socks5Tcp" | "socks5Udp")
+    | {
+        content?: string[];
+        id: string;
+        summary?: string[];
+        type: 'reasoning';
+      }
+    | {
+        /**
+         * The command's output, aggregated from stdout and stderr.
+         */
+        aggregatedOutput?: string | null;
+        /**
+         * The command to be executed.
+         */
+        command: string;
+        /**
+         * A best-effort parsing of the command to understand the action(s) it will perform. This returns a list of CommandAction objects because a single shell command may be composed of many commands piped together.
+         */
+        commandActions: CommandAction[];
+        /**
+         * The command's working directory.
+         */
+        cwd: string;
+        /**
+         * The duration of the command execution in milliseconds.
+         */
+        durationMs?: number | null;
+        /**
+         * The command's exit code.
+         */
+        exitCode?: number | null;
+        id: string;
+        /**
+         * Identifier for the underlying PTY process (when available).
+         */
+        processId?: string | null;
+        status: CommandExecutionStatus;
+        type: 'commandExecution';
+      }
+    | {
+        changes: FileUpdateChange[];
+        id: string;
+        status: PatchApplyStatusOfServerNotification;
+        type: 'fileChange';
+      }
+    | {
+        arguments: unknown;
+        /**
+         * The duration of the MCP tool call in milliseconds.
+         */
+        durationMs?: number | null;
+        error?: McpToolCallError | null;
+        id: string;
+        result?: McpToolCallResult | null;
+        server: string;
+        status: McpToolCallStatus;
+        tool: string;
+        type: 'mcpToolCall';
+      }
+    | {
+        /**
+         * Last known status of the target agents, when available.
+         */
+        agentsStates: {
+          [k: string]: CollabAgentState;
+        };
+        /**
+         * Unique identifier for this collab tool call.
+         */
+        id: string;
+        /**
+         * Prompt text sent as part of the collab tool call, when available.
+         */
+        prompt?: string | null;
+        /**
+         * Thread ID of the receiving agent, when applicable. In case of spawn operation, this corresponds to the newly spawned agent.
+         */
+        receiverThreadIds: string[];
+        /**
+         * Thread ID of the agent issuing the collab request.
+         */
+        senderThreadId: string;
+        /**
+         * Current status of the collab tool call.
+         */
+        status: CollabAgentToolCallStatus;
+        /**
+         * Name of the collab tool that was invoked.
+         */
+        tool: CollabAgentTool;
+        type: 'collabAgentToolCall';
+      }
+    | {
+        action?: WebSearchActionOfServerNotification | null;
+        id: string;
+        query: string;
+        type: 'webSearch';
+      }
+    | {
+        id: string;
+        path: string;
+        type: 'imageView';
+      }
+    | {
+        id: string;
+        review: string;
+        type: 'enteredReviewMode';
+      }
+    | {
+        id: string;
+        review: string;
+        type: 'exitedReviewMode';
+      }
+    | {
+        id: string;
+        type: 'contextCompaction';
+      };
+  export type UserInputOfServerNotification =
+    | {
+        text: string;
+        /**
+         * UI-defined spans within `text` used to render or persist special elements.
+         */
+        text_elements?: TextElementOfServerNotification[];
+        type: 'text';
+      }
+    | {
+        type: 'image';
+        url: string;
+      }
+    | {
+        path: string;
+        type: 'localImage';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'skill';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'mention';
+      };
+  export type CommandAction =
+    | {
+        command: string;
+        name: string;
+        path: string;
+        type: 'read';
+      }
+    | {
+        command: string;
+        path?: string | null;
+        type: 'listFiles';
+      }
+    | {
+        command: string;
+        path?: string | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        command: string;
+        type: 'unknown';
+      };
+  export type CommandExecutionStatus = 'inProgress' | 'completed' | 'failed' | 'declined';
+  export type PatchChangeKind =
+    | {
+        type: 'add';
+      }
+    | {
+        type: 'delete';
+      }
+    | {
+        move_path?: string | null;
+        type: 'update';
+      };
+  export type PatchApplyStatusOfServerNotification = 'inProgress' | 'completed' | 'failed' | 'declined';
+  export type McpToolCallStatus = 'inProgress' | 'completed' | 'failed';
+  export type CollabAgentStatus = 'pendingInit' | 'running' | 'completed' | 'errored' | 'shutdown' | 'notFound';
+  export type CollabAgentToolCallStatus = 'inProgress' | 'completed' | 'failed';
+  export type CollabAgentTool = 'spawnAgent' | 'sendInput' | 'resumeAgent' | 'wait' | 'closeAgent';
+  export type WebSearchActionOfServerNotification =
+    | {
+        queries?: string[] | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        type: 'openPage';
+        url?: string | null;
+      }
+    | {
+        pattern?: string | null;
+        type: 'findInPage';
+        url?: string | null;
+      }
+    | {
+        type: 'other';
+      };
+  export type ModelRerouteReasonOfServerNotification = 'highRiskCyberActivity';
+  export type SessionSource =
+    | ('cli' | 'vscode' | 'exec' | 'appServer' | 'unknown')
+    | {
+        subAgent: SubAgentSource;
+      };
+  export type SubAgentSource =
+    | ('review' | 'compact' | 'memory_consolidation')
+    | {
+        thread_spawn: {
+          agent_nickname?: string | null;
+          agent_role?: string | null;
+          depth: number;
+          parent_thread_id: ThreadId;
+        };
+      }
+    | {
+        other: string;
+      };
+  export type ThreadStatus =
+    | {
+        type: 'notLoaded';
+      }
+    | {
+        type: 'idle';
+      }
+    | {
+        type: 'systemError';
+      }
+    | {
+        activeFlags: ThreadActiveFlag[];
+        type: 'active';
+      };
+  export type ThreadActiveFlag = 'waitingOnApproval' | 'waitingOnUserInput';
+  export type TurnStatus = 'completed' | 'interrupted' | 'failed' | 'inProgress';
+  export type TurnPlanStepStatus = 'pending' | 'inProgress' | 'completed';
+  export type WindowsSandboxSetupMode = 'elevated' | 'unelevated';
+  export type ChatgptAuthTokensRefreshReason = 'unauthorized';
+  export type NetworkApprovalProtocolOfServerRequest = 'http' | 'https' | 'socks5Tcp' | 'socks5Udp';
 
   /**
    * Agent text output message
    */
   export interface EventmsgAgentMessage {
-    message: string
-    phase?: (MessagePhase | null)
-    type: "agent_message"
+    message: string;
+    phase?: MessagePhase | null;
+    type: 'agent_message';
   }
   export interface EventmsgAgentMessageContentDelta {
-    delta: string
-    item_id: string
-    thread_id: string
-    turn_id: string
-    type: "agent_message_content_delta"
+    delta: string;
+    item_id: string;
+    thread_id: string;
+    turn_id: string;
+    type: 'agent_message_content_delta';
   }
   /**
    * Agent text output delta message
    */
   export interface EventmsgAgentMessageDelta {
-    delta: string
-    type: "agent_message_delta"
+    delta: string;
+    type: 'agent_message_delta';
   }
   /**
    * Reasoning event from agent.
    */
   export interface EventmsgAgentReasoning {
-    text: string
-    type: "agent_reasoning"
+    text: string;
+    type: 'agent_reasoning';
   }
   /**
    * Agent reasoning delta event from agent.
    */
   export interface EventmsgAgentReasoningDelta {
-    delta: string
-    type: "agent_reasoning_delta"
+    delta: string;
+    type: 'agent_reasoning_delta';
   }
   /**
    * Raw chain-of-thought from agent.
    */
   export interface EventmsgAgentReasoningRawContent {
-    text: string
-    type: "agent_reasoning_raw_content"
+    text: string;
+    type: 'agent_reasoning_raw_content';
   }
   /**
    * Agent reasoning content delta event from agent.
    */
   export interface EventmsgAgentReasoningRawContentDelta {
-    delta: string
-    type: "agent_reasoning_raw_content_delta"
+    delta: string;
+    type: 'agent_reasoning_raw_content_delta';
   }
   /**
    * Signaled when the model begins a new reasoning summary section (e.g., a new titled block).
    */
   export interface EventmsgAgentReasoningSectionBreak {
-    item_id?: string
-    summary_index?: number
-    type: "agent_reasoning_section_break"
+    item_id?: string;
+    summary_index?: number;
+    type: 'agent_reasoning_section_break';
   }
   export interface EventmsgApplyPatchApprovalRequest {
     /**
      * Responses API call id for the associated patch apply call, if available.
      */
-    call_id: string
+    call_id: string;
     changes: {
-      [k: string]: FileChange
-    }
+      [k: string]: FileChange;
+    };
     /**
      * When set, the agent is asking the user to allow writes under this root for the remainder of the session.
      */
-    grant_root?: (string | null)
+    grant_root?: string | null;
     /**
      * Optional explanatory reason (e.g. request for extra write access).
      */
-    reason?: (string | null)
+    reason?: string | null;
     /**
      * Turn ID that this patch belongs to. Uses `#[serde(default)]` for backwards compatibility with older senders.
      */
-    turn_id?: string
-    type: "apply_patch_approval_request"
+    turn_id?: string;
+    type: 'apply_patch_approval_request';
   }
   export interface EventmsgBackgroundEvent {
-    message: string
-    type: "background_event"
+    message: string;
+    type: 'background_event';
   }
   /**
    * Collab interaction: agent interaction begin.
@@ -1280,20 +1521,20 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Prompt sent from the sender to the receiver. Can be empty to prevent CoT leaking at the beginning.
      */
-    prompt: string
+    prompt: string;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
-    type: "collab_agent_interaction_begin"
+    sender_thread_id: ThreadId;
+    type: 'collab_agent_interaction_begin';
   }
   /**
    * Collab interaction: agent interaction end.
@@ -1302,32 +1543,32 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Prompt sent from the sender to the receiver. Can be empty to prevent CoT leaking at the beginning.
      */
-    prompt: string
+    prompt: string;
     /**
      * Optional nickname assigned to the receiver agent.
      */
-    receiver_agent_nickname?: (string | null)
+    receiver_agent_nickname?: string | null;
     /**
      * Optional role assigned to the receiver agent.
      */
-    receiver_agent_role?: (string | null)
+    receiver_agent_role?: string | null;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
+    sender_thread_id: ThreadId;
     /**
      * Last known status of the receiver agent reported to the sender agent.
      */
-    status: AgentStatus
-    type: "collab_agent_interaction_end"
+    status: AgentStatus;
+    type: 'collab_agent_interaction_end';
   }
   /**
    * Collab interaction: agent spawn begin.
@@ -1336,16 +1577,16 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Initial prompt sent to the agent. Can be empty to prevent CoT leaking at the beginning.
      */
-    prompt: string
+    prompt: string;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
-    type: "collab_agent_spawn_begin"
+    sender_thread_id: ThreadId;
+    type: 'collab_agent_spawn_begin';
   }
   /**
    * Collab interaction: agent spawn end.
@@ -1354,32 +1595,32 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Optional nickname assigned to the new agent.
      */
-    new_agent_nickname?: (string | null)
+    new_agent_nickname?: string | null;
     /**
      * Optional role assigned to the new agent.
      */
-    new_agent_role?: (string | null)
+    new_agent_role?: string | null;
     /**
      * Thread ID of the newly spawned agent, if it was created.
      */
-    new_thread_id?: (ThreadId | null)
+    new_thread_id?: ThreadId | null;
     /**
      * Initial prompt sent to the agent. Can be empty to prevent CoT leaking at the beginning.
      */
-    prompt: string
+    prompt: string;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
+    sender_thread_id: ThreadId;
     /**
      * Last known status of the new agent reported to the sender agent.
      */
-    status: AgentStatus
-    type: "collab_agent_spawn_end"
+    status: AgentStatus;
+    type: 'collab_agent_spawn_end';
   }
   /**
    * Collab interaction: close begin.
@@ -1388,16 +1629,16 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
-    type: "collab_close_begin"
+    sender_thread_id: ThreadId;
+    type: 'collab_close_begin';
   }
   /**
    * Collab interaction: close end.
@@ -1406,28 +1647,28 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Optional nickname assigned to the receiver agent.
      */
-    receiver_agent_nickname?: (string | null)
+    receiver_agent_nickname?: string | null;
     /**
      * Optional role assigned to the receiver agent.
      */
-    receiver_agent_role?: (string | null)
+    receiver_agent_role?: string | null;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
+    sender_thread_id: ThreadId;
     /**
      * Last known status of the receiver agent reported to the sender agent before the close.
      */
-    status: AgentStatus
-    type: "collab_close_end"
+    status: AgentStatus;
+    type: 'collab_close_end';
   }
   /**
    * Collab interaction: resume begin.
@@ -1436,24 +1677,24 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Optional nickname assigned to the receiver agent.
      */
-    receiver_agent_nickname?: (string | null)
+    receiver_agent_nickname?: string | null;
     /**
      * Optional role assigned to the receiver agent.
      */
-    receiver_agent_role?: (string | null)
+    receiver_agent_role?: string | null;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
-    type: "collab_resume_begin"
+    sender_thread_id: ThreadId;
+    type: 'collab_resume_begin';
   }
   /**
    * Collab interaction: resume end.
@@ -1462,28 +1703,28 @@ export namespace v0_105_0 {
     /**
      * Identifier for the collab tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Optional nickname assigned to the receiver agent.
      */
-    receiver_agent_nickname?: (string | null)
+    receiver_agent_nickname?: string | null;
     /**
      * Optional role assigned to the receiver agent.
      */
-    receiver_agent_role?: (string | null)
+    receiver_agent_role?: string | null;
     /**
      * Thread ID of the receiver.
      */
-    receiver_thread_id: ThreadId
+    receiver_thread_id: ThreadId;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
+    sender_thread_id: ThreadId;
     /**
      * Last known status of the receiver agent reported to the sender agent after resume.
      */
-    status: AgentStatus
-    type: "collab_resume_end"
+    status: AgentStatus;
+    type: 'collab_resume_end';
   }
   /**
    * Collab interaction: waiting begin.
@@ -1492,34 +1733,34 @@ export namespace v0_105_0 {
     /**
      * ID of the waiting call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Optional nicknames/roles for receivers.
      */
-    receiver_agents?: CollabAgentRef[]
+    receiver_agents?: CollabAgentRef[];
     /**
      * Thread ID of the receivers.
      */
-    receiver_thread_ids: ThreadId[]
+    receiver_thread_ids: ThreadId[];
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
-    type: "collab_waiting_begin"
+    sender_thread_id: ThreadId;
+    type: 'collab_waiting_begin';
   }
   export interface CollabAgentRef {
     /**
      * Optional nickname assigned to an AgentControl-spawned sub-agent.
      */
-    agent_nickname?: (string | null)
+    agent_nickname?: string | null;
     /**
      * Optional role (agent_role) assigned to an AgentControl-spawned sub-agent.
      */
-    agent_role?: (string | null)
+    agent_role?: string | null;
     /**
      * Thread ID of the receiver/new agent.
      */
-    thread_id: ThreadId
+    thread_id: ThreadId;
   }
   /**
    * Collab interaction: waiting end.
@@ -1528,46 +1769,46 @@ export namespace v0_105_0 {
     /**
      * Optional receiver metadata paired with final statuses.
      */
-    agent_statuses?: CollabAgentStatusEntry[]
+    agent_statuses?: CollabAgentStatusEntry[];
     /**
      * ID of the waiting call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Thread ID of the sender.
      */
-    sender_thread_id: ThreadId
+    sender_thread_id: ThreadId;
     /**
      * Last known status of the receiver agents reported to the sender agent.
      */
     statuses: {
-      [k: string]: AgentStatus
-    }
-    type: "collab_waiting_end"
+      [k: string]: AgentStatus;
+    };
+    type: 'collab_waiting_end';
   }
   export interface CollabAgentStatusEntry {
     /**
      * Optional nickname assigned to an AgentControl-spawned sub-agent.
      */
-    agent_nickname?: (string | null)
+    agent_nickname?: string | null;
     /**
      * Optional role (agent_role) assigned to an AgentControl-spawned sub-agent.
      */
-    agent_role?: (string | null)
+    agent_role?: string | null;
     /**
      * Last known status of the agent.
      */
-    status: AgentStatus
+    status: AgentStatus;
     /**
      * Thread ID of the receiver/new agent.
      */
-    thread_id: ThreadId
+    thread_id: ThreadId;
   }
   /**
    * Conversation history was compacted (either automatically or manually).
    */
   export interface EventmsgContextCompacted {
-    type: "context_compacted"
+    type: 'context_compacted';
   }
   /**
    * Notification advising the user that something they are using has been deprecated and should be phased out.
@@ -1576,110 +1817,110 @@ export namespace v0_105_0 {
     /**
      * Optional extra guidance, such as migration steps or rationale.
      */
-    details?: (string | null)
+    details?: string | null;
     /**
      * Concise summary of what is deprecated.
      */
-    summary: string
-    type: "deprecation_notice"
+    summary: string;
+    type: 'deprecation_notice';
   }
   export interface EventmsgDynamicToolCallRequest {
-    arguments: unknown
-    callId: string
-    tool: string
-    turnId: string
-    type: "dynamic_tool_call_request"
+    arguments: unknown;
+    callId: string;
+    tool: string;
+    turnId: string;
+    type: 'dynamic_tool_call_request';
   }
   export interface EventmsgElicitationRequest {
-    id: RequestId
-    message: string
-    server_name: string
-    type: "elicitation_request"
+    id: RequestId;
+    message: string;
+    server_name: string;
+    type: 'elicitation_request';
   }
   /**
    * Entered review mode.
    */
   export interface EventmsgEnteredReviewMode {
-    target: ReviewTarget
-    type: "entered_review_mode"
-    user_facing_hint?: (string | null)
+    target: ReviewTarget;
+    type: 'entered_review_mode';
+    user_facing_hint?: string | null;
   }
   /**
    * Error while executing a submission
    */
   export interface EventmsgError {
-    codex_error_info?: (CodexErrorInfo | null)
-    message: string
-    type: "error"
+    codex_error_info?: CodexErrorInfo | null;
+    message: string;
+    type: 'error';
   }
   export interface EventmsgExecApprovalRequest {
     /**
      * Optional additional filesystem permissions requested for this command.
      */
-    additional_permissions?: (PermissionProfile | null)
+    additional_permissions?: PermissionProfile | null;
     /**
      * Identifier for this specific approval callback.
      *
      * When absent, the approval is for the command item itself (`call_id`). This is present for subcommand approvals (via execve intercept).
      */
-    approval_id?: (string | null)
+    approval_id?: string | null;
     /**
      * Identifier for the associated command execution item.
      */
-    call_id: string
+    call_id: string;
     /**
      * The command to be executed.
      */
-    command: string[]
+    command: string[];
     /**
      * The command's working directory.
      */
-    cwd: string
+    cwd: string;
     /**
      * Optional network context for a blocked request that can be approved.
      */
-    network_approval_context?: (NetworkApprovalContext | null)
-    parsed_cmd: ParsedCommand[]
+    network_approval_context?: NetworkApprovalContext | null;
+    parsed_cmd: ParsedCommand[];
     /**
      * Proposed execpolicy amendment that can be applied to allow future runs.
      */
-    proposed_execpolicy_amendment?: (string[] | null)
+    proposed_execpolicy_amendment?: string[] | null;
     /**
      * Proposed network policy amendments (for example allow/deny this host in future).
      */
-    proposed_network_policy_amendments?: (NetworkPolicyAmendment[] | null)
+    proposed_network_policy_amendments?: NetworkPolicyAmendment[] | null;
     /**
      * Optional human-readable reason for the approval (e.g. retry without sandbox).
      */
-    reason?: (string | null)
+    reason?: string | null;
     /**
      * Turn ID that this command belongs to. Uses `#[serde(default)]` for backwards compatibility.
      */
-    turn_id?: string
-    type: "exec_approval_request"
+    turn_id?: string;
+    type: 'exec_approval_request';
   }
   export interface PermissionProfile {
-    file_system?: (FileSystemPermissions | null)
-    macos?: (MacOsPermissions | null)
-    network?: (boolean | null)
+    file_system?: FileSystemPermissions | null;
+    macos?: MacOsPermissions | null;
+    network?: boolean | null;
   }
   export interface FileSystemPermissions {
-    read?: (string[] | null)
-    write?: (string[] | null)
+    read?: string[] | null;
+    write?: string[] | null;
   }
   export interface MacOsPermissions {
-    accessibility?: (boolean | null)
-    automations?: (MacOsAutomationValue | null)
-    calendar?: (boolean | null)
-    preferences?: (MacOsPreferencesValue | null)
+    accessibility?: boolean | null;
+    automations?: MacOsAutomationValue | null;
+    calendar?: boolean | null;
+    preferences?: MacOsPreferencesValue | null;
   }
   export interface NetworkApprovalContext {
-    host: string
-    protocol: NetworkApprovalProtocol
+    host: string;
+    protocol: NetworkApprovalProtocol;
   }
   export interface NetworkPolicyAmendment {
-    action: NetworkPolicyRuleAction
-    host: string
+    action: NetworkPolicyRuleAction;
+    host: string;
   }
   /**
    * Notification that the server is about to execute a command.
@@ -1688,97 +1929,97 @@ export namespace v0_105_0 {
     /**
      * Identifier so this can be paired with the ExecCommandEnd event.
      */
-    call_id: string
+    call_id: string;
     /**
      * The command to be executed.
      */
-    command: string[]
+    command: string[];
     /**
      * The command's working directory if not the default cwd for the agent.
      */
-    cwd: string
+    cwd: string;
     /**
      * Raw input sent to a unified exec session (if this is an interaction event).
      */
-    interaction_input?: (string | null)
-    parsed_cmd: ParsedCommand[]
+    interaction_input?: string | null;
+    parsed_cmd: ParsedCommand[];
     /**
      * Identifier for the underlying PTY process (when available).
      */
-    process_id?: (string | null)
+    process_id?: string | null;
     /**
      * Where the command originated. Defaults to Agent for backward compatibility.
      */
-    source?: (ExecCommandSource & string)
+    source?: ExecCommandSource & string;
     /**
      * Turn ID that this command belongs to.
      */
-    turn_id: string
-    type: "exec_command_begin"
+    turn_id: string;
+    type: 'exec_command_begin';
   }
   export interface EventmsgExecCommandEnd {
     /**
      * Captured aggregated output
      */
-    aggregated_output?: string
+    aggregated_output?: string;
     /**
      * Identifier for the ExecCommandBegin that finished.
      */
-    call_id: string
+    call_id: string;
     /**
      * The command that was executed.
      */
-    command: string[]
+    command: string[];
     /**
      * The command's working directory if not the default cwd for the agent.
      */
-    cwd: string
+    cwd: string;
     /**
      * The duration of the command execution.
      */
-    duration: Duration
+    duration: Duration;
     /**
      * The command's exit code.
      */
-    exit_code: number
+    exit_code: number;
     /**
      * Formatted output from the command, as seen by the model.
      */
-    formatted_output: string
+    formatted_output: string;
     /**
      * Raw input sent to a unified exec session (if this is an interaction event).
      */
-    interaction_input?: (string | null)
-    parsed_cmd: ParsedCommand[]
+    interaction_input?: string | null;
+    parsed_cmd: ParsedCommand[];
     /**
      * Identifier for the underlying PTY process (when available).
      */
-    process_id?: (string | null)
+    process_id?: string | null;
     /**
      * Where the command originated. Defaults to Agent for backward compatibility.
      */
-    source?: (ExecCommandSource & string)
+    source?: ExecCommandSource & string;
     /**
      * Completion status for this command execution.
      */
-    status: ExecCommandStatus
+    status: ExecCommandStatus;
     /**
      * Captured stderr
      */
-    stderr: string
+    stderr: string;
     /**
      * Captured stdout
      */
-    stdout: string
+    stdout: string;
     /**
      * Turn ID that this command belongs to.
      */
-    turn_id: string
-    type: "exec_command_end"
+    turn_id: string;
+    type: 'exec_command_end';
   }
   export interface Duration {
-    nanos: number
-    secs: number
+    nanos: number;
+    secs: number;
   }
   /**
    * Incremental chunk of output from a running command.
@@ -1787,56 +2028,56 @@ export namespace v0_105_0 {
     /**
      * Identifier for the ExecCommandBegin that produced this chunk.
      */
-    call_id: string
+    call_id: string;
     /**
      * Raw bytes from the stream (may not be valid UTF-8).
      */
-    chunk: string
+    chunk: string;
     /**
      * Which stream produced this chunk.
      */
-    stream: ExecOutputStream
-    type: "exec_command_output_delta"
+    stream: ExecOutputStream;
+    type: 'exec_command_output_delta';
   }
   /**
    * Exited review mode with an optional final result to apply.
    */
   export interface EventmsgExitedReviewMode {
-    review_output?: (ReviewOutputEvent | null)
-    type: "exited_review_mode"
+    review_output?: ReviewOutputEvent | null;
+    type: 'exited_review_mode';
   }
   /**
    * Structured review result produced by a child review session.
    */
   export interface ReviewOutputEvent {
-    findings: ReviewFinding[]
-    overall_confidence_score: number
-    overall_correctness: string
-    overall_explanation: string
+    findings: ReviewFinding[];
+    overall_confidence_score: number;
+    overall_correctness: string;
+    overall_explanation: string;
   }
   /**
    * A single review finding describing an observed issue or recommendation.
    */
   export interface ReviewFinding {
-    body: string
-    code_location: ReviewCodeLocation
-    confidence_score: number
-    priority: number
-    title: string
+    body: string;
+    code_location: ReviewCodeLocation;
+    confidence_score: number;
+    priority: number;
+    title: string;
   }
   /**
    * Location of the code related to a review finding.
    */
   export interface ReviewCodeLocation {
-    absolute_file_path: string
-    line_range: ReviewLineRange
+    absolute_file_path: string;
+    line_range: ReviewLineRange;
   }
   /**
    * Inclusive line range in a file associated with the finding.
    */
   export interface ReviewLineRange {
-    end: number
-    start: number
+    end: number;
+    start: number;
   }
   /**
    * Response to GetHistoryEntryRequest.
@@ -1845,121 +2086,121 @@ export namespace v0_105_0 {
     /**
      * The entry at the requested offset, if available and parseable.
      */
-    entry?: (HistoryEntry | null)
-    log_id: number
-    offset: number
-    type: "get_history_entry_response"
+    entry?: HistoryEntry | null;
+    log_id: number;
+    offset: number;
+    type: 'get_history_entry_response';
   }
   export interface HistoryEntry {
-    conversation_id: string
-    text: string
-    ts: number
+    conversation_id: string;
+    text: string;
+    ts: number;
   }
   export interface EventmsgItemCompleted {
-    item: TurnItem
-    thread_id: ThreadId
-    turn_id: string
-    type: "item_completed"
+    item: TurnItem;
+    thread_id: ThreadId;
+    turn_id: string;
+    type: 'item_completed';
   }
   export interface TextElement {
     /**
      * Byte range in the parent `text` buffer that this element occupies.
      */
-    byte_range: ByteRange
+    byte_range: ByteRange;
     /**
      * Optional human-readable placeholder for the element, displayed in the UI.
      */
-    placeholder?: (string | null)
+    placeholder?: string | null;
   }
   export interface ByteRange {
     /**
      * End byte offset (exclusive) within the UTF-8 text buffer.
      */
-    end: number
+    end: number;
     /**
      * Start byte offset (inclusive) within the UTF-8 text buffer.
      */
-    start: number
+    start: number;
   }
   export interface EventmsgItemStarted {
-    item: TurnItem
-    thread_id: ThreadId
-    turn_id: string
-    type: "item_started"
+    item: TurnItem;
+    thread_id: ThreadId;
+    turn_id: string;
+    type: 'item_started';
   }
   /**
    * List of custom prompts available to the agent.
    */
   export interface EventmsgListCustomPromptsResponse {
-    custom_prompts: CustomPrompt[]
-    type: "list_custom_prompts_response"
+    custom_prompts: CustomPrompt[];
+    type: 'list_custom_prompts_response';
   }
   export interface CustomPrompt {
-    argument_hint?: (string | null)
-    content: string
-    description?: (string | null)
-    name: string
-    path: string
+    argument_hint?: string | null;
+    content: string;
+    description?: string | null;
+    name: string;
+    path: string;
   }
   /**
    * List of remote skills available to the agent.
    */
   export interface EventmsgListRemoteSkillsResponse {
-    skills: RemoteSkillSummary[]
-    type: "list_remote_skills_response"
+    skills: RemoteSkillSummary[];
+    type: 'list_remote_skills_response';
   }
   export interface RemoteSkillSummary {
-    description: string
-    id: string
-    name: string
+    description: string;
+    id: string;
+    name: string;
   }
   /**
    * List of skills available to the agent.
    */
   export interface EventmsgListSkillsResponse {
-    skills: SkillsListEntry[]
-    type: "list_skills_response"
+    skills: SkillsListEntry[];
+    type: 'list_skills_response';
   }
   export interface SkillsListEntry {
-    cwd: string
-    errors: SkillErrorInfo[]
-    skills: SkillMetadata[]
+    cwd: string;
+    errors: SkillErrorInfo[];
+    skills: SkillMetadata[];
   }
   export interface SkillErrorInfo {
-    message: string
-    path: string
+    message: string;
+    path: string;
   }
   export interface SkillMetadata {
-    dependencies?: (SkillDependencies | null)
-    description: string
-    enabled: boolean
-    interface?: (SkillInterface | null)
-    name: string
-    path: string
-    scope: SkillScope
+    dependencies?: SkillDependencies | null;
+    description: string;
+    enabled: boolean;
+    interface?: SkillInterface | null;
+    name: string;
+    path: string;
+    scope: SkillScope;
     /**
      * Legacy short_description from SKILL.md. Prefer SKILL.json interface.short_description.
      */
-    short_description?: (string | null)
+    short_description?: string | null;
   }
   export interface SkillDependencies {
-    tools: SkillToolDependency[]
+    tools: SkillToolDependency[];
   }
   export interface SkillToolDependency {
-    command?: (string | null)
-    description?: (string | null)
-    transport?: (string | null)
-    type: string
-    url?: (string | null)
-    value: string
+    command?: string | null;
+    description?: string | null;
+    transport?: string | null;
+    type: string;
+    url?: string | null;
+    value: string;
   }
   export interface SkillInterface {
-    brand_color?: (string | null)
-    default_prompt?: (string | null)
-    display_name?: (string | null)
-    icon_large?: (string | null)
-    icon_small?: (string | null)
-    short_description?: (string | null)
+    brand_color?: string | null;
+    default_prompt?: string | null;
+    display_name?: string | null;
+    icon_large?: string | null;
+    icon_small?: string | null;
+    short_description?: string | null;
   }
   /**
    * List of MCP tools available to the agent.
@@ -1969,78 +2210,78 @@ export namespace v0_105_0 {
      * Authentication status for each configured MCP server.
      */
     auth_statuses: {
-      [k: string]: McpAuthStatus
-    }
+      [k: string]: McpAuthStatus;
+    };
     /**
      * Known resource templates grouped by server name.
      */
     resource_templates: {
-      [k: string]: ResourceTemplate[]
-    }
+      [k: string]: ResourceTemplate[];
+    };
     /**
      * Known resources grouped by server name.
      */
     resources: {
-      [k: string]: Resource[]
-    }
+      [k: string]: Resource[];
+    };
     /**
      * Fully qualified tool name -> tool definition.
      */
     tools: {
-      [k: string]: Tool
-    }
-    type: "mcp_list_tools_response"
+      [k: string]: Tool;
+    };
+    type: 'mcp_list_tools_response';
   }
   /**
    * A template description for resources available on the server.
    */
   export interface ResourceTemplate {
-    annotations?: unknown
-    description?: (string | null)
-    mimeType?: (string | null)
-    name: string
-    title?: (string | null)
-    uriTemplate: string
+    annotations?: unknown;
+    description?: string | null;
+    mimeType?: string | null;
+    name: string;
+    title?: string | null;
+    uriTemplate: string;
   }
   /**
    * A known resource that the server is capable of reading.
    */
   export interface Resource {
-    _meta?: unknown
-    annotations?: unknown
-    description?: (string | null)
-    icons?: (unknown[] | null)
-    mimeType?: (string | null)
-    name: string
-    size?: (number | null)
-    title?: (string | null)
-    uri: string
+    _meta?: unknown;
+    annotations?: unknown;
+    description?: string | null;
+    icons?: unknown[] | null;
+    mimeType?: string | null;
+    name: string;
+    size?: number | null;
+    title?: string | null;
+    uri: string;
   }
   /**
    * Definition for a tool the client can call.
    */
   export interface Tool {
-    _meta?: unknown
-    annotations?: unknown
-    description?: (string | null)
-    icons?: (unknown[] | null)
-    inputSchema: unknown
-    name: string
-    outputSchema?: unknown
-    title?: (string | null)
+    _meta?: unknown;
+    annotations?: unknown;
+    description?: string | null;
+    icons?: unknown[] | null;
+    inputSchema: unknown;
+    name: string;
+    outputSchema?: unknown;
+    title?: string | null;
   }
   /**
    * Aggregate MCP startup completion summary.
    */
   export interface EventmsgMcpStartupComplete {
-    cancelled: string[]
-    failed: McpStartupFailure[]
-    ready: string[]
-    type: "mcp_startup_complete"
+    cancelled: string[];
+    failed: McpStartupFailure[];
+    ready: string[];
+    type: 'mcp_startup_complete';
   }
   export interface McpStartupFailure {
-    error: string
-    server: string
+    error: string;
+    server: string;
   }
   /**
    * Incremental MCP startup progress updates.
@@ -2049,67 +2290,67 @@ export namespace v0_105_0 {
     /**
      * Server name being started.
      */
-    server: string
+    server: string;
     /**
      * Current startup status.
      */
-    status: McpStartupStatus
-    type: "mcp_startup_update"
+    status: McpStartupStatus;
+    type: 'mcp_startup_update';
   }
   export interface EventmsgMcpToolCallBegin {
     /**
      * Identifier so this can be paired with the McpToolCallEnd event.
      */
-    call_id: string
-    invocation: McpInvocation
-    type: "mcp_tool_call_begin"
+    call_id: string;
+    invocation: McpInvocation;
+    type: 'mcp_tool_call_begin';
   }
   export interface McpInvocation {
     /**
      * Arguments to the tool call.
      */
     arguments?: {
-      [k: string]: unknown
-    }
+      [k: string]: unknown;
+    };
     /**
      * Name of the MCP server as defined in the config.
      */
-    server: string
+    server: string;
     /**
      * Name of the tool as given by the MCP server.
      */
-    tool: string
+    tool: string;
   }
   export interface EventmsgMcpToolCallEnd {
     /**
      * Identifier for the corresponding McpToolCallBegin that finished.
      */
-    call_id: string
-    duration: Duration
-    invocation: McpInvocation
+    call_id: string;
+    duration: Duration;
+    invocation: McpInvocation;
     /**
      * Result of the tool call. Note this could be an error.
      */
-    result: ResultOfCallToolResultOrString
-    type: "mcp_tool_call_end"
+    result: ResultOfCallToolResultOrString;
+    type: 'mcp_tool_call_end';
   }
   /**
    * The server's response to a tool call.
    */
   export interface CallToolResult {
-    _meta?: unknown
-    content: unknown[]
-    isError?: (boolean | null)
-    structuredContent?: unknown
+    _meta?: unknown;
+    content: unknown[];
+    isError?: boolean | null;
+    structuredContent?: unknown;
   }
   /**
    * Model routing changed from the requested model to a different model.
    */
   export interface EventmsgModelReroute {
-    from_model: string
-    reason: ModelRerouteReason
-    to_model: string
-    type: "model_reroute"
+    from_model: string;
+    reason: ModelRerouteReason;
+    to_model: string;
+    type: 'model_reroute';
   }
   /**
    * Notification that the agent is about to apply a code patch. Mirrors `ExecCommandBegin` so front‑ends can show progress indicators.
@@ -2118,22 +2359,22 @@ export namespace v0_105_0 {
     /**
      * If true, there was no ApplyPatchApprovalRequest for this patch.
      */
-    auto_approved: boolean
+    auto_approved: boolean;
     /**
      * Identifier so this can be paired with the PatchApplyEnd event.
      */
-    call_id: string
+    call_id: string;
     /**
      * The changes to be applied.
      */
     changes: {
-      [k: string]: FileChange
-    }
+      [k: string]: FileChange;
+    };
     /**
      * Turn ID that this patch belongs to. Uses `#[serde(default)]` for backwards compatibility.
      */
-    turn_id?: string
-    type: "patch_apply_begin"
+    turn_id?: string;
+    type: 'patch_apply_begin';
   }
   /**
    * Notification that a patch application has finished.
@@ -2142,57 +2383,57 @@ export namespace v0_105_0 {
     /**
      * Identifier for the PatchApplyBegin that finished.
      */
-    call_id: string
+    call_id: string;
     /**
      * The changes that were applied (mirrors PatchApplyBeginEvent::changes).
      */
     changes?: {
-      [k: string]: FileChange
-    }
+      [k: string]: FileChange;
+    };
     /**
      * Completion status for this patch application.
      */
-    status: PatchApplyStatus
+    status: PatchApplyStatus;
     /**
      * Captured stderr (parser errors, IO failures, etc.).
      */
-    stderr: string
+    stderr: string;
     /**
      * Captured stdout (summary printed by apply_patch).
      */
-    stdout: string
+    stdout: string;
     /**
      * Whether the patch was applied successfully.
      */
-    success: boolean
+    success: boolean;
     /**
      * Turn ID that this patch belongs to. Uses `#[serde(default)]` for backwards compatibility.
      */
-    turn_id?: string
-    type: "patch_apply_end"
+    turn_id?: string;
+    type: 'patch_apply_end';
   }
   export interface EventmsgPlanDelta {
-    delta: string
-    item_id: string
-    thread_id: string
-    turn_id: string
-    type: "plan_delta"
+    delta: string;
+    item_id: string;
+    thread_id: string;
+    turn_id: string;
+    type: 'plan_delta';
   }
   export interface EventmsgPlanUpdate {
     /**
      * Arguments for the `update_plan` todo/checklist tool (not plan mode).
      */
-    explanation?: (string | null)
-    plan: PlanItemArg[]
-    type: "plan_update"
+    explanation?: string | null;
+    plan: PlanItemArg[];
+    type: 'plan_update';
   }
   export interface PlanItemArg {
-    status: StepStatus
-    step: string
+    status: StepStatus;
+    step: string;
   }
   export interface EventmsgRawResponseItem {
-    item: ResponseItem
-    type: "raw_response_item"
+    item: ResponseItem;
+    type: 'raw_response_item';
   }
   /**
    * The payload we send back to OpenAI when reporting a tool call result.
@@ -2200,93 +2441,93 @@ export namespace v0_105_0 {
    * `body` serializes directly as the wire value for `function_call_output.output`. `success` remains internal metadata for downstream handling.
    */
   export interface FunctionCallOutputPayload {
-    body: FunctionCallOutputBody
-    success?: (boolean | null)
+    body: FunctionCallOutputBody;
+    success?: boolean | null;
   }
   /**
    * Details of a ghost commit created from a repository state.
    */
   export interface GhostCommit {
-    id: string
-    parent?: (string | null)
-    preexisting_untracked_dirs: string[]
-    preexisting_untracked_files: string[]
+    id: string;
+    parent?: string | null;
+    preexisting_untracked_dirs: string[];
+    preexisting_untracked_files: string[];
   }
   /**
    * Realtime conversation lifecycle close event.
    */
   export interface EventmsgRealtimeConversationClosed {
-    reason?: (string | null)
-    type: "realtime_conversation_closed"
+    reason?: string | null;
+    type: 'realtime_conversation_closed';
   }
   /**
    * Realtime conversation streaming payload event.
    */
   export interface EventmsgRealtimeConversationRealtime {
-    payload: RealtimeEvent
-    type: "realtime_conversation_realtime"
+    payload: RealtimeEvent;
+    type: 'realtime_conversation_realtime';
   }
   export interface RealtimeAudioFrame {
-    data: string
-    num_channels: number
-    sample_rate: number
-    samples_per_channel?: (number | null)
+    data: string;
+    num_channels: number;
+    sample_rate: number;
+    samples_per_channel?: number | null;
   }
   /**
    * Realtime conversation lifecycle start event.
    */
   export interface EventmsgRealtimeConversationStarted {
-    session_id?: (string | null)
-    type: "realtime_conversation_started"
+    session_id?: string | null;
+    type: 'realtime_conversation_started';
   }
   export interface EventmsgReasoningContentDelta {
-    delta: string
-    item_id: string
-    summary_index?: number
-    thread_id: string
-    turn_id: string
-    type: "reasoning_content_delta"
+    delta: string;
+    item_id: string;
+    summary_index?: number;
+    thread_id: string;
+    turn_id: string;
+    type: 'reasoning_content_delta';
   }
   export interface EventmsgReasoningRawContentDelta {
-    content_index?: number
-    delta: string
-    item_id: string
-    thread_id: string
-    turn_id: string
-    type: "reasoning_raw_content_delta"
+    content_index?: number;
+    delta: string;
+    item_id: string;
+    thread_id: string;
+    turn_id: string;
+    type: 'reasoning_raw_content_delta';
   }
   /**
    * Remote skill downloaded to local cache.
    */
   export interface EventmsgRemoteSkillDownloaded {
-    id: string
-    name: string
-    path: string
-    type: "remote_skill_downloaded"
+    id: string;
+    name: string;
+    path: string;
+    type: 'remote_skill_downloaded';
   }
   export interface EventmsgRequestUserInput {
     /**
      * Responses API call id for the associated tool call, if available.
      */
-    call_id: string
-    questions: RequestUserInputQuestion[]
+    call_id: string;
+    questions: RequestUserInputQuestion[];
     /**
      * Turn ID that this request belongs to. Uses `#[serde(default)]` for backwards compatibility.
      */
-    turn_id?: string
-    type: "request_user_input"
+    turn_id?: string;
+    type: 'request_user_input';
   }
   export interface RequestUserInputQuestion {
-    header: string
-    id: string
-    isOther?: boolean
-    isSecret?: boolean
-    options?: (RequestUserInputQuestionOption[] | null)
-    question: string
+    header: string;
+    id: string;
+    isOther?: boolean;
+    isSecret?: boolean;
+    options?: RequestUserInputQuestionOption[] | null;
+    question: string;
   }
   export interface RequestUserInputQuestionOption {
-    description: string
-    label: string
+    description: string;
+    label: string;
   }
   /**
    * Ack the client's configure message.
@@ -2295,72 +2536,72 @@ export namespace v0_105_0 {
     /**
      * When to escalate for approval for execution
      */
-    approval_policy: AskForApproval
+    approval_policy: AskForApproval;
     /**
      * Working directory that should be treated as the *root* of the session.
      */
-    cwd: string
-    forked_from_id?: (ThreadId | null)
+    cwd: string;
+    forked_from_id?: ThreadId | null;
     /**
      * Current number of entries in the history log.
      */
-    history_entry_count: number
+    history_entry_count: number;
     /**
      * Identifier of the history log file (inode on Unix, 0 otherwise).
      */
-    history_log_id: number
+    history_log_id: number;
     /**
      * Optional initial messages (as events) for resumed sessions. When present, UIs can use these to seed the history.
      */
-    initial_messages?: (EventMsg[] | null)
+    initial_messages?: EventMsg[] | null;
     /**
      * Tell the client what model is being queried.
      */
-    model: string
-    model_provider_id: string
+    model: string;
+    model_provider_id: string;
     /**
      * Runtime proxy bind addresses, when the managed proxy was started for this session.
      */
-    network_proxy?: (SessionNetworkProxyRuntime | null)
+    network_proxy?: SessionNetworkProxyRuntime | null;
     /**
      * The effort the model is putting into reasoning about the user's request.
      */
-    reasoning_effort?: (ReasoningEffort | null)
+    reasoning_effort?: ReasoningEffort | null;
     /**
      * Path in which the rollout is stored. Can be `None` for ephemeral threads
      */
-    rollout_path?: (string | null)
+    rollout_path?: string | null;
     /**
      * How to sandbox commands executed in the system
      */
-    sandbox_policy: SandboxPolicy
-    session_id: ThreadId
+    sandbox_policy: SandboxPolicy;
+    session_id: ThreadId;
     /**
      * Optional user-facing thread name (may be unset).
      */
-    thread_name?: (string | null)
-    type: "session_configured"
+    thread_name?: string | null;
+    type: 'session_configured';
   }
   export interface RejectConfig {
     /**
      * Reject MCP elicitation prompts.
      */
-    mcp_elicitations: boolean
+    mcp_elicitations: boolean;
     /**
      * Reject prompts triggered by execpolicy `prompt` rules.
      */
-    rules: boolean
+    rules: boolean;
     /**
      * Reject approval prompts related to sandbox escalation.
      */
-    sandbox_approval: boolean
+    sandbox_approval: boolean;
   }
   /**
    * Warning issued while processing a submission. Unlike `Error`, this indicates the turn continued but the user should still be notified.
    */
   export interface EventmsgWarning {
-    message: string
-    type: "warning"
+    message: string;
+    type: 'warning';
   }
   /**
    * Conversation history was rolled back by dropping the last N user turns.
@@ -2369,72 +2610,72 @@ export namespace v0_105_0 {
     /**
      * Number of user turns that were removed from context.
      */
-    num_turns: number
-    type: "thread_rolled_back"
+    num_turns: number;
+    type: 'thread_rolled_back';
   }
   /**
    * Agent has started a turn. v1 wire format uses `task_started`; accept `turn_started` for v2 interop.
    */
   export interface EventmsgTaskStarted {
-    collaboration_mode_kind?: (ModeKind & string)
-    model_context_window?: (number | null)
-    turn_id: string
-    type: "task_started"
+    collaboration_mode_kind?: ModeKind & string;
+    model_context_window?: number | null;
+    turn_id: string;
+    type: 'task_started';
   }
   /**
    * Agent has completed all actions. v1 wire format uses `task_complete`; accept `turn_complete` for v2 interop.
    */
   export interface EventmsgTaskComplete {
-    last_agent_message?: (string | null)
-    turn_id: string
-    type: "task_complete"
+    last_agent_message?: string | null;
+    turn_id: string;
+    type: 'task_complete';
   }
   /**
    * Usage update for the current session, including totals and last turn. Optional means unknown — UIs should not display when `None`.
    */
   export interface EventmsgTokenCount {
-    info?: (TokenUsageInfo | null)
-    rate_limits?: (RateLimitSnapshot | null)
-    type: "token_count"
+    info?: TokenUsageInfo | null;
+    rate_limits?: RateLimitSnapshot | null;
+    type: 'token_count';
   }
   export interface TokenUsageInfo {
-    last_token_usage: TokenUsage
-    model_context_window?: (number | null)
-    total_token_usage: TokenUsage
+    last_token_usage: TokenUsage;
+    model_context_window?: number | null;
+    total_token_usage: TokenUsage;
   }
   export interface TokenUsage {
-    cached_input_tokens: number
-    input_tokens: number
-    output_tokens: number
-    reasoning_output_tokens: number
-    total_tokens: number
+    cached_input_tokens: number;
+    input_tokens: number;
+    output_tokens: number;
+    reasoning_output_tokens: number;
+    total_tokens: number;
   }
   export interface RateLimitSnapshot {
-    credits?: (CreditsSnapshot | null)
-    limit_id?: (string | null)
-    limit_name?: (string | null)
-    plan_type?: (PlanType | null)
-    primary?: (RateLimitWindow | null)
-    secondary?: (RateLimitWindow | null)
+    credits?: CreditsSnapshot | null;
+    limit_id?: string | null;
+    limit_name?: string | null;
+    plan_type?: PlanType | null;
+    primary?: RateLimitWindow | null;
+    secondary?: RateLimitWindow | null;
   }
   export interface CreditsSnapshot {
-    balance?: (string | null)
-    has_credits: boolean
-    unlimited: boolean
+    balance?: string | null;
+    has_credits: boolean;
+    unlimited: boolean;
   }
   export interface RateLimitWindow {
     /**
      * Unix timestamp (seconds since epoch) when the window resets.
      */
-    resets_at?: (number | null)
+    resets_at?: number | null;
     /**
      * Percentage (0-100) of the window that has been consumed.
      */
-    used_percent: number
+    used_percent: number;
     /**
      * Rolling window duration, in minutes.
      */
-    window_minutes?: (number | null)
+    window_minutes?: number | null;
   }
   /**
    * User/system input message (what was sent to the model)
@@ -2443,35 +2684,35 @@ export namespace v0_105_0 {
     /**
      * Image URLs sourced from `UserInput::Image`. These are safe to replay in legacy UI history events and correspond to images sent to the model.
      */
-    images?: (string[] | null)
+    images?: string[] | null;
     /**
      * Local file paths sourced from `UserInput::LocalImage`. These are kept so the UI can reattach images when editing history, and should not be sent to the model or treated as API-ready URLs.
      */
-    local_images?: string[]
-    message: string
+    local_images?: string[];
+    message: string;
     /**
      * UI-defined spans within `message` used to render or persist special elements.
      */
-    text_elements?: TextElement[]
-    type: "user_message"
+    text_elements?: TextElement[];
+    type: 'user_message';
   }
   /**
    * Updated session metadata (e.g., thread name changes).
    */
   export interface EventmsgThreadNameUpdated {
-    thread_id: ThreadId
-    thread_name?: (string | null)
-    type: "thread_name_updated"
+    thread_id: ThreadId;
+    thread_name?: string | null;
+    type: 'thread_name_updated';
   }
   export interface EventmsgWebSearchBegin {
-    call_id: string
-    type: "web_search_begin"
+    call_id: string;
+    type: 'web_search_begin';
   }
   export interface EventmsgWebSearchEnd {
-    action: WebSearchAction
-    call_id: string
-    query: string
-    type: "web_search_end"
+    action: WebSearchAction;
+    call_id: string;
+    query: string;
+    type: 'web_search_end';
   }
   /**
    * Terminal interaction for an in-progress command (stdin sent and stdout observed).
@@ -2480,16 +2721,16 @@ export namespace v0_105_0 {
     /**
      * Identifier for the ExecCommandBegin that produced this chunk.
      */
-    call_id: string
+    call_id: string;
     /**
      * Process id associated with the running command.
      */
-    process_id: string
+    process_id: string;
     /**
      * Stdin sent to the running session.
      */
-    stdin: string
-    type: "terminal_interaction"
+    stdin: string;
+    type: 'terminal_interaction';
   }
   /**
    * Notification that the agent attached a local image via the view_image tool.
@@ -2498,26 +2739,26 @@ export namespace v0_105_0 {
     /**
      * Identifier for the originating tool call.
      */
-    call_id: string
+    call_id: string;
     /**
      * Local filesystem path provided to the tool.
      */
-    path: string
-    type: "view_image_tool_call"
+    path: string;
+    type: 'view_image_tool_call';
   }
   export interface EventmsgSkillRequestApproval {
-    item_id: string
-    skill_name: string
-    type: "skill_request_approval"
+    item_id: string;
+    skill_name: string;
+    type: 'skill_request_approval';
   }
   export interface EventmsgUndoStarted {
-    message?: (string | null)
-    type: "undo_started"
+    message?: string | null;
+    type: 'undo_started';
   }
   export interface EventmsgUndoCompleted {
-    message?: (string | null)
-    success: boolean
-    type: "undo_completed"
+    message?: string | null;
+    success: boolean;
+    type: 'undo_completed';
   }
   /**
    * Notification that a model stream experienced an error or disconnect and the system is handling it (e.g., retrying with backoff).
@@ -2526,615 +2767,615 @@ export namespace v0_105_0 {
     /**
      * Optional details about the underlying stream failure (often the same human-readable message that is surfaced as the terminal error if retries are exhausted).
      */
-    additional_details?: (string | null)
-    codex_error_info?: (CodexErrorInfo | null)
-    message: string
-    type: "stream_error"
+    additional_details?: string | null;
+    codex_error_info?: CodexErrorInfo | null;
+    message: string;
+    type: 'stream_error';
   }
   export interface EventmsgTurnDiff {
-    type: "turn_diff"
-    unified_diff: string
+    type: 'turn_diff';
+    unified_diff: string;
   }
   /**
    * Notification that skill data may have been updated and clients may want to reload.
    */
   export interface EventmsgSkillsUpdateAvailable {
-    type: "skills_update_available"
+    type: 'skills_update_available';
   }
   export interface EventmsgTurnAborted {
-    reason: TurnAbortReason
-    turn_id?: (string | null)
-    type: "turn_aborted"
+    reason: TurnAbortReason;
+    turn_id?: string | null;
+    type: 'turn_aborted';
   }
   /**
    * Notification that the agent is shutting down.
    */
   export interface EventmsgShutdownComplete {
-    type: "shutdown_complete"
+    type: 'shutdown_complete';
   }
   export interface SessionNetworkProxyRuntime {
-    admin_addr: string
-    http_addr: string
-    socks_addr: string
+    admin_addr: string;
+    http_addr: string;
+    socks_addr: string;
   }
   export interface NotificationAccountLoginCompleted {
-    method: "account/login/completed"
-    params: AccountLoginCompletedNotification
+    method: 'account/login/completed';
+    params: AccountLoginCompletedNotification;
   }
   export interface AccountLoginCompletedNotification {
-    error?: (string | null)
-    loginId?: (string | null)
-    success: boolean
+    error?: string | null;
+    loginId?: string | null;
+    success: boolean;
   }
   export interface NotificationAccountRateLimitsUpdated {
-    method: "account/rateLimits/updated"
-    params: AccountRateLimitsUpdatedNotification
+    method: 'account/rateLimits/updated';
+    params: AccountRateLimitsUpdatedNotification;
   }
   export interface AccountRateLimitsUpdatedNotification {
-    rateLimits: RateLimitSnapshotOfServerNotification
+    rateLimits: RateLimitSnapshotOfServerNotification;
   }
   export interface RateLimitSnapshotOfServerNotification {
-    credits?: (CreditsSnapshotOfServerNotification | null)
-    limitId?: (string | null)
-    limitName?: (string | null)
-    planType?: (PlanType | null)
-    primary?: (RateLimitWindowOfServerNotification | null)
-    secondary?: (RateLimitWindowOfServerNotification | null)
+    credits?: CreditsSnapshotOfServerNotification | null;
+    limitId?: string | null;
+    limitName?: string | null;
+    planType?: PlanType | null;
+    primary?: RateLimitWindowOfServerNotification | null;
+    secondary?: RateLimitWindowOfServerNotification | null;
   }
   export interface CreditsSnapshotOfServerNotification {
-    balance?: (string | null)
-    hasCredits: boolean
-    unlimited: boolean
+    balance?: string | null;
+    hasCredits: boolean;
+    unlimited: boolean;
   }
   export interface RateLimitWindowOfServerNotification {
-    resetsAt?: (number | null)
-    usedPercent: number
-    windowDurationMins?: (number | null)
+    resetsAt?: number | null;
+    usedPercent: number;
+    windowDurationMins?: number | null;
   }
   export interface NotificationAccountUpdated {
-    method: "account/updated"
-    params: AccountUpdatedNotification
+    method: 'account/updated';
+    params: AccountUpdatedNotification;
   }
   export interface AccountUpdatedNotification {
-    authMode?: (AuthMode | null)
+    authMode?: AuthMode | null;
   }
   export interface NotificationAppListUpdated {
-    method: "app/list/updated"
-    params: AppListUpdatedNotification
+    method: 'app/list/updated';
+    params: AppListUpdatedNotification;
   }
   /**
    * EXPERIMENTAL - notification emitted when the app list changes.
    */
   export interface AppListUpdatedNotification {
-    data: AppInfo[]
+    data: AppInfo[];
   }
   /**
    * EXPERIMENTAL - app metadata returned by app-list APIs.
    */
   export interface AppInfo {
-    appMetadata?: (AppMetadata | null)
-    branding?: (AppBranding | null)
-    description?: (string | null)
-    distributionChannel?: (string | null)
-    id: string
-    installUrl?: (string | null)
-    isAccessible?: boolean
+    appMetadata?: AppMetadata | null;
+    branding?: AppBranding | null;
+    description?: string | null;
+    distributionChannel?: string | null;
+    id: string;
+    installUrl?: string | null;
+    isAccessible?: boolean;
     /**
      * Whether this app is enabled in config.toml. Example: ```toml [apps.bad_app] enabled = false ```
      */
-    isEnabled?: boolean
-    labels?: ({
-        [k: string]: string
-      } | null)
-    logoUrl?: (string | null)
-    logoUrlDark?: (string | null)
-    name: string
+    isEnabled?: boolean;
+    labels?: {
+      [k: string]: string;
+    } | null;
+    logoUrl?: string | null;
+    logoUrlDark?: string | null;
+    name: string;
   }
   export interface AppMetadata {
-    categories?: (string[] | null)
-    developer?: (string | null)
-    firstPartyRequiresInstall?: (boolean | null)
-    firstPartyType?: (string | null)
-    review?: (AppReview | null)
-    screenshots?: (AppScreenshot[] | null)
-    seoDescription?: (string | null)
-    showInComposerWhenUnlinked?: (boolean | null)
-    subCategories?: (string[] | null)
-    version?: (string | null)
-    versionId?: (string | null)
-    versionNotes?: (string | null)
+    categories?: string[] | null;
+    developer?: string | null;
+    firstPartyRequiresInstall?: boolean | null;
+    firstPartyType?: string | null;
+    review?: AppReview | null;
+    screenshots?: AppScreenshot[] | null;
+    seoDescription?: string | null;
+    showInComposerWhenUnlinked?: boolean | null;
+    subCategories?: string[] | null;
+    version?: string | null;
+    versionId?: string | null;
+    versionNotes?: string | null;
   }
   export interface AppReview {
-    status: string
+    status: string;
   }
   export interface AppScreenshot {
-    fileId?: (string | null)
-    url?: (string | null)
-    userPrompt: string
+    fileId?: string | null;
+    url?: string | null;
+    userPrompt: string;
   }
   /**
    * EXPERIMENTAL - app metadata returned by app-list APIs.
    */
   export interface AppBranding {
-    category?: (string | null)
-    developer?: (string | null)
-    isDiscoverableApp: boolean
-    privacyPolicy?: (string | null)
-    termsOfService?: (string | null)
-    website?: (string | null)
+    category?: string | null;
+    developer?: string | null;
+    isDiscoverableApp: boolean;
+    privacyPolicy?: string | null;
+    termsOfService?: string | null;
+    website?: string | null;
   }
   export interface NotificationConfigWarning {
-    method: "configWarning"
-    params: ConfigWarningNotification
+    method: 'configWarning';
+    params: ConfigWarningNotification;
   }
   export interface ConfigWarningNotification {
     /**
      * Optional extra guidance or error details.
      */
-    details?: (string | null)
+    details?: string | null;
     /**
      * Optional path to the config file that triggered the warning.
      */
-    path?: (string | null)
+    path?: string | null;
     /**
      * Optional range for the error location inside the config file.
      */
-    range?: (TextRange | null)
+    range?: TextRange | null;
     /**
      * Concise summary of the warning.
      */
-    summary: string
+    summary: string;
   }
   export interface TextRange {
-    end: TextPosition
-    start: TextPosition
+    end: TextPosition;
+    start: TextPosition;
   }
   export interface TextPosition {
     /**
      * 1-based column number (in Unicode scalar values).
      */
-    column: number
+    column: number;
     /**
      * 1-based line number.
      */
-    line: number
+    line: number;
   }
   export interface NotificationDeprecationNotice {
-    method: "deprecationNotice"
-    params: DeprecationNoticeNotification
+    method: 'deprecationNotice';
+    params: DeprecationNoticeNotification;
   }
   export interface DeprecationNoticeNotification {
     /**
      * Optional extra guidance, such as migration steps or rationale.
      */
-    details?: (string | null)
+    details?: string | null;
     /**
      * Concise summary of what is deprecated.
      */
-    summary: string
+    summary: string;
   }
   /**
    * NEW NOTIFICATIONS
    */
   export interface NotificationError {
-    method: "error"
-    params: ErrorNotification
+    method: 'error';
+    params: ErrorNotification;
   }
   export interface ErrorNotification {
-    error: TurnError
-    threadId: string
-    turnId: string
-    willRetry: boolean
+    error: TurnError;
+    threadId: string;
+    turnId: string;
+    willRetry: boolean;
   }
   export interface TurnError {
-    additionalDetails?: (string | null)
-    codexErrorInfo?: (CodexErrorInfoOfServerNotification | null)
-    message: string
+    additionalDetails?: string | null;
+    codexErrorInfo?: CodexErrorInfoOfServerNotification | null;
+    message: string;
   }
   export interface NotificationFuzzyFileSearchSessionCompleted {
-    method: "fuzzyFileSearch/sessionCompleted"
-    params: FuzzyFileSearchSessionCompletedNotification
+    method: 'fuzzyFileSearch/sessionCompleted';
+    params: FuzzyFileSearchSessionCompletedNotification;
   }
   export interface FuzzyFileSearchSessionCompletedNotification {
-    sessionId: string
+    sessionId: string;
   }
   export interface NotificationFuzzyFileSearchSessionUpdated {
-    method: "fuzzyFileSearch/sessionUpdated"
-    params: FuzzyFileSearchSessionUpdatedNotification
+    method: 'fuzzyFileSearch/sessionUpdated';
+    params: FuzzyFileSearchSessionUpdatedNotification;
   }
   export interface FuzzyFileSearchSessionUpdatedNotification {
-    files: FuzzyFileSearchResult[]
-    query: string
-    sessionId: string
+    files: FuzzyFileSearchResult[];
+    query: string;
+    sessionId: string;
   }
   /**
    * Superset of [`codex_file_search::FileMatch`]
    */
   export interface FuzzyFileSearchResult {
-    file_name: string
-    indices?: (number[] | null)
-    path: string
-    root: string
-    score: number
+    file_name: string;
+    indices?: number[] | null;
+    path: string;
+    root: string;
+    score: number;
   }
   export interface NotificationItemAgentMessageDelta {
-    method: "item/agentMessage/delta"
-    params: AgentMessageDeltaNotification
+    method: 'item/agentMessage/delta';
+    params: AgentMessageDeltaNotification;
   }
   export interface AgentMessageDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCommandExecutionOutputDelta {
-    method: "item/commandExecution/outputDelta"
-    params: CommandExecutionOutputDeltaNotification
+    method: 'item/commandExecution/outputDelta';
+    params: CommandExecutionOutputDeltaNotification;
   }
   export interface CommandExecutionOutputDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCommandExecutionTerminalInteraction {
-    method: "item/commandExecution/terminalInteraction"
-    params: TerminalInteractionNotification
+    method: 'item/commandExecution/terminalInteraction';
+    params: TerminalInteractionNotification;
   }
   export interface TerminalInteractionNotification {
-    itemId: string
-    processId: string
-    stdin: string
-    threadId: string
-    turnId: string
+    itemId: string;
+    processId: string;
+    stdin: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCompleted {
-    method: "item/completed"
-    params: ItemCompletedNotification
+    method: 'item/completed';
+    params: ItemCompletedNotification;
   }
   export interface ItemCompletedNotification {
-    item: ThreadItem
-    threadId: string
-    turnId: string
+    item: ThreadItem;
+    threadId: string;
+    turnId: string;
   }
   export interface TextElementOfServerNotification {
     /**
      * Byte range in the parent `text` buffer that this element occupies.
      */
-    byteRange: ByteRange
+    byteRange: ByteRange;
     /**
      * Optional human-readable placeholder for the element, displayed in the UI.
      */
-    placeholder?: (string | null)
+    placeholder?: string | null;
   }
   export interface FileUpdateChange {
-    diff: string
-    kind: PatchChangeKind
-    path: string
+    diff: string;
+    kind: PatchChangeKind;
+    path: string;
   }
   export interface McpToolCallError {
-    message: string
+    message: string;
   }
   export interface McpToolCallResult {
-    content: unknown[]
-    structuredContent?: unknown
+    content: unknown[];
+    structuredContent?: unknown;
   }
   export interface CollabAgentState {
-    message?: (string | null)
-    status: CollabAgentStatus
+    message?: string | null;
+    status: CollabAgentStatus;
   }
   export interface NotificationItemFileChangeOutputDelta {
-    method: "item/fileChange/outputDelta"
-    params: FileChangeOutputDeltaNotification
+    method: 'item/fileChange/outputDelta';
+    params: FileChangeOutputDeltaNotification;
   }
   export interface FileChangeOutputDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemMcpToolCallProgress {
-    method: "item/mcpToolCall/progress"
-    params: McpToolCallProgressNotification
+    method: 'item/mcpToolCall/progress';
+    params: McpToolCallProgressNotification;
   }
   export interface McpToolCallProgressNotification {
-    itemId: string
-    message: string
-    threadId: string
-    turnId: string
+    itemId: string;
+    message: string;
+    threadId: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL - proposed plan streaming deltas for plan items.
    */
   export interface NotificationItemPlanDelta {
-    method: "item/plan/delta"
-    params: PlanDeltaNotification
+    method: 'item/plan/delta';
+    params: PlanDeltaNotification;
   }
   /**
    * EXPERIMENTAL - proposed plan streaming deltas for plan items. Clients should not assume concatenated deltas match the completed plan item content.
    */
   export interface PlanDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningSummaryPartAdded {
-    method: "item/reasoning/summaryPartAdded"
-    params: ReasoningSummaryPartAddedNotification
+    method: 'item/reasoning/summaryPartAdded';
+    params: ReasoningSummaryPartAddedNotification;
   }
   export interface ReasoningSummaryPartAddedNotification {
-    itemId: string
-    summaryIndex: number
-    threadId: string
-    turnId: string
+    itemId: string;
+    summaryIndex: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningSummaryTextDelta {
-    method: "item/reasoning/summaryTextDelta"
-    params: ReasoningSummaryTextDeltaNotification
+    method: 'item/reasoning/summaryTextDelta';
+    params: ReasoningSummaryTextDeltaNotification;
   }
   export interface ReasoningSummaryTextDeltaNotification {
-    delta: string
-    itemId: string
-    summaryIndex: number
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    summaryIndex: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningTextDelta {
-    method: "item/reasoning/textDelta"
-    params: ReasoningTextDeltaNotification
+    method: 'item/reasoning/textDelta';
+    params: ReasoningTextDeltaNotification;
   }
   export interface ReasoningTextDeltaNotification {
-    contentIndex: number
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    contentIndex: number;
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemStarted {
-    method: "item/started"
-    params: ItemStartedNotification
+    method: 'item/started';
+    params: ItemStartedNotification;
   }
   export interface ItemStartedNotification {
-    item: ThreadItem
-    threadId: string
-    turnId: string
+    item: ThreadItem;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationMcpServerOauthLoginCompleted {
-    method: "mcpServer/oauthLogin/completed"
-    params: McpServerOauthLoginCompletedNotification
+    method: 'mcpServer/oauthLogin/completed';
+    params: McpServerOauthLoginCompletedNotification;
   }
   export interface McpServerOauthLoginCompletedNotification {
-    error?: (string | null)
-    name: string
-    success: boolean
+    error?: string | null;
+    name: string;
+    success: boolean;
   }
   export interface NotificationModelRerouted {
-    method: "model/rerouted"
-    params: ModelReroutedNotification
+    method: 'model/rerouted';
+    params: ModelReroutedNotification;
   }
   export interface ModelReroutedNotification {
-    fromModel: string
-    reason: ModelRerouteReasonOfServerNotification
-    threadId: string
-    toModel: string
-    turnId: string
+    fromModel: string;
+    reason: ModelRerouteReasonOfServerNotification;
+    threadId: string;
+    toModel: string;
+    turnId: string;
   }
   export interface NotificationThreadArchived {
-    method: "thread/archived"
-    params: ThreadArchivedNotification
+    method: 'thread/archived';
+    params: ThreadArchivedNotification;
   }
   export interface ThreadArchivedNotification {
-    threadId: string
+    threadId: string;
   }
   /**
    * Deprecated: Use `ContextCompaction` item type instead.
    */
   export interface NotificationThreadCompacted {
-    method: "thread/compacted"
-    params: ContextCompactedNotification
+    method: 'thread/compacted';
+    params: ContextCompactedNotification;
   }
   /**
    * Deprecated: Use `ContextCompaction` item type instead.
    */
   export interface ContextCompactedNotification {
-    threadId: string
-    turnId: string
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationThreadNameUpdated {
-    method: "thread/name/updated"
-    params: ThreadNameUpdatedNotification
+    method: 'thread/name/updated';
+    params: ThreadNameUpdatedNotification;
   }
   export interface ThreadNameUpdatedNotification {
-    threadId: string
-    threadName?: (string | null)
+    threadId: string;
+    threadName?: string | null;
   }
   export interface NotificationThreadStarted {
-    method: "thread/started"
-    params: ThreadStartedNotification
+    method: 'thread/started';
+    params: ThreadStartedNotification;
   }
   export interface ThreadStartedNotification {
-    thread: Thread
+    thread: Thread;
   }
   export interface Thread {
     /**
      * Optional random unique nickname assigned to an AgentControl-spawned sub-agent.
      */
-    agentNickname?: (string | null)
+    agentNickname?: string | null;
     /**
      * Optional role (agent_role) assigned to an AgentControl-spawned sub-agent.
      */
-    agentRole?: (string | null)
+    agentRole?: string | null;
     /**
      * Version of the CLI that created the thread.
      */
-    cliVersion: string
+    cliVersion: string;
     /**
      * Unix timestamp (in seconds) when the thread was created.
      */
-    createdAt: number
+    createdAt: number;
     /**
      * Working directory captured for the thread.
      */
-    cwd: string
+    cwd: string;
     /**
      * Optional Git metadata captured when the thread was created.
      */
-    gitInfo?: (GitInfo | null)
-    id: string
+    gitInfo?: GitInfo | null;
+    id: string;
     /**
      * Model provider used for this thread (for example, 'openai').
      */
-    modelProvider: string
+    modelProvider: string;
     /**
      * Optional user-facing thread title.
      */
-    name?: (string | null)
+    name?: string | null;
     /**
      * [UNSTABLE] Path to the thread on disk.
      */
-    path?: (string | null)
+    path?: string | null;
     /**
      * Usually the first user message in the thread, if available.
      */
-    preview: string
+    preview: string;
     /**
      * Origin of the thread (CLI, VSCode, codex exec, codex app-server, etc.).
      */
-    source: SessionSource
+    source: SessionSource;
     /**
      * Current runtime status for the thread.
      */
-    status: ThreadStatus
+    status: ThreadStatus;
     /**
      * Only populated on `thread/resume`, `thread/rollback`, `thread/fork`, and `thread/read` (when `includeTurns` is true) responses. For all other responses and notifications returning a Thread, the turns field will be an empty list.
      */
-    turns: Turn[]
+    turns: Turn[];
     /**
      * Unix timestamp (in seconds) when the thread was last updated.
      */
-    updatedAt: number
+    updatedAt: number;
   }
   export interface GitInfo {
-    branch?: (string | null)
-    originUrl?: (string | null)
-    sha?: (string | null)
+    branch?: string | null;
+    originUrl?: string | null;
+    sha?: string | null;
   }
   export interface Turn {
     /**
      * Only populated when the Turn's status is failed.
      */
-    error?: (TurnError | null)
-    id: string
+    error?: TurnError | null;
+    id: string;
     /**
      * Only populated on a `thread/resume` or `thread/fork` response. For all other responses and notifications returning a Turn, the items field will be an empty list.
      */
-    items: ThreadItem[]
-    status: TurnStatus
+    items: ThreadItem[];
+    status: TurnStatus;
   }
   export interface NotificationThreadStatusChanged {
-    method: "thread/status/changed"
-    params: ThreadStatusChangedNotification
+    method: 'thread/status/changed';
+    params: ThreadStatusChangedNotification;
   }
   export interface ThreadStatusChangedNotification {
-    status: ThreadStatus
-    threadId: string
+    status: ThreadStatus;
+    threadId: string;
   }
   export interface NotificationThreadTokenUsageUpdated {
-    method: "thread/tokenUsage/updated"
-    params: ThreadTokenUsageUpdatedNotification
+    method: 'thread/tokenUsage/updated';
+    params: ThreadTokenUsageUpdatedNotification;
   }
   export interface ThreadTokenUsageUpdatedNotification {
-    threadId: string
-    tokenUsage: ThreadTokenUsage
-    turnId: string
+    threadId: string;
+    tokenUsage: ThreadTokenUsage;
+    turnId: string;
   }
   export interface ThreadTokenUsage {
-    last: TokenUsageBreakdown
-    modelContextWindow?: (number | null)
-    total: TokenUsageBreakdown
+    last: TokenUsageBreakdown;
+    modelContextWindow?: number | null;
+    total: TokenUsageBreakdown;
   }
   export interface TokenUsageBreakdown {
-    cachedInputTokens: number
-    inputTokens: number
-    outputTokens: number
-    reasoningOutputTokens: number
-    totalTokens: number
+    cachedInputTokens: number;
+    inputTokens: number;
+    outputTokens: number;
+    reasoningOutputTokens: number;
+    totalTokens: number;
   }
   export interface NotificationThreadUnarchived {
-    method: "thread/unarchived"
-    params: ThreadUnarchivedNotification
+    method: 'thread/unarchived';
+    params: ThreadUnarchivedNotification;
   }
   export interface ThreadUnarchivedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationTurnCompleted {
-    method: "turn/completed"
-    params: TurnCompletedNotification
+    method: 'turn/completed';
+    params: TurnCompletedNotification;
   }
   export interface TurnCompletedNotification {
-    threadId: string
-    turn: Turn
+    threadId: string;
+    turn: Turn;
   }
   export interface NotificationTurnDiffUpdated {
-    method: "turn/diff/updated"
-    params: TurnDiffUpdatedNotification
+    method: 'turn/diff/updated';
+    params: TurnDiffUpdatedNotification;
   }
   /**
    * Notification that the turn-level unified diff has changed. Contains the latest aggregated diff across all file changes in the turn.
    */
   export interface TurnDiffUpdatedNotification {
-    diff: string
-    threadId: string
-    turnId: string
+    diff: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationTurnPlanUpdated {
-    method: "turn/plan/updated"
-    params: TurnPlanUpdatedNotification
+    method: 'turn/plan/updated';
+    params: TurnPlanUpdatedNotification;
   }
   export interface TurnPlanUpdatedNotification {
-    explanation?: (string | null)
-    plan: TurnPlanStep[]
-    threadId: string
-    turnId: string
+    explanation?: string | null;
+    plan: TurnPlanStep[];
+    threadId: string;
+    turnId: string;
   }
   export interface TurnPlanStep {
-    status: TurnPlanStepStatus
-    step: string
+    status: TurnPlanStepStatus;
+    step: string;
   }
   export interface NotificationTurnStarted {
-    method: "turn/started"
-    params: TurnStartedNotification
+    method: 'turn/started';
+    params: TurnStartedNotification;
   }
   export interface TurnStartedNotification {
-    threadId: string
-    turn: Turn
+    threadId: string;
+    turn: Turn;
   }
   /**
    * Notifies the user of world-writable directories on Windows, which cannot be protected by the sandbox.
    */
   export interface NotificationWindowsWorldWritableWarning {
-    method: "windows/worldWritableWarning"
-    params: WindowsWorldWritableWarningNotification
+    method: 'windows/worldWritableWarning';
+    params: WindowsWorldWritableWarningNotification;
   }
   export interface WindowsWorldWritableWarningNotification {
-    extraCount: number
-    failedScan: boolean
-    samplePaths: string[]
+    extraCount: number;
+    failedScan: boolean;
+    samplePaths: string[];
   }
   export interface NotificationWindowsSandboxSetupCompleted {
-    method: "windowsSandbox/setupCompleted"
-    params: WindowsSandboxSetupCompletedNotification
+    method: 'windowsSandbox/setupCompleted';
+    params: WindowsSandboxSetupCompletedNotification;
   }
   export interface WindowsSandboxSetupCompletedNotification {
-    error?: (string | null)
-    mode: WindowsSandboxSetupMode
-    success: boolean
+    error?: string | null;
+    mode: WindowsSandboxSetupMode;
+    success: boolean;
   }
   export interface RequestAccountChatgptAuthTokensRefresh {
-    id: RequestId
-    method: "account/chatgptAuthTokens/refresh"
-    params: ChatgptAuthTokensRefreshParams
+    id: RequestId;
+    method: 'account/chatgptAuthTokens/refresh';
+    params: ChatgptAuthTokensRefreshParams;
   }
   export interface ChatgptAuthTokensRefreshParams {
     /**
@@ -3144,68 +3385,68 @@ export namespace v0_105_0 {
      *
      * This may be `null` when the prior auth state did not include a workspace identifier (`chatgpt_account_id`).
      */
-    previousAccountId?: (string | null)
-    reason: ChatgptAuthTokensRefreshReason
+    previousAccountId?: string | null;
+    reason: ChatgptAuthTokensRefreshReason;
   }
   /**
    * DEPRECATED APIs below Request to approve a patch. This request is used for Turns started via the legacy APIs (i.e. SendUserTurn, SendUserMessage).
    */
   export interface RequestApplyPatchApproval {
-    id: RequestId
-    method: "applyPatchApproval"
-    params: ApplyPatchApprovalParams
+    id: RequestId;
+    method: 'applyPatchApproval';
+    params: ApplyPatchApprovalParams;
   }
   export interface ApplyPatchApprovalParams {
     /**
      * Use to correlate this with [codex_protocol::protocol::PatchApplyBeginEvent] and [codex_protocol::protocol::PatchApplyEndEvent].
      */
-    callId: string
-    conversationId: ThreadId
+    callId: string;
+    conversationId: ThreadId;
     fileChanges: {
-      [k: string]: FileChange
-    }
+      [k: string]: FileChange;
+    };
     /**
      * When set, the agent is asking the user to allow writes under this root for the remainder of the session (unclear if this is honored today).
      */
-    grantRoot?: (string | null)
+    grantRoot?: string | null;
     /**
      * Optional explanatory reason (e.g. request for extra write access).
      */
-    reason?: (string | null)
+    reason?: string | null;
   }
   /**
    * Request to exec a command. This request is used for Turns started via the legacy APIs (i.e. SendUserTurn, SendUserMessage).
    */
   export interface RequestExecCommandApproval {
-    id: RequestId
-    method: "execCommandApproval"
-    params: ExecCommandApprovalParams
+    id: RequestId;
+    method: 'execCommandApproval';
+    params: ExecCommandApprovalParams;
   }
   export interface ExecCommandApprovalParams {
     /**
      * Identifier for this specific approval callback.
      */
-    approvalId?: (string | null)
+    approvalId?: string | null;
     /**
      * Use to correlate this with [codex_protocol::protocol::ExecCommandBeginEvent] and [codex_protocol::protocol::ExecCommandEndEvent].
      */
-    callId: string
-    command: string[]
-    conversationId: ThreadId
-    cwd: string
-    parsedCmd: ParsedCommand[]
-    reason?: (string | null)
+    callId: string;
+    command: string[];
+    conversationId: ThreadId;
+    cwd: string;
+    parsedCmd: ParsedCommand[];
+    reason?: string | null;
   }
   /**
    * NEW APIs Sent when approval is requested for a specific command execution. This request is used for Turns started via turn/start.
    */
   export interface RequestItemCommandExecutionRequestApproval {
-    id: RequestId
-    method: "item/commandExecution/requestApproval"
-    params: CommandExecutionRequestApprovalParams
+    id: RequestId;
+    method: 'item/commandExecution/requestApproval';
+    params: CommandExecutionRequestApprovalParams;
   }
   export interface CommandExecutionRequestApprovalParams {
-    turnId: string
+    turnId: string;
     /**
      * Unique identifier for this specific approval callback.
      *
@@ -3213,964 +3454,1195 @@ export namespace v0_105_0 {
      *
      * For zsh-exec-bridge subcommand approvals, multiple callbacks can belong to one parent `itemId`, so `approvalId` is a distinct opaque callback id (a UUID) used to disambiguate routing.
      */
-    approvalId?: (string | null)
+    approvalId?: string | null;
     /**
      * The command to be executed.
      */
-    command?: (string | null)
+    command?: string | null;
     /**
      * Best-effort parsed command actions for friendly display.
      */
-    commandActions?: (CommandAction[] | null)
+    commandActions?: CommandAction[] | null;
     /**
      * The command's working directory.
      */
-    cwd?: (string | null)
-    itemId: string
+    cwd?: string | null;
+    itemId: string;
     /**
      * Optional context for a managed-network approval prompt.
      */
-    networkApprovalContext?: (NetworkApprovalContextOfServerRequest | null)
+    networkApprovalContext?: NetworkApprovalContextOfServerRequest | null;
     /**
      * Optional proposed execpolicy amendment to allow similar commands without prompting.
      */
-    proposedExecpolicyAmendment?: (string[] | null)
+    proposedExecpolicyAmendment?: string[] | null;
     /**
      * Optional proposed network policy amendments (allow/deny host) for future requests.
      */
-    proposedNetworkPolicyAmendments?: (NetworkPolicyAmendment[] | null)
+    proposedNetworkPolicyAmendments?: NetworkPolicyAmendment[] | null;
     /**
      * Optional explanatory reason (e.g. request for network access).
      */
-    reason?: (string | null)
-    threadId: string
+    reason?: string | null;
+    threadId: string;
   }
   export interface NetworkApprovalContextOfServerRequest {
-    host: string
-    protocol: NetworkApprovalProtocolOfServerRequest
+    host: string;
+    protocol: NetworkApprovalProtocolOfServerRequest;
   }
   /**
    * Sent when approval is requested for a specific file change. This request is used for Turns started via turn/start.
    */
   export interface RequestItemFileChangeRequestApproval {
-    id: RequestId
-    method: "item/fileChange/requestApproval"
-    params: FileChangeRequestApprovalParams
+    id: RequestId;
+    method: 'item/fileChange/requestApproval';
+    params: FileChangeRequestApprovalParams;
   }
   export interface FileChangeRequestApprovalParams {
     /**
      * [UNSTABLE] When set, the agent is asking the user to allow writes under this root for the remainder of the session (unclear if this is honored today).
      */
-    grantRoot?: (string | null)
-    itemId: string
+    grantRoot?: string | null;
+    itemId: string;
     /**
      * Optional explanatory reason (e.g. request for extra write access).
      */
-    reason?: (string | null)
-    threadId: string
-    turnId: string
+    reason?: string | null;
+    threadId: string;
+    turnId: string;
   }
   /**
    * Execute a dynamic tool call on the client.
    */
   export interface RequestItemToolCall {
-    id: RequestId
-    method: "item/tool/call"
-    params: DynamicToolCallParams
+    id: RequestId;
+    method: 'item/tool/call';
+    params: DynamicToolCallParams;
   }
   export interface DynamicToolCallParams {
-    arguments: unknown
-    callId: string
-    threadId: string
-    tool: string
-    turnId: string
+    arguments: unknown;
+    callId: string;
+    threadId: string;
+    tool: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL - Request input from the user for a tool call.
    */
   export interface RequestItemToolRequestUserInput {
-    id: RequestId
-    method: "item/tool/requestUserInput"
-    params: ToolRequestUserInputParams
+    id: RequestId;
+    method: 'item/tool/requestUserInput';
+    params: ToolRequestUserInputParams;
   }
   /**
    * EXPERIMENTAL. Params sent with a request_user_input event.
    */
   export interface ToolRequestUserInputParams {
-    itemId: string
-    questions: ToolRequestUserInputQuestion[]
-    threadId: string
-    turnId: string
+    itemId: string;
+    questions: ToolRequestUserInputQuestion[];
+    threadId: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL. Represents one request_user_input question and its required options.
    */
   export interface ToolRequestUserInputQuestion {
-    header: string
-    id: string
-    isOther?: boolean
-    isSecret?: boolean
-    options?: (ToolRequestUserInputOption[] | null)
-    question: string
+    header: string;
+    id: string;
+    isOther?: boolean;
+    isSecret?: boolean;
+    options?: ToolRequestUserInputOption[] | null;
+    question: string;
   }
   /**
    * EXPERIMENTAL. Defines a single selectable option for request_user_input.
    */
   export interface ToolRequestUserInputOption {
-    description: string
-    label: string
+    description: string;
+    label: string;
   }
   export interface RequestSkillRequestApproval {
-    id: RequestId
-    method: "skill/requestApproval"
-    params: SkillRequestApprovalParams
+    id: RequestId;
+    method: 'skill/requestApproval';
+    params: SkillRequestApprovalParams;
   }
   export interface SkillRequestApprovalParams {
-    itemId: string
-    skillName: string
+    itemId: string;
+    skillName: string;
   }
 }
 
 /** Types of codex-app-server 0.171.0. */
 export namespace v0_171_0 {
-  export type GatewayOAuthStatus = ("notReady" | "started" | "succeeded" | "failed")
-  export type DesktopOnboardingEntrypoint = "life_sciences"
-  export type PlanType = ("free" | "go" | "plus" | "pro" | "prolite" | "promax" | "team" | "self_serve_business_prolite" | "self_serve_business_usage_based" | "business" | "ent26" | "enterprise_cbp_automation" | "enterprise_cbp_usage_based" | "enterprise" | "edu" | "edu_plus" | "edu_pro" | "sci" | "sci_plus" | "unknown")
-  export type RateLimitReachedType = ("rate_limit_reached" | "workspace_owner_credits_depleted" | "workspace_member_credits_depleted" | "workspace_owner_usage_limit_reached" | "workspace_member_usage_limit_reached")
+  export type GatewayOAuthStatus = 'notReady' | 'started' | 'succeeded' | 'failed';
+  export type DesktopOnboardingEntrypoint = 'life_sciences';
+  export type PlanType =
+    | 'free'
+    | 'go'
+    | 'plus'
+    | 'pro'
+    | 'prolite'
+    | 'promax'
+    | 'team'
+    | 'self_serve_business_prolite'
+    | 'self_serve_business_usage_based'
+    | 'business'
+    | 'ent26'
+    | 'enterprise_cbp_automation'
+    | 'enterprise_cbp_usage_based'
+    | 'enterprise'
+    | 'edu'
+    | 'edu_plus'
+    | 'edu_pro'
+    | 'sci'
+    | 'sci_plus'
+    | 'unknown';
+  export type RateLimitReachedType =
+    | 'rate_limit_reached'
+    | 'workspace_owner_credits_depleted'
+    | 'workspace_member_credits_depleted'
+    | 'workspace_owner_usage_limit_reached'
+    | 'workspace_member_usage_limit_reached';
   /**
    * Authentication mode for OpenAI-backed providers.
    */
-  export type AuthMode = ("apikey" | "chatgpt" | "chatgptAuthTokens" | "headers" | "agentIdentity" | "personalAccessToken" | "bedrockApiKey" | "bedrockAccessKeys")
-  export type AccountUpdateReason = ("workspaceRoutingReady" | "unknown")
+  export type AuthMode =
+    | 'apikey'
+    | 'chatgpt'
+    | 'chatgptAuthTokens'
+    | 'headers'
+    | 'agentIdentity'
+    | 'personalAccessToken'
+    | 'bedrockApiKey'
+    | 'bedrockAccessKeys';
+  export type AccountUpdateReason = 'workspaceRoutingReady' | 'unknown';
   /**
    * Stream label for `command/exec/outputDelta` notifications.
    */
-  export type CommandExecOutputStream = ("stdout" | "stderr")
+  export type CommandExecOutputStream = 'stdout' | 'stderr';
   /**
    * This translation layer make sure that we expose codex error code in camel case.
    *
    * When an upstream HTTP status is available (for example, from the Responses API or a provider), it is forwarded in `httpStatusCode` on the relevant `codexErrorInfo` variant.
    */
-  export type CodexErrorInfo = (("contextWindowExceeded" | "sessionBudgetExceeded" | "usageLimitExceeded" | "rateLimitExceeded" | "flexUnavailable" | "serverOverloaded" | "modelNotFound" | "policyCapacityUnavailable" | "cyberPolicy" | "bioPolicy" | "misalignmentPolicyViolation" | "tooManyDenials" | "internalServerError" | "unauthorized" | "badRequest" | "threadRollbackFailed" | "sandboxError" | "other") | "inferenceHookDenied" | {
-      httpConnectionFailed: {
-        httpStatusCode?: (number | null)
+  export type CodexErrorInfo =
+    | (
+        | 'contextWindowExceeded'
+        | 'sessionBudgetExceeded'
+        | 'usageLimitExceeded'
+        | 'rateLimitExceeded'
+        | 'flexUnavailable'
+        | 'serverOverloaded'
+        | 'modelNotFound'
+        | 'policyCapacityUnavailable'
+        | 'cyberPolicy'
+        | 'bioPolicy'
+        | 'misalignmentPolicyViolation'
+        | 'tooManyDenials'
+        | 'internalServerError'
+        | 'unauthorized'
+        | 'badRequest'
+        | 'threadRollbackFailed'
+        | 'sandboxError'
+        | 'other'
+      )
+    | 'inferenceHookDenied'
+    | {
+        httpConnectionFailed: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseStreamConnectionFailed: {
-        httpStatusCode?: (number | null)
+    | {
+        responseStreamConnectionFailed: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseStreamDisconnected: {
-        httpStatusCode?: (number | null)
+    | {
+        responseStreamDisconnected: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      responseTooManyFailedAttempts: {
-        httpStatusCode?: (number | null)
+    | {
+        responseTooManyFailedAttempts: {
+          httpStatusCode?: number | null;
+        };
       }
-    } | {
-      activeTurnNotSteerable: {
-        turnKind: NonSteerableTurnKind
+    | {
+        activeTurnNotSteerable: {
+          turnKind: NonSteerableTurnKind;
+        };
       }
-    } | (string | {
-
-  }))
-  export type NonSteerableTurnKind = ("review" | "compact")
-  export type ExternalAgentConfigMigrationItemType = ("AGENTS_MD" | "CONFIG" | "SKILLS" | "PLUGINS" | "MCP_SERVER_CONFIG" | "SUBAGENTS" | "HOOKS" | "COMMANDS" | "MEMORY" | "SESSIONS")
+    | (string | {});
+  export type NonSteerableTurnKind = 'review' | 'compact';
+  export type ExternalAgentConfigMigrationItemType =
+    | 'AGENTS_MD'
+    | 'CONFIG'
+    | 'SKILLS'
+    | 'PLUGINS'
+    | 'MCP_SERVER_CONFIG'
+    | 'SUBAGENTS'
+    | 'HOOKS'
+    | 'COMMANDS'
+    | 'MEMORY'
+    | 'SESSIONS';
   /**
    * A path that is guaranteed to be absolute and normalized (though it is not guaranteed to be canonicalized or exist on the filesystem).
    *
    * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set using [AbsolutePathBufGuard::new]. If no base path is set, the deserialization will fail unless the path being deserialized is already absolute.
    */
-  export type AbsolutePathBuf = string
-  export type FuzzyFileSearchMatchType = ("file" | "directory")
-  export type HookOutputEntryKind = ("warning" | "stop" | "feedback" | "context" | "error")
-  export type HookEventName = ("preModelRequest" | "postModelRequest" | "preToolUse" | "permissionRequest" | "postToolUse" | "preCompact" | "postCompact" | "sessionStart" | "sessionEnd" | "userPromptSubmit" | "subagentStart" | "subagentStop" | "stop" | "interrupt")
-  export type HookExecutionMode = ("sync" | "async")
-  export type HookHandlerType = ("command" | "mcpTool" | "prompt" | "agent")
-  export type HookScope = ("thread" | "turn")
-  export type HookSource = ("system" | "user" | "project" | "mdm" | "sessionFlags" | "plugin" | "cloudRequirements" | "cloudManagedConfig" | "legacyManagedConfigFile" | "legacyManagedConfigMdm" | "unknown")
-  export type LegacyAppPathString = string
-  export type HookRunStatus = ("running" | "completed" | "failed" | "blocked" | "stopped")
-  export type GuardianApprovalReviewAction = ({
-      command: string
-      cwd: LegacyAppPathString
-      source: GuardianCommandSource
-      type: "command"
-    } | {
-      argv: string[]
-      cwd: AbsolutePathBuf
-      program: string
-      source: GuardianCommandSource
-      type: "execve"
-    } | {
-      approvalId: string
-      cwd: LegacyAppPathString
-      processId: string
-      stdin: string
-      type: "writeStdin"
-    } | {
-      cwd: LegacyAppPathString
-      files: LegacyAppPathString[]
-      type: "applyPatch"
-    } | {
-      host: string
-      port: number
-      protocol: NetworkApprovalProtocol
-      target: string
-      type: "networkAccess"
-    } | {
-      connectorId?: (string | null)
-      connectorName?: (string | null)
-      server: string
-      toolName: string
-      toolTitle?: (string | null)
-      type: "mcpToolCall"
-    } | {
-      permissions: RequestPermissionProfile
-      reason?: (string | null)
-      type: "requestPermissions"
-  })
-  export type GuardianCommandSource = ("shell" | "unifiedExec")
-  export type NetworkApprovalProtocol = ("http" | "https" | "socks5Tcp" | "socks5Udp")
-  export type FileSystemAccessMode = ("read" | "write" | "deny")
-  export type FileSystemPath = ({
-      path: LegacyAppPathString
-      type: "path"
-    } | {
-      pattern: string
-      type: "glob_pattern"
-    } | {
-      type: "special"
-      value: FileSystemSpecialPath
-  })
-  export type FileSystemSpecialPath = ({
-      kind: "root"
-    } | {
-      kind: "minimal"
-    } | {
-      kind: "project_roots"
-      subpath?: (LegacyAppPathString | null)
-    } | {
-      kind: "tmpdir"
-    } | {
-      kind: "slash_tmp"
-    } | {
-      kind: "unknown"
-      path: string
-      subpath?: (LegacyAppPathString | null)
-  })
+  export type AbsolutePathBuf = string;
+  export type FuzzyFileSearchMatchType = 'file' | 'directory';
+  export type HookOutputEntryKind = 'warning' | 'stop' | 'feedback' | 'context' | 'error';
+  export type HookEventName =
+    | 'preModelRequest'
+    | 'postModelRequest'
+    | 'preToolUse'
+    | 'permissionRequest'
+    | 'postToolUse'
+    | 'preCompact'
+    | 'postCompact'
+    | 'sessionStart'
+    | 'sessionEnd'
+    | 'userPromptSubmit'
+    | 'subagentStart'
+    | 'subagentStop'
+    | 'stop'
+    | 'interrupt';
+  export type HookExecutionMode = 'sync' | 'async';
+  export type HookHandlerType = 'command' | 'mcpTool' | 'prompt' | 'agent';
+  export type HookScope = 'thread' | 'turn';
+  export type HookSource =
+    | 'system'
+    | 'user'
+    | 'project'
+    | 'mdm'
+    | 'sessionFlags'
+    | 'plugin'
+    | 'cloudRequirements'
+    | 'cloudManagedConfig'
+    | 'legacyManagedConfigFile'
+    | 'legacyManagedConfigMdm'
+    | 'unknown';
+  export type LegacyAppPathString = string;
+  export type HookRunStatus = 'running' | 'completed' | 'failed' | 'blocked' | 'stopped';
+  export type GuardianApprovalReviewAction =
+    | {
+        command: string;
+        cwd: LegacyAppPathString;
+        source: GuardianCommandSource;
+        type: 'command';
+      }
+    | {
+        argv: string[];
+        cwd: AbsolutePathBuf;
+        program: string;
+        source: GuardianCommandSource;
+        type: 'execve';
+      }
+    | {
+        approvalId: string;
+        cwd: LegacyAppPathString;
+        processId: string;
+        stdin: string;
+        type: 'writeStdin';
+      }
+    | {
+        cwd: LegacyAppPathString;
+        files: LegacyAppPathString[];
+        type: 'applyPatch';
+      }
+    | {
+        host: string;
+        port: number;
+        protocol: NetworkApprovalProtocol;
+        target: string;
+        type: 'networkAccess';
+      }
+    | {
+        connectorId?: string | null;
+        connectorName?: string | null;
+        server: string;
+        toolName: string;
+        toolTitle?: string | null;
+        type: 'mcpToolCall';
+      }
+    | {
+        permissions: RequestPermissionProfile;
+        reason?: string | null;
+        type: 'requestPermissions';
+      };
+  export type GuardianCommandSource = 'shell' | 'unifiedExec';
+  export type NetworkApprovalProtocol = 'http' | 'https' | 'socks5Tcp' | 'socks5Udp';
+  export type FileSystemAccessMode = 'read' | 'write' | 'deny';
+  export type FileSystemPath =
+    | {
+        path: LegacyAppPathString;
+        type: 'path';
+      }
+    | {
+        pattern: string;
+        type: 'glob_pattern';
+      }
+    | {
+        type: 'special';
+        value: FileSystemSpecialPath;
+      };
+  export type FileSystemSpecialPath =
+    | {
+        kind: 'root';
+      }
+    | {
+        kind: 'minimal';
+      }
+    | {
+        kind: 'project_roots';
+        subpath?: LegacyAppPathString | null;
+      }
+    | {
+        kind: 'tmpdir';
+      }
+    | {
+        kind: 'slash_tmp';
+      }
+    | {
+        kind: 'unknown';
+        path: string;
+        subpath?: LegacyAppPathString | null;
+      };
   /**
    * [UNSTABLE] Source that produced a terminal approval auto-review decision.
    */
-  export type AutoReviewDecisionSource = "agent"
+  export type AutoReviewDecisionSource = 'agent';
   /**
    * [UNSTABLE] Risk level assigned by approval auto-review.
    */
-  export type GuardianRiskLevel = ("low" | "medium" | "high" | "critical")
+  export type GuardianRiskLevel = 'low' | 'medium' | 'high' | 'critical';
   /**
    * [UNSTABLE] Lifecycle state for an approval auto-review.
    */
-  export type GuardianApprovalReviewStatus = ("inProgress" | "approved" | "denied" | "timedOut" | "aborted")
+  export type GuardianApprovalReviewStatus = 'inProgress' | 'approved' | 'denied' | 'timedOut' | 'aborted';
   /**
    * [UNSTABLE] Authorization level assigned by approval auto-review.
    */
-  export type GuardianUserAuthorization = ("unknown" | "low" | "medium" | "high")
+  export type GuardianUserAuthorization = 'unknown' | 'low' | 'medium' | 'high';
   /**
    * A thread item and its recorded lifecycle times. The payload stays flat on the wire.
    */
-  export type ThreadItem = (({
-        clientId?: (string | null)
-        content: UserInput[]
-        id: string
-        type: "userMessage"
-      } | {
-        fragments: HookPromptFragment[]
-        id: string
-        type: "hookPrompt"
-      } | {
-        delivery?: (AgentMessageDelivery | null)
-        id: string
-        memoryCitation?: (MemoryCitation | null)
-        moderation?: (AgentMessageModeration | null)
-        phase?: (MessagePhase | null)
-        questions?: (AsyncUserInputQuestion[] | null)
-        text: string
-        type: "agentMessage"
-      } | {
-        id: string
-        name: string
-        namespace?: (string | null)
-        output: FunctionCallOutputBody
-        type: "functionCallOutput"
-      } | {
-        id: string
-        text: string
-        type: "plan"
-      } | {
-        content?: string[]
-        id: string
-        summary?: string[]
-        type: "reasoning"
-      } | {
+  export type ThreadItem = (
+    | {
+        clientId?: string | null;
+        content: UserInput[];
+        id: string;
+        type: 'userMessage';
+      }
+    | {
+        fragments: HookPromptFragment[];
+        id: string;
+        type: 'hookPrompt';
+      }
+    | {
+        delivery?: AgentMessageDelivery | null;
+        id: string;
+        memoryCitation?: MemoryCitation | null;
+        moderation?: AgentMessageModeration | null;
+        phase?: MessagePhase | null;
+        questions?: AsyncUserInputQuestion[] | null;
+        text: string;
+        type: 'agentMessage';
+      }
+    | {
+        id: string;
+        name: string;
+        namespace?: string | null;
+        output: FunctionCallOutputBody;
+        type: 'functionCallOutput';
+      }
+    | {
+        id: string;
+        text: string;
+        type: 'plan';
+      }
+    | {
+        content?: string[];
+        id: string;
+        summary?: string[];
+        type: 'reasoning';
+      }
+    | {
         /**
          * The command's output, aggregated from stdout and stderr.
          */
-        aggregatedOutput?: (string | null)
+        aggregatedOutput?: string | null;
         /**
          * The command to be executed.
          */
-        command: string
+        command: string;
         /**
          * A best-effort parsing of the command to understand the action(s) it will perform. This returns a list of CommandAction objects because a single shell command may be composed of many commands piped together.
          */
-        commandActions: CommandAction[]
+        commandActions: CommandAction[];
         /**
          * The command's working directory.
          */
-        cwd: LegacyAppPathString
+        cwd: LegacyAppPathString;
         /**
          * The duration of the command execution in milliseconds.
          */
-        durationMs?: (number | null)
+        durationMs?: number | null;
         /**
          * The command's exit code.
          */
-        exitCode?: (number | null)
-        id: string
+        exitCode?: number | null;
+        id: string;
         /**
          * Trusted first-party plugin id when this command resolves to one plugin script.
          */
-        pluginId?: (string | null)
+        pluginId?: string | null;
         /**
          * Identifier for the underlying PTY process (when available).
          */
-        processId?: (string | null)
+        processId?: string | null;
         /**
          * Safe plugin-relative path when this command resolves to one plugin script.
          */
-        scriptPath?: (string | null)
-        source?: (CommandExecutionSource & string)
-        status: CommandExecutionStatus
-        type: "commandExecution"
-      } | {
-        changes: FileUpdateChange[]
-        id: string
-        status: PatchApplyStatus
-        type: "fileChange"
-      } | {
-        appContext?: (McpToolCallAppContext | null)
-        arguments: unknown
+        scriptPath?: string | null;
+        source?: CommandExecutionSource & string;
+        status: CommandExecutionStatus;
+        type: 'commandExecution';
+      }
+    | {
+        changes: FileUpdateChange[];
+        id: string;
+        status: PatchApplyStatus;
+        type: 'fileChange';
+      }
+    | {
+        appContext?: McpToolCallAppContext | null;
+        arguments: unknown;
         /**
          * The duration of the MCP tool call in milliseconds.
          */
-        durationMs?: (number | null)
+        durationMs?: number | null;
         /**
          * Registration scope, not necessarily the server's execution environment.
          */
-        environmentId?: (string | null)
-        error?: (McpToolCallError | null)
-        id: string
+        environmentId?: string | null;
+        error?: McpToolCallError | null;
+        id: string;
         /**
          * Legacy compatibility field; prefer `mcpAppUi.resourceUri` when available.
          */
-        mcpAppResourceUri?: (string | null)
+        mcpAppResourceUri?: string | null;
         /**
          * Presentation captured from the invoked descriptor; absent in older history.
          */
-        mcpAppUi?: (McpAppUi | null)
-        pluginId?: (string | null)
-        readOnlyHint?: (boolean | null)
-        result?: (McpToolCallResult | null)
-        server: string
-        status: McpToolCallStatus
-        tool: string
-        type: "mcpToolCall"
-      } | {
-        arguments: unknown
-        contentItems?: (DynamicToolCallOutputContentItem[] | null)
+        mcpAppUi?: McpAppUi | null;
+        pluginId?: string | null;
+        readOnlyHint?: boolean | null;
+        result?: McpToolCallResult | null;
+        server: string;
+        status: McpToolCallStatus;
+        tool: string;
+        type: 'mcpToolCall';
+      }
+    | {
+        arguments: unknown;
+        contentItems?: DynamicToolCallOutputContentItem[] | null;
         /**
          * The duration of the dynamic tool call in milliseconds.
          */
-        durationMs?: (number | null)
-        id: string
-        namespace?: (string | null)
-        status: DynamicToolCallStatus
-        success?: (boolean | null)
-        tool: string
-        type: "dynamicToolCall"
-      } | {
+        durationMs?: number | null;
+        id: string;
+        namespace?: string | null;
+        status: DynamicToolCallStatus;
+        success?: boolean | null;
+        tool: string;
+        type: 'dynamicToolCall';
+      }
+    | {
         /**
          * Last known status of the target agents, when available.
          */
         agentsStates: {
-          [k: string]: CollabAgentState
-        }
+          [k: string]: CollabAgentState;
+        };
         /**
          * Unique identifier for this collab tool call.
          */
-        id: string
+        id: string;
         /**
          * Model requested for the spawned agent, when applicable.
          */
-        model?: (string | null)
+        model?: string | null;
         /**
          * Prompt text sent as part of the collab tool call, when available.
          */
-        prompt?: (string | null)
+        prompt?: string | null;
         /**
          * Reasoning effort requested for the spawned agent, when applicable.
          */
-        reasoningEffort?: (ReasoningEffort | null)
+        reasoningEffort?: ReasoningEffort | null;
         /**
          * Thread ID of the receiving agent, when applicable. In case of spawn operation, this corresponds to the newly spawned agent.
          */
-        receiverThreadIds: string[]
+        receiverThreadIds: string[];
         /**
          * Thread ID of the agent issuing the collab request.
          */
-        senderThreadId: string
+        senderThreadId: string;
         /**
          * Current status of the collab tool call.
          */
-        status: CollabAgentToolCallStatus
+        status: CollabAgentToolCallStatus;
         /**
          * Name of the collab tool that was invoked.
          */
-        tool: CollabAgentTool
-        type: "collabAgentToolCall"
-      } | {
-        agentPath: string
-        agentThreadId: string
-        id: string
-        kind: SubAgentActivityKind
+        tool: CollabAgentTool;
+        type: 'collabAgentToolCall';
+      }
+    | {
+        agentPath: string;
+        agentThreadId: string;
+        id: string;
+        kind: SubAgentActivityKind;
         /**
          * Resolved model at sub-agent creation; absent from older records and other activities.
          */
-        model?: (string | null)
+        model?: string | null;
         /**
          * Resolved reasoning effort at sub-agent creation, when known.
          */
-        reasoningEffort?: (ReasoningEffort | null)
-        type: "subAgentActivity"
-      } | {
-        action?: (WebSearchAction | null)
-        id: string
-        query: string
+        reasoningEffort?: ReasoningEffort | null;
+        type: 'subAgentActivity';
+      }
+    | {
+        action?: WebSearchAction | null;
+        id: string;
+        query: string;
         /**
          * Structured search results returned out-of-band by standalone web search.
          *
          * These stay as opaque JSON at the extension/app-server boundary so new result fields and result types can pass through without a Codex release.
          */
-        results?: (unknown[] | null)
-        type: "webSearch"
-      } | {
-        id: string
-        path: LegacyAppPathString
-        type: "imageView"
-      } | {
-        durationMs: number
-        id: string
-        type: "sleep"
-      } | (({
-            fileId: string
-          } | {
-            result: string
-        }) & {
-          failure?: (ImageGenerationFailure | null)
-          /**
-           * Image generation identifier for the generated image, when provided by the image backend.
-           */
-          generationId?: (string | null)
-          id: string
-          /**
-           * Observed local inputs for a completed generation, absent on older items.
-           */
-          inputImages?: ImageGenerationInputImage[]
-          revisedPrompt?: (string | null)
-          savedPath?: (AbsolutePathBuf | null)
-          status: string
-          transparentBackground?: (boolean | null)
-          type: "imageGeneration"
-      }) | {
-        id: string
-        review: string
-        type: "enteredReviewMode"
-      } | {
-        id: string
-        review: string
-        type: "exitedReviewMode"
-      } | {
-        id: string
-        type: "contextCompaction"
-    }) & {
-      /**
-       * Unix timestamp in milliseconds when the item completed, if recorded.
-       */
-      completedAtMs?: (number | null)
-      /**
-       * Unix timestamp in milliseconds when the item started, if recorded.
-       */
-      startedAtMs?: (number | null)
-  })
-  export type UserInput = ({
-      text: string
-      /**
-       * UI-defined spans within `text` used to render or persist special elements.
-       */
-      text_elements?: TextElement[]
-      type: "text"
-    } | (({
-          url: string
-        } | {
-          fileId: string
-      }) & {
-        detail?: (ImageDetail | null)
-        type: "image"
-    }) | {
-      detail?: (ImageDetail | null)
-      path: string
-      type: "localImage"
-    } | (({
-          url: string
-        } | {
-          fileId: string
-      }) & {
-        type: "audio"
-    }) | {
-      path: string
-      type: "localAudio"
-    } | {
-      name: string
-      path: string
-      type: "skill"
-    } | {
-      name: string
-      path: string
-      type: "mention"
-  })
-  export type ImageDetail = ("auto" | "low" | "high" | "original")
-  export type AgentMessageDelivery = "async"
+        results?: unknown[] | null;
+        type: 'webSearch';
+      }
+    | {
+        id: string;
+        path: LegacyAppPathString;
+        type: 'imageView';
+      }
+    | {
+        durationMs: number;
+        id: string;
+        type: 'sleep';
+      }
+    | ((
+        | {
+            fileId: string;
+          }
+        | {
+            result: string;
+          }
+      ) & {
+        failure?: ImageGenerationFailure | null;
+        /**
+         * Image generation identifier for the generated image, when provided by the image backend.
+         */
+        generationId?: string | null;
+        id: string;
+        /**
+         * Observed local inputs for a completed generation, absent on older items.
+         */
+        inputImages?: ImageGenerationInputImage[];
+        revisedPrompt?: string | null;
+        savedPath?: AbsolutePathBuf | null;
+        status: string;
+        transparentBackground?: boolean | null;
+        type: 'imageGeneration';
+      })
+    | {
+        id: string;
+        review: string;
+        type: 'enteredReviewMode';
+      }
+    | {
+        id: string;
+        review: string;
+        type: 'exitedReviewMode';
+      }
+    | {
+        id: string;
+        type: 'contextCompaction';
+      }
+  ) & {
+    /**
+     * Unix timestamp in milliseconds when the item completed, if recorded.
+     */
+    completedAtMs?: number | null;
+    /**
+     * Unix timestamp in milliseconds when the item started, if recorded.
+     */
+    startedAtMs?: number | null;
+  };
+  export type UserInput =
+    | {
+        text: string;
+        /**
+         * UI-defined spans within `text` used to render or persist special elements.
+         */
+        text_elements?: TextElement[];
+        type: 'text';
+      }
+    | ((
+        | {
+            url: string;
+          }
+        | {
+            fileId: string;
+          }
+      ) & {
+        detail?: ImageDetail | null;
+        type: 'image';
+      })
+    | {
+        detail?: ImageDetail | null;
+        path: string;
+        type: 'localImage';
+      }
+    | ((
+        | {
+            url: string;
+          }
+        | {
+            fileId: string;
+          }
+      ) & {
+        type: 'audio';
+      })
+    | {
+        path: string;
+        type: 'localAudio';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'skill';
+      }
+    | {
+        name: string;
+        path: string;
+        type: 'mention';
+      };
+  export type ImageDetail = 'auto' | 'low' | 'high' | 'original';
+  export type AgentMessageDelivery = 'async';
   /**
    * How Chat should present a recovered answer.
    */
-  export type AgentMessageDisplay = ({
-      annotation?: (AnswerAnnotation | null)
-      mode: "show"
-      trustedContacts: TrustedContacts
-      version: 1
-    } | {
-      mode: "hide"
-      replacement: AnswerReplacement
-      version: 1
-    } | {
-      mode: "block"
-      reason: BlockReason
-      version: 1
-  })
+  export type AgentMessageDisplay =
+    | {
+        annotation?: AnswerAnnotation | null;
+        mode: 'show';
+        trustedContacts: TrustedContacts;
+        version: 1;
+      }
+    | {
+        mode: 'hide';
+        replacement: AnswerReplacement;
+        version: 1;
+      }
+    | {
+        mode: 'block';
+        reason: BlockReason;
+        version: 1;
+      };
   export type AnswerAnnotation = {
-    kind: "wellbeingHelpline"
-    subject: HelplineSubject
-  }
-  export type HelplineSubject = ("answer" | "prompt")
-  export type TrustedContacts = ("check" | "skip")
+    kind: 'wellbeingHelpline';
+    subject: HelplineSubject;
+  };
+  export type HelplineSubject = 'answer' | 'prompt';
+  export type TrustedContacts = 'check' | 'skip';
   export type AnswerReplacement = {
-    kind: "wellbeingPromptHelpline"
-  }
-  export type BlockReason = ({
-      kind: "protection"
-      /**
-       * Identifies the same moderation row that Chat writes on the live path.
-       */
-      protectionType: string
-    } | {
-      kind: "cyber"
-      trustedAccess?: (boolean | null)
-  })
+    kind: 'wellbeingPromptHelpline';
+  };
+  export type BlockReason =
+    | {
+        kind: 'protection';
+        /**
+         * Identifies the same moderation row that Chat writes on the live path.
+         */
+        protectionType: string;
+      }
+    | {
+        kind: 'cyber';
+        trustedAccess?: boolean | null;
+      };
   /**
    * Classifies assistant text as commentary, a partial answer, or a terminal answer.
    *
    * Providers do not emit this consistently, so callers must treat `None` as "phase unknown" and keep compatibility behavior for legacy models.
    */
-  export type MessagePhase = ("commentary" | "partial_answer" | "final_answer")
-  export type FunctionCallOutputBody = (string | FunctionCallOutputContentItem[])
+  export type MessagePhase = 'commentary' | 'partial_answer' | 'final_answer';
+  export type FunctionCallOutputBody = string | FunctionCallOutputContentItem[];
   /**
    * Responses API compatible content items that can be returned by a tool call. This is a subset of ContentItem with the types we support as function call outputs.
    */
-  export type FunctionCallOutputContentItem = ({
-      text: string
-      type: "input_text"
-    } | (({
-          image_url: string
-        } | {
-          file_id: string
-      }) & {
-        detail?: (ImageDetail | null)
-        type: "input_image"
-    }) | (({
-          audio_url: string
-        } | {
-          file_id: string
-      }) & {
-        type: "input_audio"
-    }) | {
-      encrypted_content: string
-      type: "encrypted_content"
-  })
-  export type CommandAction = ({
-      command: string
-      name: string
-      path: LegacyAppPathString
-      type: "read"
-    } | {
-      command: string
-      path?: (string | null)
-      type: "listFiles"
-    } | {
-      command: string
-      path?: (string | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      command: string
-      type: "unknown"
-  })
-  export type CommandExecutionSource = ("agent" | "userShell" | "unifiedExecStartup" | "unifiedExecInteraction")
-  export type CommandExecutionStatus = ("inProgress" | "completed" | "failed" | "declined")
-  export type PatchChangeKind = ({
-      type: "add"
-    } | {
-      type: "delete"
-    } | {
-      move_path?: (string | null)
-      type: "update"
-  })
-  export type PatchApplyStatus = ("inProgress" | "completed" | "failed" | "declined")
-  export type McpAppDisplayMode = ("inline" | "fullscreen")
-  export type McpToolCallStatus = ("inProgress" | "completed" | "failed")
-  export type DynamicToolCallOutputContentItem = ({
-      text: string
-      type: "inputText"
-    } | {
-      imageUrl: string
-      type: "inputImage"
-    } | {
-      audioUrl: string
-      type: "inputAudio"
-  })
-  export type DynamicToolCallStatus = ("inProgress" | "completed" | "failed")
-  export type CollabAgentStatus = ("pendingInit" | "running" | "interrupted" | "completed" | "errored" | "shutdown" | "notFound")
+  export type FunctionCallOutputContentItem =
+    | {
+        text: string;
+        type: 'input_text';
+      }
+    | ((
+        | {
+            image_url: string;
+          }
+        | {
+            file_id: string;
+          }
+      ) & {
+        detail?: ImageDetail | null;
+        type: 'input_image';
+      })
+    | ((
+        | {
+            audio_url: string;
+          }
+        | {
+            file_id: string;
+          }
+      ) & {
+        type: 'input_audio';
+      })
+    | {
+        encrypted_content: string;
+        type: 'encrypted_content';
+      };
+  export type CommandAction =
+    | {
+        command: string;
+        name: string;
+        path: LegacyAppPathString;
+        type: 'read';
+      }
+    | {
+        command: string;
+        path?: string | null;
+        type: 'listFiles';
+      }
+    | {
+        command: string;
+        path?: string | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        command: string;
+        type: 'unknown';
+      };
+  export type CommandExecutionSource = 'agent' | 'userShell' | 'unifiedExecStartup' | 'unifiedExecInteraction';
+  export type CommandExecutionStatus = 'inProgress' | 'completed' | 'failed' | 'declined';
+  export type PatchChangeKind =
+    | {
+        type: 'add';
+      }
+    | {
+        type: 'delete';
+      }
+    | {
+        move_path?: string | null;
+        type: 'update';
+      };
+  export type PatchApplyStatus = 'inProgress' | 'completed' | 'failed' | 'declined';
+  export type McpAppDisplayMode = 'inline' | 'fullscreen';
+  export type McpToolCallStatus = 'inProgress' | 'completed' | 'failed';
+  export type DynamicToolCallOutputContentItem =
+    | {
+        text: string;
+        type: 'inputText';
+      }
+    | {
+        imageUrl: string;
+        type: 'inputImage';
+      }
+    | {
+        audioUrl: string;
+        type: 'inputAudio';
+      };
+  export type DynamicToolCallStatus = 'inProgress' | 'completed' | 'failed';
+  export type CollabAgentStatus =
+    'pendingInit' | 'running' | 'interrupted' | 'completed' | 'errored' | 'shutdown' | 'notFound';
   /**
    * A non-empty reasoning effort value advertised by the model.
    */
-  export type ReasoningEffort = string
-  export type CollabAgentToolCallStatus = ("inProgress" | "completed" | "failed" | "interrupted")
-  export type CollabAgentTool = ("spawnAgent" | "sendInput" | "resumeAgent" | "wait" | "closeAgent" | "sendMessage" | "followupTask" | "interruptAgent" | "listAgents")
-  export type SubAgentActivityKind = ("started" | "interacted" | "interrupted" | "completed")
-  export type WebSearchAction = ({
-      queries?: (string[] | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      type: "openPage"
-      url?: (string | null)
-    } | {
-      pattern?: (string | null)
-      type: "findInPage"
-      url?: (string | null)
-    } | {
-      type: "other"
-  })
+  export type ReasoningEffort = string;
+  export type CollabAgentToolCallStatus = 'inProgress' | 'completed' | 'failed' | 'interrupted';
+  export type CollabAgentTool =
+    | 'spawnAgent'
+    | 'sendInput'
+    | 'resumeAgent'
+    | 'wait'
+    | 'closeAgent'
+    | 'sendMessage'
+    | 'followupTask'
+    | 'interruptAgent'
+    | 'listAgents';
+  export type SubAgentActivityKind = 'started' | 'interacted' | 'interrupted' | 'completed';
+  export type WebSearchAction =
+    | {
+        queries?: string[] | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        type: 'openPage';
+        url?: string | null;
+      }
+    | {
+        pattern?: string | null;
+        type: 'findInPage';
+        url?: string | null;
+      }
+    | {
+        type: 'other';
+      };
   export type ImageGenerationFailure = {
-    limitId: string
-    resetsAt?: (number | null)
-    type: "usageLimitExceeded"
-  }
-  export type McpServerStartupFailureReason = "reauthenticationRequired"
-  export type McpServerStartupState = ("starting" | "ready" | "failed" | "cancelled")
-  export type ModelRerouteReason = "highRiskCyberActivity"
-  export type ModelVerification = "trustedAccessForCyber"
+    limitId: string;
+    resetsAt?: number | null;
+    type: 'usageLimitExceeded';
+  };
+  export type McpServerStartupFailureReason = 'reauthenticationRequired';
+  export type McpServerStartupState = 'starting' | 'ready' | 'failed' | 'cancelled';
+  export type ModelRerouteReason = 'highRiskCyberActivity';
+  export type ModelVerification = 'trustedAccessForCyber';
   /**
    * Stream label for `process/outputDelta` notifications.
    */
-  export type ProcessOutputStream = ("stdout" | "stderr")
-  export type ProjectChangeType = ("created" | "updated" | "deleted")
-  export type RemoteControlConnectionStatus = ("disabled" | "connecting" | "connected" | "errored")
-  export type RequestId = (string | number)
+  export type ProcessOutputStream = 'stdout' | 'stderr';
+  export type ProjectChangeType = 'created' | 'updated' | 'deleted';
+  export type RemoteControlConnectionStatus = 'disabled' | 'connecting' | 'connected' | 'errored';
+  export type RequestId = string | number;
   /**
    * The persisted attachment change represented by a notification.
    */
-  export type ThreadAttachmentOperation = ("created" | "deleted")
-  export type ThreadGoalStatus = ("active" | "paused" | "blocked" | "usageLimited" | "budgetLimited" | "complete")
-  export type ThreadPredictionResult = ({
-      text?: (string | null)
-      type: "completed"
-    } | {
-      type: "failed"
-  })
-  export type ThreadUnreadPosition = ({
-      type: "threadStart"
-    } | {
-      turnId: string
-      type: "turn"
-  })
+  export type ThreadAttachmentOperation = 'created' | 'deleted';
+  export type ThreadGoalStatus = 'active' | 'paused' | 'blocked' | 'usageLimited' | 'budgetLimited' | 'complete';
+  export type ThreadPredictionResult =
+    | {
+        text?: string | null;
+        type: 'completed';
+      }
+    | {
+        type: 'failed';
+      };
+  export type ThreadUnreadPosition =
+    | {
+        type: 'threadStart';
+      }
+    | {
+        turnId: string;
+        type: 'turn';
+      };
   /**
    * EXPERIMENTAL - a thread-scoped realtime item in the canonical timeline.
    */
-  export type ThreadRealtimeItem = (({
-        type: "realtimeSessionStarted"
-      } | {
-        channels: ThreadRealtimeFrameChannels
-        type: "frame"
-      } | {
-        role: ThreadRealtimeTranscriptRole
-        text: string
-        type: "transcriptSegment"
-      } | {
-        item_id: string
-        presentation: ThreadRealtimeBemItemPresentation
-        turn_id: string
-        type: "bemItemPromoted"
-      } | {
-        outcome: ThreadRealtimeSessionOutcome
-        type: "realtimeSessionClosed"
-      } | {
-        handoff_id: string
-        input: string
-        input_item_id: string
-        mode: ThreadRealtimeHandoffMode
-        source_event_ids: string[]
-        turn_id: string
-        type: "turnInputAccepted"
-      } | {
-        input: string
-        input_item_id: string
-        source_event_ids: string[]
-        type: "sessionEndInputSaved"
-    }) & {
-      id: string
-      /**
-       * Canonical observation time in Unix milliseconds for eligible voice calls.
-       */
-      observedAtMs?: (number | null)
-      realtimeSessionId: string
-  })
-  export type ThreadRealtimeTranscriptRole = ("user" | "assistant")
+  export type ThreadRealtimeItem = (
+    | {
+        type: 'realtimeSessionStarted';
+      }
+    | {
+        channels: ThreadRealtimeFrameChannels;
+        type: 'frame';
+      }
+    | {
+        role: ThreadRealtimeTranscriptRole;
+        text: string;
+        type: 'transcriptSegment';
+      }
+    | {
+        item_id: string;
+        presentation: ThreadRealtimeBemItemPresentation;
+        turn_id: string;
+        type: 'bemItemPromoted';
+      }
+    | {
+        outcome: ThreadRealtimeSessionOutcome;
+        type: 'realtimeSessionClosed';
+      }
+    | {
+        handoff_id: string;
+        input: string;
+        input_item_id: string;
+        mode: ThreadRealtimeHandoffMode;
+        source_event_ids: string[];
+        turn_id: string;
+        type: 'turnInputAccepted';
+      }
+    | {
+        input: string;
+        input_item_id: string;
+        source_event_ids: string[];
+        type: 'sessionEndInputSaved';
+      }
+  ) & {
+    id: string;
+    /**
+     * Canonical observation time in Unix milliseconds for eligible voice calls.
+     */
+    observedAtMs?: number | null;
+    realtimeSessionId: string;
+  };
+  export type ThreadRealtimeTranscriptRole = 'user' | 'assistant';
   /**
    * EXPERIMENTAL - how an existing agent item appears in a realtime conversation.
    */
-  export type ThreadRealtimeBemItemPresentation = ({
-      type: "wholeItem"
-    } | {
-      type: "inlineMarkdown"
-    } | {
-      index: number
-      type: "inlineVisualization"
-  })
-  export type ThreadRealtimeSessionOutcome = ("ended" | "failed")
-  export type ThreadRealtimeHandoffMode = ("start" | "steer")
-  export type RealtimeConversationVersion = ("v1" | "v2" | "v3")
-  export type ThreadHistoryMode = ("legacy" | "paginated")
-  export type SessionSource = (("cli" | "vscode" | "exec" | "appServer" | "unknown") | {
-      custom: string
-    } | {
-      subAgent: SubAgentSource
-  })
-  export type SubAgentSource = (("review" | "compact" | "memory_consolidation") | {
-      thread_spawn: {
-        agent_nickname?: (string | null)
-        agent_path?: (AgentPath | null)
-        agent_role?: (string | null)
-        depth: number
-        parent_thread_id: ThreadId
+  export type ThreadRealtimeBemItemPresentation =
+    | {
+        type: 'wholeItem';
       }
-    } | {
-      other: string
-  })
-  export type AgentPath = string
-  export type ThreadId = string
-  export type ThreadStatus = ({
-      type: "notLoaded"
-    } | {
-      type: "idle"
-    } | {
-      type: "systemError"
-    } | {
-      activeFlags: ThreadActiveFlag[]
-      type: "active"
-  })
-  export type ThreadActiveFlag = ("waitingOnApproval" | "waitingOnUserInput")
-  export type ThreadSource = string
-  export type TurnItemsView = ("notLoaded" | "summary" | "full")
-  export type TurnStatus = ("completed" | "interrupted" | "failed" | "inProgress")
-  export type AskForApproval = (("untrusted" | "on-request" | "never") | {
-      granular: {
-        mcp_elicitations: boolean
-        request_permissions?: boolean
-        rules: boolean
-        sandbox_approval: boolean
-        skill_approval?: boolean
+    | {
+        type: 'inlineMarkdown';
       }
-  })
+    | {
+        index: number;
+        type: 'inlineVisualization';
+      };
+  export type ThreadRealtimeSessionOutcome = 'ended' | 'failed';
+  export type ThreadRealtimeHandoffMode = 'start' | 'steer';
+  export type RealtimeConversationVersion = 'v1' | 'v2' | 'v3';
+  export type ThreadHistoryMode = 'legacy' | 'paginated';
+  export type SessionSource =
+    | ('cli' | 'vscode' | 'exec' | 'appServer' | 'unknown')
+    | {
+        custom: string;
+      }
+    | {
+        subAgent: SubAgentSource;
+      };
+  export type SubAgentSource =
+    | ('review' | 'compact' | 'memory_consolidation')
+    | {
+        thread_spawn: {
+          agent_nickname?: string | null;
+          agent_path?: AgentPath | null;
+          agent_role?: string | null;
+          depth: number;
+          parent_thread_id: ThreadId;
+        };
+      }
+    | {
+        other: string;
+      };
+  export type AgentPath = string;
+  export type ThreadId = string;
+  export type ThreadStatus =
+    | {
+        type: 'notLoaded';
+      }
+    | {
+        type: 'idle';
+      }
+    | {
+        type: 'systemError';
+      }
+    | {
+        activeFlags: ThreadActiveFlag[];
+        type: 'active';
+      };
+  export type ThreadActiveFlag = 'waitingOnApproval' | 'waitingOnUserInput';
+  export type ThreadSource = string;
+  export type TurnItemsView = 'notLoaded' | 'summary' | 'full';
+  export type TurnStatus = 'completed' | 'interrupted' | 'failed' | 'inProgress';
+  export type AskForApproval =
+    | ('untrusted' | 'on-request' | 'never')
+    | {
+        granular: {
+          mcp_elicitations: boolean;
+          request_permissions?: boolean;
+          rules: boolean;
+          sandbox_approval: boolean;
+          skill_approval?: boolean;
+        };
+      };
   /**
    * Configures who approval requests are routed to for review. Examples include sandbox escapes, blocked network access, MCP approval prompts, and ARC escalations. Defaults to `user`. `auto_review` uses a carefully prompted subagent to gather relevant context and apply a risk-based decision framework before approving or denying the request. The legacy value `guardian_subagent` is accepted for compatibility.
    */
-  export type ApprovalsReviewer = ("user" | "auto_review" | "guardian_subagent")
+  export type ApprovalsReviewer = 'user' | 'auto_review' | 'guardian_subagent';
   /**
    * Initial collaboration mode to use when the TUI starts.
    */
-  export type ModeKind = ("plan" | "default")
+  export type ModeKind = 'plan' | 'default';
   /**
    * Deprecated: `friendly` and `pragmatic` no longer select a style.
    */
-  export type Personality = ("none" | "friendly" | "pragmatic")
-  export type SandboxPolicy = ({
-      type: "dangerFullAccess"
-    } | {
-      networkAccess?: boolean
-      type: "readOnly"
-    } | {
-      networkAccess?: (NetworkAccess & string)
-      type: "externalSandbox"
-    } | {
-      excludeSlashTmp?: boolean
-      excludeTmpdirEnvVar?: boolean
-      networkAccess?: boolean
-      type: "workspaceWrite"
-      writableRoots?: AbsolutePathBuf[]
-  })
-  export type NetworkAccess = ("restricted" | "enabled")
+  export type Personality = 'none' | 'friendly' | 'pragmatic';
+  export type SandboxPolicy =
+    | {
+        type: 'dangerFullAccess';
+      }
+    | {
+        networkAccess?: boolean;
+        type: 'readOnly';
+      }
+    | {
+        networkAccess?: NetworkAccess & string;
+        type: 'externalSandbox';
+      }
+    | {
+        excludeSlashTmp?: boolean;
+        excludeTmpdirEnvVar?: boolean;
+        networkAccess?: boolean;
+        type: 'workspaceWrite';
+        writableRoots?: AbsolutePathBuf[];
+      };
+  export type NetworkAccess = 'restricted' | 'enabled';
   /**
    * A summary of the reasoning performed by the model. This can be useful for debugging and understanding the model's reasoning process. See https://platform.openai.com/docs/guides/reasoning?api-mode=responses#reasoning-summaries
    */
-  export type ReasoningSummary = (("auto" | "concise" | "detailed") | "none")
-  export type TurnPlanStepStatus = ("pending" | "inProgress" | "completed")
-  export type WindowsSandboxSetupMode = ("elevated" | "unelevated")
-  export type ChatgptAuthTokensRefreshReason = "unauthorized"
-  export type FileChange = ({
-      content: string
-      type: "add"
-    } | {
-      content: string
-      type: "delete"
-    } | {
-      move_path?: (string | null)
-      type: "update"
-      unified_diff: string
-  })
-  export type ParsedCommand = ({
-      cmd: string
-      name: string
-      /**
-       * (Best effort) Path to the file being read by the command. When possible, this is an absolute path, though when relative, it should be resolved against the `cwd`` that will be used to run the command to derive the absolute path.
-       */
-      path: string
-      type: "read"
-    } | {
-      cmd: string
-      path?: (string | null)
-      type: "list_files"
-    } | {
-      cmd: string
-      path?: (string | null)
-      query?: (string | null)
-      type: "search"
-    } | {
-      cmd: string
-      type: "unknown"
-  })
+  export type ReasoningSummary = ('auto' | 'concise' | 'detailed') | 'none';
+  export type TurnPlanStepStatus = 'pending' | 'inProgress' | 'completed';
+  export type WindowsSandboxSetupMode = 'elevated' | 'unelevated';
+  export type ChatgptAuthTokensRefreshReason = 'unauthorized';
+  export type FileChange =
+    | {
+        content: string;
+        type: 'add';
+      }
+    | {
+        content: string;
+        type: 'delete';
+      }
+    | {
+        move_path?: string | null;
+        type: 'update';
+        unified_diff: string;
+      };
+  export type ParsedCommand =
+    | {
+        cmd: string;
+        name: string;
+        /**
+         * (Best effort) Path to the file being read by the command. When possible, this is an absolute path, though when relative, it should be resolved against the `cwd`` that will be used to run the command to derive the absolute path.
+         */
+        path: string;
+        type: 'read';
+      }
+    | {
+        cmd: string;
+        path?: string | null;
+        type: 'list_files';
+      }
+    | {
+        cmd: string;
+        path?: string | null;
+        query?: string | null;
+        type: 'search';
+      }
+    | {
+        cmd: string;
+        type: 'unknown';
+      };
   /**
    * Distinguishes a command approval from input sent to an existing terminal.
    */
-  export type CommandExecutionApprovalKind = (("command" | "writeStdin") | "humanCommand")
-  export type NetworkPolicyRuleAction = ("allow" | "deny")
-  export type McpServerElicitationRequestParams = (({
-        _meta?: unknown
-        message: string
-        mode: "form"
-        requestedSchema: McpElicitationSchema
-      } | {
-        _meta?: unknown
-        message: string
-        mode: "openai/form"
-        requestedSchema: unknown
-      } | {
-        _meta?: unknown
-        message: string
-        mode: "openaiForm"
-        requestedSchema: unknown
-      } | {
-        _meta?: unknown
-        elicitationId: string
-        message: string
-        mode: "url"
-        url: string
-    }) & {
-      /**
-       * Registration scope, not necessarily the server's execution environment.
-       */
-      environmentId?: (string | null)
-      serverName: string
-      threadId: string
-      /**
-       * Active Codex turn when this elicitation was observed, if app-server could correlate one.
-       *
-       * This is nullable because MCP models elicitation as a standalone server-to-client request identified by the MCP server request id. It may be triggered during a turn, but turn context is app-server correlation rather than part of the protocol identity of the elicitation itself.
-       */
-      turnId?: (string | null)
-  })
-  export type McpElicitationPrimitiveSchema = (McpElicitationEnumSchema | McpElicitationStringSchema | McpElicitationNumberSchema | McpElicitationBooleanSchema)
-  export type McpElicitationEnumSchema = (McpElicitationSingleSelectEnumSchema | McpElicitationMultiSelectEnumSchema | McpElicitationLegacyTitledEnumSchema)
-  export type McpElicitationSingleSelectEnumSchema = (McpElicitationUntitledSingleSelectEnumSchema | McpElicitationTitledSingleSelectEnumSchema)
-  export type McpElicitationStringType = "string"
-  export type McpElicitationMultiSelectEnumSchema = (McpElicitationUntitledMultiSelectEnumSchema | McpElicitationTitledMultiSelectEnumSchema)
-  export type McpElicitationArrayType = "array"
-  export type McpElicitationStringFormat = ("email" | "uri" | "date" | "date-time")
-  export type McpElicitationNumberType = ("number" | "integer")
-  export type McpElicitationBooleanType = "boolean"
-  export type McpElicitationObjectType = "object"
+  export type CommandExecutionApprovalKind = ('command' | 'writeStdin') | 'humanCommand';
+  export type NetworkPolicyRuleAction = 'allow' | 'deny';
+  export type McpServerElicitationRequestParams = (
+    | {
+        _meta?: unknown;
+        message: string;
+        mode: 'form';
+        requestedSchema: McpElicitationSchema;
+      }
+    | {
+        _meta?: unknown;
+        message: string;
+        mode: 'openai/form';
+        requestedSchema: unknown;
+      }
+    | {
+        _meta?: unknown;
+        message: string;
+        mode: 'openaiForm';
+        requestedSchema: unknown;
+      }
+    | {
+        _meta?: unknown;
+        elicitationId: string;
+        message: string;
+        mode: 'url';
+        url: string;
+      }
+  ) & {
+    /**
+     * Registration scope, not necessarily the server's execution environment.
+     */
+    environmentId?: string | null;
+    serverName: string;
+    threadId: string;
+    /**
+     * Active Codex turn when this elicitation was observed, if app-server could correlate one.
+     *
+     * This is nullable because MCP models elicitation as a standalone server-to-client request identified by the MCP server request id. It may be triggered during a turn, but turn context is app-server correlation rather than part of the protocol identity of the elicitation itself.
+     */
+    turnId?: string | null;
+  };
+  export type McpElicitationPrimitiveSchema =
+    McpElicitationEnumSchema | McpElicitationStringSchema | McpElicitationNumberSchema | McpElicitationBooleanSchema;
+  export type McpElicitationEnumSchema =
+    McpElicitationSingleSelectEnumSchema | McpElicitationMultiSelectEnumSchema | McpElicitationLegacyTitledEnumSchema;
+  export type McpElicitationSingleSelectEnumSchema =
+    McpElicitationUntitledSingleSelectEnumSchema | McpElicitationTitledSingleSelectEnumSchema;
+  export type McpElicitationStringType = 'string';
+  export type McpElicitationMultiSelectEnumSchema =
+    McpElicitationUntitledMultiSelectEnumSchema | McpElicitationTitledMultiSelectEnumSchema;
+  export type McpElicitationArrayType = 'array';
+  export type McpElicitationStringFormat = 'email' | 'uri' | 'date' | 'date-time';
+  export type McpElicitationNumberType = 'number' | 'integer';
+  export type McpElicitationBooleanType = 'boolean';
+  export type McpElicitationObjectType = 'object';
 
   export interface NotificationAccountGatewayOAuthChanged {
-    method: "account/gatewayOAuth/changed"
-    params: GatewayOAuthChangedNotification
+    method: 'account/gatewayOAuth/changed';
+    params: GatewayOAuthChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface GatewayOAuthChangedNotification {
     /**
      * Authorization handoff, sent only to the connection that started login.
      */
-    authUrl?: (string | null)
-    error?: (string | null)
+    authUrl?: string | null;
+    error?: string | null;
     /**
      * Identifies the completed device login attempt.
      */
-    loginId?: (string | null)
-    providerId: string
-    status: GatewayOAuthStatus
+    loginId?: string | null;
+    providerId: string;
+    status: GatewayOAuthStatus;
   }
   export interface NotificationAccountLoginCompleted {
-    method: "account/login/completed"
-    params: AccountLoginCompletedNotification
+    method: 'account/login/completed';
+    params: AccountLoginCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface AccountLoginCompletedNotification {
-    error?: (string | null)
-    loginId?: (string | null)
-    onboardingEntrypoint?: (DesktopOnboardingEntrypoint | null)
-    success: boolean
+    error?: string | null;
+    loginId?: string | null;
+    onboardingEntrypoint?: DesktopOnboardingEntrypoint | null;
+    success: boolean;
   }
   export interface NotificationAccountRateLimitsUpdated {
-    method: "account/rateLimits/updated"
-    params: AccountRateLimitsUpdatedNotification
+    method: 'account/rateLimits/updated';
+    params: AccountRateLimitsUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Sparse rolling rate-limit update.
@@ -4178,159 +4650,159 @@ export namespace v0_171_0 {
    * Clients should merge available values into the most recent `account/rateLimits/read` response or refetch that snapshot. Nullable account metadata may be unavailable in a rolling update and does not clear a previously observed value.
    */
   export interface AccountRateLimitsUpdatedNotification {
-    rateLimits: RateLimitSnapshot
+    rateLimits: RateLimitSnapshot;
   }
   export interface RateLimitSnapshot {
-    credits?: (CreditsSnapshot | null)
-    individualLimit?: (SpendControlLimitSnapshot | null)
-    limitId?: (string | null)
-    limitName?: (string | null)
+    credits?: CreditsSnapshot | null;
+    individualLimit?: SpendControlLimitSnapshot | null;
+    limitId?: string | null;
+    limitName?: string | null;
     /**
      * Normal model whose display name and reasoning options describe this quota alias.
      */
-    normalModelSlug?: (string | null)
-    planType?: (PlanType | null)
-    primary?: (RateLimitWindow | null)
-    rateLimitReachedType?: (RateLimitReachedType | null)
-    secondary?: (RateLimitWindow | null)
+    normalModelSlug?: string | null;
+    planType?: PlanType | null;
+    primary?: RateLimitWindow | null;
+    rateLimitReachedType?: RateLimitReachedType | null;
+    secondary?: RateLimitWindow | null;
     /**
      * Backend-reported spend-control state. `None` is unavailable, not a sparse-update recovery.
      */
-    spendControlReached?: (boolean | null)
+    spendControlReached?: boolean | null;
   }
   export interface CreditsSnapshot {
-    balance?: (string | null)
-    hasCredits: boolean
-    unlimited: boolean
+    balance?: string | null;
+    hasCredits: boolean;
+    unlimited: boolean;
   }
   export interface SpendControlLimitSnapshot {
-    limit: string
-    remainingPercent: number
-    resetsAt: number
-    used: string
+    limit: string;
+    remainingPercent: number;
+    resetsAt: number;
+    used: string;
   }
   export interface RateLimitWindow {
-    resetsAt?: (number | null)
-    usedPercent: number
-    windowDurationMins?: (number | null)
+    resetsAt?: number | null;
+    usedPercent: number;
+    windowDurationMins?: number | null;
   }
   export interface NotificationAccountUpdated {
-    method: "account/updated"
-    params: AccountUpdatedNotification
+    method: 'account/updated';
+    params: AccountUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface AccountUpdatedNotification {
-    authMode?: (AuthMode | null)
-    planType?: (PlanType | null)
+    authMode?: AuthMode | null;
+    planType?: PlanType | null;
     /**
      * Set when initial routing discovery completes for the same authenticated owner.
      */
-    reason?: (AccountUpdateReason | null)
+    reason?: AccountUpdateReason | null;
   }
   export interface NotificationAppListUpdated {
-    method: "app/list/updated"
-    params: AppListUpdatedNotification
+    method: 'app/list/updated';
+    params: AppListUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - notification emitted when the app list changes.
    */
   export interface AppListUpdatedNotification {
-    data: AppInfo[]
+    data: AppInfo[];
   }
   /**
    * EXPERIMENTAL - app metadata returned by app-list APIs.
    */
   export interface AppInfo {
-    appMetadata?: (AppMetadata | null)
-    branding?: (AppBranding | null)
-    description?: (string | null)
-    distributionChannel?: (string | null)
-    iconAssets?: ({
-        [k: string]: string
-      } | null)
-    iconDarkAssets?: ({
-        [k: string]: string
-      } | null)
-    id: string
-    installUrl?: (string | null)
-    isAccessible?: boolean
+    appMetadata?: AppMetadata | null;
+    branding?: AppBranding | null;
+    description?: string | null;
+    distributionChannel?: string | null;
+    iconAssets?: {
+      [k: string]: string;
+    } | null;
+    iconDarkAssets?: {
+      [k: string]: string;
+    } | null;
+    id: string;
+    installUrl?: string | null;
+    isAccessible?: boolean;
     /**
      * Whether this app is enabled in config.toml. Example: ```toml [apps.bad_app] enabled = false ```
      */
-    isEnabled?: boolean
-    labels?: ({
-        [k: string]: string
-      } | null)
-    logoUrl?: (string | null)
-    logoUrlDark?: (string | null)
-    name: string
-    pluginDisplayNames?: string[]
+    isEnabled?: boolean;
+    labels?: {
+      [k: string]: string;
+    } | null;
+    logoUrl?: string | null;
+    logoUrlDark?: string | null;
+    name: string;
+    pluginDisplayNames?: string[];
   }
   export interface AppMetadata {
-    categories?: (string[] | null)
-    developer?: (string | null)
-    firstPartyRequiresInstall?: (boolean | null)
-    review?: (AppReview | null)
-    screenshots?: (AppScreenshot[] | null)
-    seoDescription?: (string | null)
-    showInComposerWhenUnlinked?: (boolean | null)
-    subCategories?: (string[] | null)
-    version?: (string | null)
-    versionId?: (string | null)
-    versionNotes?: (string | null)
+    categories?: string[] | null;
+    developer?: string | null;
+    firstPartyRequiresInstall?: boolean | null;
+    review?: AppReview | null;
+    screenshots?: AppScreenshot[] | null;
+    seoDescription?: string | null;
+    showInComposerWhenUnlinked?: boolean | null;
+    subCategories?: string[] | null;
+    version?: string | null;
+    versionId?: string | null;
+    versionNotes?: string | null;
   }
   export interface AppReview {
-    status: string
+    status: string;
   }
   export interface AppScreenshot {
-    fileId?: (string | null)
-    url?: (string | null)
-    userPrompt: string
+    fileId?: string | null;
+    url?: string | null;
+    userPrompt: string;
   }
   /**
    * EXPERIMENTAL - app metadata returned by app-list APIs.
    */
   export interface AppBranding {
-    category?: (string | null)
-    developer?: (string | null)
-    isDiscoverableApp: boolean
-    privacyPolicy?: (string | null)
-    termsOfService?: (string | null)
-    website?: (string | null)
+    category?: string | null;
+    developer?: string | null;
+    isDiscoverableApp: boolean;
+    privacyPolicy?: string | null;
+    termsOfService?: string | null;
+    website?: string | null;
   }
   export interface NotificationAutoApprovalReviewStrictReviewRequired {
-    method: "autoApprovalReview/strictReviewRequired"
-    params: StrictReviewRequiredNotification
+    method: 'autoApprovalReview/strictReviewRequired';
+    params: StrictReviewRequiredNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface StrictReviewRequiredNotification {
     /**
      * Unix timestamp (in milliseconds) when this review started.
      */
-    startedAtMs: number
-    threadId: string
-    turnId: string
+    startedAtMs: number;
+    threadId: string;
+    turnId: string;
   }
   /**
    * Stream base64-encoded stdout/stderr chunks for a running `command/exec` session.
    */
   export interface NotificationCommandExecOutputDelta {
-    method: "command/exec/outputDelta"
-    params: CommandExecOutputDeltaNotification
+    method: 'command/exec/outputDelta';
+    params: CommandExecOutputDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Base64-encoded output chunk emitted for a streaming `command/exec` request.
@@ -4341,180 +4813,180 @@ export namespace v0_171_0 {
     /**
      * `true` on the final streamed chunk for a stream when `outputBytesCap` truncated later output on that stream.
      */
-    capReached: boolean
+    capReached: boolean;
     /**
      * Base64-encoded output bytes.
      */
-    deltaBase64: string
+    deltaBase64: string;
     /**
      * Client-supplied, connection-scoped `processId` from the original `command/exec` request.
      */
-    processId: string
+    processId: string;
     /**
      * Output stream for this chunk.
      */
-    stream: CommandExecOutputStream
+    stream: CommandExecOutputStream;
   }
   export interface NotificationConfigWarning {
-    method: "configWarning"
-    params: ConfigWarningNotification
+    method: 'configWarning';
+    params: ConfigWarningNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ConfigWarningNotification {
     /**
      * Optional extra guidance or error details.
      */
-    details?: (string | null)
+    details?: string | null;
     /**
      * Optional path to the config file that triggered the warning.
      */
-    path?: (string | null)
+    path?: string | null;
     /**
      * Optional range for the error location inside the config file.
      */
-    range?: (TextRange | null)
+    range?: TextRange | null;
     /**
      * Concise summary of the warning.
      */
-    summary: string
+    summary: string;
   }
   export interface TextRange {
-    end: TextPosition
-    start: TextPosition
+    end: TextPosition;
+    start: TextPosition;
   }
   export interface TextPosition {
     /**
      * 1-based column number (in Unicode scalar values).
      */
-    column: number
+    column: number;
     /**
      * 1-based line number.
      */
-    line: number
+    line: number;
   }
   export interface NotificationDeprecationNotice {
-    method: "deprecationNotice"
-    params: DeprecationNoticeNotification
+    method: 'deprecationNotice';
+    params: DeprecationNoticeNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface DeprecationNoticeNotification {
     /**
      * Optional extra guidance, such as migration steps or rationale.
      */
-    details?: (string | null)
+    details?: string | null;
     /**
      * Concise summary of what is deprecated.
      */
-    summary: string
+    summary: string;
   }
   /**
    * NEW NOTIFICATIONS
    */
   export interface NotificationError {
-    method: "error"
-    params: ErrorNotification
+    method: 'error';
+    params: ErrorNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ErrorNotification {
-    error: TurnError
-    threadId: string
-    turnId: string
-    willRetry: boolean
+    error: TurnError;
+    threadId: string;
+    turnId: string;
+    willRetry: boolean;
   }
   export interface TurnError {
-    additionalDetails?: (string | null)
-    codexErrorInfo?: (CodexErrorInfo | null)
-    message: string
+    additionalDetails?: string | null;
+    codexErrorInfo?: CodexErrorInfo | null;
+    message: string;
     /**
      * Optional public explanation and continuation instruction for a misalignment block.
      */
-    misalignment?: (MisalignmentErrorDetails | null)
+    misalignment?: MisalignmentErrorDetails | null;
   }
   export interface MisalignmentErrorDetails {
     /**
      * A substantive localized explanation is required before offering continuation.
      */
-    detailedExplanation?: (string | null)
+    detailedExplanation?: string | null;
     /**
      * Open-ended classification; clients must accept categories added by Responses.
      */
-    errorType?: (string | null)
+    errorType?: string | null;
     /**
      * Opaque server-issued block target. Presence alone does not enable target-based continuation.
      */
-    reviewTarget?: (string | null)
+    reviewTarget?: string | null;
     /**
      * Instruction to submit as the next turn's user input if continuation is confirmed.
      */
-    steer?: (MisalignmentSteer | null)
+    steer?: MisalignmentSteer | null;
   }
   export interface MisalignmentSteer {
-    message: string
+    message: string;
   }
   export interface NotificationExternalAgentConfigImportCompleted {
-    method: "externalAgentConfig/import/completed"
-    params: ExternalAgentConfigImportCompletedNotification
+    method: 'externalAgentConfig/import/completed';
+    params: ExternalAgentConfigImportCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ExternalAgentConfigImportCompletedNotification {
-    importId: string
-    itemTypeResults: ExternalAgentConfigImportTypeResult[]
+    importId: string;
+    itemTypeResults: ExternalAgentConfigImportTypeResult[];
   }
   export interface ExternalAgentConfigImportTypeResult {
-    failures: ExternalAgentConfigImportItemTypeFailure[]
-    itemType: ExternalAgentConfigMigrationItemType
-    successes: ExternalAgentConfigImportItemTypeSuccess[]
+    failures: ExternalAgentConfigImportItemTypeFailure[];
+    itemType: ExternalAgentConfigMigrationItemType;
+    successes: ExternalAgentConfigImportItemTypeSuccess[];
   }
   export interface ExternalAgentConfigImportItemTypeFailure {
-    cwd?: (string | null)
-    errorType?: (string | null)
-    failureStage: string
-    itemType: ExternalAgentConfigMigrationItemType
-    message: string
-    source?: (string | null)
-    subErrorType?: (string | null)
+    cwd?: string | null;
+    errorType?: string | null;
+    failureStage: string;
+    itemType: ExternalAgentConfigMigrationItemType;
+    message: string;
+    source?: string | null;
+    subErrorType?: string | null;
   }
   export interface ExternalAgentConfigImportItemTypeSuccess {
-    cwd?: (string | null)
-    itemType: ExternalAgentConfigMigrationItemType
-    source?: (string | null)
-    target?: (string | null)
+    cwd?: string | null;
+    itemType: ExternalAgentConfigMigrationItemType;
+    source?: string | null;
+    target?: string | null;
     /**
      * Original title for an imported session; null for other item types.
      */
-    title?: (string | null)
+    title?: string | null;
   }
   export interface NotificationExternalAgentConfigImportProgress {
-    method: "externalAgentConfig/import/progress"
-    params: ExternalAgentConfigImportProgressNotification
+    method: 'externalAgentConfig/import/progress';
+    params: ExternalAgentConfigImportProgressNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ExternalAgentConfigImportProgressNotification {
-    importId: string
-    itemTypeResults: ExternalAgentConfigImportTypeResult[]
+    importId: string;
+    itemTypeResults: ExternalAgentConfigImportTypeResult[];
   }
   export interface NotificationFsChanged {
-    method: "fs/changed"
-    params: FsChangedNotification
+    method: 'fs/changed';
+    params: FsChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Filesystem watch notification emitted for `fs/watch` subscribers.
@@ -4523,152 +4995,152 @@ export namespace v0_171_0 {
     /**
      * File or directory paths associated with this event.
      */
-    changedPaths: AbsolutePathBuf[]
+    changedPaths: AbsolutePathBuf[];
     /**
      * Watch identifier previously provided to `fs/watch`.
      */
-    watchId: string
+    watchId: string;
   }
   export interface NotificationFuzzyFileSearchSessionCompleted {
-    method: "fuzzyFileSearch/sessionCompleted"
-    params: FuzzyFileSearchSessionCompletedNotification
+    method: 'fuzzyFileSearch/sessionCompleted';
+    params: FuzzyFileSearchSessionCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface FuzzyFileSearchSessionCompletedNotification {
-    sessionId: string
+    sessionId: string;
   }
   export interface NotificationFuzzyFileSearchSessionUpdated {
-    method: "fuzzyFileSearch/sessionUpdated"
-    params: FuzzyFileSearchSessionUpdatedNotification
+    method: 'fuzzyFileSearch/sessionUpdated';
+    params: FuzzyFileSearchSessionUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface FuzzyFileSearchSessionUpdatedNotification {
-    files: FuzzyFileSearchResult[]
-    query: string
-    sessionId: string
+    files: FuzzyFileSearchResult[];
+    query: string;
+    sessionId: string;
   }
   /**
    * Superset of [`codex_file_search::FileMatch`]
    */
   export interface FuzzyFileSearchResult {
-    file_name: string
-    indices?: (number[] | null)
-    match_type: FuzzyFileSearchMatchType
-    path: string
-    root: string
-    score: number
+    file_name: string;
+    indices?: number[] | null;
+    match_type: FuzzyFileSearchMatchType;
+    path: string;
+    root: string;
+    score: number;
   }
   export interface NotificationGuardianWarning {
-    method: "guardianWarning"
-    params: GuardianWarningNotification
+    method: 'guardianWarning';
+    params: GuardianWarningNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface GuardianWarningNotification {
     /**
      * Concise guardian warning message for the user.
      */
-    message: string
+    message: string;
     /**
      * Thread target for the guardian warning.
      */
-    threadId: string
+    threadId: string;
   }
   export interface NotificationHookCompleted {
-    method: "hook/completed"
-    params: HookCompletedNotification
+    method: 'hook/completed';
+    params: HookCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface HookCompletedNotification {
-    run: HookRunSummary
-    threadId: string
-    turnId?: (string | null)
+    run: HookRunSummary;
+    threadId: string;
+    turnId?: string | null;
   }
   export interface HookRunSummary {
-    completedAt?: (number | null)
-    displayOrder: number
-    durationMs?: (number | null)
-    entries: HookOutputEntry[]
-    eventName: HookEventName
-    executionMode: HookExecutionMode
-    handlerType: HookHandlerType
-    id: string
-    scope: HookScope
-    source?: (HookSource & string)
-    sourcePath: LegacyAppPathString
-    startedAt: number
-    status: HookRunStatus
-    statusMessage?: (string | null)
+    completedAt?: number | null;
+    displayOrder: number;
+    durationMs?: number | null;
+    entries: HookOutputEntry[];
+    eventName: HookEventName;
+    executionMode: HookExecutionMode;
+    handlerType: HookHandlerType;
+    id: string;
+    scope: HookScope;
+    source?: HookSource & string;
+    sourcePath: LegacyAppPathString;
+    startedAt: number;
+    status: HookRunStatus;
+    statusMessage?: string | null;
   }
   export interface HookOutputEntry {
-    kind: HookOutputEntryKind
-    text: string
+    kind: HookOutputEntryKind;
+    text: string;
   }
   export interface NotificationHookStarted {
-    method: "hook/started"
-    params: HookStartedNotification
+    method: 'hook/started';
+    params: HookStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface HookStartedNotification {
-    run: HookRunSummary
-    threadId: string
-    turnId?: (string | null)
+    run: HookRunSummary;
+    threadId: string;
+    turnId?: string | null;
   }
   export interface NotificationItemAgentMessageDelta {
-    method: "item/agentMessage/delta"
-    params: AgentMessageDeltaNotification
+    method: 'item/agentMessage/delta';
+    params: AgentMessageDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface AgentMessageDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemAutoApprovalReviewCompleted {
-    method: "item/autoApprovalReview/completed"
-    params: ItemGuardianApprovalReviewCompletedNotification
+    method: 'item/autoApprovalReview/completed';
+    params: ItemGuardianApprovalReviewCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * [UNSTABLE] Temporary notification payload for approval auto-review. This shape is expected to change soon.
    */
   export interface ItemGuardianApprovalReviewCompletedNotification {
-    action: GuardianApprovalReviewAction
+    action: GuardianApprovalReviewAction;
     /**
      * Unix timestamp (in milliseconds) when this review completed.
      */
-    completedAtMs: number
-    decisionSource: AutoReviewDecisionSource
-    review: GuardianApprovalReview
+    completedAtMs: number;
+    decisionSource: AutoReviewDecisionSource;
+    review: GuardianApprovalReview;
     /**
      * Stable identifier for this review.
      */
-    reviewId: string
+    reviewId: string;
     /**
      * Unix timestamp (in milliseconds) when this review started.
      */
-    startedAtMs: number
+    startedAtMs: number;
     /**
      * Identifier for the reviewed item or tool call when one exists.
      *
@@ -4676,64 +5148,64 @@ export namespace v0_171_0 {
      *
      * A network call is triggered by a CommandExecution item, so having a target_item_id set to the CommandExecution item would be misleading because the review is about the network call, not the command execution. Therefore, target_item_id is set to None for network policy reviews.
      */
-    targetItemId?: (string | null)
-    threadId: string
-    turnId: string
+    targetItemId?: string | null;
+    threadId: string;
+    turnId: string;
   }
   export interface RequestPermissionProfile {
-    fileSystem?: (AdditionalFileSystemPermissions | null)
-    network?: (AdditionalNetworkPermissions | null)
+    fileSystem?: AdditionalFileSystemPermissions | null;
+    network?: AdditionalNetworkPermissions | null;
   }
   export interface AdditionalFileSystemPermissions {
-    entries?: (FileSystemSandboxEntry[] | null)
-    globScanMaxDepth?: (number | null)
+    entries?: FileSystemSandboxEntry[] | null;
+    globScanMaxDepth?: number | null;
     /**
      * This will be removed in favor of `entries`.
      */
-    read?: (LegacyAppPathString[] | null)
+    read?: LegacyAppPathString[] | null;
     /**
      * This will be removed in favor of `entries`.
      */
-    write?: (LegacyAppPathString[] | null)
+    write?: LegacyAppPathString[] | null;
   }
   export interface FileSystemSandboxEntry {
-    access: FileSystemAccessMode
-    path: FileSystemPath
+    access: FileSystemAccessMode;
+    path: FileSystemPath;
   }
   export interface AdditionalNetworkPermissions {
-    enabled?: (boolean | null)
+    enabled?: boolean | null;
   }
   /**
    * [UNSTABLE] Temporary approval auto-review payload used by `item/autoApprovalReview/*` notifications. This shape is expected to change soon.
    */
   export interface GuardianApprovalReview {
-    rationale?: (string | null)
-    riskLevel?: (GuardianRiskLevel | null)
-    status: GuardianApprovalReviewStatus
-    userAuthorization?: (GuardianUserAuthorization | null)
+    rationale?: string | null;
+    riskLevel?: GuardianRiskLevel | null;
+    status: GuardianApprovalReviewStatus;
+    userAuthorization?: GuardianUserAuthorization | null;
   }
   export interface NotificationItemAutoApprovalReviewStarted {
-    method: "item/autoApprovalReview/started"
-    params: ItemGuardianApprovalReviewStartedNotification
+    method: 'item/autoApprovalReview/started';
+    params: ItemGuardianApprovalReviewStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * [UNSTABLE] Temporary notification payload for approval auto-review. This shape is expected to change soon.
    */
   export interface ItemGuardianApprovalReviewStartedNotification {
-    action: GuardianApprovalReviewAction
-    review: GuardianApprovalReview
+    action: GuardianApprovalReviewAction;
+    review: GuardianApprovalReview;
     /**
      * Stable identifier for this review.
      */
-    reviewId: string
+    reviewId: string;
     /**
      * Unix timestamp (in milliseconds) when this review started.
      */
-    startedAtMs: number
+    startedAtMs: number;
     /**
      * Identifier for the reviewed item or tool call when one exists.
      *
@@ -4741,147 +5213,147 @@ export namespace v0_171_0 {
      *
      * A network call is triggered by a CommandExecution item, so having a target_item_id set to the CommandExecution item would be misleading because the review is about the network call, not the command execution. Therefore, target_item_id is set to None for network policy reviews.
      */
-    targetItemId?: (string | null)
-    threadId: string
-    turnId: string
+    targetItemId?: string | null;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCommandExecutionOutputDelta {
-    method: "item/commandExecution/outputDelta"
-    params: CommandExecutionOutputDeltaNotification
+    method: 'item/commandExecution/outputDelta';
+    params: CommandExecutionOutputDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface CommandExecutionOutputDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCommandExecutionTerminalInteraction {
-    method: "item/commandExecution/terminalInteraction"
-    params: TerminalInteractionNotification
+    method: 'item/commandExecution/terminalInteraction';
+    params: TerminalInteractionNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface TerminalInteractionNotification {
-    itemId: string
-    processId: string
-    stdin: string
-    threadId: string
-    turnId: string
+    itemId: string;
+    processId: string;
+    stdin: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemCompleted {
-    method: "item/completed"
-    params: ItemCompletedNotification
+    method: 'item/completed';
+    params: ItemCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ItemCompletedNotification {
     /**
      * Unix timestamp (in milliseconds) when this item lifecycle completed.
      */
-    completedAtMs: number
+    completedAtMs: number;
     /**
      * Native content tokens for the completed assistant message, including a sampled footer. Null when unavailable. Completion telemetry is not part of the stored thread item.
      */
-    contentTokenCount?: (number | null)
-    item: ThreadItem
-    threadId: string
-    turnId: string
+    contentTokenCount?: number | null;
+    item: ThreadItem;
+    threadId: string;
+    turnId: string;
   }
   export interface TextElement {
     /**
      * Byte range in the parent `text` buffer that this element occupies.
      */
-    byteRange: ByteRange
+    byteRange: ByteRange;
     /**
      * Optional human-readable placeholder for the element, displayed in the UI.
      */
-    placeholder?: (string | null)
+    placeholder?: string | null;
   }
   export interface ByteRange {
-    end: number
-    start: number
+    end: number;
+    start: number;
   }
   export interface HookPromptFragment {
-    hookRunId: string
-    text: string
+    hookRunId: string;
+    text: string;
   }
   export interface MemoryCitation {
-    entries: MemoryCitationEntry[]
-    threadIds: string[]
+    entries: MemoryCitationEntry[];
+    threadIds: string[];
   }
   export interface MemoryCitationEntry {
-    lineEnd: number
-    lineStart: number
-    note: string
-    path: string
+    lineEnd: number;
+    lineStart: number;
+    note: string;
+    path: string;
   }
   export interface AgentMessageModeration {
-    display?: (AgentMessageDisplay | null)
-    moderated: boolean
+    display?: AgentMessageDisplay | null;
+    moderated: boolean;
   }
   export interface AsyncUserInputQuestion {
-    options?: (string[] | null)
-    title: string
+    options?: string[] | null;
+    title: string;
   }
   export interface FileUpdateChange {
-    diff: string
-    kind: PatchChangeKind
-    path: string
+    diff: string;
+    kind: PatchChangeKind;
+    path: string;
   }
   export interface McpToolCallAppContext {
-    actionName?: (string | null)
-    appName?: (string | null)
-    connectorId: string
-    linkId?: (string | null)
-    resourceUri?: (string | null)
+    actionName?: string | null;
+    appName?: string | null;
+    connectorId: string;
+    linkId?: string | null;
+    resourceUri?: string | null;
   }
   export interface McpToolCallError {
-    message: string
+    message: string;
   }
   /**
    * UI resource and display preference for model invocations, captured from the tool descriptor.
    */
   export interface McpAppUi {
-    preferredModelDisplayMode: McpAppDisplayMode
-    resourceUri: string
+    preferredModelDisplayMode: McpAppDisplayMode;
+    resourceUri: string;
   }
   export interface McpToolCallResult {
-    _meta?: unknown
-    content: unknown[]
-    structuredContent?: unknown
+    _meta?: unknown;
+    content: unknown[];
+    structuredContent?: unknown;
   }
   export interface CollabAgentState {
-    message?: (string | null)
-    status: CollabAgentStatus
+    message?: string | null;
+    status: CollabAgentStatus;
   }
   /**
    * A local image file successfully read for this exact image-generation request.
    */
   export interface ImageGenerationInputImage {
-    path: AbsolutePathBuf
+    path: AbsolutePathBuf;
     /**
      * Lowercase SHA-256 of the file bytes read before image normalization.
      */
-    sha256: string
+    sha256: string;
   }
   /**
    * Deprecated legacy apply_patch output stream notification.
    */
   export interface NotificationItemFileChangeOutputDelta {
-    method: "item/fileChange/outputDelta"
-    params: FileChangeOutputDeltaNotification
+    method: 'item/fileChange/outputDelta';
+    params: FileChangeOutputDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Deprecated legacy notification for `apply_patch` textual output.
@@ -4889,250 +5361,250 @@ export namespace v0_171_0 {
    * The server no longer emits this notification.
    */
   export interface FileChangeOutputDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemFileChangePatchUpdated {
-    method: "item/fileChange/patchUpdated"
-    params: FileChangePatchUpdatedNotification
+    method: 'item/fileChange/patchUpdated';
+    params: FileChangePatchUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface FileChangePatchUpdatedNotification {
-    changes: FileUpdateChange[]
-    itemId: string
-    threadId: string
-    turnId: string
+    changes: FileUpdateChange[];
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemMcpToolCallProgress {
-    method: "item/mcpToolCall/progress"
-    params: McpToolCallProgressNotification
+    method: 'item/mcpToolCall/progress';
+    params: McpToolCallProgressNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface McpToolCallProgressNotification {
-    itemId: string
-    message: string
-    threadId: string
-    turnId: string
+    itemId: string;
+    message: string;
+    threadId: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL - proposed plan streaming deltas for plan items.
    */
   export interface NotificationItemPlanDelta {
-    method: "item/plan/delta"
-    params: PlanDeltaNotification
+    method: 'item/plan/delta';
+    params: PlanDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - proposed plan streaming deltas for plan items. Clients should not assume concatenated deltas match the completed plan item content.
    */
   export interface PlanDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningSummaryPartAdded {
-    method: "item/reasoning/summaryPartAdded"
-    params: ReasoningSummaryPartAddedNotification
+    method: 'item/reasoning/summaryPartAdded';
+    params: ReasoningSummaryPartAddedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ReasoningSummaryPartAddedNotification {
-    itemId: string
-    summaryIndex: number
-    threadId: string
-    turnId: string
+    itemId: string;
+    summaryIndex: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningSummaryTextDelta {
-    method: "item/reasoning/summaryTextDelta"
-    params: ReasoningSummaryTextDeltaNotification
+    method: 'item/reasoning/summaryTextDelta';
+    params: ReasoningSummaryTextDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ReasoningSummaryTextDeltaNotification {
-    delta: string
-    itemId: string
-    summaryIndex: number
-    threadId: string
-    turnId: string
+    delta: string;
+    itemId: string;
+    summaryIndex: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemReasoningTextDelta {
-    method: "item/reasoning/textDelta"
-    params: ReasoningTextDeltaNotification
+    method: 'item/reasoning/textDelta';
+    params: ReasoningTextDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ReasoningTextDeltaNotification {
-    contentIndex: number
-    delta: string
-    itemId: string
-    threadId: string
-    turnId: string
+    contentIndex: number;
+    delta: string;
+    itemId: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationItemStarted {
-    method: "item/started"
-    params: ItemStartedNotification
+    method: 'item/started';
+    params: ItemStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ItemStartedNotification {
-    item: ThreadItem
+    item: ThreadItem;
     /**
      * Unix timestamp (in milliseconds) when this item lifecycle started.
      */
-    startedAtMs: number
-    threadId: string
-    turnId: string
+    startedAtMs: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationMcpServerEventStreamNotification {
-    method: "mcpServer/event/stream/notification"
-    params: McpServerEventStreamNotification
+    method: 'mcpServer/event/stream/notification';
+    params: McpServerEventStreamNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface McpServerEventStreamNotification {
-    notification: McpServerEventNotification
-    subscriptionId: string
+    notification: McpServerEventNotification;
+    subscriptionId: string;
   }
   export interface McpServerEventNotification {
-    method: string
-    params: unknown
+    method: string;
+    params: unknown;
   }
   export interface NotificationMcpServerOauthLoginCompleted {
-    method: "mcpServer/oauthLogin/completed"
-    params: McpServerOauthLoginCompletedNotification
+    method: 'mcpServer/oauthLogin/completed';
+    params: McpServerOauthLoginCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface McpServerOauthLoginCompletedNotification {
-    error?: (string | null)
+    error?: string | null;
     /**
      * Identifies the explicit login attempt. Older servers omit this field.
      */
-    loginId?: (string | null)
-    name: string
-    success: boolean
-    threadId?: (string | null)
+    loginId?: string | null;
+    name: string;
+    success: boolean;
+    threadId?: string | null;
   }
   export interface NotificationMcpServerStartupStatusUpdated {
-    method: "mcpServer/startupStatus/updated"
-    params: McpServerStatusUpdatedNotification
+    method: 'mcpServer/startupStatus/updated';
+    params: McpServerStatusUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface McpServerStatusUpdatedNotification {
     /**
      * Registration scope, not necessarily the server's execution environment.
      */
-    environmentId?: (string | null)
-    error?: (string | null)
-    failureReason?: (McpServerStartupFailureReason | null)
-    name: string
-    status: McpServerStartupState
-    threadId?: (string | null)
+    environmentId?: string | null;
+    error?: string | null;
+    failureReason?: McpServerStartupFailureReason | null;
+    name: string;
+    status: McpServerStartupState;
+    threadId?: string | null;
   }
   export interface NotificationModelRerouted {
-    method: "model/rerouted"
-    params: ModelReroutedNotification
+    method: 'model/rerouted';
+    params: ModelReroutedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ModelReroutedNotification {
-    fromModel: string
-    reason: ModelRerouteReason
-    threadId: string
-    toModel: string
-    turnId: string
+    fromModel: string;
+    reason: ModelRerouteReason;
+    threadId: string;
+    toModel: string;
+    turnId: string;
   }
   export interface NotificationModelSafetyBufferingUpdated {
-    method: "model/safetyBuffering/updated"
-    params: ModelSafetyBufferingUpdatedNotification
+    method: 'model/safetyBuffering/updated';
+    params: ModelSafetyBufferingUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ModelSafetyBufferingUpdatedNotification {
-    fasterModel?: (string | null)
-    model: string
-    reasons: string[]
-    showBufferingUi: boolean
-    threadId: string
-    turnId: string
-    useCases: string[]
+    fasterModel?: string | null;
+    model: string;
+    reasons: string[];
+    showBufferingUi: boolean;
+    threadId: string;
+    turnId: string;
+    useCases: string[];
   }
   export interface NotificationModelVerification {
-    method: "model/verification"
-    params: ModelVerificationNotification
+    method: 'model/verification';
+    params: ModelVerificationNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ModelVerificationNotification {
-    threadId: string
-    turnId: string
-    verifications: ModelVerification[]
+    threadId: string;
+    turnId: string;
+    verifications: ModelVerification[];
   }
   export interface NotificationModelProviderAuthRecoveryCompleted {
-    method: "modelProvider/authRecoveryCompleted"
-    params: AuthRecoveryNotification
+    method: 'modelProvider/authRecoveryCompleted';
+    params: AuthRecoveryNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface AuthRecoveryNotification {
-    message: string
-    provider: string
-    threadId: string
-    turnId: string
+    message: string;
+    provider: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationModelProviderAuthRecoveryStarted {
-    method: "modelProvider/authRecoveryStarted"
-    params: AuthRecoveryNotification
+    method: 'modelProvider/authRecoveryStarted';
+    params: AuthRecoveryNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Final exit notification for a `process/spawn` session.
    */
   export interface NotificationProcessExited {
-    method: "process/exited"
-    params: ProcessExitedNotification
+    method: 'process/exited';
+    params: ProcessExitedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Final process exit notification for `process/spawn`.
@@ -5141,50 +5613,50 @@ export namespace v0_171_0 {
     /**
      * Process exit code.
      */
-    exitCode: number
+    exitCode: number;
     /**
      * Whether output collection hit its post-exit deadline before seeing EOF or reaching the requested byte cap on either stream. Older servers omit this field.
      */
-    outputDrainTimedOut?: (boolean | null)
+    outputDrainTimedOut?: boolean | null;
     /**
      * Client-supplied, connection-scoped `processHandle` from `process/spawn`.
      */
-    processHandle: string
+    processHandle: string;
     /**
      * Buffered stderr capture.
      *
      * Empty when stderr was streamed via `process/outputDelta`.
      */
-    stderr: string
+    stderr: string;
     /**
      * Whether stderr reached `outputBytesCap`.
      *
      * In streaming mode, stderr is empty and cap state is also reported on the final stderr `process/outputDelta` notification.
      */
-    stderrCapReached: boolean
+    stderrCapReached: boolean;
     /**
      * Buffered stdout capture.
      *
      * Empty when stdout was streamed via `process/outputDelta`.
      */
-    stdout: string
+    stdout: string;
     /**
      * Whether stdout reached `outputBytesCap`.
      *
      * In streaming mode, stdout is empty and cap state is also reported on the final stdout `process/outputDelta` notification.
      */
-    stdoutCapReached: boolean
+    stdoutCapReached: boolean;
   }
   /**
    * Stream base64-encoded stdout/stderr chunks for a running `process/spawn` session.
    */
   export interface NotificationProcessOutputDelta {
-    method: "process/outputDelta"
-    params: ProcessOutputDeltaNotification
+    method: 'process/outputDelta';
+    params: ProcessOutputDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Base64-encoded output chunk emitted for a streaming `process/spawn` request.
@@ -5193,431 +5665,429 @@ export namespace v0_171_0 {
     /**
      * True on the final streamed chunk for this stream when output was truncated by `outputBytesCap`.
      */
-    capReached: boolean
+    capReached: boolean;
     /**
      * Base64-encoded output bytes.
      */
-    deltaBase64: string
+    deltaBase64: string;
     /**
      * Client-supplied, connection-scoped `processHandle` from `process/spawn`.
      */
-    processHandle: string
+    processHandle: string;
     /**
      * Output stream this chunk belongs to.
      */
-    stream: ProcessOutputStream
+    stream: ProcessOutputStream;
   }
   export interface NotificationProjectChanged {
-    method: "project/changed"
-    params: ProjectChangedNotification
+    method: 'project/changed';
+    params: ProjectChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ProjectChangedNotification {
-    changeType: ProjectChangeType
-    projectId: string
+    changeType: ProjectChangeType;
+    projectId: string;
   }
   export interface NotificationRemoteControlStatusChanged {
-    method: "remoteControl/status/changed"
-    params: RemoteControlStatusChangedNotification
+    method: 'remoteControl/status/changed';
+    params: RemoteControlStatusChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Current remote-control connection status and remote identity exposed to clients.
    */
   export interface RemoteControlStatusChangedNotification {
-    environmentId?: (string | null)
-    installationId: string
-    serverName: string
-    status: RemoteControlConnectionStatus
+    environmentId?: string | null;
+    installationId: string;
+    serverName: string;
+    status: RemoteControlConnectionStatus;
   }
   export interface NotificationServerRequestResolved {
-    method: "serverRequest/resolved"
-    params: ServerRequestResolvedNotification
+    method: 'serverRequest/resolved';
+    params: ServerRequestResolvedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ServerRequestResolvedNotification {
-    requestId: RequestId
-    threadId: string
+    requestId: RequestId;
+    threadId: string;
   }
   export interface NotificationSkillsChanged {
-    method: "skills/changed"
-    params: SkillsChangedNotification
+    method: 'skills/changed';
+    params: SkillsChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Notification emitted when watched local skill files change.
    *
    * Treat this as an invalidation signal and re-run `skills/list` with the client's current parameters when refreshed skill metadata is needed.
    */
-  export interface SkillsChangedNotification {
-
-  }
+  export interface SkillsChangedNotification {}
   export interface NotificationThreadArchived {
-    method: "thread/archived"
-    params: ThreadArchivedNotification
+    method: 'thread/archived';
+    params: ThreadArchivedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadArchivedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationThreadAttachmentUpdated {
-    method: "thread/attachment/updated"
-    params: ThreadAttachmentUpdatedNotification
+    method: 'thread/attachment/updated';
+    params: ThreadAttachmentUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Notification published after a thread attachment is created or deleted.
    */
   export interface ThreadAttachmentUpdatedNotification {
-    attachmentId: string
-    attachmentType: string
-    identityKey: string
-    operation: ThreadAttachmentOperation
-    threadId: string
+    attachmentId: string;
+    attachmentType: string;
+    identityKey: string;
+    operation: ThreadAttachmentOperation;
+    threadId: string;
   }
   export interface NotificationThreadClosed {
-    method: "thread/closed"
-    params: ThreadClosedNotification
+    method: 'thread/closed';
+    params: ThreadClosedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadClosedNotification {
-    threadId: string
+    threadId: string;
   }
   /**
    * Deprecated: Use `ContextCompaction` item type instead.
    */
   export interface NotificationThreadCompacted {
-    method: "thread/compacted"
-    params: ContextCompactedNotification
+    method: 'thread/compacted';
+    params: ContextCompactedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Deprecated: Use `ContextCompaction` item type instead.
    */
   export interface ContextCompactedNotification {
-    threadId: string
-    turnId: string
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationThreadDeleted {
-    method: "thread/deleted"
-    params: ThreadDeletedNotification
+    method: 'thread/deleted';
+    params: ThreadDeletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadDeletedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationThreadEnvironmentConnected {
-    method: "thread/environment/connected"
-    params: EnvironmentConnectionNotification
+    method: 'thread/environment/connected';
+    params: EnvironmentConnectionNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface EnvironmentConnectionNotification {
-    environmentId: string
-    threadId: string
+    environmentId: string;
+    threadId: string;
   }
   export interface NotificationThreadEnvironmentDisconnected {
-    method: "thread/environment/disconnected"
-    params: EnvironmentConnectionNotification
+    method: 'thread/environment/disconnected';
+    params: EnvironmentConnectionNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface NotificationThreadGoalCleared {
-    method: "thread/goal/cleared"
-    params: ThreadGoalClearedNotification
+    method: 'thread/goal/cleared';
+    params: ThreadGoalClearedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadGoalClearedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationThreadGoalUpdated {
-    method: "thread/goal/updated"
-    params: ThreadGoalUpdatedNotification
+    method: 'thread/goal/updated';
+    params: ThreadGoalUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadGoalUpdatedNotification {
-    goal: ThreadGoal
-    threadId: string
-    turnId?: (string | null)
+    goal: ThreadGoal;
+    threadId: string;
+    turnId?: string | null;
   }
   export interface ThreadGoal {
-    createdAt: number
-    objective: string
-    status: ThreadGoalStatus
-    threadId: string
-    timeUsedSeconds: number
-    tokenBudget?: (number | null)
-    tokensUsed: number
-    updatedAt: number
+    createdAt: number;
+    objective: string;
+    status: ThreadGoalStatus;
+    threadId: string;
+    timeUsedSeconds: number;
+    tokenBudget?: number | null;
+    tokensUsed: number;
+    updatedAt: number;
   }
   export interface NotificationThreadNameUpdated {
-    method: "thread/name/updated"
-    params: ThreadNameUpdatedNotification
+    method: 'thread/name/updated';
+    params: ThreadNameUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadNameUpdatedNotification {
-    threadId: string
-    threadName?: (string | null)
+    threadId: string;
+    threadName?: string | null;
   }
   export interface NotificationThreadPredictionUpdated {
-    method: "thread/prediction/updated"
-    params: ThreadPredictionUpdatedNotification
+    method: 'thread/prediction/updated';
+    params: ThreadPredictionUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadPredictionUpdatedNotification {
-    result: ThreadPredictionResult
-    sourceTurnId: string
-    threadId: string
+    result: ThreadPredictionResult;
+    sourceTurnId: string;
+    threadId: string;
   }
   export interface NotificationThreadProjectUpdated {
-    method: "thread/project/updated"
-    params: ThreadProjectUpdatedNotification
+    method: 'thread/project/updated';
+    params: ThreadProjectUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadProjectUpdatedNotification {
-    projectId: (string | null)
-    threadId: string
+    projectId: string | null;
+    threadId: string;
   }
   export interface NotificationThreadQueueChanged {
-    method: "thread/queue/changed"
-    params: ThreadQueueChangedNotification
+    method: 'thread/queue/changed';
+    params: ThreadQueueChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadQueueChangedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationThreadReadStateChanged {
-    method: "thread/readState/changed"
-    params: ThreadReadStateChangedNotification
+    method: 'thread/readState/changed';
+    params: ThreadReadStateChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadReadStateChangedNotification {
-    readState: ThreadReadState
-    threadId: string
+    readState: ThreadReadState;
+    threadId: string;
   }
   /**
    * The first unread position in a durable local thread. A null position means read. The opaque revision guards edits against activity or marks the caller has not seen.
    */
   export interface ThreadReadState {
-    firstUnread?: (ThreadUnreadPosition | null)
-    revision: string
+    firstUnread?: ThreadUnreadPosition | null;
+    revision: string;
   }
   export interface NotificationThreadRealtimeClosed {
-    method: "thread/realtime/closed"
-    params: ThreadRealtimeClosedNotification
+    method: 'thread/realtime/closed';
+    params: ThreadRealtimeClosedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - emitted when thread realtime transport closes.
    */
   export interface ThreadRealtimeClosedNotification {
-    reason?: (string | null)
-    threadId: string
+    reason?: string | null;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeError {
-    method: "thread/realtime/error"
-    params: ThreadRealtimeErrorNotification
+    method: 'thread/realtime/error';
+    params: ThreadRealtimeErrorNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - emitted when thread realtime encounters an error.
    */
   export interface ThreadRealtimeErrorNotification {
-    message: string
-    threadId: string
+    message: string;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeItemCompleted {
-    method: "thread/realtime/item/completed"
-    params: ThreadRealtimeItemCompletedNotification
+    method: 'thread/realtime/item/completed';
+    params: ThreadRealtimeItemCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - a realtime timeline item published after canonical commit.
    */
   export interface ThreadRealtimeItemCompletedNotification {
-    item: ThreadRealtimeItem
-    threadId: string
+    item: ThreadRealtimeItem;
+    threadId: string;
   }
   /**
    * A frame holds one or more payloads, at most one per channel. They share one ID, observation time, and seal. V1 requires its only channel, `voice_transcript`.
    */
   export interface ThreadRealtimeFrameChannels {
-    voice_transcript: ThreadRealtimeVoiceTranscript
+    voice_transcript: ThreadRealtimeVoiceTranscript;
   }
   export interface ThreadRealtimeVoiceTranscript {
-    role: ThreadRealtimeTranscriptRole
-    text: string
+    role: ThreadRealtimeTranscriptRole;
+    text: string;
   }
   export interface NotificationThreadRealtimeItemStarted {
-    method: "thread/realtime/item/started"
-    params: ThreadRealtimeItemStartedNotification
+    method: 'thread/realtime/item/started';
+    params: ThreadRealtimeItemStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - a realtime timeline item started before its content streams.
    */
   export interface ThreadRealtimeItemStartedNotification {
-    item: ThreadRealtimeItem
-    threadId: string
+    item: ThreadRealtimeItem;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeItemTranscriptDelta {
-    method: "thread/realtime/item/transcript/delta"
-    params: ThreadRealtimeItemTranscriptDeltaNotification
+    method: 'thread/realtime/item/transcript/delta';
+    params: ThreadRealtimeItemTranscriptDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - text appended to an active realtime transcript item.
    */
   export interface ThreadRealtimeItemTranscriptDeltaNotification {
-    delta: string
-    itemId: string
-    threadId: string
+    delta: string;
+    itemId: string;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeItemAdded {
-    method: "thread/realtime/itemAdded"
-    params: ThreadRealtimeItemAddedNotification
+    method: 'thread/realtime/itemAdded';
+    params: ThreadRealtimeItemAddedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - raw non-audio thread realtime item emitted by the backend.
    */
   export interface ThreadRealtimeItemAddedNotification {
-    item: unknown
-    threadId: string
+    item: unknown;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeOutputAudioDelta {
-    method: "thread/realtime/outputAudio/delta"
-    params: ThreadRealtimeOutputAudioDeltaNotification
+    method: 'thread/realtime/outputAudio/delta';
+    params: ThreadRealtimeOutputAudioDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - streamed output audio emitted by thread realtime.
    */
   export interface ThreadRealtimeOutputAudioDeltaNotification {
-    audio: ThreadRealtimeAudioChunk
-    threadId: string
+    audio: ThreadRealtimeAudioChunk;
+    threadId: string;
   }
   /**
    * EXPERIMENTAL - thread realtime audio chunk.
    */
   export interface ThreadRealtimeAudioChunk {
-    data: string
-    itemId?: (string | null)
-    numChannels: number
-    sampleRate: number
-    samplesPerChannel?: (number | null)
+    data: string;
+    itemId?: string | null;
+    numChannels: number;
+    sampleRate: number;
+    samplesPerChannel?: number | null;
   }
   export interface NotificationThreadRealtimeSdp {
-    method: "thread/realtime/sdp"
-    params: ThreadRealtimeSdpNotification
+    method: 'thread/realtime/sdp';
+    params: ThreadRealtimeSdpNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - emitted with the remote SDP for a WebRTC realtime session.
    */
   export interface ThreadRealtimeSdpNotification {
-    sdp: string
-    threadId: string
+    sdp: string;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeStarted {
-    method: "thread/realtime/started"
-    params: ThreadRealtimeStartedNotification
+    method: 'thread/realtime/started';
+    params: ThreadRealtimeStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - emitted when thread realtime startup is accepted.
    */
   export interface ThreadRealtimeStartedNotification {
-    realtimeSessionId?: (string | null)
-    threadId: string
-    version: RealtimeConversationVersion
+    realtimeSessionId?: string | null;
+    threadId: string;
+    version: RealtimeConversationVersion;
   }
   export interface NotificationThreadRealtimeTranscriptDelta {
-    method: "thread/realtime/transcript/delta"
-    params: ThreadRealtimeTranscriptDeltaNotification
+    method: 'thread/realtime/transcript/delta';
+    params: ThreadRealtimeTranscriptDeltaNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - flat transcript delta emitted whenever realtime transcript text changes.
@@ -5626,177 +6096,177 @@ export namespace v0_171_0 {
     /**
      * Live transcript delta from the realtime event.
      */
-    delta: string
-    role: string
-    threadId: string
+    delta: string;
+    role: string;
+    threadId: string;
   }
   export interface NotificationThreadRealtimeTranscriptDone {
-    method: "thread/realtime/transcript/done"
-    params: ThreadRealtimeTranscriptDoneNotification
+    method: 'thread/realtime/transcript/done';
+    params: ThreadRealtimeTranscriptDoneNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * EXPERIMENTAL - final transcript text emitted when realtime completes a transcript part.
    */
   export interface ThreadRealtimeTranscriptDoneNotification {
-    role: string
+    role: string;
     /**
      * Final complete text for the transcript part.
      */
-    text: string
-    threadId: string
+    text: string;
+    threadId: string;
   }
   export interface NotificationThreadReverted {
-    method: "thread/reverted"
-    params: ThreadRevertedNotification
+    method: 'thread/reverted';
+    params: ThreadRevertedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadRevertedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationThreadSearchPartial {
-    method: "thread/search/partial"
-    params: ThreadSearchPartialNotification
+    method: 'thread/search/partial';
+    params: ThreadSearchPartialNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * A best-effort incremental batch for `thread/search/stream`. Match `requestId` to the request on this connection. Only a small subset of verified matches may be emitted; rows are unique and arrive in discovery order, but may be dropped under load or fall outside the final sorted page. Thread fields use stored metadata and the current watched status; live thread settings are enriched in the final response. Replace provisional rows with the authoritative final response. No partials follow it or an error.
    */
   export interface ThreadSearchPartialNotification {
-    data: ThreadSearchResult[]
-    requestId: RequestId
+    data: ThreadSearchResult[];
+    requestId: RequestId;
   }
   export interface ThreadSearchResult {
-    snippet: string
-    thread: Thread
+    snippet: string;
+    thread: Thread;
   }
   export interface Thread {
     /**
      * Optional random unique nickname assigned to an AgentControl-spawned sub-agent.
      */
-    agentNickname?: (string | null)
+    agentNickname?: string | null;
     /**
      * Optional role (agent_role) assigned to an AgentControl-spawned sub-agent.
      */
-    agentRole?: (string | null)
+    agentRole?: string | null;
     /**
      * Version of the CLI that created the thread.
      */
-    cliVersion: string
+    cliVersion: string;
     /**
      * Unix timestamp (in seconds) when the thread was created.
      */
-    createdAt: number
+    createdAt: number;
     /**
      * Working directory captured for the thread.
      */
-    cwd: AbsolutePathBuf
+    cwd: AbsolutePathBuf;
     /**
      * Whether the thread is ephemeral and should not be materialized on disk.
      */
-    ephemeral: boolean
+    ephemeral: boolean;
     /**
      * Source thread id when this thread was created by forking another thread.
      */
-    forkedFromId?: (string | null)
+    forkedFromId?: string | null;
     /**
      * Optional Git metadata captured when the thread was created.
      */
-    gitInfo?: (GitInfo | null)
+    gitInfo?: GitInfo | null;
     /**
      * Persisted thread history contract selected when this thread was created.
      */
-    historyMode?: (ThreadHistoryMode & string)
+    historyMode?: ThreadHistoryMode & string;
     /**
      * Identifier for this thread. Codex-generated thread IDs are UUIDv7.
      */
-    id: string
+    id: string;
     /**
      * Current configured model when loaded, otherwise the latest persisted model. Null when unavailable. This is not per-turn execution telemetry.
      */
-    model?: (string | null)
+    model?: string | null;
     /**
      * Model provider used for this thread (for example, 'openai').
      */
-    modelProvider: string
+    modelProvider: string;
     /**
      * Optional user-facing thread title.
      */
-    name?: (string | null)
+    name?: string | null;
     /**
      * Originator recorded when the thread was created, independent of its current client or executor. Null when the recorded originator is unavailable.
      */
-    originator?: (string | null)
+    originator?: string | null;
     /**
      * The ID of the parent thread. This will only be set if this thread is a subagent.
      */
-    parentThreadId?: (string | null)
+    parentThreadId?: string | null;
     /**
      * [UNSTABLE] Path to the thread on disk.
      */
-    path?: (string | null)
+    path?: string | null;
     /**
      * Usually the first user message in the thread, if available.
      */
-    preview: string
+    preview: string;
     /**
      * Canonical project assignment owned by app-server, if any.
      */
-    projectId: (string | null)
+    projectId: string | null;
     /**
      * Current configured reasoning effort when loaded, otherwise the latest persisted effort. Null when unset or unavailable. This is not per-turn execution telemetry.
      */
-    reasoningEffort?: (ReasoningEffort | null)
+    reasoningEffort?: ReasoningEffort | null;
     /**
      * Unix timestamp (in seconds) used for thread recency ordering.
      */
-    recencyAt?: (number | null)
+    recencyAt?: number | null;
     /**
      * The independently persisted section selected for this thread, if any.
      */
-    section?: (ThreadSection | null)
+    section?: ThreadSection | null;
     /**
      * Unix timestamp in seconds when the thread entered its current section.
      */
-    sectionEnteredAt?: (number | null)
+    sectionEnteredAt?: number | null;
     /**
      * Session id shared by threads that belong to the same session tree.
      */
-    sessionId: string
+    sessionId: string;
     /**
      * Origin of the thread (CLI, VSCode, codex exec, codex app-server, etc.).
      */
-    source: SessionSource
+    source: SessionSource;
     /**
      * Current runtime status for the thread.
      */
-    status: ThreadStatus
+    status: ThreadStatus;
     /**
      * Optional analytics source classification for this thread.
      */
-    threadSource?: (ThreadSource | null)
+    threadSource?: ThreadSource | null;
     /**
      * Only populated on `thread/resume`, `thread/fork`, and `thread/read` (when `includeTurns` is true) responses. For all other responses and notifications returning a Thread, the turns field will be an empty list.
      */
-    turns: Turn[]
+    turns: Turn[];
     /**
      * Unix timestamp (in seconds) when the thread was last updated.
      */
-    updatedAt: number
+    updatedAt: number;
   }
   export interface GitInfo {
-    branch?: (string | null)
-    originUrl?: (string | null)
-    sha?: (string | null)
+    branch?: string | null;
+    originUrl?: string | null;
+    sha?: string | null;
   }
   /**
    * An independently persisted, user-visible thread section.
@@ -5805,65 +6275,65 @@ export namespace v0_171_0 {
     /**
      * Optional appearance synchronized across clients.
      */
-    appearance?: (ThreadSectionAppearance | null)
+    appearance?: ThreadSectionAppearance | null;
     /**
      * Opaque UUIDv7 identity that remains stable when the section is renamed.
      */
-    id: string
+    id: string;
     /**
      * The current user-visible section name.
      */
-    name: string
+    name: string;
   }
   /**
    * Extensible visual presentation for a custom thread section.
    */
   export interface ThreadSectionAppearance {
-    color?: (string | null)
-    icon?: (string | null)
+    color?: string | null;
+    icon?: string | null;
   }
   export interface Turn {
     /**
      * Unix timestamp (in seconds) when the turn completed.
      */
-    completedAt?: (number | null)
+    completedAt?: number | null;
     /**
      * Duration between turn start and completion in milliseconds, if known.
      */
-    durationMs?: (number | null)
+    durationMs?: number | null;
     /**
      * Error associated with a failed or interrupted turn.
      */
-    error?: (TurnError | null)
+    error?: TurnError | null;
     /**
      * Identifier for this turn. Codex-generated turn IDs are UUIDv7.
      */
-    id: string
+    id: string;
     /**
      * Thread items currently included in this turn payload.
      */
-    items: ThreadItem[]
+    items: ThreadItem[];
     /**
      * Describes how much of `items` has been loaded for this turn.
      */
-    itemsView?: (TurnItemsView & string)
+    itemsView?: TurnItemsView & string;
     /**
      * ID of the first turn in the chain of work that led to this turn. Pass this as `rootTurnId` when starting work on behalf of this turn. May be null in older history or a `review/start` response.
      */
-    rootTurnId?: (string | null)
+    rootTurnId?: string | null;
     /**
      * Unix timestamp (in seconds) when the turn started.
      */
-    startedAt?: (number | null)
-    status: TurnStatus
+    startedAt?: number | null;
+    status: TurnStatus;
   }
   export interface NotificationThreadSectionChanged {
-    method: "thread/section/changed"
-    params: ThreadSectionChangedNotification
+    method: 'thread/section/changed';
+    params: ThreadSectionChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Broadcast after a successful move into, within, or out of a section.
@@ -5872,249 +6342,249 @@ export namespace v0_171_0 {
     /**
      * Destination section, or `null` when the thread was removed from its section.
      */
-    sectionId: (string | null)
-    threadId: string
+    sectionId: string | null;
+    threadId: string;
   }
   export interface NotificationThreadSettingsUpdated {
-    method: "thread/settings/updated"
-    params: ThreadSettingsUpdatedNotification
+    method: 'thread/settings/updated';
+    params: ThreadSettingsUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadSettingsUpdatedNotification {
-    threadId: string
-    threadSettings: ThreadSettings
+    threadId: string;
+    threadSettings: ThreadSettings;
   }
   export interface ThreadSettings {
-    activePermissionProfile?: (ActivePermissionProfile | null)
-    approvalPolicy: AskForApproval
-    approvalsReviewer: ApprovalsReviewer
-    collaborationMode: CollaborationMode
-    cwd: AbsolutePathBuf
+    activePermissionProfile?: ActivePermissionProfile | null;
+    approvalPolicy: AskForApproval;
+    approvalsReviewer: ApprovalsReviewer;
+    collaborationMode: CollaborationMode;
+    cwd: AbsolutePathBuf;
     /**
      * Saved list of disabled plugin IDs. Does not yet filter plugin capabilities.
      */
-    disabledPluginIds?: string[]
-    effort?: (ReasoningEffort | null)
-    model: string
-    modelProvider: string
+    disabledPluginIds?: string[];
+    effort?: ReasoningEffort | null;
+    model: string;
+    modelProvider: string;
     /**
      * @deprecated Reports the saved setting; `friendly` and `pragmatic` no longer select a style.
      */
-    personality?: (Personality | null)
-    sandboxPolicy: SandboxPolicy
-    serviceTier?: (string | null)
-    summary?: (ReasoningSummary | null)
+    personality?: Personality | null;
+    sandboxPolicy: SandboxPolicy;
+    serviceTier?: string | null;
+    summary?: ReasoningSummary | null;
   }
   export interface ActivePermissionProfile {
     /**
      * Parent profile identifier from the selected permissions profile's `extends` setting, when present.
      */
-    extends?: (string | null)
+    extends?: string | null;
     /**
      * Identifier from `default_permissions` or the implicit built-in default, such as `:workspace` or a user-defined `[permissions.<id>]` profile.
      */
-    id: string
+    id: string;
   }
   /**
    * Collaboration mode for a Codex session.
    */
   export interface CollaborationMode {
-    mode: ModeKind
-    settings: Settings
+    mode: ModeKind;
+    settings: Settings;
   }
   /**
    * Settings for a collaboration mode.
    */
   export interface Settings {
-    developer_instructions?: (string | null)
-    model: string
-    reasoning_effort?: (ReasoningEffort | null)
+    developer_instructions?: string | null;
+    model: string;
+    reasoning_effort?: ReasoningEffort | null;
   }
   export interface NotificationThreadStarted {
-    method: "thread/started"
-    params: ThreadStartedNotification
+    method: 'thread/started';
+    params: ThreadStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadStartedNotification {
-    thread: Thread
+    thread: Thread;
   }
   export interface NotificationThreadStatusChanged {
-    method: "thread/status/changed"
-    params: ThreadStatusChangedNotification
+    method: 'thread/status/changed';
+    params: ThreadStatusChangedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadStatusChangedNotification {
-    status: ThreadStatus
-    threadId: string
+    status: ThreadStatus;
+    threadId: string;
   }
   export interface NotificationThreadTokenUsageUpdated {
-    method: "thread/tokenUsage/updated"
-    params: ThreadTokenUsageUpdatedNotification
+    method: 'thread/tokenUsage/updated';
+    params: ThreadTokenUsageUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadTokenUsageUpdatedNotification {
-    threadId: string
-    tokenUsage: ThreadTokenUsage
-    turnId: string
+    threadId: string;
+    tokenUsage: ThreadTokenUsage;
+    turnId: string;
   }
   export interface ThreadTokenUsage {
-    last: TokenUsageBreakdown
-    modelContextWindow?: (number | null)
-    total: TokenUsageBreakdown
+    last: TokenUsageBreakdown;
+    modelContextWindow?: number | null;
+    total: TokenUsageBreakdown;
   }
   export interface TokenUsageBreakdown {
-    cacheWriteInputTokens?: number
-    cachedInputTokens: number
-    inputTokens: number
-    outputTokens: number
-    reasoningOutputTokens: number
-    totalTokens: number
+    cacheWriteInputTokens?: number;
+    cachedInputTokens: number;
+    inputTokens: number;
+    outputTokens: number;
+    reasoningOutputTokens: number;
+    totalTokens: number;
   }
   export interface NotificationThreadUnarchived {
-    method: "thread/unarchived"
-    params: ThreadUnarchivedNotification
+    method: 'thread/unarchived';
+    params: ThreadUnarchivedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface ThreadUnarchivedNotification {
-    threadId: string
+    threadId: string;
   }
   export interface NotificationTurnCompleted {
-    method: "turn/completed"
-    params: TurnCompletedNotification
+    method: 'turn/completed';
+    params: TurnCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface TurnCompletedNotification {
-    threadId: string
-    turn: Turn
+    threadId: string;
+    turn: Turn;
   }
   export interface NotificationTurnDiffUpdated {
-    method: "turn/diff/updated"
-    params: TurnDiffUpdatedNotification
+    method: 'turn/diff/updated';
+    params: TurnDiffUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   /**
    * Notification that the turn-level unified diff has changed. Contains the latest aggregated diff across all file changes in the turn.
    */
   export interface TurnDiffUpdatedNotification {
-    diff: string
-    threadId: string
-    turnId: string
+    diff: string;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationTurnModerationMetadata {
-    method: "turn/moderationMetadata"
-    params: TurnModerationMetadataNotification
+    method: 'turn/moderationMetadata';
+    params: TurnModerationMetadataNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface TurnModerationMetadataNotification {
-    metadata: unknown
-    threadId: string
-    turnId: string
+    metadata: unknown;
+    threadId: string;
+    turnId: string;
   }
   export interface NotificationTurnPlanUpdated {
-    method: "turn/plan/updated"
-    params: TurnPlanUpdatedNotification
+    method: 'turn/plan/updated';
+    params: TurnPlanUpdatedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface TurnPlanUpdatedNotification {
-    explanation?: (string | null)
-    plan: TurnPlanStep[]
-    threadId: string
-    turnId: string
+    explanation?: string | null;
+    plan: TurnPlanStep[];
+    threadId: string;
+    turnId: string;
   }
   export interface TurnPlanStep {
-    status: TurnPlanStepStatus
-    step: string
+    status: TurnPlanStepStatus;
+    step: string;
   }
   export interface NotificationTurnStarted {
-    method: "turn/started"
-    params: TurnStartedNotification
+    method: 'turn/started';
+    params: TurnStartedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface TurnStartedNotification {
-    threadId: string
-    turn: Turn
+    threadId: string;
+    turn: Turn;
   }
   export interface NotificationWarning {
-    method: "warning"
-    params: WarningNotification
+    method: 'warning';
+    params: WarningNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface WarningNotification {
     /**
      * Concise warning message for the user.
      */
-    message: string
+    message: string;
     /**
      * Optional thread target when the warning applies to a specific thread.
      */
-    threadId?: (string | null)
+    threadId?: string | null;
   }
   /**
    * Notifies the user of world-writable directories on Windows, which cannot be protected by the sandbox.
    */
   export interface NotificationWindowsWorldWritableWarning {
-    method: "windows/worldWritableWarning"
-    params: WindowsWorldWritableWarningNotification
+    method: 'windows/worldWritableWarning';
+    params: WindowsWorldWritableWarningNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface WindowsWorldWritableWarningNotification {
-    extraCount: number
-    failedScan: boolean
-    samplePaths: string[]
+    extraCount: number;
+    failedScan: boolean;
+    samplePaths: string[];
   }
   export interface NotificationWindowsSandboxSetupCompleted {
-    method: "windowsSandbox/setupCompleted"
-    params: WindowsSandboxSetupCompletedNotification
+    method: 'windowsSandbox/setupCompleted';
+    params: WindowsSandboxSetupCompletedNotification;
     /**
      * Unix timestamp (in milliseconds) when app-server emitted this notification.
      */
-    emittedAtMs?: number
+    emittedAtMs?: number;
   }
   export interface WindowsSandboxSetupCompletedNotification {
-    error?: (string | null)
-    mode: WindowsSandboxSetupMode
-    success: boolean
+    error?: string | null;
+    mode: WindowsSandboxSetupMode;
+    success: boolean;
   }
   export interface RequestAccountChatgptAuthTokensRefresh {
-    id: RequestId
-    method: "account/chatgptAuthTokens/refresh"
-    params: ChatgptAuthTokensRefreshParams
+    id: RequestId;
+    method: 'account/chatgptAuthTokens/refresh';
+    params: ChatgptAuthTokensRefreshParams;
   }
   export interface ChatgptAuthTokensRefreshParams {
     /**
@@ -6124,76 +6594,74 @@ export namespace v0_171_0 {
      *
      * This may be `null` when the prior auth state did not include a workspace identifier (`chatgpt_account_id`).
      */
-    previousAccountId?: (string | null)
-    reason: ChatgptAuthTokensRefreshReason
+    previousAccountId?: string | null;
+    reason: ChatgptAuthTokensRefreshReason;
   }
   /**
    * DEPRECATED APIs below Request to approve a patch. This request is used for Turns started via the legacy APIs (i.e. SendUserTurn, SendUserMessage).
    */
   export interface RequestApplyPatchApproval {
-    id: RequestId
-    method: "applyPatchApproval"
-    params: ApplyPatchApprovalParams
+    id: RequestId;
+    method: 'applyPatchApproval';
+    params: ApplyPatchApprovalParams;
   }
   export interface ApplyPatchApprovalParams {
     /**
      * Use to correlate this with [codex_protocol::protocol::PatchApplyBeginEvent] and [codex_protocol::protocol::PatchApplyEndEvent].
      */
-    callId: string
-    conversationId: ThreadId
+    callId: string;
+    conversationId: ThreadId;
     fileChanges: {
-      [k: string]: FileChange
-    }
+      [k: string]: FileChange;
+    };
     /**
      * When set, the agent is asking the user to allow writes under this root for the remainder of the session (unclear if this is honored today).
      */
-    grantRoot?: (string | null)
+    grantRoot?: string | null;
     /**
      * Optional explanatory reason (e.g. request for extra write access).
      */
-    reason?: (string | null)
+    reason?: string | null;
   }
   /**
    * Generate a fresh upstream attestation result on demand.
    */
   export interface RequestAttestationGenerate {
-    id: RequestId
-    method: "attestation/generate"
-    params: AttestationGenerateParams
+    id: RequestId;
+    method: 'attestation/generate';
+    params: AttestationGenerateParams;
   }
-  export interface AttestationGenerateParams {
-
-  }
+  export interface AttestationGenerateParams {}
   /**
    * Request to exec a command. This request is used for Turns started via the legacy APIs (i.e. SendUserTurn, SendUserMessage).
    */
   export interface RequestExecCommandApproval {
-    id: RequestId
-    method: "execCommandApproval"
-    params: ExecCommandApprovalParams
+    id: RequestId;
+    method: 'execCommandApproval';
+    params: ExecCommandApprovalParams;
   }
   export interface ExecCommandApprovalParams {
     /**
      * Identifier for this specific approval callback.
      */
-    approvalId?: (string | null)
+    approvalId?: string | null;
     /**
      * Use to correlate this with [codex_protocol::protocol::ExecCommandBeginEvent] and [codex_protocol::protocol::ExecCommandEndEvent].
      */
-    callId: string
-    command: string[]
-    conversationId: ThreadId
-    cwd: string
-    parsedCmd: ParsedCommand[]
-    reason?: (string | null)
+    callId: string;
+    command: string[];
+    conversationId: ThreadId;
+    cwd: string;
+    parsedCmd: ParsedCommand[];
+    reason?: string | null;
   }
   /**
    * NEW APIs Sent when approval is requested for a specific command execution. This request is used for Turns started via turn/start.
    */
   export interface RequestItemCommandExecutionRequestApproval {
-    id: RequestId
-    method: "item/commandExecution/requestApproval"
-    params: CommandExecutionRequestApprovalParams
+    id: RequestId;
+    method: 'item/commandExecution/requestApproval';
+    params: CommandExecutionRequestApprovalParams;
   }
   export interface CommandExecutionRequestApprovalParams {
     /**
@@ -6203,128 +6671,128 @@ export namespace v0_171_0 {
      *
      * For zsh-exec-bridge subcommand approvals, multiple callbacks can belong to one parent `itemId`, so `approvalId` is a distinct opaque callback id (a UUID) used to disambiguate routing. Stdin approvals also use a distinct callback id; inspect `kind` to distinguish them.
      */
-    approvalId?: (string | null)
+    approvalId?: string | null;
     /**
      * The command to be executed.
      */
-    command?: (string | null)
+    command?: string | null;
     /**
      * Best-effort parsed command actions for friendly display.
      */
-    commandActions?: (CommandAction[] | null)
+    commandActions?: CommandAction[] | null;
     /**
      * The command's working directory.
      */
-    cwd?: (LegacyAppPathString | null)
+    cwd?: LegacyAppPathString | null;
     /**
      * Environment in which the command will run.
      */
-    environmentId?: (string | null)
-    itemId: string
+    environmentId?: string | null;
+    itemId: string;
     /**
      * Kind of action under review. Defaults to `command` for older servers.
      */
-    kind?: (CommandExecutionApprovalKind & string)
+    kind?: CommandExecutionApprovalKind & string;
     /**
      * Optional context for a managed-network approval prompt.
      */
-    networkApprovalContext?: (NetworkApprovalContext | null)
+    networkApprovalContext?: NetworkApprovalContext | null;
     /**
      * Optional proposed execpolicy amendment to allow similar commands without prompting.
      */
-    proposedExecpolicyAmendment?: (string[] | null)
+    proposedExecpolicyAmendment?: string[] | null;
     /**
      * Optional proposed network policy amendments (allow/deny host) for future requests.
      */
-    proposedNetworkPolicyAmendments?: (NetworkPolicyAmendment[] | null)
+    proposedNetworkPolicyAmendments?: NetworkPolicyAmendment[] | null;
     /**
      * Optional explanatory reason (e.g. request for network access).
      */
-    reason?: (string | null)
+    reason?: string | null;
     /**
      * Unix timestamp (in milliseconds) when this approval request started.
      */
-    startedAtMs: number
-    threadId: string
-    turnId: string
+    startedAtMs: number;
+    threadId: string;
+    turnId: string;
   }
   export interface NetworkApprovalContext {
-    host: string
-    protocol: NetworkApprovalProtocol
+    host: string;
+    protocol: NetworkApprovalProtocol;
   }
   export interface NetworkPolicyAmendment {
-    action: NetworkPolicyRuleAction
-    host: string
+    action: NetworkPolicyRuleAction;
+    host: string;
   }
   /**
    * Sent when approval is requested for a specific file change. This request is used for Turns started via turn/start.
    */
   export interface RequestItemFileChangeRequestApproval {
-    id: RequestId
-    method: "item/fileChange/requestApproval"
-    params: FileChangeRequestApprovalParams
+    id: RequestId;
+    method: 'item/fileChange/requestApproval';
+    params: FileChangeRequestApprovalParams;
   }
   export interface FileChangeRequestApprovalParams {
     /**
      * [UNSTABLE] When set, the agent is asking the user to allow writes under this root for the remainder of the session (unclear if this is honored today).
      */
-    grantRoot?: (string | null)
-    itemId: string
+    grantRoot?: string | null;
+    itemId: string;
     /**
      * Optional explanatory reason (e.g. request for extra write access).
      */
-    reason?: (string | null)
+    reason?: string | null;
     /**
      * Unix timestamp (in milliseconds) when this approval request started.
      */
-    startedAtMs: number
-    threadId: string
-    turnId: string
+    startedAtMs: number;
+    threadId: string;
+    turnId: string;
   }
   /**
    * Request approval for additional permissions from the user.
    */
   export interface RequestItemPermissionsRequestApproval {
-    id: RequestId
-    method: "item/permissions/requestApproval"
-    params: PermissionsRequestApprovalParams
+    id: RequestId;
+    method: 'item/permissions/requestApproval';
+    params: PermissionsRequestApprovalParams;
   }
   export interface PermissionsRequestApprovalParams {
-    cwd: LegacyAppPathString
-    environmentId?: (string | null)
-    itemId: string
-    permissions: RequestPermissionProfile
-    reason?: (string | null)
+    cwd: LegacyAppPathString;
+    environmentId?: string | null;
+    itemId: string;
+    permissions: RequestPermissionProfile;
+    reason?: string | null;
     /**
      * Unix timestamp (in milliseconds) when this approval request started.
      */
-    startedAtMs: number
-    threadId: string
-    turnId: string
+    startedAtMs: number;
+    threadId: string;
+    turnId: string;
   }
   /**
    * Execute a dynamic tool call on the client.
    */
   export interface RequestItemToolCall {
-    id: RequestId
-    method: "item/tool/call"
-    params: DynamicToolCallParams
+    id: RequestId;
+    method: 'item/tool/call';
+    params: DynamicToolCallParams;
   }
   export interface DynamicToolCallParams {
-    arguments: unknown
-    callId: string
-    namespace?: (string | null)
-    threadId: string
-    tool: string
-    turnId: string
+    arguments: unknown;
+    callId: string;
+    namespace?: string | null;
+    threadId: string;
+    tool: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL - Request input from the user for a tool call.
    */
   export interface RequestItemToolRequestUserInput {
-    id: RequestId
-    method: "item/tool/requestUserInput"
-    params: ToolRequestUserInputParams
+    id: RequestId;
+    method: 'item/tool/requestUserInput';
+    params: ToolRequestUserInputParams;
   }
   /**
    * EXPERIMENTAL. Params sent with a request_user_input event.
@@ -6333,38 +6801,38 @@ export namespace v0_171_0 {
     /**
      * @deprecated Use `isBlocking` to decide whether the request should block.
      */
-    autoResolutionMs?: (number | null)
-    isBlocking: boolean
-    itemId: string
-    questions: ToolRequestUserInputQuestion[]
-    threadId: string
-    turnId: string
+    autoResolutionMs?: number | null;
+    isBlocking: boolean;
+    itemId: string;
+    questions: ToolRequestUserInputQuestion[];
+    threadId: string;
+    turnId: string;
   }
   /**
    * EXPERIMENTAL. Represents one request_user_input question and its required options.
    */
   export interface ToolRequestUserInputQuestion {
-    header: string
-    id: string
-    isOther?: boolean
-    isSecret?: boolean
-    options?: (ToolRequestUserInputOption[] | null)
-    question: string
+    header: string;
+    id: string;
+    isOther?: boolean;
+    isSecret?: boolean;
+    options?: ToolRequestUserInputOption[] | null;
+    question: string;
   }
   /**
    * EXPERIMENTAL. Defines a single selectable option for request_user_input.
    */
   export interface ToolRequestUserInputOption {
-    description: string
-    label: string
+    description: string;
+    label: string;
   }
   /**
    * Request input for an MCP server elicitation.
    */
   export interface RequestMcpServerElicitationRequest {
-    id: RequestId
-    method: "mcpServer/elicitation/request"
-    params: McpServerElicitationRequestParams
+    id: RequestId;
+    method: 'mcpServer/elicitation/request';
+    params: McpServerElicitationRequestParams;
   }
   /**
    * Typed form schema for MCP `elicitation/create` requests.
@@ -6372,85 +6840,85 @@ export namespace v0_171_0 {
    * This matches the `requestedSchema` shape from the MCP 2025-11-25 `ElicitRequestFormParams` schema.
    */
   export interface McpElicitationSchema {
-    $schema?: (string | null)
+    $schema?: string | null;
     properties: {
-      [k: string]: McpElicitationPrimitiveSchema
-    }
-    required?: (string[] | null)
-    type: McpElicitationObjectType
+      [k: string]: McpElicitationPrimitiveSchema;
+    };
+    required?: string[] | null;
+    type: McpElicitationObjectType;
   }
   export interface McpElicitationUntitledSingleSelectEnumSchema {
-    default?: (string | null)
-    description?: (string | null)
-    enum: string[]
-    title?: (string | null)
-    type: McpElicitationStringType
+    default?: string | null;
+    description?: string | null;
+    enum: string[];
+    title?: string | null;
+    type: McpElicitationStringType;
   }
   export interface McpElicitationTitledSingleSelectEnumSchema {
-    default?: (string | null)
-    description?: (string | null)
-    oneOf: McpElicitationConstOption[]
-    title?: (string | null)
-    type: McpElicitationStringType
+    default?: string | null;
+    description?: string | null;
+    oneOf: McpElicitationConstOption[];
+    title?: string | null;
+    type: McpElicitationStringType;
   }
   export interface McpElicitationConstOption {
-    const: string
-    title: string
+    const: string;
+    title: string;
   }
   export interface McpElicitationUntitledMultiSelectEnumSchema {
-    default?: (string[] | null)
-    description?: (string | null)
-    items: McpElicitationUntitledEnumItems
-    maxItems?: (number | null)
-    minItems?: (number | null)
-    title?: (string | null)
-    type: McpElicitationArrayType
+    default?: string[] | null;
+    description?: string | null;
+    items: McpElicitationUntitledEnumItems;
+    maxItems?: number | null;
+    minItems?: number | null;
+    title?: string | null;
+    type: McpElicitationArrayType;
   }
   export interface McpElicitationUntitledEnumItems {
-    enum: string[]
-    type: McpElicitationStringType
+    enum: string[];
+    type: McpElicitationStringType;
   }
   export interface McpElicitationTitledMultiSelectEnumSchema {
-    default?: (string[] | null)
-    description?: (string | null)
-    items: McpElicitationTitledEnumItems
-    maxItems?: (number | null)
-    minItems?: (number | null)
-    title?: (string | null)
-    type: McpElicitationArrayType
+    default?: string[] | null;
+    description?: string | null;
+    items: McpElicitationTitledEnumItems;
+    maxItems?: number | null;
+    minItems?: number | null;
+    title?: string | null;
+    type: McpElicitationArrayType;
   }
   export interface McpElicitationTitledEnumItems {
-    anyOf: McpElicitationConstOption[]
+    anyOf: McpElicitationConstOption[];
   }
   export interface McpElicitationLegacyTitledEnumSchema {
-    default?: (string | null)
-    description?: (string | null)
-    enum: string[]
-    enumNames?: (string[] | null)
-    title?: (string | null)
-    type: McpElicitationStringType
+    default?: string | null;
+    description?: string | null;
+    enum: string[];
+    enumNames?: string[] | null;
+    title?: string | null;
+    type: McpElicitationStringType;
   }
   export interface McpElicitationStringSchema {
-    default?: (string | null)
-    description?: (string | null)
-    format?: (McpElicitationStringFormat | null)
-    maxLength?: (number | null)
-    minLength?: (number | null)
-    title?: (string | null)
-    type: McpElicitationStringType
+    default?: string | null;
+    description?: string | null;
+    format?: McpElicitationStringFormat | null;
+    maxLength?: number | null;
+    minLength?: number | null;
+    title?: string | null;
+    type: McpElicitationStringType;
   }
   export interface McpElicitationNumberSchema {
-    default?: (number | null)
-    description?: (string | null)
-    maximum?: (number | null)
-    minimum?: (number | null)
-    title?: (string | null)
-    type: McpElicitationNumberType
+    default?: number | null;
+    description?: string | null;
+    maximum?: number | null;
+    minimum?: number | null;
+    title?: string | null;
+    type: McpElicitationNumberType;
   }
   export interface McpElicitationBooleanSchema {
-    default?: (boolean | null)
-    description?: (string | null)
-    title?: (string | null)
-    type: McpElicitationBooleanType
+    default?: boolean | null;
+    description?: string | null;
+    title?: string | null;
+    type: McpElicitationBooleanType;
   }
 }

@@ -13,109 +13,164 @@ import type { ThreadEventByName } from './upstream-types.ts';
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
-export const PROVIDER = "codex";
+export const PROVIDER = 'codex';
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** valueMaps.codexSdkItemStatus: values → ItemStatus */
 const VM_codexSdkItemStatus: ValueMapOf<ItemStatus> = {
-  values: { in_progress: "inProgress", completed: "completed", failed: "failed", },
-  fallback: "failed",
+  values: { in_progress: 'inProgress', completed: 'completed', failed: 'failed' },
+  fallback: 'failed',
   prefixes: [],
 };
 
 /** valueMaps.codexSdkItemType: upstream sdk-item types → CanonicalItemType */
 const VM_codexSdkItemType: ValueMapOf<CanonicalItemType> = {
-  values: { agent_message: "assistant_message", reasoning: "reasoning", command_execution: "command_execution", file_change: "file_change", mcp_tool_call: "mcp_tool_call", web_search: "web_search", todo_list: "plan", error: "error", },
-  fallback: "unknown",
+  values: {
+    agent_message: 'assistant_message',
+    reasoning: 'reasoning',
+    command_execution: 'command_execution',
+    file_change: 'file_change',
+    mcp_tool_call: 'mcp_tool_call',
+    web_search: 'web_search',
+    todo_list: 'plan',
+    error: 'error',
+  },
+  fallback: 'unknown',
   prefixes: [],
 };
 
 // ---- canonical field checks ----
 
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
+const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
 
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"] as const);
+const SET_CanonicalItemType = new Set([
+  'user_message',
+  'assistant_message',
+  'reasoning',
+  'plan',
+  'command_execution',
+  'file_change',
+  'mcp_tool_call',
+  'dynamic_tool_call',
+  'collab_agent_tool_call',
+  'web_search',
+  'image_view',
+  'review_entered',
+  'review_exited',
+  'context_compaction',
+  'error',
+  'unknown',
+  'image_generation',
+  'prompt_suggestion',
+] as const);
 
-const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"] as const);
+const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined', 'interrupted', 'cancelled'] as const);
 
 // ---- one mapper per upstream discriminant ----
 
 /** thread-event `error` → runtime.error */
-export function mapThreadEventError(m: Across<ThreadEventByName["error"]>, ctx: MapContext): void {
-  const ids: MapperIds = {  };
-  ctx.emit('runtime.error', ids, { message: str(m?.message), class: "provider_error", }, ["message"]);
+export function mapThreadEventError(m: Across<ThreadEventByName['error']>, ctx: MapContext): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.error', ids, { message: str(m.message), class: 'provider_error' }, ['message']);
 }
 
 /** thread-event `item.completed` → item.completed */
-export function mapThreadEventItemCompleted(m: Across<ThreadEventByName["item.completed"]>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m?.item?.id) };
-  ctx.emit('item.completed', ids, { itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))), status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), "completed")), data: m?.item, }, ["itemType"]);
+export function mapThreadEventItemCompleted(m: Across<ThreadEventByName['item.completed']>, ctx: MapContext): void {
+  const ids: MapperIds = { item: idOf(m.item?.id) };
+  ctx.emit(
+    'item.completed',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m.item?.status)), 'completed')),
+      data: m.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `item.started` → item.started */
-export function mapThreadEventItemStarted(m: Across<ThreadEventByName["item.started"]>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m?.item?.id) };
-  ctx.emit('item.started', ids, { itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))), status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), "inProgress")), data: m?.item, }, ["itemType"]);
+export function mapThreadEventItemStarted(m: Across<ThreadEventByName['item.started']>, ctx: MapContext): void {
+  const ids: MapperIds = { item: idOf(m.item?.id) };
+  ctx.emit(
+    'item.started',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m.item?.status)), 'inProgress')),
+      data: m.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `item.updated` → item.updated */
-export function mapThreadEventItemUpdated(m: Across<ThreadEventByName["item.updated"]>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m?.item?.id) };
-  ctx.emit('item.updated', ids, { itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))), status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))), data: m?.item, }, ["itemType"]);
+export function mapThreadEventItemUpdated(m: Across<ThreadEventByName['item.updated']>, ctx: MapContext): void {
+  const ids: MapperIds = { item: idOf(m.item?.id) };
+  ctx.emit(
+    'item.updated',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
+      status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m.item?.status))),
+      data: m.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `thread.started` → thread.started */
-export function mapThreadEventThreadStarted(m: Across<ThreadEventByName["thread.started"]>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m?.thread_id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.thread_id), }, []);
+export function mapThreadEventThreadStarted(m: Across<ThreadEventByName['thread.started']>, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m.thread_id) };
+  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m.thread_id) }, []);
 }
 
 /** thread-event `turn.completed` → turn.completed */
-export function mapThreadEventTurnCompleted(m: Across<ThreadEventByName["turn.completed"]>, ctx: MapContext): void {
-  const ids: MapperIds = {  };
-  ctx.emit('turn.completed', ids, { state: "completed", usage: m?.usage, }, ["state"]);
+export function mapThreadEventTurnCompleted(m: Across<ThreadEventByName['turn.completed']>, ctx: MapContext): void {
+  const ids: MapperIds = {};
+  ctx.emit('turn.completed', ids, { state: 'completed', usage: m.usage }, ['state']);
   H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.failed` → runtime.error + turn.completed */
-export function mapThreadEventTurnFailed(m: Across<ThreadEventByName["turn.failed"]>, ctx: MapContext): void {
-  const ids: MapperIds = {  };
-  ctx.emit('runtime.error', ids, { message: str(m?.error?.message), class: "provider_error", detail: m?.error, }, ["message"]);
-  ctx.emit('turn.completed', ids, { state: "failed", errorMessage: str(m?.error?.message), }, ["state"]);
+export function mapThreadEventTurnFailed(m: Across<ThreadEventByName['turn.failed']>, ctx: MapContext): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.error', ids, { message: str(m.error?.message), class: 'provider_error', detail: m.error }, [
+    'message',
+  ]);
+  ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m.error?.message) }, ['state']);
   H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.started` → turn.started */
-export function mapThreadEventTurnStarted(m: Across<ThreadEventByName["turn.started"]>, ctx: MapContext): void {
+export function mapThreadEventTurnStarted(m: Across<ThreadEventByName['turn.started']>, ctx: MapContext): void {
   const ids: MapperIds = { turn: idOf(H.newTurnId(ctx, {})) };
-  ctx.emit('turn.started', ids, { }, []);
+  ctx.emit('turn.started', ids, {}, []);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
-  "codexSdkItemStatus": VM_codexSdkItemStatus,
-  "codexSdkItemType": VM_codexSdkItemType,
+  codexSdkItemStatus: VM_codexSdkItemStatus,
+  codexSdkItemType: VM_codexSdkItemType,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */
 export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>> = {
-  "thread-event": {
-    "error": mapThreadEventError as Mapper,
-    "item.completed": mapThreadEventItemCompleted as Mapper,
-    "item.started": mapThreadEventItemStarted as Mapper,
-    "item.updated": mapThreadEventItemUpdated as Mapper,
-    "thread.started": mapThreadEventThreadStarted as Mapper,
-    "turn.completed": mapThreadEventTurnCompleted as Mapper,
-    "turn.failed": mapThreadEventTurnFailed as Mapper,
-    "turn.started": mapThreadEventTurnStarted as Mapper,
+  'thread-event': {
+    error: mapThreadEventError as Mapper,
+    'item.completed': mapThreadEventItemCompleted as Mapper,
+    'item.started': mapThreadEventItemStarted as Mapper,
+    'item.updated': mapThreadEventItemUpdated as Mapper,
+    'thread.started': mapThreadEventThreadStarted as Mapper,
+    'turn.completed': mapThreadEventTurnCompleted as Mapper,
+    'turn.failed': mapThreadEventTurnFailed as Mapper,
+    'turn.started': mapThreadEventTurnStarted as Mapper,
   },
 };
 
 /** Server requests: the mapper for the client's JSON-RPC response, by method. */
-export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {
-};
+export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {};
 
 /** Deliberately not runtime events: kind → discriminant → reason. */
-export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-};
+export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {};

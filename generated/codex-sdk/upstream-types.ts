@@ -11,19 +11,19 @@
 
 /** Every message kind of this source → its map from discriminant to message type. */
 export interface MessageByKind {
-  "thread-event": ThreadEventByName;
+  'thread-event': ThreadEventByName;
 }
 
 /** `thread-event` messages by discriminant. */
 export interface ThreadEventByName {
-  "error": ThreadEventError;
-  "item.completed": ThreadEventItemCompleted;
-  "item.started": ThreadEventItemStarted;
-  "item.updated": ThreadEventItemUpdated;
-  "thread.started": ThreadEventThreadStarted;
-  "turn.completed": ThreadEventTurnCompleted;
-  "turn.failed": ThreadEventTurnFailed;
-  "turn.started": ThreadEventTurnStarted;
+  error: ThreadEventError;
+  'item.completed': ThreadEventItemCompleted;
+  'item.started': ThreadEventItemStarted;
+  'item.updated': ThreadEventItemUpdated;
+  'thread.started': ThreadEventThreadStarted;
+  'turn.completed': ThreadEventTurnCompleted;
+  'turn.failed': ThreadEventTurnFailed;
+  'turn.started': ThreadEventTurnStarted;
 }
 
 /** thread-event `error` in 0.163.0. */
@@ -45,225 +45,233 @@ export type ThreadEventTurnStarted = v0_163_0.ThreadEventTurnStarted;
 
 /** Types of codex-sdk 0.163.0. */
 export namespace v0_163_0 {
-  export type ThreadEventError = ThreadErrorEvent
-  export type ThreadEventItemCompleted = ItemCompletedEvent
-  export type ThreadEventItemStarted = ItemStartedEvent
-  export type ThreadEventItemUpdated = ItemUpdatedEvent
-  export type ThreadEventThreadStarted = ThreadStartedEvent
-  export type ThreadEventTurnCompleted = TurnCompletedEvent
-  export type ThreadEventTurnFailed = TurnFailedEvent
-  export type ThreadEventTurnStarted = TurnStartedEvent
+  export type ThreadEventError = ThreadErrorEvent;
+  export type ThreadEventItemCompleted = ItemCompletedEvent;
+  export type ThreadEventItemStarted = ItemStartedEvent;
+  export type ThreadEventItemUpdated = ItemUpdatedEvent;
+  export type ThreadEventThreadStarted = ThreadStartedEvent;
+  export type ThreadEventTurnCompleted = TurnCompletedEvent;
+  export type ThreadEventTurnFailed = TurnFailedEvent;
+  export type ThreadEventTurnStarted = TurnStartedEvent;
   /**
    * The status of a command execution.
    */
-  export type CommandExecutionStatus = ("in_progress" | "completed" | "failed")
+  export type CommandExecutionStatus = 'in_progress' | 'completed' | 'failed';
   /**
    * Indicates the type of the file change.
    */
-  export type PatchChangeKind = ("add" | "delete" | "update")
+  export type PatchChangeKind = 'add' | 'delete' | 'update';
   /**
    * The status of a file change.
    */
-  export type PatchApplyStatus = ("completed" | "failed")
+  export type PatchApplyStatus = 'completed' | 'failed';
   /**
    * Canonical union of thread items and their type-specific payloads.
    */
-  export type ThreadItem = (AgentMessageItem | ReasoningItem | CommandExecutionItem | FileChangeItem | McpToolCallItem | WebSearchItem | TodoListItem | ErrorItem)
+  export type ThreadItem =
+    | AgentMessageItem
+    | ReasoningItem
+    | CommandExecutionItem
+    | FileChangeItem
+    | McpToolCallItem
+    | WebSearchItem
+    | TodoListItem
+    | ErrorItem;
   /**
    * The status of an MCP tool call.
    */
-  export type McpToolCallStatus = ("in_progress" | "completed" | "failed")
+  export type McpToolCallStatus = 'in_progress' | 'completed' | 'failed';
 
   /**
    * Response from the agent. Either natural-language text or JSON when structured output is requested.
    */
   export interface AgentMessageItem {
-    id: string
-    type: "agent_message"
+    id: string;
+    type: 'agent_message';
     /**
      * Either natural-language text or JSON when structured output is requested.
      */
-    text: string
+    text: string;
   }
   /**
    * A command executed by the agent.
    */
   export interface CommandExecutionItem {
-    id: string
-    type: "command_execution"
+    id: string;
+    type: 'command_execution';
     /**
      * The command line executed by the agent.
      */
-    command: string
+    command: string;
     /**
      * Aggregated stdout and stderr captured while the command was running.
      */
-    aggregated_output: string
+    aggregated_output: string;
     /**
      * Set when the command exits; omitted while still running.
      */
-    exit_code?: number
+    exit_code?: number;
     /**
      * Current status of the command execution.
      */
-    status: CommandExecutionStatus
+    status: CommandExecutionStatus;
   }
   /**
    * Imported from @modelcontextprotocol/sdk/types.js, where it is computed from a runtime value (`Infer<typeof ContentBlockSchema>`), so it has no declared shape; kept opaque.
    */
   export interface ContentBlock {
-    [k: string]: unknown
+    [k: string]: unknown;
   }
   /**
    * Describes a non-fatal error surfaced as an item.
    */
   export interface ErrorItem {
-    id: string
-    type: "error"
-    message: string
+    id: string;
+    type: 'error';
+    message: string;
   }
   /**
    * A set of file changes by the agent. Emitted once the patch succeeds or fails.
    */
   export interface FileChangeItem {
-    id: string
-    type: "file_change"
+    id: string;
+    type: 'file_change';
     /**
      * Individual file changes that comprise the patch.
      */
-    changes: FileUpdateChange[]
+    changes: FileUpdateChange[];
     /**
      * Whether the patch ultimately succeeded or failed.
      */
-    status: PatchApplyStatus
+    status: PatchApplyStatus;
   }
   /**
    * A set of file changes by the agent.
    */
   export interface FileUpdateChange {
-    path: string
-    kind: PatchChangeKind
+    path: string;
+    kind: PatchChangeKind;
   }
   /**
    * Signals that an item has reached a terminal state—either success or failure.
    */
   export interface ItemCompletedEvent {
-    type: "item.completed"
-    item: ThreadItem
+    type: 'item.completed';
+    item: ThreadItem;
   }
   /**
    * Agent's reasoning summary.
    */
   export interface ReasoningItem {
-    id: string
-    type: "reasoning"
-    text: string
+    id: string;
+    type: 'reasoning';
+    text: string;
   }
   /**
    * Represents a call to an MCP tool. The item starts when the invocation is dispatched and completes when the MCP server reports success or failure.
    */
   export interface McpToolCallItem {
-    id: string
-    type: "mcp_tool_call"
+    id: string;
+    type: 'mcp_tool_call';
     /**
      * Name of the MCP server handling the request.
      */
-    server: string
+    server: string;
     /**
      * The tool invoked on the MCP server.
      */
-    tool: string
+    tool: string;
     /**
      * Arguments forwarded to the tool invocation.
      */
     arguments: {
-      [k: string]: unknown
-    }
+      [k: string]: unknown;
+    };
     /**
      * Result payload returned by the MCP server for successful calls.
      */
     result?: {
-      content: ContentBlock[]
-      _meta?: unknown
-      structured_content: unknown
-    }
+      content: ContentBlock[];
+      _meta?: unknown;
+      structured_content: unknown;
+    };
     /**
      * Error message reported for failed calls.
      */
     error?: {
-      message: string
-    }
+      message: string;
+    };
     /**
      * Current status of the tool invocation.
      */
-    status: McpToolCallStatus
+    status: McpToolCallStatus;
   }
   /**
    * Captures a web search request. Completes when results are returned to the agent.
    */
   export interface WebSearchItem {
-    id: string
-    type: "web_search"
-    query: string
+    id: string;
+    type: 'web_search';
+    query: string;
   }
   /**
    * Tracks the agent's running to-do list. Starts when the plan is issued, updates as steps change, and completes when the turn ends.
    */
   export interface TodoListItem {
-    id: string
-    type: "todo_list"
-    items: TodoItem[]
+    id: string;
+    type: 'todo_list';
+    items: TodoItem[];
   }
   /**
    * An item in the agent's to-do list.
    */
   export interface TodoItem {
-    text: string
-    completed: boolean
+    text: string;
+    completed: boolean;
   }
   /**
    * Emitted when a new item is added to the thread. Typically the item is initially "in progress".
    */
   export interface ItemStartedEvent {
-    type: "item.started"
-    item: ThreadItem
+    type: 'item.started';
+    item: ThreadItem;
   }
   /**
    * Emitted when an item is updated.
    */
   export interface ItemUpdatedEvent {
-    type: "item.updated"
-    item: ThreadItem
+    type: 'item.updated';
+    item: ThreadItem;
   }
   /**
    * Fatal error emitted by the stream.
    */
   export interface ThreadError {
-    message: string
+    message: string;
   }
   /**
    * Represents an unrecoverable error emitted directly by the event stream.
    */
   export interface ThreadErrorEvent {
-    type: "error"
-    message: string
+    type: 'error';
+    message: string;
   }
   /**
    * Emitted when a new thread is started as the first event.
    */
   export interface ThreadStartedEvent {
-    type: "thread.started"
+    type: 'thread.started';
     /**
      * The identifier of the new thread. Can be used to resume the thread later.
      */
-    thread_id: string
+    thread_id: string;
   }
   /**
    * Emitted when a turn is completed. Typically right after the assistant's response.
    */
   export interface TurnCompletedEvent {
-    type: "turn.completed"
-    usage: Usage
+    type: 'turn.completed';
+    usage: Usage;
   }
   /**
    * Describes the usage of tokens during a turn.
@@ -272,35 +280,35 @@ export namespace v0_163_0 {
     /**
      * The number of input tokens used during the turn.
      */
-    input_tokens: number
+    input_tokens: number;
     /**
      * The number of cached input tokens used during the turn.
      */
-    cached_input_tokens: number
+    cached_input_tokens: number;
     /**
      * The number of input tokens written to the prompt cache during the turn.
      */
-    cache_write_input_tokens: number
+    cache_write_input_tokens: number;
     /**
      * The number of output tokens used during the turn.
      */
-    output_tokens: number
+    output_tokens: number;
     /**
      * The number of reasoning output tokens used during the turn.
      */
-    reasoning_output_tokens: number
+    reasoning_output_tokens: number;
   }
   /**
    * Indicates that a turn failed with an error.
    */
   export interface TurnFailedEvent {
-    type: "turn.failed"
-    error: ThreadError
+    type: 'turn.failed';
+    error: ThreadError;
   }
   /**
    * Emitted when a turn is started by sending a new prompt to the model. A turn encompasses all events that happen while the agent is processing the prompt.
    */
   export interface TurnStartedEvent {
-    type: "turn.started"
+    type: 'turn.started';
   }
 }

@@ -13,43 +13,51 @@ const INHERITED = new Set(
   ),
 );
 
-/** `m.params?.item?.id`; an inherited name through `own(…)`, an index as `?.[0]`. */
-export function pathCode(segments: readonly (string | number)[], root = 'm'): Code {
-  let code = ident(root);
-  for (const seg of segments) {
+/**
+ * `m.params?.item?.id`; an inherited name through `own(…)`, an index as `?.[0]`. `m` itself is an
+ * object for a message (its discriminant was read from it), but a response's `result` may be anything.
+ */
+export function pathCode(segments: readonly (string | number)[], rootMayBeMissing: boolean): Code {
+  let code = ts`m`;
+  segments.forEach((seg, i) => {
+    const dot = i > 0 || rootMayBeMissing ? ts`?.` : ts`.`;
     if (typeof seg === 'number') code = ts`${code}?.[${seg}]`;
     else if (INHERITED.has(seg)) code = ts`own(${code}, ${lit(seg)})`;
-    else {
-      const key = propKey(seg);
-      code = key.toString() === seg ? ts`${code}?.${key}` : ts`${code}?.[${lit(seg)}]`;
-    }
-  }
+    else code = propKey(seg).toString() === seg ? ts`${code}${dot}${propKey(seg)}` : ts`${code}?.[${lit(seg)}]`;
+  });
   return code;
 }
 
+/** What an expression is read in: the value maps' names, the ids a helper sees, and whether `m` may be missing. */
+export interface ExprEnv {
+  mapName: (name: string) => Code;
+  /** The provider ids a helper sees (`{}` while the ids themselves are being read). */
+  ids: Code;
+  rootMayBeMissing: boolean;
+}
+
 /** The raw value an expression reads (before coercion to the canonical field's type). */
-/** `ids`: the provider ids a helper sees (`{}` while the ids themselves are being read). */
-export function exprCode(e: ValueExpr, mapName: (name: string) => Code, ids: Code): Code {
+export function exprCode(e: ValueExpr, env: ExprEnv): Code {
   switch (e.kind) {
     case 'const':
       return lit(e.value);
     case 'path': {
-      const read = pathCode(e.path.segments);
+      const read = pathCode(e.path.segments, env.rootMayBeMissing);
       if (!e.map) return read;
-      return ts`translate(${mapName(e.map)}, tagOf(${read}))`;
+      return ts`translate(${env.mapName(e.map)}, tagOf(${read}))`;
     }
     case 'first':
       return ts`first(${joinCode(
-        e.options.map((o) => exprCode(o, mapName, ids)),
+        e.options.map((o) => exprCode(o, env)),
         ', ',
       )})`;
     case 'helper':
-      return ts`H.${ident(e.name)}(ctx, ${ids}${e.args.map((a) => ts`, ${exprCode(a, mapName, ids)}`)})`;
+      return ts`H.${ident(e.name)}(ctx, ${env.ids}${e.args.map((a) => ts`, ${exprCode(a, env)}`)})`;
   }
 }
 
-export function conditionCode(c: Condition): Code {
-  const read = pathCode(c.path.segments);
+export function conditionCode(c: Condition, rootMayBeMissing: boolean): Code {
+  const read = pathCode(c.path.segments, rootMayBeMissing);
   switch (c.op) {
     case 'equals':
       return ts`${read} === ${lit(c.value)}`;

@@ -24,7 +24,7 @@ import {
 } from '../emission.ts';
 import { NameScope } from '../upstream/names.ts';
 import { coercionFor } from './coerce-code.ts';
-import { conditionCode, exprCode } from './expr-code.ts';
+import { conditionCode, exprCode, type ExprEnv } from './expr-code.ts';
 
 export interface MapperEmitOptions {
   spec: MappingSpec;
@@ -222,7 +222,7 @@ function bodyFor(
   let declared = 0;
   const idsFor = (emit: EmitSpec): Code => {
     const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
-      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, mapName, ts`{}`)})`,
+      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}`, rootMayBeMissing: fromPending })})`,
     );
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
     // Ids a helper computes may change with what was emitted before: those are read afresh.
@@ -241,7 +241,7 @@ function bodyFor(
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => ({
       key: propKey(field),
-      value: coerced(model, shape?.fields[field], expr, mod, mapName, ids),
+      value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids, rootMayBeMissing: fromPending }),
     }));
     out.push({
       emit: {
@@ -249,7 +249,7 @@ function bodyFor(
         ids,
         fields,
         required: lit(shape?.required ?? []),
-        when: emit.when ? conditionCode(emit.when) : false,
+        when: emit.when ? conditionCode(emit.when, fromPending) : false,
       },
     });
   }
@@ -259,15 +259,8 @@ function bodyFor(
   return out;
 }
 
-function coerced(
-  model: CanonicalModel,
-  fieldSchema: unknown,
-  expr: ValueExpr,
-  mod: Module,
-  mapName: (n: string) => Code,
-  ids: Code,
-): Code {
-  const raw = exprCode(expr, mapName, ids);
+function coerced(model: CanonicalModel, fieldSchema: unknown, expr: ValueExpr, mod: Module, env: ExprEnv): Code {
+  const raw = exprCode(expr, env);
   if (expr.kind === 'const') return raw;
   const c = coercionFor(model, fieldSchema);
   for (const [k, v] of Object.entries(c.constants)) mod.constants.set(k, v);
