@@ -143,7 +143,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       return formatFiles(new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]));
     });
     for (const [rel, text] of upstream) files.set(rel, text);
-    // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
+    // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
     const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
       .filter((k) => MESSAGE_KINDS.has(k))
       .sort();

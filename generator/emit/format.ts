@@ -52,6 +52,13 @@ export async function formatFiles(files: Map<string, string>): Promise<Map<strin
  * one blank line between top-level statements, so the joined result is the whole file formatted.
  */
 export async function formatByChunk(text: string, cache: EmitCache): Promise<string> {
+  // An unchanged file is one cache read; a changed one reads its chunks and formats the new ones.
+  const key = cacheKey(['prettier-file', VERSION, JSON.stringify(OPTIONS), sha256(text)]);
+  const files = await cache.files(key, async () => new Map([['file', await formatChunks(text, cache)]]));
+  return files.get('file')!;
+}
+
+async function formatChunks(text: string, cache: EmitCache): Promise<string> {
   const chunks = text.split(/\n{2,}/).filter((c) => c.trim() !== '');
   const formatted = await Promise.all(
     chunks.map(async (chunk) => {

@@ -10,7 +10,7 @@ import { indentByDepth } from './upstream/indent.ts';
 import { buildTypeBundle } from './upstream/type-bundle.ts';
 
 const COMPILE_OPTIONS = {
-  // Prettier is the slow part; the file is generated, so it stays unformatted.
+  // Formatted once for the whole file afterwards (../format.ts), cached with the snapshot.
   format: false,
   bannerComment: '',
   // Without an explicit `additionalProperties`, an object type lists exactly its declared fields:
