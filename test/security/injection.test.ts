@@ -46,11 +46,11 @@ function expectSafe(p: HostileProject, outcome: Outcome): void {
 /**
  * The payload appears in generated code only inside string literals and comments: with every
  * literal blanked out (found by TypeScript's parser, so any quoting Prettier chose counts) and
- * comments skipped by its scanner, what is left of the file never mentions it.
+ * comments skipped by its scanner, what is left of the file has none of its code.
  */
 function expectPayloadInert(files: Map<string, string>): void {
   for (const [rel, text] of files) {
-    if (!/\.(ts|js)$/.test(rel) || !text.includes('PWNED')) continue;
+    if (!/\.(ts|js)$/.test(rel) || !text.includes('__eventmapPwned')) continue;
     const kind = rel.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
     const file = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, kind);
     const chars = text.split(''); // UTF-16 units, as node positions count
@@ -65,7 +65,11 @@ function expectPayloadInert(files: Map<string, string>): void {
     for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
       if (t !== ts.SyntaxKind.SingleLineCommentTrivia && t !== ts.SyntaxKind.MultiLineCommentTrivia)
         code += scanner.getTokenText();
-    expect(code.includes('PWNED'), `${rel}: the payload outside a literal or comment`).toBe(false);
+    // The payload's code (its "PWNED" is a literal, blanked too); a mangled name such as
+    // `…EventmapPwned1ConsoleLogPWNED` is an identifier, not the payload.
+    expect(/__eventmapPwned|console\s*\.\s*log/.test(code), `${rel}: the payload outside a literal or comment`).toBe(
+      false,
+    );
   }
 }
 
