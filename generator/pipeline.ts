@@ -6,7 +6,7 @@ import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/sna
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
-import { formatByChunk, formatFiles } from './emit/format.ts';
+import { FORMAT_ID, formatByChunk, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
 import { ident, lit, ts } from './emit/emission.ts';
@@ -122,7 +122,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
   const cache = emitCache(cacheDir(paths));
   const { hashes } = inputs;
-  const canonical = await cache.files(cacheKey(['canonical', hashes.code, hashes.model]), async () =>
+  const canonical = await cache.files(cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]), async () =>
     formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
@@ -132,6 +132,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     const key = cacheKey([
       'upstream',
       hashes.code,
+      FORMAT_ID,
       source,
       ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
     ]);

@@ -13,6 +13,9 @@ const OPTIONS = { parser: 'typescript', printWidth: 120, singleQuote: true, trai
 
 const VERSION = (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
 
+/** Part of every cache key whose entry holds formatted text: another Prettier formats differently. */
+export const FORMAT_ID = `prettier ${VERSION} ${JSON.stringify(OPTIONS)}`;
+
 type Format = (text: string) => Promise<string>;
 let loading: Promise<Format> | undefined;
 
@@ -53,7 +56,7 @@ export async function formatFiles(files: Map<string, string>): Promise<Map<strin
  */
 export async function formatByChunk(text: string, cache: EmitCache): Promise<string> {
   // An unchanged file is one cache read; a changed one reads its chunks and formats the new ones.
-  const key = cacheKey(['prettier-file', VERSION, JSON.stringify(OPTIONS), sha256(text)]);
+  const key = cacheKey(['prettier-file', FORMAT_ID, sha256(text)]);
   const files = await cache.files(key, async () => new Map([['file', await formatChunks(text, cache)]]));
   return files.get('file')!;
 }
@@ -62,7 +65,7 @@ async function formatChunks(text: string, cache: EmitCache): Promise<string> {
   const chunks = text.split(/\n{2,}/).filter((c) => c.trim() !== '');
   const formatted = await Promise.all(
     chunks.map(async (chunk) => {
-      const key = cacheKey(['prettier', VERSION, JSON.stringify(OPTIONS), sha256(chunk)]);
+      const key = cacheKey(['prettier', FORMAT_ID, sha256(chunk)]);
       const files = await cache.files(key, async () => new Map([['chunk', await formatTs(chunk)]]));
       return files.get('chunk')!.trimEnd();
     }),

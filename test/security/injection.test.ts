@@ -55,7 +55,7 @@ function expectPayloadInert(files: Map<string, string>): void {
     const file = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, kind);
     const chars = text.split(''); // UTF-16 units, as node positions count
     const blank = (node: ts.Node): void => {
-      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralKind(node.kind) || ts.isRegularExpressionLiteral(node))
+      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node))
         for (let i = node.getStart(file); i < node.end; i++) chars[i] = ' ';
       ts.forEachChild(node, blank);
     };
