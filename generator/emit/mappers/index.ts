@@ -53,7 +53,15 @@ interface Module {
 type Statement =
   | { helper: { name: Code; ids: Code } }
   | { ids: { name: Code; code: Code } }
-  | { emit: { type: Code; ids: Code; fields: { key: Code; value: Code }[]; required: Code; when: Code | false } };
+  | { emit: EmitCall }
+  | { guardedEmit: EmitCall & { when: Code } };
+
+interface EmitCall {
+  type: Code;
+  ids: Code;
+  fields: { key: Code; value: Code }[];
+  required: Code;
+}
 
 export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   const { spec, model, source } = o;
@@ -243,15 +251,8 @@ function bodyFor(
       key: propKey(field),
       value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids, rootMayBeMissing: fromPending }),
     }));
-    out.push({
-      emit: {
-        type: lit(emit.type, "'"),
-        ids,
-        fields,
-        required: lit(shape?.required ?? []),
-        when: emit.when ? conditionCode(emit.when, fromPending) : false,
-      },
-    });
+    const call = { type: lit(emit.type, "'"), ids, fields, required: lit(shape?.required ?? []) };
+    out.push(emit.when ? { guardedEmit: { ...call, when: conditionCode(emit.when, fromPending) } } : { emit: call });
   }
   if (after.length && !idSets.size) out.push({ ids: { name: ident('ids'), code: ts`{}` } });
   const afterIds = idSets.size ? [...idSets.values()][0]! : ident('ids');
