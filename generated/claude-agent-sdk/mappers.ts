@@ -366,17 +366,17 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 // ---- one mapper per upstream discriminant ----
 
 /** permission `canUseTool` → user-input.requested + request.opened */
-export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m.options?.toolUseID), request: idOf(m.options?.toolUseID) };
-  if (m.toolName === 'AskUserQuestion')
-    ctx.emit('user-input.requested', ids, { questions: m.input?.questions }, ['questions']);
+export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: idOf(m?.options?.toolUseID) };
+  if (m?.toolName === 'AskUserQuestion')
+    ctx.emit('user-input.requested', ids, { questions: m?.input?.questions }, ['questions']);
   ctx.emit(
     'request.opened',
     ids,
     {
-      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m.toolName))),
-      detail: str(first(m.options?.title, m.options?.decisionReason, m.toolName)),
-      args: m.input,
+      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.toolName))),
+      detail: str(first(m?.options?.title, m?.options?.decisionReason, m?.toolName)),
+      args: m?.input,
     },
     ['requestType'],
   );
@@ -386,7 +386,11 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
  * the client's response to permission `canUseTool` → user-input.resolved + request.resolved; `m` is
  * the response's `result`
  */
-export function mapPermissionCanUseToolResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapPermissionCanUseToolResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   if (m?.updatedInput?.answers != null)
     ctx.emit('user-input.resolved', ids, { answers: m?.updatedInput?.answers }, ['answers']);
@@ -412,47 +416,53 @@ export function mapPermissionCanUseToolResponse(m: Opaque, ctx: MapContext, pend
 }
 
 /** sdk-message `assistant` → */
-export function mapSdkMessageAssistant(m: Across<SdkMessageByName['assistant']>, ctx: MapContext): void {
+export function mapSdkMessageAssistant(m: Across<SdkMessageByName['assistant']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   H.claudeAssistant(ctx, ids, m);
 }
 
 /** sdk-message `auth_status` → auth.status */
-export function mapSdkMessageAuthStatus(m: Across<SdkMessageByName['auth_status']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+export function mapSdkMessageAuthStatus(m: Across<SdkMessageByName['auth_status']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'auth.status',
     ids,
-    { isAuthenticating: bool(m.isAuthenticating), output: strArray(m.output), error: str(m.error) },
+    { isAuthenticating: bool(m?.isAuthenticating), output: strArray(m?.output), error: str(m?.error) },
     [],
   );
 }
 
 /** sdk-message `conversation_reset` → thread.metadata.updated */
 export function mapSdkMessageConversationReset(
-  m: Across<SdkMessageByName['conversation_reset']>,
+  m: Across<SdkMessageByName['conversation_reset']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('thread.metadata.updated', ids, { metadata: obj(m) }, []);
 }
 
 /** sdk-message `prompt_suggestion` → item.updated */
-export function mapSdkMessagePromptSuggestion(m: Across<SdkMessageByName['prompt_suggestion']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.session_id), item: idOf(m.uuid) };
-  ctx.emit('item.updated', ids, { itemType: 'prompt_suggestion', detail: str(m.suggestion), data: m }, ['itemType']);
+export function mapSdkMessagePromptSuggestion(
+  m: Across<SdkMessageByName['prompt_suggestion']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(m?.uuid) };
+  ctx.emit('item.updated', ids, { itemType: 'prompt_suggestion', detail: str(m?.suggestion), data: m }, ['itemType']);
 }
 
 /** sdk-message `rate_limit_event` → account.rate-limits.updated */
-export function mapSdkMessageRateLimitEvent(m: Across<SdkMessageByName['rate_limit_event']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m.rate_limit_info }, ['rateLimits']);
+export function mapSdkMessageRateLimitEvent(
+  m: Across<SdkMessageByName['rate_limit_event']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m?.rate_limit_info }, ['rateLimits']);
 }
 
 /** sdk-message `result:error_during_execution` → turn.completed */
 export function mapSdkMessageResultErrorDuringExecution(
-  m: Across<SdkMessageByName['result:error_during_execution']>,
+  m: Across<SdkMessageByName['result:error_during_execution']> | undefined,
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
@@ -463,13 +473,13 @@ export function mapSdkMessageResultErrorDuringExecution(
     {
       state: oneOf(
         SET_TurnState,
-        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason))),
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
       ),
-      stopReason: nullOr(m.stop_reason, (v) => str(v)),
-      usage: m.usage,
-      modelUsage: obj(m.modelUsage),
-      totalCostUsd: num(m.total_cost_usd),
-      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason)))),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
     },
     ['state'],
   );
@@ -480,7 +490,7 @@ export function mapSdkMessageResultErrorDuringExecution(
 
 /** sdk-message `result:error_max_budget_usd` → turn.completed */
 export function mapSdkMessageResultErrorMaxBudgetUsd(
-  m: Across<SdkMessageByName['result:error_max_budget_usd']>,
+  m: Across<SdkMessageByName['result:error_max_budget_usd']> | undefined,
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
@@ -491,13 +501,13 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(
     {
       state: oneOf(
         SET_TurnState,
-        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason))),
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
       ),
-      stopReason: nullOr(m.stop_reason, (v) => str(v)),
-      usage: m.usage,
-      modelUsage: obj(m.modelUsage),
-      totalCostUsd: num(m.total_cost_usd),
-      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason)))),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
     },
     ['state'],
   );
@@ -508,7 +518,7 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(
 
 /** sdk-message `result:error_max_structured_output_retries` → turn.completed */
 export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
-  m: Across<SdkMessageByName['result:error_max_structured_output_retries']>,
+  m: Across<SdkMessageByName['result:error_max_structured_output_retries']> | undefined,
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
@@ -519,13 +529,13 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
     {
       state: oneOf(
         SET_TurnState,
-        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason))),
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
       ),
-      stopReason: nullOr(m.stop_reason, (v) => str(v)),
-      usage: m.usage,
-      modelUsage: obj(m.modelUsage),
-      totalCostUsd: num(m.total_cost_usd),
-      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason)))),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
     },
     ['state'],
   );
@@ -536,7 +546,7 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
 
 /** sdk-message `result:error_max_turns` → turn.completed */
 export function mapSdkMessageResultErrorMaxTurns(
-  m: Across<SdkMessageByName['result:error_max_turns']>,
+  m: Across<SdkMessageByName['result:error_max_turns']> | undefined,
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
@@ -547,13 +557,13 @@ export function mapSdkMessageResultErrorMaxTurns(
     {
       state: oneOf(
         SET_TurnState,
-        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason))),
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
       ),
-      stopReason: nullOr(m.stop_reason, (v) => str(v)),
-      usage: m.usage,
-      modelUsage: obj(m.modelUsage),
-      totalCostUsd: num(m.total_cost_usd),
-      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason)))),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
     },
     ['state'],
   );
@@ -563,7 +573,10 @@ export function mapSdkMessageResultErrorMaxTurns(
 }
 
 /** sdk-message `result:success` → turn.completed */
-export function mapSdkMessageResultSuccess(m: Across<SdkMessageByName['result:success']>, ctx: MapContext): void {
+export function mapSdkMessageResultSuccess(
+  m: Across<SdkMessageByName['result:success']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
@@ -572,13 +585,13 @@ export function mapSdkMessageResultSuccess(m: Across<SdkMessageByName['result:su
     {
       state: oneOf(
         SET_TurnState,
-        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason))),
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
       ),
-      stopReason: nullOr(m.stop_reason, (v) => str(v)),
-      usage: m.usage,
-      modelUsage: obj(m.modelUsage),
-      totalCostUsd: num(m.total_cost_usd),
-      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m.terminal_reason)))),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
     },
     ['state'],
   );
@@ -588,14 +601,17 @@ export function mapSdkMessageResultSuccess(m: Across<SdkMessageByName['result:su
 }
 
 /** sdk-message `system:api_retry` → runtime.warning */
-export function mapSdkMessageSystemApiRetry(m: Across<SdkMessageByName['system:api_retry']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+export function mapSdkMessageSystemApiRetry(
+  m: Across<SdkMessageByName['system:api_retry']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'runtime.warning',
     ids,
     {
-      message: str(H.retryMessage(ctx, ids, H.retry(ctx, ids, m.attempt, m.max_retries, m.error_status, m.error))),
-      retry: guard<RetryInfo>(GUARD_1ab3yub, H.retry(ctx, ids, m.attempt, m.max_retries, m.error_status, m.error)),
+      message: str(H.retryMessage(ctx, ids, H.retry(ctx, ids, m?.attempt, m?.max_retries, m?.error_status, m?.error))),
+      retry: guard<RetryInfo>(GUARD_1ab3yub, H.retry(ctx, ids, m?.attempt, m?.max_retries, m?.error_status, m?.error)),
       detail: m,
     },
     ['message'],
@@ -604,34 +620,34 @@ export function mapSdkMessageSystemApiRetry(m: Across<SdkMessageByName['system:a
 
 /** sdk-message `system:compact_boundary` → thread.state.changed */
 export function mapSdkMessageSystemCompactBoundary(
-  m: Across<SdkMessageByName['system:compact_boundary']>,
+  m: Across<SdkMessageByName['system:compact_boundary']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m.compact_metadata }, ['state']);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.compact_metadata }, ['state']);
 }
 
 /** sdk-message `system:elicitation_complete` → mcp.status.updated */
 export function mapSdkMessageSystemElicitationComplete(
-  m: Across<SdkMessageByName['system:elicitation_complete']>,
+  m: Across<SdkMessageByName['system:elicitation_complete']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('mcp.status.updated', ids, { status: m }, ['status']);
 }
 
 /** sdk-message `system:files_persisted` → files.persisted */
 export function mapSdkMessageSystemFilesPersisted(
-  m: Across<SdkMessageByName['system:files_persisted']>,
+  m: Across<SdkMessageByName['system:files_persisted']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'files.persisted',
     ids,
     {
-      files: guard<PersistedFile[]>(GUARD_hezfjq, m.files),
-      failed: guard<FilePersistFailure[]>(GUARD_zm2i26, m.failed),
+      files: guard<PersistedFile[]>(GUARD_hezfjq, m?.files),
+      failed: guard<FilePersistFailure[]>(GUARD_zm2i26, m?.failed),
     },
     ['files'],
   );
@@ -639,34 +655,34 @@ export function mapSdkMessageSystemFilesPersisted(
 
 /** sdk-message `system:hook_progress` → hook.progress */
 export function mapSdkMessageSystemHookProgress(
-  m: Across<SdkMessageByName['system:hook_progress']>,
+  m: Across<SdkMessageByName['system:hook_progress']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'hook.progress',
     ids,
-    { hookId: str(m.hook_id), output: str(m.output), stdout: str(m.stdout), stderr: str(m.stderr) },
+    { hookId: str(m?.hook_id), output: str(m?.output), stdout: str(m?.stdout), stderr: str(m?.stderr) },
     ['hookId'],
   );
 }
 
 /** sdk-message `system:hook_response` → hook.completed */
 export function mapSdkMessageSystemHookResponse(
-  m: Across<SdkMessageByName['system:hook_response']>,
+  m: Across<SdkMessageByName['system:hook_response']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'hook.completed',
     ids,
     {
-      hookId: str(m.hook_id),
-      outcome: oneOf(SET_HookOutcome, m.outcome),
-      output: str(m.output),
-      stdout: str(m.stdout),
-      stderr: str(m.stderr),
-      exitCode: num(m.exit_code),
+      hookId: str(m?.hook_id),
+      outcome: oneOf(SET_HookOutcome, m?.outcome),
+      output: str(m?.output),
+      stdout: str(m?.stdout),
+      stderr: str(m?.stderr),
+      exitCode: num(m?.exit_code),
     },
     ['hookId', 'outcome'],
   );
@@ -674,39 +690,40 @@ export function mapSdkMessageSystemHookResponse(
 
 /** sdk-message `system:hook_started` → hook.started */
 export function mapSdkMessageSystemHookStarted(
-  m: Across<SdkMessageByName['system:hook_started']>,
+  m: Across<SdkMessageByName['system:hook_started']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('hook.started', ids, { hookId: str(m.hook_id), hookName: str(m.hook_name), hookEvent: str(m.hook_event) }, [
-    'hookId',
-    'hookName',
-    'hookEvent',
-  ]);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'hook.started',
+    ids,
+    { hookId: str(m?.hook_id), hookName: str(m?.hook_name), hookEvent: str(m?.hook_event) },
+    ['hookId', 'hookName', 'hookEvent'],
+  );
 }
 
 /** sdk-message `system:informational` → runtime.warning */
 export function mapSdkMessageSystemInformational(
-  m: Across<SdkMessageByName['system:informational']>,
+  m: Across<SdkMessageByName['system:informational']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('runtime.warning', ids, { message: str(m.content), detail: m }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.content), detail: m }, ['message']);
 }
 
 /** sdk-message `system:init` → session.configured */
-export function mapSdkMessageSystemInit(m: Across<SdkMessageByName['system:init']>, ctx: MapContext): void {
+export function mapSdkMessageSystemInit(m: Across<SdkMessageByName['system:init']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
 
 /** sdk-message `system:local_command_output` → item.updated */
 export function mapSdkMessageSystemLocalCommandOutput(
-  m: Across<SdkMessageByName['system:local_command_output']>,
+  m: Across<SdkMessageByName['system:local_command_output']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'local command output', data: m }, [
     'itemType',
   ]);
@@ -714,35 +731,35 @@ export function mapSdkMessageSystemLocalCommandOutput(
 
 /** sdk-message `system:memory_recall` → runtime.warning */
 export function mapSdkMessageSystemMemoryRecall(
-  m: Across<SdkMessageByName['system:memory_recall']>,
+  m: Across<SdkMessageByName['system:memory_recall']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('runtime.warning', ids, { message: 'Memory recalled into the conversation', detail: m }, ['message']);
 }
 
 /** sdk-message `system:mirror_error` → runtime.warning */
 export function mapSdkMessageSystemMirrorError(
-  m: Across<SdkMessageByName['system:mirror_error']>,
+  m: Across<SdkMessageByName['system:mirror_error']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('runtime.warning', ids, { message: str(m.error), detail: m }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.error), detail: m }, ['message']);
 }
 
 /** sdk-message `system:model_refusal_fallback` → model.rerouted */
 export function mapSdkMessageSystemModelRefusalFallback(
-  m: Across<SdkMessageByName['system:model_refusal_fallback']>,
+  m: Across<SdkMessageByName['system:model_refusal_fallback']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'model.rerouted',
     ids,
     {
-      fromModel: str(m.original_model),
-      toModel: str(m.fallback_model),
-      reason: str(first(m.api_refusal_category, 'model refusal')),
+      fromModel: str(m?.original_model),
+      toModel: str(m?.fallback_model),
+      reason: str(first(m?.api_refusal_category, 'model refusal')),
     },
     ['fromModel', 'toModel', 'reason'],
   );
@@ -750,38 +767,38 @@ export function mapSdkMessageSystemModelRefusalFallback(
 
 /** sdk-message `system:model_refusal_no_fallback` → runtime.error */
 export function mapSdkMessageSystemModelRefusalNoFallback(
-  m: Across<SdkMessageByName['system:model_refusal_no_fallback']>,
+  m: Across<SdkMessageByName['system:model_refusal_no_fallback']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'runtime.error',
     ids,
-    { message: str(first(m.api_refusal_explanation, m.content)), class: 'provider_error', detail: m },
+    { message: str(first(m?.api_refusal_explanation, m?.content)), class: 'provider_error', detail: m },
     ['message'],
   );
 }
 
 /** sdk-message `system:notification` → runtime.warning */
 export function mapSdkMessageSystemNotification(
-  m: Across<SdkMessageByName['system:notification']>,
+  m: Across<SdkMessageByName['system:notification']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('runtime.warning', ids, { message: str(m.text), detail: m }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.text), detail: m }, ['message']);
 }
 
 /** sdk-message `system:permission_denied` → request.resolved */
 export function mapSdkMessageSystemPermissionDenied(
-  m: Across<SdkMessageByName['system:permission_denied']>,
+  m: Across<SdkMessageByName['system:permission_denied']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id), item: idOf(m.tool_use_id), request: idOf(m.tool_use_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(m?.tool_use_id), request: idOf(m?.tool_use_id) };
   ctx.emit(
     'request.resolved',
     ids,
     {
-      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m.tool_name))),
+      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.tool_name))),
       decision: 'permission_denied',
       resolution: m,
     },
@@ -791,33 +808,33 @@ export function mapSdkMessageSystemPermissionDenied(
 
 /** sdk-message `system:plugin_install` → runtime.warning */
 export function mapSdkMessageSystemPluginInstall(
-  m: Across<SdkMessageByName['system:plugin_install']>,
+  m: Across<SdkMessageByName['system:plugin_install']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('runtime.warning', ids, { message: str(first(m.error, m.status)), detail: m }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(first(m?.error, m?.status)), detail: m }, ['message']);
 }
 
 /** sdk-message `system:session_state_changed` → session.state.changed */
 export function mapSdkMessageSystemSessionStateChanged(
-  m: Across<SdkMessageByName['system:session_state_changed']>,
+  m: Across<SdkMessageByName['system:session_state_changed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'session.state.changed',
     ids,
-    { state: oneOf(SET_SessionState, translate(VM_claudeSessionState, tagOf(m.state))) },
+    { state: oneOf(SET_SessionState, translate(VM_claudeSessionState, tagOf(m?.state))) },
     ['state'],
   );
 }
 
 /** sdk-message `system:session_writes_lost` → runtime.error */
 export function mapSdkMessageSystemSessionWritesLost(
-  m: Across<SdkMessageByName['system:session_writes_lost']>,
+  m: Across<SdkMessageByName['system:session_writes_lost']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit(
     'runtime.error',
     ids,
@@ -827,31 +844,34 @@ export function mapSdkMessageSystemSessionWritesLost(
 }
 
 /** sdk-message `system:status` → session.state.changed */
-export function mapSdkMessageSystemStatus(m: Across<SdkMessageByName['system:status']>, ctx: MapContext): void {
+export function mapSdkMessageSystemStatus(
+  m: Across<SdkMessageByName['system:status']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('session.state.changed', ids, { state: 'running', reason: str(m.status), detail: str(m.permissionMode) }, [
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('session.state.changed', ids, { state: 'running', reason: str(m?.status), detail: str(m?.permissionMode) }, [
     'state',
   ]);
 }
 
 /** sdk-message `system:task_notification` → task.completed */
 export function mapSdkMessageSystemTaskNotification(
-  m: Across<SdkMessageByName['system:task_notification']>,
+  m: Across<SdkMessageByName['system:task_notification']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.session_id),
-    item: idOf(H.claudeTaskItem(ctx, {}, m.task_id, m.tool_use_id, true)),
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id, true)),
   };
   ctx.emit(
     'task.completed',
     ids,
     {
-      taskId: matching(RE_1i7o0ws, m.task_id),
-      status: oneOf(SET_TaskStatus, m.status),
-      summary: str(m.summary),
-      usage: m.usage,
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      status: oneOf(SET_TaskStatus, m?.status),
+      summary: str(m?.summary),
+      usage: m?.usage,
     },
     ['taskId', 'status'],
   );
@@ -859,21 +879,21 @@ export function mapSdkMessageSystemTaskNotification(
 
 /** sdk-message `system:task_progress` → task.progress */
 export function mapSdkMessageSystemTaskProgress(
-  m: Across<SdkMessageByName['system:task_progress']>,
+  m: Across<SdkMessageByName['system:task_progress']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.session_id),
-    item: idOf(H.claudeTaskItem(ctx, {}, m.task_id, m.tool_use_id)),
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id)),
   };
   ctx.emit(
     'task.progress',
     ids,
     {
-      taskId: matching(RE_1i7o0ws, m.task_id),
-      description: str(m.description),
-      usage: m.usage,
-      lastToolName: str(m.last_tool_name),
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      description: str(m?.description),
+      usage: m?.usage,
+      lastToolName: str(m?.last_tool_name),
     },
     ['taskId', 'description'],
   );
@@ -881,20 +901,20 @@ export function mapSdkMessageSystemTaskProgress(
 
 /** sdk-message `system:task_started` → task.started */
 export function mapSdkMessageSystemTaskStarted(
-  m: Across<SdkMessageByName['system:task_started']>,
+  m: Across<SdkMessageByName['system:task_started']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.session_id),
-    item: idOf(H.claudeTaskItem(ctx, {}, m.task_id, m.tool_use_id)),
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id)),
   };
   ctx.emit(
     'task.started',
     ids,
     {
-      taskId: matching(RE_1i7o0ws, m.task_id),
-      description: str(m.description),
-      taskType: str(first(m.task_type, m.subagent_type)),
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      description: str(m?.description),
+      taskType: str(first(m?.task_type, m?.subagent_type)),
     },
     ['taskId'],
   );
@@ -902,49 +922,58 @@ export function mapSdkMessageSystemTaskStarted(
 
 /** sdk-message `system:task_updated` → task.updated */
 export function mapSdkMessageSystemTaskUpdated(
-  m: Across<SdkMessageByName['system:task_updated']>,
+  m: Across<SdkMessageByName['system:task_updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id), item: idOf(H.claudeTaskItem(ctx, {}, m.task_id)) };
-  ctx.emit('task.updated', ids, { taskId: matching(RE_1i7o0ws, m.task_id), detail: m.patch }, ['taskId']);
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id)) };
+  ctx.emit('task.updated', ids, { taskId: matching(RE_1i7o0ws, m?.task_id), detail: m?.patch }, ['taskId']);
 }
 
 /** sdk-message `system:worker_shutting_down` → session.exited */
 export function mapSdkMessageSystemWorkerShuttingDown(
-  m: Across<SdkMessageByName['system:worker_shutting_down']>,
+  m: Across<SdkMessageByName['system:worker_shutting_down']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('session.exited', ids, { reason: str(m.reason), exitKind: 'graceful' }, []);
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('session.exited', ids, { reason: str(m?.reason), exitKind: 'graceful' }, []);
   H.closeThread(ctx, ids, m);
 }
 
 /** sdk-message `tool_progress` → tool.progress */
-export function mapSdkMessageToolProgress(m: Across<SdkMessageByName['tool_progress']>, ctx: MapContext): void {
+export function mapSdkMessageToolProgress(
+  m: Across<SdkMessageByName['tool_progress']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids: MapperIds = { thread: idOf(m.session_id), item: idOf(first(m.parent_tool_use_id, m.tool_use_id)) };
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(first(m?.parent_tool_use_id, m?.tool_use_id)) };
   ctx.emit(
     'tool.progress',
     ids,
     {
-      toolUseId: str(first(m.parent_tool_use_id, m.tool_use_id)),
-      toolName: str(m.tool_name),
-      elapsedSeconds: num(m.elapsed_time_seconds),
+      toolUseId: str(first(m?.parent_tool_use_id, m?.tool_use_id)),
+      toolName: str(m?.tool_name),
+      elapsedSeconds: num(m?.elapsed_time_seconds),
     },
     [],
   );
 }
 
 /** sdk-message `tool_use_summary` → tool.summary */
-export function mapSdkMessageToolUseSummary(m: Across<SdkMessageByName['tool_use_summary']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.session_id) };
-  ctx.emit('tool.summary', ids, { summary: str(m.summary), precedingToolUseIds: strArray(m.preceding_tool_use_ids) }, [
-    'summary',
-  ]);
+export function mapSdkMessageToolUseSummary(
+  m: Across<SdkMessageByName['tool_use_summary']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'tool.summary',
+    ids,
+    { summary: str(m?.summary), precedingToolUseIds: strArray(m?.preceding_tool_use_ids) },
+    ['summary'],
+  );
 }
 
 /** sdk-message `user` → */
-export function mapSdkMessageUser(m: Across<SdkMessageByName['user']>, ctx: MapContext): void {
+export function mapSdkMessageUser(m: Across<SdkMessageByName['user']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   H.claudeUser(ctx, ids, m);
@@ -952,30 +981,30 @@ export function mapSdkMessageUser(m: Across<SdkMessageByName['user']>, ctx: MapC
 
 /** stream-event `content_block_delta` → content.delta + item.updated */
 export function mapStreamEventContentBlockDelta(
-  m: Across<StreamEventByName['content_block_delta']>,
+  m: Across<StreamEventByName['content_block_delta']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m.index)) };
-  if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m.delta?.type as never))
+  const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
+  if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m?.delta?.type as never))
     ctx.emit(
       'content.delta',
       ids,
       {
-        streamKind: oneOf(SET_ContentStreamKind, translate(VM_claudeDeltaStreamKind, tagOf(m.delta?.type))),
-        delta: str(first(m.delta?.text, m.delta?.thinking, m.delta?.partial_json)),
-        contentIndex: num(m.index),
+        streamKind: oneOf(SET_ContentStreamKind, translate(VM_claudeDeltaStreamKind, tagOf(m?.delta?.type))),
+        delta: str(first(m?.delta?.text, m?.delta?.thinking, m?.delta?.partial_json)),
+        contentIndex: num(m?.index),
       },
       ['streamKind', 'delta'],
     );
-  const ids2: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m.index)) };
-  if (['citations_delta', 'signature_delta', 'compaction_delta'].includes(m.delta?.type as never))
+  const ids2: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
+  if (['citations_delta', 'signature_delta', 'compaction_delta'].includes(m?.delta?.type as never))
     ctx.emit(
       'item.updated',
       ids2,
       {
-        itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m.index)),
-        detail: str(m.delta?.type),
-        data: m.delta,
+        itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)),
+        detail: str(m?.delta?.type),
+        data: m?.delta,
       },
       ['itemType'],
     );
@@ -983,7 +1012,7 @@ export function mapStreamEventContentBlockDelta(
 
 /** stream-event `content_block_start` → */
 export function mapStreamEventContentBlockStart(
-  m: Across<StreamEventByName['content_block_start']>,
+  m: Across<StreamEventByName['content_block_start']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -992,7 +1021,7 @@ export function mapStreamEventContentBlockStart(
 
 /** stream-event `content_block_stop` → */
 export function mapStreamEventContentBlockStop(
-  m: Across<StreamEventByName['content_block_stop']>,
+  m: Across<StreamEventByName['content_block_stop']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -1000,20 +1029,29 @@ export function mapStreamEventContentBlockStop(
 }
 
 /** stream-event `message_delta` → thread.token-usage.updated */
-export function mapStreamEventMessageDelta(m: Across<StreamEventByName['message_delta']>, ctx: MapContext): void {
+export function mapStreamEventMessageDelta(
+  m: Across<StreamEventByName['message_delta']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
-  ctx.emit('thread.token-usage.updated', ids, { usage: m.usage }, ['usage']);
+  ctx.emit('thread.token-usage.updated', ids, { usage: m?.usage }, ['usage']);
 }
 
 /** stream-event `message_start` → */
-export function mapStreamEventMessageStart(m: Across<StreamEventByName['message_start']>, ctx: MapContext): void {
+export function mapStreamEventMessageStart(
+  m: Across<StreamEventByName['message_start']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   H.claudeMessageStart(ctx, ids, m);
 }
 
 /** stream-event `message_stop` → */
-export function mapStreamEventMessageStop(m: Across<StreamEventByName['message_stop']>, ctx: MapContext): void {
+export function mapStreamEventMessageStop(
+  m: Across<StreamEventByName['message_stop']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   H.claudeMessageStop(ctx, ids, m);
 }

@@ -223,14 +223,17 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 // ---- one mapper per upstream discriminant ----
 
 /** eventmsg `background_event` → runtime.warning */
-export function mapEventmsgBackgroundEvent(m: Across<EventmsgByName['background_event']>, ctx: MapContext): void {
+export function mapEventmsgBackgroundEvent(
+  m: Across<EventmsgByName['background_event']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.warning', ids, { message: str(m.message), detail: m }, ['message']);
+  ctx.emit('runtime.warning', ids, { message: str(m?.message), detail: m }, ['message']);
 }
 
 /** eventmsg `mcp_startup_complete` → mcp.status.updated */
 export function mapEventmsgMcpStartupComplete(
-  m: Across<EventmsgByName['mcp_startup_complete']>,
+  m: Across<EventmsgByName['mcp_startup_complete']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -238,45 +241,57 @@ export function mapEventmsgMcpStartupComplete(
 }
 
 /** eventmsg `mcp_startup_update` → mcp.status.updated */
-export function mapEventmsgMcpStartupUpdate(m: Across<EventmsgByName['mcp_startup_update']>, ctx: MapContext): void {
+export function mapEventmsgMcpStartupUpdate(
+  m: Across<EventmsgByName['mcp_startup_update']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   ctx.emit('mcp.status.updated', ids, { status: m }, ['status']);
 }
 
 /** eventmsg `session_configured` → session.configured */
-export function mapEventmsgSessionConfigured(m: Across<EventmsgByName['session_configured']>, ctx: MapContext): void {
+export function mapEventmsgSessionConfigured(
+  m: Across<EventmsgByName['session_configured']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
 
 /** eventmsg `shutdown_complete` → session.exited */
-export function mapEventmsgShutdownComplete(m: Across<EventmsgByName['shutdown_complete']>, ctx: MapContext): void {
+export function mapEventmsgShutdownComplete(
+  m: Across<EventmsgByName['shutdown_complete']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   ctx.emit('session.exited', ids, { reason: 'shutdown complete', exitKind: 'graceful' }, []);
   H.closeThread(ctx, ids, m);
 }
 
 /** eventmsg `task_started` → turn.started */
-export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']>, ctx: MapContext): void {
-  const ids: MapperIds = { turn: idOf(m.turn_id) };
+export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { turn: idOf(m?.turn_id) };
   ctx.emit('turn.started', ids, {}, []);
 }
 
 /** eventmsg `thread_rolled_back` → thread.metadata.updated */
-export function mapEventmsgThreadRolledBack(m: Across<EventmsgByName['thread_rolled_back']>, ctx: MapContext): void {
+export function mapEventmsgThreadRolledBack(
+  m: Across<EventmsgByName['thread_rolled_back']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   ctx.emit('thread.metadata.updated', ids, { metadata: obj(m) }, []);
 }
 
 /** eventmsg `warning` → runtime.warning */
-export function mapEventmsgWarning(m: Across<EventmsgByName['warning']>, ctx: MapContext): void {
+export function mapEventmsgWarning(m: Across<EventmsgByName['warning']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.warning', ids, { message: str(m.message), detail: m }, ['message']);
+  ctx.emit('runtime.warning', ids, { message: str(m?.message), detail: m }, ['message']);
 }
 
 /** notification `account/gatewayOAuth/changed` → auth.status */
 export function mapNotificationAccountGatewayOAuthChanged(
-  m: Across<NotificationByName['account/gatewayOAuth/changed']>,
+  m: Across<NotificationByName['account/gatewayOAuth/changed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -285,53 +300,59 @@ export function mapNotificationAccountGatewayOAuthChanged(
 
 /** notification `account/login/completed` → auth.status */
 export function mapNotificationAccountLoginCompleted(
-  m: Across<NotificationByName['account/login/completed']>,
+  m: Across<NotificationByName['account/login/completed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('auth.status', ids, { isAuthenticating: false, error: str(m.params?.error) }, []);
+  ctx.emit('auth.status', ids, { isAuthenticating: false, error: str(m?.params?.error) }, []);
 }
 
 /** notification `account/rateLimits/updated` → account.rate-limits.updated */
 export function mapNotificationAccountRateLimitsUpdated(
-  m: Across<NotificationByName['account/rateLimits/updated']>,
+  m: Across<NotificationByName['account/rateLimits/updated']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m.params?.rateLimits }, ['rateLimits']);
+  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m?.params?.rateLimits }, ['rateLimits']);
 }
 
 /** notification `account/updated` → account.updated */
-export function mapNotificationAccountUpdated(m: Across<NotificationByName['account/updated']>, ctx: MapContext): void {
+export function mapNotificationAccountUpdated(
+  m: Across<NotificationByName['account/updated']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
-  ctx.emit('account.updated', ids, { account: m.params }, ['account']);
+  ctx.emit('account.updated', ids, { account: m?.params }, ['account']);
 }
 
 /** notification `autoApprovalReview/strictReviewRequired` → runtime.warning */
 export function mapNotificationAutoApprovalReviewStrictReviewRequired(
-  m: Across<NotificationByName['autoApprovalReview/strictReviewRequired']>,
+  m: Across<NotificationByName['autoApprovalReview/strictReviewRequired']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit(
     'runtime.warning',
     ids,
-    { message: 'Automatic approval review requires a strict review', detail: m.params },
+    { message: 'Automatic approval review requires a strict review', detail: m?.params },
     ['message'],
   );
 }
 
 /** notification `configWarning` → config.warning */
-export function mapNotificationConfigWarning(m: Across<NotificationByName['configWarning']>, ctx: MapContext): void {
+export function mapNotificationConfigWarning(
+  m: Across<NotificationByName['configWarning']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
   ctx.emit(
     'config.warning',
     ids,
     {
-      summary: str(m.params?.summary),
-      details: str(m.params?.details),
-      path: str(m.params?.path),
-      range: m.params?.range,
+      summary: str(m?.params?.summary),
+      details: str(m?.params?.details),
+      path: str(m?.params?.path),
+      range: m?.params?.range,
     },
     ['summary'],
   );
@@ -339,71 +360,77 @@ export function mapNotificationConfigWarning(m: Across<NotificationByName['confi
 
 /** notification `deprecationNotice` → deprecation.notice */
 export function mapNotificationDeprecationNotice(
-  m: Across<NotificationByName['deprecationNotice']>,
+  m: Across<NotificationByName['deprecationNotice']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('deprecation.notice', ids, { summary: str(m.params?.summary), details: str(m.params?.details) }, [
+  ctx.emit('deprecation.notice', ids, { summary: str(m?.params?.summary), details: str(m?.params?.details) }, [
     'summary',
   ]);
 }
 
 /** notification `error` → runtime.warning + runtime.error */
-export function mapNotificationError(m: Across<NotificationByName['error']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  if (m.params?.willRetry === true)
+export function mapNotificationError(m: Across<NotificationByName['error']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  if (m?.params?.willRetry === true)
     ctx.emit(
       'runtime.warning',
       ids,
       {
-        message: str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, m.params))),
-        retry: guard<RetryInfo>(GUARD_1ab3yub, H.codexRetry(ctx, ids, m.params)),
-        detail: m.params,
+        message: str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, m?.params))),
+        retry: guard<RetryInfo>(GUARD_1ab3yub, H.codexRetry(ctx, ids, m?.params)),
+        detail: m?.params,
       },
       ['message'],
     );
-  if (m.params?.willRetry === false)
+  if (m?.params?.willRetry === false)
     ctx.emit(
       'runtime.error',
       ids,
-      { message: str(m.params?.error?.message), class: 'provider_error', detail: m.params },
+      { message: str(m?.params?.error?.message), class: 'provider_error', detail: m?.params },
       ['message'],
     );
 }
 
 /** notification `guardianWarning` → runtime.warning */
 export function mapNotificationGuardianWarning(
-  m: Across<NotificationByName['guardianWarning']>,
+  m: Across<NotificationByName['guardianWarning']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('runtime.warning', ids, { message: str(m.params?.message), detail: m.params }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.params?.message), detail: m?.params }, ['message']);
 }
 
 /** notification `hook/completed` → hook.completed */
-export function mapNotificationHookCompleted(m: Across<NotificationByName['hook/completed']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
+export function mapNotificationHookCompleted(
+  m: Across<NotificationByName['hook/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   ctx.emit(
     'hook.completed',
     ids,
     {
-      hookId: str(m.params?.run?.id),
-      outcome: oneOf(SET_HookOutcome, translate(VM_codexHookOutcome, tagOf(m.params?.run?.status))),
+      hookId: str(m?.params?.run?.id),
+      outcome: oneOf(SET_HookOutcome, translate(VM_codexHookOutcome, tagOf(m?.params?.run?.status))),
     },
     ['hookId', 'outcome'],
   );
 }
 
 /** notification `hook/started` → hook.started */
-export function mapNotificationHookStarted(m: Across<NotificationByName['hook/started']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
+export function mapNotificationHookStarted(
+  m: Across<NotificationByName['hook/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   ctx.emit(
     'hook.started',
     ids,
     {
-      hookId: str(m.params?.run?.id),
-      hookName: str(m.params?.run?.handlerType),
-      hookEvent: str(m.params?.run?.eventName),
+      hookId: str(m?.params?.run?.id),
+      hookName: str(m?.params?.run?.handlerType),
+      hookEvent: str(m?.params?.run?.eventName),
     },
     ['hookId', 'hookName', 'hookEvent'],
   );
@@ -411,15 +438,15 @@ export function mapNotificationHookStarted(m: Across<NotificationByName['hook/st
 
 /** notification `item/agentMessage/delta` → content.delta */
 export function mapNotificationItemAgentMessageDelta(
-  m: Across<NotificationByName['item/agentMessage/delta']>,
+  m: Across<NotificationByName['item/agentMessage/delta']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('content.delta', ids, { streamKind: 'assistant_text', delta: str(m.params?.delta) }, [
+  ctx.emit('content.delta', ids, { streamKind: 'assistant_text', delta: str(m?.params?.delta) }, [
     'streamKind',
     'delta',
   ]);
@@ -427,40 +454,40 @@ export function mapNotificationItemAgentMessageDelta(
 
 /** notification `item/autoApprovalReview/completed` → item.updated */
 export function mapNotificationItemAutoApprovalReviewCompleted(
-  m: Across<NotificationByName['item/autoApprovalReview/completed']>,
+  m: Across<NotificationByName['item/autoApprovalReview/completed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   ctx.emit(
     'item.updated',
     ids,
-    { itemType: 'unknown', detail: 'automatic approval review completed', data: m.params },
+    { itemType: 'unknown', detail: 'automatic approval review completed', data: m?.params },
     ['itemType'],
   );
 }
 
 /** notification `item/autoApprovalReview/started` → item.updated */
 export function mapNotificationItemAutoApprovalReviewStarted(
-  m: Across<NotificationByName['item/autoApprovalReview/started']>,
+  m: Across<NotificationByName['item/autoApprovalReview/started']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('item.updated', ids, { itemType: 'unknown', detail: 'automatic approval review started', data: m.params }, [
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('item.updated', ids, { itemType: 'unknown', detail: 'automatic approval review started', data: m?.params }, [
     'itemType',
   ]);
 }
 
 /** notification `item/commandExecution/outputDelta` → content.delta */
 export function mapNotificationItemCommandExecutionOutputDelta(
-  m: Across<NotificationByName['item/commandExecution/outputDelta']>,
+  m: Across<NotificationByName['item/commandExecution/outputDelta']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('content.delta', ids, { streamKind: 'command_output', delta: str(m.params?.delta) }, [
+  ctx.emit('content.delta', ids, { streamKind: 'command_output', delta: str(m?.params?.delta) }, [
     'streamKind',
     'delta',
   ]);
@@ -468,52 +495,55 @@ export function mapNotificationItemCommandExecutionOutputDelta(
 
 /** notification `item/commandExecution/terminalInteraction` → item.updated */
 export function mapNotificationItemCommandExecutionTerminalInteraction(
-  m: Across<NotificationByName['item/commandExecution/terminalInteraction']>,
+  m: Across<NotificationByName['item/commandExecution/terminalInteraction']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m.params }, [
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m?.params }, [
     'itemType',
   ]);
 }
 
 /** notification `item/completed` → item.completed + thread.state.changed */
-export function mapNotificationItemCompleted(m: Across<NotificationByName['item/completed']>, ctx: MapContext): void {
+export function mapNotificationItemCompleted(
+  m: Across<NotificationByName['item/completed']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.item?.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.item?.id),
   };
   ctx.emit(
     'item.completed',
     ids,
     {
-      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m.params?.item?.type))),
-      status: oneOf(SET_ItemStatus, m.params?.item?.status),
-      data: m.params?.item,
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
+      status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      data: m?.params?.item,
     },
     ['itemType'],
   );
-  const ids2: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  if (m.params?.item?.type === 'contextCompaction')
-    ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m.params?.item }, ['state']);
+  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  if (m?.params?.item?.type === 'contextCompaction')
+    ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
 export function mapNotificationItemFileChangeOutputDelta(
-  m: Across<NotificationByName['item/fileChange/outputDelta']>,
+  m: Across<NotificationByName['item/fileChange/outputDelta']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('content.delta', ids, { streamKind: 'file_change_output', delta: str(m.params?.delta) }, [
+  ctx.emit('content.delta', ids, { streamKind: 'file_change_output', delta: str(m?.params?.delta) }, [
     'streamKind',
     'delta',
   ]);
@@ -521,103 +551,109 @@ export function mapNotificationItemFileChangeOutputDelta(
 
 /** notification `item/fileChange/patchUpdated` → item.updated */
 export function mapNotificationItemFileChangePatchUpdated(
-  m: Across<NotificationByName['item/fileChange/patchUpdated']>,
+  m: Across<NotificationByName['item/fileChange/patchUpdated']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/mcpToolCall/progress` → tool.progress */
 export function mapNotificationItemMcpToolCallProgress(
-  m: Across<NotificationByName['item/mcpToolCall/progress']>,
+  m: Across<NotificationByName['item/mcpToolCall/progress']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('tool.progress', ids, { toolUseId: str(m.params?.itemId), summary: str(m.params?.message) }, []);
+  ctx.emit('tool.progress', ids, { toolUseId: str(m?.params?.itemId), summary: str(m?.params?.message) }, []);
 }
 
 /** notification `item/plan/delta` → content.delta */
-export function mapNotificationItemPlanDelta(m: Across<NotificationByName['item/plan/delta']>, ctx: MapContext): void {
+export function mapNotificationItemPlanDelta(
+  m: Across<NotificationByName['item/plan/delta']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('content.delta', ids, { streamKind: 'plan_text', delta: str(m.params?.delta) }, ['streamKind', 'delta']);
+  ctx.emit('content.delta', ids, { streamKind: 'plan_text', delta: str(m?.params?.delta) }, ['streamKind', 'delta']);
 }
 
 /** notification `item/reasoning/summaryPartAdded` → item.updated */
 export function mapNotificationItemReasoningSummaryPartAdded(
-  m: Across<NotificationByName['item/reasoning/summaryPartAdded']>,
+  m: Across<NotificationByName['item/reasoning/summaryPartAdded']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/reasoning/summaryTextDelta` → content.delta */
 export function mapNotificationItemReasoningSummaryTextDelta(
-  m: Across<NotificationByName['item/reasoning/summaryTextDelta']>,
+  m: Across<NotificationByName['item/reasoning/summaryTextDelta']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
   ctx.emit(
     'content.delta',
     ids,
-    { streamKind: 'reasoning_summary_text', delta: str(m.params?.delta), summaryIndex: num(m.params?.summaryIndex) },
+    { streamKind: 'reasoning_summary_text', delta: str(m?.params?.delta), summaryIndex: num(m?.params?.summaryIndex) },
     ['streamKind', 'delta'],
   );
 }
 
 /** notification `item/reasoning/textDelta` → content.delta */
 export function mapNotificationItemReasoningTextDelta(
-  m: Across<NotificationByName['item/reasoning/textDelta']>,
+  m: Across<NotificationByName['item/reasoning/textDelta']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
   };
   ctx.emit(
     'content.delta',
     ids,
-    { streamKind: 'reasoning_text', delta: str(m.params?.delta), contentIndex: num(m.params?.contentIndex) },
+    { streamKind: 'reasoning_text', delta: str(m?.params?.delta), contentIndex: num(m?.params?.contentIndex) },
     ['streamKind', 'delta'],
   );
 }
 
 /** notification `item/started` → item.started */
-export function mapNotificationItemStarted(m: Across<NotificationByName['item/started']>, ctx: MapContext): void {
+export function mapNotificationItemStarted(
+  m: Across<NotificationByName['item/started']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.item?.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.item?.id),
   };
   ctx.emit(
     'item.started',
     ids,
     {
-      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m.params?.item?.type))),
-      status: oneOf(SET_ItemStatus, m.params?.item?.status),
-      data: m.params?.item,
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
+      status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      data: m?.params?.item,
     },
     ['itemType'],
   );
@@ -625,70 +661,73 @@ export function mapNotificationItemStarted(m: Across<NotificationByName['item/st
 
 /** notification `mcpServer/event/stream/notification` → mcp.status.updated */
 export function mapNotificationMcpServerEventStreamNotification(
-  m: Across<NotificationByName['mcpServer/event/stream/notification']>,
+  m: Across<NotificationByName['mcpServer/event/stream/notification']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('mcp.status.updated', ids, { status: m.params }, ['status']);
+  ctx.emit('mcp.status.updated', ids, { status: m?.params }, ['status']);
 }
 
 /** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed */
 export function mapNotificationMcpServerOauthLoginCompleted(
-  m: Across<NotificationByName['mcpServer/oauthLogin/completed']>,
+  m: Across<NotificationByName['mcpServer/oauthLogin/completed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
   ctx.emit(
     'mcp.oauth.completed',
     ids,
-    { success: bool(m.params?.success), name: str(m.params?.name), error: str(m.params?.error) },
+    { success: bool(m?.params?.success), name: str(m?.params?.name), error: str(m?.params?.error) },
     ['success'],
   );
 }
 
 /** notification `mcpServer/startupStatus/updated` → mcp.status.updated */
 export function mapNotificationMcpServerStartupStatusUpdated(
-  m: Across<NotificationByName['mcpServer/startupStatus/updated']>,
+  m: Across<NotificationByName['mcpServer/startupStatus/updated']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('mcp.status.updated', ids, { status: m.params }, ['status']);
+  ctx.emit('mcp.status.updated', ids, { status: m?.params }, ['status']);
 }
 
 /** notification `model/rerouted` → model.rerouted */
-export function mapNotificationModelRerouted(m: Across<NotificationByName['model/rerouted']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
+export function mapNotificationModelRerouted(
+  m: Across<NotificationByName['model/rerouted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   ctx.emit(
     'model.rerouted',
     ids,
-    { fromModel: str(m.params?.fromModel), toModel: str(m.params?.toModel), reason: str(m.params?.reason) },
+    { fromModel: str(m?.params?.fromModel), toModel: str(m?.params?.toModel), reason: str(m?.params?.reason) },
     ['fromModel', 'toModel', 'reason'],
   );
 }
 
 /** notification `model/safetyBuffering/updated` → runtime.warning */
 export function mapNotificationModelSafetyBufferingUpdated(
-  m: Across<NotificationByName['model/safetyBuffering/updated']>,
+  m: Across<NotificationByName['model/safetyBuffering/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('runtime.warning', ids, { message: 'Model output is being held for a safety check', detail: m.params }, [
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('runtime.warning', ids, { message: 'Model output is being held for a safety check', detail: m?.params }, [
     'message',
   ]);
 }
 
 /** notification `model/verification` → runtime.warning */
 export function mapNotificationModelVerification(
-  m: Across<NotificationByName['model/verification']>,
+  m: Across<NotificationByName['model/verification']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('runtime.warning', ids, { message: 'Model verification notice', detail: m.params }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('runtime.warning', ids, { message: 'Model verification notice', detail: m?.params }, ['message']);
 }
 
 /** notification `modelProvider/authRecoveryCompleted` → auth.status */
 export function mapNotificationModelProviderAuthRecoveryCompleted(
-  m: Across<NotificationByName['modelProvider/authRecoveryCompleted']>,
+  m: Across<NotificationByName['modelProvider/authRecoveryCompleted']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -697,7 +736,7 @@ export function mapNotificationModelProviderAuthRecoveryCompleted(
 
 /** notification `modelProvider/authRecoveryStarted` → auth.status */
 export function mapNotificationModelProviderAuthRecoveryStarted(
-  m: Across<NotificationByName['modelProvider/authRecoveryStarted']>,
+  m: Across<NotificationByName['modelProvider/authRecoveryStarted']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
@@ -706,251 +745,266 @@ export function mapNotificationModelProviderAuthRecoveryStarted(
 
 /** notification `remoteControl/status/changed` → session.state.changed */
 export function mapNotificationRemoteControlStatusChanged(
-  m: Across<NotificationByName['remoteControl/status/changed']>,
+  m: Across<NotificationByName['remoteControl/status/changed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('session.state.changed', ids, { state: 'ready', reason: str(m.params?.status) }, ['state']);
+  ctx.emit('session.state.changed', ids, { state: 'ready', reason: str(m?.params?.status) }, ['state']);
 }
 
 /** notification `serverRequest/resolved` → request.resolved */
 export function mapNotificationServerRequestResolved(
-  m: Across<NotificationByName['serverRequest/resolved']>,
+  m: Across<NotificationByName['serverRequest/resolved']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), request: idOf(m.params?.requestId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), request: idOf(m?.params?.requestId) };
   ctx.emit(
     'request.resolved',
     ids,
-    { requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), resolution: m.params },
+    { requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), resolution: m?.params },
     ['requestType'],
   );
 }
 
 /** notification `thread/archived` → thread.state.changed */
-export function mapNotificationThreadArchived(m: Across<NotificationByName['thread/archived']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+export function mapNotificationThreadArchived(
+  m: Across<NotificationByName['thread/archived']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit('thread.state.changed', ids, { state: 'archived' }, ['state']);
 }
 
 /** notification `thread/attachment/updated` → thread.metadata.updated */
 export function mapNotificationThreadAttachmentUpdated(
-  m: Across<NotificationByName['thread/attachment/updated']>,
+  m: Across<NotificationByName['thread/attachment/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/closed` → thread.state.changed */
-export function mapNotificationThreadClosed(m: Across<NotificationByName['thread/closed']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+export function mapNotificationThreadClosed(
+  m: Across<NotificationByName['thread/closed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit('thread.state.changed', ids, { state: 'closed' }, ['state']);
   H.closeThread(ctx, ids, m);
 }
 
 /** notification `thread/compacted` → thread.state.changed */
 export function mapNotificationThreadCompacted(
-  m: Across<NotificationByName['thread/compacted']>,
+  m: Across<NotificationByName['thread/compacted']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m.params }, ['state']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.params }, ['state']);
 }
 
 /** notification `thread/deleted` → thread.state.changed */
-export function mapNotificationThreadDeleted(m: Across<NotificationByName['thread/deleted']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+export function mapNotificationThreadDeleted(
+  m: Across<NotificationByName['thread/deleted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit('thread.state.changed', ids, { state: 'deleted' }, ['state']);
   H.closeThread(ctx, ids, m);
 }
 
 /** notification `thread/environment/connected` → thread.metadata.updated */
 export function mapNotificationThreadEnvironmentConnected(
-  m: Across<NotificationByName['thread/environment/connected']>,
+  m: Across<NotificationByName['thread/environment/connected']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/environment/disconnected` → thread.metadata.updated */
 export function mapNotificationThreadEnvironmentDisconnected(
-  m: Across<NotificationByName['thread/environment/disconnected']>,
+  m: Across<NotificationByName['thread/environment/disconnected']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/goal/cleared` → thread.metadata.updated */
 export function mapNotificationThreadGoalCleared(
-  m: Across<NotificationByName['thread/goal/cleared']>,
+  m: Across<NotificationByName['thread/goal/cleared']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit('thread.metadata.updated', ids, { metadata: { goal: null } }, []);
 }
 
 /** notification `thread/goal/updated` → thread.metadata.updated */
 export function mapNotificationThreadGoalUpdated(
-  m: Across<NotificationByName['thread/goal/updated']>,
+  m: Across<NotificationByName['thread/goal/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/name/updated` → thread.metadata.updated */
 export function mapNotificationThreadNameUpdated(
-  m: Across<NotificationByName['thread/name/updated']>,
+  m: Across<NotificationByName['thread/name/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { name: str(m.params?.threadName) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { name: str(m?.params?.threadName) }, []);
 }
 
 /** notification `thread/project/updated` → thread.metadata.updated */
 export function mapNotificationThreadProjectUpdated(
-  m: Across<NotificationByName['thread/project/updated']>,
+  m: Across<NotificationByName['thread/project/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/realtime/closed` → thread.realtime.closed */
 export function mapNotificationThreadRealtimeClosed(
-  m: Across<NotificationByName['thread/realtime/closed']>,
+  m: Across<NotificationByName['thread/realtime/closed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.closed', ids, { reason: str(m.params?.reason) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.closed', ids, { reason: str(m?.params?.reason) }, []);
 }
 
 /** notification `thread/realtime/error` → thread.realtime.error */
 export function mapNotificationThreadRealtimeError(
-  m: Across<NotificationByName['thread/realtime/error']>,
+  m: Across<NotificationByName['thread/realtime/error']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.error', ids, { message: str(m.params?.message) }, ['message']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.error', ids, { message: str(m?.params?.message) }, ['message']);
 }
 
 /** notification `thread/realtime/item/completed` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeItemCompleted(
-  m: Across<NotificationByName['thread/realtime/item/completed']>,
+  m: Across<NotificationByName['thread/realtime/item/completed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/item/started` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeItemStarted(
-  m: Across<NotificationByName['thread/realtime/item/started']>,
+  m: Across<NotificationByName['thread/realtime/item/started']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeItemTranscriptDelta(
-  m: Across<NotificationByName['thread/realtime/item/transcript/delta']>,
+  m: Across<NotificationByName['thread/realtime/item/transcript/delta']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/itemAdded` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeItemAdded(
-  m: Across<NotificationByName['thread/realtime/itemAdded']>,
+  m: Across<NotificationByName['thread/realtime/itemAdded']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params?.item }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params?.item }, ['item']);
 }
 
 /** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta */
 export function mapNotificationThreadRealtimeOutputAudioDelta(
-  m: Across<NotificationByName['thread/realtime/outputAudio/delta']>,
+  m: Across<NotificationByName['thread/realtime/outputAudio/delta']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.audio.delta', ids, { audio: m.params?.audio }, ['audio']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.audio.delta', ids, { audio: m?.params?.audio }, ['audio']);
 }
 
 /** notification `thread/realtime/started` → thread.realtime.started */
 export function mapNotificationThreadRealtimeStarted(
-  m: Across<NotificationByName['thread/realtime/started']>,
+  m: Across<NotificationByName['thread/realtime/started']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.started', ids, { realtimeSessionId: str(m.params?.realtimeSessionId) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.started', ids, { realtimeSessionId: str(m?.params?.realtimeSessionId) }, []);
 }
 
 /** notification `thread/realtime/transcript/delta` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeTranscriptDelta(
-  m: Across<NotificationByName['thread/realtime/transcript/delta']>,
+  m: Across<NotificationByName['thread/realtime/transcript/delta']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/transcript/done` → thread.realtime.item-added */
 export function mapNotificationThreadRealtimeTranscriptDone(
-  m: Across<NotificationByName['thread/realtime/transcript/done']>,
+  m: Across<NotificationByName['thread/realtime/transcript/done']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.realtime.item-added', ids, { item: m.params }, ['item']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/reverted` → thread.metadata.updated */
-export function mapNotificationThreadReverted(m: Across<NotificationByName['thread/reverted']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+export function mapNotificationThreadReverted(
+  m: Across<NotificationByName['thread/reverted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/section/changed` → thread.metadata.updated */
 export function mapNotificationThreadSectionChanged(
-  m: Across<NotificationByName['thread/section/changed']>,
+  m: Across<NotificationByName['thread/section/changed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m.params) }, []);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/settings/updated` → session.configured */
 export function mapNotificationThreadSettingsUpdated(
-  m: Across<NotificationByName['thread/settings/updated']>,
+  m: Across<NotificationByName['thread/settings/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('session.configured', ids, { config: obj(m.params?.threadSettings) }, ['config']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('session.configured', ids, { config: obj(m?.params?.threadSettings) }, ['config']);
 }
 
 /** notification `thread/started` → thread.started */
-export function mapNotificationThreadStarted(m: Across<NotificationByName['thread/started']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.thread?.id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m.params?.thread?.id) }, []);
+export function mapNotificationThreadStarted(
+  m: Across<NotificationByName['thread/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.thread?.id) };
+  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id) }, []);
 }
 
 /** notification `thread/status/changed` → thread.state.changed */
 export function mapNotificationThreadStatusChanged(
-  m: Across<NotificationByName['thread/status/changed']>,
+  m: Across<NotificationByName['thread/status/changed']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit(
     'thread.state.changed',
     ids,
     {
-      state: oneOf(SET_ThreadState, translate(VM_codexThreadState, tagOf(m.params?.status))),
-      detail: m.params?.status,
+      state: oneOf(SET_ThreadState, translate(VM_codexThreadState, tagOf(m?.params?.status))),
+      detail: m?.params?.status,
     },
     ['state'],
   );
@@ -958,31 +1012,34 @@ export function mapNotificationThreadStatusChanged(
 
 /** notification `thread/tokenUsage/updated` → thread.token-usage.updated */
 export function mapNotificationThreadTokenUsageUpdated(
-  m: Across<NotificationByName['thread/tokenUsage/updated']>,
+  m: Across<NotificationByName['thread/tokenUsage/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('thread.token-usage.updated', ids, { usage: m.params?.tokenUsage }, ['usage']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('thread.token-usage.updated', ids, { usage: m?.params?.tokenUsage }, ['usage']);
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
 export function mapNotificationThreadUnarchived(
-  m: Across<NotificationByName['thread/unarchived']>,
+  m: Across<NotificationByName['thread/unarchived']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
   ctx.emit('thread.state.changed', ids, { state: 'unarchived' }, ['state']);
 }
 
 /** notification `turn/completed` → turn.completed */
-export function mapNotificationTurnCompleted(m: Across<NotificationByName['turn/completed']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turn?.id) };
+export function mapNotificationTurnCompleted(
+  m: Across<NotificationByName['turn/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
   ctx.emit(
     'turn.completed',
     ids,
     {
-      state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m.params?.turn?.status))),
-      errorMessage: str(m.params?.turn?.error?.message),
+      state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m?.params?.turn?.status))),
+      errorMessage: str(m?.params?.turn?.error?.message),
     },
     ['state'],
   );
@@ -991,77 +1048,80 @@ export function mapNotificationTurnCompleted(m: Across<NotificationByName['turn/
 
 /** notification `turn/diff/updated` → turn.diff.updated */
 export function mapNotificationTurnDiffUpdated(
-  m: Across<NotificationByName['turn/diff/updated']>,
+  m: Across<NotificationByName['turn/diff/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
-  ctx.emit('turn.diff.updated', ids, { unifiedDiff: str(m.params?.diff) }, ['unifiedDiff']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('turn.diff.updated', ids, { unifiedDiff: str(m?.params?.diff) }, ['unifiedDiff']);
 }
 
 /** notification `turn/plan/updated` → turn.plan.updated */
 export function mapNotificationTurnPlanUpdated(
-  m: Across<NotificationByName['turn/plan/updated']>,
+  m: Across<NotificationByName['turn/plan/updated']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   ctx.emit(
     'turn.plan.updated',
     ids,
     {
-      explanation: nullOr(m.params?.explanation, (v) => str(v)),
-      plan: guard<TurnPlanStep[]>(GUARD_ouheht, m.params?.plan),
+      explanation: nullOr(m?.params?.explanation, (v) => str(v)),
+      plan: guard<TurnPlanStep[]>(GUARD_ouheht, m?.params?.plan),
     },
     ['plan'],
   );
 }
 
 /** notification `turn/started` → turn.started */
-export function mapNotificationTurnStarted(m: Across<NotificationByName['turn/started']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turn?.id) };
+export function mapNotificationTurnStarted(
+  m: Across<NotificationByName['turn/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
   ctx.emit('turn.started', ids, {}, []);
 }
 
 /** notification `warning` → runtime.warning */
-export function mapNotificationWarning(m: Across<NotificationByName['warning']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId) };
-  ctx.emit('runtime.warning', ids, { message: str(m.params?.message), detail: m.params }, ['message']);
+export function mapNotificationWarning(m: Across<NotificationByName['warning']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.params?.message), detail: m?.params }, ['message']);
 }
 
 /** notification `windows/worldWritableWarning` → runtime.warning */
 export function mapNotificationWindowsWorldWritableWarning(
-  m: Across<NotificationByName['windows/worldWritableWarning']>,
+  m: Across<NotificationByName['windows/worldWritableWarning']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
   ctx.emit(
     'runtime.warning',
     ids,
-    { message: 'Some Windows folders are world-writable and were excluded from the sandbox', detail: m.params },
+    { message: 'Some Windows folders are world-writable and were excluded from the sandbox', detail: m?.params },
     ['message'],
   );
 }
 
 /** notification `windowsSandbox/setupCompleted` → session.state.changed */
 export function mapNotificationWindowsSandboxSetupCompleted(
-  m: Across<NotificationByName['windowsSandbox/setupCompleted']>,
+  m: Across<NotificationByName['windowsSandbox/setupCompleted']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
   ctx.emit(
     'session.state.changed',
     ids,
-    { state: 'ready', reason: 'windows sandbox setup completed', detail: str(m.params?.error) },
+    { state: 'ready', reason: 'windows sandbox setup completed', detail: str(m?.params?.error) },
     ['state'],
   );
 }
 
 /** request `account/chatgptAuthTokens/refresh` → request.opened */
 export function mapRequestAccountChatgptAuthTokensRefresh(
-  m: Across<RequestByName['account/chatgptAuthTokens/refresh']>,
+  m: Across<RequestByName['account/chatgptAuthTokens/refresh']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { request: idOf(m.id) };
-  ctx.emit('request.opened', ids, { requestType: 'auth_tokens_refresh', args: m.params }, ['requestType']);
+  const ids: MapperIds = { request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'auth_tokens_refresh', args: m?.params }, ['requestType']);
 }
 
 /**
@@ -1069,7 +1129,7 @@ export function mapRequestAccountChatgptAuthTokensRefresh(
  * the response's `result`
  */
 export function mapRequestAccountChatgptAuthTokensRefreshResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1078,12 +1138,19 @@ export function mapRequestAccountChatgptAuthTokensRefreshResponse(
 }
 
 /** request `applyPatchApproval` → request.opened */
-export function mapRequestApplyPatchApproval(m: Across<RequestByName['applyPatchApproval']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.conversationId), item: idOf(m.params?.callId), request: idOf(m.id) };
+export function mapRequestApplyPatchApproval(
+  m: Across<RequestByName['applyPatchApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.conversationId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
+  };
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'apply_patch_approval', detail: str(m.params?.reason), args: m.params },
+    { requestType: 'apply_patch_approval', detail: str(m?.params?.reason), args: m?.params },
     ['requestType'],
   );
 }
@@ -1092,7 +1159,11 @@ export function mapRequestApplyPatchApproval(m: Across<RequestByName['applyPatch
  * the client's response to request `applyPatchApproval` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestApplyPatchApprovalResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapRequestApplyPatchApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   ctx.emit(
     'request.resolved',
@@ -1107,27 +1178,41 @@ export function mapRequestApplyPatchApprovalResponse(m: Opaque, ctx: MapContext,
 }
 
 /** request `attestation/generate` → request.opened */
-export function mapRequestAttestationGenerate(m: Across<RequestByName['attestation/generate']>, ctx: MapContext): void {
-  const ids: MapperIds = { request: idOf(m.id) };
-  ctx.emit('request.opened', ids, { requestType: 'attestation', args: m.params }, ['requestType']);
+export function mapRequestAttestationGenerate(
+  m: Across<RequestByName['attestation/generate']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'attestation', args: m?.params }, ['requestType']);
 }
 
 /**
  * the client's response to request `attestation/generate` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestAttestationGenerateResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapRequestAttestationGenerateResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   ctx.emit('request.resolved', ids, { requestType: 'attestation', decision: 'answered' }, ['requestType']);
 }
 
 /** request `execCommandApproval` → request.opened */
-export function mapRequestExecCommandApproval(m: Across<RequestByName['execCommandApproval']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.params?.conversationId), item: idOf(m.params?.callId), request: idOf(m.id) };
+export function mapRequestExecCommandApproval(
+  m: Across<RequestByName['execCommandApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.conversationId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
+  };
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'exec_command_approval', detail: str(m.params?.reason), args: m.params },
+    { requestType: 'exec_command_approval', detail: str(m?.params?.reason), args: m?.params },
     ['requestType'],
   );
 }
@@ -1136,7 +1221,11 @@ export function mapRequestExecCommandApproval(m: Across<RequestByName['execComma
  * the client's response to request `execCommandApproval` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestExecCommandApprovalResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapRequestExecCommandApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   ctx.emit(
     'request.resolved',
@@ -1152,19 +1241,19 @@ export function mapRequestExecCommandApprovalResponse(m: Opaque, ctx: MapContext
 
 /** request `item/commandExecution/requestApproval` → request.opened */
 export function mapRequestItemCommandExecutionRequestApproval(
-  m: Across<RequestByName['item/commandExecution/requestApproval']>,
+  m: Across<RequestByName['item/commandExecution/requestApproval']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
-    request: idOf(m.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
   };
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'command_execution_approval', detail: str(m.params?.reason), args: m.params },
+    { requestType: 'command_execution_approval', detail: str(m?.params?.reason), args: m?.params },
     ['requestType'],
   );
 }
@@ -1174,7 +1263,7 @@ export function mapRequestItemCommandExecutionRequestApproval(
  * is the response's `result`
  */
 export function mapRequestItemCommandExecutionRequestApprovalResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1193,19 +1282,19 @@ export function mapRequestItemCommandExecutionRequestApprovalResponse(
 
 /** request `item/fileChange/requestApproval` → request.opened */
 export function mapRequestItemFileChangeRequestApproval(
-  m: Across<RequestByName['item/fileChange/requestApproval']>,
+  m: Across<RequestByName['item/fileChange/requestApproval']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
-    request: idOf(m.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
   };
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'file_change_approval', detail: str(m.params?.reason), args: m.params },
+    { requestType: 'file_change_approval', detail: str(m?.params?.reason), args: m?.params },
     ['requestType'],
   );
 }
@@ -1215,7 +1304,7 @@ export function mapRequestItemFileChangeRequestApproval(
  * response's `result`
  */
 export function mapRequestItemFileChangeRequestApprovalResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1234,19 +1323,19 @@ export function mapRequestItemFileChangeRequestApprovalResponse(
 
 /** request `item/permissions/requestApproval` → request.opened */
 export function mapRequestItemPermissionsRequestApproval(
-  m: Across<RequestByName['item/permissions/requestApproval']>,
+  m: Across<RequestByName['item/permissions/requestApproval']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
-    request: idOf(m.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
   };
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'permissions_approval', detail: str(m.params?.reason), args: m.params },
+    { requestType: 'permissions_approval', detail: str(m?.params?.reason), args: m?.params },
     ['requestType'],
   );
 }
@@ -1256,7 +1345,7 @@ export function mapRequestItemPermissionsRequestApproval(
  * the response's `result`
  */
 export function mapRequestItemPermissionsRequestApprovalResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1274,14 +1363,14 @@ export function mapRequestItemPermissionsRequestApprovalResponse(
 }
 
 /** request `item/tool/call` → request.opened */
-export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']>, ctx: MapContext): void {
+export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.callId),
-    request: idOf(m.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
   };
-  ctx.emit('request.opened', ids, { requestType: 'dynamic_tool_call', detail: str(m.params?.tool), args: m.params }, [
+  ctx.emit('request.opened', ids, { requestType: 'dynamic_tool_call', detail: str(m?.params?.tool), args: m?.params }, [
     'requestType',
   ]);
 }
@@ -1290,7 +1379,11 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
  * the client's response to request `item/tool/call` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestItemToolCallResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapRequestItemToolCallResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   ctx.emit('request.resolved', ids, { requestType: 'dynamic_tool_call', decision: 'answered', resolution: m }, [
     'requestType',
@@ -1299,17 +1392,17 @@ export function mapRequestItemToolCallResponse(m: Opaque, ctx: MapContext, pendi
 
 /** request `item/tool/requestUserInput` → user-input.requested + request.opened */
 export function mapRequestItemToolRequestUserInput(
-  m: Across<RequestByName['item/tool/requestUserInput']>,
+  m: Across<RequestByName['item/tool/requestUserInput']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {
-    thread: idOf(m.params?.threadId),
-    turn: idOf(m.params?.turnId),
-    item: idOf(m.params?.itemId),
-    request: idOf(m.id),
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
   };
-  ctx.emit('user-input.requested', ids, { questions: m.params?.questions }, ['questions']);
-  ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m.params }, ['requestType']);
+  ctx.emit('user-input.requested', ids, { questions: m?.params?.questions }, ['questions']);
+  ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);
 }
 
 /**
@@ -1317,7 +1410,7 @@ export function mapRequestItemToolRequestUserInput(
  * request.resolved; `m` is the response's `result`
  */
 export function mapRequestItemToolRequestUserInputResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1333,11 +1426,11 @@ export function mapRequestItemToolRequestUserInputResponse(
 
 /** request `mcpServer/elicitation/request` → request.opened */
 export function mapRequestMcpServerElicitationRequest(
-  m: Across<RequestByName['mcpServer/elicitation/request']>,
+  m: Across<RequestByName['mcpServer/elicitation/request']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m.params?.threadId), turn: idOf(m.params?.turnId), request: idOf(m.id) };
-  ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', args: m.params }, ['requestType']);
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId), request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', args: m?.params }, ['requestType']);
 }
 
 /**
@@ -1345,7 +1438,7 @@ export function mapRequestMcpServerElicitationRequest(
  * response's `result`
  */
 export function mapRequestMcpServerElicitationRequestResponse(
-  m: Opaque,
+  m: Opaque | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1364,20 +1457,27 @@ export function mapRequestMcpServerElicitationRequestResponse(
 
 /** request `skill/requestApproval` → request.opened */
 export function mapRequestSkillRequestApproval(
-  m: Across<RequestByName['skill/requestApproval']>,
+  m: Across<RequestByName['skill/requestApproval']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { item: idOf(m.params?.itemId), request: idOf(m.id) };
-  ctx.emit('request.opened', ids, { requestType: 'skill_approval', detail: str(m.params?.skillName), args: m.params }, [
-    'requestType',
-  ]);
+  const ids: MapperIds = { item: idOf(m?.params?.itemId), request: idOf(m?.id) };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'skill_approval', detail: str(m?.params?.skillName), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `skill/requestApproval` → request.resolved; `m` is the
  * response's `result`
  */
-export function mapRequestSkillRequestApprovalResponse(m: Opaque, ctx: MapContext, pending: ProviderIds = {}): void {
+export function mapRequestSkillRequestApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
   const ids: MapperIds = { ...pending };
   ctx.emit(
     'request.resolved',

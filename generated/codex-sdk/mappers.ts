@@ -70,81 +70,102 @@ const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined',
 // ---- one mapper per upstream discriminant ----
 
 /** thread-event `error` → runtime.error */
-export function mapThreadEventError(m: Across<ThreadEventByName['error']>, ctx: MapContext): void {
+export function mapThreadEventError(m: Across<ThreadEventByName['error']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m.message), class: 'provider_error' }, ['message']);
+  ctx.emit('runtime.error', ids, { message: str(m?.message), class: 'provider_error' }, ['message']);
 }
 
 /** thread-event `item.completed` → item.completed */
-export function mapThreadEventItemCompleted(m: Across<ThreadEventByName['item.completed']>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m.item?.id) };
+export function mapThreadEventItemCompleted(
+  m: Across<ThreadEventByName['item.completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
   ctx.emit(
     'item.completed',
     ids,
     {
-      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
-      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m.item?.status)), 'completed')),
-      data: m.item,
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
+      data: m?.item,
     },
     ['itemType'],
   );
 }
 
 /** thread-event `item.started` → item.started */
-export function mapThreadEventItemStarted(m: Across<ThreadEventByName['item.started']>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m.item?.id) };
+export function mapThreadEventItemStarted(
+  m: Across<ThreadEventByName['item.started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
   ctx.emit(
     'item.started',
     ids,
     {
-      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
-      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m.item?.status)), 'inProgress')),
-      data: m.item,
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
+      data: m?.item,
     },
     ['itemType'],
   );
 }
 
 /** thread-event `item.updated` → item.updated */
-export function mapThreadEventItemUpdated(m: Across<ThreadEventByName['item.updated']>, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m.item?.id) };
+export function mapThreadEventItemUpdated(
+  m: Across<ThreadEventByName['item.updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
   ctx.emit(
     'item.updated',
     ids,
     {
-      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m.item?.type))),
-      status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m.item?.status))),
-      data: m.item,
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
+      data: m?.item,
     },
     ['itemType'],
   );
 }
 
 /** thread-event `thread.started` → thread.started */
-export function mapThreadEventThreadStarted(m: Across<ThreadEventByName['thread.started']>, ctx: MapContext): void {
-  const ids: MapperIds = { thread: idOf(m.thread_id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m.thread_id) }, []);
+export function mapThreadEventThreadStarted(
+  m: Across<ThreadEventByName['thread.started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.thread_id) };
+  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.thread_id) }, []);
 }
 
 /** thread-event `turn.completed` → turn.completed */
-export function mapThreadEventTurnCompleted(m: Across<ThreadEventByName['turn.completed']>, ctx: MapContext): void {
+export function mapThreadEventTurnCompleted(
+  m: Across<ThreadEventByName['turn.completed']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
-  ctx.emit('turn.completed', ids, { state: 'completed', usage: m.usage }, ['state']);
+  ctx.emit('turn.completed', ids, { state: 'completed', usage: m?.usage }, ['state']);
   H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.failed` → runtime.error + turn.completed */
-export function mapThreadEventTurnFailed(m: Across<ThreadEventByName['turn.failed']>, ctx: MapContext): void {
+export function mapThreadEventTurnFailed(
+  m: Across<ThreadEventByName['turn.failed']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m.error?.message), class: 'provider_error', detail: m.error }, [
+  ctx.emit('runtime.error', ids, { message: str(m?.error?.message), class: 'provider_error', detail: m?.error }, [
     'message',
   ]);
-  ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m.error?.message) }, ['state']);
+  ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m?.error?.message) }, ['state']);
   H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.started` → turn.started */
-export function mapThreadEventTurnStarted(m: Across<ThreadEventByName['turn.started']>, ctx: MapContext): void {
+export function mapThreadEventTurnStarted(
+  m: Across<ThreadEventByName['turn.started']> | undefined,
+  ctx: MapContext,
+): void {
   const ids: MapperIds = { turn: idOf(H.newTurnId(ctx, {})) };
   ctx.emit('turn.started', ids, {}, []);
 }

@@ -45,7 +45,7 @@ export function bodyFor(
   let declared = 0;
   const idsFor = (emit: EmitSpec): Code => {
     const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
-      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}`, rootMayBeMissing: fromPending })})`,
+      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}` })})`,
     );
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
     // Ids a helper computes may change with what was emitted before: those are read afresh.
@@ -64,10 +64,10 @@ export function bodyFor(
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => ({
       key: propKey(field),
-      value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids, rootMayBeMissing: fromPending }),
+      value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids }),
     }));
     const call = { type: lit(emit.type, "'"), ids, fields, required: lit(shape?.required ?? []) };
-    out.push(emit.when ? { guardedEmit: { ...call, when: conditionCode(emit.when, fromPending) } } : { emit: call });
+    out.push(emit.when ? { guardedEmit: { ...call, when: conditionCode(emit.when) } } : { emit: call });
   }
   if (after.length && !idSets.size) out.push({ ids: { name: ident('ids'), code: ts`{}` } });
   const afterIds = idSets.size ? [...idSets.values()][0]! : ident('ids');

@@ -14,26 +14,24 @@ const INHERITED = new Set(
 );
 
 /**
- * `m.params?.item?.id`; an inherited name through `own(…)`, an index as `?.[0]`. `m` itself is an
- * object for a message (its discriminant was read from it), but a response's `result` may be anything.
+ * `m?.params?.item?.id`; an inherited name through `own(…)`, an index as `?.[0]`. `m` itself may be
+ * missing too: a legacy event's `params.msg`, a response's `result`, a stream event's inner event.
  */
-export function pathCode(segments: readonly (string | number)[], rootMayBeMissing: boolean): Code {
+export function pathCode(segments: readonly (string | number)[]): Code {
   let code = ts`m`;
-  segments.forEach((seg, i) => {
-    const dot = i > 0 || rootMayBeMissing ? ts`?.` : ts`.`;
+  for (const seg of segments) {
     if (typeof seg === 'number') code = ts`${code}?.[${seg}]`;
     else if (INHERITED.has(seg)) code = ts`own(${code}, ${lit(seg)})`;
-    else code = propKey(seg).toString() === seg ? ts`${code}${dot}${propKey(seg)}` : ts`${code}?.[${lit(seg)}]`;
-  });
+    else code = propKey(seg).toString() === seg ? ts`${code}?.${propKey(seg)}` : ts`${code}?.[${lit(seg)}]`;
+  }
   return code;
 }
 
-/** What an expression is read in: the value maps' names, the ids a helper sees, and whether `m` may be missing. */
+/** What an expression is read in: the value maps' names and the ids a helper sees. */
 export interface ExprEnv {
   mapName: (name: string) => Code;
   /** The provider ids a helper sees (`{}` while the ids themselves are being read). */
   ids: Code;
-  rootMayBeMissing: boolean;
 }
 
 /** The raw value an expression reads (before coercion to the canonical field's type). */
@@ -42,7 +40,7 @@ export function exprCode(e: ValueExpr, env: ExprEnv): Code {
     case 'const':
       return lit(e.value);
     case 'path': {
-      const read = pathCode(e.path.segments, env.rootMayBeMissing);
+      const read = pathCode(e.path.segments);
       if (!e.map) return read;
       return ts`translate(${env.mapName(e.map)}, tagOf(${read}))`;
     }
@@ -56,8 +54,8 @@ export function exprCode(e: ValueExpr, env: ExprEnv): Code {
   }
 }
 
-export function conditionCode(c: Condition, rootMayBeMissing: boolean): Code {
-  const read = pathCode(c.path.segments, rootMayBeMissing);
+export function conditionCode(c: Condition): Code {
+  const read = pathCode(c.path.segments);
   switch (c.op) {
     case 'equals':
       return ts`${read} === ${lit(c.value)}`;

@@ -65,7 +65,8 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     functions.push({
       name: ident(fn),
       doc: docComment(`${entry.kind} \`${entry.name}\` → ${targets}`),
-      inputType: inputType ? ts`Across<${inputType}>` : ts`Opaque`,
+      // Unvalidated, and possibly not there at all (a legacy event's `params.msg`).
+      inputType: inputType ? ts`Across<${inputType}> | undefined` : ts`Opaque | undefined`,
       takesIds: false,
       statements: bodyFor(
         entry.emit,
@@ -87,7 +88,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
           `the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets}; \`m\` is the response's \`result\``,
         ),
         // The response's type is not in the snapshots' message catalogs: read it as open JSON.
-        inputType: ts`Opaque`,
+        inputType: ts`Opaque | undefined`,
         takesIds: true,
         statements: bodyFor(entry.response, [], true, model, mod, mapName),
       });
