@@ -6,6 +6,7 @@ import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/sna
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
+import { FORMAT_ID, formatByChunk, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
 import { ident, lit, ts } from './emit/emission.ts';
@@ -122,8 +123,8 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
   const cache = emitCache(cacheDir(paths));
   const { hashes } = inputs;
-  const canonical = await cache.files(cacheKey(['canonical', hashes.code, hashes.model]), async () =>
-    (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model),
+  const canonical = await cache.files(cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]), async () =>
+    formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
   for (const source of Object.keys(inputs.spec.sources)) {
@@ -132,6 +133,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     const key = cacheKey([
       'upstream',
       hashes.code,
+      FORMAT_ID,
       source,
       ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
     ]);
@@ -140,10 +142,10 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         import('./emit/upstream-types.ts'),
         import('./emit/upstream-validators.ts'),
       ]);
-      return new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]);
+      return formatFiles(new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]));
     });
     for (const [rel, text] of upstream) files.set(rel, text);
-    // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
+    // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
     const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
       .filter((k) => MESSAGE_KINDS.has(k))
       .sort();
@@ -156,7 +158,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
       upstreamTypeImports: kinds.map(kindMapTypeName),
     });
-    for (const [rel, text] of mappers) files.set(rel, text);
+    for (const [rel, text] of mappers) files.set(rel, await formatByChunk(text, cache));
   }
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
   const report = buildCoverage(

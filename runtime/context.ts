@@ -5,6 +5,7 @@ import { CanonicalIds, defaultSessionId } from './canonical-ids.ts';
 import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle.ts';
 import { isTurnScoped } from './lifecycle-roles.ts';
 import { track } from './track.ts';
+import type { EmitPayload, HelperIds, MapperIds, PayloadByType, RequiredFields } from './emit-payload.ts';
 import type { CanonicalEvent, ProviderIds, RawRef, ValueMap } from './types.ts';
 import { lookup } from './values.ts';
 
@@ -98,6 +99,13 @@ export class MapContext {
    * Emit one canonical event. Undefined payload fields are left out; a required field that the
    * message did not provide turns the event into a runtime.warning (with raw), never a throw.
    */
+  emit<T extends keyof PayloadByType>(
+    type: T,
+    ids: MapperIds,
+    payload: EmitPayload<T>,
+    required: RequiredFields<T>,
+  ): void;
+  emit(type: string, ids: HelperIds, payload: Record<string, unknown>, required: readonly string[]): void;
   emit(type: string, ids: ProviderIds, payload: Record<string, unknown>, required: readonly string[]): void {
     for (const key in payload) {
       if (payload[key] === undefined) {

@@ -64,8 +64,30 @@ export function strArray(v: unknown): string[] | undefined {
 }
 
 /** A value of a closed set, or undefined. */
-export function oneOf<T extends string>(set: ReadonlySet<string>, v: unknown): T | undefined {
-  return typeof v === 'string' && set.has(v) ? (v as T) : undefined;
+export function oneOf<T extends string>(set: ReadonlySet<T>, v: unknown): T | undefined {
+  return typeof v === 'string' && set.has(v as T) ? (v as T) : undefined;
+}
+
+/** An own property of an object (for names every value inherits, such as `constructor`), else undefined. */
+export function own<T, K extends keyof Exclude<T, null | undefined>>(
+  o: T,
+  key: K,
+): Exclude<T, null | undefined>[K] | undefined {
+  return o !== null && typeof o === 'object' && Object.hasOwn(o, key)
+    ? (o as Exclude<T, null | undefined>)[key]
+    : undefined;
+}
+
+/** A value map of mapping-spec.yaml as the generated mappers declare it, typed by its canonical type. */
+export interface ValueMapOf<T extends string> {
+  readonly values: Readonly<Record<string, T | null>>;
+  readonly fallback: T | undefined;
+  readonly prefixes: readonly (readonly [string, T])[];
+}
+
+/** `lookup` through a generated value map. */
+export function translate<T extends string>(map: ValueMapOf<T>, v: unknown): T | undefined {
+  return lookup(map.values, map.fallback, v, map.prefixes);
 }
 
 /**

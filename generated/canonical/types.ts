@@ -35,10 +35,7 @@ export type ProviderItemId = string & { readonly __brand: 'ProviderItemId' };
  * eventmap's (camelCase, like the T3 contracts' ProviderKind). The Codex app-server and the Codex
  * SDK are both `codex`: the protocol an event came from is `raw.source`, not the provider.
  */
-export const PROVIDER_KINDS = [
-  'codex',
-  'claudeAgent',
-] as const;
+export const PROVIDER_KINDS = ['codex', 'claudeAgent'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** Where the raw upstream message attached to an event came from (EVENTS.md §1.1). */
@@ -172,14 +169,7 @@ export const CONTENT_STREAM_KINDS = [
 ] as const;
 export type ContentStreamKind = (typeof CONTENT_STREAM_KINDS)[number];
 
-export const SESSION_STATES = [
-  'starting',
-  'ready',
-  'running',
-  'waiting',
-  'stopped',
-  'error',
-] as const;
+export const SESSION_STATES = ['starting', 'ready', 'running', 'waiting', 'stopped', 'error'] as const;
 export type SessionState = (typeof SESSION_STATES)[number];
 
 export const THREAD_STATES = [
@@ -202,12 +192,7 @@ export const THREAD_STATES = [
 ] as const;
 export type ThreadState = (typeof THREAD_STATES)[number];
 
-export const TURN_STATES = [
-  'completed',
-  'failed',
-  'interrupted',
-  'cancelled',
-] as const;
+export const TURN_STATES = ['completed', 'failed', 'interrupted', 'cancelled'] as const;
 export type TurnState = (typeof TURN_STATES)[number];
 
 /** Status of an item in item.* payloads (inline in EVENTS.md ItemLifecyclePayload). */
@@ -230,19 +215,11 @@ export const ITEM_STATUSES = [
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** Status of one turn.plan.updated step (inline in EVENTS.md). */
-export const PLAN_STEP_STATUSES = [
-  'pending',
-  'inProgress',
-  'completed',
-] as const;
+export const PLAN_STEP_STATUSES = ['pending', 'inProgress', 'completed'] as const;
 export type PlanStepStatus = (typeof PLAN_STEP_STATUSES)[number];
 
 /** Final status in task.completed (inline in EVENTS.md). */
-export const TASK_STATUSES = [
-  'completed',
-  'failed',
-  'stopped',
-] as const;
+export const TASK_STATUSES = ['completed', 'failed', 'stopped'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /**
@@ -250,14 +227,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
  * the task.updated extension event; wider than TaskStatus because a live task can also be pending,
  * running or paused (Claude 0.3.x task_updated patch.status; killed maps to stopped).
  */
-export const TASK_STATES = [
-  'pending',
-  'running',
-  'paused',
-  'completed',
-  'failed',
-  'stopped',
-] as const;
+export const TASK_STATES = ['pending', 'running', 'paused', 'completed', 'failed', 'stopped'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** Outcome in hook.completed (inline in EVENTS.md). */
@@ -284,10 +254,7 @@ export const RUNTIME_ERROR_CLASSES = [
 export type RuntimeErrorClass = (typeof RUNTIME_ERROR_CLASSES)[number];
 
 /** How a session ended, in session.exited (inline in EVENTS.md). */
-export const SESSION_EXIT_KINDS = [
-  'graceful',
-  'error',
-] as const;
+export const SESSION_EXIT_KINDS = ['graceful', 'error'] as const;
 export type SessionExitKind = (typeof SESSION_EXIT_KINDS)[number];
 
 // ── Event types (EVENTS.md §1.2) ──
@@ -811,10 +778,19 @@ export type SessionExitedEvent = RuntimeEventBase<'session.exited', SessionExite
 export type ThreadStartedEvent = RuntimeEventBase<'thread.started', ThreadStartedPayload>;
 export type ThreadStateChangedEvent = RuntimeEventBase<'thread.state.changed', ThreadStateChangedPayload>;
 export type ThreadMetadataUpdatedEvent = RuntimeEventBase<'thread.metadata.updated', ThreadMetadataUpdatedPayload>;
-export type ThreadTokenUsageUpdatedEvent = RuntimeEventBase<'thread.token-usage.updated', ThreadTokenUsageUpdatedPayload>;
+export type ThreadTokenUsageUpdatedEvent = RuntimeEventBase<
+  'thread.token-usage.updated',
+  ThreadTokenUsageUpdatedPayload
+>;
 export type ThreadRealtimeStartedEvent = RuntimeEventBase<'thread.realtime.started', ThreadRealtimeStartedPayload>;
-export type ThreadRealtimeItemAddedEvent = RuntimeEventBase<'thread.realtime.item-added', ThreadRealtimeItemAddedPayload>;
-export type ThreadRealtimeAudioDeltaEvent = RuntimeEventBase<'thread.realtime.audio.delta', ThreadRealtimeAudioDeltaPayload>;
+export type ThreadRealtimeItemAddedEvent = RuntimeEventBase<
+  'thread.realtime.item-added',
+  ThreadRealtimeItemAddedPayload
+>;
+export type ThreadRealtimeAudioDeltaEvent = RuntimeEventBase<
+  'thread.realtime.audio.delta',
+  ThreadRealtimeAudioDeltaPayload
+>;
 export type ThreadRealtimeErrorEvent = RuntimeEventBase<'thread.realtime.error', ThreadRealtimeErrorPayload>;
 export type ThreadRealtimeClosedEvent = RuntimeEventBase<'thread.realtime.closed', ThreadRealtimeClosedPayload>;
 export type TurnStartedEvent = RuntimeEventBase<'turn.started', TurnStartedPayload>;
@@ -841,7 +817,10 @@ export type ToolProgressEvent = RuntimeEventBase<'tool.progress', ToolProgressPa
 export type ToolSummaryEvent = RuntimeEventBase<'tool.summary', ToolSummaryPayload>;
 export type AuthStatusEvent = RuntimeEventBase<'auth.status', AuthStatusPayload>;
 export type AccountUpdatedEvent = RuntimeEventBase<'account.updated', AccountUpdatedPayload>;
-export type AccountRateLimitsUpdatedEvent = RuntimeEventBase<'account.rate-limits.updated', AccountRateLimitsUpdatedPayload>;
+export type AccountRateLimitsUpdatedEvent = RuntimeEventBase<
+  'account.rate-limits.updated',
+  AccountRateLimitsUpdatedPayload
+>;
 export type McpStatusUpdatedEvent = RuntimeEventBase<'mcp.status.updated', McpStatusUpdatedPayload>;
 export type McpOauthCompletedEvent = RuntimeEventBase<'mcp.oauth.completed', McpOauthCompletedPayload>;
 export type ModelReroutedEvent = RuntimeEventBase<'model.rerouted', ModelReroutedPayload>;
@@ -901,7 +880,10 @@ export type ProviderRuntimeEvent =
   | RuntimeErrorEvent;
 
 /** The event of one type, e.g. `ProviderRuntimeEventOfType<'turn.completed'>`. */
-export type ProviderRuntimeEventOfType<T extends CanonicalRuntimeEventType> = Extract<ProviderRuntimeEvent, { type: T }>;
+export type ProviderRuntimeEventOfType<T extends CanonicalRuntimeEventType> = Extract<
+  ProviderRuntimeEvent,
+  { type: T }
+>;
 
 // ── Compile-time checks: event types, payload map and union must agree (each `never`) ──
 

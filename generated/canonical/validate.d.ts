@@ -74,7 +74,9 @@ export interface Validator<T> {
 export declare const validateProviderRuntimeEvent: Validator<ProviderRuntimeEvent>;
 
 /** Checks the envelope only (the payload just has to be an object). */
-export declare const validateRuntimeEventEnvelope: Validator<RuntimeEventBase<CanonicalRuntimeEventType, Record<string, unknown>>>;
+export declare const validateRuntimeEventEnvelope: Validator<
+  RuntimeEventBase<CanonicalRuntimeEventType, Record<string, unknown>>
+>;
 
 /** Checks the payload of `session.started`. */
 export declare const validateSessionStartedPayload: Validator<SessionStartedPayload>;

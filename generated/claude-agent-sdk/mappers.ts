@@ -2,666 +2,1147 @@
 // Do not edit: change mapping-spec.yaml and run `npm run generate`.
 /* eslint-disable */
 import type { MapContext } from '../../runtime/context.ts';
-import { makeGuard, guard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import type { Across, Opaque } from '../../runtime/across.ts';
+import {
+  type ValueMapOf,
+  bool,
+  first,
+  idOf,
+  matching,
+  nullOr,
+  num,
+  obj,
+  oneOf,
+  own,
+  str,
+  strArray,
+  tagOf,
+  translate,
+} from '../../runtime/values.ts';
+import { guard, makeGuard } from '../../runtime/guard.ts';
+import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type {
+  CanonicalItemType,
+  CanonicalRequestType,
+  ContentStreamKind,
+  FilePersistFailure,
+  PersistedFile,
+  RequestDecision,
+  RetryInfo,
+  SessionState,
+  TurnState,
+} from '../canonical/types.ts';
 import type { PermissionByName, SdkMessageByName, StreamEventByName } from './upstream-types.ts';
-
-// Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
-export const PROVIDER = "claudeAgent";
+export const PROVIDER = 'claudeAgent';
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** valueMaps.claudeBlockItemType: upstream content-block types → CanonicalItemType */
-const VM_claudeBlockItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
-  "text": "assistant_message",
-  "thinking": "reasoning",
-  "redacted_thinking": "reasoning",
-  "tool_use": "dynamic_tool_call",
-  "server_tool_use": "web_search",
-  "mcp_tool_use": "mcp_tool_call",
-  "compaction": "context_compaction",
-  "web_search_tool_result": null,
-  "web_fetch_tool_result": null,
-  "code_execution_tool_result": null,
-  "bash_code_execution_tool_result": null,
-  "text_editor_code_execution_tool_result": null,
-  "tool_search_tool_result": null,
-  "mcp_tool_result": null,
-  "mcp_tool_listing": null,
-  "advisor_tool_result": null,
-  "container_upload": null,
-  "fallback": null,
-  "image": "image_generation",
+const VM_claudeBlockItemType: ValueMapOf<CanonicalItemType> = {
+  values: {
+    text: 'assistant_message',
+    thinking: 'reasoning',
+    redacted_thinking: 'reasoning',
+    tool_use: 'dynamic_tool_call',
+    server_tool_use: 'web_search',
+    mcp_tool_use: 'mcp_tool_call',
+    compaction: 'context_compaction',
+    web_search_tool_result: null,
+    web_fetch_tool_result: null,
+    code_execution_tool_result: null,
+    bash_code_execution_tool_result: null,
+    text_editor_code_execution_tool_result: null,
+    tool_search_tool_result: null,
+    mcp_tool_result: null,
+    mcp_tool_listing: null,
+    advisor_tool_result: null,
+    container_upload: null,
+    fallback: null,
+    image: 'image_generation',
+  },
+  fallback: 'unknown',
+  prefixes: [],
 };
-const VM_claudeBlockItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
-const VM_claudeBlockItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
 /** valueMaps.claudeDeltaStreamKind: upstream content-delta types → ContentStreamKind */
-const VM_claudeDeltaStreamKind: Readonly<Record<string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | null>> = {
-  "text_delta": "assistant_text",
-  "thinking_delta": "reasoning_text",
-  "input_json_delta": "tool_input",
-  "citations_delta": null,
-  "signature_delta": null,
-  "compaction_delta": null,
+const VM_claudeDeltaStreamKind: ValueMapOf<ContentStreamKind> = {
+  values: {
+    text_delta: 'assistant_text',
+    thinking_delta: 'reasoning_text',
+    input_json_delta: 'tool_input',
+    citations_delta: null,
+    signature_delta: null,
+    compaction_delta: null,
+  },
+  fallback: 'unknown',
+  prefixes: [],
 };
-const VM_claudeDeltaStreamKind_DEFAULT: "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input" | undefined = "unknown";
-const VM_claudeDeltaStreamKind_PREFIXES: readonly (readonly [string, "assistant_text" | "reasoning_text" | "reasoning_summary_text" | "plan_text" | "command_output" | "file_change_output" | "unknown" | "tool_input"])[] = [];
 
 /** valueMaps.claudePermissionDecision: upstream enum PermissionBehavior → RequestDecision */
-const VM_claudePermissionDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "allow": "accepted",
-  "deny": "declined",
-  "ask": null,
+const VM_claudePermissionDecision: ValueMapOf<RequestDecision> = {
+  values: { allow: 'accepted', deny: 'declined', ask: null },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_claudePermissionDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_claudePermissionDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.claudePermissionRequestType: upstream tool types → CanonicalRequestType */
-const VM_claudePermissionRequestType: Readonly<Record<string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | null>> = {
-  "Agent": "tool_approval",
-  "Artifact": "tool_approval",
-  "AskUserQuestion": "tool_user_input",
-  "Bash": "command_execution_approval",
-  "ClaudeDesign": "tool_approval",
-  "Config": "tool_approval",
-  "CronCreate": "tool_approval",
-  "CronDelete": "tool_approval",
-  "CronList": "tool_approval",
-  "Edit": "file_change_approval",
-  "EndConversation": "tool_approval",
-  "EnterPlanMode": "tool_approval",
-  "EnterWorktree": "tool_approval",
-  "ExitPlanMode": "tool_approval",
-  "ExitWorktree": "tool_approval",
-  "Glob": "tool_approval",
-  "Grep": "tool_approval",
-  "LSP": "tool_approval",
-  "ListAgents": "tool_approval",
-  "ListMcpResourcesTool": "tool_approval",
-  "Mcp": "tool_approval",
-  "Monitor": "tool_approval",
-  "NotebookEdit": "file_change_approval",
-  "OfferChromeSetup": "tool_approval",
-  "PowerShell": "command_execution_approval",
-  "Projects": "tool_approval",
-  "ProposeGoal": "tool_approval",
-  "PushNotification": "tool_approval",
-  "Read": "tool_approval",
-  "ReadMcpResourceDirTool": "tool_approval",
-  "ReadMcpResourceTool": "tool_approval",
-  "ReadNotifications": "tool_approval",
-  "RefreshMcpTools": "tool_approval",
-  "RemoteTrigger": "tool_approval",
-  "ReportFindings": "tool_approval",
-  "ScheduleWakeup": "tool_approval",
-  "SendFeedback": "tool_approval",
-  "SendMessage": "tool_approval",
-  "SendUserFile": "tool_approval",
-  "SendUserMessage": "tool_approval",
-  "SetGoal": "tool_approval",
-  "ShareOnboardingGuide": "tool_approval",
-  "ShowOnboardingRolePicker": "tool_approval",
-  "Skill": "tool_approval",
-  "SubagentHandback": "tool_approval",
-  "SubscribeMcpResource": "tool_approval",
-  "SubscribePolling": "tool_approval",
-  "TaskCreate": "tool_approval",
-  "TaskGet": "tool_approval",
-  "TaskList": "tool_approval",
-  "TaskOutput": "tool_approval",
-  "TaskStop": "tool_approval",
-  "TaskUpdate": "tool_approval",
-  "TodoWrite": "tool_approval",
-  "ToolSearch": "tool_approval",
-  "UnsubscribeMcpResource": "tool_approval",
-  "UnsubscribePolling": "tool_approval",
-  "WaitForMcpServers": "tool_approval",
-  "WebFetch": "tool_approval",
-  "WebSearch": "tool_approval",
-  "Workflow": "tool_approval",
-  "Write": "file_change_approval",
-  "propose_skills": "tool_approval",
-  "Task": "tool_approval",
-  "MultiEdit": "file_change_approval",
+const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
+  values: {
+    Agent: 'tool_approval',
+    Artifact: 'tool_approval',
+    AskUserQuestion: 'tool_user_input',
+    Bash: 'command_execution_approval',
+    ClaudeDesign: 'tool_approval',
+    Config: 'tool_approval',
+    CronCreate: 'tool_approval',
+    CronDelete: 'tool_approval',
+    CronList: 'tool_approval',
+    Edit: 'file_change_approval',
+    EndConversation: 'tool_approval',
+    EnterPlanMode: 'tool_approval',
+    EnterWorktree: 'tool_approval',
+    ExitPlanMode: 'tool_approval',
+    ExitWorktree: 'tool_approval',
+    Glob: 'tool_approval',
+    Grep: 'tool_approval',
+    LSP: 'tool_approval',
+    ListAgents: 'tool_approval',
+    ListMcpResourcesTool: 'tool_approval',
+    Mcp: 'tool_approval',
+    Monitor: 'tool_approval',
+    NotebookEdit: 'file_change_approval',
+    OfferChromeSetup: 'tool_approval',
+    PowerShell: 'command_execution_approval',
+    Projects: 'tool_approval',
+    ProposeGoal: 'tool_approval',
+    PushNotification: 'tool_approval',
+    Read: 'tool_approval',
+    ReadMcpResourceDirTool: 'tool_approval',
+    ReadMcpResourceTool: 'tool_approval',
+    ReadNotifications: 'tool_approval',
+    RefreshMcpTools: 'tool_approval',
+    RemoteTrigger: 'tool_approval',
+    ReportFindings: 'tool_approval',
+    ScheduleWakeup: 'tool_approval',
+    SendFeedback: 'tool_approval',
+    SendMessage: 'tool_approval',
+    SendUserFile: 'tool_approval',
+    SendUserMessage: 'tool_approval',
+    SetGoal: 'tool_approval',
+    ShareOnboardingGuide: 'tool_approval',
+    ShowOnboardingRolePicker: 'tool_approval',
+    Skill: 'tool_approval',
+    SubagentHandback: 'tool_approval',
+    SubscribeMcpResource: 'tool_approval',
+    SubscribePolling: 'tool_approval',
+    TaskCreate: 'tool_approval',
+    TaskGet: 'tool_approval',
+    TaskList: 'tool_approval',
+    TaskOutput: 'tool_approval',
+    TaskStop: 'tool_approval',
+    TaskUpdate: 'tool_approval',
+    TodoWrite: 'tool_approval',
+    ToolSearch: 'tool_approval',
+    UnsubscribeMcpResource: 'tool_approval',
+    UnsubscribePolling: 'tool_approval',
+    WaitForMcpServers: 'tool_approval',
+    WebFetch: 'tool_approval',
+    WebSearch: 'tool_approval',
+    Workflow: 'tool_approval',
+    Write: 'file_change_approval',
+    propose_skills: 'tool_approval',
+    Task: 'tool_approval',
+    MultiEdit: 'file_change_approval',
+  },
+  fallback: 'tool_approval',
+  prefixes: [['mcp__', 'tool_approval']],
 };
-const VM_claudePermissionRequestType_DEFAULT: "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval" | undefined = "tool_approval";
-const VM_claudePermissionRequestType_PREFIXES: readonly (readonly [string, "command_execution_approval" | "file_change_approval" | "apply_patch_approval" | "exec_command_approval" | "tool_user_input" | "dynamic_tool_call" | "auth_tokens_refresh" | "unknown" | "permissions_approval" | "mcp_elicitation" | "attestation" | "tool_approval" | "skill_approval"])[] = [["mcp__","tool_approval"]];
 
 /** valueMaps.claudeResultState: upstream enum TerminalReason → TurnState */
-const VM_claudeResultState: Readonly<Record<string, "completed" | "failed" | "interrupted" | "cancelled" | null>> = {
-  "blocking_limit": "failed",
-  "rapid_refill_breaker": "failed",
-  "prompt_too_long": "failed",
-  "image_error": "failed",
-  "model_error": "failed",
-  "api_error": "failed",
-  "malformed_tool_use_exhausted": "failed",
-  "aborted_streaming": "interrupted",
-  "aborted_tools": "interrupted",
-  "stop_hook_prevented": "cancelled",
-  "hook_stopped": "cancelled",
-  "tool_deferred": "completed",
-  "max_turns": "failed",
-  "background_requested": "completed",
-  "completed": "completed",
-  "budget_exhausted": "failed",
-  "structured_output_retry_exhausted": "failed",
-  "tool_deferred_unavailable": "failed",
-  "turn_setup_failed": "failed",
+const VM_claudeResultState: ValueMapOf<TurnState> = {
+  values: {
+    blocking_limit: 'failed',
+    rapid_refill_breaker: 'failed',
+    prompt_too_long: 'failed',
+    image_error: 'failed',
+    model_error: 'failed',
+    api_error: 'failed',
+    malformed_tool_use_exhausted: 'failed',
+    aborted_streaming: 'interrupted',
+    aborted_tools: 'interrupted',
+    stop_hook_prevented: 'cancelled',
+    hook_stopped: 'cancelled',
+    tool_deferred: 'completed',
+    max_turns: 'failed',
+    background_requested: 'completed',
+    completed: 'completed',
+    budget_exhausted: 'failed',
+    structured_output_retry_exhausted: 'failed',
+    tool_deferred_unavailable: 'failed',
+    turn_setup_failed: 'failed',
+  },
+  fallback: 'failed',
+  prefixes: [],
 };
-const VM_claudeResultState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_claudeResultState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
 
 /** valueMaps.claudeSessionState: values → SessionState */
-const VM_claudeSessionState: Readonly<Record<string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error" | null>> = {
-  "idle": "ready",
-  "running": "running",
-  "requires_action": "waiting",
+const VM_claudeSessionState: ValueMapOf<SessionState> = {
+  values: { idle: 'ready', running: 'running', requires_action: 'waiting' },
+  fallback: 'running',
+  prefixes: [],
 };
-const VM_claudeSessionState_DEFAULT: "starting" | "ready" | "running" | "waiting" | "stopped" | "error" | undefined = "running";
-const VM_claudeSessionState_PREFIXES: readonly (readonly [string, "starting" | "ready" | "running" | "waiting" | "stopped" | "error"])[] = [];
 
 /** valueMaps.claudeToolItemType: upstream tool types → CanonicalItemType */
-const VM_claudeToolItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
-  "Agent": "collab_agent_tool_call",
-  "Artifact": "dynamic_tool_call",
-  "AskUserQuestion": "dynamic_tool_call",
-  "Bash": "command_execution",
-  "ClaudeDesign": "dynamic_tool_call",
-  "Config": "dynamic_tool_call",
-  "CronCreate": "dynamic_tool_call",
-  "CronDelete": "dynamic_tool_call",
-  "CronList": "dynamic_tool_call",
-  "Edit": "file_change",
-  "EndConversation": "dynamic_tool_call",
-  "EnterPlanMode": "dynamic_tool_call",
-  "EnterWorktree": "dynamic_tool_call",
-  "ExitPlanMode": "dynamic_tool_call",
-  "ExitWorktree": "dynamic_tool_call",
-  "Glob": "dynamic_tool_call",
-  "Grep": "dynamic_tool_call",
-  "LSP": "dynamic_tool_call",
-  "ListAgents": "collab_agent_tool_call",
-  "ListMcpResourcesTool": "dynamic_tool_call",
-  "Mcp": "dynamic_tool_call",
-  "Monitor": "dynamic_tool_call",
-  "NotebookEdit": "file_change",
-  "OfferChromeSetup": "dynamic_tool_call",
-  "PowerShell": "command_execution",
-  "Projects": "dynamic_tool_call",
-  "ProposeGoal": "dynamic_tool_call",
-  "PushNotification": "dynamic_tool_call",
-  "Read": "dynamic_tool_call",
-  "ReadMcpResourceDirTool": "dynamic_tool_call",
-  "ReadMcpResourceTool": "dynamic_tool_call",
-  "ReadNotifications": "dynamic_tool_call",
-  "RefreshMcpTools": "dynamic_tool_call",
-  "RemoteTrigger": "dynamic_tool_call",
-  "ReportFindings": "dynamic_tool_call",
-  "ScheduleWakeup": "dynamic_tool_call",
-  "SendFeedback": "dynamic_tool_call",
-  "SendMessage": "collab_agent_tool_call",
-  "SendUserFile": "dynamic_tool_call",
-  "SendUserMessage": "dynamic_tool_call",
-  "SetGoal": "dynamic_tool_call",
-  "ShareOnboardingGuide": "dynamic_tool_call",
-  "ShowOnboardingRolePicker": "dynamic_tool_call",
-  "Skill": "dynamic_tool_call",
-  "SubagentHandback": "collab_agent_tool_call",
-  "SubscribeMcpResource": "dynamic_tool_call",
-  "SubscribePolling": "dynamic_tool_call",
-  "TaskCreate": "dynamic_tool_call",
-  "TaskGet": "dynamic_tool_call",
-  "TaskList": "dynamic_tool_call",
-  "TaskOutput": "dynamic_tool_call",
-  "TaskStop": "dynamic_tool_call",
-  "TaskUpdate": "dynamic_tool_call",
-  "TodoWrite": "plan",
-  "ToolSearch": "dynamic_tool_call",
-  "UnsubscribeMcpResource": "dynamic_tool_call",
-  "UnsubscribePolling": "dynamic_tool_call",
-  "WaitForMcpServers": "dynamic_tool_call",
-  "WebFetch": "web_search",
-  "WebSearch": "web_search",
-  "Workflow": "dynamic_tool_call",
-  "Write": "file_change",
-  "propose_skills": "dynamic_tool_call",
-  "Task": "collab_agent_tool_call",
-  "MultiEdit": "file_change",
+const VM_claudeToolItemType: ValueMapOf<CanonicalItemType> = {
+  values: {
+    Agent: 'collab_agent_tool_call',
+    Artifact: 'dynamic_tool_call',
+    AskUserQuestion: 'dynamic_tool_call',
+    Bash: 'command_execution',
+    ClaudeDesign: 'dynamic_tool_call',
+    Config: 'dynamic_tool_call',
+    CronCreate: 'dynamic_tool_call',
+    CronDelete: 'dynamic_tool_call',
+    CronList: 'dynamic_tool_call',
+    Edit: 'file_change',
+    EndConversation: 'dynamic_tool_call',
+    EnterPlanMode: 'dynamic_tool_call',
+    EnterWorktree: 'dynamic_tool_call',
+    ExitPlanMode: 'dynamic_tool_call',
+    ExitWorktree: 'dynamic_tool_call',
+    Glob: 'dynamic_tool_call',
+    Grep: 'dynamic_tool_call',
+    LSP: 'dynamic_tool_call',
+    ListAgents: 'collab_agent_tool_call',
+    ListMcpResourcesTool: 'dynamic_tool_call',
+    Mcp: 'dynamic_tool_call',
+    Monitor: 'dynamic_tool_call',
+    NotebookEdit: 'file_change',
+    OfferChromeSetup: 'dynamic_tool_call',
+    PowerShell: 'command_execution',
+    Projects: 'dynamic_tool_call',
+    ProposeGoal: 'dynamic_tool_call',
+    PushNotification: 'dynamic_tool_call',
+    Read: 'dynamic_tool_call',
+    ReadMcpResourceDirTool: 'dynamic_tool_call',
+    ReadMcpResourceTool: 'dynamic_tool_call',
+    ReadNotifications: 'dynamic_tool_call',
+    RefreshMcpTools: 'dynamic_tool_call',
+    RemoteTrigger: 'dynamic_tool_call',
+    ReportFindings: 'dynamic_tool_call',
+    ScheduleWakeup: 'dynamic_tool_call',
+    SendFeedback: 'dynamic_tool_call',
+    SendMessage: 'collab_agent_tool_call',
+    SendUserFile: 'dynamic_tool_call',
+    SendUserMessage: 'dynamic_tool_call',
+    SetGoal: 'dynamic_tool_call',
+    ShareOnboardingGuide: 'dynamic_tool_call',
+    ShowOnboardingRolePicker: 'dynamic_tool_call',
+    Skill: 'dynamic_tool_call',
+    SubagentHandback: 'collab_agent_tool_call',
+    SubscribeMcpResource: 'dynamic_tool_call',
+    SubscribePolling: 'dynamic_tool_call',
+    TaskCreate: 'dynamic_tool_call',
+    TaskGet: 'dynamic_tool_call',
+    TaskList: 'dynamic_tool_call',
+    TaskOutput: 'dynamic_tool_call',
+    TaskStop: 'dynamic_tool_call',
+    TaskUpdate: 'dynamic_tool_call',
+    TodoWrite: 'plan',
+    ToolSearch: 'dynamic_tool_call',
+    UnsubscribeMcpResource: 'dynamic_tool_call',
+    UnsubscribePolling: 'dynamic_tool_call',
+    WaitForMcpServers: 'dynamic_tool_call',
+    WebFetch: 'web_search',
+    WebSearch: 'web_search',
+    Workflow: 'dynamic_tool_call',
+    Write: 'file_change',
+    propose_skills: 'dynamic_tool_call',
+    Task: 'collab_agent_tool_call',
+    MultiEdit: 'file_change',
+  },
+  fallback: 'dynamic_tool_call',
+  prefixes: [['mcp__', 'mcp_tool_call']],
 };
-const VM_claudeToolItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "dynamic_tool_call";
-const VM_claudeToolItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [["mcp__","mcp_tool_call"]];
-
-/** valueMaps.turnEndItemStatus: values → ItemStatus */
-const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
-  "completed": "failed",
-  "interrupted": "interrupted",
-  "cancelled": "cancelled",
-  "failed": "failed",
-};
-const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
 
 // ---- canonical field checks ----
-const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
-const GUARD_hezfjq = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}});
-const GUARD_zm2i26 = makeGuard({"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}});
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
-const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
-const SET_ContentStreamKind = new Set(["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]);
-const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
-const SET_SessionState = new Set(["starting","ready","running","waiting","stopped","error"]);
-const SET_TaskStatus = new Set(["completed","failed","stopped"]);
-const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
+
+const GUARD_1ab3yub = makeGuard({
+  type: 'object',
+  properties: {
+    attempt: { type: 'integer' },
+    limit: { type: 'integer' },
+    status: { type: ['integer', 'null'] },
+    message: { type: 'string' },
+  },
+  required: ['attempt'],
+  additionalProperties: false,
+});
+
+const GUARD_hezfjq = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { filename: { type: 'string' }, fileId: { type: 'string' } },
+    required: ['filename', 'fileId'],
+    additionalProperties: false,
+  },
+});
+
+const GUARD_zm2i26 = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { filename: { type: 'string' }, error: { type: 'string' } },
+    required: ['filename', 'error'],
+    additionalProperties: false,
+  },
+});
+
+const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
+
+const SET_CanonicalItemType = new Set([
+  'user_message',
+  'assistant_message',
+  'reasoning',
+  'plan',
+  'command_execution',
+  'file_change',
+  'mcp_tool_call',
+  'dynamic_tool_call',
+  'collab_agent_tool_call',
+  'web_search',
+  'image_view',
+  'review_entered',
+  'review_exited',
+  'context_compaction',
+  'error',
+  'unknown',
+  'image_generation',
+  'prompt_suggestion',
+] as const);
+
+const SET_CanonicalRequestType = new Set([
+  'command_execution_approval',
+  'file_change_approval',
+  'apply_patch_approval',
+  'exec_command_approval',
+  'tool_user_input',
+  'dynamic_tool_call',
+  'auth_tokens_refresh',
+  'unknown',
+  'permissions_approval',
+  'mcp_elicitation',
+  'attestation',
+  'tool_approval',
+  'skill_approval',
+] as const);
+
+const SET_ContentStreamKind = new Set([
+  'assistant_text',
+  'reasoning_text',
+  'reasoning_summary_text',
+  'plan_text',
+  'command_output',
+  'file_change_output',
+  'unknown',
+  'tool_input',
+] as const);
+
+const SET_HookOutcome = new Set(['success', 'error', 'cancelled', 'blocked'] as const);
+
+const SET_SessionState = new Set(['starting', 'ready', 'running', 'waiting', 'stopped', 'error'] as const);
+
+const SET_TaskStatus = new Set(['completed', 'failed', 'stopped'] as const);
+
+const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'] as const);
 
 // ---- one mapper per upstream discriminant ----
 
 /** permission `canUseTool` → user-input.requested + request.opened */
-export function mapPermissionCanUseTool(m: PermissionByName["canUseTool"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
-  { const ids = ids0; if (get(m, ["toolName"]) === "AskUserQuestion") ctx.emit("user-input.requested", ids, { "questions": get(m, ["input","questions"]) }, ["questions"]); }
-  const ids1: ProviderIds = { item: idOf(get(m, ["options","toolUseID"])), request: idOf(get(m, ["options","toolUseID"])) };
-  { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["toolName"])), VM_claudePermissionRequestType_PREFIXES)), "detail": str(first(get(m, ["options","title"]), get(m, ["options","decisionReason"]), get(m, ["toolName"]))), "args": get(m, ["input"]) }, ["requestType"]); }
+export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: idOf(m?.options?.toolUseID) };
+  if (m?.toolName === 'AskUserQuestion')
+    ctx.emit('user-input.requested', ids, { questions: m?.input?.questions }, ['questions']);
+  ctx.emit(
+    'request.opened',
+    ids,
+    {
+      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.toolName))),
+      detail: str(first(m?.options?.title, m?.options?.decisionReason, m?.toolName)),
+      args: m?.input,
+    },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to permission `canUseTool` → user-input.resolved + request.resolved; `m` is
  * the response's `result`
  */
-export function mapPermissionCanUseToolResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; if (get(m, ["updatedInput","answers"]) != null) ctx.emit("user-input.resolved", ids, { "answers": get(m, ["updatedInput","answers"]) }, ["answers"]); }
-  const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "decision": str(H.claudeDecision(ctx, ids, lookup(VM_claudePermissionDecision, VM_claudePermissionDecision_DEFAULT, tagOf(get(m, ["behavior"])), VM_claudePermissionDecision_PREFIXES), get(m, ["interrupt"]), get(m, ["updatedInput","answers"]), get(m, ["updatedPermissions"]))), "resolution": m }, ["requestType"]); }
+export function mapPermissionCanUseToolResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  if (m?.updatedInput?.answers != null)
+    ctx.emit('user-input.resolved', ids, { answers: m?.updatedInput?.answers }, ['answers']);
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)),
+      decision: str(
+        H.claudeDecision(
+          ctx,
+          ids,
+          translate(VM_claudePermissionDecision, tagOf(m?.behavior)),
+          m?.interrupt,
+          m?.updatedInput?.answers,
+          m?.updatedPermissions,
+        ),
+      ),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** sdk-message `assistant` → */
-export function mapSdkMessageAssistant(m: SdkMessageByName["assistant"], ctx: MapContext): void {
+export function mapSdkMessageAssistant(m: Across<SdkMessageByName['assistant']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {};
-  H.claudeAssistant(ctx, ids0, m);
+  const ids: MapperIds = {};
+  H.claudeAssistant(ctx, ids, m);
 }
 
 /** sdk-message `auth_status` → auth.status */
-export function mapSdkMessageAuthStatus(m: SdkMessageByName["auth_status"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": bool(get(m, ["isAuthenticating"])), "output": strArray(get(m, ["output"])), "error": str(get(m, ["error"])) }, []); }
+export function mapSdkMessageAuthStatus(m: Across<SdkMessageByName['auth_status']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'auth.status',
+    ids,
+    { isAuthenticating: bool(m?.isAuthenticating), output: strArray(m?.output), error: str(m?.error) },
+    [],
+  );
 }
 
 /** sdk-message `conversation_reset` → thread.metadata.updated */
-export function mapSdkMessageConversationReset(m: SdkMessageByName["conversation_reset"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
+export function mapSdkMessageConversationReset(
+  m: Across<SdkMessageByName['conversation_reset']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m) }, []);
 }
 
 /** sdk-message `prompt_suggestion` → item.updated */
-export function mapSdkMessagePromptSuggestion(m: SdkMessageByName["prompt_suggestion"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["uuid"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "prompt_suggestion", "detail": str(get(m, ["suggestion"])), "data": m }, ["itemType"]); }
+export function mapSdkMessagePromptSuggestion(
+  m: Across<SdkMessageByName['prompt_suggestion']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(m?.uuid) };
+  ctx.emit('item.updated', ids, { itemType: 'prompt_suggestion', detail: str(m?.suggestion), data: m }, ['itemType']);
 }
 
 /** sdk-message `rate_limit_event` → account.rate-limits.updated */
-export function mapSdkMessageRateLimitEvent(m: SdkMessageByName["rate_limit_event"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["rate_limit_info"]) }, ["rateLimits"]); }
+export function mapSdkMessageRateLimitEvent(
+  m: Across<SdkMessageByName['rate_limit_event']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m?.rate_limit_info }, ['rateLimits']);
 }
 
 /** sdk-message `result:error_during_execution` → turn.completed */
-export function mapSdkMessageResultErrorDuringExecution(m: SdkMessageByName["result:error_during_execution"], ctx: MapContext): void {
+export function mapSdkMessageResultErrorDuringExecution(
+  m: Across<SdkMessageByName['result:error_during_execution']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
-  H.claudeTurnEnd(ctx, ids0, m);
-  H.failedTurnError(ctx, ids0, m);
-  H.closeTurn(ctx, ids0, m);
+  const ids: MapperIds = {};
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(
+        SET_TurnState,
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
+      ),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+    },
+    ['state'],
+  );
+  H.claudeTurnEnd(ctx, ids, m);
+  H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** sdk-message `result:error_max_budget_usd` → turn.completed */
-export function mapSdkMessageResultErrorMaxBudgetUsd(m: SdkMessageByName["result:error_max_budget_usd"], ctx: MapContext): void {
+export function mapSdkMessageResultErrorMaxBudgetUsd(
+  m: Across<SdkMessageByName['result:error_max_budget_usd']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
-  H.claudeTurnEnd(ctx, ids0, m);
-  H.failedTurnError(ctx, ids0, m);
-  H.closeTurn(ctx, ids0, m);
+  const ids: MapperIds = {};
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(
+        SET_TurnState,
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
+      ),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+    },
+    ['state'],
+  );
+  H.claudeTurnEnd(ctx, ids, m);
+  H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** sdk-message `result:error_max_structured_output_retries` → turn.completed */
-export function mapSdkMessageResultErrorMaxStructuredOutputRetries(m: SdkMessageByName["result:error_max_structured_output_retries"], ctx: MapContext): void {
+export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
+  m: Across<SdkMessageByName['result:error_max_structured_output_retries']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
-  H.claudeTurnEnd(ctx, ids0, m);
-  H.failedTurnError(ctx, ids0, m);
-  H.closeTurn(ctx, ids0, m);
+  const ids: MapperIds = {};
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(
+        SET_TurnState,
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
+      ),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+    },
+    ['state'],
+  );
+  H.claudeTurnEnd(ctx, ids, m);
+  H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** sdk-message `result:error_max_turns` → turn.completed */
-export function mapSdkMessageResultErrorMaxTurns(m: SdkMessageByName["result:error_max_turns"], ctx: MapContext): void {
+export function mapSdkMessageResultErrorMaxTurns(
+  m: Across<SdkMessageByName['result:error_max_turns']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
-  H.claudeTurnEnd(ctx, ids0, m);
-  H.failedTurnError(ctx, ids0, m);
-  H.closeTurn(ctx, ids0, m);
+  const ids: MapperIds = {};
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(
+        SET_TurnState,
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
+      ),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+    },
+    ['state'],
+  );
+  H.claudeTurnEnd(ctx, ids, m);
+  H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** sdk-message `result:success` → turn.completed */
-export function mapSdkMessageResultSuccess(m: SdkMessageByName["result:success"], ctx: MapContext): void {
+export function mapSdkMessageResultSuccess(
+  m: Across<SdkMessageByName['result:success']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, H.claudeTurnState(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))), "stopReason": nullOr(get(m, ["stop_reason"]), (v) => str(v)), "usage": get(m, ["usage"]), "modelUsage": obj(get(m, ["modelUsage"])), "totalCostUsd": num(get(m, ["total_cost_usd"])), "errorMessage": str(H.claudeErrorMessage(ctx, ids, m, lookup(VM_claudeResultState, VM_claudeResultState_DEFAULT, tagOf(get(m, ["terminal_reason"])), VM_claudeResultState_PREFIXES))) }, ["state"]); }
-  H.claudeTurnEnd(ctx, ids0, m);
-  H.failedTurnError(ctx, ids0, m);
-  H.closeTurn(ctx, ids0, m);
+  const ids: MapperIds = {};
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(
+        SET_TurnState,
+        H.claudeTurnState(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason))),
+      ),
+      stopReason: nullOr(m?.stop_reason, (v) => str(v)),
+      usage: m?.usage,
+      modelUsage: obj(m?.modelUsage),
+      totalCostUsd: num(m?.total_cost_usd),
+      errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+    },
+    ['state'],
+  );
+  H.claudeTurnEnd(ctx, ids, m);
+  H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** sdk-message `system:api_retry` → runtime.warning */
-export function mapSdkMessageSystemApiRetry(m: SdkMessageByName["system:api_retry"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"])))), "retry": guard(GUARD_1ab3yub, H.retry(ctx, ids, get(m, ["attempt"]), get(m, ["max_retries"]), get(m, ["error_status"]), get(m, ["error"]))), "detail": m }, ["message"]); }
+export function mapSdkMessageSystemApiRetry(
+  m: Across<SdkMessageByName['system:api_retry']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'runtime.warning',
+    ids,
+    {
+      message: str(H.retryMessage(ctx, ids, H.retry(ctx, ids, m?.attempt, m?.max_retries, m?.error_status, m?.error))),
+      retry: guard<RetryInfo>(GUARD_1ab3yub, H.retry(ctx, ids, m?.attempt, m?.max_retries, m?.error_status, m?.error)),
+      detail: m,
+    },
+    ['message'],
+  );
 }
 
 /** sdk-message `system:compact_boundary` → thread.state.changed */
-export function mapSdkMessageSystemCompactBoundary(m: SdkMessageByName["system:compact_boundary"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["compact_metadata"]) }, ["state"]); }
+export function mapSdkMessageSystemCompactBoundary(
+  m: Across<SdkMessageByName['system:compact_boundary']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.compact_metadata }, ['state']);
 }
 
 /** sdk-message `system:elicitation_complete` → mcp.status.updated */
-export function mapSdkMessageSystemElicitationComplete(m: SdkMessageByName["system:elicitation_complete"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
+export function mapSdkMessageSystemElicitationComplete(
+  m: Across<SdkMessageByName['system:elicitation_complete']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('mcp.status.updated', ids, { status: m }, ['status']);
 }
 
 /** sdk-message `system:files_persisted` → files.persisted */
-export function mapSdkMessageSystemFilesPersisted(m: SdkMessageByName["system:files_persisted"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("files.persisted", ids, { "files": guard(GUARD_hezfjq, get(m, ["files"])), "failed": guard(GUARD_zm2i26, get(m, ["failed"])) }, ["files"]); }
+export function mapSdkMessageSystemFilesPersisted(
+  m: Across<SdkMessageByName['system:files_persisted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'files.persisted',
+    ids,
+    {
+      files: guard<PersistedFile[]>(GUARD_hezfjq, m?.files),
+      failed: guard<FilePersistFailure[]>(GUARD_zm2i26, m?.failed),
+    },
+    ['files'],
+  );
 }
 
 /** sdk-message `system:hook_progress` → hook.progress */
-export function mapSdkMessageSystemHookProgress(m: SdkMessageByName["system:hook_progress"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("hook.progress", ids, { "hookId": str(get(m, ["hook_id"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])) }, ["hookId"]); }
+export function mapSdkMessageSystemHookProgress(
+  m: Across<SdkMessageByName['system:hook_progress']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'hook.progress',
+    ids,
+    { hookId: str(m?.hook_id), output: str(m?.output), stdout: str(m?.stdout), stderr: str(m?.stderr) },
+    ['hookId'],
+  );
 }
 
 /** sdk-message `system:hook_response` → hook.completed */
-export function mapSdkMessageSystemHookResponse(m: SdkMessageByName["system:hook_response"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["hook_id"])), "outcome": oneOf(SET_HookOutcome, get(m, ["outcome"])), "output": str(get(m, ["output"])), "stdout": str(get(m, ["stdout"])), "stderr": str(get(m, ["stderr"])), "exitCode": num(get(m, ["exit_code"])) }, ["hookId","outcome"]); }
+export function mapSdkMessageSystemHookResponse(
+  m: Across<SdkMessageByName['system:hook_response']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'hook.completed',
+    ids,
+    {
+      hookId: str(m?.hook_id),
+      outcome: oneOf(SET_HookOutcome, m?.outcome),
+      output: str(m?.output),
+      stdout: str(m?.stdout),
+      stderr: str(m?.stderr),
+      exitCode: num(m?.exit_code),
+    },
+    ['hookId', 'outcome'],
+  );
 }
 
 /** sdk-message `system:hook_started` → hook.started */
-export function mapSdkMessageSystemHookStarted(m: SdkMessageByName["system:hook_started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["hook_id"])), "hookName": str(get(m, ["hook_name"])), "hookEvent": str(get(m, ["hook_event"])) }, ["hookId","hookName","hookEvent"]); }
+export function mapSdkMessageSystemHookStarted(
+  m: Across<SdkMessageByName['system:hook_started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'hook.started',
+    ids,
+    { hookId: str(m?.hook_id), hookName: str(m?.hook_name), hookEvent: str(m?.hook_event) },
+    ['hookId', 'hookName', 'hookEvent'],
+  );
 }
 
 /** sdk-message `system:informational` → runtime.warning */
-export function mapSdkMessageSystemInformational(m: SdkMessageByName["system:informational"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["content"])), "detail": m }, ["message"]); }
+export function mapSdkMessageSystemInformational(
+  m: Across<SdkMessageByName['system:informational']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.content), detail: m }, ['message']);
 }
 
 /** sdk-message `system:init` → session.configured */
-export function mapSdkMessageSystemInit(m: SdkMessageByName["system:init"], ctx: MapContext): void {
+export function mapSdkMessageSystemInit(m: Across<SdkMessageByName['system:init']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
 
 /** sdk-message `system:local_command_output` → item.updated */
-export function mapSdkMessageSystemLocalCommandOutput(m: SdkMessageByName["system:local_command_output"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "local command output", "data": m }, ["itemType"]); }
+export function mapSdkMessageSystemLocalCommandOutput(
+  m: Across<SdkMessageByName['system:local_command_output']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'local command output', data: m }, [
+    'itemType',
+  ]);
 }
 
 /** sdk-message `system:memory_recall` → runtime.warning */
-export function mapSdkMessageSystemMemoryRecall(m: SdkMessageByName["system:memory_recall"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Memory recalled into the conversation", "detail": m }, ["message"]); }
+export function mapSdkMessageSystemMemoryRecall(
+  m: Across<SdkMessageByName['system:memory_recall']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: 'Memory recalled into the conversation', detail: m }, ['message']);
 }
 
 /** sdk-message `system:mirror_error` → runtime.warning */
-export function mapSdkMessageSystemMirrorError(m: SdkMessageByName["system:mirror_error"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["error"])), "detail": m }, ["message"]); }
+export function mapSdkMessageSystemMirrorError(
+  m: Across<SdkMessageByName['system:mirror_error']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.error), detail: m }, ['message']);
 }
 
 /** sdk-message `system:model_refusal_fallback` → model.rerouted */
-export function mapSdkMessageSystemModelRefusalFallback(m: SdkMessageByName["system:model_refusal_fallback"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["original_model"])), "toModel": str(get(m, ["fallback_model"])), "reason": str(first(get(m, ["api_refusal_category"]), "model refusal")) }, ["fromModel","toModel","reason"]); }
+export function mapSdkMessageSystemModelRefusalFallback(
+  m: Across<SdkMessageByName['system:model_refusal_fallback']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'model.rerouted',
+    ids,
+    {
+      fromModel: str(m?.original_model),
+      toModel: str(m?.fallback_model),
+      reason: str(first(m?.api_refusal_category, 'model refusal')),
+    },
+    ['fromModel', 'toModel', 'reason'],
+  );
 }
 
 /** sdk-message `system:model_refusal_no_fallback` → runtime.error */
-export function mapSdkMessageSystemModelRefusalNoFallback(m: SdkMessageByName["system:model_refusal_no_fallback"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(first(get(m, ["api_refusal_explanation"]), get(m, ["content"]))), "class": "provider_error", "detail": m }, ["message"]); }
+export function mapSdkMessageSystemModelRefusalNoFallback(
+  m: Across<SdkMessageByName['system:model_refusal_no_fallback']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'runtime.error',
+    ids,
+    { message: str(first(m?.api_refusal_explanation, m?.content)), class: 'provider_error', detail: m },
+    ['message'],
+  );
 }
 
 /** sdk-message `system:notification` → runtime.warning */
-export function mapSdkMessageSystemNotification(m: SdkMessageByName["system:notification"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["text"])), "detail": m }, ["message"]); }
+export function mapSdkMessageSystemNotification(
+  m: Across<SdkMessageByName['system:notification']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.text), detail: m }, ['message']);
 }
 
 /** sdk-message `system:permission_denied` → request.resolved */
-export function mapSdkMessageSystemPermissionDenied(m: SdkMessageByName["system:permission_denied"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(get(m, ["tool_use_id"])), request: idOf(get(m, ["tool_use_id"])) };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, lookup(VM_claudePermissionRequestType, VM_claudePermissionRequestType_DEFAULT, tagOf(get(m, ["tool_name"])), VM_claudePermissionRequestType_PREFIXES)), "decision": "permission_denied", "resolution": m }, ["requestType"]); }
+export function mapSdkMessageSystemPermissionDenied(
+  m: Across<SdkMessageByName['system:permission_denied']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(m?.tool_use_id), request: idOf(m?.tool_use_id) };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.tool_name))),
+      decision: 'permission_denied',
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** sdk-message `system:plugin_install` → runtime.warning */
-export function mapSdkMessageSystemPluginInstall(m: SdkMessageByName["system:plugin_install"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(first(get(m, ["error"]), get(m, ["status"]))), "detail": m }, ["message"]); }
+export function mapSdkMessageSystemPluginInstall(
+  m: Across<SdkMessageByName['system:plugin_install']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('runtime.warning', ids, { message: str(first(m?.error, m?.status)), detail: m }, ['message']);
 }
 
 /** sdk-message `system:session_state_changed` → session.state.changed */
-export function mapSdkMessageSystemSessionStateChanged(m: SdkMessageByName["system:session_state_changed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": oneOf(SET_SessionState, lookup(VM_claudeSessionState, VM_claudeSessionState_DEFAULT, tagOf(get(m, ["state"])), VM_claudeSessionState_PREFIXES)) }, ["state"]); }
+export function mapSdkMessageSystemSessionStateChanged(
+  m: Across<SdkMessageByName['system:session_state_changed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'session.state.changed',
+    ids,
+    { state: oneOf(SET_SessionState, translate(VM_claudeSessionState, tagOf(m?.state))) },
+    ['state'],
+  );
 }
 
 /** sdk-message `system:session_writes_lost` → runtime.error */
-export function mapSdkMessageSystemSessionWritesLost(m: SdkMessageByName["system:session_writes_lost"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": "The session transcript could not be written", "class": "unknown", "detail": m }, ["message"]); }
+export function mapSdkMessageSystemSessionWritesLost(
+  m: Across<SdkMessageByName['system:session_writes_lost']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'runtime.error',
+    ids,
+    { message: 'The session transcript could not be written', class: 'unknown', detail: m },
+    ['message'],
+  );
 }
 
 /** sdk-message `system:status` → session.state.changed */
-export function mapSdkMessageSystemStatus(m: SdkMessageByName["system:status"], ctx: MapContext): void {
+export function mapSdkMessageSystemStatus(
+  m: Across<SdkMessageByName['system:status']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "running", "reason": str(get(m, ["status"])), "detail": str(get(m, ["permissionMode"])) }, ["state"]); }
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('session.state.changed', ids, { state: 'running', reason: str(m?.status), detail: str(m?.permissionMode) }, [
+    'state',
+  ]);
 }
 
 /** sdk-message `system:task_notification` → task.completed */
-export function mapSdkMessageSystemTaskNotification(m: SdkMessageByName["system:task_notification"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]), true)) };
-  { const ids = ids0; ctx.emit("task.completed", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "status": oneOf(SET_TaskStatus, get(m, ["status"])), "summary": str(get(m, ["summary"])), "usage": get(m, ["usage"]) }, ["taskId","status"]); }
+export function mapSdkMessageSystemTaskNotification(
+  m: Across<SdkMessageByName['system:task_notification']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id, true)),
+  };
+  ctx.emit(
+    'task.completed',
+    ids,
+    {
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      status: oneOf(SET_TaskStatus, m?.status),
+      summary: str(m?.summary),
+      usage: m?.usage,
+    },
+    ['taskId', 'status'],
+  );
 }
 
 /** sdk-message `system:task_progress` → task.progress */
-export function mapSdkMessageSystemTaskProgress(m: SdkMessageByName["system:task_progress"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
-  { const ids = ids0; ctx.emit("task.progress", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "usage": get(m, ["usage"]), "lastToolName": str(get(m, ["last_tool_name"])) }, ["taskId","description"]); }
+export function mapSdkMessageSystemTaskProgress(
+  m: Across<SdkMessageByName['system:task_progress']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id)),
+  };
+  ctx.emit(
+    'task.progress',
+    ids,
+    {
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      description: str(m?.description),
+      usage: m?.usage,
+      lastToolName: str(m?.last_tool_name),
+    },
+    ['taskId', 'description'],
+  );
 }
 
 /** sdk-message `system:task_started` → task.started */
-export function mapSdkMessageSystemTaskStarted(m: SdkMessageByName["system:task_started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]), get(m, ["tool_use_id"]))) };
-  { const ids = ids0; ctx.emit("task.started", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "description": str(get(m, ["description"])), "taskType": str(first(get(m, ["task_type"]), get(m, ["subagent_type"]))) }, ["taskId"]); }
+export function mapSdkMessageSystemTaskStarted(
+  m: Across<SdkMessageByName['system:task_started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.session_id),
+    item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id, m?.tool_use_id)),
+  };
+  ctx.emit(
+    'task.started',
+    ids,
+    {
+      taskId: matching(RE_1i7o0ws, m?.task_id),
+      description: str(m?.description),
+      taskType: str(first(m?.task_type, m?.subagent_type)),
+    },
+    ['taskId'],
+  );
 }
 
 /** sdk-message `system:task_updated` → task.updated */
-export function mapSdkMessageSystemTaskUpdated(m: SdkMessageByName["system:task_updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(H.claudeTaskItem(ctx, {}, get(m, ["task_id"]))) };
-  { const ids = ids0; ctx.emit("task.updated", ids, { "taskId": matching(RE_1i7o0ws, get(m, ["task_id"])), "detail": get(m, ["patch"]) }, ["taskId"]); }
+export function mapSdkMessageSystemTaskUpdated(
+  m: Across<SdkMessageByName['system:task_updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(H.claudeTaskItem(ctx, {}, m?.task_id)) };
+  ctx.emit('task.updated', ids, { taskId: matching(RE_1i7o0ws, m?.task_id), detail: m?.patch }, ['taskId']);
 }
 
 /** sdk-message `system:worker_shutting_down` → session.exited */
-export function mapSdkMessageSystemWorkerShuttingDown(m: SdkMessageByName["system:worker_shutting_down"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("session.exited", ids, { "reason": str(get(m, ["reason"])), "exitKind": "graceful" }, []); }
-  H.closeThread(ctx, ids0, m);
+export function mapSdkMessageSystemWorkerShuttingDown(
+  m: Across<SdkMessageByName['system:worker_shutting_down']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit('session.exited', ids, { reason: str(m?.reason), exitKind: 'graceful' }, []);
+  H.closeThread(ctx, ids, m);
 }
 
 /** sdk-message `tool_progress` → tool.progress */
-export function mapSdkMessageToolProgress(m: SdkMessageByName["tool_progress"], ctx: MapContext): void {
+export function mapSdkMessageToolProgress(
+  m: Across<SdkMessageByName['tool_progress']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])), item: idOf(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))) };
-  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(first(get(m, ["parent_tool_use_id"]), get(m, ["tool_use_id"]))), "toolName": str(get(m, ["tool_name"])), "elapsedSeconds": num(get(m, ["elapsed_time_seconds"])) }, []); }
+  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(first(m?.parent_tool_use_id, m?.tool_use_id)) };
+  ctx.emit(
+    'tool.progress',
+    ids,
+    {
+      toolUseId: str(first(m?.parent_tool_use_id, m?.tool_use_id)),
+      toolName: str(m?.tool_name),
+      elapsedSeconds: num(m?.elapsed_time_seconds),
+    },
+    [],
+  );
 }
 
 /** sdk-message `tool_use_summary` → tool.summary */
-export function mapSdkMessageToolUseSummary(m: SdkMessageByName["tool_use_summary"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["session_id"])) };
-  { const ids = ids0; ctx.emit("tool.summary", ids, { "summary": str(get(m, ["summary"])), "precedingToolUseIds": strArray(get(m, ["preceding_tool_use_ids"])) }, ["summary"]); }
+export function mapSdkMessageToolUseSummary(
+  m: Across<SdkMessageByName['tool_use_summary']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  ctx.emit(
+    'tool.summary',
+    ids,
+    { summary: str(m?.summary), precedingToolUseIds: strArray(m?.preceding_tool_use_ids) },
+    ['summary'],
+  );
 }
 
 /** sdk-message `user` → */
-export function mapSdkMessageUser(m: SdkMessageByName["user"], ctx: MapContext): void {
+export function mapSdkMessageUser(m: Across<SdkMessageByName['user']> | undefined, ctx: MapContext): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {};
-  H.claudeUser(ctx, ids0, m);
+  const ids: MapperIds = {};
+  H.claudeUser(ctx, ids, m);
 }
 
 /** stream-event `content_block_delta` → content.delta + item.updated */
-export function mapStreamEventContentBlockDelta(m: StreamEventByName["content_block_delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
-  { const ids = ids0; if (["text_delta","thinking_delta","input_json_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("content.delta", ids, { "streamKind": oneOf(SET_ContentStreamKind, lookup(VM_claudeDeltaStreamKind, VM_claudeDeltaStreamKind_DEFAULT, tagOf(get(m, ["delta","type"])), VM_claudeDeltaStreamKind_PREFIXES)), "delta": str(first(get(m, ["delta","text"]), get(m, ["delta","thinking"]), get(m, ["delta","partial_json"]))), "contentIndex": num(get(m, ["index"])) }, ["streamKind","delta"]); }
-  const ids1: ProviderIds = { item: idOf(H.claudeBlockItem(ctx, {}, get(m, ["index"]))) };
-  { const ids = ids1; if (["citations_delta","signature_delta","compaction_delta"].includes(get(m, ["delta","type"]) as never)) ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids, get(m, ["index"]))), "detail": str(get(m, ["delta","type"])), "data": get(m, ["delta"]) }, ["itemType"]); }
+export function mapStreamEventContentBlockDelta(
+  m: Across<StreamEventByName['content_block_delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
+  if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m?.delta?.type as never))
+    ctx.emit(
+      'content.delta',
+      ids,
+      {
+        streamKind: oneOf(SET_ContentStreamKind, translate(VM_claudeDeltaStreamKind, tagOf(m?.delta?.type))),
+        delta: str(first(m?.delta?.text, m?.delta?.thinking, m?.delta?.partial_json)),
+        contentIndex: num(m?.index),
+      },
+      ['streamKind', 'delta'],
+    );
+  const ids2: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
+  if (['citations_delta', 'signature_delta', 'compaction_delta'].includes(m?.delta?.type as never))
+    ctx.emit(
+      'item.updated',
+      ids2,
+      {
+        itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)),
+        detail: str(m?.delta?.type),
+        data: m?.delta,
+      },
+      ['itemType'],
+    );
 }
 
-/** stream-event `content_block_start` → item.started */
-export function mapStreamEventContentBlockStart(m: StreamEventByName["content_block_start"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
-  { const ids = ids0; if (get(m, ["content_block","type"]) === "tool_use") ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeToolItemType, VM_claudeToolItemType_DEFAULT, tagOf(get(m, ["content_block","name"])), VM_claudeToolItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
-  const ids1: ProviderIds = { item: idOf(get(m, ["content_block","id"])) };
-  { const ids = ids1; if (["server_tool_use","mcp_tool_use"].includes(get(m, ["content_block","type"]) as never)) ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_claudeBlockItemType, VM_claudeBlockItemType_DEFAULT, tagOf(get(m, ["content_block","type"])), VM_claudeBlockItemType_PREFIXES)), "status": "inProgress", "data": get(m, ["content_block"]) }, ["itemType"]); }
-  H.claudeBlockStart(ctx, ids0, m);
+/** stream-event `content_block_start` → */
+export function mapStreamEventContentBlockStart(
+  m: Across<StreamEventByName['content_block_start']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  H.claudeBlockStart(ctx, ids, m);
 }
 
 /** stream-event `content_block_stop` → */
-export function mapStreamEventContentBlockStop(m: StreamEventByName["content_block_stop"], ctx: MapContext): void {
-  const ids0: ProviderIds = {};
-  H.claudeBlockStop(ctx, ids0, m);
+export function mapStreamEventContentBlockStop(
+  m: Across<StreamEventByName['content_block_stop']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  H.claudeBlockStop(ctx, ids, m);
 }
 
 /** stream-event `message_delta` → thread.token-usage.updated */
-export function mapStreamEventMessageDelta(m: StreamEventByName["message_delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["usage"]) }, ["usage"]); }
+export function mapStreamEventMessageDelta(
+  m: Across<StreamEventByName['message_delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('thread.token-usage.updated', ids, { usage: m?.usage }, ['usage']);
 }
 
 /** stream-event `message_start` → */
-export function mapStreamEventMessageStart(m: StreamEventByName["message_start"], ctx: MapContext): void {
+export function mapStreamEventMessageStart(
+  m: Across<StreamEventByName['message_start']> | undefined,
+  ctx: MapContext,
+): void {
   H.claudeOpenTurn(ctx, {}, m);
-  const ids0: ProviderIds = {};
-  H.claudeMessageStart(ctx, ids0, m);
+  const ids: MapperIds = {};
+  H.claudeMessageStart(ctx, ids, m);
 }
 
 /** stream-event `message_stop` → */
-export function mapStreamEventMessageStop(m: StreamEventByName["message_stop"], ctx: MapContext): void {
-  const ids0: ProviderIds = {};
-  H.claudeMessageStop(ctx, ids0, m);
+export function mapStreamEventMessageStop(
+  m: Across<StreamEventByName['message_stop']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  H.claudeMessageStop(ctx, ids, m);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
-  "claudeBlockItemType": { values: VM_claudeBlockItemType, fallback: VM_claudeBlockItemType_DEFAULT, prefixes: VM_claudeBlockItemType_PREFIXES },
-  "claudeDeltaStreamKind": { values: VM_claudeDeltaStreamKind, fallback: VM_claudeDeltaStreamKind_DEFAULT, prefixes: VM_claudeDeltaStreamKind_PREFIXES },
-  "claudePermissionDecision": { values: VM_claudePermissionDecision, fallback: VM_claudePermissionDecision_DEFAULT, prefixes: VM_claudePermissionDecision_PREFIXES },
-  "claudePermissionRequestType": { values: VM_claudePermissionRequestType, fallback: VM_claudePermissionRequestType_DEFAULT, prefixes: VM_claudePermissionRequestType_PREFIXES },
-  "claudeResultState": { values: VM_claudeResultState, fallback: VM_claudeResultState_DEFAULT, prefixes: VM_claudeResultState_PREFIXES },
-  "claudeSessionState": { values: VM_claudeSessionState, fallback: VM_claudeSessionState_DEFAULT, prefixes: VM_claudeSessionState_PREFIXES },
-  "claudeToolItemType": { values: VM_claudeToolItemType, fallback: VM_claudeToolItemType_DEFAULT, prefixes: VM_claudeToolItemType_PREFIXES },
-  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
+  claudeBlockItemType: VM_claudeBlockItemType,
+  claudeDeltaStreamKind: VM_claudeDeltaStreamKind,
+  claudePermissionDecision: VM_claudePermissionDecision,
+  claudePermissionRequestType: VM_claudePermissionRequestType,
+  claudeResultState: VM_claudeResultState,
+  claudeSessionState: VM_claudeSessionState,
+  claudeToolItemType: VM_claudeToolItemType,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */
 export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>> = {
-  "permission": {
-    "canUseTool": mapPermissionCanUseTool as Mapper,
+  permission: {
+    canUseTool: mapPermissionCanUseTool as Mapper,
   },
-  "sdk-message": {
-    "assistant": mapSdkMessageAssistant as Mapper,
-    "auth_status": mapSdkMessageAuthStatus as Mapper,
-    "conversation_reset": mapSdkMessageConversationReset as Mapper,
-    "prompt_suggestion": mapSdkMessagePromptSuggestion as Mapper,
-    "rate_limit_event": mapSdkMessageRateLimitEvent as Mapper,
-    "result:error_during_execution": mapSdkMessageResultErrorDuringExecution as Mapper,
-    "result:error_max_budget_usd": mapSdkMessageResultErrorMaxBudgetUsd as Mapper,
-    "result:error_max_structured_output_retries": mapSdkMessageResultErrorMaxStructuredOutputRetries as Mapper,
-    "result:error_max_turns": mapSdkMessageResultErrorMaxTurns as Mapper,
-    "result:success": mapSdkMessageResultSuccess as Mapper,
-    "system:api_retry": mapSdkMessageSystemApiRetry as Mapper,
-    "system:compact_boundary": mapSdkMessageSystemCompactBoundary as Mapper,
-    "system:elicitation_complete": mapSdkMessageSystemElicitationComplete as Mapper,
-    "system:files_persisted": mapSdkMessageSystemFilesPersisted as Mapper,
-    "system:hook_progress": mapSdkMessageSystemHookProgress as Mapper,
-    "system:hook_response": mapSdkMessageSystemHookResponse as Mapper,
-    "system:hook_started": mapSdkMessageSystemHookStarted as Mapper,
-    "system:informational": mapSdkMessageSystemInformational as Mapper,
-    "system:init": mapSdkMessageSystemInit as Mapper,
-    "system:local_command_output": mapSdkMessageSystemLocalCommandOutput as Mapper,
-    "system:memory_recall": mapSdkMessageSystemMemoryRecall as Mapper,
-    "system:mirror_error": mapSdkMessageSystemMirrorError as Mapper,
-    "system:model_refusal_fallback": mapSdkMessageSystemModelRefusalFallback as Mapper,
-    "system:model_refusal_no_fallback": mapSdkMessageSystemModelRefusalNoFallback as Mapper,
-    "system:notification": mapSdkMessageSystemNotification as Mapper,
-    "system:permission_denied": mapSdkMessageSystemPermissionDenied as Mapper,
-    "system:plugin_install": mapSdkMessageSystemPluginInstall as Mapper,
-    "system:session_state_changed": mapSdkMessageSystemSessionStateChanged as Mapper,
-    "system:session_writes_lost": mapSdkMessageSystemSessionWritesLost as Mapper,
-    "system:status": mapSdkMessageSystemStatus as Mapper,
-    "system:task_notification": mapSdkMessageSystemTaskNotification as Mapper,
-    "system:task_progress": mapSdkMessageSystemTaskProgress as Mapper,
-    "system:task_started": mapSdkMessageSystemTaskStarted as Mapper,
-    "system:task_updated": mapSdkMessageSystemTaskUpdated as Mapper,
-    "system:worker_shutting_down": mapSdkMessageSystemWorkerShuttingDown as Mapper,
-    "tool_progress": mapSdkMessageToolProgress as Mapper,
-    "tool_use_summary": mapSdkMessageToolUseSummary as Mapper,
-    "user": mapSdkMessageUser as Mapper,
+  'sdk-message': {
+    assistant: mapSdkMessageAssistant as Mapper,
+    auth_status: mapSdkMessageAuthStatus as Mapper,
+    conversation_reset: mapSdkMessageConversationReset as Mapper,
+    prompt_suggestion: mapSdkMessagePromptSuggestion as Mapper,
+    rate_limit_event: mapSdkMessageRateLimitEvent as Mapper,
+    'result:error_during_execution': mapSdkMessageResultErrorDuringExecution as Mapper,
+    'result:error_max_budget_usd': mapSdkMessageResultErrorMaxBudgetUsd as Mapper,
+    'result:error_max_structured_output_retries': mapSdkMessageResultErrorMaxStructuredOutputRetries as Mapper,
+    'result:error_max_turns': mapSdkMessageResultErrorMaxTurns as Mapper,
+    'result:success': mapSdkMessageResultSuccess as Mapper,
+    'system:api_retry': mapSdkMessageSystemApiRetry as Mapper,
+    'system:compact_boundary': mapSdkMessageSystemCompactBoundary as Mapper,
+    'system:elicitation_complete': mapSdkMessageSystemElicitationComplete as Mapper,
+    'system:files_persisted': mapSdkMessageSystemFilesPersisted as Mapper,
+    'system:hook_progress': mapSdkMessageSystemHookProgress as Mapper,
+    'system:hook_response': mapSdkMessageSystemHookResponse as Mapper,
+    'system:hook_started': mapSdkMessageSystemHookStarted as Mapper,
+    'system:informational': mapSdkMessageSystemInformational as Mapper,
+    'system:init': mapSdkMessageSystemInit as Mapper,
+    'system:local_command_output': mapSdkMessageSystemLocalCommandOutput as Mapper,
+    'system:memory_recall': mapSdkMessageSystemMemoryRecall as Mapper,
+    'system:mirror_error': mapSdkMessageSystemMirrorError as Mapper,
+    'system:model_refusal_fallback': mapSdkMessageSystemModelRefusalFallback as Mapper,
+    'system:model_refusal_no_fallback': mapSdkMessageSystemModelRefusalNoFallback as Mapper,
+    'system:notification': mapSdkMessageSystemNotification as Mapper,
+    'system:permission_denied': mapSdkMessageSystemPermissionDenied as Mapper,
+    'system:plugin_install': mapSdkMessageSystemPluginInstall as Mapper,
+    'system:session_state_changed': mapSdkMessageSystemSessionStateChanged as Mapper,
+    'system:session_writes_lost': mapSdkMessageSystemSessionWritesLost as Mapper,
+    'system:status': mapSdkMessageSystemStatus as Mapper,
+    'system:task_notification': mapSdkMessageSystemTaskNotification as Mapper,
+    'system:task_progress': mapSdkMessageSystemTaskProgress as Mapper,
+    'system:task_started': mapSdkMessageSystemTaskStarted as Mapper,
+    'system:task_updated': mapSdkMessageSystemTaskUpdated as Mapper,
+    'system:worker_shutting_down': mapSdkMessageSystemWorkerShuttingDown as Mapper,
+    tool_progress: mapSdkMessageToolProgress as Mapper,
+    tool_use_summary: mapSdkMessageToolUseSummary as Mapper,
+    user: mapSdkMessageUser as Mapper,
   },
-  "stream-event": {
-    "content_block_delta": mapStreamEventContentBlockDelta as Mapper,
-    "content_block_start": mapStreamEventContentBlockStart as Mapper,
-    "content_block_stop": mapStreamEventContentBlockStop as Mapper,
-    "message_delta": mapStreamEventMessageDelta as Mapper,
-    "message_start": mapStreamEventMessageStart as Mapper,
-    "message_stop": mapStreamEventMessageStop as Mapper,
+  'stream-event': {
+    content_block_delta: mapStreamEventContentBlockDelta as Mapper,
+    content_block_start: mapStreamEventContentBlockStart as Mapper,
+    content_block_stop: mapStreamEventContentBlockStop as Mapper,
+    message_delta: mapStreamEventMessageDelta as Mapper,
+    message_start: mapStreamEventMessageStart as Mapper,
+    message_stop: mapStreamEventMessageStop as Mapper,
   },
 };
 
 /** Server requests: the mapper for the client's JSON-RPC response, by method. */
 export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {
-  "canUseTool": mapPermissionCanUseToolResponse as Mapper,
+  canUseTool: mapPermissionCanUseToolResponse as Mapper,
 };
 
 /** Deliberately not runtime events: kind → discriminant → reason. */
 export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "sdk-message": {
-    "SDKPromptSuggestionMessage": "0.2.62 names this member without declaring it; its traffic is `prompt_suggestion`, mapped above.",
-    "SDKRateLimitEvent": "0.2.62 names this member without declaring it; its traffic is `rate_limit_event`, mapped above.",
-    "stream_event": "A wrapper; each inner event is mapped under stream-event, with `$` the inner event.",
-    "system:background_tasks_changed": "The full list of background tasks, restated; task.* events carry each task's lifecycle.",
-    "system:commands_changed": "The slash-command list changed; the app reads it from the SDK when it shows the picker.",
-    "system:control_request_progress": "Progress of the app's own control request (e.g. a model switch); a reply to the app.",
-    "system:thinking_tokens": "A running estimate of thinking tokens while a thinking block streams; the block itself is the item.",
-    "user[isReplay]": "A replay of an earlier user message (resume); it was normalised when it was first sent.",
+  'sdk-message': {
+    SDKPromptSuggestionMessage:
+      '0.2.62 names this member without declaring it; its traffic is `prompt_suggestion`, mapped above.',
+    SDKRateLimitEvent:
+      '0.2.62 names this member without declaring it; its traffic is `rate_limit_event`, mapped above.',
+    stream_event: 'A wrapper; each inner event is mapped under stream-event, with `$` the inner event.',
+    'system:background_tasks_changed':
+      "The full list of background tasks, restated; task.* events carry each task's lifecycle.",
+    'system:commands_changed':
+      'The slash-command list changed; the app reads it from the SDK when it shows the picker.',
+    'system:control_request_progress':
+      "Progress of the app's own control request (e.g. a model switch); a reply to the app.",
+    'system:thinking_tokens':
+      'A running estimate of thinking tokens while a thinking block streams; the block itself is the item.',
+    'user[isReplay]': 'A replay of an earlier user message (resume); it was normalised when it was first sent.',
   },
 };

@@ -2,1017 +2,1734 @@
 // Do not edit: change mapping-spec.yaml and run `npm run generate`.
 /* eslint-disable */
 import type { MapContext } from '../../runtime/context.ts';
-import { makeGuard, guard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import type { Across, Opaque } from '../../runtime/across.ts';
+import {
+  type ValueMapOf,
+  bool,
+  idOf,
+  matching,
+  nullOr,
+  num,
+  obj,
+  oneOf,
+  own,
+  str,
+  tagOf,
+  translate,
+} from '../../runtime/values.ts';
+import { guard, makeGuard } from '../../runtime/guard.ts';
+import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type {
+  CanonicalItemType,
+  HookOutcome,
+  RequestDecision,
+  RetryInfo,
+  ThreadState,
+  TurnPlanStep,
+  TurnState,
+} from '../canonical/types.ts';
 import type { EventmsgByName, NotificationByName, RequestByName } from './upstream-types.ts';
-
-// Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
-export const PROVIDER = "codex";
+export const PROVIDER = 'codex';
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /**
  * valueMaps.codexCommandDecision: upstream enum CommandExecutionApprovalDecision → RequestDecision
  */
-const VM_codexCommandDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "accept": "accepted",
-  "acceptForSession": "accepted_for_session",
-  "acceptWithExecpolicyAmendment": "accepted_for_session",
-  "applyNetworkPolicyAmendment": "accepted_for_session",
-  "decline": "declined",
-  "cancel": "aborted",
+const VM_codexCommandDecision: ValueMapOf<RequestDecision> = {
+  values: {
+    accept: 'accepted',
+    acceptForSession: 'accepted_for_session',
+    acceptWithExecpolicyAmendment: 'accepted_for_session',
+    applyNetworkPolicyAmendment: 'accepted_for_session',
+    decline: 'declined',
+    cancel: 'aborted',
+  },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_codexCommandDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_codexCommandDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexElicitationAction: upstream enum McpServerElicitationAction → RequestDecision */
-const VM_codexElicitationAction: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "accept": "answered",
-  "decline": "declined",
-  "cancel": "aborted",
+const VM_codexElicitationAction: ValueMapOf<RequestDecision> = {
+  values: { accept: 'answered', decline: 'declined', cancel: 'aborted' },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_codexElicitationAction_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_codexElicitationAction_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexFileChangeDecision: upstream enum FileChangeApprovalDecision → RequestDecision */
-const VM_codexFileChangeDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "accept": "accepted",
-  "acceptForSession": "accepted_for_session",
-  "decline": "declined",
-  "cancel": "aborted",
+const VM_codexFileChangeDecision: ValueMapOf<RequestDecision> = {
+  values: { accept: 'accepted', acceptForSession: 'accepted_for_session', decline: 'declined', cancel: 'aborted' },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_codexFileChangeDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_codexFileChangeDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexHookOutcome: upstream enum HookRunStatus → HookOutcome */
-const VM_codexHookOutcome: Readonly<Record<string, "success" | "error" | "cancelled" | "blocked" | null>> = {
-  "running": null,
-  "completed": "success",
-  "failed": "error",
-  "blocked": "blocked",
-  "stopped": "cancelled",
+const VM_codexHookOutcome: ValueMapOf<HookOutcome> = {
+  values: { running: null, completed: 'success', failed: 'error', blocked: 'blocked', stopped: 'cancelled' },
+  fallback: 'error',
+  prefixes: [],
 };
-const VM_codexHookOutcome_DEFAULT: "success" | "error" | "cancelled" | "blocked" | undefined = "error";
-const VM_codexHookOutcome_PREFIXES: readonly (readonly [string, "success" | "error" | "cancelled" | "blocked"])[] = [];
 
 /** valueMaps.codexItemType: upstream thread-item types → CanonicalItemType */
-const VM_codexItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
-  "userMessage": "user_message",
-  "hookPrompt": "user_message",
-  "agentMessage": "assistant_message",
-  "functionCallOutput": "dynamic_tool_call",
-  "plan": "plan",
-  "reasoning": "reasoning",
-  "commandExecution": "command_execution",
-  "fileChange": "file_change",
-  "mcpToolCall": "mcp_tool_call",
-  "dynamicToolCall": "dynamic_tool_call",
-  "collabAgentToolCall": "collab_agent_tool_call",
-  "subAgentActivity": "collab_agent_tool_call",
-  "webSearch": "web_search",
-  "imageView": "image_view",
-  "sleep": "dynamic_tool_call",
-  "imageGeneration": "image_generation",
-  "enteredReviewMode": "review_entered",
-  "exitedReviewMode": "review_exited",
-  "contextCompaction": "context_compaction",
+const VM_codexItemType: ValueMapOf<CanonicalItemType> = {
+  values: {
+    userMessage: 'user_message',
+    hookPrompt: 'user_message',
+    agentMessage: 'assistant_message',
+    functionCallOutput: 'dynamic_tool_call',
+    plan: 'plan',
+    reasoning: 'reasoning',
+    commandExecution: 'command_execution',
+    fileChange: 'file_change',
+    mcpToolCall: 'mcp_tool_call',
+    dynamicToolCall: 'dynamic_tool_call',
+    collabAgentToolCall: 'collab_agent_tool_call',
+    subAgentActivity: 'collab_agent_tool_call',
+    webSearch: 'web_search',
+    imageView: 'image_view',
+    sleep: 'dynamic_tool_call',
+    imageGeneration: 'image_generation',
+    enteredReviewMode: 'review_entered',
+    exitedReviewMode: 'review_exited',
+    contextCompaction: 'context_compaction',
+  },
+  fallback: 'unknown',
+  prefixes: [],
 };
-const VM_codexItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
-const VM_codexItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
 
 /** valueMaps.codexReviewDecision: upstream enum ReviewDecision → RequestDecision */
-const VM_codexReviewDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "approved": "accepted",
-  "approved_execpolicy_amendment": "accepted_for_session",
-  "approved_for_session": "accepted_for_session",
-  "approved_mcp_policy_amendment": "accepted_for_session",
-  "network_policy_amendment": "accepted_for_session",
-  "denied": "declined",
-  "timed_out": "expired",
-  "abort": "aborted",
+const VM_codexReviewDecision: ValueMapOf<RequestDecision> = {
+  values: {
+    approved: 'accepted',
+    approved_execpolicy_amendment: 'accepted_for_session',
+    approved_for_session: 'accepted_for_session',
+    approved_mcp_policy_amendment: 'accepted_for_session',
+    network_policy_amendment: 'accepted_for_session',
+    denied: 'declined',
+    timed_out: 'expired',
+    abort: 'aborted',
+  },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_codexReviewDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_codexReviewDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexSkillDecision: upstream enum SkillApprovalDecision → RequestDecision */
-const VM_codexSkillDecision: Readonly<Record<string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | null>> = {
-  "approve": "accepted",
-  "decline": "declined",
+const VM_codexSkillDecision: ValueMapOf<RequestDecision> = {
+  values: { approve: 'accepted', decline: 'declined' },
+  fallback: 'answered',
+  prefixes: [],
 };
-const VM_codexSkillDecision_DEFAULT: "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired" | undefined = "answered";
-const VM_codexSkillDecision_PREFIXES: readonly (readonly [string, "accepted" | "accepted_for_session" | "partially_accepted" | "declined" | "aborted" | "permission_denied" | "answered" | "failed" | "cancelled" | "expired"])[] = [];
 
 /** valueMaps.codexThreadState: upstream enum ThreadStatus → ThreadState */
-const VM_codexThreadState: Readonly<Record<string, "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted" | null>> = {
-  "notLoaded": "idle",
-  "idle": "idle",
-  "systemError": "error",
-  "active": "active",
+const VM_codexThreadState: ValueMapOf<ThreadState> = {
+  values: { notLoaded: 'idle', idle: 'idle', systemError: 'error', active: 'active' },
+  fallback: 'active',
+  prefixes: [],
 };
-const VM_codexThreadState_DEFAULT: "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted" | undefined = "active";
-const VM_codexThreadState_PREFIXES: readonly (readonly [string, "active" | "idle" | "archived" | "closed" | "compacted" | "error" | "unarchived" | "deleted"])[] = [];
 
 /** valueMaps.codexTurnState: upstream enum TurnStatus → TurnState */
-const VM_codexTurnState: Readonly<Record<string, "completed" | "failed" | "interrupted" | "cancelled" | null>> = {
-  "completed": "completed",
-  "interrupted": "interrupted",
-  "failed": "failed",
-  "inProgress": null,
+const VM_codexTurnState: ValueMapOf<TurnState> = {
+  values: { completed: 'completed', interrupted: 'interrupted', failed: 'failed', inProgress: null },
+  fallback: 'failed',
+  prefixes: [],
 };
-const VM_codexTurnState_DEFAULT: "completed" | "failed" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_codexTurnState_PREFIXES: readonly (readonly [string, "completed" | "failed" | "interrupted" | "cancelled"])[] = [];
-
-/** valueMaps.turnEndItemStatus: values → ItemStatus */
-const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
-  "completed": "failed",
-  "interrupted": "interrupted",
-  "cancelled": "cancelled",
-  "failed": "failed",
-};
-const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
 
 // ---- canonical field checks ----
-const GUARD_1ab3yub = makeGuard({"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false});
-const GUARD_ouheht = makeGuard({"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}});
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
-const SET_CanonicalRequestType = new Set(["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]);
-const SET_HookOutcome = new Set(["success","error","cancelled","blocked"]);
-const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
-const SET_ThreadState = new Set(["active","idle","archived","closed","compacted","error","unarchived","deleted"]);
-const SET_TurnState = new Set(["completed","failed","interrupted","cancelled"]);
+
+const GUARD_1ab3yub = makeGuard({
+  type: 'object',
+  properties: {
+    attempt: { type: 'integer' },
+    limit: { type: 'integer' },
+    status: { type: ['integer', 'null'] },
+    message: { type: 'string' },
+  },
+  required: ['attempt'],
+  additionalProperties: false,
+});
+
+const GUARD_ouheht = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
+    required: ['step', 'status'],
+    additionalProperties: false,
+  },
+});
+
+const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
+
+const SET_CanonicalItemType = new Set([
+  'user_message',
+  'assistant_message',
+  'reasoning',
+  'plan',
+  'command_execution',
+  'file_change',
+  'mcp_tool_call',
+  'dynamic_tool_call',
+  'collab_agent_tool_call',
+  'web_search',
+  'image_view',
+  'review_entered',
+  'review_exited',
+  'context_compaction',
+  'error',
+  'unknown',
+  'image_generation',
+  'prompt_suggestion',
+] as const);
+
+const SET_CanonicalRequestType = new Set([
+  'command_execution_approval',
+  'file_change_approval',
+  'apply_patch_approval',
+  'exec_command_approval',
+  'tool_user_input',
+  'dynamic_tool_call',
+  'auth_tokens_refresh',
+  'unknown',
+  'permissions_approval',
+  'mcp_elicitation',
+  'attestation',
+  'tool_approval',
+  'skill_approval',
+] as const);
+
+const SET_HookOutcome = new Set(['success', 'error', 'cancelled', 'blocked'] as const);
+
+const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined', 'interrupted', 'cancelled'] as const);
+
+const SET_ThreadState = new Set([
+  'active',
+  'idle',
+  'archived',
+  'closed',
+  'compacted',
+  'error',
+  'unarchived',
+  'deleted',
+] as const);
+
+const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'] as const);
 
 // ---- one mapper per upstream discriminant ----
 
 /** eventmsg `background_event` → runtime.warning */
-export function mapEventmsgBackgroundEvent(m: EventmsgByName["background_event"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
+export function mapEventmsgBackgroundEvent(
+  m: Across<EventmsgByName['background_event']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.warning', ids, { message: str(m?.message), detail: m }, ['message']);
 }
 
 /** eventmsg `mcp_startup_complete` → mcp.status.updated */
-export function mapEventmsgMcpStartupComplete(m: EventmsgByName["mcp_startup_complete"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
+export function mapEventmsgMcpStartupComplete(
+  m: Across<EventmsgByName['mcp_startup_complete']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('mcp.status.updated', ids, { status: m }, ['status']);
 }
 
 /** eventmsg `mcp_startup_update` → mcp.status.updated */
-export function mapEventmsgMcpStartupUpdate(m: EventmsgByName["mcp_startup_update"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": m }, ["status"]); }
+export function mapEventmsgMcpStartupUpdate(
+  m: Across<EventmsgByName['mcp_startup_update']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('mcp.status.updated', ids, { status: m }, ['status']);
 }
 
 /** eventmsg `session_configured` → session.configured */
-export function mapEventmsgSessionConfigured(m: EventmsgByName["session_configured"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(m) }, ["config"]); }
+export function mapEventmsgSessionConfigured(
+  m: Across<EventmsgByName['session_configured']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
 
 /** eventmsg `shutdown_complete` → session.exited */
-export function mapEventmsgShutdownComplete(m: EventmsgByName["shutdown_complete"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("session.exited", ids, { "reason": "shutdown complete", "exitKind": "graceful" }, []); }
-  H.closeThread(ctx, ids0, m);
+export function mapEventmsgShutdownComplete(
+  m: Across<EventmsgByName['shutdown_complete']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('session.exited', ids, { reason: 'shutdown complete', exitKind: 'graceful' }, []);
+  H.closeThread(ctx, ids, m);
 }
 
 /** eventmsg `task_started` → turn.started */
-export function mapEventmsgTaskStarted(m: EventmsgByName["task_started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { turn: idOf(get(m, ["turn_id"])) };
-  { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
+export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { turn: idOf(m?.turn_id) };
+  ctx.emit('turn.started', ids, {}, []);
 }
 
 /** eventmsg `thread_rolled_back` → thread.metadata.updated */
-export function mapEventmsgThreadRolledBack(m: EventmsgByName["thread_rolled_back"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(m) }, []); }
+export function mapEventmsgThreadRolledBack(
+  m: Across<EventmsgByName['thread_rolled_back']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m) }, []);
 }
 
 /** eventmsg `warning` → runtime.warning */
-export function mapEventmsgWarning(m: EventmsgByName["warning"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["message"])), "detail": m }, ["message"]); }
+export function mapEventmsgWarning(m: Across<EventmsgByName['warning']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.warning', ids, { message: str(m?.message), detail: m }, ['message']);
 }
 
 /** notification `account/gatewayOAuth/changed` → auth.status */
-export function mapNotificationAccountGatewayOAuthChanged(m: NotificationByName["account/gatewayOAuth/changed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("auth.status", ids, { "output": ["gateway OAuth status changed"] }, []); }
+export function mapNotificationAccountGatewayOAuthChanged(
+  m: Across<NotificationByName['account/gatewayOAuth/changed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('auth.status', ids, { output: ['gateway OAuth status changed'] }, []);
 }
 
 /** notification `account/login/completed` → auth.status */
-export function mapNotificationAccountLoginCompleted(m: NotificationByName["account/login/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false, "error": str(get(m, ["params","error"])) }, []); }
+export function mapNotificationAccountLoginCompleted(
+  m: Across<NotificationByName['account/login/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('auth.status', ids, { isAuthenticating: false, error: str(m?.params?.error) }, []);
 }
 
 /** notification `account/rateLimits/updated` → account.rate-limits.updated */
-export function mapNotificationAccountRateLimitsUpdated(m: NotificationByName["account/rateLimits/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("account.rate-limits.updated", ids, { "rateLimits": get(m, ["params","rateLimits"]) }, ["rateLimits"]); }
+export function mapNotificationAccountRateLimitsUpdated(
+  m: Across<NotificationByName['account/rateLimits/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('account.rate-limits.updated', ids, { rateLimits: m?.params?.rateLimits }, ['rateLimits']);
 }
 
 /** notification `account/updated` → account.updated */
-export function mapNotificationAccountUpdated(m: NotificationByName["account/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("account.updated", ids, { "account": get(m, ["params"]) }, ["account"]); }
+export function mapNotificationAccountUpdated(
+  m: Across<NotificationByName['account/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('account.updated', ids, { account: m?.params }, ['account']);
 }
 
 /** notification `autoApprovalReview/strictReviewRequired` → runtime.warning */
-export function mapNotificationAutoApprovalReviewStrictReviewRequired(m: NotificationByName["autoApprovalReview/strictReviewRequired"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Automatic approval review requires a strict review", "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationAutoApprovalReviewStrictReviewRequired(
+  m: Across<NotificationByName['autoApprovalReview/strictReviewRequired']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit(
+    'runtime.warning',
+    ids,
+    { message: 'Automatic approval review requires a strict review', detail: m?.params },
+    ['message'],
+  );
 }
 
 /** notification `configWarning` → config.warning */
-export function mapNotificationConfigWarning(m: NotificationByName["configWarning"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("config.warning", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])), "path": str(get(m, ["params","path"])), "range": get(m, ["params","range"]) }, ["summary"]); }
+export function mapNotificationConfigWarning(
+  m: Across<NotificationByName['configWarning']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit(
+    'config.warning',
+    ids,
+    {
+      summary: str(m?.params?.summary),
+      details: str(m?.params?.details),
+      path: str(m?.params?.path),
+      range: m?.params?.range,
+    },
+    ['summary'],
+  );
 }
 
 /** notification `deprecationNotice` → deprecation.notice */
-export function mapNotificationDeprecationNotice(m: NotificationByName["deprecationNotice"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("deprecation.notice", ids, { "summary": str(get(m, ["params","summary"])), "details": str(get(m, ["params","details"])) }, ["summary"]); }
+export function mapNotificationDeprecationNotice(
+  m: Across<NotificationByName['deprecationNotice']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('deprecation.notice', ids, { summary: str(m?.params?.summary), details: str(m?.params?.details) }, [
+    'summary',
+  ]);
 }
 
 /** notification `error` → runtime.warning + runtime.error */
-export function mapNotificationError(m: NotificationByName["error"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; if (get(m, ["params","willRetry"]) === true) ctx.emit("runtime.warning", ids, { "message": str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, get(m, ["params"])))), "retry": guard(GUARD_1ab3yub, H.codexRetry(ctx, ids, get(m, ["params"]))), "detail": get(m, ["params"]) }, ["message"]); }
-  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids1; if (get(m, ["params","willRetry"]) === false) ctx.emit("runtime.error", ids, { "message": str(get(m, ["params","error","message"])), "class": "provider_error", "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationError(m: Across<NotificationByName['error']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  if (m?.params?.willRetry === true)
+    ctx.emit(
+      'runtime.warning',
+      ids,
+      {
+        message: str(H.retryMessage(ctx, ids, H.codexRetry(ctx, ids, m?.params))),
+        retry: guard<RetryInfo>(GUARD_1ab3yub, H.codexRetry(ctx, ids, m?.params)),
+        detail: m?.params,
+      },
+      ['message'],
+    );
+  if (m?.params?.willRetry === false)
+    ctx.emit(
+      'runtime.error',
+      ids,
+      { message: str(m?.params?.error?.message), class: 'provider_error', detail: m?.params },
+      ['message'],
+    );
 }
 
 /** notification `guardianWarning` → runtime.warning */
-export function mapNotificationGuardianWarning(m: NotificationByName["guardianWarning"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationGuardianWarning(
+  m: Across<NotificationByName['guardianWarning']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.params?.message), detail: m?.params }, ['message']);
 }
 
 /** notification `hook/completed` → hook.completed */
-export function mapNotificationHookCompleted(m: NotificationByName["hook/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("hook.completed", ids, { "hookId": str(get(m, ["params","run","id"])), "outcome": oneOf(SET_HookOutcome, lookup(VM_codexHookOutcome, VM_codexHookOutcome_DEFAULT, tagOf(get(m, ["params","run","status"])), VM_codexHookOutcome_PREFIXES)) }, ["hookId","outcome"]); }
+export function mapNotificationHookCompleted(
+  m: Across<NotificationByName['hook/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit(
+    'hook.completed',
+    ids,
+    {
+      hookId: str(m?.params?.run?.id),
+      outcome: oneOf(SET_HookOutcome, translate(VM_codexHookOutcome, tagOf(m?.params?.run?.status))),
+    },
+    ['hookId', 'outcome'],
+  );
 }
 
 /** notification `hook/started` → hook.started */
-export function mapNotificationHookStarted(m: NotificationByName["hook/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("hook.started", ids, { "hookId": str(get(m, ["params","run","id"])), "hookName": str(get(m, ["params","run","handlerType"])), "hookEvent": str(get(m, ["params","run","eventName"])) }, ["hookId","hookName","hookEvent"]); }
+export function mapNotificationHookStarted(
+  m: Across<NotificationByName['hook/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit(
+    'hook.started',
+    ids,
+    {
+      hookId: str(m?.params?.run?.id),
+      hookName: str(m?.params?.run?.handlerType),
+      hookEvent: str(m?.params?.run?.eventName),
+    },
+    ['hookId', 'hookName', 'hookEvent'],
+  );
 }
 
 /** notification `item/agentMessage/delta` → content.delta */
-export function mapNotificationItemAgentMessageDelta(m: NotificationByName["item/agentMessage/delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "assistant_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemAgentMessageDelta(
+  m: Across<NotificationByName['item/agentMessage/delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('content.delta', ids, { streamKind: 'assistant_text', delta: str(m?.params?.delta) }, [
+    'streamKind',
+    'delta',
+  ]);
 }
 
 /** notification `item/autoApprovalReview/completed` → item.updated */
-export function mapNotificationItemAutoApprovalReviewCompleted(m: NotificationByName["item/autoApprovalReview/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review completed", "data": get(m, ["params"]) }, ["itemType"]); }
+export function mapNotificationItemAutoApprovalReviewCompleted(
+  m: Across<NotificationByName['item/autoApprovalReview/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit(
+    'item.updated',
+    ids,
+    { itemType: 'unknown', detail: 'automatic approval review completed', data: m?.params },
+    ['itemType'],
+  );
 }
 
 /** notification `item/autoApprovalReview/started` → item.updated */
-export function mapNotificationItemAutoApprovalReviewStarted(m: NotificationByName["item/autoApprovalReview/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "unknown", "detail": "automatic approval review started", "data": get(m, ["params"]) }, ["itemType"]); }
+export function mapNotificationItemAutoApprovalReviewStarted(
+  m: Across<NotificationByName['item/autoApprovalReview/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('item.updated', ids, { itemType: 'unknown', detail: 'automatic approval review started', data: m?.params }, [
+    'itemType',
+  ]);
 }
 
 /** notification `item/commandExecution/outputDelta` → content.delta */
-export function mapNotificationItemCommandExecutionOutputDelta(m: NotificationByName["item/commandExecution/outputDelta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "command_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemCommandExecutionOutputDelta(
+  m: Across<NotificationByName['item/commandExecution/outputDelta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('content.delta', ids, { streamKind: 'command_output', delta: str(m?.params?.delta) }, [
+    'streamKind',
+    'delta',
+  ]);
 }
 
 /** notification `item/commandExecution/terminalInteraction` → item.updated */
-export function mapNotificationItemCommandExecutionTerminalInteraction(m: NotificationByName["item/commandExecution/terminalInteraction"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "command_execution", "detail": "terminal interaction", "data": get(m, ["params"]) }, ["itemType"]); }
+export function mapNotificationItemCommandExecutionTerminalInteraction(
+  m: Across<NotificationByName['item/commandExecution/terminalInteraction']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m?.params }, [
+    'itemType',
+  ]);
 }
 
 /** notification `item/completed` → item.completed + thread.state.changed */
-export function mapNotificationItemCompleted(m: NotificationByName["item/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
-  { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
-  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids1; if (get(m, ["params","item","type"]) === "contextCompaction") ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params","item"]) }, ["state"]); }
+export function mapNotificationItemCompleted(
+  m: Across<NotificationByName['item/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.item?.id),
+  };
+  ctx.emit(
+    'item.completed',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
+      status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      data: m?.params?.item,
+    },
+    ['itemType'],
+  );
+  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  if (m?.params?.item?.type === 'contextCompaction')
+    ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
-export function mapNotificationItemFileChangeOutputDelta(m: NotificationByName["item/fileChange/outputDelta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "file_change_output", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemFileChangeOutputDelta(
+  m: Across<NotificationByName['item/fileChange/outputDelta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('content.delta', ids, { streamKind: 'file_change_output', delta: str(m?.params?.delta) }, [
+    'streamKind',
+    'delta',
+  ]);
 }
 
 /** notification `item/fileChange/patchUpdated` → item.updated */
-export function mapNotificationItemFileChangePatchUpdated(m: NotificationByName["item/fileChange/patchUpdated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "file_change", "detail": "patch updated", "data": get(m, ["params"]) }, ["itemType"]); }
+export function mapNotificationItemFileChangePatchUpdated(
+  m: Across<NotificationByName['item/fileChange/patchUpdated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/mcpToolCall/progress` → tool.progress */
-export function mapNotificationItemMcpToolCallProgress(m: NotificationByName["item/mcpToolCall/progress"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("tool.progress", ids, { "toolUseId": str(get(m, ["params","itemId"])), "summary": str(get(m, ["params","message"])) }, []); }
+export function mapNotificationItemMcpToolCallProgress(
+  m: Across<NotificationByName['item/mcpToolCall/progress']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('tool.progress', ids, { toolUseId: str(m?.params?.itemId), summary: str(m?.params?.message) }, []);
 }
 
 /** notification `item/plan/delta` → content.delta */
-export function mapNotificationItemPlanDelta(m: NotificationByName["item/plan/delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "plan_text", "delta": str(get(m, ["params","delta"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemPlanDelta(
+  m: Across<NotificationByName['item/plan/delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('content.delta', ids, { streamKind: 'plan_text', delta: str(m?.params?.delta) }, ['streamKind', 'delta']);
 }
 
 /** notification `item/reasoning/summaryPartAdded` → item.updated */
-export function mapNotificationItemReasoningSummaryPartAdded(m: NotificationByName["item/reasoning/summaryPartAdded"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": "reasoning", "detail": "summary part added", "data": get(m, ["params"]) }, ["itemType"]); }
+export function mapNotificationItemReasoningSummaryPartAdded(
+  m: Across<NotificationByName['item/reasoning/summaryPartAdded']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/reasoning/summaryTextDelta` → content.delta */
-export function mapNotificationItemReasoningSummaryTextDelta(m: NotificationByName["item/reasoning/summaryTextDelta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_summary_text", "delta": str(get(m, ["params","delta"])), "summaryIndex": num(get(m, ["params","summaryIndex"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemReasoningSummaryTextDelta(
+  m: Across<NotificationByName['item/reasoning/summaryTextDelta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit(
+    'content.delta',
+    ids,
+    { streamKind: 'reasoning_summary_text', delta: str(m?.params?.delta), summaryIndex: num(m?.params?.summaryIndex) },
+    ['streamKind', 'delta'],
+  );
 }
 
 /** notification `item/reasoning/textDelta` → content.delta */
-export function mapNotificationItemReasoningTextDelta(m: NotificationByName["item/reasoning/textDelta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])) };
-  { const ids = ids0; ctx.emit("content.delta", ids, { "streamKind": "reasoning_text", "delta": str(get(m, ["params","delta"])), "contentIndex": num(get(m, ["params","contentIndex"])) }, ["streamKind","delta"]); }
+export function mapNotificationItemReasoningTextDelta(
+  m: Across<NotificationByName['item/reasoning/textDelta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+  };
+  ctx.emit(
+    'content.delta',
+    ids,
+    { streamKind: 'reasoning_text', delta: str(m?.params?.delta), contentIndex: num(m?.params?.contentIndex) },
+    ['streamKind', 'delta'],
+  );
 }
 
 /** notification `item/started` → item.started */
-export function mapNotificationItemStarted(m: NotificationByName["item/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","item","id"])) };
-  { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexItemType, VM_codexItemType_DEFAULT, tagOf(get(m, ["params","item","type"])), VM_codexItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, get(m, ["params","item","status"])), "data": get(m, ["params","item"]) }, ["itemType"]); }
+export function mapNotificationItemStarted(
+  m: Across<NotificationByName['item/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.item?.id),
+  };
+  ctx.emit(
+    'item.started',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
+      status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      data: m?.params?.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** notification `mcpServer/event/stream/notification` → mcp.status.updated */
-export function mapNotificationMcpServerEventStreamNotification(m: NotificationByName["mcpServer/event/stream/notification"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
+export function mapNotificationMcpServerEventStreamNotification(
+  m: Across<NotificationByName['mcpServer/event/stream/notification']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('mcp.status.updated', ids, { status: m?.params }, ['status']);
 }
 
 /** notification `mcpServer/oauthLogin/completed` → mcp.oauth.completed */
-export function mapNotificationMcpServerOauthLoginCompleted(m: NotificationByName["mcpServer/oauthLogin/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("mcp.oauth.completed", ids, { "success": bool(get(m, ["params","success"])), "name": str(get(m, ["params","name"])), "error": str(get(m, ["params","error"])) }, ["success"]); }
+export function mapNotificationMcpServerOauthLoginCompleted(
+  m: Across<NotificationByName['mcpServer/oauthLogin/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit(
+    'mcp.oauth.completed',
+    ids,
+    { success: bool(m?.params?.success), name: str(m?.params?.name), error: str(m?.params?.error) },
+    ['success'],
+  );
 }
 
 /** notification `mcpServer/startupStatus/updated` → mcp.status.updated */
-export function mapNotificationMcpServerStartupStatusUpdated(m: NotificationByName["mcpServer/startupStatus/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("mcp.status.updated", ids, { "status": get(m, ["params"]) }, ["status"]); }
+export function mapNotificationMcpServerStartupStatusUpdated(
+  m: Across<NotificationByName['mcpServer/startupStatus/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('mcp.status.updated', ids, { status: m?.params }, ['status']);
 }
 
 /** notification `model/rerouted` → model.rerouted */
-export function mapNotificationModelRerouted(m: NotificationByName["model/rerouted"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("model.rerouted", ids, { "fromModel": str(get(m, ["params","fromModel"])), "toModel": str(get(m, ["params","toModel"])), "reason": str(get(m, ["params","reason"])) }, ["fromModel","toModel","reason"]); }
+export function mapNotificationModelRerouted(
+  m: Across<NotificationByName['model/rerouted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit(
+    'model.rerouted',
+    ids,
+    { fromModel: str(m?.params?.fromModel), toModel: str(m?.params?.toModel), reason: str(m?.params?.reason) },
+    ['fromModel', 'toModel', 'reason'],
+  );
 }
 
 /** notification `model/safetyBuffering/updated` → runtime.warning */
-export function mapNotificationModelSafetyBufferingUpdated(m: NotificationByName["model/safetyBuffering/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model output is being held for a safety check", "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationModelSafetyBufferingUpdated(
+  m: Across<NotificationByName['model/safetyBuffering/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('runtime.warning', ids, { message: 'Model output is being held for a safety check', detail: m?.params }, [
+    'message',
+  ]);
 }
 
 /** notification `model/verification` → runtime.warning */
-export function mapNotificationModelVerification(m: NotificationByName["model/verification"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Model verification notice", "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationModelVerification(
+  m: Across<NotificationByName['model/verification']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('runtime.warning', ids, { message: 'Model verification notice', detail: m?.params }, ['message']);
 }
 
 /** notification `modelProvider/authRecoveryCompleted` → auth.status */
-export function mapNotificationModelProviderAuthRecoveryCompleted(m: NotificationByName["modelProvider/authRecoveryCompleted"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": false }, []); }
+export function mapNotificationModelProviderAuthRecoveryCompleted(
+  m: Across<NotificationByName['modelProvider/authRecoveryCompleted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('auth.status', ids, { isAuthenticating: false }, []);
 }
 
 /** notification `modelProvider/authRecoveryStarted` → auth.status */
-export function mapNotificationModelProviderAuthRecoveryStarted(m: NotificationByName["modelProvider/authRecoveryStarted"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("auth.status", ids, { "isAuthenticating": true }, []); }
+export function mapNotificationModelProviderAuthRecoveryStarted(
+  m: Across<NotificationByName['modelProvider/authRecoveryStarted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('auth.status', ids, { isAuthenticating: true }, []);
 }
 
 /** notification `remoteControl/status/changed` → session.state.changed */
-export function mapNotificationRemoteControlStatusChanged(m: NotificationByName["remoteControl/status/changed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": str(get(m, ["params","status"])) }, ["state"]); }
+export function mapNotificationRemoteControlStatusChanged(
+  m: Across<NotificationByName['remoteControl/status/changed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('session.state.changed', ids, { state: 'ready', reason: str(m?.params?.status) }, ['state']);
 }
 
 /** notification `serverRequest/resolved` → request.resolved */
-export function mapNotificationServerRequestResolved(m: NotificationByName["serverRequest/resolved"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), request: idOf(get(m, ["params","requestId"])) };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), "resolution": get(m, ["params"]) }, ["requestType"]); }
+export function mapNotificationServerRequestResolved(
+  m: Across<NotificationByName['serverRequest/resolved']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), request: idOf(m?.params?.requestId) };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    { requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), resolution: m?.params },
+    ['requestType'],
+  );
 }
 
 /** notification `thread/archived` → thread.state.changed */
-export function mapNotificationThreadArchived(m: NotificationByName["thread/archived"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "archived" }, ["state"]); }
+export function mapNotificationThreadArchived(
+  m: Across<NotificationByName['thread/archived']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.state.changed', ids, { state: 'archived' }, ['state']);
 }
 
 /** notification `thread/attachment/updated` → thread.metadata.updated */
-export function mapNotificationThreadAttachmentUpdated(m: NotificationByName["thread/attachment/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadAttachmentUpdated(
+  m: Across<NotificationByName['thread/attachment/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/closed` → thread.state.changed */
-export function mapNotificationThreadClosed(m: NotificationByName["thread/closed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "closed" }, ["state"]); }
-  H.closeThread(ctx, ids0, m);
+export function mapNotificationThreadClosed(
+  m: Across<NotificationByName['thread/closed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.state.changed', ids, { state: 'closed' }, ['state']);
+  H.closeThread(ctx, ids, m);
 }
 
 /** notification `thread/compacted` → thread.state.changed */
-export function mapNotificationThreadCompacted(m: NotificationByName["thread/compacted"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "compacted", "detail": get(m, ["params"]) }, ["state"]); }
+export function mapNotificationThreadCompacted(
+  m: Across<NotificationByName['thread/compacted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.params }, ['state']);
 }
 
 /** notification `thread/deleted` → thread.state.changed */
-export function mapNotificationThreadDeleted(m: NotificationByName["thread/deleted"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "deleted" }, ["state"]); }
-  H.closeThread(ctx, ids0, m);
+export function mapNotificationThreadDeleted(
+  m: Across<NotificationByName['thread/deleted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.state.changed', ids, { state: 'deleted' }, ['state']);
+  H.closeThread(ctx, ids, m);
 }
 
 /** notification `thread/environment/connected` → thread.metadata.updated */
-export function mapNotificationThreadEnvironmentConnected(m: NotificationByName["thread/environment/connected"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadEnvironmentConnected(
+  m: Across<NotificationByName['thread/environment/connected']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/environment/disconnected` → thread.metadata.updated */
-export function mapNotificationThreadEnvironmentDisconnected(m: NotificationByName["thread/environment/disconnected"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadEnvironmentDisconnected(
+  m: Across<NotificationByName['thread/environment/disconnected']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/goal/cleared` → thread.metadata.updated */
-export function mapNotificationThreadGoalCleared(m: NotificationByName["thread/goal/cleared"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": {"goal":null} }, []); }
+export function mapNotificationThreadGoalCleared(
+  m: Across<NotificationByName['thread/goal/cleared']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: { goal: null } }, []);
 }
 
 /** notification `thread/goal/updated` → thread.metadata.updated */
-export function mapNotificationThreadGoalUpdated(m: NotificationByName["thread/goal/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadGoalUpdated(
+  m: Across<NotificationByName['thread/goal/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/name/updated` → thread.metadata.updated */
-export function mapNotificationThreadNameUpdated(m: NotificationByName["thread/name/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "name": str(get(m, ["params","threadName"])) }, []); }
+export function mapNotificationThreadNameUpdated(
+  m: Across<NotificationByName['thread/name/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { name: str(m?.params?.threadName) }, []);
 }
 
 /** notification `thread/project/updated` → thread.metadata.updated */
-export function mapNotificationThreadProjectUpdated(m: NotificationByName["thread/project/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadProjectUpdated(
+  m: Across<NotificationByName['thread/project/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/realtime/closed` → thread.realtime.closed */
-export function mapNotificationThreadRealtimeClosed(m: NotificationByName["thread/realtime/closed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.closed", ids, { "reason": str(get(m, ["params","reason"])) }, []); }
+export function mapNotificationThreadRealtimeClosed(
+  m: Across<NotificationByName['thread/realtime/closed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.closed', ids, { reason: str(m?.params?.reason) }, []);
 }
 
 /** notification `thread/realtime/error` → thread.realtime.error */
-export function mapNotificationThreadRealtimeError(m: NotificationByName["thread/realtime/error"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.error", ids, { "message": str(get(m, ["params","message"])) }, ["message"]); }
+export function mapNotificationThreadRealtimeError(
+  m: Across<NotificationByName['thread/realtime/error']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.error', ids, { message: str(m?.params?.message) }, ['message']);
 }
 
 /** notification `thread/realtime/item/completed` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeItemCompleted(m: NotificationByName["thread/realtime/item/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeItemCompleted(
+  m: Across<NotificationByName['thread/realtime/item/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/item/started` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeItemStarted(m: NotificationByName["thread/realtime/item/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeItemStarted(
+  m: Across<NotificationByName['thread/realtime/item/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/item/transcript/delta` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeItemTranscriptDelta(m: NotificationByName["thread/realtime/item/transcript/delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeItemTranscriptDelta(
+  m: Across<NotificationByName['thread/realtime/item/transcript/delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/itemAdded` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeItemAdded(m: NotificationByName["thread/realtime/itemAdded"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params","item"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeItemAdded(
+  m: Across<NotificationByName['thread/realtime/itemAdded']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params?.item }, ['item']);
 }
 
 /** notification `thread/realtime/outputAudio/delta` → thread.realtime.audio.delta */
-export function mapNotificationThreadRealtimeOutputAudioDelta(m: NotificationByName["thread/realtime/outputAudio/delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.audio.delta", ids, { "audio": get(m, ["params","audio"]) }, ["audio"]); }
+export function mapNotificationThreadRealtimeOutputAudioDelta(
+  m: Across<NotificationByName['thread/realtime/outputAudio/delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.audio.delta', ids, { audio: m?.params?.audio }, ['audio']);
 }
 
 /** notification `thread/realtime/started` → thread.realtime.started */
-export function mapNotificationThreadRealtimeStarted(m: NotificationByName["thread/realtime/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.started", ids, { "realtimeSessionId": str(get(m, ["params","realtimeSessionId"])) }, []); }
+export function mapNotificationThreadRealtimeStarted(
+  m: Across<NotificationByName['thread/realtime/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.started', ids, { realtimeSessionId: str(m?.params?.realtimeSessionId) }, []);
 }
 
 /** notification `thread/realtime/transcript/delta` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeTranscriptDelta(m: NotificationByName["thread/realtime/transcript/delta"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeTranscriptDelta(
+  m: Across<NotificationByName['thread/realtime/transcript/delta']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/realtime/transcript/done` → thread.realtime.item-added */
-export function mapNotificationThreadRealtimeTranscriptDone(m: NotificationByName["thread/realtime/transcript/done"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.realtime.item-added", ids, { "item": get(m, ["params"]) }, ["item"]); }
+export function mapNotificationThreadRealtimeTranscriptDone(
+  m: Across<NotificationByName['thread/realtime/transcript/done']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.realtime.item-added', ids, { item: m?.params }, ['item']);
 }
 
 /** notification `thread/reverted` → thread.metadata.updated */
-export function mapNotificationThreadReverted(m: NotificationByName["thread/reverted"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadReverted(
+  m: Across<NotificationByName['thread/reverted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/section/changed` → thread.metadata.updated */
-export function mapNotificationThreadSectionChanged(m: NotificationByName["thread/section/changed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.metadata.updated", ids, { "metadata": obj(get(m, ["params"])) }, []); }
+export function mapNotificationThreadSectionChanged(
+  m: Across<NotificationByName['thread/section/changed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.metadata.updated', ids, { metadata: obj(m?.params) }, []);
 }
 
 /** notification `thread/settings/updated` → session.configured */
-export function mapNotificationThreadSettingsUpdated(m: NotificationByName["thread/settings/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("session.configured", ids, { "config": obj(get(m, ["params","threadSettings"])) }, ["config"]); }
+export function mapNotificationThreadSettingsUpdated(
+  m: Across<NotificationByName['thread/settings/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('session.configured', ids, { config: obj(m?.params?.threadSettings) }, ['config']);
 }
 
 /** notification `thread/started` → thread.started */
-export function mapNotificationThreadStarted(m: NotificationByName["thread/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","thread","id"])) };
-  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["params","thread","id"])) }, []); }
+export function mapNotificationThreadStarted(
+  m: Across<NotificationByName['thread/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.thread?.id) };
+  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id) }, []);
 }
 
 /** notification `thread/status/changed` → thread.state.changed */
-export function mapNotificationThreadStatusChanged(m: NotificationByName["thread/status/changed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": oneOf(SET_ThreadState, lookup(VM_codexThreadState, VM_codexThreadState_DEFAULT, tagOf(get(m, ["params","status"])), VM_codexThreadState_PREFIXES)), "detail": get(m, ["params","status"]) }, ["state"]); }
+export function mapNotificationThreadStatusChanged(
+  m: Across<NotificationByName['thread/status/changed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit(
+    'thread.state.changed',
+    ids,
+    {
+      state: oneOf(SET_ThreadState, translate(VM_codexThreadState, tagOf(m?.params?.status))),
+      detail: m?.params?.status,
+    },
+    ['state'],
+  );
 }
 
 /** notification `thread/tokenUsage/updated` → thread.token-usage.updated */
-export function mapNotificationThreadTokenUsageUpdated(m: NotificationByName["thread/tokenUsage/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("thread.token-usage.updated", ids, { "usage": get(m, ["params","tokenUsage"]) }, ["usage"]); }
+export function mapNotificationThreadTokenUsageUpdated(
+  m: Across<NotificationByName['thread/tokenUsage/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('thread.token-usage.updated', ids, { usage: m?.params?.tokenUsage }, ['usage']);
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
-export function mapNotificationThreadUnarchived(m: NotificationByName["thread/unarchived"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("thread.state.changed", ids, { "state": "unarchived" }, ["state"]); }
+export function mapNotificationThreadUnarchived(
+  m: Across<NotificationByName['thread/unarchived']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('thread.state.changed', ids, { state: 'unarchived' }, ['state']);
 }
 
 /** notification `turn/completed` → turn.completed */
-export function mapNotificationTurnCompleted(m: NotificationByName["turn/completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": oneOf(SET_TurnState, lookup(VM_codexTurnState, VM_codexTurnState_DEFAULT, tagOf(get(m, ["params","turn","status"])), VM_codexTurnState_PREFIXES)), "errorMessage": str(get(m, ["params","turn","error","message"])) }, ["state"]); }
-  H.closeTurn(ctx, ids0, m);
+export function mapNotificationTurnCompleted(
+  m: Across<NotificationByName['turn/completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m?.params?.turn?.status))),
+      errorMessage: str(m?.params?.turn?.error?.message),
+    },
+    ['state'],
+  );
+  H.closeTurn(ctx, ids, m);
 }
 
 /** notification `turn/diff/updated` → turn.diff.updated */
-export function mapNotificationTurnDiffUpdated(m: NotificationByName["turn/diff/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("turn.diff.updated", ids, { "unifiedDiff": str(get(m, ["params","diff"])) }, ["unifiedDiff"]); }
+export function mapNotificationTurnDiffUpdated(
+  m: Across<NotificationByName['turn/diff/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit('turn.diff.updated', ids, { unifiedDiff: str(m?.params?.diff) }, ['unifiedDiff']);
 }
 
 /** notification `turn/plan/updated` → turn.plan.updated */
-export function mapNotificationTurnPlanUpdated(m: NotificationByName["turn/plan/updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])) };
-  { const ids = ids0; ctx.emit("turn.plan.updated", ids, { "explanation": nullOr(get(m, ["params","explanation"]), (v) => str(v)), "plan": guard(GUARD_ouheht, get(m, ["params","plan"])) }, ["plan"]); }
+export function mapNotificationTurnPlanUpdated(
+  m: Across<NotificationByName['turn/plan/updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  ctx.emit(
+    'turn.plan.updated',
+    ids,
+    {
+      explanation: nullOr(m?.params?.explanation, (v) => str(v)),
+      plan: guard<TurnPlanStep[]>(GUARD_ouheht, m?.params?.plan),
+    },
+    ['plan'],
+  );
 }
 
 /** notification `turn/started` → turn.started */
-export function mapNotificationTurnStarted(m: NotificationByName["turn/started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turn","id"])) };
-  { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
+export function mapNotificationTurnStarted(
+  m: Across<NotificationByName['turn/started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
+  ctx.emit('turn.started', ids, {}, []);
 }
 
 /** notification `warning` → runtime.warning */
-export function mapNotificationWarning(m: NotificationByName["warning"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])) };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": str(get(m, ["params","message"])), "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationWarning(m: Across<NotificationByName['warning']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId) };
+  ctx.emit('runtime.warning', ids, { message: str(m?.params?.message), detail: m?.params }, ['message']);
 }
 
 /** notification `windows/worldWritableWarning` → runtime.warning */
-export function mapNotificationWindowsWorldWritableWarning(m: NotificationByName["windows/worldWritableWarning"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.warning", ids, { "message": "Some Windows folders are world-writable and were excluded from the sandbox", "detail": get(m, ["params"]) }, ["message"]); }
+export function mapNotificationWindowsWorldWritableWarning(
+  m: Across<NotificationByName['windows/worldWritableWarning']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit(
+    'runtime.warning',
+    ids,
+    { message: 'Some Windows folders are world-writable and were excluded from the sandbox', detail: m?.params },
+    ['message'],
+  );
 }
 
 /** notification `windowsSandbox/setupCompleted` → session.state.changed */
-export function mapNotificationWindowsSandboxSetupCompleted(m: NotificationByName["windowsSandbox/setupCompleted"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("session.state.changed", ids, { "state": "ready", "reason": "windows sandbox setup completed", "detail": str(get(m, ["params","error"])) }, ["state"]); }
+export function mapNotificationWindowsSandboxSetupCompleted(
+  m: Across<NotificationByName['windowsSandbox/setupCompleted']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit(
+    'session.state.changed',
+    ids,
+    { state: 'ready', reason: 'windows sandbox setup completed', detail: str(m?.params?.error) },
+    ['state'],
+  );
 }
 
 /** request `account/chatgptAuthTokens/refresh` → request.opened */
-export function mapRequestAccountChatgptAuthTokensRefresh(m: RequestByName["account/chatgptAuthTokens/refresh"], ctx: MapContext): void {
-  const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "auth_tokens_refresh", "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestAccountChatgptAuthTokensRefresh(
+  m: Across<RequestByName['account/chatgptAuthTokens/refresh']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'auth_tokens_refresh', args: m?.params }, ['requestType']);
 }
 
 /**
  * the client's response to request `account/chatgptAuthTokens/refresh` → request.resolved; `m` is
  * the response's `result`
  */
-export function mapRequestAccountChatgptAuthTokensRefreshResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "auth_tokens_refresh", "decision": "answered" }, ["requestType"]); }
+export function mapRequestAccountChatgptAuthTokensRefreshResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit('request.resolved', ids, { requestType: 'auth_tokens_refresh', decision: 'answered' }, ['requestType']);
 }
 
 /** request `applyPatchApproval` → request.opened */
-export function mapRequestApplyPatchApproval(m: RequestByName["applyPatchApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "apply_patch_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestApplyPatchApproval(
+  m: Across<RequestByName['applyPatchApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.conversationId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
+  };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'apply_patch_approval', detail: str(m?.params?.reason), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `applyPatchApproval` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestApplyPatchApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "apply_patch_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestApplyPatchApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'apply_patch_approval',
+      decision: str(translate(VM_codexReviewDecision, tagOf(m?.decision))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `attestation/generate` → request.opened */
-export function mapRequestAttestationGenerate(m: RequestByName["attestation/generate"], ctx: MapContext): void {
-  const ids0: ProviderIds = { request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "attestation", "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestAttestationGenerate(
+  m: Across<RequestByName['attestation/generate']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'attestation', args: m?.params }, ['requestType']);
 }
 
 /**
  * the client's response to request `attestation/generate` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestAttestationGenerateResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "attestation", "decision": "answered" }, ["requestType"]); }
+export function mapRequestAttestationGenerateResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit('request.resolved', ids, { requestType: 'attestation', decision: 'answered' }, ['requestType']);
 }
 
 /** request `execCommandApproval` → request.opened */
-export function mapRequestExecCommandApproval(m: RequestByName["execCommandApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","conversationId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "exec_command_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestExecCommandApproval(
+  m: Across<RequestByName['execCommandApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.conversationId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
+  };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'exec_command_approval', detail: str(m?.params?.reason), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `execCommandApproval` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestExecCommandApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "exec_command_approval", "decision": str(lookup(VM_codexReviewDecision, VM_codexReviewDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexReviewDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestExecCommandApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'exec_command_approval',
+      decision: str(translate(VM_codexReviewDecision, tagOf(m?.decision))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `item/commandExecution/requestApproval` → request.opened */
-export function mapRequestItemCommandExecutionRequestApproval(m: RequestByName["item/commandExecution/requestApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "command_execution_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestItemCommandExecutionRequestApproval(
+  m: Across<RequestByName['item/commandExecution/requestApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
+  };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'command_execution_approval', detail: str(m?.params?.reason), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `item/commandExecution/requestApproval` → request.resolved; `m`
  * is the response's `result`
  */
-export function mapRequestItemCommandExecutionRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "command_execution_approval", "decision": str(lookup(VM_codexCommandDecision, VM_codexCommandDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexCommandDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestItemCommandExecutionRequestApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'command_execution_approval',
+      decision: str(translate(VM_codexCommandDecision, tagOf(m?.decision))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `item/fileChange/requestApproval` → request.opened */
-export function mapRequestItemFileChangeRequestApproval(m: RequestByName["item/fileChange/requestApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "file_change_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestItemFileChangeRequestApproval(
+  m: Across<RequestByName['item/fileChange/requestApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
+  };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'file_change_approval', detail: str(m?.params?.reason), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `item/fileChange/requestApproval` → request.resolved; `m` is the
  * response's `result`
  */
-export function mapRequestItemFileChangeRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "file_change_approval", "decision": str(lookup(VM_codexFileChangeDecision, VM_codexFileChangeDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexFileChangeDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestItemFileChangeRequestApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'file_change_approval',
+      decision: str(translate(VM_codexFileChangeDecision, tagOf(m?.decision))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `item/permissions/requestApproval` → request.opened */
-export function mapRequestItemPermissionsRequestApproval(m: RequestByName["item/permissions/requestApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "permissions_approval", "detail": str(get(m, ["params","reason"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestItemPermissionsRequestApproval(
+  m: Across<RequestByName['item/permissions/requestApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
+  };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'permissions_approval', detail: str(m?.params?.reason), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `item/permissions/requestApproval` → request.resolved; `m` is
  * the response's `result`
  */
-export function mapRequestItemPermissionsRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "permissions_approval", "decision": str(H.permissionsDecision(ctx, ids, get(m, ["permissions"]), get(m, ["scope"]))), "resolution": m }, ["requestType"]); }
+export function mapRequestItemPermissionsRequestApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'permissions_approval',
+      decision: str(H.permissionsDecision(ctx, ids, m?.permissions, m?.scope)),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `item/tool/call` → request.opened */
-export function mapRequestItemToolCall(m: RequestByName["item/tool/call"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","callId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "dynamic_tool_call", "detail": str(get(m, ["params","tool"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.callId),
+    request: idOf(m?.id),
+  };
+  ctx.emit('request.opened', ids, { requestType: 'dynamic_tool_call', detail: str(m?.params?.tool), args: m?.params }, [
+    'requestType',
+  ]);
 }
 
 /**
  * the client's response to request `item/tool/call` → request.resolved; `m` is the response's
  * `result`
  */
-export function mapRequestItemToolCallResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "dynamic_tool_call", "decision": "answered", "resolution": m }, ["requestType"]); }
+export function mapRequestItemToolCallResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit('request.resolved', ids, { requestType: 'dynamic_tool_call', decision: 'answered', resolution: m }, [
+    'requestType',
+  ]);
 }
 
 /** request `item/tool/requestUserInput` → user-input.requested + request.opened */
-export function mapRequestItemToolRequestUserInput(m: RequestByName["item/tool/requestUserInput"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("user-input.requested", ids, { "questions": get(m, ["params","questions"]) }, ["questions"]); }
-  const ids1: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids1; ctx.emit("request.opened", ids, { "requestType": "tool_user_input", "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestItemToolRequestUserInput(
+  m: Across<RequestByName['item/tool/requestUserInput']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    item: idOf(m?.params?.itemId),
+    request: idOf(m?.id),
+  };
+  ctx.emit('user-input.requested', ids, { questions: m?.params?.questions }, ['questions']);
+  ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);
 }
 
 /**
  * the client's response to request `item/tool/requestUserInput` → user-input.resolved +
  * request.resolved; `m` is the response's `result`
  */
-export function mapRequestItemToolRequestUserInputResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("user-input.resolved", ids, { "answers": get(m, ["answers"]) }, ["answers"]); }
-  const ids1: ProviderIds = { ...pending };
-  { const ids = ids1; ctx.emit("request.resolved", ids, { "requestType": "tool_user_input", "decision": str(H.userInputDecision(ctx, ids, get(m, ["answers"]))), "resolution": m }, ["requestType"]); }
+export function mapRequestItemToolRequestUserInputResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit('user-input.resolved', ids, { answers: m?.answers }, ['answers']);
+  ctx.emit(
+    'request.resolved',
+    ids,
+    { requestType: 'tool_user_input', decision: str(H.userInputDecision(ctx, ids, m?.answers)), resolution: m },
+    ['requestType'],
+  );
 }
 
 /** request `mcpServer/elicitation/request` → request.opened */
-export function mapRequestMcpServerElicitationRequest(m: RequestByName["mcpServer/elicitation/request"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["params","threadId"])), turn: idOf(get(m, ["params","turnId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "mcp_elicitation", "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestMcpServerElicitationRequest(
+  m: Across<RequestByName['mcpServer/elicitation/request']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId), request: idOf(m?.id) };
+  ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', args: m?.params }, ['requestType']);
 }
 
 /**
  * the client's response to request `mcpServer/elicitation/request` → request.resolved; `m` is the
  * response's `result`
  */
-export function mapRequestMcpServerElicitationRequestResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "mcp_elicitation", "decision": str(lookup(VM_codexElicitationAction, VM_codexElicitationAction_DEFAULT, tagOf(get(m, ["action"])), VM_codexElicitationAction_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestMcpServerElicitationRequestResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'mcp_elicitation',
+      decision: str(translate(VM_codexElicitationAction, tagOf(m?.action))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** request `skill/requestApproval` → request.opened */
-export function mapRequestSkillRequestApproval(m: RequestByName["skill/requestApproval"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["params","itemId"])), request: idOf(get(m, ["id"])) };
-  { const ids = ids0; ctx.emit("request.opened", ids, { "requestType": "skill_approval", "detail": str(get(m, ["params","skillName"])), "args": get(m, ["params"]) }, ["requestType"]); }
+export function mapRequestSkillRequestApproval(
+  m: Across<RequestByName['skill/requestApproval']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.params?.itemId), request: idOf(m?.id) };
+  ctx.emit(
+    'request.opened',
+    ids,
+    { requestType: 'skill_approval', detail: str(m?.params?.skillName), args: m?.params },
+    ['requestType'],
+  );
 }
 
 /**
  * the client's response to request `skill/requestApproval` → request.resolved; `m` is the
  * response's `result`
  */
-export function mapRequestSkillRequestApprovalResponse(m: unknown, ctx: MapContext, pending: ProviderIds = {}): void {
-  const ids0: ProviderIds = { ...pending };
-  { const ids = ids0; ctx.emit("request.resolved", ids, { "requestType": "skill_approval", "decision": str(lookup(VM_codexSkillDecision, VM_codexSkillDecision_DEFAULT, tagOf(get(m, ["decision"])), VM_codexSkillDecision_PREFIXES)), "resolution": m }, ["requestType"]); }
+export function mapRequestSkillRequestApprovalResponse(
+  m: Opaque | undefined,
+  ctx: MapContext,
+  pending: ProviderIds = {},
+): void {
+  const ids: MapperIds = { ...pending };
+  ctx.emit(
+    'request.resolved',
+    ids,
+    {
+      requestType: 'skill_approval',
+      decision: str(translate(VM_codexSkillDecision, tagOf(m?.decision))),
+      resolution: m,
+    },
+    ['requestType'],
+  );
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
-  "codexCommandDecision": { values: VM_codexCommandDecision, fallback: VM_codexCommandDecision_DEFAULT, prefixes: VM_codexCommandDecision_PREFIXES },
-  "codexElicitationAction": { values: VM_codexElicitationAction, fallback: VM_codexElicitationAction_DEFAULT, prefixes: VM_codexElicitationAction_PREFIXES },
-  "codexFileChangeDecision": { values: VM_codexFileChangeDecision, fallback: VM_codexFileChangeDecision_DEFAULT, prefixes: VM_codexFileChangeDecision_PREFIXES },
-  "codexHookOutcome": { values: VM_codexHookOutcome, fallback: VM_codexHookOutcome_DEFAULT, prefixes: VM_codexHookOutcome_PREFIXES },
-  "codexItemType": { values: VM_codexItemType, fallback: VM_codexItemType_DEFAULT, prefixes: VM_codexItemType_PREFIXES },
-  "codexReviewDecision": { values: VM_codexReviewDecision, fallback: VM_codexReviewDecision_DEFAULT, prefixes: VM_codexReviewDecision_PREFIXES },
-  "codexSkillDecision": { values: VM_codexSkillDecision, fallback: VM_codexSkillDecision_DEFAULT, prefixes: VM_codexSkillDecision_PREFIXES },
-  "codexThreadState": { values: VM_codexThreadState, fallback: VM_codexThreadState_DEFAULT, prefixes: VM_codexThreadState_PREFIXES },
-  "codexTurnState": { values: VM_codexTurnState, fallback: VM_codexTurnState_DEFAULT, prefixes: VM_codexTurnState_PREFIXES },
-  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
+  codexCommandDecision: VM_codexCommandDecision,
+  codexElicitationAction: VM_codexElicitationAction,
+  codexFileChangeDecision: VM_codexFileChangeDecision,
+  codexHookOutcome: VM_codexHookOutcome,
+  codexItemType: VM_codexItemType,
+  codexReviewDecision: VM_codexReviewDecision,
+  codexSkillDecision: VM_codexSkillDecision,
+  codexThreadState: VM_codexThreadState,
+  codexTurnState: VM_codexTurnState,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */
 export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>> = {
-  "eventmsg": {
-    "background_event": mapEventmsgBackgroundEvent as Mapper,
-    "mcp_startup_complete": mapEventmsgMcpStartupComplete as Mapper,
-    "mcp_startup_update": mapEventmsgMcpStartupUpdate as Mapper,
-    "session_configured": mapEventmsgSessionConfigured as Mapper,
-    "shutdown_complete": mapEventmsgShutdownComplete as Mapper,
-    "task_started": mapEventmsgTaskStarted as Mapper,
-    "thread_rolled_back": mapEventmsgThreadRolledBack as Mapper,
-    "warning": mapEventmsgWarning as Mapper,
+  eventmsg: {
+    background_event: mapEventmsgBackgroundEvent as Mapper,
+    mcp_startup_complete: mapEventmsgMcpStartupComplete as Mapper,
+    mcp_startup_update: mapEventmsgMcpStartupUpdate as Mapper,
+    session_configured: mapEventmsgSessionConfigured as Mapper,
+    shutdown_complete: mapEventmsgShutdownComplete as Mapper,
+    task_started: mapEventmsgTaskStarted as Mapper,
+    thread_rolled_back: mapEventmsgThreadRolledBack as Mapper,
+    warning: mapEventmsgWarning as Mapper,
   },
-  "notification": {
-    "account/gatewayOAuth/changed": mapNotificationAccountGatewayOAuthChanged as Mapper,
-    "account/login/completed": mapNotificationAccountLoginCompleted as Mapper,
-    "account/rateLimits/updated": mapNotificationAccountRateLimitsUpdated as Mapper,
-    "account/updated": mapNotificationAccountUpdated as Mapper,
-    "autoApprovalReview/strictReviewRequired": mapNotificationAutoApprovalReviewStrictReviewRequired as Mapper,
-    "configWarning": mapNotificationConfigWarning as Mapper,
-    "deprecationNotice": mapNotificationDeprecationNotice as Mapper,
-    "error": mapNotificationError as Mapper,
-    "guardianWarning": mapNotificationGuardianWarning as Mapper,
-    "hook/completed": mapNotificationHookCompleted as Mapper,
-    "hook/started": mapNotificationHookStarted as Mapper,
-    "item/agentMessage/delta": mapNotificationItemAgentMessageDelta as Mapper,
-    "item/autoApprovalReview/completed": mapNotificationItemAutoApprovalReviewCompleted as Mapper,
-    "item/autoApprovalReview/started": mapNotificationItemAutoApprovalReviewStarted as Mapper,
-    "item/commandExecution/outputDelta": mapNotificationItemCommandExecutionOutputDelta as Mapper,
-    "item/commandExecution/terminalInteraction": mapNotificationItemCommandExecutionTerminalInteraction as Mapper,
-    "item/completed": mapNotificationItemCompleted as Mapper,
-    "item/fileChange/outputDelta": mapNotificationItemFileChangeOutputDelta as Mapper,
-    "item/fileChange/patchUpdated": mapNotificationItemFileChangePatchUpdated as Mapper,
-    "item/mcpToolCall/progress": mapNotificationItemMcpToolCallProgress as Mapper,
-    "item/plan/delta": mapNotificationItemPlanDelta as Mapper,
-    "item/reasoning/summaryPartAdded": mapNotificationItemReasoningSummaryPartAdded as Mapper,
-    "item/reasoning/summaryTextDelta": mapNotificationItemReasoningSummaryTextDelta as Mapper,
-    "item/reasoning/textDelta": mapNotificationItemReasoningTextDelta as Mapper,
-    "item/started": mapNotificationItemStarted as Mapper,
-    "mcpServer/event/stream/notification": mapNotificationMcpServerEventStreamNotification as Mapper,
-    "mcpServer/oauthLogin/completed": mapNotificationMcpServerOauthLoginCompleted as Mapper,
-    "mcpServer/startupStatus/updated": mapNotificationMcpServerStartupStatusUpdated as Mapper,
-    "model/rerouted": mapNotificationModelRerouted as Mapper,
-    "model/safetyBuffering/updated": mapNotificationModelSafetyBufferingUpdated as Mapper,
-    "model/verification": mapNotificationModelVerification as Mapper,
-    "modelProvider/authRecoveryCompleted": mapNotificationModelProviderAuthRecoveryCompleted as Mapper,
-    "modelProvider/authRecoveryStarted": mapNotificationModelProviderAuthRecoveryStarted as Mapper,
-    "remoteControl/status/changed": mapNotificationRemoteControlStatusChanged as Mapper,
-    "serverRequest/resolved": mapNotificationServerRequestResolved as Mapper,
-    "thread/archived": mapNotificationThreadArchived as Mapper,
-    "thread/attachment/updated": mapNotificationThreadAttachmentUpdated as Mapper,
-    "thread/closed": mapNotificationThreadClosed as Mapper,
-    "thread/compacted": mapNotificationThreadCompacted as Mapper,
-    "thread/deleted": mapNotificationThreadDeleted as Mapper,
-    "thread/environment/connected": mapNotificationThreadEnvironmentConnected as Mapper,
-    "thread/environment/disconnected": mapNotificationThreadEnvironmentDisconnected as Mapper,
-    "thread/goal/cleared": mapNotificationThreadGoalCleared as Mapper,
-    "thread/goal/updated": mapNotificationThreadGoalUpdated as Mapper,
-    "thread/name/updated": mapNotificationThreadNameUpdated as Mapper,
-    "thread/project/updated": mapNotificationThreadProjectUpdated as Mapper,
-    "thread/realtime/closed": mapNotificationThreadRealtimeClosed as Mapper,
-    "thread/realtime/error": mapNotificationThreadRealtimeError as Mapper,
-    "thread/realtime/item/completed": mapNotificationThreadRealtimeItemCompleted as Mapper,
-    "thread/realtime/item/started": mapNotificationThreadRealtimeItemStarted as Mapper,
-    "thread/realtime/item/transcript/delta": mapNotificationThreadRealtimeItemTranscriptDelta as Mapper,
-    "thread/realtime/itemAdded": mapNotificationThreadRealtimeItemAdded as Mapper,
-    "thread/realtime/outputAudio/delta": mapNotificationThreadRealtimeOutputAudioDelta as Mapper,
-    "thread/realtime/started": mapNotificationThreadRealtimeStarted as Mapper,
-    "thread/realtime/transcript/delta": mapNotificationThreadRealtimeTranscriptDelta as Mapper,
-    "thread/realtime/transcript/done": mapNotificationThreadRealtimeTranscriptDone as Mapper,
-    "thread/reverted": mapNotificationThreadReverted as Mapper,
-    "thread/section/changed": mapNotificationThreadSectionChanged as Mapper,
-    "thread/settings/updated": mapNotificationThreadSettingsUpdated as Mapper,
-    "thread/started": mapNotificationThreadStarted as Mapper,
-    "thread/status/changed": mapNotificationThreadStatusChanged as Mapper,
-    "thread/tokenUsage/updated": mapNotificationThreadTokenUsageUpdated as Mapper,
-    "thread/unarchived": mapNotificationThreadUnarchived as Mapper,
-    "turn/completed": mapNotificationTurnCompleted as Mapper,
-    "turn/diff/updated": mapNotificationTurnDiffUpdated as Mapper,
-    "turn/plan/updated": mapNotificationTurnPlanUpdated as Mapper,
-    "turn/started": mapNotificationTurnStarted as Mapper,
-    "warning": mapNotificationWarning as Mapper,
-    "windows/worldWritableWarning": mapNotificationWindowsWorldWritableWarning as Mapper,
-    "windowsSandbox/setupCompleted": mapNotificationWindowsSandboxSetupCompleted as Mapper,
+  notification: {
+    'account/gatewayOAuth/changed': mapNotificationAccountGatewayOAuthChanged as Mapper,
+    'account/login/completed': mapNotificationAccountLoginCompleted as Mapper,
+    'account/rateLimits/updated': mapNotificationAccountRateLimitsUpdated as Mapper,
+    'account/updated': mapNotificationAccountUpdated as Mapper,
+    'autoApprovalReview/strictReviewRequired': mapNotificationAutoApprovalReviewStrictReviewRequired as Mapper,
+    configWarning: mapNotificationConfigWarning as Mapper,
+    deprecationNotice: mapNotificationDeprecationNotice as Mapper,
+    error: mapNotificationError as Mapper,
+    guardianWarning: mapNotificationGuardianWarning as Mapper,
+    'hook/completed': mapNotificationHookCompleted as Mapper,
+    'hook/started': mapNotificationHookStarted as Mapper,
+    'item/agentMessage/delta': mapNotificationItemAgentMessageDelta as Mapper,
+    'item/autoApprovalReview/completed': mapNotificationItemAutoApprovalReviewCompleted as Mapper,
+    'item/autoApprovalReview/started': mapNotificationItemAutoApprovalReviewStarted as Mapper,
+    'item/commandExecution/outputDelta': mapNotificationItemCommandExecutionOutputDelta as Mapper,
+    'item/commandExecution/terminalInteraction': mapNotificationItemCommandExecutionTerminalInteraction as Mapper,
+    'item/completed': mapNotificationItemCompleted as Mapper,
+    'item/fileChange/outputDelta': mapNotificationItemFileChangeOutputDelta as Mapper,
+    'item/fileChange/patchUpdated': mapNotificationItemFileChangePatchUpdated as Mapper,
+    'item/mcpToolCall/progress': mapNotificationItemMcpToolCallProgress as Mapper,
+    'item/plan/delta': mapNotificationItemPlanDelta as Mapper,
+    'item/reasoning/summaryPartAdded': mapNotificationItemReasoningSummaryPartAdded as Mapper,
+    'item/reasoning/summaryTextDelta': mapNotificationItemReasoningSummaryTextDelta as Mapper,
+    'item/reasoning/textDelta': mapNotificationItemReasoningTextDelta as Mapper,
+    'item/started': mapNotificationItemStarted as Mapper,
+    'mcpServer/event/stream/notification': mapNotificationMcpServerEventStreamNotification as Mapper,
+    'mcpServer/oauthLogin/completed': mapNotificationMcpServerOauthLoginCompleted as Mapper,
+    'mcpServer/startupStatus/updated': mapNotificationMcpServerStartupStatusUpdated as Mapper,
+    'model/rerouted': mapNotificationModelRerouted as Mapper,
+    'model/safetyBuffering/updated': mapNotificationModelSafetyBufferingUpdated as Mapper,
+    'model/verification': mapNotificationModelVerification as Mapper,
+    'modelProvider/authRecoveryCompleted': mapNotificationModelProviderAuthRecoveryCompleted as Mapper,
+    'modelProvider/authRecoveryStarted': mapNotificationModelProviderAuthRecoveryStarted as Mapper,
+    'remoteControl/status/changed': mapNotificationRemoteControlStatusChanged as Mapper,
+    'serverRequest/resolved': mapNotificationServerRequestResolved as Mapper,
+    'thread/archived': mapNotificationThreadArchived as Mapper,
+    'thread/attachment/updated': mapNotificationThreadAttachmentUpdated as Mapper,
+    'thread/closed': mapNotificationThreadClosed as Mapper,
+    'thread/compacted': mapNotificationThreadCompacted as Mapper,
+    'thread/deleted': mapNotificationThreadDeleted as Mapper,
+    'thread/environment/connected': mapNotificationThreadEnvironmentConnected as Mapper,
+    'thread/environment/disconnected': mapNotificationThreadEnvironmentDisconnected as Mapper,
+    'thread/goal/cleared': mapNotificationThreadGoalCleared as Mapper,
+    'thread/goal/updated': mapNotificationThreadGoalUpdated as Mapper,
+    'thread/name/updated': mapNotificationThreadNameUpdated as Mapper,
+    'thread/project/updated': mapNotificationThreadProjectUpdated as Mapper,
+    'thread/realtime/closed': mapNotificationThreadRealtimeClosed as Mapper,
+    'thread/realtime/error': mapNotificationThreadRealtimeError as Mapper,
+    'thread/realtime/item/completed': mapNotificationThreadRealtimeItemCompleted as Mapper,
+    'thread/realtime/item/started': mapNotificationThreadRealtimeItemStarted as Mapper,
+    'thread/realtime/item/transcript/delta': mapNotificationThreadRealtimeItemTranscriptDelta as Mapper,
+    'thread/realtime/itemAdded': mapNotificationThreadRealtimeItemAdded as Mapper,
+    'thread/realtime/outputAudio/delta': mapNotificationThreadRealtimeOutputAudioDelta as Mapper,
+    'thread/realtime/started': mapNotificationThreadRealtimeStarted as Mapper,
+    'thread/realtime/transcript/delta': mapNotificationThreadRealtimeTranscriptDelta as Mapper,
+    'thread/realtime/transcript/done': mapNotificationThreadRealtimeTranscriptDone as Mapper,
+    'thread/reverted': mapNotificationThreadReverted as Mapper,
+    'thread/section/changed': mapNotificationThreadSectionChanged as Mapper,
+    'thread/settings/updated': mapNotificationThreadSettingsUpdated as Mapper,
+    'thread/started': mapNotificationThreadStarted as Mapper,
+    'thread/status/changed': mapNotificationThreadStatusChanged as Mapper,
+    'thread/tokenUsage/updated': mapNotificationThreadTokenUsageUpdated as Mapper,
+    'thread/unarchived': mapNotificationThreadUnarchived as Mapper,
+    'turn/completed': mapNotificationTurnCompleted as Mapper,
+    'turn/diff/updated': mapNotificationTurnDiffUpdated as Mapper,
+    'turn/plan/updated': mapNotificationTurnPlanUpdated as Mapper,
+    'turn/started': mapNotificationTurnStarted as Mapper,
+    warning: mapNotificationWarning as Mapper,
+    'windows/worldWritableWarning': mapNotificationWindowsWorldWritableWarning as Mapper,
+    'windowsSandbox/setupCompleted': mapNotificationWindowsSandboxSetupCompleted as Mapper,
   },
-  "request": {
-    "account/chatgptAuthTokens/refresh": mapRequestAccountChatgptAuthTokensRefresh as Mapper,
-    "applyPatchApproval": mapRequestApplyPatchApproval as Mapper,
-    "attestation/generate": mapRequestAttestationGenerate as Mapper,
-    "execCommandApproval": mapRequestExecCommandApproval as Mapper,
-    "item/commandExecution/requestApproval": mapRequestItemCommandExecutionRequestApproval as Mapper,
-    "item/fileChange/requestApproval": mapRequestItemFileChangeRequestApproval as Mapper,
-    "item/permissions/requestApproval": mapRequestItemPermissionsRequestApproval as Mapper,
-    "item/tool/call": mapRequestItemToolCall as Mapper,
-    "item/tool/requestUserInput": mapRequestItemToolRequestUserInput as Mapper,
-    "mcpServer/elicitation/request": mapRequestMcpServerElicitationRequest as Mapper,
-    "skill/requestApproval": mapRequestSkillRequestApproval as Mapper,
+  request: {
+    'account/chatgptAuthTokens/refresh': mapRequestAccountChatgptAuthTokensRefresh as Mapper,
+    applyPatchApproval: mapRequestApplyPatchApproval as Mapper,
+    'attestation/generate': mapRequestAttestationGenerate as Mapper,
+    execCommandApproval: mapRequestExecCommandApproval as Mapper,
+    'item/commandExecution/requestApproval': mapRequestItemCommandExecutionRequestApproval as Mapper,
+    'item/fileChange/requestApproval': mapRequestItemFileChangeRequestApproval as Mapper,
+    'item/permissions/requestApproval': mapRequestItemPermissionsRequestApproval as Mapper,
+    'item/tool/call': mapRequestItemToolCall as Mapper,
+    'item/tool/requestUserInput': mapRequestItemToolRequestUserInput as Mapper,
+    'mcpServer/elicitation/request': mapRequestMcpServerElicitationRequest as Mapper,
+    'skill/requestApproval': mapRequestSkillRequestApproval as Mapper,
   },
 };
 
 /** Server requests: the mapper for the client's JSON-RPC response, by method. */
 export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {
-  "account/chatgptAuthTokens/refresh": mapRequestAccountChatgptAuthTokensRefreshResponse as Mapper,
-  "applyPatchApproval": mapRequestApplyPatchApprovalResponse as Mapper,
-  "attestation/generate": mapRequestAttestationGenerateResponse as Mapper,
-  "execCommandApproval": mapRequestExecCommandApprovalResponse as Mapper,
-  "item/commandExecution/requestApproval": mapRequestItemCommandExecutionRequestApprovalResponse as Mapper,
-  "item/fileChange/requestApproval": mapRequestItemFileChangeRequestApprovalResponse as Mapper,
-  "item/permissions/requestApproval": mapRequestItemPermissionsRequestApprovalResponse as Mapper,
-  "item/tool/call": mapRequestItemToolCallResponse as Mapper,
-  "item/tool/requestUserInput": mapRequestItemToolRequestUserInputResponse as Mapper,
-  "mcpServer/elicitation/request": mapRequestMcpServerElicitationRequestResponse as Mapper,
-  "skill/requestApproval": mapRequestSkillRequestApprovalResponse as Mapper,
+  'account/chatgptAuthTokens/refresh': mapRequestAccountChatgptAuthTokensRefreshResponse as Mapper,
+  applyPatchApproval: mapRequestApplyPatchApprovalResponse as Mapper,
+  'attestation/generate': mapRequestAttestationGenerateResponse as Mapper,
+  execCommandApproval: mapRequestExecCommandApprovalResponse as Mapper,
+  'item/commandExecution/requestApproval': mapRequestItemCommandExecutionRequestApprovalResponse as Mapper,
+  'item/fileChange/requestApproval': mapRequestItemFileChangeRequestApprovalResponse as Mapper,
+  'item/permissions/requestApproval': mapRequestItemPermissionsRequestApprovalResponse as Mapper,
+  'item/tool/call': mapRequestItemToolCallResponse as Mapper,
+  'item/tool/requestUserInput': mapRequestItemToolRequestUserInputResponse as Mapper,
+  'mcpServer/elicitation/request': mapRequestMcpServerElicitationRequestResponse as Mapper,
+  'skill/requestApproval': mapRequestSkillRequestApprovalResponse as Mapper,
 };
 
 /** Deliberately not runtime events: kind → discriminant → reason. */
 export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "eventmsg": {
-    "agent_message": "Superseded by v2 item/completed (agentMessage); mapping both would emit it twice.",
-    "agent_message_content_delta": "Superseded by v2 item/agentMessage/delta; mapping both would emit it twice.",
-    "agent_message_delta": "Superseded by v2 item/agentMessage/delta; mapping both would emit it twice.",
-    "agent_reasoning": "Superseded by v2 item/completed (reasoning); mapping both would emit it twice.",
-    "agent_reasoning_delta": "Superseded by v2 item/reasoning/summaryTextDelta; mapping both would emit it twice.",
-    "agent_reasoning_raw_content": "Superseded by v2 item/completed (reasoning); mapping both would emit it twice.",
-    "agent_reasoning_raw_content_delta": "Superseded by v2 item/reasoning/textDelta; mapping both would emit it twice.",
-    "agent_reasoning_section_break": "Superseded by v2 item/reasoning/summaryPartAdded; mapping both would emit it twice.",
-    "apply_patch_approval_request": "Superseded by the v2 item/fileChange/requestApproval server request; mapping both would emit it twice.",
-    "collab_agent_interaction_begin": "Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_agent_interaction_end": "Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_agent_spawn_begin": "Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_agent_spawn_end": "Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_close_begin": "Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_close_end": "Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_resume_begin": "Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_resume_end": "Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_waiting_begin": "Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.",
-    "collab_waiting_end": "Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.",
-    "context_compacted": "Superseded by v2 item/completed (contextCompaction) and thread/compacted; mapping both would emit it twice.",
-    "deprecation_notice": "Superseded by v2 deprecationNotice; mapping both would emit it twice.",
-    "dynamic_tool_call_request": "Superseded by the v2 item/tool/call server request; mapping both would emit it twice.",
-    "elicitation_request": "Superseded by v2 an MCP elicitation server request; mapping both would emit it twice.",
-    "entered_review_mode": "Superseded by v2 item/started (enteredReviewMode); mapping both would emit it twice.",
-    "error": "Superseded by the v2 error notification; mapping both would emit it twice.",
-    "exec_approval_request": "Superseded by the v2 item/commandExecution/requestApproval server request; mapping both would emit it twice.",
-    "exec_command_begin": "Superseded by v2 item/started (commandExecution); mapping both would emit it twice.",
-    "exec_command_end": "Superseded by v2 item/completed (commandExecution); mapping both would emit it twice.",
-    "exec_command_output_delta": "Superseded by v2 item/commandExecution/outputDelta; mapping both would emit it twice.",
-    "exited_review_mode": "Superseded by v2 item/completed (exitedReviewMode); mapping both would emit it twice.",
-    "get_history_entry_response": "Reply to the client’s own GetHistoryEntry op; a response to the client, not a runtime event.",
-    "item_completed": "Superseded by v2 item/completed; mapping both would emit it twice.",
-    "item_started": "Superseded by v2 item/started; mapping both would emit it twice.",
-    "list_custom_prompts_response": "Reply to the client’s own ListCustomPrompts op; a response to the client, not a runtime event.",
-    "list_remote_skills_response": "Reply to the client’s own ListRemoteSkills op; a response to the client, not a runtime event.",
-    "list_skills_response": "Reply to the client’s own ListSkills op; a response to the client, not a runtime event.",
-    "mcp_list_tools_response": "Reply to the client’s own ListMcpTools op; a response to the client, not a runtime event.",
-    "mcp_tool_call_begin": "Superseded by v2 item/started (mcpToolCall); mapping both would emit it twice.",
-    "mcp_tool_call_end": "Superseded by v2 item/completed (mcpToolCall); mapping both would emit it twice.",
-    "model_reroute": "Superseded by v2 model/rerouted; mapping both would emit it twice.",
-    "patch_apply_begin": "Superseded by v2 item/started (fileChange); mapping both would emit it twice.",
-    "patch_apply_end": "Superseded by v2 item/completed (fileChange); mapping both would emit it twice.",
-    "plan_delta": "Superseded by v2 item/plan/delta; mapping both would emit it twice.",
-    "plan_update": "Superseded by v2 turn/plan/updated; mapping both would emit it twice.",
-    "raw_response_item": "The raw model response item, for Codex's own history; its content reaches clients as v2 items.",
-    "realtime_conversation_closed": "Legacy realtime event; 0.105.0 realtime clients use the v2 thread/realtime notifications of later versions, and no v2 client gets this.",
-    "realtime_conversation_realtime": "Legacy realtime transport frames (audio and SDP); transport plumbing, not a runtime event.",
-    "realtime_conversation_started": "Legacy realtime event; 0.105.0 has no v2 realtime surface, and the runtime model's realtime events come from the v2 notifications.",
-    "reasoning_content_delta": "Superseded by v2 item/reasoning/summaryTextDelta; mapping both would emit it twice.",
-    "reasoning_raw_content_delta": "Superseded by v2 item/reasoning/textDelta; mapping both would emit it twice.",
-    "remote_skill_downloaded": "A skill download the client asked for; a reply to the client.",
-    "request_user_input": "Superseded by the v2 item/tool/requestUserInput server request; mapping both would emit it twice.",
-    "skill_request_approval": "Superseded by the v2 skill/requestApproval server request; mapping both would emit it twice.",
-    "skills_update_available": "Notice that the skills list can be refreshed; the client re-reads it with skills/list.",
-    "stream_error": "Superseded by the v2 error notification (with willRetry set); mapping both would emit it twice.",
-    "task_complete": "Superseded by v2 turn/completed; mapping both would emit it twice.",
-    "terminal_interaction": "Superseded by v2 item/commandExecution/terminalInteraction; mapping both would emit it twice.",
-    "thread_name_updated": "Superseded by v2 thread/name/updated; mapping both would emit it twice.",
-    "token_count": "Superseded by v2 thread/tokenUsage/updated and account/rateLimits/updated; mapping both would emit it twice.",
-    "turn_aborted": "Superseded by v2 turn/completed (interrupted); mapping both would emit it twice.",
-    "turn_diff": "Superseded by v2 turn/diff/updated; mapping both would emit it twice.",
-    "undo_completed": "Completion of the client's own undo op; a reply to the client.",
-    "undo_started": "Progress of the client's own undo op; a reply to the client.",
-    "user_message": "Superseded by v2 item/started+completed (userMessage); mapping both would emit it twice.",
-    "view_image_tool_call": "Superseded by v2 item/started+completed (imageView); mapping both would emit it twice.",
-    "web_search_begin": "Superseded by v2 item/started (webSearch); mapping both would emit it twice.",
-    "web_search_end": "Superseded by v2 item/completed (webSearch); mapping both would emit it twice.",
+  eventmsg: {
+    agent_message: 'Superseded by v2 item/completed (agentMessage); mapping both would emit it twice.',
+    agent_message_content_delta: 'Superseded by v2 item/agentMessage/delta; mapping both would emit it twice.',
+    agent_message_delta: 'Superseded by v2 item/agentMessage/delta; mapping both would emit it twice.',
+    agent_reasoning: 'Superseded by v2 item/completed (reasoning); mapping both would emit it twice.',
+    agent_reasoning_delta: 'Superseded by v2 item/reasoning/summaryTextDelta; mapping both would emit it twice.',
+    agent_reasoning_raw_content: 'Superseded by v2 item/completed (reasoning); mapping both would emit it twice.',
+    agent_reasoning_raw_content_delta: 'Superseded by v2 item/reasoning/textDelta; mapping both would emit it twice.',
+    agent_reasoning_section_break:
+      'Superseded by v2 item/reasoning/summaryPartAdded; mapping both would emit it twice.',
+    apply_patch_approval_request:
+      'Superseded by the v2 item/fileChange/requestApproval server request; mapping both would emit it twice.',
+    collab_agent_interaction_begin:
+      'Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.',
+    collab_agent_interaction_end:
+      'Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.',
+    collab_agent_spawn_begin: 'Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.',
+    collab_agent_spawn_end: 'Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.',
+    collab_close_begin: 'Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.',
+    collab_close_end: 'Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.',
+    collab_resume_begin: 'Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.',
+    collab_resume_end: 'Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.',
+    collab_waiting_begin: 'Superseded by v2 item/started (collabAgentToolCall); mapping both would emit it twice.',
+    collab_waiting_end: 'Superseded by v2 item/completed (collabAgentToolCall); mapping both would emit it twice.',
+    context_compacted:
+      'Superseded by v2 item/completed (contextCompaction) and thread/compacted; mapping both would emit it twice.',
+    deprecation_notice: 'Superseded by v2 deprecationNotice; mapping both would emit it twice.',
+    dynamic_tool_call_request: 'Superseded by the v2 item/tool/call server request; mapping both would emit it twice.',
+    elicitation_request: 'Superseded by v2 an MCP elicitation server request; mapping both would emit it twice.',
+    entered_review_mode: 'Superseded by v2 item/started (enteredReviewMode); mapping both would emit it twice.',
+    error: 'Superseded by the v2 error notification; mapping both would emit it twice.',
+    exec_approval_request:
+      'Superseded by the v2 item/commandExecution/requestApproval server request; mapping both would emit it twice.',
+    exec_command_begin: 'Superseded by v2 item/started (commandExecution); mapping both would emit it twice.',
+    exec_command_end: 'Superseded by v2 item/completed (commandExecution); mapping both would emit it twice.',
+    exec_command_output_delta: 'Superseded by v2 item/commandExecution/outputDelta; mapping both would emit it twice.',
+    exited_review_mode: 'Superseded by v2 item/completed (exitedReviewMode); mapping both would emit it twice.',
+    get_history_entry_response:
+      'Reply to the client’s own GetHistoryEntry op; a response to the client, not a runtime event.',
+    item_completed: 'Superseded by v2 item/completed; mapping both would emit it twice.',
+    item_started: 'Superseded by v2 item/started; mapping both would emit it twice.',
+    list_custom_prompts_response:
+      'Reply to the client’s own ListCustomPrompts op; a response to the client, not a runtime event.',
+    list_remote_skills_response:
+      'Reply to the client’s own ListRemoteSkills op; a response to the client, not a runtime event.',
+    list_skills_response: 'Reply to the client’s own ListSkills op; a response to the client, not a runtime event.',
+    mcp_list_tools_response:
+      'Reply to the client’s own ListMcpTools op; a response to the client, not a runtime event.',
+    mcp_tool_call_begin: 'Superseded by v2 item/started (mcpToolCall); mapping both would emit it twice.',
+    mcp_tool_call_end: 'Superseded by v2 item/completed (mcpToolCall); mapping both would emit it twice.',
+    model_reroute: 'Superseded by v2 model/rerouted; mapping both would emit it twice.',
+    patch_apply_begin: 'Superseded by v2 item/started (fileChange); mapping both would emit it twice.',
+    patch_apply_end: 'Superseded by v2 item/completed (fileChange); mapping both would emit it twice.',
+    plan_delta: 'Superseded by v2 item/plan/delta; mapping both would emit it twice.',
+    plan_update: 'Superseded by v2 turn/plan/updated; mapping both would emit it twice.',
+    raw_response_item: "The raw model response item, for Codex's own history; its content reaches clients as v2 items.",
+    realtime_conversation_closed:
+      'Legacy realtime event; 0.105.0 realtime clients use the v2 thread/realtime notifications of later versions, and no v2 client gets this.',
+    realtime_conversation_realtime:
+      'Legacy realtime transport frames (audio and SDP); transport plumbing, not a runtime event.',
+    realtime_conversation_started:
+      "Legacy realtime event; 0.105.0 has no v2 realtime surface, and the runtime model's realtime events come from the v2 notifications.",
+    reasoning_content_delta: 'Superseded by v2 item/reasoning/summaryTextDelta; mapping both would emit it twice.',
+    reasoning_raw_content_delta: 'Superseded by v2 item/reasoning/textDelta; mapping both would emit it twice.',
+    remote_skill_downloaded: 'A skill download the client asked for; a reply to the client.',
+    request_user_input:
+      'Superseded by the v2 item/tool/requestUserInput server request; mapping both would emit it twice.',
+    skill_request_approval:
+      'Superseded by the v2 skill/requestApproval server request; mapping both would emit it twice.',
+    skills_update_available: 'Notice that the skills list can be refreshed; the client re-reads it with skills/list.',
+    stream_error: 'Superseded by the v2 error notification (with willRetry set); mapping both would emit it twice.',
+    task_complete: 'Superseded by v2 turn/completed; mapping both would emit it twice.',
+    terminal_interaction:
+      'Superseded by v2 item/commandExecution/terminalInteraction; mapping both would emit it twice.',
+    thread_name_updated: 'Superseded by v2 thread/name/updated; mapping both would emit it twice.',
+    token_count:
+      'Superseded by v2 thread/tokenUsage/updated and account/rateLimits/updated; mapping both would emit it twice.',
+    turn_aborted: 'Superseded by v2 turn/completed (interrupted); mapping both would emit it twice.',
+    turn_diff: 'Superseded by v2 turn/diff/updated; mapping both would emit it twice.',
+    undo_completed: "Completion of the client's own undo op; a reply to the client.",
+    undo_started: "Progress of the client's own undo op; a reply to the client.",
+    user_message: 'Superseded by v2 item/started+completed (userMessage); mapping both would emit it twice.',
+    view_image_tool_call: 'Superseded by v2 item/started+completed (imageView); mapping both would emit it twice.',
+    web_search_begin: 'Superseded by v2 item/started (webSearch); mapping both would emit it twice.',
+    web_search_end: 'Superseded by v2 item/completed (webSearch); mapping both would emit it twice.',
   },
-  "notification": {
-    "app/list/updated": "The app (connector) catalogue for the client's picker UI; not agent runtime activity.",
-    "command/exec/outputDelta": "Output of a command the client itself started with command/exec, outside any turn; the client reads it from its own request.",
-    "externalAgentConfig/import/completed": "Completion of a client-started configuration import; a reply to the client.",
-    "externalAgentConfig/import/progress": "Progress of a client-started import of another agent's configuration; a reply to the client.",
-    "fs/changed": "File-watch notifications for a watch the client registered; not agent activity.",
-    "fuzzyFileSearch/sessionCompleted": "End of the client's fuzzy file search session; a reply to the client.",
-    "fuzzyFileSearch/sessionUpdated": "Results of the client's fuzzy file search (its @-mention picker); a reply to the client.",
-    "process/exited": "Exit of a process the client started with process/spawn; the client owns that process.",
-    "process/outputDelta": "Output of a process the client started with process/spawn; the client owns that stream.",
-    "project/changed": "Project metadata the client manages; not agent runtime activity.",
-    "skills/changed": "The list of installed skills changed; the client re-reads it with skills/list.",
-    "thread/prediction/updated": "Speculative next-input suggestion for the composer UI; not agent runtime activity.",
-    "thread/queue/changed": "The client's own queue of pending user inputs; the client already knows it.",
-    "thread/readState/changed": "UI read-marker bookkeeping (which turn the user has seen); not agent runtime activity.",
-    "thread/realtime/sdp": "WebRTC session-description handshake for the client's audio transport; transport plumbing, not an event.",
-    "thread/search/partial": "Partial results of a client-initiated thread search; a reply to the client, not a runtime event.",
-    "turn/moderationMetadata": "Moderation bookkeeping attached to a finished turn; nothing for a runtime UI to show.",
+  notification: {
+    'app/list/updated': "The app (connector) catalogue for the client's picker UI; not agent runtime activity.",
+    'command/exec/outputDelta':
+      'Output of a command the client itself started with command/exec, outside any turn; the client reads it from its own request.',
+    'externalAgentConfig/import/completed':
+      'Completion of a client-started configuration import; a reply to the client.',
+    'externalAgentConfig/import/progress':
+      "Progress of a client-started import of another agent's configuration; a reply to the client.",
+    'fs/changed': 'File-watch notifications for a watch the client registered; not agent activity.',
+    'fuzzyFileSearch/sessionCompleted': "End of the client's fuzzy file search session; a reply to the client.",
+    'fuzzyFileSearch/sessionUpdated':
+      "Results of the client's fuzzy file search (its @-mention picker); a reply to the client.",
+    'process/exited': 'Exit of a process the client started with process/spawn; the client owns that process.',
+    'process/outputDelta': 'Output of a process the client started with process/spawn; the client owns that stream.',
+    'project/changed': 'Project metadata the client manages; not agent runtime activity.',
+    'skills/changed': 'The list of installed skills changed; the client re-reads it with skills/list.',
+    'thread/prediction/updated': 'Speculative next-input suggestion for the composer UI; not agent runtime activity.',
+    'thread/queue/changed': "The client's own queue of pending user inputs; the client already knows it.",
+    'thread/readState/changed':
+      'UI read-marker bookkeeping (which turn the user has seen); not agent runtime activity.',
+    'thread/realtime/sdp':
+      "WebRTC session-description handshake for the client's audio transport; transport plumbing, not an event.",
+    'thread/search/partial':
+      'Partial results of a client-initiated thread search; a reply to the client, not a runtime event.',
+    'turn/moderationMetadata': 'Moderation bookkeeping attached to a finished turn; nothing for a runtime UI to show.',
   },
 };

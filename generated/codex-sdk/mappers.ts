@@ -2,139 +2,196 @@
 // Do not edit: change mapping-spec.yaml and run `npm run generate`.
 /* eslint-disable */
 import type { MapContext } from '../../runtime/context.ts';
-import { makeGuard, guard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import { bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf } from '../../runtime/values.ts';
+import type { Across } from '../../runtime/across.ts';
+import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } from '../../runtime/values.ts';
+import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import type { CanonicalItemType, ItemStatus } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
-
-// Keep every import used, whatever the spec needs today.
-void [bool, first, get, idOf, int, lookup, matching, nullOr, num, obj, oneOf, str, strArray, tagOf, makeGuard, guard, H];
 
 export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
-export const PROVIDER = "codex";
+export const PROVIDER = 'codex';
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 
 /** valueMaps.codexSdkItemStatus: values → ItemStatus */
-const VM_codexSdkItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
-  "in_progress": "inProgress",
-  "completed": "completed",
-  "failed": "failed",
+const VM_codexSdkItemStatus: ValueMapOf<ItemStatus> = {
+  values: { in_progress: 'inProgress', completed: 'completed', failed: 'failed' },
+  fallback: 'failed',
+  prefixes: [],
 };
-const VM_codexSdkItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_codexSdkItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
 
 /** valueMaps.codexSdkItemType: upstream sdk-item types → CanonicalItemType */
-const VM_codexSdkItemType: Readonly<Record<string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | null>> = {
-  "agent_message": "assistant_message",
-  "reasoning": "reasoning",
-  "command_execution": "command_execution",
-  "file_change": "file_change",
-  "mcp_tool_call": "mcp_tool_call",
-  "web_search": "web_search",
-  "todo_list": "plan",
-  "error": "error",
+const VM_codexSdkItemType: ValueMapOf<CanonicalItemType> = {
+  values: {
+    agent_message: 'assistant_message',
+    reasoning: 'reasoning',
+    command_execution: 'command_execution',
+    file_change: 'file_change',
+    mcp_tool_call: 'mcp_tool_call',
+    web_search: 'web_search',
+    todo_list: 'plan',
+    error: 'error',
+  },
+  fallback: 'unknown',
+  prefixes: [],
 };
-const VM_codexSdkItemType_DEFAULT: "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion" | undefined = "unknown";
-const VM_codexSdkItemType_PREFIXES: readonly (readonly [string, "user_message" | "assistant_message" | "reasoning" | "plan" | "command_execution" | "file_change" | "mcp_tool_call" | "dynamic_tool_call" | "collab_agent_tool_call" | "web_search" | "image_view" | "review_entered" | "review_exited" | "context_compaction" | "error" | "unknown" | "image_generation" | "prompt_suggestion"])[] = [];
-
-/** valueMaps.turnEndItemStatus: values → ItemStatus */
-const VM_turnEndItemStatus: Readonly<Record<string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | null>> = {
-  "completed": "failed",
-  "interrupted": "interrupted",
-  "cancelled": "cancelled",
-  "failed": "failed",
-};
-const VM_turnEndItemStatus_DEFAULT: "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled" | undefined = "failed";
-const VM_turnEndItemStatus_PREFIXES: readonly (readonly [string, "inProgress" | "completed" | "failed" | "declined" | "interrupted" | "cancelled"])[] = [];
 
 // ---- canonical field checks ----
-const RE_1i7o0ws = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const SET_CanonicalItemType = new Set(["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]);
-const SET_ItemStatus = new Set(["inProgress","completed","failed","declined","interrupted","cancelled"]);
+
+const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
+
+const SET_CanonicalItemType = new Set([
+  'user_message',
+  'assistant_message',
+  'reasoning',
+  'plan',
+  'command_execution',
+  'file_change',
+  'mcp_tool_call',
+  'dynamic_tool_call',
+  'collab_agent_tool_call',
+  'web_search',
+  'image_view',
+  'review_entered',
+  'review_exited',
+  'context_compaction',
+  'error',
+  'unknown',
+  'image_generation',
+  'prompt_suggestion',
+] as const);
+
+const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined', 'interrupted', 'cancelled'] as const);
 
 // ---- one mapper per upstream discriminant ----
 
 /** thread-event `error` → runtime.error */
-export function mapThreadEventError(m: ThreadEventByName["error"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["message"])), "class": "provider_error" }, ["message"]); }
+export function mapThreadEventError(m: Across<ThreadEventByName['error']> | undefined, ctx: MapContext): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.error', ids, { message: str(m?.message), class: 'provider_error' }, ['message']);
 }
 
 /** thread-event `item.completed` → item.completed */
-export function mapThreadEventItemCompleted(m: ThreadEventByName["item.completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
-  { const ids = ids0; ctx.emit("item.completed", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "completed")), "data": get(m, ["item"]) }, ["itemType"]); }
+export function mapThreadEventItemCompleted(
+  m: Across<ThreadEventByName['item.completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
+  ctx.emit(
+    'item.completed',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
+      data: m?.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `item.started` → item.started */
-export function mapThreadEventItemStarted(m: ThreadEventByName["item.started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
-  { const ids = ids0; ctx.emit("item.started", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, first(lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES), "inProgress")), "data": get(m, ["item"]) }, ["itemType"]); }
+export function mapThreadEventItemStarted(
+  m: Across<ThreadEventByName['item.started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
+  ctx.emit(
+    'item.started',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
+      data: m?.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `item.updated` → item.updated */
-export function mapThreadEventItemUpdated(m: ThreadEventByName["item.updated"], ctx: MapContext): void {
-  const ids0: ProviderIds = { item: idOf(get(m, ["item","id"])) };
-  { const ids = ids0; ctx.emit("item.updated", ids, { "itemType": oneOf(SET_CanonicalItemType, lookup(VM_codexSdkItemType, VM_codexSdkItemType_DEFAULT, tagOf(get(m, ["item","type"])), VM_codexSdkItemType_PREFIXES)), "status": oneOf(SET_ItemStatus, lookup(VM_codexSdkItemStatus, VM_codexSdkItemStatus_DEFAULT, tagOf(get(m, ["item","status"])), VM_codexSdkItemStatus_PREFIXES)), "data": get(m, ["item"]) }, ["itemType"]); }
+export function mapThreadEventItemUpdated(
+  m: Across<ThreadEventByName['item.updated']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { item: idOf(m?.item?.id) };
+  ctx.emit(
+    'item.updated',
+    ids,
+    {
+      itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
+      status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
+      data: m?.item,
+    },
+    ['itemType'],
+  );
 }
 
 /** thread-event `thread.started` → thread.started */
-export function mapThreadEventThreadStarted(m: ThreadEventByName["thread.started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { thread: idOf(get(m, ["thread_id"])) };
-  { const ids = ids0; ctx.emit("thread.started", ids, { "providerThreadId": matching(RE_1i7o0ws, get(m, ["thread_id"])) }, []); }
+export function mapThreadEventThreadStarted(
+  m: Across<ThreadEventByName['thread.started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { thread: idOf(m?.thread_id) };
+  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.thread_id) }, []);
 }
 
 /** thread-event `turn.completed` → turn.completed */
-export function mapThreadEventTurnCompleted(m: ThreadEventByName["turn.completed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("turn.completed", ids, { "state": "completed", "usage": get(m, ["usage"]) }, ["state"]); }
-  H.closeTurn(ctx, ids0, m);
+export function mapThreadEventTurnCompleted(
+  m: Across<ThreadEventByName['turn.completed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('turn.completed', ids, { state: 'completed', usage: m?.usage }, ['state']);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.failed` → runtime.error + turn.completed */
-export function mapThreadEventTurnFailed(m: ThreadEventByName["turn.failed"], ctx: MapContext): void {
-  const ids0: ProviderIds = {  };
-  { const ids = ids0; ctx.emit("runtime.error", ids, { "message": str(get(m, ["error","message"])), "class": "provider_error", "detail": get(m, ["error"]) }, ["message"]); }
-  const ids1: ProviderIds = {  };
-  { const ids = ids1; ctx.emit("turn.completed", ids, { "state": "failed", "errorMessage": str(get(m, ["error","message"])) }, ["state"]); }
-  H.closeTurn(ctx, ids0, m);
+export function mapThreadEventTurnFailed(
+  m: Across<ThreadEventByName['turn.failed']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = {};
+  ctx.emit('runtime.error', ids, { message: str(m?.error?.message), class: 'provider_error', detail: m?.error }, [
+    'message',
+  ]);
+  ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m?.error?.message) }, ['state']);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** thread-event `turn.started` → turn.started */
-export function mapThreadEventTurnStarted(m: ThreadEventByName["turn.started"], ctx: MapContext): void {
-  const ids0: ProviderIds = { turn: idOf(H.newTurnId(ctx, {})) };
-  { const ids = ids0; ctx.emit("turn.started", ids, {  }, []); }
+export function mapThreadEventTurnStarted(
+  m: Across<ThreadEventByName['turn.started']> | undefined,
+  ctx: MapContext,
+): void {
+  const ids: MapperIds = { turn: idOf(H.newTurnId(ctx, {})) };
+  ctx.emit('turn.started', ids, {}, []);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
-  "codexSdkItemStatus": { values: VM_codexSdkItemStatus, fallback: VM_codexSdkItemStatus_DEFAULT, prefixes: VM_codexSdkItemStatus_PREFIXES },
-  "codexSdkItemType": { values: VM_codexSdkItemType, fallback: VM_codexSdkItemType_DEFAULT, prefixes: VM_codexSdkItemType_PREFIXES },
-  "turnEndItemStatus": { values: VM_turnEndItemStatus, fallback: VM_turnEndItemStatus_DEFAULT, prefixes: VM_turnEndItemStatus_PREFIXES },
+  codexSdkItemStatus: VM_codexSdkItemStatus,
+  codexSdkItemType: VM_codexSdkItemType,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */
 export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>> = {
-  "thread-event": {
-    "error": mapThreadEventError as Mapper,
-    "item.completed": mapThreadEventItemCompleted as Mapper,
-    "item.started": mapThreadEventItemStarted as Mapper,
-    "item.updated": mapThreadEventItemUpdated as Mapper,
-    "thread.started": mapThreadEventThreadStarted as Mapper,
-    "turn.completed": mapThreadEventTurnCompleted as Mapper,
-    "turn.failed": mapThreadEventTurnFailed as Mapper,
-    "turn.started": mapThreadEventTurnStarted as Mapper,
+  'thread-event': {
+    error: mapThreadEventError as Mapper,
+    'item.completed': mapThreadEventItemCompleted as Mapper,
+    'item.started': mapThreadEventItemStarted as Mapper,
+    'item.updated': mapThreadEventItemUpdated as Mapper,
+    'thread.started': mapThreadEventThreadStarted as Mapper,
+    'turn.completed': mapThreadEventTurnCompleted as Mapper,
+    'turn.failed': mapThreadEventTurnFailed as Mapper,
+    'turn.started': mapThreadEventTurnStarted as Mapper,
   },
 };
 
 /** Server requests: the mapper for the client's JSON-RPC response, by method. */
-export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {
-};
+export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {};
 
 /** Deliberately not runtime events: kind → discriminant → reason. */
-export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-};
+export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {};

@@ -100,13 +100,15 @@ beforeAll(async () => {
 });
 
 describe('upstream emitters on a TypeScript-derived catalog', () => {
-  it('maps message kinds only, with sanitised names, each from its newest snapshot', () => {
+  it('maps message kinds only, with sanitised names, each the union of the snapshots that have it', () => {
     expect(types).toContain(
       'export interface MessageByKind {\n  "permission": PermissionByName;\n  "sdk-message": SdkMessageByName;\n}',
     );
     expect(types).not.toContain('ToolByName');
     expect(types).toContain('"system:init": SdkMessageSystemInit;');
-    expect(types).toContain('export type SdkMessageSystemInit = v2_0_0.SdkMessageSystemInit;');
+    expect(types).toContain(
+      'export type SdkMessageSystemInit = v1_0_0.SdkMessageSystemInit | v2_0_0.SdkMessageSystemInit;',
+    );
     expect(types).toContain('export type SdkMessageUserIsReplay = v1_0_0.SdkMessageUserIsReplay;');
   });
 

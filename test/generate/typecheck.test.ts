@@ -18,11 +18,27 @@ describe('generated code', () => {
   }, 120_000);
 
   it('has no `any` in the generated TypeScript', () => {
-    for (const dir of ['canonical', 'codex-app-server']) {
+    const dirs = readdirSync(join(REPO, 'generated'), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(dirs.length).toBeGreaterThan(1);
+    for (const { name: dir } of dirs) {
       for (const f of readdirSync(join(REPO, 'generated', dir)).filter((n) => n.endsWith('.ts'))) {
         const code = readFileSync(join(REPO, 'generated', dir, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
         expect(code, f).not.toMatch(/[:<,(|&]\s*any\b/);
       }
+    }
+  });
+
+  it('reads upstream values by typed property access and emits typed payloads', () => {
+    const sources = readdirSync(join(REPO, 'generated'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && d.name !== 'canonical',
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    for (const { name } of sources) {
+      const code = readFileSync(join(REPO, 'generated', name, 'mappers.ts'), 'utf8');
+      expect(code, name).not.toMatch(/\bget\(m\b/); // no string-path reads
+      expect(code, name).not.toMatch(/\bids0\b|\bvoid \[/); // no ids0 blocks, no import keeper
+      expect(code, name).toMatch(/m: Across<\w+\['[^']+'\]>/);
+      expect(code, name).toMatch(/const ids: MapperIds = /);
     }
   });
 });

@@ -4,6 +4,7 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   generate,
@@ -42,16 +43,33 @@ function expectSafe(p: HostileProject, outcome: Outcome): void {
   expect(run.stderr).toBe('');
 }
 
-/** No line of generated code carries the payload outside a string literal or a one-line comment. */
+/**
+ * The payload appears in generated code only inside string literals and comments: with every
+ * literal blanked out (found by TypeScript's parser, so any quoting Prettier chose counts) and
+ * comments skipped by its scanner, what is left of the file has none of its code.
+ */
 function expectPayloadInert(files: Map<string, string>): void {
   for (const [rel, text] of files) {
-    if (!/\.(ts|js)$/.test(rel)) continue;
-    for (const line of text.split(/\r\n|\n|\r|\u2028|\u2029/)) {
-      if (!line.includes('console.log("PWNED")') && !line.includes('console.log(\\"PWNED\\")')) continue;
-      const inComment = /^\s*(\/\/|\/\*\*|\*)/.test(line);
-      const inString = line.includes('\\"PWNED\\"');
-      expect(inComment || inString, `${rel}: ${line.slice(0, 200)}`).toBe(true);
-    }
+    if (!/\.(ts|js)$/.test(rel) || !text.includes('__eventmapPwned')) continue;
+    const kind = rel.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+    const file = ts.createSourceFile(rel, text, ts.ScriptTarget.Latest, true, kind);
+    const chars = text.split(''); // UTF-16 units, as node positions count
+    const blank = (node: ts.Node): void => {
+      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node))
+        for (let i = node.getStart(file); i < node.end; i++) chars[i] = ' ';
+      ts.forEachChild(node, blank);
+    };
+    blank(file);
+    const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, chars.join(''));
+    let code = '';
+    for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
+      if (t !== ts.SyntaxKind.SingleLineCommentTrivia && t !== ts.SyntaxKind.MultiLineCommentTrivia)
+        code += scanner.getTokenText();
+    // The payload's code (its "PWNED" is a literal, blanked too); a mangled name such as
+    // `…EventmapPwned1ConsoleLogPWNED` is an identifier, not the payload.
+    expect(/__eventmapPwned|console\s*\.\s*log/.test(code), `${rel}: the payload outside a literal or comment`).toBe(
+      false,
+    );
   }
 }
 

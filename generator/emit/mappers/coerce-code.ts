@@ -10,6 +10,8 @@ export interface Coercion {
   wrap(expr: Code): Code;
   /** Module-level constants this coercion needs (name → code). */
   constants: Record<string, Code>;
+  /** Canonical type names the wrapped expression names (imported from the canonical types). */
+  types?: string[];
 }
 
 export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coercion {
@@ -26,7 +28,7 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
     const name = `SET_${fieldEnumName(model, fieldSchema) ?? `E${hash([...info.values].join('|'))}`}`;
     return {
       wrap: withNull((e) => ts`oneOf(${ident(name)}, ${e})`),
-      constants: { [name]: ts`new Set(${lit([...info.values])})` },
+      constants: { [name]: ts`new Set(${lit([...info.values])} as const)` },
     };
   }
   if (nonNull.length === 1) {
@@ -65,7 +67,23 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
 function guarded(model: CanonicalModel, fieldSchema: unknown): Coercion {
   const schema = inline(model, fieldSchema) as JsonLike;
   const name = `GUARD_${hash(JSON.stringify(schema))}`;
-  return { wrap: (e) => ts`guard(${ident(name)}, ${e})`, constants: { [name]: ts`makeGuard(${lit(schema)})` } };
+  // What the guard lets through, named by the model's type when the field is one (or a list of one).
+  const named = modelTypeOf(fieldSchema);
+  const arg = named ? ts`<${ident(named.name)}${named.list ? ts`[]` : ts``}>` : ts``;
+  return {
+    wrap: (e) => ts`guard${arg}(${ident(name)}, ${e})`,
+    constants: { [name]: ts`makeGuard(${lit(schema)})` },
+    ...(named ? { types: [named.name] } : {}),
+  };
+}
+
+function modelTypeOf(s: unknown): { name: string; list: boolean } | undefined {
+  const ref = (x: unknown) =>
+    isObj(x) && typeof x.$ref === 'string' ? /^#\/definitions\/([A-Za-z]\w*)$/.exec(x.$ref)?.[1] : undefined;
+  const one = ref(s);
+  if (one) return { name: one, list: false };
+  const item = isObj(s) && s.type === 'array' ? ref(s.items) : undefined;
+  return item ? { name: item, list: true } : undefined;
 }
 
 function patternOf(model: CanonicalModel, s: unknown): string | undefined {

@@ -1,31 +1,56 @@
 // mapping-spec value expressions → TypeScript expressions over the upstream message `m`.
+// Reads are typed property accesses (`m.params?.item?.id`) against the message type of every
+// supported snapshot, so tsc checks each path a second time; `?.` on every step, because the
+// message is unvalidated and a mapper must never throw.
 import type { Condition, ValueExpr } from '../../spec/types.ts';
-import { ident, joinCode, lit, ts, type Code } from '../emission.ts';
+import { ident, joinCode, lit, propKey, ts, type Code } from '../emission.ts';
 
-export function pathCode(segments: readonly (string | number)[], root = 'm'): Code {
-  return segments.length ? ts`get(${ident(root)}, ${lit(segments)})` : ident(root);
+// Names every JSON value inherits (Object, Array and String prototypes): read as own properties
+// only, so `$.constructor` is the message's field, never Object's.
+const INHERITED = new Set(
+  [Object.prototype, Array.prototype, String.prototype, Number.prototype, Boolean.prototype].flatMap((p) =>
+    Object.getOwnPropertyNames(p),
+  ),
+);
+
+/**
+ * `m?.params?.item?.id`; an inherited name through `own(…)`, an index as `?.[0]`. `m` itself may be
+ * missing too: a legacy event's `params.msg`, a response's `result`, a stream event's inner event.
+ */
+export function pathCode(segments: readonly (string | number)[]): Code {
+  let code = ts`m`;
+  for (const seg of segments) {
+    if (typeof seg === 'number') code = ts`${code}?.[${seg}]`;
+    else if (INHERITED.has(seg)) code = ts`own(${code}, ${lit(seg)})`;
+    else code = propKey(seg).toString() === seg ? ts`${code}?.${propKey(seg)}` : ts`${code}?.[${lit(seg)}]`;
+  }
+  return code;
+}
+
+/** What an expression is read in: the value maps' names and the ids a helper sees. */
+export interface ExprEnv {
+  mapName: (name: string) => Code;
+  /** The provider ids a helper sees (`{}` while the ids themselves are being read). */
+  ids: Code;
 }
 
 /** The raw value an expression reads (before coercion to the canonical field's type). */
-/** `idsVar`: the provider ids a helper sees (`{}` while the ids themselves are being read). */
-export function exprCode(e: ValueExpr, mapName: (name: string) => Code, idsVar: 'ids' | '{}' = 'ids'): Code {
-  const ids = idsVar === 'ids' ? ts`ids` : ts`{}`;
+export function exprCode(e: ValueExpr, env: ExprEnv): Code {
   switch (e.kind) {
     case 'const':
       return lit(e.value);
     case 'path': {
       const read = pathCode(e.path.segments);
       if (!e.map) return read;
-      const vm = mapName(e.map);
-      return ts`lookup(${vm}, ${vm}_DEFAULT, tagOf(${read}), ${vm}_PREFIXES)`;
+      return ts`translate(${env.mapName(e.map)}, tagOf(${read}))`;
     }
     case 'first':
       return ts`first(${joinCode(
-        e.options.map((o) => exprCode(o, mapName, idsVar)),
+        e.options.map((o) => exprCode(o, env)),
         ', ',
       )})`;
     case 'helper':
-      return ts`H.${ident(e.name)}(ctx, ${ids}${e.args.map((a) => ts`, ${exprCode(a, mapName, idsVar)}`)})`;
+      return ts`H.${ident(e.name)}(ctx, ${env.ids}${e.args.map((a) => ts`, ${exprCode(a, env)}`)})`;
   }
 }
 

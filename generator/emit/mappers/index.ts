@@ -6,9 +6,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { compareStrings } from '../../fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
-import { payloadShape } from '../../model/query.ts';
-import type { EmitSpec, MappingSpec, ValueExpr } from '../../spec/types.ts';
-import { ID_KEYS } from '../../spec/types.ts';
+import type { MappingSpec } from '../../spec/types.ts';
 import {
   capIdentifier,
   comment,
@@ -16,14 +14,14 @@ import {
   ident,
   joinCode,
   lit,
+  propKey,
   quotedKey,
   render,
   ts,
   type Code,
 } from '../emission.ts';
 import { NameScope } from '../upstream/names.ts';
-import { coercionFor } from './coerce-code.ts';
-import { conditionCode, exprCode } from './expr-code.ts';
+import { bodyFor, type Module, type Statement } from './body.ts';
 
 export interface MapperEmitOptions {
   spec: MappingSpec;
@@ -46,9 +44,10 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   const entries = spec.entries
     .filter((e) => e.source === source)
     .sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
-  const constants = new Map<string, Code>();
+  const mod: Module = { constants: new Map(), types: new Set() };
+  const { constants, types: canonicalTypes } = mod;
   const mapName = (n: string) => ident(`VM_${n}`);
-  const functions: { name: Code; doc: Code; inputType: Code; takesIds: boolean; body: Code }[] = [];
+  const functions: { name: Code; doc: Code; inputType: Code; takesIds: boolean; statements: Statement[] }[] = [];
   const tables = new Map<string, Row[]>();
   const responses: Row[] = [];
   const ignored = new Map<string, { key: Code; reason: Code }[]>();
@@ -62,17 +61,19 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     }
     const fn = names.claim(functionName(entry.kind, entry.name));
     const targets = [...new Set(entry.emit.map((e) => e.type))].join(' + ');
+    const inputType = o.inputType?.(entry.kind, entry.name);
     functions.push({
       name: ident(fn),
       doc: docComment(`${entry.kind} \`${entry.name}\` → ${targets}`),
-      inputType: o.inputType?.(entry.kind, entry.name) ?? ts`unknown`,
+      // Unvalidated, and possibly not there at all (a legacy event's `params.msg`).
+      inputType: inputType ? ts`Across<${inputType}> | undefined` : ts`Opaque | undefined`,
       takesIds: false,
-      body: bodyFor(
+      statements: bodyFor(
         entry.emit,
         entry.after.map((a) => a.name),
         false,
         model,
-        constants,
+        mod,
         mapName,
         entry.before.map((b) => b.name),
       ),
@@ -86,9 +87,10 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
         doc: docComment(
           `the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets}; \`m\` is the response's \`result\``,
         ),
-        inputType: ts`unknown`,
+        // The response's type is not in the snapshots' message catalogs: read it as open JSON.
+        inputType: ts`Opaque | undefined`,
         takesIds: true,
-        body: bodyFor(entry.response, [], true, model, constants, mapName),
+        statements: bodyFor(entry.response, [], true, model, mod, mapName),
       });
       responses.push({ key: quotedKey(entry.name), fn: rfn });
     }
@@ -98,16 +100,9 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     .filter((m) => m.source === source || m.source === undefined)
     .sort((a, b) => compareStrings(a.name, b.name))
     .map((m) => {
-      const values = model.enums[m.to]?.values ?? [];
-      const valueType = values.length
-        ? joinCode(
-            values.map((v) => lit(v)),
-            ' | ',
-          )
-        : ts`string`;
-      const pairs = [...Object.entries(m.values), ...Object.entries(m.undeclared)].map(
-        ([k, v]) => ts`  ${quotedKey(k)}: ${lit(v.value)},`,
-      );
+      // The map's canonical type by name; a target the model has no enum for stays `string`.
+      const typed = model.enums[m.to] !== undefined;
+      if (typed) canonicalTypes.add(m.to);
       const covers = !m.covers
         ? 'values'
         : 'enum' in m.covers
@@ -116,15 +111,19 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       return {
         key: quotedKey(m.name),
         name: mapName(m.name),
-        prefixesCode: lit(Object.entries(m.prefixes)),
         doc: docComment(`valueMaps.${m.name}: ${covers} → ${m.to}`),
-        valueType,
-        code: ts`{\n${joinCode(pairs, '\n')}\n}`,
-        defaultCode: lit(m.default),
+        valueType: typed ? ident(m.to) : ts`string`,
+        pairs: [...Object.entries(m.values), ...Object.entries(m.undeclared)].map(([k, v]) => ({
+          key: propKey(k),
+          value: lit(v.value),
+        })),
+        prefixes: lit(Object.entries(m.prefixes)),
+        fallback: lit(m.default),
       };
     });
 
-  const template = Handlebars.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), {
+  const hbs = Handlebars.create();
+  const template = hbs.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), {
     noEscape: true,
     strict: true,
   });
@@ -132,66 +131,64 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     [...m].sort(([a], [b]) => compareStrings(a, b)).map(([kind, rows]) => ({ kind: quotedKey(kind), rows }));
   const imports = o.upstreamTypeImports ?? [];
   const provider = spec.sources[source]?.provider;
-  const text = render(template, {
+  const sortedConstants = [...constants]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([name, code]) => ({ name: ident(name), code }));
+  const view = {
     header: comment(
       `Generated by eventmap from mapping-spec.yaml for ${source} (${(spec.sources[source]?.snapshots ?? []).map((s) => s.version).join(', ')}).`,
     ),
     provider: lit(provider ?? null),
     upstreamTypes: imports.length ? joinCode(imports.map(ident), ', ') : false,
     valueMaps,
-    constants: [...constants]
-      .sort(([a], [b]) => compareStrings(a, b))
-      .map(([name, code]) => ({ name: ident(name), code })),
+    constants: sortedConstants,
     functions,
     tables: group(tables),
     responses,
     ignored: group(ignored),
+  };
+  // Import only what the file uses: render once to see which runtime names the code calls.
+  const used = usedNames(render(template, { ...view, imports: false }));
+  const text = render(template, {
+    ...view,
+    imports: {
+      values: importList(
+        RUNTIME_VALUES.filter((n) => used.has(n)),
+        used.has('ValueMapOf') ? ['ValueMapOf'] : [],
+      ),
+      guard: importList(['guard', 'makeGuard'].filter((n) => used.has(n))),
+      helpers: used.has('H'),
+      across: importList(['Across', 'Opaque'].filter((n) => used.has(n))),
+      canonical: importList([...canonicalTypes].sort(compareStrings)),
+    },
   });
   return new Map([[`${source}/mappers.ts`, text]]);
 }
 
-function bodyFor(
-  emits: EmitSpec[],
-  after: string[],
-  fromPending: boolean,
-  model: CanonicalModel,
-  constants: Map<string, Code>,
-  mapName: (n: string) => Code,
-  before: string[] = [],
-): Code {
-  const lines: Code[] = [];
-  for (const h of before) lines.push(ts`  H.${ident(h)}(ctx, {}, m);`);
-  emits.forEach((emit, i) => {
-    const idParts = ID_KEYS.filter((k) => emit.ids[k]).map(
-      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, mapName, '{}')})`,
-    );
-    const idsCode = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...idParts], ', ')} }`;
-    const shape = payloadShape(model, emit.type);
-    const fields = Object.entries(emit.payload).map(
-      ([field, expr]) => ts`${quotedKey(field)}: ${coerced(model, shape?.fields[field], expr, constants, mapName)}`,
-    );
-    const call = ts`ctx.emit(${lit(emit.type)}, ids, { ${joinCode(fields, ', ')} }, ${lit(shape?.required ?? [])});`;
-    lines.push(ts`  const ${ident(`ids${i}`)}: ProviderIds = ${idsCode};`);
-    const guardLine = emit.when ? ts`if (${conditionCode(emit.when)}) ` : ts``;
-    lines.push(ts`  { const ids = ${ident(`ids${i}`)}; ${guardLine}${call} }`);
-  });
-  if (!emits.length) lines.push(ts`  const ids0: ProviderIds = {};`);
-  for (const h of after) lines.push(ts`  H.${ident(h)}(ctx, ids0, m);`);
-  return joinCode(lines, '\n');
+const RUNTIME_VALUES = [
+  'bool',
+  'first',
+  'idOf',
+  'int',
+  'matching',
+  'nullOr',
+  'num',
+  'obj',
+  'oneOf',
+  'own',
+  'str',
+  'strArray',
+  'tagOf',
+  'translate',
+];
+
+function usedNames(text: string): Set<string> {
+  return new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((m) => m[1]!));
 }
 
-function coerced(
-  model: CanonicalModel,
-  fieldSchema: unknown,
-  expr: ValueExpr,
-  constants: Map<string, Code>,
-  mapName: (n: string) => Code,
-): Code {
-  const raw = exprCode(expr, mapName);
-  if (expr.kind === 'const') return raw;
-  const c = coercionFor(model, fieldSchema);
-  for (const [k, v] of Object.entries(c.constants)) constants.set(k, v);
-  return c.wrap(raw);
+function importList(names: string[], types: string[] = []): Code | false {
+  const all = [...types.map((n) => ts`type ${ident(n)}`), ...names.map(ident)];
+  return all.length ? joinCode(all, ', ') : false;
 }
 
 function push<T>(m: Map<string, T[]>, k: string, v: T): void {

@@ -1,0 +1,74 @@
+// Generated TypeScript is Prettier-formatted (the repository's style: 120 columns, single quotes,
+// trailing commas), so it reads like the rest of the code and `prettier --check` passes on it.
+// Prettier loads only when something is formatted, and formatted text is cached by its input's
+// hash (./cache.ts): mappers per top-level chunk, so a one-entry spec edit formats one function.
+// Ajv's standalone JavaScript is left as Ajv prints it (docs/decisions.md).
+import { createRequire } from 'node:module';
+import { sha256 } from '../fsutil.ts';
+import type { EmitCache } from './cache.ts';
+import { cacheKey } from './cache.ts';
+
+/** The repository's .prettierrc.json, fixed here so output does not depend on the project's config. */
+const OPTIONS = { parser: 'typescript', printWidth: 120, singleQuote: true, trailingComma: 'all' } as const;
+
+const VERSION = (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
+
+/** Part of every cache key whose entry holds formatted text: another Prettier formats differently. */
+export const FORMAT_ID = `prettier ${VERSION} ${JSON.stringify(OPTIONS)}`;
+
+type Format = (text: string) => Promise<string>;
+let loading: Promise<Format> | undefined;
+
+function prettier(): Promise<Format> {
+  loading ??= Promise.all([
+    import('prettier/standalone'),
+    import('prettier/plugins/typescript'),
+    import('prettier/plugins/estree'),
+  ]).then(
+    ([p, ts, estree]) =>
+      (text: string) =>
+        p.format(text, { ...OPTIONS, plugins: [ts, estree] }),
+  );
+  return loading;
+}
+
+/** Whether a generated file is TypeScript that eventmap formats. */
+export function isFormattedTs(path: string): boolean {
+  return path.endsWith('.ts');
+}
+
+/** The file formatted as a whole. */
+export async function formatTs(text: string): Promise<string> {
+  return (await prettier())(text);
+}
+
+/** Every TypeScript file of an emitter's output formatted as a whole (the rest as it is). */
+export async function formatFiles(files: Map<string, string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [path, text] of files) out.set(path, isFormattedTs(path) ? await formatTs(text) : text);
+  return out;
+}
+
+/**
+ * A file whose top-level items the template separates by blank lines (and which has no blank line
+ * inside an item: the mappers), formatted item by item, each cached by its content. Prettier keeps
+ * one blank line between top-level statements, so the joined result is the whole file formatted.
+ */
+export async function formatByChunk(text: string, cache: EmitCache): Promise<string> {
+  // An unchanged file is one cache read; a changed one reads its chunks and formats the new ones.
+  const key = cacheKey(['prettier-file', FORMAT_ID, sha256(text)]);
+  const files = await cache.files(key, async () => new Map([['file', await formatChunks(text, cache)]]));
+  return files.get('file')!;
+}
+
+async function formatChunks(text: string, cache: EmitCache): Promise<string> {
+  const chunks = text.split(/\n{2,}/).filter((c) => c.trim() !== '');
+  const formatted = await Promise.all(
+    chunks.map(async (chunk) => {
+      const key = cacheKey(['prettier', FORMAT_ID, sha256(chunk)]);
+      const files = await cache.files(key, async () => new Map([['chunk', await formatTs(chunk)]]));
+      return files.get('chunk')!.trimEnd();
+    }),
+  );
+  return `${formatted.join('\n\n')}\n`;
+}

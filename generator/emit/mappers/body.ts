@@ -1,0 +1,85 @@
+// The statements of one mapper function (helper calls, ids objects, emits), as views of Code for
+// the template's partials.
+import type { CanonicalModel } from '../../model/types.ts';
+import { payloadShape } from '../../model/query.ts';
+import type { EmitSpec, ValueExpr } from '../../spec/types.ts';
+import { ID_KEYS } from '../../spec/types.ts';
+import { ident, joinCode, lit, propKey, ts, type Code } from '../emission.ts';
+import { coercionFor } from './coerce-code.ts';
+import { conditionCode, exprCode, type ExprEnv } from './expr-code.ts';
+
+/** What the file declares or imports beside the mapper functions. */
+export interface Module {
+  constants: Map<string, Code>;
+  /** Canonical type names the code names. */
+  types: Set<string>;
+}
+
+/** One statement of a mapper body, as the template's partials render it. */
+export type Statement =
+  | { helper: { name: Code; ids: Code } }
+  | { ids: { name: Code; code: Code } }
+  | { emit: EmitCall }
+  | { guardedEmit: EmitCall & { when: Code } };
+
+interface EmitCall {
+  type: Code;
+  ids: Code;
+  fields: { key: Code; value: Code }[];
+  required: Code;
+}
+
+export function bodyFor(
+  emits: EmitSpec[],
+  after: string[],
+  fromPending: boolean,
+  model: CanonicalModel,
+  mod: Module,
+  mapName: (n: string) => Code,
+  before: string[] = [],
+): Statement[] {
+  const out: Statement[] = [];
+  for (const h of before) out.push({ helper: { name: ident(h), ids: ts`{}` } });
+  // One ids object per distinct id set, in order of first use: `ids`, then `ids2`, ...
+  const idSets = new Map<string, Code>();
+  let declared = 0;
+  const idsFor = (emit: EmitSpec): Code => {
+    const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
+      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}` })})`,
+    );
+    const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
+    // Ids a helper computes may change with what was emitted before: those are read afresh.
+    const key = parts.some((p) => p.toString().includes('H.')) ? `${code}\0${declared}` : code.toString();
+    let name = idSets.get(key);
+    if (!name) {
+      name = ident(declared ? `ids${declared + 1}` : 'ids');
+      declared++;
+      idSets.set(key, name);
+      out.push({ ids: { name, code } });
+    }
+    return name;
+  };
+  for (const emit of emits) {
+    const ids = idsFor(emit);
+    const shape = payloadShape(model, emit.type);
+    const fields = Object.entries(emit.payload).map(([field, expr]) => ({
+      key: propKey(field),
+      value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids }),
+    }));
+    const call = { type: lit(emit.type, "'"), ids, fields, required: lit(shape?.required ?? []) };
+    out.push(emit.when ? { guardedEmit: { ...call, when: conditionCode(emit.when) } } : { emit: call });
+  }
+  if (after.length && !idSets.size) out.push({ ids: { name: ident('ids'), code: ts`{}` } });
+  const afterIds = idSets.size ? [...idSets.values()][0]! : ident('ids');
+  for (const h of after) out.push({ helper: { name: ident(h), ids: afterIds } });
+  return out;
+}
+
+function coerced(model: CanonicalModel, fieldSchema: unknown, expr: ValueExpr, mod: Module, env: ExprEnv): Code {
+  const raw = exprCode(expr, env);
+  if (expr.kind === 'const') return raw;
+  const c = coercionFor(model, fieldSchema);
+  for (const [k, v] of Object.entries(c.constants)) mod.constants.set(k, v);
+  for (const t of c.types ?? []) mod.types.add(t);
+  return c.wrap(raw);
+}

@@ -1,0 +1,107 @@
+// tsc is the second net under the generate-time path check (issue 15): a generated mapper reads
+// its message by typed property access against the upstream types of every supported snapshot, so
+// a field the types lack is a compile error that names it, and an emit with a payload field or value
+// the canonical type does not have is one too. The path check is bypassed honestly: the spec is
+// checked against the real snapshot, and the upstream types are then emitted from a copy of that
+// snapshot without the field, as they would be if the check and the types ever disagreed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Catalog } from '../../generator/catalog/types.ts';
+import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
+import { formatFiles } from '../../generator/emit/format.ts';
+import { runGenerate } from '../../generator/pipeline.ts';
+import { projectPaths } from '../../generator/project.ts';
+import { hostileProject, type HostileProject } from '../security/hostile-project.ts';
+
+const SOURCE = 'codex-sdk';
+/** A field the spec reads (`$.thread_id` of `thread.started`), removed from the types' snapshot. */
+const EVENT = 'thread.started';
+const FIELD = 'thread_id';
+
+let p: HostileProject;
+beforeAll(() => {
+  p = hostileProject([SOURCE]);
+});
+afterAll(() => p.remove());
+
+function write(dir: string, files: Map<string, string>): void {
+  for (const [rel, text] of files) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+}
+
+/** The catalog with FIELD removed from every object schema of its document that declares EVENT. */
+function withoutField(catalog: Catalog): Catalog {
+  const copy = structuredClone(catalog);
+  let removed = 0;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    const props = o.properties as Record<string, { const?: unknown }> | undefined;
+    if (props?.type?.const === EVENT && props[FIELD] !== undefined) {
+      delete props[FIELD];
+      if (Array.isArray(o.required)) o.required = o.required.filter((r) => r !== FIELD);
+      removed++;
+    }
+    Object.values(o).forEach(visit);
+  };
+  Object.values(copy.documents).forEach(visit);
+  expect(removed, `no schema of ${EVENT} declares ${FIELD}`).toBeGreaterThan(0);
+  return copy;
+}
+
+/** tsc --strict diagnostics of the given files (and what they import), as `file: message` lines. */
+function typecheck(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    skipLibCheck: true,
+    types: [],
+    lib: ['lib.es2023.d.ts'],
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+}
+
+describe('generated mappers are checked by tsc on both sides', () => {
+  it('a field the upstream types lack fails tsc --strict, naming the field; the real types pass', async () => {
+    const paths = projectPaths(p.root);
+    const { files, inputs } = await runGenerate(paths);
+    expect(files.get(`${SOURCE}/mappers.ts`), 'the spec no longer reads the field').toContain(`m?.${FIELD}`);
+    const real = join(p.root, 'generated');
+    const missing = join(p.root, 'generated-missing');
+    write(real, files);
+    write(missing, files);
+    write(missing, await formatFiles(await emitUpstreamTypes(inputs.catalogs[SOURCE]!.map(withoutField))));
+
+    const errors = typecheck([join(real, SOURCE, 'mappers.ts'), join(missing, SOURCE, 'mappers.ts')]);
+    expect(errors.filter((e) => e.startsWith(`${real}/`))).toEqual([]);
+    const inMissing = errors.filter((e) => e.startsWith(`${missing}/`));
+    expect(inMissing.length).toBeGreaterThan(0);
+    expect(inMissing.every((e) => e.includes(`'${FIELD}'`))).toBe(true);
+  }, 120_000);
+
+  it('an emitted payload field the canonical type does not have fails tsc, naming it', async () => {
+    const paths = projectPaths(p.root);
+    const { files } = await runGenerate(paths);
+    const dir = join(p.root, 'generated-payload');
+    write(dir, files);
+    const file = join(dir, SOURCE, 'mappers.ts');
+    const text = files.get(`${SOURCE}/mappers.ts`)!;
+    const edited = text.replace('{ providerThreadId: ', '{ providerThreadIdd: ');
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    const errors = typecheck([file]);
+    expect(errors.some((e) => e.includes("'providerThreadIdd'"))).toBe(true);
+  }, 120_000);
+});
