@@ -3,7 +3,8 @@
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
-import { checkCatalogs, isMessageKind, ownMessages, type OwnedMessage } from './upstream/messages.ts';
+import { isMessageKind } from '../spec/coverage-status.ts';
+import { checkCatalogs, ownMessages, type OwnedMessage } from './upstream/messages.ts';
 import { kindMapTypeName, MESSAGE_BY_KIND, messageTypeName, NameScope, versionNamespace } from './upstream/names.ts';
 import { comment, docLine, ident, joinCode, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { indentByDepth } from './upstream/indent.ts';
