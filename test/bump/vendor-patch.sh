@@ -2,15 +2,15 @@
 # The "survives a bump" manual run (issue 15): copies this checkout's committed tree to a temp
 # folder, vendors the newest supported codex-app-server snapshot again as its next patch version
 # (provenance version set to match), adds that version to mapping-spec.yaml, regenerates, commits
-# there, and runs the given vitest files (default: every file that reads the supported list).
+# there (on the last commits of this checkout, for `diff --spec`), and runs the given vitest files (default: every file that reads the supported list).
 # Usage: sh test/bump/vendor-patch.sh [vitest args...]   (removes the copy when done)
 set -eu
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/eventmap-bump-run-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-git -C "$repo" archive HEAD | tar -x -C "$work"
-ln -s "$repo/node_modules" "$work/node_modules"
 cd "$work"
+git init -q && git fetch -q --depth 10 "$repo" HEAD && git checkout -q FETCH_HEAD # history: diff --spec HEAD~3
+ln -s "$repo/node_modules" node_modules
 node --input-type=module -e '
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import semver from "semver";
@@ -29,7 +29,7 @@ writeFileSync("mapping-spec.yaml", spec.replace(line, `snapshots: [${[...version
 console.error(`vendored codex-app-server ${newest} as ${next}`);
 '
 node bin/eventmap.js generate
-git init -q && git add -A && git -c user.name=t -c user.email=t@t -c commit.gpgsign=false commit -qm bump
+git add -A && git -c user.name=t -c user.email=t@t -c commit.gpgsign=false commit -qm bump
 node bin/eventmap.js check > /dev/null
 if [ $# -eq 0 ]; then set -- $(grep -rlE "snapshots|listVersions|transcripts\(" test --include='*.test.ts'); fi
 npx vitest run "$@"
