@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,14 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/**/*.install.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // forks, not threads: runCli (generator/cli-in-process.ts) changes the working directory.
     pool: 'forks',
+    env: {
+      // Temp project copies share this checkout's emit cache (content-addressed, so a hit is
+      // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold.
+      // test/generate/determinism.test.ts still runs one generate with the cache off.
+      EVENTMAP_CACHE_DIR:
+        process.env.EVENTMAP_CACHE_DIR || join(import.meta.dirname, 'node_modules', '.cache', 'eventmap'),
+    },
   },
 });

@@ -11,11 +11,11 @@ const original = w.read('mapping-spec.yaml');
 const SPEC = 'mapping-spec.yaml';
 
 /** Write a broken spec, generate, and return the run and the text (for line numbers). */
-function generateWith(text: string) {
+async function generateWith(text: string) {
   w.write(SPEC, text);
-  return { r: w.generate(), text };
+  return { r: await w.generate(), text };
 }
-function edit(from: string, to: string) {
+async function edit(from: string, to: string) {
   if (!original.includes(from))
     throw new Error(`the spec no longer contains ${JSON.stringify(from)}; update this case`);
   return generateWith(original.replace(from, to));
@@ -24,19 +24,19 @@ const at = (text: string, needle: string, col?: number) =>
   new RegExp(`mapping-spec\\.yaml:${lineOf(text, needle)}:${col ?? '\\d+'}`);
 
 describe('bad mapping-spec.yaml', () => {
-  it('malformed YAML', () => {
-    const { r } = generateWith(`${original}\n  bad: [unclosed\n`);
+  it('malformed YAML', async () => {
+    const { r } = await generateWith(`${original}\n  bad: [unclosed\n`);
     expectRejected(r, { code: 'spec/yaml-syntax', at: /mapping-spec\.yaml:\d+:\d+/ });
   });
 
-  it('an empty file', () => {
-    const { r } = generateWith('');
+  it('an empty file', async () => {
+    const { r } = await generateWith('');
     expectRejected(r, { code: 'spec/wrong-type', at: 'mapping-spec.yaml:1:1', message: 'must be object' });
   });
 
-  it('wrong type: a list given as a scalar', () => {
+  it('wrong type: a list given as a scalar', async () => {
     const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
-    const { r, text } = edit(line, `snapshots: ${versions[0]}`);
+    const { r, text } = await edit(line, `snapshots: ${versions[0]}`);
     expectRejected(r, {
       code: 'spec/wrong-type',
       at: at(text, `snapshots: ${versions[0]}`),
@@ -44,23 +44,23 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('wrong type: version is not 1', () => {
-    const { r, text } = edit('version: 1\n', 'version: one\n');
+  it('wrong type: version is not 1', async () => {
+    const { r, text } = await edit('version: 1\n', 'version: one\n');
     expectRejected(r, { code: 'spec/wrong-type', at: at(text, 'version: one'), message: 'version' });
   });
 
-  it('an unknown top-level key', () => {
-    const { r, text } = edit('version: 1\n', 'version: 1\nsoruces: {}\n');
+  it('an unknown top-level key', async () => {
+    const { r, text } = await edit('version: 1\n', 'version: 1\nsoruces: {}\n');
     expectRejected(r, { code: 'spec/unknown-key', at: at(text, 'soruces', 1), message: 'unknown key `soruces`' });
   });
 
-  it('an unknown key inside an entry', () => {
-    const { r, text } = edit('        after: [closeTurn]', '        afterwards: [closeTurn]');
+  it('an unknown key inside an entry', async () => {
+    const { r, text } = await edit('        after: [closeTurn]', '        afterwards: [closeTurn]');
     expectRejected(r, { code: 'spec/unknown-key', at: at(text, 'afterwards'), message: 'unknown key `afterwards`' });
   });
 
-  it('a duplicate entry', () => {
-    const { r, text } = edit(
+  it('a duplicate entry', async () => {
+    const { r, text } = await edit(
       '      thread/archived:\n',
       '      thread/archived:\n        ignore: duplicate on purpose\n      thread/archived:\n',
     );
@@ -70,8 +70,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown source', () => {
-    const { r, text } = edit('sources:\n  codex-app-server:', 'sources:\n  codex-cli:');
+  it('an unknown source', async () => {
+    const { r, text } = await edit('sources:\n  codex-app-server:', 'sources:\n  codex-cli:');
     expectRejected(r, {
       code: 'spec/unknown-source',
       at: at(text, 'codex-cli'),
@@ -79,9 +79,9 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('a snapshot version that is not vendored', () => {
+  it('a snapshot version that is not vendored', async () => {
     const { text: line, versions } = snapshotsLine(original, 'codex-app-server');
-    const { r, text } = edit(line, `snapshots: [${[...versions, '999.0.0'].join(', ')}]`);
+    const { r, text } = await edit(line, `snapshots: [${[...versions, '999.0.0'].join(', ')}]`);
     expectRejected(r, {
       code: 'spec/unknown-snapshot',
       at: at(text, '999.0.0'),
@@ -89,8 +89,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown canonical event type', () => {
-    const { r, text } = edit('- type: turn.diff.updated', '- type: turn.diff.changed');
+  it('an unknown canonical event type', async () => {
+    const { r, text } = await edit('- type: turn.diff.updated', '- type: turn.diff.changed');
     expectRejected(r, {
       code: 'spec/unknown-canonical-type',
       at: at(text, 'turn.diff.changed'),
@@ -98,8 +98,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown enum value', () => {
-    const { r, text } = edit('payload: { state: archived }', 'payload: { state: shelved }');
+  it('an unknown enum value', async () => {
+    const { r, text } = await edit('payload: { state: archived }', 'payload: { state: shelved }');
     expectRejected(r, {
       code: 'spec/unknown-enum-value',
       at: at(text, 'shelved'),
@@ -107,8 +107,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown payload field', () => {
-    const { r, text } = edit(
+  it('an unknown payload field', async () => {
+    const { r, text } = await edit(
       'payload: { unifiedDiff: $.params.diff }',
       'payload: { unifiedDiff: $.params.diff, explanation: 1 }',
     );
@@ -119,8 +119,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('a required canonical field left unmapped', () => {
-    const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: {}');
+  it('a required canonical field left unmapped', async () => {
+    const { r, text } = await edit('payload: { unifiedDiff: $.params.diff }', 'payload: {}');
     expectRejected(r, {
       code: 'spec/required-field-unmapped',
       at: at(text, '- type: turn.diff.updated'),
@@ -128,8 +128,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('a value whose JSON type cannot fit the canonical field', () => {
-    const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params }');
+  it('a value whose JSON type cannot fit the canonical field', async () => {
+    const { r, text } = await edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params }');
     expectRejected(r, {
       code: 'spec/type-mismatch',
       at: at(text, 'unifiedDiff: $.params }'),
@@ -137,8 +137,11 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('a path the upstream schema lacks', () => {
-    const { r, text } = edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: $.params.difff }');
+  it('a path the upstream schema lacks', async () => {
+    const { r, text } = await edit(
+      'payload: { unifiedDiff: $.params.diff }',
+      'payload: { unifiedDiff: $.params.difff }',
+    );
     expectRejected(r, {
       code: 'spec/unknown-path',
       at: at(text, '$.params.difff'),
@@ -146,8 +149,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an entry for a discriminant no supported snapshot has (stale)', () => {
-    const { r, text } = edit(
+  it('an entry for a discriminant no supported snapshot has (stale)', async () => {
+    const { r, text } = await edit(
       '      thread/archived:\n',
       '      thread/teleported:\n        ignore: not a real method\n      thread/archived:\n',
     );
@@ -158,8 +161,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown value map', () => {
-    const { r, text } = edit('map: codexTurnState', 'map: codexTurnStates');
+  it('an unknown value map', async () => {
+    const { r, text } = await edit('map: codexTurnState', 'map: codexTurnStates');
     expectRejected(r, {
       code: 'spec/unknown-value-map',
       at: at(text, 'codexTurnStates'),
@@ -167,8 +170,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('a value map without a default (a value an upstream adds later would be dropped)', () => {
-    const { r, text } = edit(
+  it('a value map without a default (a value an upstream adds later would be dropped)', async () => {
+    const { r, text } = await edit(
       '    default: failed           # a status added later still ends the turn (with a warning)\n',
       '',
     );
@@ -179,8 +182,8 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
-  it('an unknown runtime helper', () => {
-    const { r, text } = edit('after: [closeTurn]', 'after: [closeTurns]');
+  it('an unknown runtime helper', async () => {
+    const { r, text } = await edit('after: [closeTurn]', 'after: [closeTurns]');
     expectRejected(r, {
       code: 'spec/unknown-helper',
       at: at(text, 'closeTurns'),

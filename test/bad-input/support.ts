@@ -1,13 +1,13 @@
 // The bad-input catalog's workspace: a temp copy of the project's inputs and generated/, where
 // each case breaks one input, runs `eventmap generate` in a child process, and puts the input
-// back. Every case must exit 2, say where (file:line:col when there is a file), and leave
+// back (in process: runCli; a signal or a lock needs bin/eventmap.js, which the other files spawn). Every case must exit 2, say where (file:line:col when there is a file), and leave
 // generated/ byte-identical.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
+import { runCli } from '../../generator/cli-in-process.ts';
 import { readTree } from '../../generator/fsutil.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
@@ -21,7 +21,7 @@ export interface Workspace {
   /** Replace a file for one case; `restore()` puts every replaced file back. */
   write(rel: string, text: string): void;
   restore(): void;
-  generate(env?: Record<string, string>): Run;
+  generate(env?: Record<string, string>): Promise<Run>;
   remove(): void;
 }
 
@@ -52,15 +52,12 @@ export function workspace(name: string): Workspace {
       for (const [rel, text] of saved) writeFileSync(at(rel), text);
       saved.clear();
     },
-    generate(env = {}) {
+    async generate(env = {}) {
       const before = readTree(at('generated'));
-      const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [BIN, '--root', root, 'generate'], {
-        encoding: 'utf8',
-        env: { ...process.env, ...env },
-      });
+      const r = await runCli(['--root', root, 'generate'], { env });
       return {
         status: r.status,
-        signal: r.signal,
+        signal: null,
         stderr: r.stderr,
         unchanged: sameTree(before, readTree(at('generated'))),
       };

@@ -161,8 +161,8 @@ describe('the vendored snapshot files', () => {
 });
 
 describe('eventmap catalog --format json', () => {
-  it('lists the SDKMessage members with their schema', () => {
-    const r = runCli(['catalog', 'claude-agent-sdk@0.2.62', '--format', 'json']);
+  it('lists the SDKMessage members with their schema', async () => {
+    const r = await runCli(['catalog', 'claude-agent-sdk@0.2.62', '--format', 'json']);
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout) as {
       entries: { kind: string; name: string; unresolved?: boolean; schema: unknown }[];

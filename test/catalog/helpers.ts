@@ -1,11 +1,11 @@
 // Shared by the catalog tests: the vendored snapshots, scratch copies of them, and the CLI.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
+import { runCli as runInProcess, type CliResult } from '../../generator/cli-in-process.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import type { SourceName } from '../../generator/sources.ts';
 
@@ -52,7 +52,7 @@ export function fixtureText(source: SourceName, version: string, file: string): 
   return readFileSync(join(ROOT, 'test/fixtures/upstream-src', source, version, file), 'utf8').replace(/\r\n/g, '\n');
 }
 
-export function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/eventmap.js'), ...args], { cwd: ROOT, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `eventmap <args>` from the repository root, in this process. */
+export function runCli(args: string[]): Promise<CliResult> {
+  return runInProcess(args, { cwd: ROOT });
 }

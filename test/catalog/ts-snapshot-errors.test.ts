@@ -103,11 +103,11 @@ describe('broken claude-agent-sdk snapshots', () => {
     });
   });
 
-  it('the CLI exits 2 and prints file:line:col and a fix', () => {
+  it('the CLI exits 2 and prints file:line:col and a fix', async () => {
     const dir = copySnapshot('claude-agent-sdk', '0.3.332');
     const file = join(dir, 'sdk.schema.json');
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 5000));
-    const r = runCli(['catalog', `claude-agent-sdk@${dir}`]);
+    const r = await runCli(['catalog', `claude-agent-sdk@${dir}`]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/sdk\.schema\.json:\d+:\d+: error snapshot\/invalid-json/);
     expect(r.stderr).toContain('fix:');

@@ -1,6 +1,6 @@
 // eventmap census on the committed transcripts: its counts against a direct count here, its
 // catalog and spec flags, source detection on bare lines, and its exit codes.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { runCli } from '../../generator/cli-in-process.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,16 +26,10 @@ interface Report {
   unmapped: (Row & { source: string; version: string | null })[];
 }
 
-function census(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const census = async (args: string[]) => runCli(['census', ...args], { cwd: ROOT });
 
 const files = ALL.map((t) => join(TRANSCRIPTS_ROOT, t.file));
-const report = JSON.parse(census([...files, '--format', 'json']).stdout) as Report;
+const report = JSON.parse((await census([...files, '--format', 'json'])).stdout) as Report;
 
 /** Counted here, independently: the message-level name of every upstream line. */
 function directCount(source: string, version: string): Map<string, number> {
@@ -120,8 +114,8 @@ describe('eventmap census on the committed transcripts', () => {
     for (const u of report.unmapped) expect(['ignored', 'no-entry']).toContain(u.spec.status);
   });
 
-  it('prints a text table with the findings', () => {
-    const text = census(files).stdout;
+  it('prints a text table with the findings', async () => {
+    const text = (await census(files)).stdout;
     expect(text).toMatch(/^eventmap census: \d+ file\(s\)/);
     expect(text).toContain('codex-app-server 0.171.0:');
     expect(text).toMatch(/Undocumented upstream types \(not in the catalog of the supported snapshots\): \d+/);
@@ -133,7 +127,7 @@ describe('eventmap census inputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'eventmap-census-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('detects the source per line: bare JSON-RPC and bare SDKMessage lines in one log', () => {
+  it('detects the source per line: bare JSON-RPC and bare SDKMessage lines in one log', async () => {
     const log = join(dir, 'mixed.log');
     writeFileSync(
       log,
@@ -144,7 +138,7 @@ describe('eventmap census inputs', () => {
         '',
       ].join('\n'),
     );
-    const r = JSON.parse(census([log, '--format', 'json']).stdout) as Report;
+    const r = JSON.parse((await census([log, '--format', 'json'])).stdout) as Report;
     expect(r.groups.map((g) => [g.source, g.version, g.types.map((t) => `${t.kind} ${t.name}`)])).toEqual([
       ['codex-app-server', null, ['notification turn/started']],
       ['claude-agent-sdk', null, ['sdk-message system:brand_new_subtype']],
@@ -155,25 +149,25 @@ describe('eventmap census inputs', () => {
     expect(r.unmapped.find((u) => u.name === 'system:brand_new_subtype')?.spec.status).toBe('no-entry');
   });
 
-  it('reads every line as the source given with --source', () => {
+  it('reads every line as the source given with --source', async () => {
     const log = join(dir, 'claude.log');
     writeFileSync(log, `${JSON.stringify({ type: 'result', subtype: 'success' })}\n`);
-    const r = JSON.parse(census([log, '--source', 'claude-agent-sdk', '--format', 'json']).stdout) as Report;
+    const r = JSON.parse((await census([log, '--source', 'claude-agent-sdk', '--format', 'json'])).stdout) as Report;
     expect(r.groups[0]!.types.map((t) => t.name)).toEqual(['result:success']);
   });
 
-  it('exits 2 on an unreadable input or a bad option, naming it', () => {
-    const missing = census([join(dir, 'nope.jsonl')]);
+  it('exits 2 on an unreadable input or a bad option, naming it', async () => {
+    const missing = await census([join(dir, 'nope.jsonl')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('nope.jsonl');
-    expect(census([files[0]!, '--source', 'nope']).status).toBe(2);
-    expect(census([files[0]!, '--format', 'xml']).status).toBe(2);
+    expect((await census([files[0]!, '--source', 'nope'])).status).toBe(2);
+    expect((await census([files[0]!, '--format', 'xml'])).status).toBe(2);
   });
 
-  it('exits 0 with findings', () => {
-    expect(census([files[0]!]).status).toBe(0);
-    expect(
-      execFileSync(process.execPath, [join(ROOT, 'bin', 'eventmap.js'), 'census', '--help'], { encoding: 'utf8' }),
-    ).toContain('--source');
+  it('exits 0 with findings', async () => {
+    expect((await census([files[0]!])).status).toBe(0);
+    const help = await runCli(['census', '--help'], { cwd: ROOT });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--source');
   });
 });

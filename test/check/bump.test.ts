@@ -3,7 +3,6 @@
 // vendored as the next version). `check --with` reports exactly those three, located; `suggest
 // --with --write` drafts the notification and the item type; after the one human fix for the
 // removed field, `check --with` exits 0; `upstream support` then makes it part of the spec.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +12,9 @@ import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import { projectPaths } from '../../generator/project.ts';
 import { REVIEW_MARKER } from '../../generator/spec/review.ts';
 import { supportSnapshot } from '../../generator/commands/upstream-support.ts';
+import { runCli } from '../../generator/cli-in-process.ts';
 import { BASE, buildBump, NEW_ITEM, NEW_NOTIFICATION, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
-const BIN = join(REPO, 'bin', 'eventmap.js');
 const root = mkdtempSync(join(tmpdir(), 'eventmap-bump-project-'));
 const paths = projectPaths(root);
 const CANDIDATE = `codex-app-server@${NEXT}`;
@@ -36,8 +35,7 @@ const lineWith = (needle: string) =>
   readFileSync(paths.spec, 'utf8')
     .split('\n')
     .findIndex((l) => l.includes(needle)) + 1;
-const eventmap = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, '--root', root, ...args], { encoding: 'utf8' });
+const eventmap = (...args: string[]) => runCli(['--root', root, ...args]);
 
 describe('a bump, end to end', () => {
   it('plain check does not fail on it, and names the vendored snapshot nobody supports', async () => {
@@ -75,9 +73,9 @@ describe('a bump, end to end', () => {
     expect(r.notices).toEqual([]); // the candidate is in the set for this run
   });
 
-  it('suggest --with --write drafts the notification and the item type, marked for review', () => {
+  it('suggest --with --write drafts the notification and the item type, marked for review', async () => {
     const before = readFileSync(paths.spec, 'utf8');
-    const r = eventmap('suggest', '--with', CANDIDATE, '--write', '--format', 'json');
+    const r = await eventmap('suggest', '--with', CANDIDATE, '--write', '--format', 'json');
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { written: boolean; drafts: { discriminant: string; placeholder?: boolean }[] };
     expect(out.written).toBe(true);
@@ -92,12 +90,12 @@ describe('a bump, end to end', () => {
     expect(after.split(`# ${REVIEW_MARKER}`)).toHaveLength(3);
   });
 
-  it('after the one human fix for the removed field, check --with exits 0 (the review markers are notices)', () => {
+  it('after the one human fix for the removed field, check --with exits 0 (the review markers are notices)', async () => {
     const text = readFileSync(paths.spec, 'utf8');
     const read = `explanation: ${REMOVED.path}`;
     expect(text).toContain(read);
     writeFileSync(paths.spec, text.replace(read, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`));
-    const r = eventmap('check', '--with', CANDIDATE, '--format', 'json');
+    const r = await eventmap('check', '--with', CANDIDATE, '--format', 'json');
     expect(r.status, r.stdout + r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { findings: unknown[]; notices: { code: string }[] };
     expect(report.findings).toEqual([]);

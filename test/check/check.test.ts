@@ -1,20 +1,16 @@
 // `eventmap check`, the CI gate, on copies of the real snapshots.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runCli } from '../../generator/cli-in-process.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
-const BIN = join(REPO, 'bin', 'eventmap.js');
 const work = mkdtempSync(join(tmpdir(), 'eventmap-check-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function eventmap(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, '--root', work, ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const eventmap = (...args: string[]) => runCli(['--root', work, ...args]);
 
 interface JsonFinding {
   category: string;
@@ -53,8 +49,8 @@ beforeAll(() => {
 });
 
 describe('eventmap check', () => {
-  it('is clean on the committed tree, and answers from the fast path', () => {
-    const r = eventmap('check', '--format', 'json');
+  it('is clean on the committed tree, and answers from the fast path', async () => {
+    const r = await eventmap('check', '--format', 'json');
     expect(r.stderr).toBe('');
     const report = json(r.stdout);
     expect(report.findings).toEqual([]);
@@ -63,7 +59,7 @@ describe('eventmap check', () => {
     expect(r.status).toBe(0);
   });
 
-  it('names a method added to ServerNotification.json as a gap (exit 1)', () => {
+  it('names a method added to ServerNotification.json as a gap (exit 1)', async () => {
     const dir = snapshotCopy('0.171.0');
     const file = join(dir, 'ServerNotification.json');
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: unknown[] };
@@ -73,33 +69,35 @@ describe('eventmap check', () => {
       properties: { method: { type: 'string', enum: ['thread/teleported'] }, params: { type: 'object' } },
     });
     writeFileSync(file, JSON.stringify(doc));
-    const r = eventmap('check', '--upstream', `codex-app-server=${dir}`);
+    const r = await eventmap('check', '--upstream', `codex-app-server=${dir}`);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('gap codex-app-server');
     expect(r.stdout).toContain('notification `thread/teleported`');
   });
 
-  it('reports a mapping whose method was removed upstream as stale, with its spec line', () => {
+  it('reports a mapping whose method was removed upstream as stale, with its spec line', async () => {
     const dir = snapshotCopy('0.171.0');
     const file = join(dir, 'ServerNotification.json');
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: { properties: { method: { enum: string[] } } }[] };
     doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'turn/diff/updated');
     writeFileSync(file, JSON.stringify(doc));
-    const report = json(eventmap('check', '--format', 'json', '--upstream', `codex-app-server=${dir}`).stdout);
+    const report = json((await eventmap('check', '--format', 'json', '--upstream', `codex-app-server=${dir}`)).stdout);
     const stale = report.findings.find((f) => f.discriminant === 'notification:turn/diff/updated');
     expect(stale?.category).toBe('stale');
     const specText = readFileSync(join(work, 'mapping-spec.yaml'), 'utf8');
     expect(stale?.line).toBe(specText.split('\n').findIndex((l) => l.trim() === 'turn/diff/updated:') + 1);
   });
 
-  it('against the real 0.105.0 snapshot reports exactly the set differences, both ways', () => {
+  it('against the real 0.105.0 snapshot reports exactly the set differences, both ways', async () => {
     const report = json(
-      eventmap(
-        'check',
-        '--format',
-        'json',
-        '--upstream',
-        `codex-app-server=${join(REPO, 'upstream-schemas/codex-app-server/0.105.0')}`,
+      (
+        await eventmap(
+          'check',
+          '--format',
+          'json',
+          '--upstream',
+          `codex-app-server=${join(REPO, 'upstream-schemas/codex-app-server/0.105.0')}`,
+        )
       ).stdout,
     );
     // Independently: the discriminants straight from the 0.105.0 files, and the spec's keys straight from the YAML.
@@ -158,41 +156,41 @@ describe('eventmap check', () => {
     );
   });
 
-  it('reports a hand-edited generated file as stale output', () => {
+  it('reports a hand-edited generated file as stale output', async () => {
     const file = join(work, 'generated', 'codex-app-server', 'mappers.ts');
     const original = readFileSync(file, 'utf8');
     appendFileSync(file, '\n// edited by hand\n');
-    const r = eventmap('check');
+    const r = await eventmap('check');
     writeFileSync(file, original);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('generated/codex-app-server/mappers.ts differs from what generate writes now');
   });
 
-  it('prints GitHub annotations and a markdown summary', () => {
+  it('prints GitHub annotations and a markdown summary', async () => {
     const dir = snapshotCopy('0.171.0');
     const file = join(dir, 'ServerRequest.json');
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { oneOf: { properties: { method: { enum: string[] } } }[] };
     doc.oneOf = doc.oneOf.filter((m) => m.properties.method.enum[0] !== 'attestation/generate');
     writeFileSync(file, JSON.stringify(doc));
-    const gh = eventmap('check', '--format', 'github', '--upstream', `codex-app-server=${dir}`);
+    const gh = await eventmap('check', '--format', 'github', '--upstream', `codex-app-server=${dir}`);
     expect(gh.stdout).toMatch(
       /^::error file=mapping-spec\.yaml,line=\d+,col=\d+,title=eventmap stale%3A codex-app-server request%3Aattestation\/generate::/m,
     );
-    const md = eventmap('check', '--format', 'markdown', '--upstream', `codex-app-server=${dir}`);
+    const md = await eventmap('check', '--format', 'markdown', '--upstream', `codex-app-server=${dir}`);
     expect(md.stdout).toContain('| codex-app-server | request |');
     expect(md.stdout).toContain('❌');
   });
 
-  it('exits 2 when it cannot run', () => {
-    const r = eventmap('check', '--format', 'yaml');
+  it('exits 2 when it cannot run', async () => {
+    const r = await eventmap('check', '--format', 'yaml');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('unknown --format `yaml`');
   });
 });
 
 describe('check --format json', () => {
-  it('has the shape README.md documents', () => {
-    const report = json(eventmap('check', '--format', 'json').stdout);
+  it('has the shape README.md documents', async () => {
+    const report = json((await eventmap('check', '--format', 'json')).stdout);
     expect(Object.keys(report).sort()).toEqual(['fast', 'findings', 'notices', 'ok', 'sources']);
     for (const [, s] of Object.entries(report.sources)) {
       expect(Object.keys(s).sort()).toEqual(['discriminants', 'snapshots', 'summary']);

@@ -1,7 +1,6 @@
 // Errors fit for CI: one cause gives one error, with a code frame and a did-you-mean; every finding
 // carries line and column; exit-2 errors honour --format. In-process on edits of the real
 // mapping-spec.yaml, then the CLI once per format that matters to CI.
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +10,10 @@ import { formatFailure, requestedFormat } from '../../generator/failure-output.t
 import { loadInputs } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
 import { loadSpec, parseSpec } from '../../generator/spec/load.ts';
+import { runCli } from '../../generator/cli-in-process.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
-const BIN = join(REPO, 'bin', 'eventmap.js');
+
 const original = readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8');
 const spec = loadSpec(join(REPO, 'mapping-spec.yaml'));
 const scratch: string[] = [];
@@ -228,7 +228,7 @@ describe('exit-2 errors in the format asked for', () => {
     expect(requestedFormat(['check'])).toBe('text');
   });
 
-  it('check --format github on a spec with a YAML syntax error: an annotation, exit 2', () => {
+  it('check --format github on a spec with a YAML syntax error: an annotation, exit 2', async () => {
     const root = mkdtempSync(join(tmpdir(), 'eventmap-ci-errors-'));
     scratch.push(root);
     const at = lines.findIndex((l) => / \{ [^{}]+ \}$/.test(l));
@@ -236,16 +236,15 @@ describe('exit-2 errors in the format asked for', () => {
     copy[at] = copy[at]!.replace(/ \}$/, '');
     writeFileSync(join(root, 'mapping-spec.yaml'), copy.join('\n'));
     for (const p of ['canonical-model.yaml', 'upstream-schemas']) symlinkSync(join(REPO, p), join(root, p));
-    const run = (format: string) =>
-      spawnSync(process.execPath, [BIN, 'check', '--format', format], { cwd: root, encoding: 'utf8' });
-    const gh = run('github');
+    const run = (format: string) => runCli(['check', '--format', format], { cwd: root });
+    const gh = await run('github');
     expect(gh.status).toBe(2);
     expect(gh.stdout).toMatch(
       new RegExp(`^::error file=mapping-spec\\.yaml,line=${at + 1},col=\\d+,title=eventmap spec/yaml-syntax::`),
     );
     expect(gh.stdout.trim().split('\n')).toHaveLength(1);
     expect(gh.stderr).toContain(`mapping-spec.yaml:${at + 1}:`);
-    const json = run('json');
+    const json = await run('json');
     expect(json.status).toBe(2);
     expect(JSON.parse(json.stdout)).toMatchObject({
       ok: false,

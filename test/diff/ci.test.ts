@@ -84,11 +84,11 @@ describe('markdown for a pull-request comment', () => {
 
 describe('--fail-on and --only on the command line', () => {
   const p = pairs[0]!;
-  it('exits 1 when a change of the class (or a more severe one) exists, 0 otherwise', () => {
+  it('exits 1 when a change of the class (or a more severe one) exists, 0 otherwise', async () => {
     const d = diffOf(p);
     const root = projectCopy();
     const breaking = d.changes.some((c) => c.class === 'breaking');
-    const r = eventmap(
+    const r = await eventmap(
       root,
       'diff',
       `${p.source}@${p.from}`,
@@ -104,9 +104,16 @@ describe('--fail-on and --only on the command line', () => {
     const json = JSON.parse(r.stdout) as { only: string; changes: { class: string }[] };
     expect(json.only).toBe('breaking');
     expect(json.changes.every((c) => c.class === 'breaking')).toBe(true);
-    const same = eventmap(root, 'diff', `${p.source}@${p.to}`, `${p.source}@${p.to}`, '--fail-on', 'informational');
+    const same = await eventmap(
+      root,
+      'diff',
+      `${p.source}@${p.to}`,
+      `${p.source}@${p.to}`,
+      '--fail-on',
+      'informational',
+    );
     expect(same.status).toBe(0);
-    const bad = eventmap(root, 'diff', `${p.source}@${p.from}`, `${p.source}@${p.to}`, '--fail-on', 'severe');
+    const bad = await eventmap(root, 'diff', `${p.source}@${p.from}`, `${p.source}@${p.to}`, '--fail-on', 'severe');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('use one of: breaking, needs-mapping, informational');
   });

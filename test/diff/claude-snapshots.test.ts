@@ -48,8 +48,8 @@ function memberKeys(version: string): Set<string> {
 
 let report: JsonDiff;
 
-beforeAll(() => {
-  const r = eventmap(projectCopy(), 'diff', `claude-agent-sdk@${A}`, `claude-agent-sdk@${B}`, '--format', 'json');
+beforeAll(async () => {
+  const r = await eventmap(projectCopy(), 'diff', `claude-agent-sdk@${A}`, `claude-agent-sdk@${B}`, '--format', 'json');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   report = JSON.parse(r.stdout) as JsonDiff;

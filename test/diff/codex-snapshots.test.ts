@@ -27,10 +27,10 @@ let report: JsonDiff;
 const find = (pred: (c: JsonChange) => boolean) => report.changes.filter(pred);
 const entryOf = (kind: string, name: string) => spec.entries.find((e) => e.kind === kind && e.name === name);
 
-beforeAll(() => {
+beforeAll(async () => {
   root = projectCopy();
   spec = loadSpec(join(root, 'mapping-spec.yaml'));
-  const r = eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'json');
+  const r = await eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'json');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   report = JSON.parse(r.stdout) as JsonDiff;
@@ -71,7 +71,7 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     }
   });
 
-  it('reports the loss of the EventMsg union as one kind change, not one per type', () => {
+  it('reports the loss of the EventMsg union as one kind change, not one per type', async () => {
     expect(existsSync(file(A, 'EventMsg.json'))).toBe(true);
     expect(existsSync(file(B, 'EventMsg.json'))).toBe(false);
     const types = (doc(A, 'EventMsg.json').oneOf as Obj[])
@@ -88,7 +88,7 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
       entries.map((e) => e.loc.line).sort((x, y) => x - y),
     );
     expect(kind!.class).toBe(entries.some((e) => e.emit.length) ? 'breaking' : 'informational');
-    const text = eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`);
+    const text = await eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`);
     expect(text.stdout).toContain(`kind eventmsg removed (${types.length} discriminants)`);
   });
 
@@ -196,17 +196,17 @@ describe(`eventmap diff codex-app-server ${A} → ${B}`, () => {
     ).toHaveLength(1);
   });
 
-  it('is deterministic, and the other formats say the same', () => {
-    const again = eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'json');
+  it('is deterministic, and the other formats say the same', async () => {
+    const again = await eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'json');
     expect(JSON.parse(again.stdout)).toEqual(report);
-    const md = eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'markdown');
+    const md = await eventmap(root, 'diff', `codex-app-server@${A}`, `codex-app-server@${B}`, '--format', 'markdown');
     expect(md.status).toBe(0);
     expect(md.stdout).toMatch(/^### eventmap diff: codex-app-server 0\.105\.0 → 0\.171\.0/);
     expect(md.stdout).toContain(`**${report.summary.breaking} breaking**`);
   });
 
-  it('the other way round, the kind comes back', () => {
-    const r = eventmap(root, 'diff', `codex-app-server@${B}`, `codex-app-server@${A}`, '--format', 'json');
+  it('the other way round, the kind comes back', async () => {
+    const r = await eventmap(root, 'diff', `codex-app-server@${B}`, `codex-app-server@${A}`, '--format', 'json');
     const back = JSON.parse(r.stdout) as JsonDiff;
     expect(back.changes.filter((c) => c.kind === 'eventmsg').map((c) => c.change)).toEqual(['kind-added']);
   });
@@ -219,18 +219,18 @@ describe('eventmap diff: input it cannot use is exit 2', () => {
     [['codex-app-server@0.105.0', 'claude-agent-sdk'], 'cli/bad-argument'],
     [['codex-app-server@0.105.0'], 'cli/bad-argument'],
     [['codex-app-server@0.105.0', 'codex-app-server@0.171.0', '--format', 'yaml'], 'cli/bad-format'],
-  ])('%j → %s', (args, code) => {
-    const r = eventmap(projectCopy(), 'diff', ...args);
+  ])('%j → %s', async (args, code) => {
+    const r = await eventmap(projectCopy(), 'diff', ...args);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`error ${code}`);
     expect(r.stdout).toBe('');
   });
 
-  it('a broken snapshot folder names the file and line', () => {
+  it('a broken snapshot folder names the file and line', async () => {
     const dir = join(tempDir('eventmap-diff-broken-'), 'snap');
     cpSync(join(REPO, 'upstream-schemas', 'codex-app-server', B), dir, { recursive: true });
     writeFileSync(join(dir, 'ServerNotification.json'), '{\n  "oneOf": [\n');
-    const r = eventmap(projectCopy(), 'diff', `codex-app-server@${A}`, `codex-app-server@${dir}`);
+    const r = await eventmap(projectCopy(), 'diff', `codex-app-server@${A}`, `codex-app-server@${dir}`);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/ServerNotification\.json:\d+:\d+: error snapshot\/invalid-json/);
   });

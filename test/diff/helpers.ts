@@ -1,13 +1,13 @@
-// Shared by the diff tests: the CLI, scratch project roots, and the JSON report shapes.
-import { execFileSync, spawnSync } from 'node:child_process';
+// Shared by the diff tests: the CLI (in process), scratch project roots, and the JSON report shapes.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { runCli, type CliResult } from '../../generator/cli-in-process.ts';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = join(REPO, 'bin', 'eventmap.js');
 
 const scratch: string[] = [];
 // Registered in each test file that imports this module (vitest isolates modules per file).
@@ -34,9 +34,9 @@ export function projectCopy(): string {
   return root;
 }
 
-export function eventmap(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, '--root', cwd, ...args], { cwd, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/** `eventmap --root <cwd> <args>` run in this process, from `cwd`. */
+export function eventmap(cwd: string, ...args: string[]): Promise<CliResult> {
+  return runCli(['--root', cwd, ...args], { cwd });
 }
 
 export function readJson(file: string): unknown {

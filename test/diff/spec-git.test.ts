@@ -58,8 +58,8 @@ const commit = (message: string) => {
   git('add', 'proj/mapping-spec.yaml');
   git('commit', '-q', '-m', message);
 };
-const diffJson = (...args: string[]) => {
-  const r = eventmap(project, 'diff', '--spec', ...args, '--format', 'json');
+const diffJson = async (...args: string[]) => {
+  const r = await eventmap(project, 'diff', '--spec', ...args, '--format', 'json');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as SpecReport;
@@ -106,8 +106,8 @@ beforeAll(() => {
 });
 
 describe('eventmap diff --spec in a fresh repository', () => {
-  it('names the retargeted, newly ignored and removed entries and the value-map change', () => {
-    const r = diffJson('HEAD~1..HEAD');
+  it('names the retargeted, newly ignored and removed entries and the value-map change', async () => {
+    const r = await diffJson('HEAD~1..HEAD');
     expect(r.from.label).toBe('HEAD~1');
     const s = r.sources[SRC]!;
     const byName = new Map(s.entries.map((e) => [e.name, e]));
@@ -136,17 +136,17 @@ describe('eventmap diff --spec in a fresh repository', () => {
     expect(r.changes).toBe(4);
   });
 
-  it('counts coverage before → after over the vendored snapshots', () => {
-    const { before, after } = diffJson('HEAD~1..HEAD').sources[SRC]!.coverage;
+  it('counts coverage before → after over the vendored snapshots', async () => {
+    const { before, after } = (await diffJson('HEAD~1..HEAD')).sources[SRC]!.coverage;
     expect(before!.snapshots).toEqual(after!.snapshots);
     expect(before!.missing).toEqual([]);
     const [b, a] = [before!.kinds.notification!, after!.kinds.notification!];
     expect(a).toEqual({ total: b.total, mapped: b.mapped - 2, ignored: b.ignored + 1, gap: b.gap + 1 });
   });
 
-  it('defaults to the merge base with main → working tree, as a markdown table', () => {
+  it('defaults to the merge base with main → working tree, as a markdown table', async () => {
     editSpec((doc) => doc.setIn([...PATH, picked.retarget.name, 'emit', 0, 'type'], 'runtime.error'));
-    const r = eventmap(project, 'diff', '--spec');
+    const r = await eventmap(project, 'diff', '--spec');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^### eventmap diff --spec: merge-base main \([0-9a-f]{12}\) → working tree/);
     expect(r.stdout).toContain('| change | what | before | after | details |');
@@ -154,27 +154,27 @@ describe('eventmap diff --spec in a fresh repository', () => {
       `| target changed | \`notification ${picked.retarget.name}\` | runtime.warning | runtime.error |`,
     );
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
-    expect(diffJson().changes).toBe(0);
+    expect((await diffJson()).changes).toBe(0);
   });
 
-  it('says which snapshots a revision names that are not vendored, instead of failing', () => {
+  it('says which snapshots a revision names that are not vendored, instead of failing', async () => {
     const supported = loadSpec(specFile()).sources[SRC]!.snapshots.map((x) => x.version);
     editSpec((doc) =>
       doc.setIn(['sources', SRC, 'snapshots'], doc.createNode([...supported, '0.999.0'], { flow: true })),
     );
-    const r = diffJson('HEAD');
+    const r = await diffJson('HEAD');
     expect(r.sources[SRC]!.coverage.after!.missing).toEqual(['0.999.0']);
-    expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', 'text').stdout).toContain(
+    expect((await eventmap(project, 'diff', '--spec', 'HEAD', '--format', 'text')).stdout).toContain(
       'snapshot(s) 0.999.0 not vendored',
     );
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
   });
 
-  it('reports a change of the supported snapshot list in every format', () => {
+  it('reports a change of the supported snapshot list in every format', async () => {
     const supported = loadSpec(specFile()).sources[SRC]!.snapshots.map((x) => x.version);
     const after = [...supported.slice(1), '0.999.0'];
     editSpec((doc) => doc.setIn(['sources', SRC, 'snapshots'], doc.createNode(after, { flow: true })));
-    const r = diffJson('HEAD');
+    const r = await diffJson('HEAD');
     expect(r.sources[SRC]!.snapshots).toEqual({
       before: supported,
       after,
@@ -184,9 +184,9 @@ describe('eventmap diff --spec in a fresh repository', () => {
     expect(r.changes).toBe(2);
     const line = `supported snapshots ${supported.join(', ')} → ${after.join(', ')} (added 0.999.0; removed ${supported[0]})`;
     for (const format of ['text', 'markdown'])
-      expect(eventmap(project, 'diff', '--spec', 'HEAD', '--format', format).stdout, format).toContain(line);
+      expect((await eventmap(project, 'diff', '--spec', 'HEAD', '--format', format)).stdout, format).toContain(line);
     git('checkout', '-q', '--', 'proj/mapping-spec.yaml');
-    expect(diffJson('HEAD').sources[SRC]!.snapshots).toEqual({
+    expect((await diffJson('HEAD')).sources[SRC]!.snapshots).toEqual({
       before: supported,
       after: supported,
       added: [],
@@ -194,39 +194,39 @@ describe('eventmap diff --spec in a fresh repository', () => {
     });
   });
 
-  it('a spec that does not parse at a revision is exit 2, naming the revision and line', () => {
+  it('a spec that does not parse at a revision is exit 2, naming the revision and line', async () => {
     const lines = readFileSync(specFile(), 'utf8').split('\n');
     const at = lines.findIndex((l) => l.startsWith('version:'));
     lines[at] = 'version: one';
     writeFileSync(specFile(), lines.join('\n'));
     commit('break the table');
-    const r = eventmap(project, 'diff', '--spec', 'HEAD~1..HEAD');
+    const r = await eventmap(project, 'diff', '--spec', 'HEAD~1..HEAD');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`HEAD:mapping-spec.yaml:${at + 1}:`);
     expect(r.stderr).toContain('revision HEAD');
     git('reset', '-q', '--hard', 'HEAD~1');
   });
 
-  it('an unknown revision, or snapshots with --spec, is exit 2', () => {
-    const r = eventmap(project, 'diff', '--spec', 'nosuchbranch..HEAD');
+  it('an unknown revision, or snapshots with --spec, is exit 2', async () => {
+    const r = await eventmap(project, 'diff', '--spec', 'nosuchbranch..HEAD');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('error diff/unknown-revision');
-    const both = eventmap(project, 'diff', `${SRC}@0.105.0`, '--spec', 'HEAD');
+    const both = await eventmap(project, 'diff', `${SRC}@0.105.0`, '--spec', 'HEAD');
     expect(both.status).toBe(2);
   });
 });
 
 describe('eventmap diff --spec in this repository', () => {
-  it('HEAD..HEAD has no changes', () => {
-    const r = eventmap(REPO, 'diff', '--spec', 'HEAD..HEAD', '--format', 'json');
+  it('HEAD..HEAD has no changes', async () => {
+    const r = await eventmap(REPO, 'diff', '--spec', 'HEAD..HEAD', '--format', 'json');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as SpecReport;
     expect(report.changes).toBe(0);
     for (const s of Object.values(report.sources)) expect(s.coverage.before).toEqual(s.coverage.after);
   });
 
-  it('HEAD~3..HEAD parses', () => {
-    const r = eventmap(REPO, 'diff', '--spec', 'HEAD~3..HEAD', '--format', 'text');
+  it('HEAD~3..HEAD parses', async () => {
+    const r = await eventmap(REPO, 'diff', '--spec', 'HEAD~3..HEAD', '--format', 'text');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^mapping-spec\.yaml: HEAD~3 \([0-9a-f]{12}\) → HEAD/);

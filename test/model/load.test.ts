@@ -1,6 +1,6 @@
 // The model loader: the real model loads into the IR with locations; broken models fail with an
 // EventmapError whose diagnostics say where (file:line:col), what, and how to fix it.
-import { spawnSync } from 'node:child_process';
+import { runCli } from '../../generator/cli-in-process.ts';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -269,15 +269,13 @@ describe('loadModel on broken models', () => {
 });
 
 describe('eventmap generate with a broken model', () => {
-  it('exits 2 and prints file:line:col, what and how to fix it', () => {
+  it('exits 2 and prints file:line:col, what and how to fix it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'eventmap-model-'));
     copyFileSync(join(REPO, 'mapping-spec.yaml'), join(root, 'mapping-spec.yaml'));
     symlinkSync(join(REPO, 'upstream-schemas'), join(root, 'upstream-schemas'));
     const text = edit('      required: [unifiedDiff]\n', '      requried: [unifiedDiff]\n');
     writeFileSync(join(root, 'canonical-model.yaml'), text);
-    const run = spawnSync(process.execPath, [join(REPO, 'bin/eventmap.js'), '--root', root, 'generate'], {
-      encoding: 'utf8',
-    });
+    const run = await runCli(['--root', root, 'generate']);
     rmSync(root, { recursive: true, force: true });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
