@@ -125,6 +125,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
+  const upstreams: Promise<Map<string, string>>[] = [];
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
     // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
@@ -134,14 +135,18 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       source,
       ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
     ]);
-    const upstream = await cache.files(key, async () => {
-      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([
-        import('./emit/upstream-types.ts'),
-        import('./emit/upstream-validators.ts'),
-      ]);
-      return new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]);
-    });
-    for (const [rel, text] of upstream) files.set(rel, text);
+    // Ajv in a worker thread while json-schema-to-typescript runs here (emit/upstream-parallel.ts).
+    upstreams.push(
+      cache.files(key, async () => {
+        const [{ emitUpstreamTypes }, { upstreamValidatorsInWorker }] = await Promise.all([
+          import('./emit/upstream-types.ts'),
+          import('./emit/upstream-parallel.ts'),
+        ]);
+        const validators = upstreamValidatorsInWorker(catalogs);
+        const types = await emitUpstreamTypes(catalogs);
+        return new Map([...types, ...(await validators)]);
+      }),
+    );
     // Mappers take the upstream message type of their discriminant (newest snapshot that has it).
     const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
       .filter((k) => MESSAGE_KINDS.has(k))
@@ -157,6 +162,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     });
     for (const [rel, text] of mappers) files.set(rel, text);
   }
+  for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
   const report = buildCoverage(
     inputs.spec,
