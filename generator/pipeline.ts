@@ -1,7 +1,7 @@
 // `generate`: upstream snapshots + canonical model + mapping spec → every file under generated/.
 // Pure: returns the files; the command writes them atomically.
 import { HELPERS } from '../runtime/helpers/index.ts';
-import { loadCatalog } from './catalog/load.ts';
+import { catalogLoader } from './catalog/cached.ts';
 import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
@@ -46,6 +46,7 @@ export interface Inputs {
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
+  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)));
   const spec = loadSpec(paths.spec);
   const model = loadModel(paths.model);
   const catalogs: Record<string, Catalog[]> = {};
@@ -66,7 +67,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
       }
     });
   }
-  for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref);
+  for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
   const analysis = analyzeSpec(spec, catalogs, model, new Set(Object.keys(HELPERS)));
   const hashes = hashInputs(
     paths,
@@ -76,7 +77,12 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
 }
 
 /** `--with`: one more snapshot in a source's supported set; a version already there is a mistake, not a no-op. */
-function addSnapshot(spec: MappingSpec, catalogs: Record<string, Catalog[]>, ref: SnapshotRef): void {
+function addSnapshot(
+  spec: MappingSpec,
+  catalogs: Record<string, Catalog[]>,
+  ref: SnapshotRef,
+  loadCatalog: (ref: SnapshotRef) => Catalog,
+): void {
   const list = catalogs[ref.source];
   if (!spec.sources[ref.source] || !list) {
     throw new EventmapError({
