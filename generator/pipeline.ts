@@ -141,14 +141,14 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       source,
       ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
     ]);
-    // Ajv in a worker thread while json-schema-to-typescript runs here (emit/upstream-parallel.ts).
+    // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
     upstreams.push(
       cache.files(key, async () => {
-        const [{ emitUpstreamTypes }, { upstreamValidatorsInWorker }] = await Promise.all([
+        const [{ emitUpstreamTypes }, { upstreamValidators }] = await Promise.all([
           import('./emit/upstream-types.ts'),
           import('./emit/upstream-parallel.ts'),
         ]);
-        const validators = upstreamValidatorsInWorker(catalogs);
+        const validators = upstreamValidators(catalogs);
         const types = await emitUpstreamTypes(catalogs);
         return new Map([...types, ...(await validators)]);
       }),
