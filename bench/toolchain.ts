@@ -1,7 +1,9 @@
 // The build-time side: a cold `eventmap generate` (a fresh process, in a temp copy of the project
 // and of eventmap itself, so concurrent edits in the repo cannot disturb it), `eventmap check`
 // with unchanged inputs (its fast path), and json-schema-to-typescript alone on the same unions,
-// also in a fresh process.
+// also in a fresh process. Each eventmap command runs twice: as users run it (the esbuild-bundled
+// CLI of `npm run pack`, bench/bundled-cli.ts) — the targets — and as the checkout runs it
+// (bin/eventmap.js through tsx).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -16,17 +18,29 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { stageBundledCli } from './bundled-cli.ts';
 import { median } from './stats.ts';
+
+interface CliSeconds {
+  generate: number;
+  warm: number;
+  check: number;
+}
 
 export interface ToolchainResult {
   runs: number;
-  /** Wall-clock seconds, median of `runs` fresh processes. `generate`: cold (empty cache); `warm`: after a spec-only change. */
-  seconds: { generate: number; warm: number; check: number; j2ts: number };
+  /**
+   * Wall-clock seconds of the bundled CLI (what users install), median of `runs` fresh processes.
+   * `generate`: cold (empty cache); `warm`: after a spec-only change.
+   */
+  seconds: CliSeconds & { j2ts: number };
   ratio: { generateVsJ2ts: number; warmVsJ2ts: number; checkVsGenerate: number };
+  /** The same commands through the checkout's bin/eventmap.js (tsx transforms the TypeScript sources). */
+  checkout: { seconds: CliSeconds; ratio: ToolchainResult['ratio']; startupSeconds: number };
   checkFastPath: boolean;
   /** What json-schema-to-typescript compiled: snapshot folder → files. */
   j2tsInputs: Record<string, string[]>;
-  /** A fresh `eventmap generate --help`: start-up and generate's module loading, no work. */
+  /** A fresh `eventmap generate --help` of the bundled CLI: start-up and generate's module loading, no work. */
   startupSeconds: number;
   /** Where generate spends its time: its stages timed one by one in a fresh process (ms). */
   generateStages: { stage: string; ms: number }[];
@@ -45,12 +59,16 @@ function unionFiles(source: string, dir: string): string[] {
     .sort();
 }
 
-export function benchToolchain(root: string, options: { runs: number }): ToolchainResult {
+export async function benchToolchain(root: string, options: { runs: number }): Promise<ToolchainResult> {
   const work = mkdtempSync(join(tmpdir(), 'eventmap-bench-'));
   try {
     for (const p of [...PACKAGE, ...PROJECT]) cpSync(join(root, p), join(work, p), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
-    const bin = join(work, 'bin', 'eventmap.js');
+    const bins = {
+      bundled: await stageBundledCli(root, join(work, 'dist')),
+      checkout: join(work, 'bin', 'eventmap.js'),
+    };
+    type Cli = keyof typeof bins;
     const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as {
       sources: Record<string, { snapshots: (string | { version: string })[] }>;
     };
@@ -83,45 +101,61 @@ export function benchToolchain(root: string, options: { runs: number }): Toolcha
         throw new Error(`bench: ${what} exited ${r.status}: ${r.stderr}`);
       return { seconds, stdout: r.stdout };
     };
-    // Cold: a cache folder nobody used. Warm: the project's cache, after a spec-only change (a
+    // Cold: a cache folder nobody used. Warm: the CLI's own cache, after a spec-only change (a
     // comment line that changes on every run), which must recompile no upstream type or validator.
-    const warmCache = join(work, 'warm-cache');
     let cold = 0;
-    const generate = () =>
-      run([bin, '--root', work, 'generate'], 'generate', { EVENTMAP_CACHE_DIR: join(work, `cold-cache-${cold++}`) });
+    const generate = (cli: Cli) =>
+      run([bins[cli], '--root', work, 'generate'], `generate (${cli})`, {
+        EVENTMAP_CACHE_DIR: join(work, `cold-cache-${cold++}`),
+      });
     const specFile = join(work, 'mapping-spec.yaml');
     const specText = readFileSync(specFile, 'utf8');
     let edits = 0;
-    const warm = () => {
+    const warm = (cli: Cli) => {
       writeFileSync(specFile, `# bench edit ${edits++}\n${specText}`);
-      return run([bin, '--root', work, 'generate'], 'generate (warm)', { EVENTMAP_CACHE_DIR: warmCache });
+      return run([bins[cli], '--root', work, 'generate'], `generate (${cli}, warm)`, {
+        EVENTMAP_CACHE_DIR: join(work, `warm-cache-${cli}`),
+      });
     };
-    const check = () => run([bin, '--root', work, 'check', '--format', 'json'], 'check');
+    const check = (cli: Cli) => run([bins[cli], '--root', work, 'check', '--format', 'json'], 'check');
     const j2ts = () => run([join(root, 'bench', 'j2ts-child.mjs'), ...j2tsArgs], 'json-schema-to-typescript');
 
     // Warm-up: tsx's transform cache, the OS file cache, and one generate so that check's
     // inputs are unchanged since the last generate (its fast path).
-    generate();
-    warm();
+    for (const cli of ['checkout', 'bundled'] as const) {
+      generate(cli);
+      warm(cli);
+    }
     j2ts();
-    const seconds = { generate: [] as number[], warm: [] as number[], check: [] as number[], j2ts: [] as number[] };
+    const j2tsSeconds: number[] = [];
+    const seconds = {
+      bundled: { generate: [] as number[], warm: [] as number[], check: [] as number[] },
+      checkout: { generate: [] as number[], warm: [] as number[], check: [] as number[] },
+    };
     let checkFastPath = true;
     for (let r = 0; r < options.runs; r++) {
-      seconds.j2ts.push(j2ts().seconds);
-      seconds.warm.push(warm().seconds);
-      seconds.generate.push(generate().seconds);
-      const c = check();
-      seconds.check.push(c.seconds);
-      try {
-        checkFastPath &&= (JSON.parse(c.stdout) as { fast?: boolean }).fast === true;
-      } catch {
-        checkFastPath = false;
+      j2tsSeconds.push(j2ts().seconds);
+      // Alternate which CLI goes first, so a noisy neighbour hits both alike.
+      for (const cli of r % 2 ? (['checkout', 'bundled'] as const) : (['bundled', 'checkout'] as const)) {
+        seconds[cli].warm.push(warm(cli).seconds);
+        seconds[cli].generate.push(generate(cli).seconds);
+        const c = check(cli);
+        seconds[cli].check.push(c.seconds);
+        try {
+          checkFastPath &&= (JSON.parse(c.stdout) as { fast?: boolean }).fast === true;
+        } catch {
+          checkFastPath = false;
+        }
       }
     }
 
-    const startup = median(
-      Array.from({ length: options.runs }, () => run([bin, 'generate', '--help'], 'eventmap generate --help').seconds),
-    );
+    const startupOf = (cli: Cli) =>
+      median(
+        Array.from(
+          { length: options.runs },
+          () => run([bins[cli], 'generate', '--help'], 'eventmap generate --help').seconds,
+        ),
+      );
     let generateStages: ToolchainResult['generateStages'] = [];
     const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], {
       encoding: 'utf8',
@@ -133,23 +167,29 @@ export function benchToolchain(root: string, options: { runs: number }): Toolcha
       generateStages = [{ stage: `(stage timing failed: ${stages.stderr.split('\n')[0]})`, ms: 0 }];
     }
 
-    const m = {
-      generate: median(seconds.generate),
-      warm: median(seconds.warm),
-      check: median(seconds.check),
-      j2ts: median(seconds.j2ts),
+    const j2tsMedian = median(j2tsSeconds);
+    const of = (cli: Cli) => {
+      const m = {
+        generate: median(seconds[cli].generate),
+        warm: median(seconds[cli].warm),
+        check: median(seconds[cli].check),
+      };
+      const ratio = {
+        generateVsJ2ts: m.generate / j2tsMedian,
+        warmVsJ2ts: m.warm / j2tsMedian,
+        checkVsGenerate: m.check / m.generate,
+      };
+      return { seconds: m, ratio };
     };
+    const bundled = of('bundled');
     return {
       runs: options.runs,
-      seconds: m,
-      ratio: {
-        generateVsJ2ts: m.generate / m.j2ts,
-        warmVsJ2ts: m.warm / m.j2ts,
-        checkVsGenerate: m.check / m.generate,
-      },
+      seconds: { ...bundled.seconds, j2ts: j2tsMedian },
+      ratio: bundled.ratio,
+      checkout: { ...of('checkout'), startupSeconds: startupOf('checkout') },
       checkFastPath,
       j2tsInputs,
-      startupSeconds: startup,
+      startupSeconds: startupOf('bundled'),
       generateStages,
     };
   } finally {

@@ -1,7 +1,7 @@
 // `generate`: upstream snapshots + canonical model + mapping spec → every file under generated/.
 // Pure: returns the files; the command writes them atomically.
 import { HELPER_MANIFEST } from '../runtime/helpers/manifest.ts';
-import { loadCatalog } from './catalog/load.ts';
+import { catalogLoader } from './catalog/cached.ts';
 import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/snapshots.ts';
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
@@ -48,6 +48,7 @@ export interface Inputs {
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
+  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)));
   const spec = loadSpec(paths.spec);
   const model = loadModel(paths.model);
   const catalogs: Record<string, Catalog[]> = {};
@@ -68,7 +69,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
       }
     });
   }
-  for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref);
+  for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
   const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
   const hashes = hashInputs(
     paths,
@@ -78,7 +79,12 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
 }
 
 /** `--with`: one more snapshot in a source's supported set; a version already there is a mistake, not a no-op. */
-function addSnapshot(spec: MappingSpec, catalogs: Record<string, Catalog[]>, ref: SnapshotRef): void {
+function addSnapshot(
+  spec: MappingSpec,
+  catalogs: Record<string, Catalog[]>,
+  ref: SnapshotRef,
+  loadCatalog: (ref: SnapshotRef) => Catalog,
+): void {
   const list = catalogs[ref.source];
   if (!spec.sources[ref.source] || !list) {
     throw new EventmapError({
@@ -127,6 +133,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
+  const upstreams: Promise<Map<string, string>>[] = [];
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
     // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
@@ -137,14 +144,18 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       source,
       ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
     ]);
-    const upstream = await cache.files(key, async () => {
-      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([
-        import('./emit/upstream-types.ts'),
-        import('./emit/upstream-validators.ts'),
-      ]);
-      return formatFiles(new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]));
-    });
-    for (const [rel, text] of upstream) files.set(rel, text);
+    // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
+    upstreams.push(
+      cache.files(key, async () => {
+        const [{ emitUpstreamTypes }, { upstreamValidators }] = await Promise.all([
+          import('./emit/upstream-types.ts'),
+          import('./emit/upstream-parallel.ts'),
+        ]);
+        const validators = upstreamValidators(catalogs);
+        const types = await emitUpstreamTypes(catalogs);
+        return formatFiles(new Map([...types, ...(await validators)]));
+      }),
+    );
     // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
     const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
       .filter((k) => MESSAGE_KINDS.has(k))
@@ -160,6 +171,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     });
     for (const [rel, text] of mappers) files.set(rel, await formatByChunk(text, cache));
   }
+  for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
   const report = buildCoverage(
     inputs.spec,

@@ -18,33 +18,23 @@ export function canonicalId(kind: string, name: string): string {
 }
 
 /**
- * Event ids of one session: `seq` → `canonicalId('event', `${sessionId}:${seq}`)`, unmemoised
- * (each is used once). The padded SHA-1 message "<namespace>event:<session>:<digits>" is built
- * once per digit count as 32-bit words; each call only writes its digits into it.
+ * Event ids of one session: the UUID v5 of `event:<session>`, derived once, with its last 48 bits
+ * (the node field) replaced by `seq` in hex. Unique within the session (one seq each), across
+ * sessions as unlikely to collide as any two v5s (74 hashed bits differ), and the same for the same
+ * input; a SHA-1 per event cost more than the rest of the envelope. A seq outside 0..2^48-1
+ * (never, in practice) is hashed whole instead.
  */
 export function eventIds(sessionId: string): (seq: number) => string {
-  const prefixLength = encode(`event:${sessionId}:`);
-  const prefix = block.slice(0, prefixLength);
-  const templates: { words: Int32Array; blocks: number }[] = [];
+  const base = uuidV5(`event:${sessionId}`).slice(0, 24); // "xxxxxxxx-xxxx-5xxx-yxxx-"
   return (seq) => {
-    if (!Number.isSafeInteger(seq) || seq < 0) return uuidV5(`event:${sessionId}:${seq}`);
-    let digits = 1;
-    for (let x = seq; x >= 10; x = Math.floor(x / 10)) digits++;
-    let t = templates[digits];
-    if (t === undefined) {
-      block.set(prefix);
-      for (let i = 0; i < digits; i++) block[prefixLength + i] = 0x30;
-      const blocks = pad(prefixLength + digits);
-      t = templates[digits] = { words: toWords(blocks), blocks };
-    }
-    const w = t.words;
-    for (let i = prefixLength + digits - 1, x = seq; i >= prefixLength; i--, x = Math.floor(x / 10)) {
-      const shift = 24 - 8 * (i & 3);
-      w[i >> 2] = (w[i >> 2]! & ~(0xff << shift)) | ((0x30 + (x % 10)) << shift);
-    }
-    return sha1(w, t.blocks);
+    if (!Number.isSafeInteger(seq) || seq < 0 || seq > MAX_NODE) return uuidV5(`event:${sessionId}:${seq}`);
+    const hex = seq.toString(16);
+    return `${base}${NODE_ZEROS.slice(hex.length)}${hex}`;
   };
 }
+
+const MAX_NODE = 2 ** 48 - 1;
+const NODE_ZEROS = '000000000000';
 
 // ---- UUID v5 in eventmap's namespace ----
 

@@ -11,6 +11,8 @@ import type { ProjectPaths } from '../project.ts';
 export interface EmitCache {
   /** The files cached under `key`, or what `compute` returns (then cached). */
   files(key: string, compute: () => Promise<Map<string, string>> | Map<string, string>): Promise<Map<string, string>>;
+  /** The same for one JSON text, synchronously (for what the synchronous loaders build). */
+  textSync(key: string, compute: () => string): string;
 }
 
 const FORMAT = 'eventmap-emit-cache-1';
@@ -36,6 +38,14 @@ export function emitCache(dir: string | undefined): EmitCache {
       const files = await compute();
       if (file) write(file, key, files);
       return files;
+    },
+    textSync(key, compute) {
+      const file = dir && join(dir, `${key}.json`);
+      const hit = file ? read(file, key)?.get('text') : undefined;
+      if (hit !== undefined) return hit;
+      const text = compute();
+      if (file) write(file, key, new Map([['text', text]]));
+      return text;
     },
   };
 }

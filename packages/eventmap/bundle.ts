@@ -1,7 +1,8 @@
-// Bundle the CLI (generator/cli.ts and what it imports) into plain JS with esbuild: one entry, and
-// a chunk per lazily loaded command so `check` still never loads ts-morph. npm packages stay
-// imports (they become the package's dependencies). The runtime is reached only through its
-// public entries, which become imports of @eventmap/runtime; generated/ never enters the bundle.
+// Bundle the CLI (generator/cli.ts and what it imports) into plain JS with esbuild: one entry (and
+// the worker thread generate starts), and a chunk per lazily loaded command so `check` still never
+// loads ts-morph. npm packages stay imports (they become the package's dependencies). The runtime
+// is reached only through its public entries, which become imports of @eventmap/runtime;
+// generated/ never enters the bundle.
 import { join, relative, resolve, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -36,7 +37,11 @@ const runtimeThroughPackage: esbuild.Plugin = {
 /** Bundle into `<stage>/lib`; returns the bare module specifiers the bundle still imports. */
 export async function bundleCli(stage: string): Promise<string[]> {
   const result = await esbuild.build({
-    entryPoints: { cli: join(REPO, 'generator', 'cli.ts') },
+    // The worker thread generate starts (generator/emit/upstream-parallel.ts loads it from lib/).
+    entryPoints: {
+      cli: join(REPO, 'generator', 'cli.ts'),
+      'upstream-worker': join(REPO, 'generator', 'emit', 'upstream-worker.ts'),
+    },
     outdir: join(stage, 'lib'),
     bundle: true,
     splitting: true,

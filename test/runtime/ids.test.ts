@@ -31,17 +31,30 @@ describe('uuidV5', () => {
     }
   });
 
-  it('canonicalId and eventIds derive from `${kind}:${id}`', () => {
+  it('canonicalId derives from `${kind}:${id}`', () => {
     expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE));
     expect(canonicalId('thread', 't-1')).toBe(v5('thread:t-1', EVENTMAP_NAMESPACE)); // memoised
-    // Session ids of every length around the 64-byte block boundaries, and seqs across digit counts.
-    for (const session of ['session-ü', 's', 'x'.repeat(36), 'x'.repeat(40), 'x'.repeat(41), 'y'.repeat(100)]) {
+  });
+
+  it('eventIds: the v5 of `event:<session>` with seq in its last 48 bits, unique per session and seq', () => {
+    const seen = new Set<string>();
+    const sessions = ['session-ü', 's', 'x'.repeat(36), 'y'.repeat(100), '\ud800'];
+    for (const session of sessions) {
+      const base = uuidV5(`event:${session}`);
       const ids = eventIds(session);
-      for (const seq of [0, 1, 9, 10, 11, 99, 100, 999, 1000, 99999, 123456789, 2 ** 53 - 1])
-        expect(ids(seq), `${session}:${seq}`).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
-      for (let seq = 0; seq < 300; seq++) expect(ids(seq)).toBe(v5(`event:${session}:${seq}`, EVENTMAP_NAMESPACE));
+      for (const seq of [0, 1, 9, 10, 15, 16, 255, 256, 99999, 123456789, 2 ** 48 - 1]) {
+        const id = ids(seq);
+        expect(id.slice(0, 24), `${session}:${seq}`).toBe(base.slice(0, 24));
+        expect(parseInt(id.slice(24), 16)).toBe(seq);
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(ids(seq)).toBe(id); // deterministic
+      }
+      for (let seq = 0; seq < 300; seq++) seen.add(ids(seq));
     }
+    expect(seen.size).toBe(sessions.length * 300);
+    // Out of the node field's range: hashed whole.
     expect(eventIds('s')(-1)).toBe(v5('event:s:-1', EVENTMAP_NAMESPACE));
     expect(eventIds('s')(1.5)).toBe(v5('event:s:1.5', EVENTMAP_NAMESPACE));
+    expect(eventIds('s')(2 ** 48)).toBe(v5(`event:s:${2 ** 48}`, EVENTMAP_NAMESPACE));
   });
 });

@@ -1,0 +1,52 @@
+// Catalogs cached by the content of their snapshot folder (and eventmap's code) in the emit cache
+// (generator/emit/cache.ts): building one walks every schema of the snapshot and checks it, the
+// largest part of loading the inputs; a hit re-reads only the parsed documents. The key covers
+// every file of the folder, so a hit is the catalog a build would give (test/generate/cache.test.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheKey, type EmitCache } from '../emit/cache.ts';
+import { codeHashes } from '../emit/manifest.ts';
+import { listFiles, sha256 } from '../fsutil.ts';
+import { ownRecord } from '../own-record.ts';
+import { loadCatalog } from './load.ts';
+import type { SnapshotRef } from './snapshots.ts';
+import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+
+interface Cached {
+  entries: CatalogEntry[];
+  enums: Record<string, CatalogEnum>;
+  /** Snapshot-relative paths of the documents, in the order the build read them. */
+  documents: string[];
+}
+
+export function catalogLoader(cache: EmitCache): (ref: SnapshotRef) => Catalog {
+  let code: string | undefined;
+  return (ref) => {
+    let files: string[];
+    try {
+      code ??= sha256(JSON.stringify(codeHashes()));
+      files = listFiles(ref.dir).map((rel) => `${rel}\0${sha256(readFileSync(join(ref.dir, rel)))}`);
+    } catch {
+      return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
+    }
+    const key = cacheKey(['catalog', code, ref.source, ref.version, sha256(files.join('\n'))]);
+    let built: Catalog | undefined;
+    const text = cache.textSync(key, () => {
+      built = loadCatalog(ref);
+      const cached: Cached = { entries: built.entries, enums: built.enums, documents: Object.keys(built.documents) };
+      return JSON.stringify(cached);
+    });
+    if (built) return built;
+    const cached = JSON.parse(text) as Cached;
+    const documents: Catalog['documents'] = {};
+    for (const rel of cached.documents) documents[rel] = JSON.parse(readFileSync(join(ref.dir, rel), 'utf8')) as never;
+    return {
+      source: ref.source,
+      version: ref.version,
+      dir: ref.dir,
+      entries: cached.entries,
+      enums: ownRecord(Object.entries(cached.enums)),
+      documents,
+    };
+  };
+}

@@ -1,0 +1,49 @@
+// Catalogs from the cache (generator/catalog/cached.ts, issue 17) are the catalogs a build gives,
+// on every supported snapshot; a changed snapshot file is a miss.
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogLoader } from '../../generator/catalog/cached.ts';
+import { loadCatalog } from '../../generator/catalog/load.ts';
+import { resolveVersion } from '../../generator/catalog/snapshots.ts';
+import { emitCache } from '../../generator/emit/cache.ts';
+import { loadSpec } from '../../generator/spec/load.ts';
+import type { SourceName } from '../../generator/sources.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const spec = loadSpec(join(ROOT, 'mapping-spec.yaml'));
+const refs = Object.entries(spec.sources).flatMap(([source, s]) =>
+  s.snapshots.map((v) => resolveVersion(join(ROOT, 'upstream-schemas'), source as SourceName, v.version)),
+);
+const dir = mkdtempSync(join(tmpdir(), 'eventmap-catalog-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('catalog cache', () => {
+  it.each(refs.map((r) => [`${r.source}@${r.version}`, r] as const))('%s: a hit is the built catalog', (_n, ref) => {
+    const load = catalogLoader(emitCache(dir));
+    const built = loadCatalog(ref);
+    const before = readdirSync(dir).length;
+    expect(isDeepStrictEqual(load(ref), built)).toBe(true); // miss: built and stored
+    expect(readdirSync(dir).length).toBe(before + 1);
+    const hit = load(ref);
+    expect(isDeepStrictEqual(hit, built)).toBe(true);
+    expect(Object.keys(hit.documents)).toEqual(Object.keys(built.documents));
+    expect(Object.getPrototypeOf(hit.enums)).toBe(null);
+  });
+
+  it('misses when a snapshot file changes', () => {
+    const ref = refs.find((r) => r.source === 'codex-sdk') ?? refs[0]!;
+    const copy = join(dir, 'snapshot');
+    cpSync(ref.dir, copy, { recursive: true });
+    const load = catalogLoader(emitCache(join(dir, 'cache')));
+    const first = load({ ...ref, dir: copy });
+    const doc = Object.keys(first.documents)[0]!;
+    const text = readFileSync(join(copy, doc), 'utf8');
+    writeFileSync(join(copy, doc), text.replace(/^\{/, '{"description":"changed",'));
+    const changed = load({ ...ref, dir: copy });
+    expect((changed.documents[doc] as { description?: string }).description).toBe('changed');
+    expect(readdirSync(join(dir, 'cache')).length).toBe(2);
+  });
+});
