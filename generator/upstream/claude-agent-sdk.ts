@@ -16,7 +16,6 @@ import { findCli, scanLiterals } from './cli-literals.ts';
 import { nameTools, type ToolList } from './claude-tool-names.ts';
 import { registryToolNames } from './cli-tool-registry.ts';
 import type { Ingester } from './ingester.ts';
-import type { InstalledPackage } from './npm.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
 import {
   callbackParameters,
