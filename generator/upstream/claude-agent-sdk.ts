@@ -14,10 +14,10 @@ import { derefPointer } from '../schema/ref.ts';
 import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { stableJson } from '../fsutil.ts';
-import { findCli, scanLiterals, type CliLiterals } from './cli-literals.ts';
-import { nameTools } from './claude-tool-names.ts';
+import { findCli, scanLiterals } from './cli-literals.ts';
+import { nameTools, type ToolList } from './claude-tool-names.ts';
+import { registryToolNames } from './cli-tool-registry.ts';
 import type { Ingester } from './ingester.ts';
-import type { InstalledPackage } from './npm.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
 import {
   callbackParameters,
@@ -53,8 +53,11 @@ export const ingestClaudeAgentSdk: Ingester = {
     const members = requireUnion(sdk, 'SDKMessage');
     const undeclared = undeclaredTypeNames(sdk);
     const toolInputs = requireUnion(tools, 'ToolInputSchemas').filter((n) => n.endsWith('Input'));
-    const cli = readCli(installed);
-    const toolNames = nameTools(toolInputs, stringTupleConst(sdk, 'BUILTIN_TOOL_NAMES'), cli);
+    const cli = findCli(installed.packageDir, join(installed.scratch, 'node_modules'));
+    const literals = cli && scanLiterals(cli.file, cli.kind, cli.rel);
+    const builtin = stringTupleConst(sdk, 'BUILTIN_TOOL_NAMES');
+    const list = builtin ? { names: builtin, source: 'BUILTIN_TOOL_NAMES' as const } : cliRegistry(cli);
+    const toolNames = nameTools(toolInputs, list, literals);
     const canUseTool = findTypeAlias(sdk, 'CanUseTool');
     const params = canUseTool && callbackParameters(canUseTool);
     if (!params) throw missing(SDK, 'a `CanUseTool` function type');
@@ -82,7 +85,7 @@ export const ingestClaudeAgentSdk: Ingester = {
       appended.push({
         name: UNTYPED_TOOL_INPUT,
         type: 'unknown',
-        doc: `The input of a built-in tool BUILTIN_TOOL_NAMES lists but ${TOOLS} declares no input type for; its shape is unknown.`,
+        doc: `The input of a built-in tool ${list?.source === 'cli.js-registry' ? "cli.js's tool registry" : 'BUILTIN_TOOL_NAMES'} lists but ${TOOLS} declares no input type for; its shape is unknown.`,
       });
     const { opaque, program } = valueDerivedImports(sdkPath, installed.scratch);
     const copy = writeSurfaceCopy(sdk, sdkPath, appended, opaque);
@@ -135,7 +138,7 @@ export const ingestClaudeAgentSdk: Ingester = {
     const steps = [
       `npm install ${pkg}@${version}`,
       ...(completed.command ? [`${completed.command}: imports ${SDK} needs that the package does not install`] : []),
-      `ts-morph (SDKMessage members, undeclared names as unknown stubs, CanUseTool parameters, ToolInputSchemas, BUILTIN_TOOL_NAMES; value-derived imports kept opaque)${cli ? ` + string literals of ${cli.kind === 'cli.js' ? 'cli.js' : 'the native CLI binary'} (tool names)` : ''} + ts-json-schema-generator (skipTypeCheck) -> ${SCHEMA}, surface.json`,
+      `ts-morph (SDKMessage members, undeclared names as unknown stubs, CanUseTool parameters, ToolInputSchemas, BUILTIN_TOOL_NAMES; value-derived imports kept opaque)${list?.source === 'cli.js-registry' ? ' + the tool registry of cli.js (tool list)' : ''}${cli ? ` + string literals of ${cli.kind === 'cli.js' ? 'cli.js' : 'the native CLI binary'} (tool names)` : ''} + ts-json-schema-generator (skipTypeCheck) -> ${SCHEMA}, surface.json`,
     ];
     return { command: steps.join('; ') };
   },
@@ -152,10 +155,11 @@ function readDeclaration(packageDir: string, rel: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** The shipped CLI's string literals (cli.js in 0.2.x, the platform binary in 0.3.x), if installed. */
-function readCli(installed: InstalledPackage): CliLiterals | undefined {
-  const cli = findCli(installed.packageDir, join(installed.scratch, 'node_modules'));
-  return cli && scanLiterals(cli.file, cli.kind, cli.rel);
+/** The tool list of a bundled cli.js (0.2.x); a native binary is not parsed (see cli-tool-registry.ts). */
+function cliRegistry(cli: ReturnType<typeof findCli>): ToolList | undefined {
+  if (cli?.kind !== 'cli.js') return undefined;
+  const found = registryToolNames(readFileSync(cli.file, 'utf8'));
+  return found && { names: found.names, source: 'cli.js-registry' };
 }
 
 function requireUnion(file: DeclarationFile, name: string): string[] {

@@ -2,17 +2,25 @@
 // sdk-tools.d.ts (json-schema-to-typescript output) names input types after the CLI's internal
 // tool modules (`FileEditInput`, `AgentInput`) and carries no tool names, so names are matched
 // against what the package itself spells, strongest evidence first:
-//   1. `BUILTIN_TOOL_NAMES` in sdk.d.ts (0.3.x declares it from some release on);
+//   1. `BUILTIN_TOOL_NAMES` in sdk.d.ts (0.3.x declares it from some release on), else the tool
+//      registry of a bundled cli.js (0.2.x; see cli-tool-registry.ts): a full list of the tools;
 //   2. string literals of the shipped CLI (cli.js in 0.2.x, the native binary in 0.3.x; see
 //      cli-literals.ts), a definition (`var X="Name"`) before a mere mention.
 // Candidates for `<Base>Input`, tried in order: `<Base>`, `<Base>` without a `File` prefix
 // (FileEdit → Edit), `<Base>Tool` (ListMcpResources → ListMcpResourcesTool), multi-word
 // snake_case (ProposeSkills → propose_skills). With no match the name is derived (`File` prefix
 // dropped) and flagged `derived`, so a reviewer knows the package did not confirm it.
-// Every name BUILTIN_TOOL_NAMES lists is a tool, with an input type or not (Skill, PowerShell...).
+// Every name the full list has is a tool, with an input type or not (Skill, PowerShell...).
 import type { CliKind, CliLiterals } from './cli-literals.ts';
 
-export type ToolNameSource = 'BUILTIN_TOOL_NAMES' | CliKind | 'derived';
+export type ListSource = 'BUILTIN_TOOL_NAMES' | 'cli.js-registry';
+export type ToolNameSource = ListSource | CliKind | 'derived';
+
+/** A full list of the built-in tools' names and where it was read. */
+export interface ToolList {
+  names: string[];
+  source: ListSource;
+}
 
 export interface ToolName {
   name: string;
@@ -38,18 +46,14 @@ export function derivedName(inputType: string): string {
  * Tools for `inputTypes` (the `*Input` members of ToolInputSchemas), in the same order, then the
  * listed names no input type matched, in list order.
  */
-export function nameTools(
-  inputTypes: string[],
-  builtinNames: string[] | undefined,
-  cli: CliLiterals | undefined,
-): ToolName[] {
-  const listed = builtinNames ? new Set(builtinNames) : undefined;
+export function nameTools(inputTypes: string[], list: ToolList | undefined, cli: CliLiterals | undefined): ToolName[] {
+  const listed = list ? new Set(list.names) : undefined;
   const taken = new Set<string>();
   const tools = inputTypes.map((inputType): ToolName => {
     const candidates = candidatesFor(inputType).filter((c) => !taken.has(c));
     const pick = (): ToolName | undefined => {
       const inList = listed && candidates.find((c) => listed.has(c));
-      if (inList) return { name: inList, inputType, nameSource: 'BUILTIN_TOOL_NAMES' };
+      if (inList && list) return { name: inList, inputType, nameSource: list.source };
       // An input type the list leaves out (a tool behind a feature flag) may still be in the CLI.
       const inCli = cli && (candidates.find((c) => cli.assigned.has(c)) ?? candidates.find((c) => cli.quoted.has(c)));
       if (inCli) return { name: inCli, inputType, nameSource: cli.kind };
@@ -61,10 +65,10 @@ export function nameTools(
     taken.add(found.name);
     return found;
   });
-  for (const name of builtinNames ?? []) {
+  for (const name of list?.names ?? []) {
     if (!taken.has(name)) {
       taken.add(name);
-      tools.push({ name, nameSource: 'BUILTIN_TOOL_NAMES' });
+      tools.push({ name, nameSource: list!.source });
     }
   }
   return tools;

@@ -63,12 +63,12 @@ describe('eventmap suggest', () => {
 
   it('drafts a line in every value map that covers a new value kind member, from its nearest name', () => {
     const maps = ['claudeToolItemType', 'claudePermissionRequestType'];
-    const r = suggest(without(...maps.map((m) => ['valueMaps', m, 'values', 'TaskGet'])), helpers);
+    const r = suggest(without(...maps.map((m) => ['valueMaps', m, 'values', 'CronList'])), helpers);
     for (const map of maps) {
-      const d = r.drafts.find((x) => x.type === 'value' && x.map === map && x.name === 'TaskGet');
+      const d = r.drafts.find((x) => x.type === 'value' && x.map === map && x.name === 'CronList');
       expect(d, map).toMatchObject({
-        value: committed(['valueMaps', map, 'values', 'TaskGet']),
-        after: expect.stringMatching(/^Task/),
+        value: committed(['valueMaps', map, 'values', 'CronList']),
+        after: expect.stringMatching(/^Cron/),
       });
     }
   });

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Surface } from '../../generator/surface-format.ts';
-import { candidatesFor, derivedName, nameTools } from '../../generator/upstream/claude-tool-names.ts';
+import { candidatesFor, derivedName, nameTools, type ToolList } from '../../generator/upstream/claude-tool-names.ts';
+import { registryToolNames } from '../../generator/upstream/cli-tool-registry.ts';
 import { findCli, scanLiterals, type CliLiterals } from '../../generator/upstream/cli-literals.ts';
 import { openDeclarations, stringTupleConst } from '../../generator/upstream/ts-extract/declarations.ts';
 import { fixtureText, ROOT, snapshotDir, tempDir } from '../catalog/helpers.ts';
@@ -79,7 +80,10 @@ describe('nameTools', () => {
   it('matches against BUILTIN_TOOL_NAMES when the package declares it, and lists its tools without an input type', () => {
     const names = nameTools(
       inputs,
-      ['Agent', 'Edit', 'ListMcpResourcesTool', 'propose_skills', 'Skill', 'PowerShell'],
+      {
+        names: ['Agent', 'Edit', 'ListMcpResourcesTool', 'propose_skills', 'Skill', 'PowerShell'],
+        source: 'BUILTIN_TOOL_NAMES',
+      },
       undefined,
     );
     expect(names.map((t) => [t.name, t.inputType, t.nameSource])).toEqual([
@@ -109,7 +113,9 @@ describe('nameTools', () => {
   it('asks the CLI about an input type the list leaves out', () => {
     const cli = literals('var CN="RefreshMcpTools"', 'cli-binary');
     expect(
-      nameTools(['BashInput', 'RefreshMcpToolsInput'], ['Bash'], cli).map((t) => `${t.name}/${t.nameSource}`),
+      nameTools(['BashInput', 'RefreshMcpToolsInput'], { names: ['Bash'], source: 'BUILTIN_TOOL_NAMES' }, cli).map(
+        (t) => `${t.name}/${t.nameSource}`,
+      ),
     ).toEqual(['Bash/BUILTIN_TOOL_NAMES', 'RefreshMcpTools/cli-binary']);
   });
 
@@ -132,7 +138,12 @@ function realTools(version: string) {
   const excerpt = ['cli.js.excerpt', 'claude.excerpt'].find((f) => existsSync(join(dir, f)))!;
   const cli = scanLiterals(join(dir, excerpt), excerpt === 'cli.js.excerpt' ? 'cli.js' : 'cli-binary', excerpt);
   const builtin = stringTupleConst(sdk!, 'BUILTIN_TOOL_NAMES');
-  return { inputs, cli, builtin, tools: nameTools(inputs, builtin, cli) };
+  const registry = join(dir, 'cli.js.registry.excerpt');
+  const fromRegistry = existsSync(registry) ? registryToolNames(readFileSync(registry, 'utf8')) : undefined;
+  const list: ToolList | undefined = builtin
+    ? { names: builtin, source: 'BUILTIN_TOOL_NAMES' }
+    : fromRegistry && { names: fromRegistry.names, source: 'cli.js-registry' };
+  return { inputs, cli, builtin, tools: nameTools(inputs, list, cli) };
 }
 
 describe('on the real packages', () => {

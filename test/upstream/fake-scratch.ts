@@ -115,13 +115,20 @@ export function fakeCodexSdkScratch(version = '0.163.0'): InstalledPackage {
 }
 
 /**
- * The CLI the package ships, as real excerpts around its tool-name literals: cli.js (0.2.x), or the
- * native binary of the linux-x64 platform package (0.3.x).
+ * The CLI the package ships, as real excerpts around its tool-name literals: cli.js (0.2.x, after
+ * the excerpt of its tool registry when there is one), or the native binary of the linux-x64
+ * platform package (0.3.x).
  */
 function claudeCli(version: string): Files {
   const dir = join(ROOT, 'test/fixtures/upstream-src/claude-agent-sdk', version);
+  const registry = join(dir, 'cli.js.registry.excerpt');
   if (existsSync(join(dir, 'cli.js.excerpt')))
-    return { '@anthropic-ai/claude-agent-sdk/cli.js': readFileSync(join(dir, 'cli.js.excerpt')) };
+    return {
+      '@anthropic-ai/claude-agent-sdk/cli.js': Buffer.concat([
+        ...(existsSync(registry) ? [readFileSync(registry), Buffer.from('\n')] : []),
+        readFileSync(join(dir, 'cli.js.excerpt')),
+      ]),
+    };
   if (existsSync(join(dir, 'claude.excerpt')))
     return { '@anthropic-ai/claude-agent-sdk-linux-x64/claude': readFileSync(join(dir, 'claude.excerpt')) };
   return {};
