@@ -38,16 +38,16 @@ export const LIFECYCLE_ROLES: Readonly<Record<string, LifecycleRole>> = {
 
 /** The event that opens each subject. */
 export const OPENED_BY = {
-  'turn': 'turn.started',
-  'item': 'item.started',
-  'request': 'request.opened',
+  turn: 'turn.started',
+  item: 'item.started',
+  request: 'request.opened',
   'user-input': 'user-input.requested',
 } as const;
 
 /** The event that closes each subject. */
 export const CLOSED_BY = {
-  'turn': 'turn.completed',
-  'item': 'item.completed',
-  'request': 'request.resolved',
+  turn: 'turn.completed',
+  item: 'item.completed',
+  request: 'request.resolved',
   'user-input': 'user-input.resolved',
 } as const;

@@ -28,6 +28,7 @@ import type {
   CanonicalRequestType,
   ContentStreamKind,
   FilePersistFailure,
+  ItemStatus,
   PersistedFile,
   RequestDecision,
   RetryInfo,
@@ -141,12 +142,15 @@ const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     SubagentHandback: 'tool_approval',
     SubscribeMcpResource: 'tool_approval',
     SubscribePolling: 'tool_approval',
+    Task: 'tool_approval',
     TaskCreate: 'tool_approval',
     TaskGet: 'tool_approval',
     TaskList: 'tool_approval',
     TaskOutput: 'tool_approval',
     TaskStop: 'tool_approval',
     TaskUpdate: 'tool_approval',
+    TeamCreate: 'tool_approval',
+    TeamDelete: 'tool_approval',
     TodoWrite: 'tool_approval',
     ToolSearch: 'tool_approval',
     UnsubscribeMcpResource: 'tool_approval',
@@ -157,7 +161,6 @@ const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     Workflow: 'tool_approval',
     Write: 'file_change_approval',
     propose_skills: 'tool_approval',
-    Task: 'tool_approval',
     MultiEdit: 'file_change_approval',
   },
   fallback: 'tool_approval',
@@ -248,12 +251,15 @@ const VM_claudeToolItemType: ValueMapOf<CanonicalItemType> = {
     SubagentHandback: 'collab_agent_tool_call',
     SubscribeMcpResource: 'dynamic_tool_call',
     SubscribePolling: 'dynamic_tool_call',
+    Task: 'collab_agent_tool_call',
     TaskCreate: 'dynamic_tool_call',
     TaskGet: 'dynamic_tool_call',
     TaskList: 'dynamic_tool_call',
     TaskOutput: 'dynamic_tool_call',
     TaskStop: 'dynamic_tool_call',
     TaskUpdate: 'dynamic_tool_call',
+    TeamCreate: 'collab_agent_tool_call',
+    TeamDelete: 'collab_agent_tool_call',
     TodoWrite: 'plan',
     ToolSearch: 'dynamic_tool_call',
     UnsubscribeMcpResource: 'dynamic_tool_call',
@@ -264,11 +270,17 @@ const VM_claudeToolItemType: ValueMapOf<CanonicalItemType> = {
     Workflow: 'dynamic_tool_call',
     Write: 'file_change',
     propose_skills: 'dynamic_tool_call',
-    Task: 'collab_agent_tool_call',
     MultiEdit: 'file_change',
   },
   fallback: 'dynamic_tool_call',
   prefixes: [['mcp__', 'mcp_tool_call']],
+};
+
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  fallback: 'failed',
+  prefixes: [],
 };
 
 // ---- canonical field checks ----
@@ -1010,12 +1022,34 @@ export function mapStreamEventContentBlockDelta(
     );
 }
 
-/** stream-event `content_block_start` → */
+/** stream-event `content_block_start` → item.started */
 export function mapStreamEventContentBlockStart(
   m: Across<StreamEventByName['content_block_start']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = {};
+  const ids: MapperIds = { item: idOf(m?.content_block?.id) };
+  if (m?.content_block?.type === 'tool_use')
+    ctx.emit(
+      'item.started',
+      ids,
+      {
+        itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeToolItemType, tagOf(m?.content_block?.name))),
+        status: 'inProgress',
+        data: m?.content_block,
+      },
+      ['itemType'],
+    );
+  if (['server_tool_use', 'mcp_tool_use'].includes(m?.content_block?.type as never))
+    ctx.emit(
+      'item.started',
+      ids,
+      {
+        itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeBlockItemType, tagOf(m?.content_block?.type))),
+        status: 'inProgress',
+        data: m?.content_block,
+      },
+      ['itemType'],
+    );
   H.claudeBlockStart(ctx, ids, m);
 }
 
@@ -1065,6 +1099,7 @@ export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   claudeResultState: VM_claudeResultState,
   claudeSessionState: VM_claudeSessionState,
   claudeToolItemType: VM_claudeToolItemType,
+  turnEndItemStatus: VM_turnEndItemStatus,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */

@@ -24,6 +24,7 @@ import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type {
   CanonicalItemType,
   HookOutcome,
+  ItemStatus,
   RequestDecision,
   RetryInfo,
   ThreadState,
@@ -136,6 +137,13 @@ const VM_codexThreadState: ValueMapOf<ThreadState> = {
 /** valueMaps.codexTurnState: upstream enum TurnStatus → TurnState */
 const VM_codexTurnState: ValueMapOf<TurnState> = {
   values: { completed: 'completed', interrupted: 'interrupted', failed: 'failed', inProgress: null },
+  fallback: 'failed',
+  prefixes: [],
+};
+
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
   fallback: 'failed',
   prefixes: [],
 };
@@ -1502,6 +1510,7 @@ export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   codexSkillDecision: VM_codexSkillDecision,
   codexThreadState: VM_codexThreadState,
   codexTurnState: VM_codexTurnState,
+  turnEndItemStatus: VM_turnEndItemStatus,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */

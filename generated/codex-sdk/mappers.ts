@@ -40,6 +40,13 @@ const VM_codexSdkItemType: ValueMapOf<CanonicalItemType> = {
   prefixes: [],
 };
 
+/** valueMaps.turnEndItemStatus: values → ItemStatus */
+const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  fallback: 'failed',
+  prefixes: [],
+};
+
 // ---- canonical field checks ----
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -174,6 +181,7 @@ export function mapThreadEventTurnStarted(
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   codexSdkItemStatus: VM_codexSdkItemStatus,
   codexSdkItemType: VM_codexSdkItemType,
+  turnEndItemStatus: VM_turnEndItemStatus,
 };
 
 /** Dispatch tables: kind → discriminant → mapper. */
