@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventmapError, type Diagnostic } from '../../generator/diagnostics.ts';
 import { renderLifecycle } from '../../generator/emit/canonical/lifecycle-file.ts';
+import { formatTs } from '../../generator/emit/format.ts';
 import { LIFECYCLE_SUBJECTS } from '../../generator/model/lifecycle-roles.ts';
 import { parseModel } from '../../generator/model/load.ts';
 
@@ -53,7 +54,7 @@ describe('lifecycle roles', () => {
   });
 
   it('is emitted as the table the runtime reads', async () => {
-    const text = renderLifecycle(model);
+    const text = await formatTs(renderLifecycle(model));
     const generated = readFileSync(join(REPO, 'generated/canonical/lifecycle.ts'), 'utf8');
     expect(text).toBe(generated);
     const table = await import('../../generated/canonical/lifecycle.ts');
