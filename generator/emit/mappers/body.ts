@@ -49,7 +49,7 @@ export function bodyFor(
     );
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
     // Ids a helper computes may change with what was emitted before: those are read afresh.
-    const key = parts.some((p) => p.toString().includes('H.')) ? `${code}\0${declared}` : code.toString();
+    const key = ID_KEYS.some((k) => callsHelper(emit.ids[k])) ? `${code}\0${declared}` : code.toString();
     let name = idSets.get(key);
     if (!name) {
       name = ident(declared ? `ids${declared + 1}` : 'ids');
@@ -82,4 +82,10 @@ function coerced(model: CanonicalModel, fieldSchema: unknown, expr: ValueExpr, m
   for (const [k, v] of Object.entries(c.constants)) mod.constants.set(k, v);
   for (const t of c.types ?? []) mod.types.add(t);
   return c.wrap(raw);
+}
+
+/** Whether an expression calls a helper anywhere inside it. */
+function callsHelper(e: ValueExpr | undefined): boolean {
+  if (e === undefined || e.kind === 'path' || e.kind === 'const') return false;
+  return e.kind === 'helper' || e.options.some(callsHelper);
 }
