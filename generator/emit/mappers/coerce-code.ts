@@ -3,6 +3,7 @@
 import type { CanonicalModel } from '../../model/types.ts';
 import { fieldEnumName, fieldInfo } from '../../model/query.ts';
 import { ident, lit, ts, type Code, type JsonLike } from '../emission.ts';
+import { refTarget } from '../../schema/ref.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
 
 export interface Coercion {
@@ -106,11 +107,7 @@ function inline(model: CanonicalModel, s: unknown, depth = 0): unknown {
   if (depth > 16) return {};
   if (Array.isArray(s)) return s.map((x) => inline(model, x, depth + 1));
   if (!isObj(s)) return s;
-  if (typeof s.$ref === 'string') {
-    let cur: unknown = model.schema;
-    for (const seg of s.$ref.replace(/^#\//, '').split('/')) cur = isObj(cur) ? cur[seg] : undefined;
-    return inline(model, cur, depth + 1);
-  }
+  if (typeof s.$ref === 'string') return inline(model, refTarget(model.schema, s.$ref), depth + 1);
   const out: Obj = {};
   for (const [k, v] of Object.entries(s))
     if (k !== 'description' && k !== 'title') out[k] = inline(model, v, depth + 1);
