@@ -3,6 +3,7 @@
 /* eslint-disable */
 import type { MapContext } from '../../runtime/context.ts';
 import type { MapperIds } from '../../runtime/emit-payload.ts';
+import type { Mapper } from '../../runtime/sources/types.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
 import type { Across, Opaque } from '../../runtime/across.ts';
 import {
@@ -36,8 +37,6 @@ import type {
   TurnState,
 } from '../canonical/types.ts';
 import type { PermissionByName, SdkMessageByName, StreamEventByName } from './upstream-types.ts';
-
-export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'claudeAgent';

@@ -3,14 +3,13 @@
 /* eslint-disable */
 import type { MapContext } from '../../runtime/context.ts';
 import type { MapperIds } from '../../runtime/emit-payload.ts';
+import type { Mapper } from '../../runtime/sources/types.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
 import type { Across } from '../../runtime/across.ts';
 import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } from '../../runtime/values.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
 import type { CanonicalItemType, ItemStatus } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
-
-export type Mapper = (m: unknown, ctx: MapContext, ids?: ProviderIds) => void;
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
