@@ -82,12 +82,35 @@ function part(text: string): string {
 }
 
 /**
- * The default session id: a UUID v5 of the source and the first upstream message that yields an
+ * The default session id: a random UUID (v4), so that no two sessions share one — two runs of one
+ * resumed thread can begin with the very same message (the Codex SDK's `thread.started`).
+ */
+export function randomSessionId(): string {
+  // Typed here: the runtime compiles without DOM or Node type libraries.
+  const crypto = (globalThis as { crypto?: WebCrypto }).crypto;
+  if (crypto?.randomUUID) return crypto.randomUUID(); // secure contexts and Node
+  const bytes = new Uint8Array(16);
+  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256); // no Web Crypto at all
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+interface WebCrypto {
+  randomUUID?(): string;
+  getRandomValues?(array: Uint8Array): Uint8Array;
+}
+
+/**
+ * The derived session id (`deriveSessionId: true`, for replays): a UUID v5 of the source and the first upstream message that yields an
  * event. That message names the upstream's own session or thread (a Claude session_id with the
  * message's own uuid, a Codex thread id) or carries its own timestamp, so two sessions — also a
- * resumed one — get two ids, and the same input always the same id.
+ * resumed one — usually get two ids, and the same input always the same id. Two sessions that
+ * begin with byte-identical messages share it: hence not the default.
  */
-export function defaultSessionId(source: string, firstMessage: unknown): string {
+export function derivedSessionId(source: string, firstMessage: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(firstMessage) ?? String(firstMessage);

@@ -1,7 +1,7 @@
 // The state one normalizer keeps for one session: the envelope of every event (ids, providerRefs,
 // raw, createdAt), and the lifecycle bookkeeping (runtime/lifecycle.ts) that lets a turn's end
 // close what it left open. Generated mappers call `emit`; nothing here knows any upstream's shapes.
-import { CanonicalIds, defaultSessionId } from './canonical-ids.ts';
+import { CanonicalIds, derivedSessionId, randomSessionId } from './canonical-ids.ts';
 import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle.ts';
 import { isTurnScoped } from './lifecycle-roles.ts';
 import { track } from './track.ts';
@@ -13,8 +13,10 @@ export interface ContextOptions {
   provider: string;
   /** The source name, part of the default session id. */
   source: string;
-  /** Explicit session id; default: derived from the first message that yields an event. */
+  /** Explicit session id; default: a random one (see NormalizerOptions.sessionId). */
   sessionId?: string | undefined;
+  /** Derive the session id from the first message that yields an event instead (replays). */
+  deriveSessionId?: boolean | undefined;
   /** Milliseconds since the epoch, for messages that carry no timestamp of their own. */
   clock: () => number;
 }
@@ -58,6 +60,7 @@ export class MapContext {
     this.source = options.source;
     this.clock = options.clock;
     if (options.sessionId !== undefined) this.ids = new CanonicalIds(options.provider, options.sessionId);
+    else if (!options.deriveSessionId) this.ids = new CanonicalIds(options.provider, randomSessionId());
   }
 
   /** Bytes the session's id cache holds. */
@@ -65,7 +68,7 @@ export class MapContext {
     return this.ids?.cacheBytes ?? 0;
   }
 
-  /** The session id (derived from the first message that yields an event unless it was given). */
+  /** The session id (with deriveSessionId, undefined until the first message that yields an event). */
   get sessionId(): string | undefined {
     return this.ids?.sessionId;
   }
@@ -191,7 +194,7 @@ export class MapContext {
 
   /** Append an event with its envelope. Exposed to track() for the events a lifecycle owes. */
   push(type: string, ids: ProviderIds, payload: Record<string, unknown>): void {
-    const c = (this.ids ??= new CanonicalIds(this.provider, defaultSessionId(this.source, this.raw.payload)));
+    const c = (this.ids ??= new CanonicalIds(this.provider, derivedSessionId(this.source, this.raw.payload)));
     const event: CanonicalEvent = {
       eventId: c.event(this.seq++),
       provider: this.provider,

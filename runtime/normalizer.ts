@@ -13,12 +13,18 @@ import { onDefaultUsed } from './values.ts';
 
 export interface NormalizerOptions {
   /**
-   * Canonical session id. Default: derived from the source and the first upstream message that
-   * yields an event (which names the upstream's own session or thread), so that two sessions get
-   * two ids and the same input the same id. Pass one when two sessions could begin with the very
-   * same message (e.g. two resumes of one Codex 0.105.0 thread on new connections).
+   * Canonical session id, part of every event, turn, item and request id. Default: a random UUID,
+   * so ids never collide across sessions. Pass one (or `deriveSessionId`) for reproducible output.
    */
   sessionId?: string;
+  /**
+   * Derive the session id from the source and the first upstream message that yields an event
+   * (which names the upstream's own session or thread): the same input gives byte-identical
+   * events, for replays and tests. Two sessions that begin with the very same message (two runs
+   * of one resumed Codex SDK thread, two resumes of one Codex 0.105.0 thread) share it, and so
+   * their ids: only for inputs known to differ. Ignored when `sessionId` is given.
+   */
+  deriveSessionId?: boolean;
   /** Clock for messages without a timestamp of their own (ms since the epoch). Default Date.now. */
   clock?: () => number;
   /** Opt-in upstream validation: `validateUpstream` from `@eventmap/runtime/upstream-validators/<source>`. */
@@ -45,7 +51,7 @@ export interface Normalizer {
   /** The same as a web TransformStream: messages or lines in, events out; closing it calls end(). */
   stream(): TransformStream<unknown, ProviderRuntimeEvent>;
   readonly stats: Readonly<NormalizeStats>;
-  /** The session id of every event (undefined until the first event, when it is derived). */
+  /** The session id of every event (with deriveSessionId, undefined until the first event). */
   readonly sessionId: string | undefined;
   /** What the normalizer holds now: open turns, items and requests, per-turn state, bytes (bounded: docs/performance.md). */
   held(): HeldState & { idCacheBytes: number };
@@ -69,6 +75,7 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     provider: PROVIDERS[source],
     source,
     sessionId: options.sessionId,
+    deriveSessionId: options.deriveSessionId,
     clock: options.clock ?? Date.now,
   });
   ctx.valueMaps = framing.valueMaps;

@@ -11,7 +11,7 @@ import { permissionRecords, sdkMessages, transcripts, type Transcript } from './
 const ALL = transcripts('claude-agent-sdk');
 
 function run(t: Transcript): CanonicalEvent[] {
-  const normalizer = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+  const normalizer = createNormalizer('claude-agent-sdk', { clock: () => 0, deriveSessionId: true });
   return loose(t.records.flatMap((r) => normalizer.push(r)));
 }
 

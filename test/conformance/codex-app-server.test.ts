@@ -12,7 +12,7 @@ import { clientMessages, serverMessages, transcripts, type Transcript } from './
 const ALL = transcripts('codex-app-server');
 
 function run(t: Transcript): CanonicalEvent[] {
-  const normalizer = createNormalizer('codex-app-server', { clock: () => 0 });
+  const normalizer = createNormalizer('codex-app-server', { clock: () => 0, deriveSessionId: true });
   return loose(t.lines.flatMap((l) => normalizer.push(l)));
 }
 

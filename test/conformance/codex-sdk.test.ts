@@ -12,7 +12,7 @@ import { transcripts, type Transcript } from './transcripts.ts';
 const ALL = transcripts('codex-sdk');
 
 function run(t: Transcript) {
-  const normalizer = createNormalizer('codex-sdk', { clock: () => 0 });
+  const normalizer = createNormalizer('codex-sdk', { clock: () => 0, deriveSessionId: true });
   const events: CanonicalEvent[] = loose(t.lines.flatMap((l) => normalizer.push(l)));
   return { events, stats: normalizer.stats };
 }

@@ -25,7 +25,7 @@ export interface Recording {
 }
 
 export function load(t: Transcript): Recording {
-  const n = createNormalizer(t.source as never, { clock: () => 0 });
+  const n = createNormalizer(t.source as never, { clock: () => 0, deriveSessionId: true });
   const out = t.lines.map((l) => loose(n.push(l)));
   const messages = t.records.map(
     (r) => (typeof r.line === 'string' ? JSON.parse(r.line) : r.kind === 'message' ? r.message : r) as Msg,

@@ -127,7 +127,12 @@ describe('unknown and invalid input', () => {
     expect(events[0]!.requestId).not.toBe(events[0]!.itemId);
   });
 
-  it('derives the same canonical ids for the same input', () => {
-    expect(normalize(lines.turnStarted)[0]).toEqual(normalize(lines.turnStarted)[0]);
+  it('derives the same canonical ids for the same input with deriveSessionId, and new ones by default', () => {
+    const derive = () =>
+      loose(createNormalizer('codex-app-server', { clock: () => 0, deriveSessionId: true }).push(lines.turnStarted));
+    expect(derive()[0]).toEqual(derive()[0]);
+    const [a, b] = [normalize(lines.turnStarted)[0]!, normalize(lines.turnStarted)[0]!];
+    expect([a.threadId, a.type]).toEqual([b.threadId, b.type]);
+    for (const key of ['eventId', 'sessionId', 'turnId'] as const) expect(a[key]).not.toBe(b[key]);
   });
 });

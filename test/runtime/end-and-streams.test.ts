@@ -30,7 +30,7 @@ function openState(events: readonly ProviderRuntimeEvent[]) {
  */
 function cutMidTurn(t: Transcript) {
   const prefix = (withRequest: boolean) => {
-    const normalizer = createNormalizer(t.source, { clock: () => 0 });
+    const normalizer = createNormalizer(t.source, { clock: () => 0, deriveSessionId: true });
     const events: ProviderRuntimeEvent[] = [];
     for (let i = 0; i < t.lines.length; i++) {
       events.push(...normalizer.push(t.lines[i]!));
@@ -92,7 +92,7 @@ describe.each(CUTS)('end() after %s stops mid-turn', (_file, source, cut) => {
 
   it('is what events() and stream() add at the end of their input', async () => {
     const expected = [...cut.events, ...events].map((e) => e.eventId);
-    const iterated = createNormalizer(source, { clock: () => 0 });
+    const iterated = createNormalizer(source, { clock: () => 0, deriveSessionId: true });
     const seen: string[] = [];
     const gen = iterated.events(['', ...cut.lines, '  ']);
     let step = await gen.next();
@@ -100,7 +100,7 @@ describe.each(CUTS)('end() after %s stops mid-turn', (_file, source, cut) => {
     expect(seen).toEqual(expected);
     expect(step.value).toEqual(before);
 
-    const streamed = createNormalizer(source, { clock: () => 0 });
+    const streamed = createNormalizer(source, { clock: () => 0, deriveSessionId: true });
     const out: string[] = [];
     await ReadableStream.from(cut.lines.map((l) => JSON.parse(l) as unknown))
       .pipeThrough(streamed.stream())

@@ -1,5 +1,6 @@
-// Canonical ids never collide: across sessions (default options), across threads of one session,
-// and across normalizers over one resumed session; the same input still gives byte-identical output.
+// Canonical ids never collide: across sessions (default options: a random session id, even for
+// two sessions that begin with the very same message), across threads of one session, and across
+// normalizers over one resumed session; with deriveSessionId the same input gives byte-identical output.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,11 @@ function asRecorded(t: Transcript): string[] {
   return t.lines.map((l) => l.replace(/\b([a-z]+)-(\d{4,})\b/g, `$1-${salt}-$2`));
 }
 
-function run(source: string, lines: string[], options: { sessionId?: string } = {}): CanonicalEvent[] {
+function run(
+  source: string,
+  lines: string[],
+  options: { sessionId?: string; deriveSessionId?: boolean } = {},
+): CanonicalEvent[] {
   const n = createNormalizer(source as never, { clock: () => 0, ...options });
   return lines.flatMap((l) => loose(n.push(l)));
 }
@@ -50,12 +55,33 @@ describe('two normalizers over two different recordings, default options', () =>
   });
 
   it.each(RECORDINGS.map((t) => [t.file, t] as const))(
-    '%s: one session id, derived from the input; the same input gives byte-identical output',
+    '%s: one session id; the same input again is another session, sharing no id but the thread ids',
     (_f, t) => {
       const first = events.get(t.file)!;
       expect(ids(first, 'sessionId').size).toBe(1);
-      expect(JSON.stringify(run(t.source, asRecorded(t)))).toBe(JSON.stringify(first));
       expect(ids(first, 'eventId').size).toBe(first.length);
+      // Two runs of one resumed thread can begin with byte-identical messages (the Codex SDK's
+      // `thread.started`): only the thread, which both continue, may be the same.
+      const again = run(t.source, asRecorded(t));
+      for (const key of ['eventId', 'requestId', 'itemId', 'turnId', 'sessionId'] as const)
+        expect(
+          [...ids(again, key)].filter((id) => ids(first, key).has(id)),
+          key,
+        ).toEqual([]);
+      expect(new Set(again.map((e) => e.threadId))).toEqual(new Set(first.map((e) => e.threadId)));
+    },
+  );
+
+  it.each(RECORDINGS.map((t) => [t.file, t] as const))(
+    '%s with deriveSessionId: one session id from the input; the same input gives byte-identical output',
+    (_f, t) => {
+      const derived = run(t.source, asRecorded(t), { deriveSessionId: true });
+      expect(ids(derived, 'sessionId').size).toBe(1);
+      expect(JSON.stringify(run(t.source, asRecorded(t), { deriveSessionId: true }))).toBe(JSON.stringify(derived));
+      // The random default gives the same events but for the ids the session scopes.
+      const scrub = (events: CanonicalEvent[]) =>
+        events.map(({ eventId: _e, sessionId: _s, turnId: _t, itemId: _i, requestId: _r, ...rest }) => rest);
+      expect(scrub(events.get(t.file)!)).toEqual(scrub(derived));
     },
   );
 });
