@@ -24,6 +24,11 @@ export function compareVersions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A published version a spec may name: semver, and not a folder's made-up `0.0.0-folder-<hash>` (also semver). */
+function isRelease(v: string): boolean {
+  return semver.valid(v) !== null && !isFolderVersion(v);
+}
+
 /** Should `version` have the path? */
 export function expectedIn(p: Presence, version: string): boolean {
   if (p.absentIn.includes(version)) return false;
@@ -51,10 +56,10 @@ export function presenceFor(having: string[], lacking: string[]): Presence {
   const sorted = (vs: string[]) => [...vs].sort(compareVersions);
   const [has, lacks] = [sorted(having), sorted(lacking)];
   if (!has.length || !lacks.length) return { absentIn: lacks };
-  // A boundary must be a release; a candidate folder (not semver) can only be listed.
-  if (compareVersions(lacks[lacks.length - 1]!, has[0]!) < 0 && semver.valid(has[0]!))
+  // A boundary must be a release; a candidate folder can only be listed.
+  if (compareVersions(lacks[lacks.length - 1]!, has[0]!) < 0 && isRelease(has[0]!))
     return { absentIn: [], since: has[0]! };
-  if (compareVersions(lacks[0]!, has[has.length - 1]!) > 0 && semver.valid(has[has.length - 1]!))
+  if (compareVersions(lacks[0]!, has[has.length - 1]!) > 0 && isRelease(has[has.length - 1]!))
     return { absentIn: [], until: has[has.length - 1]! };
   return { absentIn: lacks };
 }

@@ -130,6 +130,11 @@ describe('presence (hand-made versions)', () => {
     expect(presenceFor([], ['1.0.0'])).toEqual({ absentIn: ['1.0.0'] });
   });
 
+  it('never names a folder candidate (semver too: 0.0.0-folder-<hash>) as a since or until boundary', () => {
+    expect(presenceFor(['0.0.0-folder-abc'], ['1.0.0'])).toEqual({ absentIn: ['1.0.0'] });
+    expect(presenceFor(['1.0.0', '0.0.0-folder-abc'], ['0.9.0'])).toEqual({ absentIn: [], since: '1.0.0' });
+  });
+
   it('orders releases by semver (1.10 after 1.9) and a folder candidate after every release', () => {
     expect(['1.10.0', '1.9.0', '0.0.0-folder-abc'].sort(compareVersions)).toEqual([
       '1.9.0',
