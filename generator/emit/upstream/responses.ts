@@ -17,6 +17,7 @@ export interface OwnedResponse {
 /** The requests whose answer every supported snapshot that has them describes. */
 export function ownResponses(owned: OwnedMessage[]): OwnedResponse[] {
   return owned.flatMap((message) => {
+    if (!message.entry.response) return []; // not a request (the newest snapshot's entry says)
     const answers = message.versions.map((catalog) => {
       const entry = catalog.entries.find((e) => e.kind === message.entry.kind && e.name === message.entry.name);
       return { catalog, answer: entry && responseSchema(catalog, entry) };
