@@ -9,15 +9,13 @@ import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
 import { FORMAT_ID, formatByChunk, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
-import { ident, lit, ts } from './emit/emission.ts';
 import { emitMappers } from './emit/mappers/index.ts';
-import { kindMapTypeName } from './emit/upstream/names.ts';
+import { mapperTyping } from './emit/mappers/upstream-typing.ts';
 import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
-import { MESSAGE_KINDS } from './spec/coverage-status.ts';
 import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
 import { loadSpec } from './spec/load.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
@@ -156,18 +154,13 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         return formatFiles(new Map([...types, ...(await validators)]));
       }),
     );
-    // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
-    const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
-      .filter((k) => MESSAGE_KINDS.has(k))
-      .sort();
+    // Mappers take the upstream type of their message or answer (every supported snapshot that has it).
     const mappers = emitMappers({
       spec: inputs.spec,
       model: inputs.model,
       source,
       templatesDir: paths.templates,
-      inputType: (kind, name) =>
-        kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
-      upstreamTypeImports: kinds.map(kindMapTypeName),
+      ...mapperTyping(catalogs),
     });
     for (const [rel, text] of mappers) files.set(rel, await formatByChunk(text, cache));
   }

@@ -46,8 +46,9 @@ export interface SurfacePermission {
   type: string;
   pointer: string;
   parameters: { name: string; optional: boolean; keys?: string[] }[];
-  resultType: string;
-  resultPointer: string;
+  /** The callback's answer type and its schema; absent when the snapshot names none. */
+  resultType?: string;
+  resultPointer?: string;
 }
 
 export interface Surface {

@@ -5,7 +5,7 @@ import type { MapContext } from '../../runtime/context.ts';
 import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { Mapper } from '../../runtime/sources/types.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import type { Across, Opaque } from '../../runtime/across.ts';
+import type { Across } from '../../runtime/across.ts';
 import {
   type ValueMapOf,
   bool,
@@ -36,7 +36,12 @@ import type {
   SessionState,
   TurnState,
 } from '../canonical/types.ts';
-import type { PermissionByName, SdkMessageByName, StreamEventByName } from './upstream-types.ts';
+import type {
+  PermissionByName,
+  PermissionResponseByName,
+  SdkMessageByName,
+  StreamEventByName,
+} from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'claudeAgent';
@@ -398,7 +403,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
  * the response's `result`
  */
 export function mapPermissionCanUseToolResponse(
-  m: Opaque | undefined,
+  m: Across<PermissionResponseByName['canUseTool']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {

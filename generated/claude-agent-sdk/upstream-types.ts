@@ -7,6 +7,8 @@
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
+// `<Kind>ResponseByName[name]` is the client's answer to a request, where every supported snapshot
+// that has the request describes one (PermissionResponseByName['canUseTool']).
 // Object types list only their declared fields (no index signature unless the schema has one).
 
 /** Every message kind of this source → its map from discriminant to message type. */
@@ -195,6 +197,14 @@ export type StreamEventMessageStart = v0_2_62.StreamEventMessageStart | v0_3_332
 /** stream-event `message_stop` in 0.2.62, 0.3.332. */
 export type StreamEventMessageStop = v0_2_62.StreamEventMessageStop | v0_3_332.StreamEventMessageStop;
 
+/** The client's answer to each `permission`, by discriminant (`$` of a mapping's `response:`). */
+export interface PermissionResponseByName {
+  canUseTool: PermissionCanUseToolResponse;
+}
+
+/** The answer to permission `canUseTool` (PermissionResult) in 0.2.62, 0.3.332. */
+export type PermissionCanUseToolResponse = v0_2_62.PermissionCanUseToolResponse | v0_3_332.PermissionCanUseToolResponse;
+
 /** Types of claude-agent-sdk 0.2.62. */
 export namespace v0_2_62 {
   export type PermissionCanUseTool = EventmapCanUseToolArguments;
@@ -228,6 +238,7 @@ export namespace v0_2_62 {
   export type StreamEventMessageDelta = BetaRawMessageDeltaEvent;
   export type StreamEventMessageStart = BetaRawMessageStartEvent;
   export type StreamEventMessageStop = BetaRawMessageStopEvent;
+  export type PermissionCanUseToolResponse = PermissionResult;
   export type ApiKeySource = 'user' | 'project' | 'org' | 'temporary' | 'oauth';
   export type BashCodeExecutionToolResultErrorCode =
     'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'output_file_too_large';
@@ -415,6 +426,21 @@ export namespace v0_2_62 {
    * Permission mode for controlling how tool executions are handled. 'default' - Standard behavior, prompts for dangerous operations. 'acceptEdits' - Auto-accept file edit operations. 'bypassPermissions' - Bypass all permission checks (requires allowDangerouslySkipPermissions). 'plan' - Planning mode, no actual tool execution. 'dontAsk' - Don't prompt for permissions, deny if not pre-approved.
    */
   export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk';
+  export type PermissionResult =
+    | {
+        behavior: 'allow';
+        updatedInput?: {
+          [k: string]: unknown;
+        };
+        updatedPermissions?: PermissionUpdate[];
+        toolUseID?: string;
+      }
+    | {
+        behavior: 'deny';
+        message: string;
+        interrupt?: boolean;
+        toolUseID?: string;
+      };
   export type SDKAssistantMessageError =
     | 'authentication_failed'
     | 'billing_error'
@@ -2022,6 +2048,7 @@ export namespace v0_3_332 {
   export type StreamEventMessageDelta = BetaRawMessageDeltaEvent;
   export type StreamEventMessageStart = BetaRawMessageStartEvent;
   export type StreamEventMessageStop = BetaRawMessageStopEvent;
+  export type PermissionCanUseToolResponse = PermissionResult;
   /**
    * Where the credential used for API requests came from: 'ANTHROPIC_API_KEY' (environment variable), 'apiKeyHelper' (the configured helper command), '/login managed key' (an API key created and stored by /login with an Anthropic Console account), or 'none' (no API key in use - e.g. claude.ai OAuth login, a bearer token, or a third-party cloud provider). 'user' | 'project' | 'org' | 'temporary' | 'oauth' are legacy members that current CLIs never emit; they remain only so the type stays backward compatible.
    */
@@ -2287,6 +2314,27 @@ export namespace v0_3_332 {
    */
   export type FastModeState = 'off' | 'cooldown' | 'on';
   export type MessageParam = UserMessageParam | AssistantMessageParam | SystemMessageParam;
+  /**
+   * Classification of this permission decision for telemetry. SDK hosts that prompt users (desktop apps, IDEs) should set this to reflect what actually happened: user_temporary for allow-once, user_permanent for always-allow (both the click and later cache hits), user_reject for deny. If unset, the CLI infers conservatively (temporary for allow, reject for deny). The vocabulary matches tool_decision OTel events (monitoring-usage docs).
+   */
+  export type PermissionDecisionClassification = 'user_temporary' | 'user_permanent' | 'user_reject';
+  export type PermissionResult =
+    | {
+        behavior: 'allow';
+        updatedInput?: {
+          [k: string]: unknown;
+        };
+        updatedPermissions?: PermissionUpdate[];
+        toolUseID?: string;
+        decisionClassification?: PermissionDecisionClassification;
+      }
+    | {
+        behavior: 'deny';
+        message: string;
+        interrupt?: boolean;
+        toolUseID?: string;
+        decisionClassification?: PermissionDecisionClassification;
+      };
   export type SDKAssistantMessageError =
     | 'authentication_failed'
     | 'oauth_org_not_allowed'

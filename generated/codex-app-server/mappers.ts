@@ -5,7 +5,7 @@ import type { MapContext } from '../../runtime/context.ts';
 import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { Mapper } from '../../runtime/sources/types.ts';
 import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
-import type { Across, Opaque } from '../../runtime/across.ts';
+import type { Across } from '../../runtime/across.ts';
 import {
   type ValueMapOf,
   bool,
@@ -32,7 +32,7 @@ import type {
   TurnPlanStep,
   TurnState,
 } from '../canonical/types.ts';
-import type { EventmsgByName, NotificationByName, RequestByName } from './upstream-types.ts';
+import type { EventmsgByName, NotificationByName, RequestByName, RequestResponseByName } from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
@@ -1136,7 +1136,7 @@ export function mapRequestAccountChatgptAuthTokensRefresh(
  * the response's `result`
  */
 export function mapRequestAccountChatgptAuthTokensRefreshResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['account/chatgptAuthTokens/refresh']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1167,7 +1167,7 @@ export function mapRequestApplyPatchApproval(
  * `result`
  */
 export function mapRequestApplyPatchApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['applyPatchApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1198,7 +1198,7 @@ export function mapRequestAttestationGenerate(
  * `result`
  */
 export function mapRequestAttestationGenerateResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['attestation/generate']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1229,7 +1229,7 @@ export function mapRequestExecCommandApproval(
  * `result`
  */
 export function mapRequestExecCommandApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['execCommandApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1270,7 +1270,7 @@ export function mapRequestItemCommandExecutionRequestApproval(
  * is the response's `result`
  */
 export function mapRequestItemCommandExecutionRequestApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['item/commandExecution/requestApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1311,7 +1311,7 @@ export function mapRequestItemFileChangeRequestApproval(
  * response's `result`
  */
 export function mapRequestItemFileChangeRequestApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['item/fileChange/requestApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1352,7 +1352,7 @@ export function mapRequestItemPermissionsRequestApproval(
  * the response's `result`
  */
 export function mapRequestItemPermissionsRequestApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['item/permissions/requestApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1387,7 +1387,7 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
  * `result`
  */
 export function mapRequestItemToolCallResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['item/tool/call']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1417,7 +1417,7 @@ export function mapRequestItemToolRequestUserInput(
  * request.resolved; `m` is the response's `result`
  */
 export function mapRequestItemToolRequestUserInputResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['item/tool/requestUserInput']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1445,7 +1445,7 @@ export function mapRequestMcpServerElicitationRequest(
  * response's `result`
  */
 export function mapRequestMcpServerElicitationRequestResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['mcpServer/elicitation/request']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {
@@ -1481,7 +1481,7 @@ export function mapRequestSkillRequestApproval(
  * response's `result`
  */
 export function mapRequestSkillRequestApprovalResponse(
-  m: Opaque | undefined,
+  m: Across<RequestResponseByName['skill/requestApproval']> | undefined,
   ctx: MapContext,
   pending: ProviderIds = {},
 ): void {

@@ -7,6 +7,8 @@
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
+// `<Kind>ResponseByName[name]` is the client's answer to a request, where every supported snapshot
+// that has the request describes one (RequestResponseByName['account/chatgptAuthTokens/refresh']).
 // Object types list only their declared fields (no index signature unless the schema has one).
 
 /** Every message kind of this source → its map from discriminant to message type. */
@@ -573,6 +575,51 @@ export type RequestItemToolRequestUserInput =
 export type RequestMcpServerElicitationRequest = v0_171_0.RequestMcpServerElicitationRequest;
 /** request `skill/requestApproval` in 0.105.0. */
 export type RequestSkillRequestApproval = v0_105_0.RequestSkillRequestApproval;
+
+/** The client's answer to each `request`, by discriminant (`$` of a mapping's `response:`). */
+export interface RequestResponseByName {
+  'account/chatgptAuthTokens/refresh': RequestAccountChatgptAuthTokensRefreshResponse;
+  applyPatchApproval: RequestApplyPatchApprovalResponse;
+  'attestation/generate': RequestAttestationGenerateResponse;
+  execCommandApproval: RequestExecCommandApprovalResponse;
+  'item/commandExecution/requestApproval': RequestItemCommandExecutionRequestApprovalResponse;
+  'item/fileChange/requestApproval': RequestItemFileChangeRequestApprovalResponse;
+  'item/permissions/requestApproval': RequestItemPermissionsRequestApprovalResponse;
+  'item/tool/call': RequestItemToolCallResponse;
+  'item/tool/requestUserInput': RequestItemToolRequestUserInputResponse;
+  'mcpServer/elicitation/request': RequestMcpServerElicitationRequestResponse;
+  'skill/requestApproval': RequestSkillRequestApprovalResponse;
+}
+
+/** The answer to request `account/chatgptAuthTokens/refresh` (ChatgptAuthTokensRefreshResponse) in 0.105.0, 0.171.0. */
+export type RequestAccountChatgptAuthTokensRefreshResponse =
+  v0_105_0.RequestAccountChatgptAuthTokensRefreshResponse | v0_171_0.RequestAccountChatgptAuthTokensRefreshResponse;
+/** The answer to request `applyPatchApproval` (ApplyPatchApprovalResponse) in 0.105.0, 0.171.0. */
+export type RequestApplyPatchApprovalResponse =
+  v0_105_0.RequestApplyPatchApprovalResponse | v0_171_0.RequestApplyPatchApprovalResponse;
+/** The answer to request `attestation/generate` (AttestationGenerateResponse) in 0.171.0. */
+export type RequestAttestationGenerateResponse = v0_171_0.RequestAttestationGenerateResponse;
+/** The answer to request `execCommandApproval` (ExecCommandApprovalResponse) in 0.105.0, 0.171.0. */
+export type RequestExecCommandApprovalResponse =
+  v0_105_0.RequestExecCommandApprovalResponse | v0_171_0.RequestExecCommandApprovalResponse;
+/** The answer to request `item/commandExecution/requestApproval` (CommandExecutionRequestApprovalResponse) in 0.105.0, 0.171.0. */
+export type RequestItemCommandExecutionRequestApprovalResponse =
+  | v0_105_0.RequestItemCommandExecutionRequestApprovalResponse
+  | v0_171_0.RequestItemCommandExecutionRequestApprovalResponse;
+/** The answer to request `item/fileChange/requestApproval` (FileChangeRequestApprovalResponse) in 0.105.0, 0.171.0. */
+export type RequestItemFileChangeRequestApprovalResponse =
+  v0_105_0.RequestItemFileChangeRequestApprovalResponse | v0_171_0.RequestItemFileChangeRequestApprovalResponse;
+/** The answer to request `item/permissions/requestApproval` (PermissionsRequestApprovalResponse) in 0.171.0. */
+export type RequestItemPermissionsRequestApprovalResponse = v0_171_0.RequestItemPermissionsRequestApprovalResponse;
+/** The answer to request `item/tool/call` (DynamicToolCallResponse) in 0.105.0, 0.171.0. */
+export type RequestItemToolCallResponse = v0_105_0.RequestItemToolCallResponse | v0_171_0.RequestItemToolCallResponse;
+/** The answer to request `item/tool/requestUserInput` (ToolRequestUserInputResponse) in 0.105.0, 0.171.0. */
+export type RequestItemToolRequestUserInputResponse =
+  v0_105_0.RequestItemToolRequestUserInputResponse | v0_171_0.RequestItemToolRequestUserInputResponse;
+/** The answer to request `mcpServer/elicitation/request` (McpServerElicitationRequestResponse) in 0.171.0. */
+export type RequestMcpServerElicitationRequestResponse = v0_171_0.RequestMcpServerElicitationRequestResponse;
+/** The answer to request `skill/requestApproval` (SkillRequestApprovalResponse) in 0.105.0. */
+export type RequestSkillRequestApprovalResponse = v0_105_0.RequestSkillRequestApprovalResponse;
 
 /** Types of codex-app-server 0.105.0. */
 export namespace v0_105_0 {
@@ -1429,6 +1476,50 @@ export namespace v0_105_0 {
   export type WindowsSandboxSetupMode = 'elevated' | 'unelevated';
   export type ChatgptAuthTokensRefreshReason = 'unauthorized';
   export type NetworkApprovalProtocolOfServerRequest = 'http' | 'https' | 'socks5Tcp' | 'socks5Udp';
+  /**
+   * User's decision in response to an ExecApprovalRequest.
+   */
+  export type ReviewDecision =
+    | 'approved'
+    | {
+        approved_execpolicy_amendment: {
+          proposed_execpolicy_amendment: string[];
+        };
+      }
+    | 'approved_for_session'
+    | {
+        network_policy_amendment: {
+          network_policy_amendment: NetworkPolicyAmendment;
+        };
+      }
+    | 'denied'
+    | 'abort';
+  export type CommandExecutionApprovalDecision =
+    | 'accept'
+    | 'acceptForSession'
+    | {
+        acceptWithExecpolicyAmendment: {
+          execpolicy_amendment: string[];
+        };
+      }
+    | {
+        applyNetworkPolicyAmendment: {
+          network_policy_amendment: NetworkPolicyAmendment;
+        };
+      }
+    | 'decline'
+    | 'cancel';
+  export type FileChangeApprovalDecision = 'accept' | 'acceptForSession' | 'decline' | 'cancel';
+  export type DynamicToolCallOutputContentItem =
+    | {
+        text: string;
+        type: 'inputText';
+      }
+    | {
+        imageUrl: string;
+        type: 'inputImage';
+      };
+  export type SkillApprovalDecision = 'approve' | 'decline';
 
   /**
    * Agent text output message
@@ -3570,6 +3661,44 @@ export namespace v0_105_0 {
     itemId: string;
     skillName: string;
   }
+  export interface RequestAccountChatgptAuthTokensRefreshResponse {
+    accessToken: string;
+    chatgptAccountId: string;
+    chatgptPlanType?: string | null;
+  }
+  export interface RequestApplyPatchApprovalResponse {
+    decision: ReviewDecision;
+  }
+  export interface RequestExecCommandApprovalResponse {
+    decision: ReviewDecision;
+  }
+  export interface RequestItemCommandExecutionRequestApprovalResponse {
+    decision: CommandExecutionApprovalDecision;
+  }
+  export interface RequestItemFileChangeRequestApprovalResponse {
+    decision: FileChangeApprovalDecision;
+  }
+  export interface RequestItemToolCallResponse {
+    contentItems: DynamicToolCallOutputContentItem[];
+    success: boolean;
+  }
+  /**
+   * EXPERIMENTAL. Response payload mapping question ids to answers.
+   */
+  export interface RequestItemToolRequestUserInputResponse {
+    answers: {
+      [k: string]: ToolRequestUserInputAnswer;
+    };
+  }
+  /**
+   * EXPERIMENTAL. Captures a user's answer to a request_user_input question.
+   */
+  export interface ToolRequestUserInputAnswer {
+    answers: string[];
+  }
+  export interface RequestSkillRequestApprovalResponse {
+    decision: SkillApprovalDecision;
+  }
 }
 
 /** Types of codex-app-server 0.171.0. */
@@ -4600,6 +4729,48 @@ export namespace v0_171_0 {
   export type McpElicitationNumberType = 'number' | 'integer';
   export type McpElicitationBooleanType = 'boolean';
   export type McpElicitationObjectType = 'object';
+  /**
+   * User's decision in response to an ExecApprovalRequest.
+   */
+  export type ReviewDecision =
+    | 'approved'
+    | {
+        approved_execpolicy_amendment: {
+          proposed_execpolicy_amendment: string[];
+        };
+      }
+    | 'approved_for_session'
+    | 'approved_mcp_policy_amendment'
+    | {
+        network_policy_amendment: {
+          network_policy_amendment: NetworkPolicyAmendment;
+        };
+      }
+    | {
+        denied: {
+          rejection: string;
+        };
+      }
+    | 'timed_out'
+    | 'abort';
+  export type CommandExecutionApprovalDecision =
+    | 'accept'
+    | 'acceptForSession'
+    | {
+        acceptWithExecpolicyAmendment: {
+          execpolicy_amendment: string[];
+        };
+      }
+    | {
+        applyNetworkPolicyAmendment: {
+          network_policy_amendment: NetworkPolicyAmendment;
+        };
+      }
+    | 'decline'
+    | 'cancel';
+  export type FileChangeApprovalDecision = 'accept' | 'acceptForSession' | 'decline' | 'cancel';
+  export type PermissionGrantScope = 'turn' | 'session';
+  export type McpServerElicitationAction = 'accept' | 'decline' | 'cancel';
 
   export interface NotificationAccountGatewayOAuthChanged {
     method: 'account/gatewayOAuth/changed';
@@ -6920,5 +7091,75 @@ export namespace v0_171_0 {
     description?: string | null;
     title?: string | null;
     type: McpElicitationBooleanType;
+  }
+  export interface RequestAccountChatgptAuthTokensRefreshResponse {
+    accessToken: string;
+    chatgptAccountId: string;
+    chatgptPlanType?: string | null;
+  }
+  export interface RequestApplyPatchApprovalResponse {
+    decision: ReviewDecision;
+  }
+  export interface RequestAttestationGenerateResponse {
+    /**
+     * Opaque client attestation token.
+     */
+    token: string;
+  }
+  export interface RequestExecCommandApprovalResponse {
+    decision: ReviewDecision;
+  }
+  export interface RequestItemCommandExecutionRequestApprovalResponse {
+    decision: CommandExecutionApprovalDecision;
+  }
+  export interface RequestItemFileChangeRequestApprovalResponse {
+    decision: FileChangeApprovalDecision;
+  }
+  export interface RequestItemPermissionsRequestApprovalResponse {
+    permissions: GrantedPermissionProfile;
+    scope?: PermissionGrantScope & string;
+    /**
+     * Review every subsequent command in this turn before normal sandboxed execution.
+     */
+    strictAutoReview?: boolean | null;
+  }
+  export interface GrantedPermissionProfile {
+    fileSystem?: AdditionalFileSystemPermissions | null;
+    network?: AdditionalNetworkPermissions | null;
+  }
+  export interface RequestItemToolCallResponse {
+    contentItems: DynamicToolCallOutputContentItem[];
+    success: boolean;
+  }
+  /**
+   * EXPERIMENTAL. Response payload mapping question ids to answers.
+   */
+  export interface RequestItemToolRequestUserInputResponse {
+    answers: {
+      [k: string]: ToolRequestUserInputAnswer;
+    };
+  }
+  /**
+   * EXPERIMENTAL. Captures a user's answer to a request_user_input question.
+   */
+  export interface ToolRequestUserInputAnswer {
+    answers: string[];
+  }
+  export interface RequestMcpServerElicitationRequestResponse {
+    /**
+     * Optional client metadata for form-mode action handling.
+     */
+    _meta?: {
+      [k: string]: unknown;
+    };
+    action: McpServerElicitationAction;
+    /**
+     * Structured user input for accepted elicitations, mirroring RMCP `CreateElicitationResult`.
+     *
+     * This is nullable because decline/cancel responses have no content.
+     */
+    content?: {
+      [k: string]: unknown;
+    };
   }
 }

@@ -12,6 +12,13 @@ import { loadCatalog } from './load.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
 
+/**
+ * The shape of a cached catalog. The code hash changes with any edit too, but a shape change must
+ * never meet an old entry: bump this whenever CatalogEntry or CatalogEnum changes.
+ * 2: entries carry `response` (the answer of a request) instead of `meta.responseDocument`/`resultPointer`.
+ */
+export const CATALOG_FORMAT = 2;
+
 interface Cached {
   entries: CatalogEntry[];
   enums: Record<string, CatalogEnum>;
@@ -29,7 +36,7 @@ export function catalogLoader(cache: EmitCache): (ref: SnapshotRef) => Catalog {
     } catch {
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }
-    const key = cacheKey(['catalog', code, ref.source, ref.version, sha256(files.join('\n'))]);
+    const key = cacheKey(['catalog', String(CATALOG_FORMAT), code, ref.source, ref.version, sha256(files.join('\n'))]);
     let built: Catalog | undefined;
     const text = cache.textSync(key, () => {
       built = loadCatalog(ref);

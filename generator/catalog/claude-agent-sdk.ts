@@ -35,14 +35,9 @@ export function buildClaudeAgentSdk(reader: SnapshotReader): {
   const permission = surface.permission;
   if (permission) {
     requireSchema(reader, surface, doc, permission.pointer, '/permission/pointer', permission.name);
-    requireSchema(
-      reader,
-      surface,
-      doc,
-      permission.resultPointer,
-      '/permission/resultPointer',
-      `${permission.name} result`,
-    );
+    const { resultType, resultPointer } = permission;
+    if (resultPointer !== undefined)
+      requireSchema(reader, surface, doc, resultPointer, '/permission/resultPointer', `${permission.name} result`);
     entries.push({
       kind: 'permission',
       name: permission.name,
@@ -51,9 +46,11 @@ export function buildClaudeAgentSdk(reader: SnapshotReader): {
       meta: {
         typeName: permission.type,
         parameters: permission.parameters.map((p) => p.name).join(','),
-        result: permission.resultType,
-        resultPointer: permission.resultPointer,
       },
+      response:
+        resultType !== undefined && resultPointer !== undefined
+          ? { type: resultType, document: surface.schema, pointer: resultPointer }
+          : { missing: `surface.json names no answer type for ${permission.name} (permission.resultType)` },
     });
   }
   // Claude has no `*Status` enums; what a mapping translates is stop/terminal reasons, permission

@@ -1,7 +1,8 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
 import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum } from './types.ts';
+import type { CatalogEntry, CatalogEnum, CatalogResponse } from './types.ts';
+import { parseDefinitionRef } from '../schema/traverse.ts';
 import { unionBranches } from '../schema/branches.ts';
 import { literalOf } from '../schema/unions.ts';
 import { readUnion } from './unions.ts';
@@ -20,14 +21,8 @@ export function buildCodexAppServer(reader: SnapshotReader): {
     entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
   }
   for (const m of readUnion(reader, REQUESTS, '#', 'method', 'ServerRequest')) {
-    const entry: CatalogEntry = { kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer };
-    // The client's answer is described by `<X>Response.json` beside `<X>Params.json`.
-    const responseDocument = responseDocumentOf(reader, getAtPointer(reader.read(REQUESTS), m.pointer));
-    if (responseDocument) {
-      reader.read(responseDocument);
-      entry.meta = { responseDocument };
-    }
-    entries.push(entry);
+    const response = responseOf(reader, m.name, getAtPointer(reader.read(REQUESTS), m.pointer));
+    entries.push({ kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer, response });
   }
   // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
   if (reader.has(EVENT_MSG)) {
@@ -39,7 +34,7 @@ export function buildCodexAppServer(reader: SnapshotReader): {
     entries.push({ kind: 'thread-item', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
   }
   const responseDocuments = [
-    ...new Set(entries.flatMap((e) => (e.meta?.responseDocument ? [e.meta.responseDocument] : []))),
+    ...new Set(entries.flatMap((e) => (e.response && 'document' in e.response ? [e.response.document] : []))),
   ].sort();
   return { entries, enums: readEnums(reader, responseDocuments) };
 }
@@ -94,11 +89,29 @@ function enumValues(def: unknown): { values: string[]; open: boolean } | undefin
   return values.length ? { values, open } : undefined;
 }
 
-function responseDocumentOf(reader: SnapshotReader, member: unknown): string | undefined {
+/**
+ * The answer to a server request. Codex writes each request's two types as `<Variant>Params.json`
+ * and `<Variant>Response.json` (codex-rs app-server-protocol, `server_request_definitions!`:
+ * `concat!(stringify!($variant), "Params" | "Response")`), and ServerRequest.json's member refers
+ * to its params as `#/definitions/<Variant>Params`. So the pair is linked by the variant name,
+ * confirmed by both files being there; anything else is reported, not guessed.
+ */
+function responseOf(reader: SnapshotReader, method: string, member: unknown): CatalogResponse {
   const params = isObj(member) && isObj(member.properties) ? member.properties.params : undefined;
   const ref = isObj(params) && typeof params.$ref === 'string' ? params.$ref : undefined;
-  const name = ref?.split('/').pop();
-  if (!name?.endsWith('Params')) return undefined;
-  const file = `${name.slice(0, -'Params'.length)}Response.json`;
-  return reader.has(file) ? file : undefined;
+  const parsed = ref === undefined ? undefined : parseDefinitionRef(ref);
+  // A type name, never a path: the file name is built from it.
+  const name = parsed?.rest === '' && /^[A-Za-z0-9_]+Params$/.test(parsed.name) ? parsed.name : undefined;
+  if (name === undefined)
+    return {
+      missing: `\`${method}\`'s params are not a \`#/definitions/<Variant>Params\` reference, which names its response`,
+    };
+  const variant = name.slice(0, -'Params'.length);
+  const [paramsFile, responseFile] = [`${name}.json`, `${variant}Response.json`];
+  if (!reader.has(paramsFile) || !reader.has(responseFile))
+    return {
+      missing: `the snapshot has no ${reader.has(paramsFile) ? responseFile : `${paramsFile} beside ${responseFile}`}`,
+    };
+  reader.read(responseFile);
+  return { type: `${variant}Response`, document: responseFile, pointer: '#' };
 }

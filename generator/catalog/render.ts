@@ -18,6 +18,7 @@ export function catalogToJson(catalog: Catalog): unknown {
       name: e.name,
       ...(e.unresolved ? { unresolved: true } : {}),
       ...(e.meta ? { meta: e.meta } : {}),
+      ...(e.response ? { response: e.response } : {}),
       origin: `${e.document}${e.pointer}`,
       schema: getAtPointer(catalog.documents[e.document], e.pointer) ?? null,
     })),
@@ -32,7 +33,12 @@ export function catalogToText(catalog: Catalog): string {
   let kind = '';
   for (const e of catalog.entries) {
     if (e.kind !== kind) lines.push('', `${(kind = e.kind)}:`);
-    lines.push(`  ${e.name}${e.unresolved ? '  (unresolved: referenced upstream but never declared)' : ''}`);
+    const answer = !e.response
+      ? ''
+      : 'missing' in e.response
+        ? `  (answer untyped: ${e.response.missing})`
+        : `  → ${e.response.type}`;
+    lines.push(`  ${e.name}${e.unresolved ? '  (unresolved: referenced upstream but never declared)' : ''}${answer}`);
   }
   const enumNames = Object.keys(catalog.enums);
   if (enumNames.length) {

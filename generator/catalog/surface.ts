@@ -91,8 +91,10 @@ export function readSurface(reader: SnapshotReader): Surface {
           ...(keys !== undefined ? { keys: keys as string[] } : {}),
         };
       }),
-      resultType: str(p, 'resultType', '/permission'),
-      resultPointer: str(p, 'resultPointer', '/permission'),
+      // Both or neither: a snapshot that names no answer type leaves `response:` untyped (catalog note).
+      ...(p.resultType !== undefined || p.resultPointer !== undefined
+        ? { resultType: str(p, 'resultType', '/permission'), resultPointer: str(p, 'resultPointer', '/permission') }
+        : {}),
     };
   }
   return surface;

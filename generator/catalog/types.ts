@@ -18,7 +18,23 @@ export interface CatalogEntry {
   unresolved?: boolean;
   /** Source-specific facts (e.g. the declared TypeScript type name, the tool's input type). */
   meta?: Record<string, string>;
+  /** Requests the client answers (Codex server requests, Claude `canUseTool`): what the answer is. */
+  response?: CatalogResponse;
 }
+
+/**
+ * The answer to a request: where the snapshot describes it (`$` of a mapping's `response:`), or,
+ * when the snapshot links no schema to the request, why not. Never guessed.
+ */
+export type CatalogResponse =
+  | {
+      /** The upstream type name of the answer (`CommandExecutionRequestApprovalResponse`, `PermissionResult`). */
+      type: string;
+      /** Snapshot-relative file (a key of Catalog.documents) and JSON pointer of the answer's schema. */
+      document: string;
+      pointer: string;
+    }
+  | { missing: string };
 
 export interface CatalogEnum {
   name: string;

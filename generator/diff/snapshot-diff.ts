@@ -1,6 +1,7 @@
 // The semantic diff of two catalogs of one source: kinds, discriminants, fields of the
 // discriminants kept in both, and catalog enums. Pure; classification is classify.ts's job.
 import { entryKey } from '../catalog/load.ts';
+import { responseSchema } from '../catalog/response.ts';
 import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
@@ -78,16 +79,10 @@ export function messageFields(c: Catalog, e: CatalogEntry): FieldMap {
   });
 }
 
-/** Fields of the answer to a request (`$` is the answer): Codex `<X>Response.json`, or the pointer of Claude's permission result. */
+/** Fields of the answer to a request (`$` is the answer; catalog/response.ts). */
 export function responseFields(c: Catalog, e: CatalogEntry): FieldMap | undefined {
-  const pointer = e.meta?.resultPointer;
-  const rel = e.meta?.responseDocument ?? (pointer ? e.document : undefined);
-  const doc = rel ? c.documents[rel] : undefined;
-  return doc === undefined
-    ? undefined
-    : schemaFields(doc, pointer ? getAtPointer(doc, pointer) : doc, undefined, {
-        schema: pointer ? refName(pointer) : documentName(rel!),
-      });
+  const r = responseSchema(c, e);
+  return r && schemaFields(r.doc, r.schema, undefined, { schema: r.type });
 }
 
 /** `ServerNotification` for `ServerNotification.json` (a document is its root type). */

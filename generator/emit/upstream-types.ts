@@ -5,10 +5,19 @@ import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import { isMessageKind } from '../spec/coverage-status.ts';
 import { checkCatalogs, ownMessages, type OwnedMessage } from './upstream/messages.ts';
-import { kindMapTypeName, MESSAGE_BY_KIND, messageTypeName, NameScope, versionNamespace } from './upstream/names.ts';
+import {
+  kindMapTypeName,
+  MESSAGE_BY_KIND,
+  messageTypeName,
+  NameScope,
+  responseMapTypeName,
+  responseTypeName,
+  versionNamespace,
+} from './upstream/names.ts';
 import { comment, docLine, ident, joinCode, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { indentByDepth } from './upstream/indent.ts';
-import { buildTypeBundle } from './upstream/type-bundle.ts';
+import { buildTypeBundle, type BundledResponse } from './upstream/type-bundle.ts';
+import { ownResponses, type OwnedResponse } from './upstream/responses.ts';
 
 const COMPILE_OPTIONS = {
   // Formatted once for the whole file afterwards (../format.ts), cached with the snapshot.
@@ -34,10 +43,17 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
   // Top-level names: maps first, then namespaces, then one alias per discriminant.
   const top = new NameScope();
   const mapName = new Map(kinds.map((k) => [k, top.claim(kindMapTypeName(k))]));
+  // The answers to requests (mappers import these maps by name: claimed before any alias).
+  const responses = ownResponses(owned);
+  const responseKinds = [...new Set(responses.map((r) => r.message.entry.kind))].sort(compareStrings);
+  const responseMapName = new Map(responseKinds.map((k) => [k, top.claim(responseMapTypeName(k))]));
   top.claim(MESSAGE_BY_KIND);
   const namespace = new Map(catalogs.map((c) => [c, top.claim(versionNamespace(c.version))]));
   const typeName = new Map<OwnedMessage, string>(
     owned.map((m) => [m, top.claim(messageTypeName(m.entry.kind, m.entry.name))]),
+  );
+  const responseName = new Map<OwnedResponse, string>(
+    responses.map((r) => [r, top.claim(responseTypeName(r.message.entry.kind, r.message.entry.name))]),
   );
 
   // Every snapshot's namespace declares every message it has, so a discriminant's type can be the
@@ -51,8 +67,11 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
         owned: { entry, catalog, versions: [catalog] },
         typeName: nameOf.get(`${entry.kind}\u0000${entry.name}`)!,
       }));
+    const answers = responses.flatMap((r) =>
+      r.answers.filter((a) => a.catalog === catalog).map((a) => ({ answer: a.answer, typeName: responseName.get(r)! })),
+    );
     if (mine.length === 0) continue;
-    namespaces.push(await emitNamespace(catalog, namespace.get(catalog)!, mine));
+    namespaces.push(await emitNamespace(catalog, namespace.get(catalog)!, mine, answers));
   }
 
   const versions = catalogs.map((c) => c.version).join(', ');
@@ -66,6 +85,14 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     ts`// \`<Kind>ByName[name]\` is the whole message of one discriminant (NotificationByName['item/started']);`,
     ts`// \`<Kind><Name>\` aliases the same type (NotificationItemStarted); namespace types keep the upstream`,
     ts`// definition names.`,
+    ...(responses.length
+      ? [
+          ts`// \`<Kind>ResponseByName[name]\` is the client's answer to a request, where every supported snapshot`,
+          comment(
+            `that has the request describes one (${responseMapName.get(responses[0]!.message.entry.kind)}['${responses[0]!.message.entry.name}']).`,
+          ),
+        ]
+      : []),
     ts`// Object types list only their declared fields (no index signature unless the schema has one).`,
     ts``,
     ts`/** Every message kind of this source → its map from discriminant to message type. */`,
@@ -98,24 +125,62 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     );
     out.push(ts`export type ${name} = ${joinCode(members, ' | ')};`);
   }
+  out.push(...responseDeclarations(responses, responseKinds, responseMapName, responseName, namespace));
   for (const ns of namespaces) out.push(ts``, ns);
   const text = joinCode(out, '\n').toString();
   return new Map([[`${source}/upstream-types.ts`, `${text.replace(/\n+$/, '')}\n`]]);
+}
+
+/** Per request kind, the map from discriminant to answer, and one union alias per answered request. */
+function responseDeclarations(
+  responses: OwnedResponse[],
+  kinds: string[],
+  mapName: Map<string, string>,
+  typeName: Map<OwnedResponse, string>,
+  namespace: Map<Catalog, string>,
+): Code[] {
+  const out: Code[] = [];
+  for (const kind of kinds) {
+    out.push(
+      ts``,
+      docLine(`The client's answer to each \`${kind}\`, by discriminant (\`$\` of a mapping's \`response:\`).`),
+      ts`export interface ${ident(mapName.get(kind)!)} {`,
+    );
+    for (const r of responses.filter((x) => x.message.entry.kind === kind))
+      out.push(ts`  ${quotedKey(r.message.entry.name)}: ${ident(typeName.get(r)!)};`);
+    out.push(ts`}`);
+  }
+  if (responses.length) out.push(ts``);
+  for (const r of responses) {
+    const name = ident(typeName.get(r)!);
+    const answers = [...r.answers].reverse(); // oldest first, as the snapshots are listed
+    const types = [...new Set(answers.map((a) => a.answer.type))].join(', ');
+    const versions = answers.map((a) => a.catalog.version).join(', ');
+    out.push(docLine(`The answer to ${r.message.entry.kind} \`${r.message.entry.name}\` (${types}) in ${versions}.`));
+    out.push(
+      ts`export type ${name} = ${joinCode(
+        answers.map((a) => ts`${ident(namespace.get(a.catalog)!)}.${name}`),
+        ' | ',
+      )};`,
+    );
+  }
+  return out;
 }
 
 async function emitNamespace(
   catalog: Catalog,
   name: string,
   messages: Array<{ owned: OwnedMessage; typeName: string }>,
+  responses: BundledResponse[],
 ): Promise<Code> {
-  const bundle = buildTypeBundle(catalog, messages);
+  const bundle = buildTypeBundle(catalog, messages, responses);
   const printed = await compile(bundle.schema as never, bundle.rootName, COMPILE_OPTIONS);
   // The synthetic root (a union of everything) comes first, on one line: drop it.
   const head = `export type ${bundle.rootName} = `;
   if (!printed.startsWith(head))
     throw new Error(`internal: json-schema-to-typescript did not start with the root type ${bundle.rootName}`);
   const body = printed.slice(printed.indexOf('\n') + 1).trim();
-  for (const { typeName } of messages) {
+  for (const { typeName } of [...messages, ...responses]) {
     if (!new RegExp(`^export (?:interface|type) ${typeName}\\b`, 'm').test(body)) {
       throw new Error(`internal: json-schema-to-typescript did not declare ${typeName} in ${name}`);
     }

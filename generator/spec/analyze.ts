@@ -1,6 +1,7 @@
 // The semantic analysis of mapping-spec.yaml against the catalogs of every supported snapshot and
 // the canonical model: coverage (mapped / ignored / gap), stale entries, paths, types, enums.
 import { entryKey } from '../catalog/load.ts';
+import { responseSchema } from '../catalog/response.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
 import type { CanonicalModel } from '../model/types.ts';
@@ -228,12 +229,10 @@ function checkEntry(
   for (const h of entry.after) checkHookUse(use, h, 'after');
 }
 
-/** Where the answer to a request is described: Codex `<X>Response.json`, or Claude's PermissionResult pointer. */
+/** Where the answer to a request is described (catalog/response.ts): `$` of a `response:` emit. */
 export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[] {
-  const pointer = ce.meta?.resultPointer;
-  const doc = ce.meta?.responseDocument ?? (pointer ? ce.document : undefined);
-  if (!doc || !catalog.documents[doc]) return [];
-  return [{ catalog, entry: ce, document: doc, pointer: pointer ?? '#' }];
+  const r = responseSchema(catalog, ce);
+  return r ? [{ catalog, entry: ce, document: r.document, pointer: r.pointer, scope: 'response' }] : [];
 }
 
 function checkValueMaps(

@@ -22,6 +22,8 @@ export interface PathTarget {
   /** Document and pointer of the message root (`$`) for this emit. */
   document: string;
   pointer: string;
+  /** `response`: `$` is the client's answer to the request, not the request. */
+  scope?: 'response';
 }
 
 export interface EmitContext {
@@ -270,7 +272,7 @@ function checkPath(
     findings.push({
       category: 'path',
       code: 'spec/unknown-path',
-      message: `${entry.source}@${missing.join(', ')} ${entry.kind} \`${entry.name}\` has no \`${path.text}\``,
+      message: `${entry.source}@${missing.join(', ')} ${ctx.targets.some((t) => t.scope === 'response') ? 'the answer to ' : ''}${entry.kind} \`${entry.name}\` has no \`${path.text}\``,
       hint,
       source: entry.source,
       versions: missing,

@@ -149,6 +149,18 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
+  it("a response path the answer's schema lacks", async () => {
+    const { r, text } = await edit(
+      'decision: { path: $.decision, map: codexCommandDecision }',
+      'decision: { path: $.decisoin, map: codexCommandDecision }',
+    );
+    expectRejected(r, {
+      code: 'spec/unknown-path',
+      at: at(text, '$.decisoin'),
+      message: 'the answer to request `item/commandExecution/requestApproval` has no `$.decisoin`',
+    });
+  });
+
   it('an entry for a discriminant no supported snapshot has (stale)', async () => {
     const { r, text } = await edit(
       '      thread/archived:\n',

@@ -90,9 +90,10 @@ describe.each(['0.2.62', '0.3.332'])('claude-agent-sdk@%s', (version) => {
     };
     expect(Object.keys(schema.properties).sort()).toEqual(['input', 'options', 'toolName']);
     expect(schema.required.sort()).toEqual(['input', 'options', 'toolName']);
-    const result = getAtPointer(catalog.documents[permission!.document], permission!.meta!.resultPointer!) as {
-      anyOf: unknown[];
-    };
+    const answer = permission!.response!;
+    expect(answer).toMatchObject({ type: 'PermissionResult', document: permission!.document });
+    if ('missing' in answer) throw new Error(answer.missing);
+    const result = getAtPointer(catalog.documents[answer.document], answer.pointer) as { anyOf: unknown[] };
     expect(result.anyOf.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
 import { isMessageKind } from '../../generator/spec/coverage-status.ts';
-import { kindMapTypeName, messageTypeName, pascalCase, versionNamespace } from '../../generator/emit/upstream/names.ts';
+import {
+  kindMapTypeName,
+  messageTypeName,
+  pascalCase,
+  responseMapTypeName,
+  responseTypeName,
+  versionNamespace,
+} from '../../generator/emit/upstream/names.ts';
 import { codexCatalogs, ROOT, STRICT_TSCONFIG, tsc, withoutComments, writeTemp } from './upstream-support.ts';
 
 const FILE = 'codex-app-server/upstream-types.ts';
@@ -61,6 +68,21 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
       expect(text).toContain(`export type ${messageTypeName(kind, name)} = ${union(kind, name)};`);
   });
 
+  it("types each request's answer as the union of its answer types over every snapshot that has the request", () => {
+    const requests = new Set(catalogs.flatMap((c) => c.entries.filter((e) => e.kind === 'request').map((e) => e.name)));
+    const answerOf = (c: Catalog, name: string) =>
+      c.entries.find((e) => e.kind === 'request' && e.name === name)?.response;
+    const having = (name: string) => catalogs.filter((c) => answerOf(c, name) !== undefined);
+    // Answered: every snapshot with the request links its answer schema (else the mapper reads open JSON).
+    const answered = [...requests].filter((n) => having(n).every((c) => !('missing' in answerOf(c, n)!)));
+    expect(answered.length).toBeGreaterThan(0);
+    expect(mapKeys(responseMapTypeName('request')).sort()).toEqual(answered.sort());
+    for (const name of answered) {
+      const union = having(name).map((c) => `${versionNamespace(c.version)}.${responseTypeName('request', name)}`);
+      expect(text).toContain(`export type ${responseTypeName('request', name)} = ${union.join(' | ')};`);
+    }
+  });
+
   it('names every namespace type after a message or an upstream definition, never Foo1', () => {
     const definitionNames = new Set<string>();
     for (const c of catalogs) {
@@ -69,7 +91,11 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
         for (const k of Object.keys(defs)) definitionNames.add(pascalCase(k));
       }
     }
-    const messageNames = new Set(catalogs.flatMap((c) => c.entries.map((e) => messageTypeName(e.kind, e.name))));
+    const messageNames = new Set(
+      catalogs.flatMap((c) =>
+        c.entries.flatMap((e) => [messageTypeName(e.kind, e.name), responseTypeName(e.kind, e.name)]),
+      ),
+    );
     const declared = [...text.matchAll(/^ {2}export (?:interface|type) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]!);
     expect(declared.length).toBeGreaterThan(400);
     // A definition two documents of one snapshot declare differently keeps both: `<Name>Of<Document>`.
@@ -95,9 +121,13 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
       'const id: Id = 7;',
       "const delta: EventmsgByName['agent_message_delta'] = { type: 'agent_message_delta', delta: 'hi' };",
       "const viaKind: MessageByKind['notification']['turn/completed']['method'] = 'turn/completed';",
+      "import type { RequestResponseByName } from './upstream-types.js';",
+      "const decision: RequestResponseByName['item/commandExecution/requestApproval']['decision'] = 'accept';",
+      '// @ts-expect-error an answer has only the fields its schema declares',
+      "const notThere: RequestResponseByName['item/commandExecution/requestApproval']['decisionn'] = 'accept';",
       '// @ts-expect-error the method literal is checked',
       "const wrong: NotificationByName['item/started']['method'] = 'item/completed';",
-      'export { method, itemType, at, id, delta, viaKind, wrong };',
+      'export { method, itemType, at, id, delta, viaKind, wrong, decision, notThere };',
     ].join('\n');
     const dir = writeTemp('eventmap-upstream-types-', {
       'upstream-types.ts': text,

@@ -4,9 +4,8 @@
 // the canonical type does not have is one too. The path check is bypassed honestly: the spec is
 // checked against the real snapshot, and the upstream types are then emitted from a copy of that
 // snapshot without the field, as they would be if the check and the types ever disagreed.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import ts from 'typescript';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
@@ -14,6 +13,7 @@ import { formatFiles } from '../../generator/emit/format.ts';
 import { runGenerate } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
 import { hostileProject, type HostileProject } from '../security/hostile-project.ts';
+import { typecheck, writeFiles } from './tsc-support.ts';
 
 const SOURCE = 'codex-sdk';
 /** A field the spec reads (`$.thread_id` of `thread.started`), removed from the types' snapshot. */
@@ -25,13 +25,6 @@ beforeAll(() => {
   p = hostileProject([SOURCE]);
 });
 afterAll(() => p.remove());
-
-function write(dir: string, files: Map<string, string>): void {
-  for (const [rel, text] of files) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-}
 
 /** The catalog with FIELD removed from every object schema of its document that declares EVENT. */
 function withoutField(catalog: Catalog): Catalog {
@@ -54,25 +47,6 @@ function withoutField(catalog: Catalog): Catalog {
   return copy;
 }
 
-/** tsc --strict diagnostics of the given files (and what they import), as `file: message` lines. */
-function typecheck(files: string[]): string[] {
-  const program = ts.createProgram(files, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    allowImportingTsExtensions: true,
-    verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    types: [],
-    lib: ['lib.es2023.d.ts'],
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-}
-
 describe('generated mappers are checked by tsc on both sides', () => {
   it('a field the upstream types lack fails tsc --strict, naming the field; the real types pass', async () => {
     const paths = projectPaths(p.root);
@@ -80,9 +54,9 @@ describe('generated mappers are checked by tsc on both sides', () => {
     expect(files.get(`${SOURCE}/mappers.ts`), 'the spec no longer reads the field').toContain(`m?.${FIELD}`);
     const real = join(p.root, 'generated');
     const missing = join(p.root, 'generated-missing');
-    write(real, files);
-    write(missing, files);
-    write(missing, await formatFiles(await emitUpstreamTypes(inputs.catalogs[SOURCE]!.map(withoutField))));
+    writeFiles(real, files);
+    writeFiles(missing, files);
+    writeFiles(missing, await formatFiles(await emitUpstreamTypes(inputs.catalogs[SOURCE]!.map(withoutField))));
 
     const errors = typecheck([join(real, SOURCE, 'mappers.ts'), join(missing, SOURCE, 'mappers.ts')]);
     expect(errors.filter((e) => e.startsWith(`${real}/`))).toEqual([]);
@@ -95,7 +69,7 @@ describe('generated mappers are checked by tsc on both sides', () => {
     const paths = projectPaths(p.root);
     const { files } = await runGenerate(paths);
     const dir = join(p.root, 'generated-payload');
-    write(dir, files);
+    writeFiles(dir, files);
     const file = join(dir, SOURCE, 'mappers.ts');
     const text = files.get(`${SOURCE}/mappers.ts`)!;
     const edited = text.replace('{ providerThreadId: ', '{ providerThreadIdd: ');

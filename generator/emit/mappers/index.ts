@@ -22,6 +22,7 @@ import {
 } from '../emission.ts';
 import { NameScope } from '../upstream/names.ts';
 import { bodyFor, type Module, type Statement } from './body.ts';
+import type { MapperTyping } from './upstream-typing.ts';
 
 export interface MapperEmitOptions {
   spec: MappingSpec;
@@ -29,7 +30,9 @@ export interface MapperEmitOptions {
   source: string;
   templatesDir: string;
   /** The TypeScript type of a message of this discriminant, if upstream types are generated. */
-  inputType?: (kind: string, name: string) => Code | undefined;
+  inputType?: MapperTyping['inputType'];
+  /** The TypeScript type of the client's answer to this request, if upstream types declare one. */
+  responseType?: MapperTyping['responseType'];
   /** Type names to import from ./upstream-types.ts. */
   upstreamTypeImports?: string[];
 }
@@ -82,13 +85,14 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     if (entry.response.length) {
       const rfn = ident(names.claim(`${fn}Response`));
       const rtargets = [...new Set(entry.response.map((e) => e.type))].join(' + ');
+      const answerType = o.responseType?.(entry.kind, entry.name);
       functions.push({
         name: rfn,
         doc: docComment(
           `the client's response to ${entry.kind} \`${entry.name}\` → ${rtargets}; \`m\` is the response's \`result\``,
         ),
-        // The response's type is not in the snapshots' message catalogs: read it as open JSON.
-        inputType: ts`Opaque | undefined`,
+        // Open JSON where a supported snapshot describes no answer (the catalog says why).
+        inputType: answerType ? ts`Across<${answerType}> | undefined` : ts`Opaque | undefined`,
         takesIds: true,
         statements: bodyFor(entry.response, [], true, model, mod, mapName),
       });

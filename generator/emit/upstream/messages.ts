@@ -117,9 +117,8 @@ export function inheritedKeywords(
 export function entryDefinitionRef(catalog: Catalog, entry: CatalogEntry): string | undefined {
   const raw = entrySchema(catalog, entry);
   if (raw === undefined) return undefined; // unresolved: there is nothing to refer to
-  const segs = pointerSegments(entry.pointer);
-  if (segs.length === 2 && (segs[0] === 'definitions' || segs[0] === '$defs'))
-    return `#/${segs[0]}/${encodeURIComponent(escapeSegment(segs[1]!))}`;
+  const own = definitionRefAt(entry.pointer);
+  if (own) return own;
   if (
     !isObj(raw) ||
     typeof raw.$ref !== 'string' ||
@@ -127,6 +126,14 @@ export function entryDefinitionRef(catalog: Catalog, entry: CatalogEntry): strin
   )
     return undefined;
   return parseDefinitionRef(raw.$ref)?.rest === '' ? raw.$ref : undefined;
+}
+
+/** The `$ref` of the definition a pointer names (`#/definitions/Foo`), else undefined. */
+export function definitionRefAt(pointer: string): string | undefined {
+  const segs = pointerSegments(pointer);
+  return segs.length === 2 && (segs[0] === 'definitions' || segs[0] === '$defs')
+    ? `#/${segs[0]}/${encodeURIComponent(escapeSegment(segs[1]!))}`
+    : undefined;
 }
 
 /** The schemas a message's validation and type start from: its own and the ones it inherits. */

@@ -6,6 +6,9 @@
 //                                  RequestByName, EventmsgByName, SdkMessageByName, ...)
 //   `${PascalKind}${PascalName}`   one alias per discriminant, the whole message
 //                                  (NotificationItemStarted, RequestItemFileChangeRequestApproval)
+//   `${PascalKind}ResponseByName`  per request kind, discriminant → the client's answer
+//                                  (RequestResponseByName['item/commandExecution/requestApproval'])
+//   `${PascalKind}${PascalName}Response`  one alias per answered request
 //   `v${version}` namespaces       the types of one snapshot (v0_171_0.ThreadItem), named after the
 //                                  upstream definition keys
 //
@@ -48,4 +51,14 @@ export class NameScope {
     this.used.add(name);
     return name;
   }
+}
+
+/** Per kind, discriminant → the client's answer to that request (RequestResponseByName, PermissionResponseByName). */
+export function responseMapTypeName(kind: string): string {
+  return `${pascalCase(kind)}ResponseByName`;
+}
+
+/** The answer to one request (RequestItemCommandExecutionRequestApprovalResponse). */
+export function responseTypeName(kind: string, name: string): string {
+  return `${messageTypeName(kind, name)}Response`;
 }

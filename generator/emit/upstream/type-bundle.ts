@@ -8,6 +8,8 @@ import { NameScope, pascalCase } from './names.ts';
 import { isObj } from '../../schema/object.ts';
 import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
+import type { ResponseSchema } from '../../catalog/response.ts';
+import { responseRoot } from './responses.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -20,17 +22,25 @@ export interface TypeBundle {
 /** Keywords that only name or locate a schema: dropped so that only our titles name types. */
 const NAMING_KEYWORDS = ['title', '$id', 'id', '$schema', 'tsType', 'tsEnumNames'];
 
+/** The answer to a request, typed in this snapshot's namespace (./responses.ts). */
+export interface BundledResponse {
+  answer: ResponseSchema;
+  typeName: string;
+}
+
 export function buildTypeBundle(
   catalog: Catalog,
   messages: Array<{ owned: OwnedMessage; typeName: string }>,
+  responses: BundledResponse[] = [],
 ): TypeBundle {
   const scope = new NameScope();
   const rootName = scope.claim('EventmapUpstreamRoot');
-  for (const { typeName } of messages) {
+  for (const { typeName } of [...messages, ...responses]) {
     if (scope.claim(typeName) !== typeName) throw new Error(`internal: message type ${typeName} named twice`);
   }
+  const answerRoots = responses.map((r) => ({ catalog, document: r.answer.document, schema: responseRoot(r.answer) }));
   const table = new DefinitionTable(
-    messages.flatMap(({ owned }) => messageRoots(owned.catalog, owned.entry)),
+    [...messages.flatMap(({ owned }) => messageRoots(owned.catalog, owned.entry)), ...answerRoots],
     scope,
     {
       // Copies of a name that differ between documents keep both, the later one named after its document.
@@ -65,6 +75,14 @@ export function buildTypeBundle(
     definitions[typeName] = named(messageSchema(owned, prepare, table), typeName);
     rootMembers.push({ $ref: `#/definitions/${typeName}` });
   }
+  responses.forEach(({ typeName }, i) => {
+    const { document, schema } = answerRoots[i]!;
+    // An answer that is one definition is an alias of that definition's type, not a second copy.
+    const ref = isObj(schema) && Object.keys(schema).length === 1 ? schema.$ref : undefined;
+    const type = typeof ref === 'string' ? { tsType: table.target(catalog, document, ref).typeName } : undefined;
+    definitions[typeName] = named(type ?? prepare(document, schema), typeName);
+    rootMembers.push({ $ref: `#/definitions/${typeName}` });
+  });
   const unions = new UnionMembers(messages.map(({ owned }) => ({ catalog, entry: owned.entry })));
   const messageType = new Map(messages.map((m) => [m.owned.entry, m.typeName]));
   for (const { typeName, site } of table.definitions()) {
