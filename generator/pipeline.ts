@@ -6,11 +6,12 @@ import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/sna
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
-import { FORMAT_ID, formatByChunk, formatFiles } from './emit/format.ts';
+import { chunkedFileKey, FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
 import { ident, lit, ts } from './emit/emission.ts';
 import { emitMappers } from './emit/mappers/index.ts';
+import { stageRunner, type StageOrigin } from './emit/stages.ts';
 import { kindMapTypeName } from './emit/upstream/names.ts';
 import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
@@ -117,6 +118,8 @@ export interface GenerateResult {
   /** Paths relative to generated/ → contents. */
   files: Map<string, string>;
   inputs: Inputs;
+  /** Where each expensive stage's files came from: the last generate's output, the emit cache, or built. */
+  stages: ReadonlyMap<string, StageOrigin>;
 }
 
 export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
@@ -126,10 +129,13 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const blocking = inputs.analysis.findings.filter((f) => !GENERATES_THROUGH.has(f.category));
   if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
-  // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
-  const cache = emitCache(cacheDir(paths));
+  // The compilers (Ajv, json-schema-to-typescript) load only when a stage is built.
+  const dir = cacheDir(paths);
+  const cache = emitCache(dir);
+  const stages = stageRunner(dir === undefined ? undefined : paths.generated, cache);
   const { hashes } = inputs;
-  const canonical = await cache.files(cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]), async () =>
+  const canonicalKey = cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]);
+  const canonical = await stages.files('canonical', canonicalKey, async () =>
     formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
@@ -146,7 +152,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     ]);
     // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
     upstreams.push(
-      cache.files(key, async () => {
+      stages.files(`upstream ${source}`, key, async () => {
         const [{ emitUpstreamTypes }, { upstreamValidators }] = await Promise.all([
           import('./emit/upstream-types.ts'),
           import('./emit/upstream-parallel.ts'),
@@ -169,7 +175,14 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
       upstreamTypeImports: kinds.map(kindMapTypeName),
     });
-    for (const [rel, text] of mappers) files.set(rel, await formatByChunk(text, cache));
+    for (const [rel, text] of mappers) {
+      const formatted = await stages.files(
+        `format ${rel}`,
+        chunkedFileKey(rel, text),
+        async () => new Map([[rel, await formatChunks(text, cache)]]),
+      );
+      for (const [r, t] of formatted) files.set(r, t);
+    }
   }
   for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
@@ -180,6 +193,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
   );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
-  files.set(MANIFEST, buildManifest(hashes.all, files));
-  return { files, inputs };
+  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
+  return { files, inputs, stages: stages.origins };
 }

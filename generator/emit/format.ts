@@ -53,19 +53,17 @@ export async function formatFiles(files: Map<string, string>): Promise<Map<strin
   return out;
 }
 
+/** The cache key of a file formatted by chunks (`formatChunks`), from its unformatted text. */
+export function chunkedFileKey(rel: string, text: string): string {
+  return cacheKey(['prettier-file', FORMAT_ID, rel, sha256(text)]);
+}
+
 /**
  * A file whose top-level items the template separates by blank lines (and which has no blank line
  * inside an item: the mappers), formatted item by item, each cached by its content. Prettier keeps
  * one blank line between top-level statements, so the joined result is the whole file formatted.
  */
-export async function formatByChunk(text: string, cache: EmitCache): Promise<string> {
-  // An unchanged file is one cache read; a changed one reads its chunks and formats the new ones.
-  const key = cacheKey(['prettier-file', FORMAT_ID, sha256(text)]);
-  const files = await cache.files(key, async () => new Map([['file', await formatChunks(text, cache)]]));
-  return files.get('file')!;
-}
-
-async function formatChunks(text: string, cache: EmitCache): Promise<string> {
+export async function formatChunks(text: string, cache: EmitCache): Promise<string> {
   const chunks = text.split(/\n{2,}/).filter((c) => c.trim() !== '');
   const formatted = await Promise.all(
     chunks.map(async (chunk) => {

@@ -13,6 +13,15 @@ export interface Manifest {
   inputs: string;
   /** Every other file under generated/ → its sha256. */
   files: Record<string, string>;
+  /** The expensive stages that wrote them: name → key and files (./stages.ts reuses them). */
+  stages?: Record<string, StageRecord>;
+}
+
+export interface StageRecord {
+  /** The stage's cache key: a hash of everything its output depends on (./cache.ts). */
+  key: string;
+  /** The files it wrote, relative to generated/. */
+  files: string[];
 }
 
 export interface InputHashes {
@@ -63,9 +72,13 @@ export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> 
   return hashes;
 }
 
-export function buildManifest(inputs: string, files: Map<string, string>): string {
+export function buildManifest(
+  inputs: string,
+  files: Map<string, string>,
+  stages: Record<string, StageRecord> = {},
+): string {
   const hashes: Record<string, string> = {};
   for (const rel of [...files.keys()].sort()) if (rel !== MANIFEST) hashes[rel] = sha256(files.get(rel)!);
-  const manifest: Manifest = { version: 1, inputs, files: hashes };
+  const manifest: Manifest = { version: 1, inputs, files: hashes, stages };
   return stableJson(manifest);
 }
