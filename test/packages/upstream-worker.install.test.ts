@@ -1,0 +1,52 @@
+// In `npm run test:install` (it bundles the CLI, ~5 s), beside the other tests of the packaged CLI.
+// The upstream validators' worker thread (generator/emit/upstream-parallel.ts) exists only in the
+// bundled CLI (lib/upstream-worker.js): run that CLI from scratch with the worker forced on and
+// off, and compare the bytes. Without its file the forced worker run must fail, which shows the
+// worker really ran.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stageBundledCli } from '../../bench/bundled-cli.ts';
+import { readTree } from '../../generator/fsutil.ts';
+import { hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';
+
+let p: HostileProject;
+let out: string;
+let bin: string;
+beforeAll(async () => {
+  p = hostileProject(['codex-sdk']);
+  out = mkdtempSync(join(tmpdir(), 'eventmap-worker-cli-'));
+  bin = await stageBundledCli(REPO, out);
+}, 120_000);
+afterAll(() => {
+  p.remove();
+  rmSync(out, { recursive: true, force: true });
+});
+
+function generate(worker: '0' | '1'): { status: number | null; stderr: string; files: Map<string, string> } {
+  rmSync(p.at('generated'), { recursive: true, force: true });
+  const r = spawnSync(process.execPath, [bin, '--root', p.root, 'generate'], {
+    encoding: 'utf8',
+    // From scratch: no emit cache, no earlier output.
+    env: { ...process.env, EVENTMAP_CACHE: '0', EVENTMAP_UPSTREAM_WORKER: worker },
+  });
+  return { status: r.status, stderr: r.stderr, files: r.status === 0 ? readTree(p.at('generated')) : new Map() };
+}
+
+describe('upstream validators in a worker thread (bundled CLI)', () => {
+  it('write the bytes the main thread writes', () => {
+    const inWorker = generate('1');
+    expect(inWorker.stderr).toContain('wrote');
+    const serial = generate('0');
+    expect(serial.status).toBe(0);
+    expect([...inWorker.files.keys()]).toEqual([...serial.files.keys()]);
+    for (const [rel, text] of serial.files) expect(inWorker.files.get(rel), rel).toBe(text);
+  }, 120_000);
+
+  it('run in the worker when forced (without its file the run fails)', () => {
+    unlinkSync(join(dirname(bin), '..', 'lib', 'upstream-worker.js'));
+    expect(generate('1').status).not.toBe(0);
+  }, 120_000);
+});
