@@ -114,6 +114,24 @@ export function findingToDiagnostic(f: Finding): Diagnostic {
   };
 }
 
+/** A source's mappers, unformatted. */
+export function emitSourceMappers(inputs: Inputs, paths: ProjectPaths, source: string): Map<string, string> {
+  // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
+  const catalogs = inputs.catalogs[source] ?? [];
+  const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
+    .filter((k) => MESSAGE_KINDS.has(k))
+    .sort();
+  return emitMappers({
+    spec: inputs.spec,
+    model: inputs.model,
+    source,
+    templatesDir: paths.templates,
+    inputType: (kind, name) =>
+      kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
+    upstreamTypeImports: kinds.map(kindMapTypeName),
+  });
+}
+
 export interface GenerateResult {
   /** Paths relative to generated/ → contents. */
   files: Map<string, string>;
@@ -162,19 +180,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         return formatFiles(new Map([...types, ...(await validators)]));
       }),
     );
-    // Mappers take the upstream message type of their discriminant (every supported snapshot that has it).
-    const kinds = [...new Set(catalogs.flatMap((c) => c.entries.map((e) => e.kind)))]
-      .filter((k) => MESSAGE_KINDS.has(k))
-      .sort();
-    const mappers = emitMappers({
-      spec: inputs.spec,
-      model: inputs.model,
-      source,
-      templatesDir: paths.templates,
-      inputType: (kind, name) =>
-        kinds.includes(kind as never) ? ts`${ident(kindMapTypeName(kind))}[${lit(name)}]` : undefined,
-      upstreamTypeImports: kinds.map(kindMapTypeName),
-    });
+    const mappers = emitSourceMappers(inputs, paths, source);
     for (const [rel, text] of mappers) {
       const formatted = await stages.files(
         `format ${rel}`,
