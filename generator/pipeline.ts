@@ -8,7 +8,7 @@ import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
 import { chunkedFileKey, FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
-import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
+import { buildManifest, hashInputs, MANIFEST, memoFileHasher, type InputHashes } from './emit/manifest.ts';
 import { ident, lit, ts } from './emit/emission.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { stageRunner, type StageOrigin } from './emit/stages.ts';
@@ -49,7 +49,8 @@ export interface Inputs {
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
-  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)));
+  const hashFile = memoFileHasher();
+  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)), hashFile);
   const spec = loadSpec(paths.spec);
   const model = loadModel(paths.model);
   const catalogs: Record<string, Catalog[]> = {};
@@ -75,6 +76,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   const hashes = hashInputs(
     paths,
     Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),
+    hashFile,
   );
   return { spec, model, catalogs, analysis, hashes };
 }
