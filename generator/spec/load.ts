@@ -45,9 +45,13 @@ export function loadSpec(file: string): MappingSpec {
   return parseSpec(readFileSync(file, 'utf8'), shown);
 }
 
+/** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
+let lastParsed: { text: string; doc: Document; lineCounter: LineCounter } | undefined;
+
 export function parseSpec(text: string, file: string): MappingSpec {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  lastParsed = doc.errors.length ? undefined : { text, doc, lineCounter };
   const at = (offset: number): Loc => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, col };
@@ -105,10 +109,16 @@ function locators(
  * path, not line, so a comment line does not change them; `check` and the reports locate them.
  */
 export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const { doc, lineCounter } = locatorDocument(text);
   const { locOf, keyLocOf } = locators(doc, (offset) => ({ file, ...lineCounter.linePos(offset) }));
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
+}
+
+/** The spec's document for locations: the one parseSpec read when it is the same text (then without duplicate keys, the same either way). */
+function locatorDocument(text: string): { doc: Document; lineCounter: LineCounter } {
+  if (lastParsed?.text === text) return lastParsed;
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter };
 }
 
 // ---- shape ----------------------------------------------------------------------------------
