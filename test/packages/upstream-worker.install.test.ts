@@ -1,7 +1,8 @@
 // In `npm run test:install` (it bundles the CLI, ~5 s), beside the other tests of the packaged CLI.
-// The upstream validators' worker thread (generator/emit/upstream-parallel.ts) exists only in the
-// bundled CLI (lib/upstream-worker.js): run that CLI from scratch with the worker forced on and
-// off, and compare the bytes. Without its file the forced worker run must fail, which shows the
+// The upstream validators' worker thread (generator/emit/upstream-parallel.ts) and the precompiled
+// templates (generator/emit/template-memo.ts) exist only in the bundled CLI: run that CLI from
+// scratch with the worker forced on and off, and compare the bytes with each other and with the
+// checkout's. Without its file the forced worker run must fail, which shows the
 // worker really ran.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBundledCli } from '../../bench/bundled-cli.ts';
 import { readTree } from '../../generator/fsutil.ts';
+import { runGenerate } from '../../generator/pipeline.ts';
+import { projectPaths } from '../../generator/project.ts';
 import { hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';
 
 let p: HostileProject;
@@ -43,6 +46,21 @@ describe('upstream validators in a worker thread (bundled CLI)', () => {
     expect(serial.status).toBe(0);
     expect([...inWorker.files.keys()]).toEqual([...serial.files.keys()]);
     for (const [rel, text] of serial.files) expect(inWorker.files.get(rel), rel).toBe(text);
+  }, 120_000);
+
+  it('write what the checkout writes (its precompiled templates render as the compiled ones)', async () => {
+    const bundled = generate('1').files;
+    rmSync(p.at('generated'), { recursive: true, force: true });
+    const saved = process.env.EVENTMAP_CACHE;
+    process.env.EVENTMAP_CACHE = '0';
+    try {
+      const checkout = (await runGenerate(projectPaths(p.root))).files;
+      expect([...bundled.keys()].sort()).toEqual([...checkout.keys()].sort());
+      for (const [rel, text] of checkout) expect(bundled.get(rel), rel).toBe(text);
+    } finally {
+      if (saved === undefined) delete process.env.EVENTMAP_CACHE;
+      else process.env.EVENTMAP_CACHE = saved;
+    }
   }, 120_000);
 
   it('run in the worker when forced (without its file the run fails)', () => {
