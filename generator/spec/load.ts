@@ -1,7 +1,7 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
 import { readFileSync, existsSync } from 'node:fs';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
@@ -12,7 +12,7 @@ import type { EntryKind } from '../catalog/types.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
-import { SPEC_SCHEMA } from './spec-schema.ts';
+import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
   EmitSpec,
@@ -123,11 +123,8 @@ function locatorDocument(text: string): { doc: Document; lineCounter: LineCounte
 
 // ---- shape ----------------------------------------------------------------------------------
 
-// verbose: errors carry their schema, whose `properties` are the keys a did-you-mean picks from.
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-const validateShape = ajv.compile(SPEC_SCHEMA);
-
 function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
+  const validateShape = shapeValidator();
   if (validateShape(data)) return [];
   const errors = pickErrors(validateShape.errors ?? []);
   return errors.map((e) =>

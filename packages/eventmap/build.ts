@@ -6,6 +6,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { CODE_HASHES, codeHashes } from '../../generator/emit/manifest.ts';
 import { precompileTemplates } from '../../generator/emit/template-memo.ts';
+import { writeShapeValidator } from '../../generator/spec/shape-validator.ts';
 import { bundleCli } from './bundle.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -31,6 +32,7 @@ export async function stageCli(stage: string, version: string, runtimeName: stri
   writeFileSync(join(stage, 'bin', 'eventmap.js'), "#!/usr/bin/env node\nimport '../lib/cli.js';\n", { mode: 0o755 });
   cpSync(join(REPO, 'templates'), join(stage, 'templates'), { recursive: true });
   precompileTemplates(join(stage, 'templates'));
+  writeShapeValidator(join(stage, 'lib'));
   writeFileSync(join(stage, CODE_HASHES), `${JSON.stringify(codeHashes(REPO), null, 2)}\n`);
   copyFileSync(join(REPO, 'README.md'), join(stage, 'README.md'));
   const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as object;

@@ -1,15 +1,17 @@
 // In `npm run test:install` (it bundles the CLI, ~5 s), beside the other tests of the packaged CLI.
-// The upstream validators' worker thread (generator/emit/upstream-parallel.ts) and the precompiled
-// templates (generator/emit/template-memo.ts) exist only in the bundled CLI: run that CLI from
+// The upstream validators' worker thread (generator/emit/upstream-parallel.ts), the precompiled
+// templates (generator/emit/template-memo.ts) and spec shape check (generator/spec/shape-validator.ts)
+// exist only in the bundled CLI: run that CLI from
 // scratch with the worker forced on and off, and compare the bytes with each other and with the
 // checkout's. Without its file the forced worker run must fail, which shows the
 // worker really ran.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBundledCli } from '../../bench/bundled-cli.ts';
+import { runCli } from '../../generator/cli-in-process.ts';
 import { readTree } from '../../generator/fsutil.ts';
 import { runGenerate } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
@@ -62,6 +64,26 @@ describe('upstream validators in a worker thread (bundled CLI)', () => {
       else process.env.EVENTMAP_CACHE = saved;
     }
   }, 120_000);
+
+  it('report a malformed spec as the checkout does (its precompiled shape check errs as the compiled one)', async () => {
+    const spec = p.at('mapping-spec.yaml');
+    const original = readFileSync(spec, 'utf8');
+    p.editYaml('mapping-spec.yaml', (d) => {
+      d.set('sourcez', 1);
+      d.setIn(['sources', 'codex-sdk', 'snapshots'], 'not a list');
+    });
+    try {
+      const args = ['--root', p.root, 'check', '--format', 'json'];
+      const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: p.root });
+      const checkout = await runCli(args, { cwd: p.root });
+      expect(bundled.status).toBe(2);
+      expect(checkout.status).toBe(2);
+      expect(bundled.stdout).toContain('spec/wrong-type');
+      expect(bundled.stdout).toBe(checkout.stdout);
+    } finally {
+      writeFileSync(spec, original);
+    }
+  });
 
   it('run in the worker when forced (without its file the run fails)', () => {
     unlinkSync(join(dirname(bin), '..', 'lib', 'upstream-worker.js'));
