@@ -61,14 +61,15 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     for (const rel of record.files) {
       const hash = typeof rel === 'string' && SAFE_PATH.test(rel) ? ownString(manifest.files, rel) : undefined;
       if (hash === undefined) return undefined;
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readFileSync(join(dir, rel), 'utf8');
+        bytes = readFileSync(join(dir, rel));
       } catch {
         return undefined;
       }
-      if (sha256(text) !== hash) return undefined;
-      files.set(rel, text);
+      // The bytes are what was hashed (a file that is not UTF-8 cannot match what generate wrote).
+      if (sha256(bytes) !== hash) return undefined;
+      files.set(rel, bytes.toString('utf8'));
     }
     return files;
   }
