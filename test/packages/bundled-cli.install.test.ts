@@ -40,8 +40,8 @@ function generate(worker: '0' | '1'): { status: number | null; stderr: string; f
   return { status: r.status, stderr: r.stderr, files: r.status === 0 ? readTree(p.at('generated')) : new Map() };
 }
 
-describe('upstream validators in a worker thread (bundled CLI)', () => {
-  it('write the bytes the main thread writes', () => {
+describe('the bundled CLI: worker thread, precompiled template and shape check', () => {
+  it('its worker thread writes the bytes the main thread writes', () => {
     const inWorker = generate('1');
     expect(inWorker.stderr).toContain('wrote');
     const serial = generate('0');
@@ -50,7 +50,7 @@ describe('upstream validators in a worker thread (bundled CLI)', () => {
     for (const [rel, text] of serial.files) expect(inWorker.files.get(rel), rel).toBe(text);
   }, 120_000);
 
-  it('write what the checkout writes (its precompiled templates render as the compiled ones)', async () => {
+  it('writes what the checkout writes (its precompiled template renders as the compiled one)', async () => {
     const bundled = generate('1').files;
     rmSync(p.at('generated'), { recursive: true, force: true });
     const saved = process.env.EVENTMAP_CACHE;
@@ -65,7 +65,7 @@ describe('upstream validators in a worker thread (bundled CLI)', () => {
     }
   }, 120_000);
 
-  it('report a malformed spec as the checkout does (its precompiled shape check errs as the compiled one)', async () => {
+  it('reports a malformed spec as the checkout does (its precompiled shape check errs as the compiled one)', async () => {
     const spec = p.at('mapping-spec.yaml');
     const original = readFileSync(spec, 'utf8');
     p.editYaml('mapping-spec.yaml', (d) => {
@@ -85,7 +85,7 @@ describe('upstream validators in a worker thread (bundled CLI)', () => {
     }
   });
 
-  it('run in the worker when forced (without its file the run fails)', () => {
+  it('runs the worker when forced (without its file the run fails)', () => {
     unlinkSync(join(dirname(bin), '..', 'lib', 'upstream-worker.js'));
     expect(generate('1').status).not.toBe(0);
   }, 120_000);
