@@ -1,42 +1,73 @@
-// Where a generate spends its time: the pipeline's stages timed one by one, in a fresh process
-// (run by bench/toolchain.ts with `node --import tsx`, against the temp copy). It mirrors
-// generator/pipeline.ts runGenerate; if the pipeline's internals move, it reports what it could.
+// Where a generate spends its time: the pipeline's stages timed one by one, serially, in a fresh
+// process (run by bench/toolchain.ts with `node --import tsx`, against the temp copy), all built
+// (no emit cache), then what a fresh clone does instead: reuse generated/ as its manifest records
+// it. It mirrors generator/pipeline.ts runGenerate; if the pipeline's internals move, it reports
+// what it could.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = process.argv[2]!;
 const stages: { stage: string; ms: number }[] = [];
-const since = (t: number) => Math.round(performance.now() - t);
 const mod = async <T>(rel: string) => (await import(pathToFileURL(join(root, rel)).href)) as T;
+async function time<T>(stage: string, work: () => T | Promise<T>): Promise<T> {
+  const t = performance.now();
+  const out = await work();
+  stages.push({ stage, ms: Math.round(performance.now() - t) });
+  return out;
+}
 
 try {
-  let t = performance.now();
-  const { loadInputs } = await mod<typeof import('../generator/pipeline.ts')>('generator/pipeline.ts');
-  const { projectPaths } = await mod<typeof import('../generator/project.ts')>('generator/project.ts');
-  const { emitCanonical } = await mod<typeof import('../generator/emit/canonical/index.ts')>(
-    'generator/emit/canonical/index.ts',
+  const [pipeline, project, canonical, types, validators, format, cache, stageRunner, manifest] = await time(
+    'import the pipeline modules',
+    () =>
+      Promise.all([
+        mod<typeof import('../generator/pipeline.ts')>('generator/pipeline.ts'),
+        mod<typeof import('../generator/project.ts')>('generator/project.ts'),
+        mod<typeof import('../generator/emit/canonical/index.ts')>('generator/emit/canonical/index.ts'),
+        mod<typeof import('../generator/emit/upstream-types.ts')>('generator/emit/upstream-types.ts'),
+        mod<typeof import('../generator/emit/upstream-validators.ts')>('generator/emit/upstream-validators.ts'),
+        mod<typeof import('../generator/emit/format.ts')>('generator/emit/format.ts'),
+        mod<typeof import('../generator/emit/cache.ts')>('generator/emit/cache.ts'),
+        mod<typeof import('../generator/emit/stages.ts')>('generator/emit/stages.ts'),
+        mod<typeof import('../generator/emit/manifest.ts')>('generator/emit/manifest.ts'),
+      ]),
   );
-  const { emitUpstreamTypes } = await mod<typeof import('../generator/emit/upstream-types.ts')>(
-    'generator/emit/upstream-types.ts',
+  const paths = project.projectPaths(root);
+  const inputs = await time('loadInputs (spec, model, catalogs, analysis, input hash)', () =>
+    pipeline.loadInputs(paths),
   );
-  const { emitUpstreamValidators } = await mod<typeof import('../generator/emit/upstream-validators.ts')>(
-    'generator/emit/upstream-validators.ts',
+  const noCache = cache.emitCache(undefined);
+  const canonicalFiles = await time('emitCanonical (types, schema, Ajv validators)', () =>
+    canonical.emitCanonical(inputs.model),
   );
-  stages.push({ stage: 'import the pipeline modules', ms: since(t) });
-  t = performance.now();
-  const inputs = loadInputs(projectPaths(root));
-  stages.push({ stage: 'loadInputs (spec, model, catalogs, analysis, input hash)', ms: since(t) });
-  t = performance.now();
-  await emitCanonical(inputs.model);
-  stages.push({ stage: 'emitCanonical (types, schema, Ajv validators)', ms: since(t) });
+  await time('format canonical (Prettier, loading it first)', () => format.formatFiles(canonicalFiles));
   for (const [source, catalogs] of Object.entries(inputs.catalogs)) {
-    t = performance.now();
-    await emitUpstreamTypes(catalogs);
-    stages.push({ stage: `emitUpstreamTypes ${source} (json-schema-to-typescript)`, ms: since(t) });
-    t = performance.now();
-    emitUpstreamValidators(catalogs);
-    stages.push({ stage: `emitUpstreamValidators ${source} (Ajv standalone)`, ms: since(t) });
+    const t = await time(`emitUpstreamTypes ${source} (json-schema-to-typescript)`, () =>
+      types.emitUpstreamTypes(catalogs),
+    );
+    await time(`format ${source} upstream types (Prettier)`, () => format.formatFiles(t));
+    await time(`emitUpstreamValidators ${source} (Ajv standalone)`, () => validators.emitUpstreamValidators(catalogs));
   }
+  for (const source of Object.keys(inputs.catalogs)) {
+    const m = await time(`emit ${source} mappers`, () => pipeline.emitSourceMappers(inputs, paths, source));
+    await time(`format ${source} mappers (Prettier, by chunk)`, async () => {
+      for (const text of m.values()) await format.formatChunks(text, noCache);
+    });
+  }
+  // A fresh clone: each recorded stage served from generated/ (read, hashed, compared).
+  const { readFileSync } = await import('node:fs');
+  const recorded = (
+    JSON.parse(readFileSync(join(paths.generated, manifest.MANIFEST), 'utf8')) as {
+      stages?: Record<string, { key: string }>;
+    }
+  ).stages;
+  const runner = stageRunner.stageRunner(paths.generated, noCache);
+  await time('fresh clone: reuse generated/ for every stage (read + sha256)', async () => {
+    for (const [name, { key }] of Object.entries(recorded ?? {}))
+      await runner.files(name, key, () => {
+        throw new Error(`generated/ could not serve stage ${name}`);
+      });
+  });
 } catch (err) {
   stages.push({ stage: `(stopped: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`, ms: 0 });
 }

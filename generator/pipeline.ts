@@ -6,11 +6,12 @@ import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/sna
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
-import { FORMAT_ID, formatByChunk, formatFiles } from './emit/format.ts';
+import { chunkedFileKey, FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
-import { buildManifest, hashInputs, MANIFEST, type InputHashes } from './emit/manifest.ts';
+import { buildManifest, hashInputs, MANIFEST, memoFileHasher, type InputHashes } from './emit/manifest.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
+import { stageRunner, type StageOrigin } from './emit/stages.ts';
 import { stableJson } from './fsutil.ts';
 import { loadModel } from './model/load.ts';
 import type { CanonicalModel } from './model/types.ts';
@@ -46,7 +47,8 @@ export interface Inputs {
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
-  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)));
+  const hashFile = memoFileHasher();
+  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)), hashFile);
   const spec = loadSpec(paths.spec);
   const model = loadModel(paths.model);
   const catalogs: Record<string, Catalog[]> = {};
@@ -72,6 +74,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   const hashes = hashInputs(
     paths,
     Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),
+    hashFile,
   );
   return { spec, model, catalogs, analysis, hashes };
 }
@@ -111,10 +114,24 @@ export function findingToDiagnostic(f: Finding): Diagnostic {
   };
 }
 
+/** A source's mappers, unformatted. */
+export function emitSourceMappers(inputs: Inputs, paths: ProjectPaths, source: string): Map<string, string> {
+  // Mappers take the upstream type of their message or answer (every supported snapshot that has it).
+  return emitMappers({
+    spec: inputs.spec,
+    model: inputs.model,
+    source,
+    templatesDir: paths.templates,
+    ...mapperTyping(inputs.catalogs[source] ?? []),
+  });
+}
+
 export interface GenerateResult {
   /** Paths relative to generated/ → contents. */
   files: Map<string, string>;
   inputs: Inputs;
+  /** Where each expensive stage's files came from: the last generate's output, the emit cache, or built. */
+  stages: ReadonlyMap<string, StageOrigin>;
 }
 
 export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
@@ -124,10 +141,13 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const blocking = inputs.analysis.findings.filter((f) => !GENERATES_THROUGH.has(f.category));
   if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
-  // The compilers (Ajv, json-schema-to-typescript) load only when the cache misses.
-  const cache = emitCache(cacheDir(paths));
+  // The compilers (Ajv, json-schema-to-typescript) load only when a stage is built.
+  const dir = cacheDir(paths);
+  const cache = emitCache(dir);
+  const stages = stageRunner(dir === undefined ? undefined : paths.generated, cache);
   const { hashes } = inputs;
-  const canonical = await cache.files(cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]), async () =>
+  const canonicalKey = cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]);
+  const canonical = await stages.files('canonical', canonicalKey, async () =>
     formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
@@ -144,7 +164,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     ]);
     // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
     upstreams.push(
-      cache.files(key, async () => {
+      stages.files(`upstream ${source}`, key, async () => {
         const [{ emitUpstreamTypes }, { upstreamValidators }] = await Promise.all([
           import('./emit/upstream-types.ts'),
           import('./emit/upstream-parallel.ts'),
@@ -154,15 +174,15 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         return formatFiles(new Map([...types, ...(await validators)]));
       }),
     );
-    // Mappers take the upstream type of their message or answer (every supported snapshot that has it).
-    const mappers = emitMappers({
-      spec: inputs.spec,
-      model: inputs.model,
-      source,
-      templatesDir: paths.templates,
-      ...mapperTyping(catalogs),
-    });
-    for (const [rel, text] of mappers) files.set(rel, await formatByChunk(text, cache));
+    const mappers = emitSourceMappers(inputs, paths, source);
+    for (const [rel, text] of mappers) {
+      const formatted = await stages.files(
+        `format ${rel}`,
+        chunkedFileKey(rel, text),
+        async () => new Map([[rel, await formatChunks(text, cache)]]),
+      );
+      for (const [r, t] of formatted) files.set(r, t);
+    }
   }
   for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
@@ -173,6 +193,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
   );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
-  files.set(MANIFEST, buildManifest(hashes.all, files));
-  return { files, inputs };
+  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
+  return { files, inputs, stages: stages.origins };
 }

@@ -26,13 +26,16 @@ interface Cached {
   documents: string[];
 }
 
-export function catalogLoader(cache: EmitCache): (ref: SnapshotRef) => Catalog {
+export function catalogLoader(
+  cache: EmitCache,
+  hashFile: (file: string) => string = (file) => sha256(readFileSync(file)),
+): (ref: SnapshotRef) => Catalog {
   let code: string | undefined;
   return (ref) => {
     let files: string[];
     try {
       code ??= sha256(JSON.stringify(codeHashes()));
-      files = listFiles(ref.dir).map((rel) => `${rel}\0${sha256(readFileSync(join(ref.dir, rel)))}`);
+      files = listFiles(ref.dir).map((rel) => `${rel}\0${hashFile(join(ref.dir, rel))}`);
     } catch {
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }

@@ -11,6 +11,7 @@ import { readTree, sha256 } from '../fsutil.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
+import type { MappingSpec } from '../spec/types.ts';
 import { checkNotices } from './notices.ts';
 import { loadSpec, specLocator } from '../spec/load.ts';
 
@@ -24,14 +25,20 @@ export interface CheckResult {
 }
 
 export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {}): Promise<CheckResult> {
-  const result = await checkFindings(paths, options);
-  return { ...result, notices: checkNotices(paths, loadSpec(paths.spec), options.withSnapshots ?? []) };
+  // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
+  const spec = loadSpec(paths.spec);
+  const result = await checkFindings(paths, options, spec);
+  return { ...result, notices: checkNotices(paths, spec, options.withSnapshots ?? []) };
 }
 
-async function checkFindings(paths: ProjectPaths, options: PipelineOptions): Promise<Omit<CheckResult, 'notices'>> {
+async function checkFindings(
+  paths: ProjectPaths,
+  options: PipelineOptions,
+  spec: MappingSpec,
+): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
   if (!overridden) {
-    const fast = tryFastPath(paths);
+    const fast = tryFastPath(paths, spec);
     if (fast) return fast;
   }
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
@@ -54,13 +61,12 @@ async function checkFindings(paths: ProjectPaths, options: PipelineOptions): Pro
   return { findings, coverage, fast: false };
 }
 
-function tryFastPath(paths: ProjectPaths): Omit<CheckResult, 'notices'> | undefined {
+function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 'notices'> | undefined {
   const manifestFile = join(paths.generated, MANIFEST);
   const coverageFile = join(paths.generated, 'coverage.json');
   if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    const spec = loadSpec(paths.spec);
     const dirs = Object.entries(spec.sources).flatMap(([source, s]) =>
       s.snapshots.map((v) => join(paths.upstream, source, v.version)),
     );

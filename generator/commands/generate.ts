@@ -2,13 +2,10 @@
 // (tree-write.ts). --watch regenerates and prints the findings whenever an input changes; a broken
 // input is reported and the watch goes on.
 import type { Command } from 'commander';
-import { formatText } from '../check/format/text.ts';
 import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
-import { buildCoverage } from '../emit/coverage.ts';
 import { runGenerate, type PipelineOptions } from '../pipeline.ts';
 import { projectPaths, type ProjectPaths } from '../project.ts';
 import { writeTreeAtomic } from '../tree-write.ts';
-import { watchInputs } from '../watch.ts';
 import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
@@ -36,6 +33,7 @@ export function registerGenerateCommand(program: Command): void {
       process.stderr.write(
         'eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n',
       );
+      const { watchInputs } = await import('../watch.ts');
       watchInputs(paths, async (changed) => {
         process.stderr.write(`eventmap: changed: ${changed.join(', ')}\n`);
         await generateOnce(paths, options, true);
@@ -54,6 +52,11 @@ async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watch
     });
     process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
     if (!watching) return;
+    // Only a watch prints the findings: a single run loads none of that.
+    const [{ buildCoverage }, { formatText }] = await Promise.all([
+      import('../emit/coverage.ts'),
+      import('../check/format/text.ts'),
+    ]);
     const findings = inputs.analysis.findings.filter((f) => f.category !== 'error');
     const coverage = buildCoverage(
       inputs.spec,

@@ -13,6 +13,15 @@ export interface Manifest {
   inputs: string;
   /** Every other file under generated/ → its sha256. */
   files: Record<string, string>;
+  /** The expensive stages that wrote them: name → key and files (./stages.ts reuses them). */
+  stages?: Record<string, StageRecord>;
+}
+
+export interface StageRecord {
+  /** The stage's cache key: a hash of everything its output depends on (./cache.ts). */
+  key: string;
+  /** The files it wrote, relative to generated/. */
+  files: string[];
 }
 
 export interface InputHashes {
@@ -25,10 +34,26 @@ export interface InputHashes {
   code: string;
 }
 
+/** sha256 of a file's bytes. */
+export type FileHasher = (file: string) => string;
+
+/** A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same snapshots). */
+export function memoFileHasher(): FileHasher {
+  const seen = new Map<string, string>();
+  return (file) => {
+    let hash = seen.get(file);
+    if (hash === undefined) seen.set(file, (hash = sha256(readFileSync(file))));
+    return hash;
+  };
+}
+
 /** Hash the inputs; `snapshotDirs` are the folders of the snapshots in use. */
-export function hashInputs(paths: ProjectPaths, snapshotDirs: string[]): InputHashes {
+export function hashInputs(
+  paths: ProjectPaths,
+  snapshotDirs: string[],
+  fileHash: FileHasher = memoFileHasher(),
+): InputHashes {
   const parts: string[] = [];
-  const fileHash = (file: string) => sha256(readFileSync(file));
   const model = fileHash(paths.model);
   parts.push(`spec\0${fileHash(paths.spec)}`, `model\0${model}`);
   const snapshots = new Map<string, string>();
@@ -53,6 +78,15 @@ export const CODE_HASHES = 'code-hashes.json';
  * both write the same manifest from the same inputs.
  */
 export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> {
+  // The code cannot change under a running process (it is loaded): hash it once.
+  let hashes = codeHashMemo.get(root);
+  if (!hashes) codeHashMemo.set(root, (hashes = readCodeHashes(root)));
+  return hashes;
+}
+
+const codeHashMemo = new Map<string, Record<string, string>>();
+
+function readCodeHashes(root: string): Record<string, string> {
   const shipped = join(root, CODE_HASHES);
   if (existsSync(shipped)) return JSON.parse(readFileSync(shipped, 'utf8')) as Record<string, string>;
   const hashes: Record<string, string> = {};
@@ -63,9 +97,13 @@ export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> 
   return hashes;
 }
 
-export function buildManifest(inputs: string, files: Map<string, string>): string {
+export function buildManifest(
+  inputs: string,
+  files: Map<string, string>,
+  stages: Record<string, StageRecord> = {},
+): string {
   const hashes: Record<string, string> = {};
   for (const rel of [...files.keys()].sort()) if (rel !== MANIFEST) hashes[rel] = sha256(files.get(rel)!);
-  const manifest: Manifest = { version: 1, inputs, files: hashes };
+  const manifest: Manifest = { version: 1, inputs, files: hashes, stages };
   return stableJson(manifest);
 }

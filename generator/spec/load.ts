@@ -1,7 +1,7 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
 import { readFileSync, existsSync } from 'node:fs';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
@@ -12,7 +12,7 @@ import type { EntryKind } from '../catalog/types.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
-import { SPEC_SCHEMA } from './spec-schema.ts';
+import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
   EmitSpec,
@@ -45,9 +45,13 @@ export function loadSpec(file: string): MappingSpec {
   return parseSpec(readFileSync(file, 'utf8'), shown);
 }
 
+/** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
+let lastParsed: { text: string; doc: Document; lineCounter: LineCounter } | undefined;
+
 export function parseSpec(text: string, file: string): MappingSpec {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  lastParsed = doc.errors.length ? undefined : { text, doc, lineCounter };
   const at = (offset: number): Loc => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, col };
@@ -105,19 +109,22 @@ function locators(
  * path, not line, so a comment line does not change them; `check` and the reports locate them.
  */
 export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const { doc, lineCounter } = locatorDocument(text);
   const { locOf, keyLocOf } = locators(doc, (offset) => ({ file, ...lineCounter.linePos(offset) }));
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
+/** The spec's document for locations: the one parseSpec read when it is the same text (then without duplicate keys, the same either way). */
+function locatorDocument(text: string): { doc: Document; lineCounter: LineCounter } {
+  if (lastParsed?.text === text) return lastParsed;
+  const lineCounter = new LineCounter();
+  return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter };
+}
+
 // ---- shape ----------------------------------------------------------------------------------
 
-// verbose: errors carry their schema, whose `properties` are the keys a did-you-mean picks from.
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-const validateShape = ajv.compile(SPEC_SCHEMA);
-
 function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
+  const validateShape = shapeValidator();
   if (validateShape(data)) return [];
   const errors = pickErrors(validateShape.errors ?? []);
   return errors.map((e) =>

@@ -5,6 +5,8 @@ import { builtinModules } from 'node:module';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODE_HASHES, codeHashes } from '../../generator/emit/manifest.ts';
+import { precompileTemplates } from '../../generator/emit/template-memo.ts';
+import { writeShapeValidator } from '../../generator/spec/shape-validator.ts';
 import { bundleCli } from './bundle.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
@@ -29,6 +31,8 @@ export async function stageCli(stage: string, version: string, runtimeName: stri
   mkdirSync(join(stage, 'bin'), { recursive: true });
   writeFileSync(join(stage, 'bin', 'eventmap.js'), "#!/usr/bin/env node\nimport '../lib/cli.js';\n", { mode: 0o755 });
   cpSync(join(REPO, 'templates'), join(stage, 'templates'), { recursive: true });
+  precompileTemplates(join(stage, 'templates'));
+  writeShapeValidator(join(stage, 'lib'));
   writeFileSync(join(stage, CODE_HASHES), `${JSON.stringify(codeHashes(REPO), null, 2)}\n`);
   copyFileSync(join(REPO, 'README.md'), join(stage, 'README.md'));
   const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as object;

@@ -53,8 +53,11 @@ describe('emit cache', () => {
       rel.endsWith('upstream-validators.js') ? `${text}// from the cache\n` : text,
     ]);
     writeFileSync(entry, JSON.stringify({ ...stored, files: marked }));
+    // Without the last output, which a generate would reuse first (test/generate/committed-output.test.ts).
+    rmSync(p.at('generated'), { recursive: true, force: true });
     expect((await files()).get('codex-sdk/upstream-validators.js')).toMatch(/\/\/ from the cache\n$/);
     writeFileSync(entry, '{ not json');
+    rmSync(p.at('generated'), { recursive: true, force: true });
     expect(await files()).toEqual(cold);
   });
 });

@@ -1,9 +1,8 @@
 // mapping-spec.yaml + catalogs + canonical model → generated/<source>/mappers.ts: one typed
 // function per upstream discriminant, dispatch tables, and the ignore reasons. Every name, literal
 // and comment goes through ../emission.ts; the template sees only Code.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
+import { compiledTemplate } from '../template-memo.ts';
 import { compareStrings } from '../../fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import type { MappingSpec } from '../../spec/types.ts';
@@ -126,11 +125,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       };
     });
 
-  const hbs = Handlebars.create();
-  const template = hbs.compile(readFileSync(join(o.templatesDir, 'mappers.ts.hbs'), 'utf8'), {
-    noEscape: true,
-    strict: true,
-  });
+  const template = compiledTemplate(join(o.templatesDir, 'mappers.ts.hbs'));
   const group = <T>(m: Map<string, T[]>) =>
     [...m].sort(([a], [b]) => compareStrings(a, b)).map(([kind, rows]) => ({ kind: quotedKey(kind), rows }));
   const imports = o.upstreamTypeImports ?? [];
