@@ -29,6 +29,12 @@ export interface PipelineOptions {
   upstreamOverrides?: Partial<Record<SourceName, string>>;
   /** `--with <source>@<version|dir>`: add these snapshots to the supported set, for this run only. */
   withSnapshots?: SnapshotRef[];
+  /**
+   * Reuse files of generated/ that its manifest says an earlier generate wrote (default true).
+   * False where generated/ is what is being verified: a manifest is only as honest as whoever
+   * committed it (`check --full`, check in CI).
+   */
+  reuseGenerated?: boolean;
 }
 
 /** A what-if run: the snapshots differ from what mapping-spec.yaml supports (so generated/ is not comparable). */
@@ -144,7 +150,10 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   // The compilers (Ajv, json-schema-to-typescript) load only when a stage is built.
   const dir = cacheDir(paths);
   const cache = emitCache(dir);
-  const stages = stageRunner(dir === undefined ? undefined : paths.generated, cache);
+  const stages = stageRunner(
+    dir === undefined || options.reuseGenerated === false ? undefined : paths.generated,
+    cache,
+  );
   const { hashes } = inputs;
   const canonicalKey = cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]);
   const canonical = await stages.files('canonical', canonicalKey, async () =>

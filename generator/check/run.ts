@@ -1,6 +1,9 @@
 // `eventmap check`: coverage gaps, stale entries, missing paths, and generated/ out of date.
 // Fast path: when the inputs hash and every generated file match generated/manifest.json, the
-// findings recorded in generated/coverage.json are current and nothing is regenerated.
+// findings recorded in generated/coverage.json are current and nothing is regenerated. A manifest
+// is only as honest as whoever committed it (anyone can rewrite a file and its hash), so a full
+// check (`--full`, and the default in CI) takes no fast path and regenerates without reusing
+// anything from generated/: the output is compared with what eventmap itself computes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from '../diagnostics.ts';
@@ -24,7 +27,12 @@ export interface CheckResult {
   fast: boolean;
 }
 
-export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {}): Promise<CheckResult> {
+export interface CheckOptions extends PipelineOptions {
+  /** Trust nothing generated/ says about itself: no fast path, no reuse of its files. */
+  full?: boolean;
+}
+
+export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
   const spec = loadSpec(paths.spec);
   const result = await checkFindings(paths, options, spec);
@@ -33,11 +41,11 @@ export async function runCheck(paths: ProjectPaths, options: PipelineOptions = {
 
 async function checkFindings(
   paths: ProjectPaths,
-  options: PipelineOptions,
+  options: CheckOptions,
   spec: MappingSpec,
 ): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
-  if (!overridden) {
+  if (!overridden && !options.full) {
     const fast = tryFastPath(paths, spec);
     if (fast) return fast;
   }
@@ -55,7 +63,7 @@ async function checkFindings(
   );
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
   if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
-    const { files } = await runGenerate(paths, options);
+    const { files } = await runGenerate(paths, { ...options, reuseGenerated: !options.full });
     findings.push(...staleOutput(files, readTree(paths.generated)));
   }
   return { findings, coverage, fast: false };

@@ -1,10 +1,11 @@
-// `eventmap check [--format text|json|markdown|github] [--upstream <source>=<dir>] [--with <source>@<version|dir>]`
-import type { Command } from 'commander';
+// `eventmap check [--format text|json|markdown|github] [--full|--fast] [--upstream <source>=<dir>] [--with <source>@<version|dir>]`
+import { Option, type Command } from 'commander';
 import { formatGithub } from '../check/format/github.ts';
 import { formatJson } from '../check/format/json.ts';
 import { formatMarkdown } from '../check/format/markdown.ts';
 import { formatText } from '../check/format/text.ts';
 import { runCheck } from '../check/run.ts';
+import { inCi } from '../ci.ts';
 import { projectPaths } from '../project.ts';
 import { parseFormat } from './format.ts';
 import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
@@ -17,12 +18,26 @@ export function registerCheckCommand(program: Command): void {
     .description(
       'the CI gate: exit 1 on coverage gaps, stale entries, missing paths, drafts needing a decision or stale generated/ output; 2 when it cannot run',
     )
-    .option('--format <format>', 'text, json, markdown or github', 'text');
-  snapshotOptions(cmd, 'check').action(async (opts: { format: string; upstream: string[]; with: string[] }) => {
-    const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
-    const paths = projectPaths(program.opts<{ root?: string }>().root);
-    const result = await runCheck(paths, snapshotPipelineOptions(paths.upstream, opts));
-    process.stdout.write(FORMATTERS[format](result));
-    process.exitCode = result.findings.length ? 1 : 0;
-  });
+    .option('--format <format>', 'text, json, markdown or github', 'text')
+    .addOption(
+      new Option(
+        '--full',
+        'trust nothing generated/manifest.json says: regenerate without reusing generated/ and compare (the default when CI is set)',
+      ).conflicts('fast'),
+    )
+    .addOption(
+      new Option('--fast', 'answer from the manifest when the inputs are unchanged (the default outside CI)').conflicts(
+        'full',
+      ),
+    );
+  snapshotOptions(cmd, 'check').action(
+    async (opts: { format: string; upstream: string[]; with: string[]; full?: boolean; fast?: boolean }) => {
+      const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
+      const paths = projectPaths(program.opts<{ root?: string }>().root);
+      const full = opts.full ?? (opts.fast ? false : inCi());
+      const result = await runCheck(paths, { ...snapshotPipelineOptions(paths.upstream, opts), full });
+      process.stdout.write(FORMATTERS[format](result));
+      process.exitCode = result.findings.length ? 1 : 0;
+    },
+  );
 }

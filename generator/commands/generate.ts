@@ -3,6 +3,7 @@
 // input is reported and the watch goes on.
 import type { Command } from 'commander';
 import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
+import { inCi } from '../ci.ts';
 import { runGenerate, type PipelineOptions } from '../pipeline.ts';
 import { projectPaths, type ProjectPaths } from '../project.ts';
 import { writeTreeAtomic } from '../tree-write.ts';
@@ -24,7 +25,11 @@ export function registerGenerateCommand(program: Command): void {
     )
     .action(async (opts: { upstream: string[]; watch?: boolean }) => {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const options: PipelineOptions = { upstreamOverrides: parseUpstreamOverrides(opts.upstream) };
+      const options: PipelineOptions = {
+        upstreamOverrides: parseUpstreamOverrides(opts.upstream),
+        // In CI generated/ is under test: rebuild what the emit cache lacks rather than trust it (../ci.ts).
+        reuseGenerated: !inCi(),
+      };
       if (!opts.watch) {
         await generateOnce(paths, options, false);
         return;

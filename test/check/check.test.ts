@@ -1,4 +1,5 @@
 // `eventmap check`, the CI gate, on copies of the real snapshots.
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ const REPO = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'eventmap-check-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const eventmap = (...args: string[]) => runCli(['--root', work, ...args]);
+// Outside CI unless a test says otherwise (in CI, check trusts nothing in generated/).
+const eventmap = (...args: string[]) => runCli(['--root', work, ...args], { env: { CI: undefined } });
 
 interface JsonFinding {
   category: string;
@@ -57,6 +59,48 @@ describe('eventmap check', () => {
     expect(report.ok).toBe(true);
     expect(report.fast).toBe(true);
     expect(r.status).toBe(0);
+  });
+
+  it('in CI, or with --full, regenerates instead: clean on the committed tree, fast false', async () => {
+    for (const r of [
+      await runCli(['--root', work, 'check', '--format', 'json'], { env: { CI: 'true' } }),
+      await eventmap('check', '--format', 'json', '--full'),
+    ]) {
+      expect(r.stderr).toBe('');
+      expect(json(r.stdout)).toMatchObject({ ok: true, fast: false, findings: [] });
+      expect(r.status).toBe(0);
+    }
+    const both = await eventmap('check', '--full', '--fast');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/--full.*--fast|--fast.*--full/);
+  });
+
+  it('a forged generated file with a forged manifest hash passes the fast path only: --full and CI report it', async () => {
+    const root = mkdtempSync(join(work, 'forged-'));
+    for (const p of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
+      cpSync(join(work, p), join(root, p), { recursive: true });
+    const rel = 'codex-sdk/upstream-validators.js';
+    const forged = `${readFileSync(join(root, 'generated', rel), 'utf8')}globalThis.forged = true;\n`;
+    writeFileSync(join(root, 'generated', rel), forged);
+    const manifestFile = join(root, 'generated', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: Record<string, string> };
+    manifest.files[rel] = createHash('sha256').update(forged).digest('hex');
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    const check = (args: string[], CI?: string) =>
+      runCli(['--root', root, 'check', '--format', 'json', ...args], { env: { CI } });
+
+    // The fast path believes the manifest (documented: a local convenience, not the gate).
+    expect(json((await check(['--fast'])).stdout)).toMatchObject({ ok: true, fast: true });
+    for (const r of [await check(['--full']), await check([], 'true')]) {
+      expect(r.status).toBe(1);
+      expect(json(r.stdout).findings).toContainEqual(
+        expect.objectContaining({ code: 'generated/stale-output', message: expect.stringContaining(rel) }),
+      );
+    }
+    // generate in CI rebuilds the file rather than reuse it, so `generate && git diff` sees the forgery.
+    const gen = await runCli(['--root', root, 'generate'], { env: { CI: 'true', EVENTMAP_CACHE: '0' } });
+    expect(gen.status).toBe(0);
+    expect(readFileSync(join(root, 'generated', rel), 'utf8')).toBe(readFileSync(join(work, 'generated', rel), 'utf8'));
   });
 
   it('names a method added to ServerNotification.json as a gap (exit 1)', async () => {
