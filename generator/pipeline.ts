@@ -203,5 +203,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
   files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
+  cache.prune(); // bounded: the least recently used entries go when this run added some
   return { files, inputs, stages: stages.origins };
 }

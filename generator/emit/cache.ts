@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../fsutil.ts';
+import { DEFAULT_LIMITS, pruneCache, touch, type CacheLimits } from './cache-prune.ts';
 import type { ProjectPaths } from '../project.ts';
 
 export interface EmitCache {
@@ -13,6 +14,8 @@ export interface EmitCache {
   files(key: string, compute: () => Promise<Map<string, string>> | Map<string, string>): Promise<Map<string, string>>;
   /** The same for one JSON text, synchronously (for what the synchronous loaders build). */
   textSync(key: string, compute: () => string): string;
+  /** After a run: if it added entries, drop the least recently used ones over the bound (cache-prune.ts). */
+  prune(): void;
 }
 
 const FORMAT = 'eventmap-emit-cache-1';
@@ -27,25 +30,39 @@ export function cacheKey(parts: readonly string[]): string {
   return sha256([FORMAT, ...parts].join('\n'));
 }
 
-export function emitCache(dir: string | undefined): EmitCache {
+export function emitCache(dir: string | undefined, limits: CacheLimits = DEFAULT_LIMITS): EmitCache {
+  let added = false;
+  const hit = (file: string, key: string) => {
+    const files = read(file, key);
+    if (files) touch(file);
+    return files;
+  };
+  const store = (file: string, key: string, files: Map<string, string>) => {
+    write(file, key, files);
+    added = true;
+  };
   return {
     async files(key, compute) {
       const file = dir && join(dir, `${key}.json`);
       if (file) {
-        const hit = read(file, key);
-        if (hit) return hit;
+        const files = hit(file, key);
+        if (files) return files;
       }
       const files = await compute();
-      if (file) write(file, key, files);
+      if (file) store(file, key, files);
       return files;
     },
     textSync(key, compute) {
       const file = dir && join(dir, `${key}.json`);
-      const hit = file ? read(file, key)?.get('text') : undefined;
-      if (hit !== undefined) return hit;
+      const cached = file ? hit(file, key)?.get('text') : undefined;
+      if (cached !== undefined) return cached;
       const text = compute();
-      if (file) write(file, key, new Map([['text', text]]));
+      if (file) store(file, key, new Map([['text', text]]));
       return text;
+    },
+    prune() {
+      if (dir && added) pruneCache(dir, limits);
+      added = false;
     },
   };
 }
