@@ -26,10 +26,18 @@ export function canonicalId(kind: string, name: string): string {
  */
 export function eventIds(sessionId: string): (seq: number) => string {
   const base = uuidV5(`event:${sessionId}`).slice(0, 24); // "xxxxxxxx-xxxx-5xxx-yxxx-"
+  // The id without its last two hex digits, for the current run of 256 seqs (toString(16) per event cost more).
+  let high = -1;
+  let prefix = '';
   return (seq) => {
     if (!Number.isSafeInteger(seq) || seq < 0 || seq > MAX_NODE) return uuidV5(`event:${sessionId}:${seq}`);
-    const hex = seq.toString(16);
-    return `${base}${NODE_ZEROS.slice(hex.length)}${hex}`;
+    const h = Math.floor(seq / 256);
+    if (h !== high) {
+      const hex = h.toString(16);
+      high = h;
+      prefix = `${base}${NODE_ZEROS.slice(hex.length + 2)}${hex}`;
+    }
+    return prefix + HEX[seq & 255]!;
   };
 }
 
