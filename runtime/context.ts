@@ -92,7 +92,8 @@ export class MapContext {
 
   /** An open item of a thread (items are per thread). */
   openItem(thread: string | undefined, item: string): OpenItem | undefined {
-    return this.lifecycle.items.get(itemKey(thread, item));
+    const items = this.lifecycle.items;
+    return items.size > 0 ? items.get(itemKey(thread, item)) : undefined;
   }
 
   /**

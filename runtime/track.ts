@@ -52,7 +52,8 @@ export function track(
   }
   switch (role.closes) {
     case 'item':
-      if (ids.item !== undefined) life.items.delete(itemKey(ids.thread, ids.item));
+      // (no key to build and hash when nothing is open: items that only complete)
+      if (ids.item !== undefined && life.items.size > 0) life.items.delete(itemKey(ids.thread, ids.item));
       return true;
     case 'user-input': {
       const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);
