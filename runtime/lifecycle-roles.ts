@@ -11,8 +11,3 @@ const ROLES = new Map(Object.entries(LIFECYCLE_ROLES));
 export function roleOf(type: string): LifecycleRole | undefined {
   return ROLES.get(type);
 }
-
-/** The event belongs to a turn: one that names no turn joins its thread's open turn. */
-export function isTurnScoped(type: string): boolean {
-  return roleOf(type)?.turnScoped === true;
-}
