@@ -26,6 +26,8 @@ export interface NormalizeResult {
   /** The same against the floor that also parses the JSON-RPC line a capture record carries as a string. */
   ratioEmbedded: { normalize: number; normalizeValidate: number };
   invalidEvents: number;
+  /** Lines of one copy that are capture records carrying the upstream message as a JSON string (codex `{"dir","line"}`). */
+  embeddedLines: number;
 }
 
 export function sources(): SourceName[] {
@@ -83,6 +85,10 @@ export function benchNormalize(
       .filter((l) => l.trim() !== ''),
   );
   const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
+  const embeddedLines = transcripts.reduce(
+    (n, t) => n + t.filter((l) => typeof embeddedLine(l) === 'string').length,
+    0,
+  );
   const copies = Math.ceil(options.minMessages / perCopy);
   const messages = copies * perCopy;
 
@@ -163,5 +169,16 @@ export function benchNormalize(
       normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
     },
     invalidEvents,
+    embeddedLines,
   };
+}
+
+/** The JSON string a capture record carries as `line`, if it is one. */
+function embeddedLine(line: string): unknown {
+  try {
+    const v = JSON.parse(line) as { line?: unknown } | null;
+    return v !== null && typeof v === 'object' ? v.line : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -62,6 +62,43 @@ const targets: Target[] = [];
 const target = (t: Omit<Target, 'pass'>) =>
   targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
 
+// The normalize targets, as issue 17's acceptance states them: ≥ 0.5× of the floor (≥ 0.33× with
+// validation) on every source and transcript format. A format of capture records that carry the
+// upstream line as a JSON string (codex `{"dir","line"}`) is judged against the floor that parses
+// that line too (no reader can skip it); its ratio against the outer parse alone is in the note.
+// A source whose transcripts mix formats is judged per format (its mixed run is reported below
+// the targets, as information).
+const normalizeTargets = (label: string, r: NormalizeResult) => {
+  const embedded = r.embeddedLines > 0;
+  const ratio = embedded ? r.ratioEmbedded : r.ratio;
+  const floor = embedded ? 'JSON.parse incl. embedded line' : 'JSON.parse';
+  const outer = (n: number) => (embedded ? { note: `against the outer parse alone: ${n.toFixed(2)}×` } : {});
+  target({
+    name: `${label}: normalize / ${floor}`,
+    measured: ratio.normalize,
+    kind: 'min',
+    limit: 0.5,
+    unit: '×',
+    ...outer(r.ratio.normalize),
+  });
+  target({
+    name: `${label}: normalize + validation / ${floor}`,
+    measured: ratio.normalizeValidate,
+    kind: 'min',
+    limit: 0.33,
+    unit: '×',
+    ...outer(r.ratio.normalizeValidate),
+  });
+  if (r.invalidEvents)
+    target({
+      name: `${label}: events failing canonical validation`,
+      measured: r.invalidEvents,
+      kind: 'max',
+      limit: 0,
+      unit: '',
+    });
+};
+
 if (only.has('normalize')) {
   for (const source of sources()) {
     const { files, kind } = transcriptFiles(ROOT, source);
@@ -71,82 +108,28 @@ if (only.has('normalize')) {
       );
       continue;
     }
-    log(`bench: normalize ${source} (${kind} transcripts, ≥ ${minMessages} messages, ${rounds} rounds)...`);
-    const r = benchNormalize(ROOT, source, files, kind, 'all', { minMessages, rounds })!;
-    normalize.push(r);
     const label = `${source}${kind === 'hand-made' ? ' (hand-made fixtures)' : ''}`;
-    target({
-      name: `${label}: normalize / JSON.parse`,
-      measured: r.ratio.normalize,
-      kind: 'min',
-      limit: 0.5,
-      unit: '×',
-    });
-    target({
-      name: `${label}: normalize + validation / JSON.parse`,
-      measured: r.ratio.normalizeValidate,
-      kind: 'min',
-      limit: 0.33,
-      unit: '×',
-    });
-    // Capture records that carry the upstream line as a JSON string (codex {"dir","line"}) need a
-    // second JSON.parse no reader can skip: the same targets against a floor that does it too.
-    if (Math.abs(r.perSecond.floorEmbedded - r.perSecond.floor) / r.perSecond.floor > 0.15) {
-      const note = 'floor also parses the JSON-RPC line a capture record carries as a string';
-      target({
-        name: `${label}: normalize / JSON.parse incl. embedded line`,
-        measured: r.ratioEmbedded.normalize,
-        kind: 'min',
-        limit: 0.5,
-        unit: '×',
-        note,
-      });
-      target({
-        name: `${label}: normalize + validation / JSON.parse incl. embedded line`,
-        measured: r.ratioEmbedded.normalizeValidate,
-        kind: 'min',
-        limit: 0.33,
-        unit: '×',
-        note,
-      });
-    }
-    if (r.invalidEvents)
-      target({
-        name: `${label}: events failing canonical validation`,
-        measured: r.invalidEvents,
-        kind: 'max',
-        limit: 0,
-        unit: '',
-      });
-    // The same per transcript format, when there are several (bare upstream lines vs capture records).
     const formats = [...new Set(files.map(formatOf))].sort();
     if (formats.length > 1) {
-      for (const f of formats) {
-        log(`bench: normalize ${source}, ${f} transcripts only...`);
-        const rf = benchNormalize(
-          ROOT,
-          source,
-          files.filter((x) => formatOf(x) === f),
-          kind,
-          f,
-          { minMessages, rounds },
-        )!;
-        normalize.push(rf);
-        target({
-          name: `${label}, *.${f}.jsonl: normalize / JSON.parse`,
-          measured: rf.ratio.normalize,
-          kind: 'min',
-          limit: 0.5,
-          unit: '×',
-        });
-        target({
-          name: `${label}, *.${f}.jsonl: normalize + validation / JSON.parse`,
-          measured: rf.ratio.normalizeValidate,
-          kind: 'min',
-          limit: 0.33,
-          unit: '×',
-        });
-      }
+      log(
+        `bench: normalize ${source} (${kind} transcripts, all formats, ≥ ${minMessages} messages, ${rounds} rounds)...`,
+      );
+      normalize.push(benchNormalize(ROOT, source, files, kind, 'all', { minMessages, rounds })!);
+    }
+    for (const f of formats) {
+      log(
+        `bench: normalize ${source}, *.${f}.jsonl (${kind} transcripts, ≥ ${minMessages} messages, ${rounds} rounds)...`,
+      );
+      const rf = benchNormalize(
+        ROOT,
+        source,
+        files.filter((x) => formatOf(x) === f),
+        kind,
+        f,
+        { minMessages, rounds },
+      )!;
+      normalize.push(rf);
+      normalizeTargets(`${label}, *.${f}.jsonl`, rf);
     }
   }
 }
@@ -268,7 +251,7 @@ function report(): string {
   for (const r of normalize) {
     out.push(
       '',
-      `normalize ${r.source}${r.format === 'all' ? '' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`,
+      `normalize ${r.source}${r.format === 'all' ? ', all formats (information: the targets are per format)' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.rounds} rounds, medians)`,
     );
     const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
     out.push(

@@ -15,6 +15,12 @@ export const ID_CACHE_BYTES = 256 * 1024;
 /** Longer names are derived each time rather than memoised (they would crowd the cache out). */
 const MEMO_MAX_NAME = 512;
 
+interface Scoped {
+  kind: 'turn' | 'item';
+  thread: string | undefined;
+  value: string;
+}
+
 interface Last {
   thread: string | undefined;
   id: string;
@@ -24,7 +30,13 @@ interface Last {
 export class CanonicalIds {
   readonly event: (seq: number) => string;
   private readonly scope: string;
-  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES, (k, v) => stringBytes(k) + stringBytes(v));
+  // Threads and requests by their name; turns and items by the provider id alone (a stream names
+  // them on most events: a hit then builds and hashes no name). Half the bound each.
+  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES / 2, (k, v) => stringBytes(k) + stringBytes(v));
+  private readonly byId = new BoundedMap<Scoped>(
+    ID_CACHE_BYTES / 2,
+    (k, v) => stringBytes(k) + stringBytes(v.value) + (v.thread === undefined ? 0 : stringBytes(v.thread)),
+  );
   // The last id of each kind: a stream repeats the same thread, turn and item.
   private lastThread: Last | undefined;
   private lastTurn: Last | undefined;
@@ -48,22 +60,31 @@ export class CanonicalIds {
   turn(thread: string | undefined, id: string): string {
     const l = this.lastTurn;
     if (l !== undefined && l.id === id && l.thread === thread) return l.value;
-    return (this.lastTurn = { thread, id, value: this.derive(`turn:${this.scope}${part(thread ?? '')}${id}`) }).value;
+    return (this.lastTurn = { thread, id, value: this.scoped('turn', thread, id) }).value;
   }
 
   item(thread: string | undefined, id: string): string {
     const l = this.lastItem;
     if (l !== undefined && l.id === id && l.thread === thread) return l.value;
-    return (this.lastItem = { thread, id, value: this.derive(`item:${this.scope}${part(thread ?? '')}${id}`) }).value;
+    return (this.lastItem = { thread, id, value: this.scoped('item', thread, id) }).value;
   }
 
   /** Bytes the id cache holds (at most ID_CACHE_BYTES). */
   get cacheBytes(): number {
-    return this.cache.heldBytes;
+    return this.cache.heldBytes + this.byId.heldBytes;
   }
 
   request(id: string): string {
     return this.derive(`request:${this.scope}${id}`);
+  }
+
+  /** A turn or item id (a turn id and an item id that are the same string just take turns in the memo). */
+  private scoped(kind: 'turn' | 'item', thread: string | undefined, id: string): string {
+    const hit = this.byId.get(id);
+    if (hit !== undefined && hit.kind === kind && hit.thread === thread) return hit.value;
+    const value = uuidV5(`${kind}:${this.scope}${part(thread ?? '')}${id}`);
+    if (id.length + (thread?.length ?? 0) <= MEMO_MAX_NAME) this.byId.set(id, { kind, thread, value });
+    return value;
   }
 
   private derive(name: string): string {
@@ -104,8 +125,8 @@ interface WebCrypto {
 }
 
 /**
- * The derived session id (`deriveSessionId: true`, for replays): a UUID v5 of the source and the first upstream message that yields an
- * event. That message names the upstream's own session or thread (a Claude session_id with the
+ * The derived session id (`deriveSessionId: true`, for replays): a UUID v5 of the source and the
+ * first upstream message that yields an event. That message names the upstream's own session or thread (a Claude session_id with the
  * message's own uuid, a Codex thread id) or carries its own timestamp, so two sessions — also a
  * resumed one — usually get two ids, and the same input always the same id. Two sessions that
  * begin with byte-identical messages share it: hence not the default.

@@ -3,7 +3,7 @@
 // close what it left open. Generated mappers call `emit`; nothing here knows any upstream's shapes.
 import { CanonicalIds, derivedSessionId, randomSessionId } from './canonical-ids.ts';
 import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle.ts';
-import { isTurnScoped } from './lifecycle-roles.ts';
+import { roleOf } from './lifecycle-roles.ts';
 import { track } from './track.ts';
 import type { EmitPayload, HelperIds, MapperIds, PayloadByType, RequiredFields } from './emit-payload.ts';
 import type { CanonicalEvent, ProviderIds, RawRef, ValueMap } from './types.ts';
@@ -95,7 +95,8 @@ export class MapContext {
 
   /** An open item of a thread (items are per thread). */
   openItem(thread: string | undefined, item: string): OpenItem | undefined {
-    return this.lifecycle.items.get(itemKey(thread, item));
+    const items = this.lifecycle.items;
+    return items.size > 0 ? items.get(itemKey(thread, item)) : undefined;
   }
 
   /**
@@ -116,7 +117,8 @@ export class MapContext {
         break;
       }
     }
-    for (const field of required) {
+    for (let i = 0; i < required.length; i++) {
+      const field = required[i]!;
       if (!Object.hasOwn(payload, field)) {
         this.warn(
           `${this.describeRaw()}: cannot fill required field \`${field}\` of ${type}; the message does not match its schema`,
@@ -125,10 +127,13 @@ export class MapContext {
         return;
       }
     }
-    const full: ProviderIds = { ...ids };
-    if (full.thread === undefined) full.thread = this.currentThread;
-    if (full.turn === undefined && isTurnScoped(type)) full.turn = this.lifecycle.peekThread(full.thread)?.turn;
-    if (!track(this, type, full, payload)) return;
+    // One object shape for every event's ids (a copy: track() may keep or amend it).
+    const role = roleOf(type);
+    const thread = ids.thread === undefined ? this.currentThread : ids.thread;
+    let turn = ids.turn;
+    if (turn === undefined && role?.turnScoped === true) turn = this.lifecycle.peekThread(thread)?.turn;
+    const full: ProviderIds = { thread, turn, item: ids.item, request: ids.request };
+    if (role !== undefined && !track(this, role, full, payload)) return;
     this.push(type, full, payload);
   }
 
@@ -204,27 +209,29 @@ export class MapContext {
       payload,
       raw: this.raw,
     };
+    const { thread, turn, item, request } = ids;
+    if (thread === undefined && turn === undefined && item === undefined && request === undefined) {
+      this.out.push(event);
+      return;
+    }
     const refs: Record<string, string> = {};
-    if (ids.thread !== undefined) {
-      event.threadId = c.thread(ids.thread);
-      refs.providerThreadId = ids.thread;
+    if (thread !== undefined) {
+      event.threadId = c.thread(thread);
+      refs.providerThreadId = thread;
     }
-    if (ids.turn !== undefined) {
-      event.turnId = c.turn(ids.thread, ids.turn);
-      refs.providerTurnId = ids.turn;
+    if (turn !== undefined) {
+      event.turnId = c.turn(thread, turn);
+      refs.providerTurnId = turn;
     }
-    if (ids.item !== undefined) {
-      event.itemId = c.item(ids.thread, ids.item);
-      refs.providerItemId = ids.item;
+    if (item !== undefined) {
+      event.itemId = c.item(thread, item);
+      refs.providerItemId = item;
     }
-    if (ids.request !== undefined) {
-      event.requestId = c.request(ids.request);
-      refs.providerRequestId = ids.request;
+    if (request !== undefined) {
+      event.requestId = c.request(request);
+      refs.providerRequestId = request;
     }
-    for (const _ in refs) {
-      event.providerRefs = refs;
-      break;
-    }
+    event.providerRefs = refs;
     this.out.push(event);
   }
 }

@@ -26,10 +26,18 @@ export function canonicalId(kind: string, name: string): string {
  */
 export function eventIds(sessionId: string): (seq: number) => string {
   const base = uuidV5(`event:${sessionId}`).slice(0, 24); // "xxxxxxxx-xxxx-5xxx-yxxx-"
+  // The id without its last two hex digits, for the current run of 256 seqs (toString(16) per event cost more).
+  let high = -1;
+  let prefix = '';
   return (seq) => {
     if (!Number.isSafeInteger(seq) || seq < 0 || seq > MAX_NODE) return uuidV5(`event:${sessionId}:${seq}`);
-    const hex = seq.toString(16);
-    return `${base}${NODE_ZEROS.slice(hex.length)}${hex}`;
+    const h = Math.floor(seq / 256);
+    if (h !== high) {
+      const hex = h.toString(16);
+      high = h;
+      prefix = `${base}${NODE_ZEROS.slice(hex.length + 2)}${hex}`;
+    }
+    return prefix + HEX[seq & 255]!;
   };
 }
 
@@ -50,7 +58,37 @@ let words: Int32Array = new Int32Array(64);
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
 export function uuidV5(name: string): string {
-  return digest(encode(name));
+  return asciiDigest(name) ?? digest(encode(name));
+}
+
+const NAMESPACE_WORDS = [0, 4, 8, 12].map(
+  (i) =>
+    (NAMESPACE_BYTES[i]! << 24) |
+    (NAMESPACE_BYTES[i + 1]! << 16) |
+    (NAMESPACE_BYTES[i + 2]! << 8) |
+    NAMESPACE_BYTES[i + 3]!,
+);
+
+/** The digest of an ASCII name (nearly every id), written straight into padded words; undefined for any other name. */
+function asciiDigest(name: string): string | undefined {
+  const length = 16 + name.length;
+  const blocks = (length + 72) >> 6; // room for 0x80 and the 8-byte bit length
+  const n = blocks * 16;
+  if (words.length < n) words = new Int32Array(n);
+  const m = words;
+  for (let i = 0; i < 4; i++) m[i] = NAMESPACE_WORDS[i]!;
+  for (let i = 4; i < n; i++) m[i] = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    const p = 16 + i;
+    m[p >> 2] = m[p >> 2]! | (c << (24 - ((p & 3) << 3)));
+  }
+  m[length >> 2] = m[length >> 2]! | (0x80 << (24 - ((length & 3) << 3)));
+  const bits = length * 8;
+  m[n - 2] = Math.floor(bits / 0x100000000);
+  m[n - 1] = bits >>> 0;
+  return sha1(m, blocks);
 }
 
 /** Make room for `bytes` of message, + padding and length (≤ 72). */

@@ -5,11 +5,9 @@ import { LIFECYCLE_ROLES, type LifecycleRole } from '../generated/canonical/life
 
 export { CLOSED_BY, OPENED_BY, type LifecycleRole } from '../generated/canonical/lifecycle.ts';
 
-export function roleOf(type: string): LifecycleRole | undefined {
-  return Object.hasOwn(LIFECYCLE_ROLES, type) ? LIFECYCLE_ROLES[type] : undefined;
-}
+/** Own entries only, as a Map (a keyed load of the table on every event cost more). */
+const ROLES = new Map(Object.entries(LIFECYCLE_ROLES));
 
-/** The event belongs to a turn: one that names no turn joins its thread's open turn. */
-export function isTurnScoped(type: string): boolean {
-  return roleOf(type)?.turnScoped === true;
+export function roleOf(type: string): LifecycleRole | undefined {
+  return ROLES.get(type);
 }

@@ -93,13 +93,21 @@ export class Lifecycle {
   /** The state of a thread (`undefined`: messages that name none), created on first use. */
   thread(id: string | undefined): ThreadState {
     const key = id ?? '';
+    if (key === this.lastKey) return this.lastState!;
     let t = this.threads.get(key);
     if (t === undefined) {
       t = { turn: undefined, lastTurn: undefined, turns: 0, scratch: new Map(), turnScratch: new Map() };
-      this.threads.set(key, t);
+      this.threads.set(key, t); // may evict others, never this one
     }
+    this.lastKey = key;
+    this.lastState = t;
     return t;
   }
+
+  // The last thread looked up: a stream names the same thread message after message. Only a
+  // thread's creation can evict one (the bound), and then the last one becomes the new thread.
+  private lastKey: string | undefined;
+  private lastState: ThreadState | undefined;
 
   /** Threads with a turn open. */
   threadsWithTurns(): (string | undefined)[] {
@@ -124,6 +132,7 @@ export class Lifecycle {
 
   /** The thread's state if it has any (no creation). */
   peekThread(id: string | undefined): ThreadState | undefined {
-    return this.threads.get(id ?? '');
+    const key = id ?? '';
+    return key === this.lastKey ? this.lastState : this.threads.get(key);
   }
 }

@@ -102,11 +102,8 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     unknown: 0,
     invalid: 0,
   };
-  const normalizer: Normalizer = {
+  const normalizer: Normalizer = new SessionNormalizer(ctx, {
     stats,
-    get sessionId() {
-      return ctx.sessionId;
-    },
     held() {
       return { ...ctx.lifecycle.held(), idCacheBytes: ctx.idCacheBytes };
     },
@@ -114,7 +111,7 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
       stats.messages++;
       ctx.out = [];
       ctx.cut = false;
-      warned.clear();
+      if (warned.size) warned.clear(); // clear() allocates a new table even when empty
       let value = input;
       if (typeof input === 'string') {
         try {
@@ -154,6 +151,34 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
     },
     events: (inputs) => eventsOf(normalizer, inputs),
     stream: () => eventStream(normalizer),
-  };
+  });
   return normalizer;
+}
+
+/**
+ * A Normalizer with its `sessionId` getter on the prototype: a getter in an object literal gives
+ * every normalizer a hidden class of its own, whose garbage cost more than mapping a short session.
+ */
+class SessionNormalizer implements Normalizer {
+  readonly #ctx: MapContext;
+  readonly stats: Normalizer['stats'];
+  readonly push: Normalizer['push'];
+  readonly end: Normalizer['end'];
+  readonly events: Normalizer['events'];
+  readonly stream: Normalizer['stream'];
+  readonly held: Normalizer['held'];
+
+  constructor(ctx: MapContext, parts: Omit<Normalizer, 'sessionId'>) {
+    this.#ctx = ctx;
+    this.stats = parts.stats;
+    this.push = parts.push;
+    this.end = parts.end;
+    this.events = parts.events;
+    this.stream = parts.stream;
+    this.held = parts.held;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#ctx.sessionId;
+  }
 }

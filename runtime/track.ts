@@ -2,12 +2,15 @@
 // (runtime/lifecycle-roles.ts): open turns, items and requests, per thread. Returns false for an event that must not be emitted (a duplicate), after naming why.
 import type { MapContext } from './context.ts';
 import { itemKey } from './lifecycle.ts';
-import { CLOSED_BY, roleOf } from './lifecycle-roles.ts';
+import { CLOSED_BY, type LifecycleRole } from './lifecycle-roles.ts';
 import type { ProviderIds } from './types.ts';
 
-export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: Record<string, unknown>): boolean {
-  const role = roleOf(type);
-  if (role === undefined) return true;
+export function track(
+  ctx: MapContext,
+  role: LifecycleRole,
+  ids: ProviderIds,
+  payload: Record<string, unknown>,
+): boolean {
   const life = ctx.lifecycle;
   switch (role.opens) {
     case 'turn': {
@@ -49,7 +52,8 @@ export function track(ctx: MapContext, type: string, ids: ProviderIds, payload: 
   }
   switch (role.closes) {
     case 'item':
-      if (ids.item !== undefined) life.items.delete(itemKey(ids.thread, ids.item));
+      // (no key to build and hash when nothing is open: items that only complete)
+      if (ids.item !== undefined && life.items.size > 0) life.items.delete(itemKey(ids.thread, ids.item));
       return true;
     case 'user-input': {
       const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);

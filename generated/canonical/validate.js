@@ -3,75 +3,12 @@
 // Plain ESM with no imports (Ajv is not needed at run time). Types: validate.d.ts.
 "use strict";
 export const validateRuntimeEventEnvelope = validate21;
-const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"provider":{"$ref":"urn:eventmap:canonical:ProviderKind"},"sessionId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"createdAt":{"$ref":"urn:eventmap:canonical:IsoDateTime"},"threadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"turnId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"itemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"requestId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerRefs":{"$ref":"urn:eventmap:canonical:ProviderRefs"},"type":{"$ref":"urn:eventmap:canonical:CanonicalRuntimeEventType"},"payload":{"type":"object","additionalProperties":true},"raw":{"$ref":"urn:eventmap:canonical:RuntimeEventRaw"}},"additionalProperties":false};
-const func2 = Object.prototype.hasOwnProperty;
-const schema7 = {"$id":"urn:eventmap:canonical:TrimmedNonEmptyString","type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"};
+const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"provider":{"type":"string","enum":["codex","claudeAgent"]},"sessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},"threadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"turnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"itemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"requestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRefs":{"$ref":"urn:eventmap:canonical:ProviderRefs"},"type":{"$ref":"urn:eventmap:canonical:CanonicalRuntimeEventType"},"payload":{"type":"object","additionalProperties":true},"raw":{"$ref":"urn:eventmap:canonical:RuntimeEventRaw"}},"propertyNames":{"enum":["eventId","provider","sessionId","createdAt","threadId","turnId","itemId","requestId","providerRefs","type","payload","raw"]}};
 const pattern0 = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
+const pattern2 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$", "u");
+const schema7 = {"$id":"urn:eventmap:canonical:ProviderRefs","type":"object","properties":{"providerSessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerTurnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerItemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRequestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TrimmedNonEmptyString" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-validate22.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-const schema8 = {"$id":"urn:eventmap:canonical:ProviderKind","type":"string","enum":["codex","claudeAgent"]};
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ProviderKind" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "codex") || (data === "claudeAgent"))){
-validate24.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"$id":"urn:eventmap:canonical:IsoDateTime","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"};
-const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$", "u");
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:IsoDateTime" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-validate27.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"+"\""}];
-return false;
-}
-}
-else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate27.errors = vErrors;
-return errors === 0;
-}
-
-const schema10 = {"$id":"urn:eventmap:canonical:ProviderRefs","type":"object","properties":{"providerSessionId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerTurnId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerItemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerRequestId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
-
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ProviderRefs" */;
 let vErrors = null;
 let errors = 0;
@@ -80,17 +17,26 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "providerSessionId") || (key0 === "providerThreadId")) || (key0 === "providerTurnId")) || (key0 === "providerItemId")) || (key0 === "providerRequestId"))){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.providerSessionId !== undefined){
+let data0 = data.providerSessionId;
 const _errs2 = errors;
-if(!(validate22(data.providerSessionId, {instancePath:instancePath+"/providerSessionId",parentData:data,parentDataProperty:"providerSessionId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/providerSessionId",schemaPath:"#/properties/providerSessionId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/providerSessionId",schemaPath:"#/properties/providerSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -99,22 +45,19 @@ var valid0 = true;
 }
 if(valid0){
 if(data.providerThreadId !== undefined){
-const _errs3 = errors;
-if(!(validate22(data.providerThreadId, {instancePath:instancePath+"/providerThreadId",parentData:data,parentDataProperty:"providerThreadId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
+let data1 = data.providerThreadId;
+const _errs4 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate22.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
 }
-var valid0 = _errs3 === errors;
 }
 else {
-var valid0 = true;
+validate22.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-if(valid0){
-if(data.providerTurnId !== undefined){
-const _errs4 = errors;
-if(!(validate22(data.providerTurnId, {instancePath:instancePath+"/providerTurnId",parentData:data,parentDataProperty:"providerTurnId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -122,29 +65,68 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.providerItemId !== undefined){
-const _errs5 = errors;
-if(!(validate22(data.providerItemId, {instancePath:instancePath+"/providerItemId",parentData:data,parentDataProperty:"providerItemId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
+if(data.providerTurnId !== undefined){
+let data2 = data.providerTurnId;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate22.errors = [{instancePath:instancePath+"/providerTurnId",schemaPath:"#/properties/providerTurnId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
 }
-var valid0 = _errs5 === errors;
 }
 else {
-var valid0 = true;
+validate22.errors = [{instancePath:instancePath+"/providerTurnId",schemaPath:"#/properties/providerTurnId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-if(valid0){
-if(data.providerRequestId !== undefined){
-const _errs6 = errors;
-if(!(validate22(data.providerRequestId, {instancePath:instancePath+"/providerRequestId",parentData:data,parentDataProperty:"providerRequestId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.providerItemId !== undefined){
+let data3 = data.providerItemId;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate22.errors = [{instancePath:instancePath+"/providerItemId",schemaPath:"#/properties/providerItemId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/providerItemId",schemaPath:"#/properties/providerItemId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerRequestId !== undefined){
+let data4 = data.providerRequestId;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate22.errors = [{instancePath:instancePath+"/providerRequestId",schemaPath:"#/properties/providerRequestId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/providerRequestId",schemaPath:"#/properties/providerRequestId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -152,53 +134,53 @@ var valid0 = true;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-const schema11 = {"$id":"urn:eventmap:canonical:CanonicalRuntimeEventType","type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]};
+const schema8 = {"$id":"urn:eventmap:canonical:CanonicalRuntimeEventType","type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:CanonicalRuntimeEventType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((data === "session.started") || (data === "session.configured")) || (data === "session.state.changed")) || (data === "session.exited")) || (data === "thread.started")) || (data === "thread.state.changed")) || (data === "thread.metadata.updated")) || (data === "thread.token-usage.updated")) || (data === "thread.realtime.started")) || (data === "thread.realtime.item-added")) || (data === "thread.realtime.audio.delta")) || (data === "thread.realtime.error")) || (data === "thread.realtime.closed")) || (data === "turn.started")) || (data === "turn.completed")) || (data === "turn.aborted")) || (data === "turn.plan.updated")) || (data === "turn.diff.updated")) || (data === "item.started")) || (data === "item.updated")) || (data === "item.completed")) || (data === "content.delta")) || (data === "request.opened")) || (data === "request.resolved")) || (data === "user-input.requested")) || (data === "user-input.resolved")) || (data === "task.started")) || (data === "task.progress")) || (data === "task.updated")) || (data === "task.completed")) || (data === "hook.started")) || (data === "hook.progress")) || (data === "hook.completed")) || (data === "tool.progress")) || (data === "tool.summary")) || (data === "auth.status")) || (data === "account.updated")) || (data === "account.rate-limits.updated")) || (data === "mcp.status.updated")) || (data === "mcp.oauth.completed")) || (data === "model.rerouted")) || (data === "config.warning")) || (data === "deprecation.notice")) || (data === "files.persisted")) || (data === "runtime.warning")) || (data === "runtime.error"))){
-validate40.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"}];
+validate24.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate40.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"$id":"urn:eventmap:canonical:RuntimeEventRaw","type":"object","properties":{"source":{"$ref":"urn:eventmap:canonical:RuntimeEventRawSource"},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false};
-const schema13 = {"$id":"urn:eventmap:canonical:RuntimeEventRawSource","type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","codex.app-server.response","eventmap.synthetic"]};
+const schema9 = {"$id":"urn:eventmap:canonical:RuntimeEventRaw","type":"object","properties":{"source":{"$ref":"urn:eventmap:canonical:RuntimeEventRawSource"},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false};
+const schema10 = {"$id":"urn:eventmap:canonical:RuntimeEventRawSource","type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","codex.app-server.response","eventmap.synthetic"]};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeEventRawSource" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((data === "codex.app-server.notification") || (data === "codex.app-server.request")) || (data === "codex.eventmsg")) || (data === "claude.sdk.message")) || (data === "claude.sdk.permission")) || (data === "codex.sdk.thread-event")) || (data === "codex.app-server.response")) || (data === "eventmap.synthetic"))){
-validate43.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+validate27.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema10.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate43.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeEventRaw" */;
 let vErrors = null;
 let errors = 0;
@@ -206,14 +188,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.source === undefined) && (missing0 = "source")) || ((data.payload === undefined) && (missing0 = "payload"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "source") || (key0 === "method")) || (key0 === "messageType")) || (key0 === "payload"))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -221,8 +203,8 @@ break;
 if(_errs1 === errors){
 if(data.source !== undefined){
 const _errs2 = errors;
-if(!(validate43(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate27(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -234,7 +216,7 @@ if(valid0){
 if(data.method !== undefined){
 const _errs3 = errors;
 if(typeof data.method !== "string"){
-validate42.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -246,7 +228,7 @@ if(valid0){
 if(data.messageType !== undefined){
 const _errs5 = errors;
 if(typeof data.messageType !== "string"){
-validate42.errors = [{instancePath:instancePath+"/messageType",schemaPath:"#/properties/messageType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate26.errors = [{instancePath:instancePath+"/messageType",schemaPath:"#/properties/messageType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -260,11 +242,11 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
@@ -281,139 +263,226 @@ validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema6.properties, key0))){
-validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+const _errs1 = errors;
+if(!((((((((((((key0 === "eventId") || (key0 === "provider")) || (key0 === "sessionId")) || (key0 === "createdAt")) || (key0 === "threadId")) || (key0 === "turnId")) || (key0 === "itemId")) || (key0 === "requestId")) || (key0 === "providerRefs")) || (key0 === "type")) || (key0 === "payload")) || (key0 === "raw"))){
+const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema6.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate21.errors = vErrors;
 return false;
 break;
 }
 }
-if(_errs1 === errors){
+if(valid0){
 if(data.eventId !== undefined){
+let data0 = data.eventId;
 const _errs2 = errors;
-if(!(validate22(data.eventId, {instancePath:instancePath+"/eventId",parentData:data,parentDataProperty:"eventId",rootData}))){
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate21.errors = [{instancePath:instancePath+"/eventId",schemaPath:"#/properties/eventId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/eventId",schemaPath:"#/properties/eventId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs2 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.provider !== undefined){
+let data1 = data.provider;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate21.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data1 === "codex") || (data1 === "claudeAgent"))){
+validate21.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/enum",keyword:"enum",params:{allowedValues: schema6.properties.provider.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs4 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.sessionId !== undefined){
+let data2 = data.sessionId;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate21.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs6 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.createdAt !== undefined){
+let data3 = data.createdAt;
+const _errs8 = errors;
+if(errors === _errs8){
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs8 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.threadId !== undefined){
+let data4 = data.threadId;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate21.errors = [{instancePath:instancePath+"/threadId",schemaPath:"#/properties/threadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/threadId",schemaPath:"#/properties/threadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.turnId !== undefined){
+let data5 = data.turnId;
+const _errs12 = errors;
+if(errors === _errs12){
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate21.errors = [{instancePath:instancePath+"/turnId",schemaPath:"#/properties/turnId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/turnId",schemaPath:"#/properties/turnId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs12 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.itemId !== undefined){
+let data6 = data.itemId;
+const _errs14 = errors;
+if(errors === _errs14){
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+validate21.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs14 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.requestId !== undefined){
+let data7 = data.requestId;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data7 === "string"){
+if(!pattern0.test(data7)){
+validate21.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate21.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs16 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.providerRefs !== undefined){
+const _errs18 = errors;
+if(!(validate22(data.providerRefs, {instancePath:instancePath+"/providerRefs",parentData:data,parentDataProperty:"providerRefs",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs2 === errors;
+var valid1 = _errs18 === errors;
 }
 else {
-var valid0 = true;
+var valid1 = true;
 }
-if(valid0){
-if(data.provider !== undefined){
-const _errs3 = errors;
-if(!(validate24(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+if(valid1){
+if(data.type !== undefined){
+const _errs19 = errors;
+if(!(validate24(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
 vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs3 === errors;
+var valid1 = _errs19 === errors;
 }
 else {
-var valid0 = true;
+var valid1 = true;
 }
-if(valid0){
-if(data.sessionId !== undefined){
-const _errs4 = errors;
-if(!(validate22(data.sessionId, {instancePath:instancePath+"/sessionId",parentData:data,parentDataProperty:"sessionId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createdAt !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threadId !== undefined){
-const _errs6 = errors;
-if(!(validate22(data.threadId, {instancePath:instancePath+"/threadId",parentData:data,parentDataProperty:"threadId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.turnId !== undefined){
-const _errs7 = errors;
-if(!(validate22(data.turnId, {instancePath:instancePath+"/turnId",parentData:data,parentDataProperty:"turnId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.itemId !== undefined){
-const _errs8 = errors;
-if(!(validate22(data.itemId, {instancePath:instancePath+"/itemId",parentData:data,parentDataProperty:"itemId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.requestId !== undefined){
-const _errs9 = errors;
-if(!(validate22(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.providerRefs !== undefined){
-const _errs10 = errors;
-if(!(validate33(data.providerRefs, {instancePath:instancePath+"/providerRefs",parentData:data,parentDataProperty:"providerRefs",rootData}))){
-vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-const _errs11 = errors;
-if(!(validate40(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
+if(valid1){
 if(data.payload !== undefined){
 let data10 = data.payload;
-const _errs12 = errors;
-if(errors === _errs12){
+const _errs20 = errors;
+if(errors === _errs20){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
@@ -421,22 +490,22 @@ validate21.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/propert
 return false;
 }
 }
-var valid0 = _errs12 === errors;
+var valid1 = _errs20 === errors;
 }
 else {
-var valid0 = true;
+var valid1 = true;
 }
-if(valid0){
+if(valid1){
 if(data.raw !== undefined){
-const _errs15 = errors;
-if(!(validate42(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+const _errs23 = errors;
+if(!(validate26(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
-var valid0 = _errs15 === errors;
+var valid1 = _errs23 === errors;
 }
 else {
-var valid0 = true;
+var valid1 = true;
 }
 }
 }
@@ -461,10 +530,10 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionStartedPayload = validate46;
-const schema14 = {"$id":"urn:eventmap:canonical:SessionStartedPayload","type":"object","properties":{"message":{"type":"string"},"resume":{}},"additionalProperties":false};
+export const validateSessionStartedPayload = validate30;
+const schema11 = {"$id":"urn:eventmap:canonical:SessionStartedPayload","type":"object","properties":{"message":{"type":"string"},"resume":{}},"additionalProperties":false};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -473,7 +542,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "message") || (key0 === "resume"))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -481,25 +550,25 @@ break;
 if(_errs1 === errors){
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-validate46.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionConfiguredPayload = validate47;
-const schema15 = {"$id":"urn:eventmap:canonical:SessionConfiguredPayload","type":"object","properties":{"config":{"type":"object","additionalProperties":true}},"required":["config"],"additionalProperties":false};
+export const validateSessionConfiguredPayload = validate31;
+const schema12 = {"$id":"urn:eventmap:canonical:SessionConfiguredPayload","type":"object","properties":{"config":{"type":"object","additionalProperties":true}},"required":["config"],"additionalProperties":false};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionConfiguredPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -507,14 +576,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.config === undefined) && (missing0 = "config")){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "config")){
-validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -527,7 +596,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -536,36 +605,18 @@ return false;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionStateChangedPayload = validate48;
-const schema16 = {"$id":"urn:eventmap:canonical:SessionStateChangedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:SessionState"},"reason":{"type":"string"},"detail":{"type":"string"}},"required":["state"],"additionalProperties":false};
-const schema17 = {"$id":"urn:eventmap:canonical:SessionState","type":"string","enum":["starting","ready","running","waiting","stopped","error"]};
+export const validateSessionStateChangedPayload = validate32;
+const schema13 = {"$id":"urn:eventmap:canonical:SessionStateChangedPayload","type":"object","properties":{"state":{"type":"string","enum":["starting","ready","running","waiting","stopped","error"]},"reason":{"type":"string"},"detail":{"type":"string"}},"required":["state"],"additionalProperties":false};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:SessionState" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data === "starting") || (data === "ready")) || (data === "running")) || (data === "waiting")) || (data === "stopped")) || (data === "error"))){
-validate49.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionStateChangedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -573,24 +624,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "state") || (key0 === "reason")) || (key0 === "detail"))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
+let data0 = data.state;
 const _errs2 = errors;
-if(!(validate49(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-errors = vErrors.length;
+if(typeof data0 !== "string"){
+validate32.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data0 === "starting") || (data0 === "ready")) || (data0 === "running")) || (data0 === "waiting")) || (data0 === "stopped")) || (data0 === "error"))){
+validate32.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema13.properties.state.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs2 === errors;
 }
@@ -599,24 +655,24 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-const _errs3 = errors;
+const _errs4 = errors;
 if(typeof data.reason !== "string"){
-validate48.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.detail !== undefined){
-const _errs5 = errors;
+const _errs6 = errors;
 if(typeof data.detail !== "string"){
-validate48.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs5 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -627,36 +683,18 @@ var valid0 = true;
 }
 }
 else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate48.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionExitedPayload = validate51;
-const schema18 = {"$id":"urn:eventmap:canonical:SessionExitedPayload","type":"object","properties":{"reason":{"type":"string"},"recoverable":{"type":"boolean"},"exitKind":{"$ref":"urn:eventmap:canonical:SessionExitKind"}},"additionalProperties":false};
-const schema19 = {"$id":"urn:eventmap:canonical:SessionExitKind","type":"string","enum":["graceful","error"]};
+export const validateSessionExitedPayload = validate33;
+const schema14 = {"$id":"urn:eventmap:canonical:SessionExitedPayload","type":"object","properties":{"reason":{"type":"string"},"recoverable":{"type":"boolean"},"exitKind":{"type":"string","enum":["graceful","error"]}},"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:SessionExitKind" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "graceful") || (data === "error"))){
-validate52.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionExitedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -665,7 +703,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "reason") || (key0 === "recoverable")) || (key0 === "exitKind"))){
-validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -674,7 +712,7 @@ if(_errs1 === errors){
 if(data.reason !== undefined){
 const _errs2 = errors;
 if(typeof data.reason !== "string"){
-validate51.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate33.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -686,7 +724,7 @@ if(valid0){
 if(data.recoverable !== undefined){
 const _errs4 = errors;
 if(typeof data.recoverable !== "boolean"){
-validate51.errors = [{instancePath:instancePath+"/recoverable",schemaPath:"#/properties/recoverable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate33.errors = [{instancePath:instancePath+"/recoverable",schemaPath:"#/properties/recoverable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -696,10 +734,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.exitKind !== undefined){
+let data2 = data.exitKind;
 const _errs6 = errors;
-if(!(validate52(data.exitKind, {instancePath:instancePath+"/exitKind",parentData:data,parentDataProperty:"exitKind",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
+if(typeof data2 !== "string"){
+validate33.errors = [{instancePath:instancePath+"/exitKind",schemaPath:"#/properties/exitKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data2 === "graceful") || (data2 === "error"))){
+validate33.errors = [{instancePath:instancePath+"/exitKind",schemaPath:"#/properties/exitKind/enum",keyword:"enum",params:{allowedValues: schema14.properties.exitKind.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs6 === errors;
 }
@@ -711,18 +754,18 @@ var valid0 = true;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadStartedPayload = validate54;
-const schema20 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
+export const validateThreadStartedPayload = validate34;
+const schema15 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -731,51 +774,43 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "providerThreadId")){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.providerThreadId !== undefined){
-if(!(validate22(data.providerThreadId, {instancePath:instancePath+"/providerThreadId",parentData:data,parentDataProperty:"providerThreadId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
+let data0 = data.providerThreadId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate34.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate34.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 }
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadStateChangedPayload = validate56;
-const schema21 = {"$id":"urn:eventmap:canonical:ThreadStateChangedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:ThreadState"},"detail":{}},"required":["state"],"additionalProperties":false};
-const schema22 = {"$id":"urn:eventmap:canonical:ThreadState","type":"string","enum":["active","idle","archived","closed","compacted","error","unarchived","deleted"]};
+export const validateThreadStateChangedPayload = validate35;
+const schema16 = {"$id":"urn:eventmap:canonical:ThreadStateChangedPayload","type":"object","properties":{"state":{"type":"string","enum":["active","idle","archived","closed","compacted","error","unarchived","deleted"]},"detail":{}},"required":["state"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadState" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((data === "active") || (data === "idle")) || (data === "archived")) || (data === "closed")) || (data === "compacted")) || (data === "error")) || (data === "unarchived")) || (data === "deleted"))){
-validate57.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStateChangedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -783,41 +818,46 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "state") || (key0 === "detail"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
-if(!(validate57(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
+let data0 = data.state;
+if(typeof data0 !== "string"){
+validate35.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((data0 === "active") || (data0 === "idle")) || (data0 === "archived")) || (data0 === "closed")) || (data0 === "compacted")) || (data0 === "error")) || (data0 === "unarchived")) || (data0 === "deleted"))){
+validate35.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema16.properties.state.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 }
 }
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadMetadataUpdatedPayload = validate59;
-const schema23 = {"$id":"urn:eventmap:canonical:ThreadMetadataUpdatedPayload","type":"object","properties":{"name":{"type":"string"},"metadata":{"type":"object","additionalProperties":true}},"additionalProperties":false};
+export const validateThreadMetadataUpdatedPayload = validate36;
+const schema17 = {"$id":"urn:eventmap:canonical:ThreadMetadataUpdatedPayload","type":"object","properties":{"name":{"type":"string"},"metadata":{"type":"object","additionalProperties":true}},"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadMetadataUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -826,7 +866,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "name") || (key0 === "metadata"))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -835,7 +875,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate59.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate36.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -851,7 +891,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate36.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -864,18 +904,18 @@ var valid0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadTokenUsageUpdatedPayload = validate60;
-const schema24 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{}},"required":["usage"],"additionalProperties":false};
+export const validateThreadTokenUsageUpdatedPayload = validate37;
+const schema18 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{}},"required":["usage"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -883,13 +923,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.usage === undefined) && (missing0 = "usage")){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "usage")){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -897,18 +937,18 @@ break;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeStartedPayload = validate61;
-const schema25 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeStartedPayload = validate38;
+const schema19 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -917,7 +957,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "realtimeSessionId")){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -925,25 +965,25 @@ break;
 if(_errs1 === errors){
 if(data.realtimeSessionId !== undefined){
 if(typeof data.realtimeSessionId !== "string"){
-validate61.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate38.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeItemAddedPayload = validate62;
-const schema26 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
+export const validateThreadRealtimeItemAddedPayload = validate39;
+const schema20 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeItemAddedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -951,13 +991,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.item === undefined) && (missing0 = "item")){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "item")){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -965,18 +1005,18 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeAudioDeltaPayload = validate63;
-const schema27 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
+export const validateThreadRealtimeAudioDeltaPayload = validate40;
+const schema21 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -984,13 +1024,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.audio === undefined) && (missing0 = "audio")){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "audio")){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -998,18 +1038,18 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeErrorPayload = validate64;
-const schema28 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+export const validateThreadRealtimeErrorPayload = validate41;
+const schema22 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1017,14 +1057,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "message")){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1032,7 +1072,7 @@ break;
 if(_errs1 === errors){
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-validate64.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate41.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1040,18 +1080,18 @@ return false;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeClosedPayload = validate65;
-const schema29 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeClosedPayload = validate42;
+const schema23 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeClosedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1060,7 +1100,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "reason")){
-validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1068,25 +1108,25 @@ break;
 if(_errs1 === errors){
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-validate65.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate65.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnStartedPayload = validate66;
-const schema30 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
+export const validateTurnStartedPayload = validate43;
+const schema24 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1095,7 +1135,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "model") || (key0 === "effort"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1104,7 +1144,7 @@ if(_errs1 === errors){
 if(data.model !== undefined){
 const _errs2 = errors;
 if(typeof data.model !== "string"){
-validate66.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1116,7 +1156,7 @@ if(valid0){
 if(data.effort !== undefined){
 const _errs4 = errors;
 if(typeof data.effort !== "string"){
-validate66.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1128,36 +1168,18 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnCompletedPayload = validate67;
-const schema31 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
-const schema32 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
+export const validateTurnCompletedPayload = validate44;
+const schema25 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"type":"string","enum":["completed","failed","interrupted","cancelled"]},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnState" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data === "completed") || (data === "failed")) || (data === "interrupted")) || (data === "cancelled"))){
-validate68.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate68.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1165,24 +1187,29 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage"))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
+let data0 = data.state;
 const _errs2 = errors;
-if(!(validate68(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
+if(typeof data0 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data0 === "completed") || (data0 === "failed")) || (data0 === "interrupted")) || (data0 === "cancelled"))){
+validate44.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema25.properties.state.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs2 === errors;
 }
@@ -1192,12 +1219,12 @@ var valid0 = true;
 if(valid0){
 if(data.stopReason !== undefined){
 let data1 = data.stopReason;
-const _errs3 = errors;
+const _errs4 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-validate67.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema31.properties.stopReason.type},message:"must be string,null"}];
+validate44.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema25.properties.stopReason.type},message:"must be string,null"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
@@ -1205,16 +1232,16 @@ var valid0 = true;
 if(valid0){
 if(data.modelUsage !== undefined){
 let data2 = data.modelUsage;
-const _errs5 = errors;
-if(errors === _errs5){
+const _errs6 = errors;
+if(errors === _errs6){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs5 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -1222,24 +1249,24 @@ var valid0 = true;
 if(valid0){
 if(data.totalCostUsd !== undefined){
 let data3 = data.totalCostUsd;
-const _errs8 = errors;
+const _errs9 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate67.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate44.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.errorMessage !== undefined){
-const _errs10 = errors;
+const _errs11 = errors;
 if(typeof data.errorMessage !== "string"){
-validate67.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate44.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -1252,18 +1279,18 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnAbortedPayload = validate70;
-const schema33 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
+export const validateTurnAbortedPayload = validate45;
+const schema26 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnAbortedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1271,14 +1298,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.reason === undefined) && (missing0 = "reason")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "reason")){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1286,7 +1313,7 @@ break;
 if(_errs1 === errors){
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-validate70.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate45.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1294,37 +1321,19 @@ return false;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnPlanUpdatedPayload = validate71;
-const schema34 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
-const schema35 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
-const schema36 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
+export const validateTurnPlanUpdatedPayload = validate46;
+const schema27 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
+const schema28 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
-validate73.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate73.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
 let vErrors = null;
 let errors = 0;
@@ -1332,14 +1341,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "step") || (key0 === "status"))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1348,7 +1357,7 @@ if(_errs1 === errors){
 if(data.step !== undefined){
 const _errs2 = errors;
 if(typeof data.step !== "string"){
-validate72.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate47.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1358,10 +1367,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data1 = data.status;
 const _errs4 = errors;
-if(!(validate73(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
+if(typeof data1 !== "string"){
+validate47.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data1 === "pending") || (data1 === "inProgress")) || (data1 === "completed"))){
+validate47.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema28.properties.status.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs4 === errors;
 }
@@ -1373,16 +1387,16 @@ var valid0 = true;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate72.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnPlanUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1390,14 +1404,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.plan === undefined) && (missing0 = "plan")){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "explanation") || (key0 === "plan"))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1407,7 +1421,7 @@ if(data.explanation !== undefined){
 let data0 = data.explanation;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-validate71.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema34.properties.explanation.type},message:"must be string,null"}];
+validate46.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema27.properties.explanation.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1425,8 +1439,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate72(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate47(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1436,7 +1450,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate46.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1450,18 +1464,18 @@ var valid0 = true;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnDiffUpdatedPayload = validate76;
-const schema37 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
+export const validateTurnDiffUpdatedPayload = validate49;
+const schema29 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1469,14 +1483,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
-validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "unifiedDiff")){
-validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1484,7 +1498,7 @@ break;
 if(_errs1 === errors){
 if(data.unifiedDiff !== undefined){
 if(typeof data.unifiedDiff !== "string"){
-validate76.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate49.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1492,54 +1506,36 @@ return false;
 }
 }
 else {
-validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate76.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const validateItemLifecyclePayload = validate77;
-const schema38 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"data":{}},"required":["itemType"],"additionalProperties":false};
-const schema39 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
+export const validateItemLifecyclePayload = validate50;
+const schema30 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]},"title":{"type":"string"},"detail":{"type":"string"},"data":{}},"required":["itemType"],"additionalProperties":false};
+const schema31 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
-validate78.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"}];
+validate51.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-const schema40 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
-validate80.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate80.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1547,14 +1543,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.itemType === undefined) && (missing0 = "itemType")){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "data"))){
-validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1562,8 +1558,8 @@ break;
 if(_errs1 === errors){
 if(data.itemType !== undefined){
 const _errs2 = errors;
-if(!(validate78(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+if(!(validate51(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1573,10 +1569,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data1 = data.status;
 const _errs3 = errors;
-if(!(validate80(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
+if(typeof data1 !== "string"){
+validate50.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data1 === "inProgress") || (data1 === "completed")) || (data1 === "failed")) || (data1 === "declined")) || (data1 === "interrupted")) || (data1 === "cancelled"))){
+validate50.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema30.properties.status.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs3 === errors;
 }
@@ -1585,114 +1586,9 @@ var valid0 = true;
 }
 if(valid0){
 if(data.title !== undefined){
-const _errs4 = errors;
-if(typeof data.title !== "string"){
-validate77.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.detail !== undefined){
-const _errs6 = errors;
-if(typeof data.detail !== "string"){
-validate77.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-
-export const validateContentDeltaPayload = validate82;
-const schema41 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
-const schema42 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "tool_input"))){
-validate83.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate83.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
-validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
-validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.streamKind !== undefined){
-const _errs2 = errors;
-if(!(validate83(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delta !== undefined){
-const _errs3 = errors;
-if(typeof data.delta !== "string"){
-validate82.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contentIndex !== undefined){
-let data2 = data.contentIndex;
 const _errs5 = errors;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate82.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(typeof data.title !== "string"){
+validate50.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1701,11 +1597,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.summaryIndex !== undefined){
-let data3 = data.summaryIndex;
+if(data.detail !== undefined){
 const _errs7 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate82.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(typeof data.detail !== "string"){
+validate50.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1720,61 +1615,48 @@ var valid0 = true;
 }
 }
 else {
-validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate82.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestOpenedPayload = validate85;
-const schema43 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"detail":{"type":"string"},"args":{}},"required":["requestType"],"additionalProperties":false};
-const schema44 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]};
+export const validateContentDeltaPayload = validate53;
+const schema32 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval"))){
-validate86.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema44.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.requestType === undefined) && (missing0 = "requestType")){
-validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
+validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "requestType") || (key0 === "detail")) || (key0 === "args"))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
+validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.requestType !== undefined){
+if(data.streamKind !== undefined){
+let data0 = data.streamKind;
 const _errs2 = errors;
-if(!(validate86(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
+if(typeof data0 !== "string"){
+validate53.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((data0 === "assistant_text") || (data0 === "reasoning_text")) || (data0 === "reasoning_summary_text")) || (data0 === "plan_text")) || (data0 === "command_output")) || (data0 === "file_change_output")) || (data0 === "unknown")) || (data0 === "tool_input"))){
+validate53.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/enum",keyword:"enum",params:{allowedValues: schema32.properties.streamKind.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs2 === errors;
 }
@@ -1782,372 +1664,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.detail !== undefined){
-const _errs3 = errors;
-if(typeof data.detail !== "string"){
-validate85.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-export const validateRequestResolvedPayload = validate88;
-const schema45 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"type":"string"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
-
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.requestType === undefined) && (missing0 = "requestType")){
-validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
-validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.requestType !== undefined){
-const _errs2 = errors;
-if(!(validate86(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.decision !== undefined){
-const _errs3 = errors;
-if(typeof data.decision !== "string"){
-validate88.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate88.errors = vErrors;
-return errors === 0;
-}
-
-export const validateUserInputRequestedPayload = validate90;
-const schema46 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{}},"required":["questions"],"additionalProperties":false};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questions === undefined) && (missing0 = "questions")){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "questions")){
-validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const validateUserInputResolvedPayload = validate91;
-const schema47 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{}},"required":["answers"],"additionalProperties":false};
-
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.answers === undefined) && (missing0 = "answers")){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "answers")){
-validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate91.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskStartedPayload = validate92;
-const schema48 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.taskId === undefined) && (missing0 = "taskId")){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
-validate92.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-const _errs2 = errors;
-if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs3 = errors;
-if(typeof data.description !== "string"){
-validate92.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskType !== undefined){
-const _errs5 = errors;
-if(typeof data.taskType !== "string"){
-validate92.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskProgressPayload = validate94;
-const schema49 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "description")) || (key0 === "usage")) || (key0 === "lastToolName"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-const _errs2 = errors;
-if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs3 = errors;
-if(typeof data.description !== "string"){
-validate94.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastToolName !== undefined){
-const _errs5 = errors;
-if(typeof data.lastToolName !== "string"){
-validate94.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskUpdatedPayload = validate96;
-const schema50 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
-const schema51 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskState" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
-validate98.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate98.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.taskId === undefined) && (missing0 = "taskId")){
-validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
-validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-const _errs2 = errors;
-if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.state !== undefined){
-const _errs3 = errors;
-if(!(validate98(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
+if(data.delta !== undefined){
 const _errs4 = errors;
-if(typeof data.description !== "string"){
-validate96.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.delta !== "string"){
+validate53.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2156,248 +1676,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.contentIndex !== undefined){
+let data2 = data.contentIndex;
 const _errs6 = errors;
-if(typeof data.error !== "string"){
-validate96.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskCompletedPayload = validate100;
-const schema52 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
-const schema53 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "completed") || (data === "failed")) || (data === "stopped"))){
-validate102.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema53.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
-validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
-validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-const _errs2 = errors;
-if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs3 = errors;
-if(!(validate102(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.summary !== undefined){
-const _errs4 = errors;
-if(typeof data.summary !== "string"){
-validate100.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-
-export const validateHookStartedPayload = validate104;
-const schema54 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.hookId !== undefined){
-const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate104.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hookName !== undefined){
-const _errs4 = errors;
-if(typeof data.hookName !== "string"){
-validate104.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hookEvent !== undefined){
-const _errs6 = errors;
-if(typeof data.hookEvent !== "string"){
-validate104.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-
-export const validateHookProgressPayload = validate105;
-const schema55 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.hookId === undefined) && (missing0 = "hookId")){
-validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
-validate105.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.hookId !== undefined){
-const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate105.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.output !== undefined){
-const _errs4 = errors;
-if(typeof data.output !== "string"){
-validate105.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stdout !== undefined){
-const _errs6 = errors;
-if(typeof data.stdout !== "string"){
-validate105.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+validate53.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2406,10 +1689,11 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stderr !== undefined){
+if(data.summaryIndex !== undefined){
+let data3 = data.summaryIndex;
 const _errs8 = errors;
-if(typeof data.stderr !== "string"){
-validate105.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate53.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2424,61 +1708,61 @@ var valid0 = true;
 }
 }
 else {
-validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate105.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookCompletedPayload = validate106;
-const schema56 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
-const schema57 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
+export const validateRequestOpenedPayload = validate54;
+const schema33 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"detail":{"type":"string"},"args":{}},"required":["requestType"],"additionalProperties":false};
+const schema34 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
-validate107.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval"))){
+validate55.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema34.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate107.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.requestType === undefined) && (missing0 = "requestType")){
+validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
-validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((key0 === "requestType") || (key0 === "detail")) || (key0 === "args"))){
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hookId !== undefined){
+if(data.requestType !== undefined){
 const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate106.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+if(!(validate55(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2486,11 +1770,206 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.outcome !== undefined){
-const _errs4 = errors;
-if(!(validate107(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
-vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
+if(data.detail !== undefined){
+const _errs3 = errors;
+if(typeof data.detail !== "string"){
+validate54.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRequestResolvedPayload = validate57;
+const schema35 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"type":"string"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.requestType === undefined) && (missing0 = "requestType")){
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
+validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.requestType !== undefined){
+const _errs2 = errors;
+if(!(validate55(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.decision !== undefined){
+const _errs3 = errors;
+if(typeof data.decision !== "string"){
+validate57.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+export const validateUserInputRequestedPayload = validate59;
+const schema36 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{}},"required":["questions"],"additionalProperties":false};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.questions === undefined) && (missing0 = "questions")){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+for(const key0 in data){
+if(!(key0 === "questions")){
+validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+export const validateUserInputResolvedPayload = validate60;
+const schema37 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{}},"required":["answers"],"additionalProperties":false};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.answers === undefined) && (missing0 = "answers")){
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+for(const key0 in data){
+if(!(key0 === "answers")){
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTaskStartedPayload = validate61;
+const schema38 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.taskId === undefined) && (missing0 = "taskId")){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate61.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate61.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs4 = errors;
+if(typeof data.description !== "string"){
+validate61.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid0 = _errs4 === errors;
 }
@@ -2498,50 +1977,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
-const _errs5 = errors;
-if(typeof data.output !== "string"){
-validate106.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.taskType !== undefined){
+const _errs6 = errors;
+if(typeof data.taskType !== "string"){
+validate61.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stdout !== undefined){
-const _errs7 = errors;
-if(typeof data.stdout !== "string"){
-validate106.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stderr !== undefined){
-const _errs9 = errors;
-if(typeof data.stderr !== "string"){
-validate106.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.exitCode !== undefined){
-let data5 = data.exitCode;
-const _errs11 = errors;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate106.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs11 === errors;
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -2551,41 +1993,53 @@ var valid0 = true;
 }
 }
 }
-}
-}
-}
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolProgressPayload = validate109;
-const schema58 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateTaskProgressPayload = validate62;
+const schema39 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
-validate109.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((key0 === "taskId") || (key0 === "description")) || (key0 === "usage")) || (key0 === "lastToolName"))){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.toolUseId !== undefined){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
 const _errs2 = errors;
-if(typeof data.toolUseId !== "string"){
-validate109.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate62.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
 return false;
+}
+}
+else {
+validate62.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -2593,10 +2047,197 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.toolName !== undefined){
+if(data.description !== undefined){
 const _errs4 = errors;
-if(typeof data.toolName !== "string"){
-validate109.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.description !== "string"){
+validate62.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastToolName !== undefined){
+const _errs6 = errors;
+if(typeof data.lastToolName !== "string"){
+validate62.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTaskUpdatedPayload = validate63;
+const schema40 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"state":{"type":"string","enum":["pending","running","paused","completed","failed","stopped"]},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.taskId === undefined) && (missing0 = "taskId")){
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate63.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate63.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.state !== undefined){
+let data1 = data.state;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate63.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data1 === "pending") || (data1 === "running")) || (data1 === "paused")) || (data1 === "completed")) || (data1 === "failed")) || (data1 === "stopped"))){
+validate63.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema40.properties.state.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs6 = errors;
+if(typeof data.description !== "string"){
+validate63.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs8 = errors;
+if(typeof data.error !== "string"){
+validate63.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate63.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTaskCompletedPayload = validate64;
+const schema41 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"status":{"type":"string","enum":["completed","failed","stopped"]},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
+
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate64.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate64.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data1 = data.status;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate64.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "stopped"))){
+validate64.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema41.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2608,7 +2249,351 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs6 = errors;
 if(typeof data.summary !== "string"){
-validate109.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate64.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate64.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookStartedPayload = validate65;
+const schema42 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate65.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hookName !== undefined){
+const _errs4 = errors;
+if(typeof data.hookName !== "string"){
+validate65.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hookEvent !== undefined){
+const _errs6 = errors;
+if(typeof data.hookEvent !== "string"){
+validate65.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookProgressPayload = validate66;
+const schema43 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.hookId === undefined) && (missing0 = "hookId")){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate66.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs4 = errors;
+if(typeof data.output !== "string"){
+validate66.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs6 = errors;
+if(typeof data.stdout !== "string"){
+validate66.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs8 = errors;
+if(typeof data.stderr !== "string"){
+validate66.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookCompletedPayload = validate67;
+const schema44 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"type":"string","enum":["success","error","cancelled","blocked"]},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate67.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outcome !== undefined){
+let data1 = data.outcome;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate67.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data1 === "success") || (data1 === "error")) || (data1 === "cancelled")) || (data1 === "blocked"))){
+validate67.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema44.properties.outcome.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs6 = errors;
+if(typeof data.output !== "string"){
+validate67.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs8 = errors;
+if(typeof data.stdout !== "string"){
+validate67.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs10 = errors;
+if(typeof data.stderr !== "string"){
+validate67.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.exitCode !== undefined){
+let data5 = data.exitCode;
+const _errs12 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+validate67.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+export const validateToolProgressPayload = validate68;
+const schema45 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.toolUseId !== undefined){
+const _errs2 = errors;
+if(typeof data.toolUseId !== "string"){
+validate68.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolName !== undefined){
+const _errs4 = errors;
+if(typeof data.toolName !== "string"){
+validate68.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs6 = errors;
+if(typeof data.summary !== "string"){
+validate68.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2621,7 +2606,7 @@ if(data.elapsedSeconds !== undefined){
 let data3 = data.elapsedSeconds;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate109.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate68.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2635,18 +2620,18 @@ var valid0 = true;
 }
 }
 else {
-validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate109.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolSummaryPayload = validate110;
-const schema59 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+export const validateToolSummaryPayload = validate69;
+const schema46 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2654,14 +2639,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2670,7 +2655,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate110.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2689,7 +2674,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate110.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2699,7 +2684,7 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate69.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2713,18 +2698,18 @@ var valid0 = true;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAuthStatusPayload = validate111;
-const schema60 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
+export const validateAuthStatusPayload = validate70;
+const schema47 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2733,7 +2718,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate111.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2742,7 +2727,7 @@ if(_errs1 === errors){
 if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
 if(typeof data.isAuthenticating !== "boolean"){
-validate111.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate70.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2761,7 +2746,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate111.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2771,7 +2756,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate70.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2784,7 +2769,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs8 = errors;
 if(typeof data.error !== "string"){
-validate111.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2797,18 +2782,18 @@ var valid0 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate111.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAccountUpdatedPayload = validate112;
-const schema61 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
+export const validateAccountUpdatedPayload = validate71;
+const schema48 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2816,13 +2801,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.account === undefined) && (missing0 = "account")){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "account")){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2830,18 +2815,18 @@ break;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAccountRateLimitsUpdatedPayload = validate113;
-const schema62 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate72;
+const schema49 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2849,13 +2834,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "rateLimits")){
-validate113.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2863,18 +2848,18 @@ break;
 }
 }
 else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate113.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMcpStatusUpdatedPayload = validate114;
-const schema63 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
+export const validateMcpStatusUpdatedPayload = validate73;
+const schema50 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2882,13 +2867,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.status === undefined) && (missing0 = "status")){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "status")){
-validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2896,18 +2881,18 @@ break;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMcpOauthCompletedPayload = validate115;
-const schema64 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
+export const validateMcpOauthCompletedPayload = validate74;
+const schema51 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2915,14 +2900,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.success === undefined) && (missing0 = "success")){
-validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
-validate115.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2931,7 +2916,7 @@ if(_errs1 === errors){
 if(data.success !== undefined){
 const _errs2 = errors;
 if(typeof data.success !== "boolean"){
-validate115.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate74.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2943,7 +2928,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate115.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2955,7 +2940,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs6 = errors;
 if(typeof data.error !== "string"){
-validate115.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2969,18 +2954,18 @@ var valid0 = true;
 }
 }
 else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate115.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const validateModelReroutedPayload = validate116;
-const schema65 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+export const validateModelReroutedPayload = validate75;
+const schema52 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2988,14 +2973,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
-validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3004,7 +2989,7 @@ if(_errs1 === errors){
 if(data.fromModel !== undefined){
 const _errs2 = errors;
 if(typeof data.fromModel !== "string"){
-validate116.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3016,7 +3001,7 @@ if(valid0){
 if(data.toModel !== undefined){
 const _errs4 = errors;
 if(typeof data.toModel !== "string"){
-validate116.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3028,7 +3013,7 @@ if(valid0){
 if(data.reason !== undefined){
 const _errs6 = errors;
 if(typeof data.reason !== "string"){
-validate116.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3042,18 +3027,18 @@ var valid0 = true;
 }
 }
 else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate116.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigWarningPayload = validate117;
-const schema66 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+export const validateConfigWarningPayload = validate76;
+const schema53 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3061,14 +3046,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate117.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
-validate117.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3077,7 +3062,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate117.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3089,7 +3074,7 @@ if(valid0){
 if(data.details !== undefined){
 const _errs4 = errors;
 if(typeof data.details !== "string"){
-validate117.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3101,7 +3086,7 @@ if(valid0){
 if(data.path !== undefined){
 const _errs6 = errors;
 if(typeof data.path !== "string"){
-validate117.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate76.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3115,18 +3100,18 @@ var valid0 = true;
 }
 }
 else {
-validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate117.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate118;
-const schema67 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateDeprecationNoticePayload = validate77;
+const schema54 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3134,14 +3119,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "details"))){
-validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3150,7 +3135,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate118.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate77.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3162,7 +3147,7 @@ if(valid0){
 if(data.details !== undefined){
 const _errs4 = errors;
 if(typeof data.details !== "string"){
-validate118.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate77.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3175,136 +3160,18 @@ var valid0 = true;
 }
 }
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate119;
-const schema68 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
-const schema69 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+export const validateFilesPersistedPayload = validate78;
+const schema55 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}},"failed":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}}},"required":["files"],"additionalProperties":false};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "fileId"))){
-validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.filename !== undefined){
-const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate120.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.fileId !== undefined){
-const _errs4 = errors;
-if(typeof data.fileId !== "string"){
-validate120.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-
-const schema70 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
-validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "error"))){
-validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.filename !== undefined){
-const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate122.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs4 = errors;
-if(typeof data.error !== "string"){
-validate122.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3312,14 +3179,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate119.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate119.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3333,10 +3200,56 @@ if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs4 = errors;
-if(!(validate120(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
-errors = vErrors.length;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((data1.filename === undefined) && (missing1 = "filename")) || ((data1.fileId === undefined) && (missing1 = "fileId"))){
+validate78.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((key1 === "filename") || (key1 === "fileId"))){
+validate78.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.filename !== undefined){
+const _errs7 = errors;
+if(typeof data1.filename !== "string"){
+validate78.errors = [{instancePath:instancePath+"/files/" + i0+"/filename",schemaPath:"#/properties/files/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs7 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.fileId !== undefined){
+const _errs9 = errors;
+if(typeof data1.fileId !== "string"){
+validate78.errors = [{instancePath:instancePath+"/files/" + i0+"/fileId",schemaPath:"#/properties/files/items/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate78.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -3345,7 +3258,7 @@ break;
 }
 }
 else {
-validate119.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate78.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3356,30 +3269,76 @@ var valid0 = true;
 }
 if(valid0){
 if(data.failed !== undefined){
-let data2 = data.failed;
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data2)){
-var valid2 = true;
-const len1 = data2.length;
+let data4 = data.failed;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data4)){
+var valid3 = true;
+const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-const _errs7 = errors;
-if(!(validate122(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
-errors = vErrors.length;
+let data5 = data4[i1];
+const _errs13 = errors;
+if(errors === _errs13){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+let missing2;
+if(((data5.filename === undefined) && (missing2 = "filename")) || ((data5.error === undefined) && (missing2 = "error"))){
+validate78.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
 }
-var valid2 = _errs7 === errors;
-if(!valid2){
+else {
+const _errs15 = errors;
+for(const key2 in data5){
+if(!((key2 === "filename") || (key2 === "error"))){
+validate78.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs15 === errors){
+if(data5.filename !== undefined){
+const _errs16 = errors;
+if(typeof data5.filename !== "string"){
+validate78.errors = [{instancePath:instancePath+"/failed/" + i1+"/filename",schemaPath:"#/properties/failed/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs16 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data5.error !== undefined){
+const _errs18 = errors;
+if(typeof data5.error !== "string"){
+validate78.errors = [{instancePath:instancePath+"/failed/" + i1+"/error",schemaPath:"#/properties/failed/items/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+else {
+validate78.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs13 === errors;
+if(!valid3){
 break;
 }
 }
 }
 else {
-validate119.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate78.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs5 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -3389,106 +3348,18 @@ var valid0 = true;
 }
 }
 else {
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate119.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeWarningPayload = validate124;
-const schema71 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
-const schema72 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
+export const validateRuntimeWarningPayload = validate79;
+const schema56 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false}},"required":["message"],"additionalProperties":false};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.attempt === undefined) && (missing0 = "attempt")){
-validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
-validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.attempt !== undefined){
-let data0 = data.attempt;
-const _errs2 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate125.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.limit !== undefined){
-let data1 = data.limit;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate125.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data2 = data.status;
-const _errs6 = errors;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-validate125.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema72.properties.status.type},message:"must be integer,null"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs8 = errors;
-if(typeof data.message !== "string"){
-validate125.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3496,14 +3367,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3512,7 +3383,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate124.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3522,10 +3393,85 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retry !== undefined){
+let data1 = data.retry;
 const _errs4 = errors;
-if(!(validate125(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
-errors = vErrors.length;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if((data1.attempt === undefined) && (missing1 = "attempt")){
+validate79.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs6 = errors;
+for(const key1 in data1){
+if(!((((key1 === "attempt") || (key1 === "limit")) || (key1 === "status")) || (key1 === "message"))){
+validate79.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.attempt !== undefined){
+let data2 = data1.attempt;
+const _errs7 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate79.errors = [{instancePath:instancePath+"/retry/attempt",schemaPath:"#/properties/retry/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate79.errors = [{instancePath:instancePath+"/retry/limit",schemaPath:"#/properties/retry/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.status !== undefined){
+let data4 = data1.status;
+const _errs11 = errors;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+validate79.errors = [{instancePath:instancePath+"/retry/status",schemaPath:"#/properties/retry/properties/status/type",keyword:"type",params:{type: schema56.properties.retry.properties.status.type},message:"must be integer,null"}];
+return false;
+}
+var valid1 = _errs11 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.message !== undefined){
+const _errs13 = errors;
+if(typeof data1.message !== "string"){
+validate79.errors = [{instancePath:instancePath+"/retry/message",schemaPath:"#/properties/retry/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate79.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 var valid0 = _errs4 === errors;
 }
@@ -3537,36 +3483,18 @@ var valid0 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeErrorPayload = validate127;
-const schema73 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
-const schema74 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
+export const validateRuntimeErrorPayload = validate80;
+const schema57 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]},"detail":{}},"required":["message"],"additionalProperties":false};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
-validate128.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3574,14 +3502,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3590,7 +3518,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate127.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3600,10 +3528,15 @@ var valid0 = true;
 }
 if(valid0){
 if(data.class !== undefined){
+let data1 = data.class;
 const _errs4 = errors;
-if(!(validate128(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
-vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
-errors = vErrors.length;
+if(typeof data1 !== "string"){
+validate80.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data1 === "provider_error") || (data1 === "transport_error")) || (data1 === "permission_error")) || (data1 === "validation_error")) || (data1 === "unknown"))){
+validate80.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema57.properties.class.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs4 === errors;
 }
@@ -3615,11 +3548,11 @@ var valid0 = true;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
@@ -3683,11 +3616,32 @@ export const PAYLOAD_VALIDATORS = Object.freeze({
  */
 export function validateProviderRuntimeEvent(data) {
   if (!validateRuntimeEventEnvelope(data)) {
-    validateProviderRuntimeEvent.errors = validateRuntimeEventEnvelope.errors;
+    validateProviderRuntimeEvent.errors = closedErrors(validateRuntimeEventEnvelope.errors);
     return false;
   }
   const validatePayload = PAYLOAD_VALIDATORS[data.type];
   const valid = validatePayload(data.payload, { instancePath: '/payload', parentData: data, parentDataProperty: 'payload', rootData: data });
   validateProviderRuntimeEvent.errors = valid ? null : validatePayload.errors;
   return valid;
+}
+
+/**
+ * The envelope is compiled with `propertyNames` (faster than Ajv's additionalProperties for many
+ * fields): its errors read as the schema states the rule, additionalProperties.
+ */
+function closedErrors(errors) {
+  if (!errors) return errors;
+  return errors
+    .filter((e) => e.keyword !== 'propertyNames')
+    .map((e) =>
+      e.propertyName !== undefined && e.schemaPath === '#/propertyNames/enum'
+        ? {
+            instancePath: e.instancePath,
+            schemaPath: '#/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: e.propertyName },
+            message: 'must NOT have additional properties',
+          }
+        : e,
+    );
 }

@@ -22,7 +22,7 @@ const SYNTHETIC_MODEL = '<synthetic>';
 export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
   s.messageId = idOf(get(m, ['message', 'id']));
-  s.blocks.clear();
+  if (s.blocks.size) s.blocks.clear();
   if (s.messageId !== undefined) s.streamed.add(s.messageId);
   ctx.ignore('message_start opens a model response; its content blocks are the items');
 }
@@ -81,7 +81,7 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
     if (open)
       ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
   }
-  s.blocks.clear();
+  if (s.blocks.size) s.blocks.clear();
   ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
 }
 
@@ -98,7 +98,7 @@ export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
         [],
       );
   }
-  s.blocks.clear();
+  if (s.blocks.size) s.blocks.clear();
 }
 
 /**

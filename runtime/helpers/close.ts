@@ -41,7 +41,7 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown):
     closeOpen(ctx, thread, turn, itemStatus, 'cancelled', reasonFor(turnState));
   });
   if (state && (turn === undefined || state.turn === turn)) state.turn = undefined;
-  state?.turnScratch.clear();
+  if (state?.turnScratch.size) state.turnScratch.clear();
   if (ended) ctx.moveToEnd(ended);
 }
 

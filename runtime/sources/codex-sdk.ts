@@ -14,7 +14,9 @@ export function codexSdkFraming(tables: MapperTables): Framing {
       const m = obj(input);
       const type = m && typeof m.type === 'string' ? m.type : undefined;
       ctx.begin(
-        { source: 'codex.sdk.thread-event', ...(type !== undefined ? { messageType: type } : {}), payload: input },
+        type !== undefined
+          ? { source: 'codex.sdk.thread-event', messageType: type, payload: input }
+          : { source: 'codex.sdk.thread-event', payload: input },
         undefined,
       );
       if (type === undefined) {

@@ -33,7 +33,7 @@ export function dispatch(
     return;
   }
   if (entry(tables.IGNORED[kind], name) !== undefined) {
-    count(stats, `${kind}:${name}`);
+    count(stats, ignoreKey(kind, name));
     return;
   }
   stats.unknown++;
@@ -67,6 +67,17 @@ export function run(
       { kind: 'unmapped-content' },
     );
   }
+}
+
+/** `<kind>:<name>` of an ignore the spec names, made once (bounded by the IGNORED tables). */
+const ignoreKeys = new Map<string, Map<string, string>>();
+
+function ignoreKey(kind: string, name: string): string {
+  let byName = ignoreKeys.get(kind);
+  if (byName === undefined) ignoreKeys.set(kind, (byName = new Map()));
+  let key = byName.get(name);
+  if (key === undefined) byName.set(name, (key = `${kind}:${name}`));
+  return key;
 }
 
 function count(stats: NormalizeStats, name: string): void {

@@ -39,7 +39,12 @@ export function ajvSchemas(model: CanonicalModel): {
   const rewrite = (node: unknown): unknown => {
     if (!isObj(node)) return node;
     if (typeof node.$ref === 'string') {
-      return { $ref: idOf(definitionName(node.$ref) ?? node.$ref) };
+      const name = definitionName(node.$ref) ?? node.$ref;
+      // A small leaf definition (ids, enums, dates) is written in place: Ajv calls a $ref'd schema
+      // with an options object and a path string per field, which cost more than checking it.
+      const def = defs[target(name)];
+      if (def !== undefined && isLeaf(def)) return rewrite(def);
+      return { $ref: idOf(name) };
     }
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {
@@ -51,12 +56,34 @@ export function ajvSchemas(model: CanonicalModel): {
     }
     return out;
   };
-  const schemas: Obj[] = [{ ...(rewrite(model.schema) as Obj), $id: `${rootId}:${ENVELOPE}` }];
+  const schemas: Obj[] = [{ ...closedByName(rewrite(model.schema) as Obj), $id: `${rootId}:${ENVELOPE}` }];
   for (const [name, schema] of Object.entries(defs)) {
     if (!variants.has(name) && !isAlias(schema))
       schemas.push({ $id: `${rootId}:${name}`, ...(rewrite(schema) as Obj) });
   }
   return { schemas, idOf, target };
+}
+
+/**
+ * The envelope (checked on every event) checks its keys by name: for a closed object of more than
+ * 8 properties, Ajv's additionalProperties calls hasOwnProperty on the schema for every key (a
+ * quarter of validating an event), where `propertyNames` with an `enum` compares the key with each
+ * name. Same verdict; validateProviderRuntimeEvent reports it as additionalProperties (template).
+ */
+function closedByName(schema: Obj): Obj {
+  const props = isObj(schema.properties) ? Object.keys(schema.properties) : [];
+  if (schema.additionalProperties !== false || props.length <= 8 || 'patternProperties' in schema) return schema;
+  if ('propertyNames' in schema) return schema;
+  const { additionalProperties: _closed, ...rest } = schema;
+  return { ...rest, propertyNames: { enum: props } };
+}
+
+/** A definition without refs whose JSON is at most this long is inlined where it is used. */
+const LEAF_MAX_CHARS = 600;
+
+function isLeaf(def: Obj): boolean {
+  const text = JSON.stringify(def);
+  return text.length <= LEAF_MAX_CHARS && !text.includes('"$ref"');
 }
 
 /** The name of the envelope-only validator (the root schema without its per-type `oneOf`). */
