@@ -2,7 +2,9 @@
 // missing and a crash never leaves it half-written for good. Under the folder's advisory lock
 // (lock.ts):
 // 1. finish a write a crash interrupted (recoverInterruptedWrite);
-// 2. stage the new tree in a sibling temp folder, with the list of its files;
+// 2. stage the new tree in a sibling temp folder, with the list of its files — but for the files
+//    the folder already holds byte for byte, which stay as they are (same inode and mtime: a
+//    watcher in the app sees only what changed, and a regenerate writes only that);
 // 3. commit: rename the staged folder to `<target>.eventmap-commit` (from here on the write is
 //    decided), then either rename it into place in one step (when the target does not exist), or
 //    move its files into place one rename each (each file is the old or the new one; the folder
@@ -29,12 +31,28 @@ import { alive, withLock, type LockOptions } from './lock.ts';
 const TREE_LIST = '.eventmap-tree.json';
 const commitPath = (target: string) => `${target}.eventmap-commit`;
 
+/** What a tree write did: files written (new or changed), left as they were, and removed. */
+export interface TreeWrite {
+  written: number;
+  unchanged: number;
+  removed: number;
+}
+
+/** `wrote 3 files to <dir> (18 unchanged, 1 removed)`, for a command's one line of output. */
+export function describeWrite(w: TreeWrite, dir: string): string {
+  const others = [w.unchanged ? `${w.unchanged} unchanged` : '', w.removed ? `${w.removed} removed` : ''].filter(
+    Boolean,
+  );
+  return `wrote ${w.written} ${w.written === 1 ? 'file' : 'files'} to ${dir}${others.length ? ` (${others.join(', ')})` : ''}`;
+}
+
 /**
  * Replace `target` with exactly `files` (relative POSIX paths → contents). Every failure is an
  * EventmapError naming the path (exit 2); before the commit, the old tree is left as it was.
  */
-export function writeTreeAtomic(target: string, files: Map<string, string>, options: LockOptions = {}): void {
+export function writeTreeAtomic(target: string, files: Map<string, string>, options: LockOptions = {}): TreeWrite {
   let committing = false;
+  const result: TreeWrite = { written: 0, unchanged: 0, removed: 0 };
   try {
     withLock(
       target,
@@ -49,16 +67,17 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
           });
         }
         removeDeadSiblings(target);
-        const staged = stage(target, files);
+        const staged = stage(target, files, result);
         committing = true;
         renameSync(staged, commitPath(target));
-        commit(target);
+        result.removed = commit(target);
       },
       options,
     );
   } catch (err) {
     throw writeError(err, target, committing);
   }
+  return result;
 }
 
 /** Finish a write that was killed after it was decided (its commit folder is there). */
@@ -66,7 +85,7 @@ export function recoverInterruptedWrite(target: string): void {
   if (existsSync(commitPath(target))) commit(target);
 }
 
-function stage(target: string, files: Map<string, string>): string {
+function stage(target: string, files: Map<string, string>, result: TreeWrite): string {
   const temp = `${target}.eventmap-tmp-${process.pid}`;
   try {
     rmSync(temp, { recursive: true, force: true });
@@ -74,9 +93,16 @@ function stage(target: string, files: Map<string, string>): string {
     const sorted = [...files.keys()].sort(compareStrings);
     sorted.forEach((rel, i) => {
       if (i === sorted.length >> 1) crashPoint('writing');
+      const text = files.get(rel)!;
+      // Not staged, not moved: commit() takes a listed file missing from the stage as in place.
+      if (holds(target, rel, text)) {
+        result.unchanged++;
+        return;
+      }
+      result.written++;
       const full = join(temp, rel);
       mkdirSync(dirname(full), { recursive: true });
-      writeFileSync(full, files.get(rel)!);
+      writeFileSync(full, text);
     });
     writeFileSync(join(temp, TREE_LIST), JSON.stringify(sorted));
     return temp;
@@ -86,14 +112,39 @@ function stage(target: string, files: Map<string, string>): string {
   }
 }
 
-function commit(target: string): void {
+/**
+ * Whether `target/rel` is a regular file holding exactly `text`, reached through real folders only
+ * (a symlink on the way is never followed: the write replaces it, as makeRoom does).
+ */
+function holds(target: string, rel: string, text: string): boolean {
+  try {
+    const parts = rel.split('/');
+    for (let n = 1; n < parts.length; n++)
+      if (!lstatSync(join(target, ...parts.slice(0, n)), { throwIfNoEntry: false })?.isDirectory()) return false;
+    const file = join(target, rel);
+    const st = lstatSync(file, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size !== Buffer.byteLength(text)) return false;
+    return readFileSync(file).equals(Buffer.from(text));
+  } catch {
+    return false; // unreadable: write it, and let the write say what is wrong
+  }
+}
+
+/** Move the decided tree into place; returns how many old files it removed. */
+function commit(target: string): number {
   const dir = commitPath(target);
+  const list = JSON.parse(readFileSync(join(dir, TREE_LIST), 'utf8')) as string[];
   if (!existsSync(target)) {
+    // The folder went away after the write was decided (deleted by hand): the files it held
+    // unchanged went with it, so a stage without them is no tree: drop it (the caller writes anew).
+    if (list.some((rel) => !existsSync(join(dir, rel)))) {
+      rmSync(dir, { recursive: true, force: true });
+      return 0;
+    }
     rmSync(join(dir, TREE_LIST), { force: true });
     renameSync(dir, target);
-    return;
+    return 0;
   }
-  const list = JSON.parse(readFileSync(join(dir, TREE_LIST), 'utf8')) as string[];
   list.forEach((rel, i) => {
     if (i === list.length >> 1) crashPoint('committing');
     const from = join(dir, rel);
@@ -102,8 +153,9 @@ function commit(target: string): void {
     renameSync(from, join(target, rel));
   });
   crashPoint('before-cleanup');
-  removeOthers(target, new Set(list));
+  const removed = removeOthers(target, new Set(list));
   rmSync(dir, { recursive: true, force: true });
+  return removed;
 }
 
 /**
@@ -122,16 +174,24 @@ function makeRoom(target: string, rel: string): void {
   if (lstatSync(to, { throwIfNoEntry: false })?.isDirectory()) rmSync(to, { recursive: true });
 }
 
-/** Remove every entry below `dir` (symlinks as entries, not followed) that `keep` does not list, then empty folders. */
-function removeOthers(dir: string, keep: Set<string>, prefix = ''): void {
+/**
+ * Remove every entry below `dir` (symlinks as entries, not followed) that `keep` does not list,
+ * then empty folders; returns how many entries it removed.
+ */
+function removeOthers(dir: string, keep: Set<string>, prefix = ''): number {
+  let removed = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const rel = `${prefix}${entry.name}`;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      removeOthers(full, keep, `${rel}/`);
+      removed += removeOthers(full, keep, `${rel}/`);
       if (readdirSync(full).length === 0) rmdirSync(full);
-    } else if (!keep.has(rel)) rmSync(full, { force: true });
+    } else if (!keep.has(rel)) {
+      rmSync(full, { force: true });
+      removed++;
+    }
   }
+  return removed;
 }
 
 /** Temp folders (staging, lock hand-overs) of processes that are gone: nobody will finish them. */

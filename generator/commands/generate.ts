@@ -6,7 +6,7 @@ import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
 import { inCi } from '../ci.ts';
 import { runGenerate, type PipelineOptions } from '../pipeline.ts';
 import { projectPaths, type ProjectPaths } from '../project.ts';
-import { writeTreeAtomic } from '../tree-write.ts';
+import { describeWrite, writeTreeAtomic } from '../tree-write.ts';
 import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
@@ -51,11 +51,11 @@ export function registerGenerateCommand(program: Command): void {
 async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watching: boolean): Promise<void> {
   try {
     const { files, inputs } = await runGenerate(paths, options);
-    writeTreeAtomic(paths.generated, files, {
+    const wrote = writeTreeAtomic(paths.generated, files, {
       onWait: (owner) =>
         process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`),
     });
-    process.stderr.write(`eventmap: wrote ${files.size} files to ${paths.generated}\n`);
+    process.stderr.write(`eventmap: ${describeWrite(wrote, paths.generated)}\n`);
     if (!watching) return;
     // Only a watch prints the findings: a single run loads none of that.
     const [{ buildCoverage }, { formatText }] = await Promise.all([

@@ -29,7 +29,7 @@ describe('an output folder that cannot be written', () => {
   });
 
   // The shell script runs in its own mount namespace: it mounts a tmpfs on `dir`, copies the
-  // inputs there, makes the file system read-only or nearly full, runs generate, and prints the
+  // inputs there (generated/ edited, so there is something to write), makes the file system read-only or nearly full, runs generate, and prints the
   // exit status and whether generated/ (sha256 of every file) is unchanged.
   const canUnshare = spawnSync('unshare', ['-m', 'true']).status === 0;
   const script = (mode: 'readonly' | 'full') => `
@@ -37,6 +37,8 @@ set -e
 dir="$1"; repo="$2"; bin="$3"
 mount -t tmpfs -o size=64m tmpfs "$dir"
 for p in ${INPUTS.join(' ')}; do cp -r "$repo/$p" "$dir/"; done
+# Every generated file edited, so that generate must write them all (it leaves identical files alone).
+find "$dir/generated" -type f -exec sh -c 'for f; do echo >> "$f"; done' sh {} +
 sums() { (cd "$dir" && find generated -type f | sort | xargs sha256sum); }
 sums > /tmp/eventmap-sums-before-$$
 used=$(df -k --output=used "$dir" | tail -1)
