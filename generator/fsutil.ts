@@ -1,7 +1,9 @@
 // File helpers shared by the stages: hashing, stable JSON, sorted listings (tree writes: tree-write.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { EventmapError } from './diagnostics.ts';
+import { readRegularText } from './safe-read.ts';
 import { isObj } from './schema/object.ts';
 
 export function sha256(data: string | Uint8Array): string {
@@ -28,13 +30,18 @@ export function displayPath(file: string): string {
   return r.startsWith('..') ? file : r;
 }
 
-/** Every file below `root`, as POSIX relative paths in a stable order. */
+/**
+ * Every entry below `root` that is not a folder, as POSIX relative paths in a stable order. Only
+ * real folders are walked: a symlink (to a folder or not), a pipe or a device is listed as an
+ * entry, never followed, so that its reader refuses it by name (./safe-read.ts).
+ */
 export function listFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort(compareStrings)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareStrings(a.name, b.name));
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
       else out.push(relative(root, full).split(sep).join('/'));
     }
   };
@@ -42,9 +49,19 @@ export function listFiles(root: string): string[] {
   return out;
 }
 
-/** Read a whole tree into memory: relative path → contents. */
-export function readTree(root: string): Map<string, string> {
+/**
+ * Read a whole tree into memory: relative path → contents, regular files only (./safe-read.ts).
+ * `irregular` decides what an entry that is not one stands for; by default it is an error.
+ */
+export function readTree(root: string, irregular?: (rel: string, err: EventmapError) => string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const rel of listFiles(root)) files.set(rel, readFileSync(join(root, rel), 'utf8'));
+  for (const rel of listFiles(root)) {
+    try {
+      files.set(rel, readRegularText(root, rel));
+    } catch (err) {
+      if (!irregular || !(err instanceof EventmapError)) throw err;
+      files.set(rel, irregular(rel, err));
+    }
+  }
   return files;
 }

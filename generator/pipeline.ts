@@ -54,7 +54,8 @@ export interface Inputs {
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
   const hashFile = memoFileHasher();
-  const loadCatalog = catalogLoader(emitCache(cacheDir(paths)), hashFile);
+  const catalogCache = emitCache(cacheDir(paths));
+  const loadCatalog = catalogLoader(catalogCache, hashFile);
   const spec = loadSpec(paths.spec);
   const model = loadModel(paths.model);
   const catalogs: Record<string, Catalog[]> = {};
@@ -76,6 +77,8 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     });
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
+  // Bounded here too: check and diff (what-ifs with --with/--upstream) add catalogs and never generate.
+  catalogCache.prune();
   const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
   const hashes = hashInputs(
     paths,
@@ -187,7 +190,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     for (const [rel, text] of mappers) {
       const formatted = await stages.files(
         `format ${rel}`,
-        chunkedFileKey(rel, text),
+        chunkedFileKey(rel, text, hashes.code),
         async () => new Map([[rel, await formatChunks(text, cache)]]),
       );
       for (const [r, t] of formatted) files.set(r, t);

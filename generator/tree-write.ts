@@ -67,10 +67,25 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
           });
         }
         removeDeadSiblings(target);
-        const staged = stage(target, files, result);
-        committing = true;
-        renameSync(staged, commitPath(target));
-        result.removed = commit(target);
+        // A file left in place because it was unchanged can vanish before the commit (the folder
+        // deleted by hand meanwhile): then the tree is incomplete, and one more pass restores it.
+        for (let pass = 1; ; pass++) {
+          const staged = stage(target, files, result);
+          committing = true;
+          renameSync(staged, commitPath(target));
+          result.removed += commit(target);
+          if ([...files.keys()].every((rel) => lstatSync(join(target, rel), { throwIfNoEntry: false })?.isFile()))
+            break;
+          if (pass === 2)
+            throw new EventmapError({
+              code: 'output/changed-while-writing',
+              message: `${target} changed while eventmap wrote it: files it had left in place are gone`,
+              hint: 'run the command again, with nothing else writing to or deleting that folder meanwhile',
+              file: target,
+            });
+          committing = false;
+          result.written = result.unchanged = 0; // counted again by the next pass
+        }
       },
       options,
     );

@@ -4,9 +4,8 @@
 // namespace or a line of generated code. A folder without provenance.json is named by its content.
 import semver from 'semver';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { listFiles } from './fsutil.ts';
+import { readRegularFile } from './safe-read.ts';
 
 /** Strict semver equal to its own `semver.clean` form: no `v`, `=`, whitespace, line break or build metadata. */
 export function isStrictVersion(v: unknown): v is string {
@@ -31,11 +30,7 @@ const FOLDER_PREFIX = '0.0.0-folder-';
  */
 export function folderVersion(dir: string): string {
   const hash = createHash('sha256');
-  for (const rel of listFiles(dir))
-    hash
-      .update(`${rel}\u0000`)
-      .update(readFileSync(join(dir, rel)))
-      .update('\u0000');
+  for (const rel of listFiles(dir)) hash.update(`${rel}\u0000`).update(readRegularFile(dir, rel)).update('\u0000');
   return `${FOLDER_PREFIX}${hash.digest('hex').slice(0, 12)}`;
 }
 

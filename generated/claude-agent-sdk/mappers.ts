@@ -16,7 +16,6 @@ import {
   num,
   obj,
   oneOf,
-  own,
   str,
   strArray,
   tagOf,

@@ -15,7 +15,6 @@ import {
   num,
   obj,
   oneOf,
-  own,
   str,
   tagOf,
   translate,

@@ -4,7 +4,7 @@
 import type { MapContext } from '../../runtime/context.ts';
 import type { MapperIds } from '../../runtime/emit-payload.ts';
 import type { Mapper } from '../../runtime/sources/types.ts';
-import type { ProviderIds, ValueMap } from '../../runtime/types.ts';
+import type { ValueMap } from '../../runtime/types.ts';
 import type { Across } from '../../runtime/across.ts';
 import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } from '../../runtime/values.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';

@@ -2,15 +2,15 @@
 // (generator/emit/cache.ts): building one walks every schema of the snapshot and checks it, the
 // largest part of loading the inputs; a hit re-reads only the parsed documents. The key covers
 // every file of the folder, so a hit is the catalog a build would give (test/generate/cache.test.ts).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheKey, type EmitCache } from '../emit/cache.ts';
-import { codeHashes } from '../emit/manifest.ts';
+import { codeIdentity } from '../emit/manifest.ts';
 import { listFiles, sha256 } from '../fsutil.ts';
 import { ownRecord } from '../own-record.ts';
 import { loadCatalog } from './load.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+import { readRegularFile, readRegularText } from '../safe-read.ts';
 
 /**
  * The shape of a cached catalog. The code hash changes with any edit too, but a shape change must
@@ -28,13 +28,13 @@ interface Cached {
 
 export function catalogLoader(
   cache: EmitCache,
-  hashFile: (file: string) => string = (file) => sha256(readFileSync(file)),
+  hashFile: (file: string) => string = (file) => sha256(readRegularFile(file)),
 ): (ref: SnapshotRef) => Catalog {
   let code: string | undefined;
   return (ref) => {
     let files: string[];
     try {
-      code ??= sha256(JSON.stringify(codeHashes()));
+      code ??= sha256(JSON.stringify(codeIdentity()));
       files = listFiles(ref.dir).map((rel) => `${rel}\0${hashFile(join(ref.dir, rel))}`);
     } catch {
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
@@ -49,7 +49,7 @@ export function catalogLoader(
     if (built) return built;
     const cached = JSON.parse(text) as Cached;
     const documents: Catalog['documents'] = {};
-    for (const rel of cached.documents) documents[rel] = JSON.parse(readFileSync(join(ref.dir, rel), 'utf8')) as never;
+    for (const rel of cached.documents) documents[rel] = JSON.parse(readRegularText(ref.dir, rel)) as never;
     return {
       source: ref.source,
       version: ref.version,

@@ -1,11 +1,12 @@
 // Reading snapshot files with diagnostics that name the file (and line:col) and say how to fix it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError, parseJsonFile } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import { locatePointer } from '../schema/pointer.ts';
 import { schemaProblems } from './schema-checks.ts';
 import type { JsonSchema } from '../schema/types.ts';
+import { readRegularText } from '../safe-read.ts';
 
 export class SnapshotReader {
   readonly documents: Record<string, JsonSchema> = {};
@@ -37,7 +38,7 @@ export class SnapshotReader {
         file: this.display(rel),
       });
     }
-    const text = readFileSync(full, 'utf8');
+    const text = readRegularText(this.dir, rel);
     this.texts.set(rel, text);
     const parsed = parseJsonFile(text, this.display(rel));
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {

@@ -1,6 +1,6 @@
 // Finding snapshots: `<source>@<version>` under upstream-schemas/, the newest when no version is
 // given, or any folder named outright.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import semver from 'semver';
 import { EventmapError, isPrintable, parseJsonFile } from '../diagnostics.ts';
@@ -8,6 +8,7 @@ import { displayPath } from '../fsutil.ts';
 import { parseSourceName, type SourceName } from '../sources.ts';
 import { locatePointer } from '../schema/pointer.ts';
 import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
+import { readRegularText } from '../safe-read.ts';
 
 export interface SnapshotRef {
   source: SourceName;
@@ -104,7 +105,7 @@ export function snapshotFromDir(source: SourceName, dir: string): SnapshotRef {
 function provenanceVersion(source: SourceName, dir: string): string | undefined {
   const p = join(dir, 'provenance.json');
   if (!existsSync(p)) return undefined;
-  const text = readFileSync(p, 'utf8');
+  const text = readRegularText(p);
   const file = displayPath(p);
   const data = parseJsonFile(text, file) as { version?: unknown; source?: unknown } | null;
   const fail = (pointer: string, message: string, hint: string) =>

@@ -4,13 +4,14 @@
 // is only as honest as whoever committed it (anyone can rewrite a file and its hash), so a full
 // check (`--full`, and the default in CI) takes no fast path and regenerates without reusing
 // anything from generated/: the output is compared with what eventmap itself computes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from '../diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, type Manifest } from '../emit/manifest.ts';
 import { readTree, sha256 } from '../fsutil.ts';
+import { readRegularText } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
@@ -64,7 +65,13 @@ async function checkFindings(
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
   if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
     const { files } = await runGenerate(paths, { ...options, reuseGenerated: !options.full });
-    findings.push(...staleOutput(files, readTree(paths.generated)));
+    // A link or a pipe in generated/ is stale output by its name: it is never followed or opened.
+    const irregular = new Set<string>();
+    const actual = readTree(paths.generated, (rel) => {
+      irregular.add(rel);
+      return '';
+    });
+    findings.push(...staleOutput(files, actual, irregular));
   }
   return { findings, coverage, fast: false };
 }
@@ -74,7 +81,7 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
   const coverageFile = join(paths.generated, 'coverage.json');
   if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;
   try {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+    const manifest = JSON.parse(readRegularText(manifestFile)) as Manifest;
     const dirs = Object.entries(spec.sources).flatMap(([source, s]) =>
       s.snapshots.map((v) => join(paths.upstream, source, v.version)),
     );
@@ -95,11 +102,12 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
   }
 }
 
-function staleOutput(expected: Map<string, string>, actual: Map<string, string>): Finding[] {
+function staleOutput(expected: Map<string, string>, actual: Map<string, string>, irregular: Set<string>): Finding[] {
   const out: Finding[] = [];
   for (const [rel, text] of expected) {
     const have = actual.get(rel);
     if (have === undefined) out.push(staleFinding(rel, 'is missing'));
+    else if (irregular.has(rel)) out.push(staleFinding(rel, 'is not a regular file (a link, pipe or device)'));
     else if (have !== text)
       out.push(staleFinding(rel, 'differs from what generate writes now (stale, or edited by hand)'));
   }

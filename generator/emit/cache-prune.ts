@@ -17,6 +17,11 @@ export const DEFAULT_LIMITS: CacheLimits = { maxBytes: 256 * 1024 * 1024, maxEnt
 /** A leftover `<key>.json.<pid>.tmp` older than this is a killed run's, not a concurrent one's. */
 const STALE_TMP_MS = 60 * 60 * 1000;
 
+// Only eventmap's own names (cache.ts: a sha256 key): EVENTMAP_CACHE_DIR may point at a folder
+// other tools use too (node_modules/.cache, /tmp), whose files are not ours to prune.
+const ENTRY = /^[0-9a-f]{64}\.json$/;
+const TEMP = /^[0-9a-f]{64}\.json\.\d+\.tmp$/;
+
 /** Mark an entry as used now (LRU order is mtime order). */
 export function touch(file: string): void {
   try {
@@ -41,9 +46,9 @@ export function pruneCache(dir: string, limits: CacheLimits = DEFAULT_LIMITS, no
     try {
       const st = statSync(file);
       if (!st.isFile()) continue;
-      if (name.endsWith('.tmp')) {
+      if (TEMP.test(name)) {
         if (now - st.mtimeMs > STALE_TMP_MS) rmSync(file, { force: true });
-      } else if (name.endsWith('.json')) entries.push({ file, bytes: st.size, mtime: st.mtimeMs });
+      } else if (ENTRY.test(name)) entries.push({ file, bytes: st.size, mtime: st.mtimeMs });
     } catch {
       // Removed meanwhile by a concurrent run.
     }

@@ -53,9 +53,9 @@ export async function formatFiles(files: Map<string, string>): Promise<Map<strin
   return out;
 }
 
-/** The cache key of a file formatted by chunks (`formatChunks`), from its unformatted text. */
-export function chunkedFileKey(rel: string, text: string): string {
-  return cacheKey(['prettier-file', FORMAT_ID, rel, sha256(text)]);
+/** The cache key of a file formatted by chunks (`formatChunks`, part of eventmap's `code`), from its unformatted text. */
+export function chunkedFileKey(rel: string, text: string, code: string): string {
+  return cacheKey(['prettier-file', code, FORMAT_ID, rel, sha256(text)]);
 }
 
 /**

@@ -1,15 +1,17 @@
 // generated/manifest.json: a hash of every input generate reads and of every file it wrote.
 // `check` compares them to skip the expensive work when nothing changed, and to catch hand edits.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { listFiles, sha256, stableJson } from '../fsutil.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
+import { readRegularFile } from '../safe-read.ts';
 
 export const MANIFEST = 'manifest.json';
 
 export interface Manifest {
   version: 1;
-  /** sha256 over the spec, the model, the supported snapshots, and eventmap's own generator, runtime and templates. */
+  /** sha256 over the spec, the model, the supported snapshots, eventmap's own generator, runtime and templates, and OUTPUT_DEPENDENCIES' versions. */
   inputs: string;
   /** Every other file under generated/ → its sha256. */
   files: Record<string, string>;
@@ -30,7 +32,7 @@ export interface InputHashes {
   model: string;
   /** Snapshot folder → sha256 over its files. */
   snapshots: Map<string, string>;
-  /** eventmap's own generator, runtime and templates. */
+  /** eventmap's own generator, runtime and templates, and the versions of OUTPUT_DEPENDENCIES. */
   code: string;
 }
 
@@ -42,7 +44,7 @@ export function memoFileHasher(): FileHasher {
   const seen = new Map<string, string>();
   return (file) => {
     let hash = seen.get(file);
-    if (hash === undefined) seen.set(file, (hash = sha256(readFileSync(file))));
+    if (hash === undefined) seen.set(file, (hash = sha256(readRegularFile(file))));
     return hash;
   };
 }
@@ -63,8 +65,8 @@ export function hashInputs(
     parts.push(...files);
     snapshots.set(dir, sha256(files.map((f) => f.slice(f.indexOf('/', 'snapshot:'.length + label.length))).join('\n')));
   }
-  // eventmap's own code: a new eventmap version regenerates.
-  const code = Object.entries(codeHashes()).map(([rel, hash]) => `eventmap:${rel}\0${hash}`);
+  // eventmap's own code and the packages that print its output: a new version of either regenerates.
+  const code = Object.entries(codeIdentity()).map(([rel, hash]) => `eventmap:${rel}\0${hash}`);
   parts.push(...code);
   return { all: sha256(parts.join('\n')), model, snapshots, code: sha256(code.join('\n')) };
 }
@@ -85,6 +87,35 @@ export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> 
 }
 
 const codeHashMemo = new Map<string, Record<string, string>>();
+
+/**
+ * The packages whose version changes the bytes generate writes (Ajv's standalone code,
+ * json-schema-to-typescript's declarations, Handlebars' rendering, Prettier's layout, YAML's
+ * parse). package.json pins each exactly; they are part of every key all the same, so that an
+ * override or a hand-edited lockfile cannot reuse output another version printed.
+ */
+export const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'json-schema-to-typescript', 'prettier', 'yaml'] as const;
+
+/** `dep:<name>` → the version this process loads (from the package itself, not from a build). */
+export function dependencyVersions(): Record<string, string> {
+  if (!depMemo) {
+    const require = createRequire(import.meta.url);
+    depMemo = Object.fromEntries(
+      OUTPUT_DEPENDENCIES.map((name) => [
+        `dep:${name}`,
+        (require(`${name}/package.json`) as { version: string }).version,
+      ]),
+    );
+  }
+  return depMemo;
+}
+
+let depMemo: Record<string, string> | undefined;
+
+/** What identifies the eventmap that generates: its code (codeHashes) and dependencyVersions. */
+export function codeIdentity(): Record<string, string> {
+  return { ...codeHashes(), ...dependencyVersions() };
+}
 
 function readCodeHashes(root: string): Record<string, string> {
   const shipped = join(root, CODE_HASHES);

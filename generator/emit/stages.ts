@@ -8,9 +8,8 @@
 //   3. the emitter.
 // A file edited by hand, or written from other inputs, fails the check and the stage is rebuilt.
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compareStrings, sha256 } from '../fsutil.ts';
+import { readRegularFile, readRegularText } from '../safe-read.ts';
 import type { EmitCache } from './cache.ts';
 import { MANIFEST, type Manifest, type StageRecord } from './manifest.ts';
 
@@ -63,7 +62,7 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
       if (hash === undefined) return undefined;
       let bytes: Buffer;
       try {
-        bytes = readFileSync(join(dir, rel));
+        bytes = readRegularFile(dir, rel); // never a link or a pipe: generated/ is as a pull request left it
       } catch {
         return undefined;
       }
@@ -85,7 +84,7 @@ function ownString(record: Record<string, unknown>, key: string): string | undef
 
 function readManifest(generated: string): Manifest | undefined {
   try {
-    const m = JSON.parse(readFileSync(join(generated, MANIFEST), 'utf8')) as Partial<Manifest>;
+    const m = JSON.parse(readRegularText(generated, MANIFEST)) as Partial<Manifest>;
     if (m.version !== 1 || typeof m.files !== 'object' || m.files === null) return undefined;
     if (typeof m.stages !== 'object' || m.stages === null) return undefined;
     return m as Manifest;

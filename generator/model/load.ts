@@ -1,6 +1,5 @@
 // Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
 // together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
-import { readFileSync } from 'node:fs';
 import type { JsonSchema } from '../schema/types.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { ownRecord } from '../own-record.ts';
@@ -11,6 +10,7 @@ import { describeValue, Problems } from './problems.ts';
 import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
 import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
 import { pointerJoin, readYaml } from './yaml-source.ts';
+import { readRegularText } from '../safe-read.ts';
 
 export const MODEL_FORMAT_VERSION = 1;
 export const SCHEMA_ID = 'urn:eventmap:canonical';
@@ -23,7 +23,7 @@ const ID_BASE = 'TrimmedNonEmptyString';
 export function loadModel(file: string): CanonicalModel {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularText(file);
   } catch (err) {
     throw new EventmapError({
       code: 'model/not-found',

@@ -4,7 +4,6 @@ import { resolveSchemaPath, type JsonType, type PathInfo } from '../schema/paths
 import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
-import semver from 'semver';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
 import { guessHint } from '../did-you-mean.ts';
 import { missingPathHint, presenceText } from './path-hints.ts';

@@ -1,8 +1,8 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, parseDocument, type Document, type Node } from 'yaml';
 import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
@@ -12,6 +12,7 @@ import type { EntryKind } from '../catalog/types.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
+import { readRegularText } from '../safe-read.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -42,7 +43,7 @@ export function loadSpec(file: string): MappingSpec {
       hint: 'create it, or run from the project root (or pass --root)',
     });
   }
-  return parseSpec(readFileSync(file, 'utf8'), shown);
+  return parseSpec(readRegularText(file), shown);
 }
 
 /** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */

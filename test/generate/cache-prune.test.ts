@@ -54,13 +54,32 @@ describe('emit cache bound', () => {
 
   it('removes temp files a killed run left behind, not a concurrent run’s fresh one', () => {
     const dir = cacheFolder();
-    const [old, fresh] = [join(dir, 'k1.json.123.tmp'), join(dir, 'k2.json.456.tmp')];
+    const [old, fresh] = [join(dir, `${cacheKey(['k1'])}.json.123.tmp`), join(dir, `${cacheKey(['k2'])}.json.456.tmp`)];
     writeFileSync(old, '{');
     writeFileSync(fresh, '{');
     age(old, 2 * 3600);
     pruneCache(dir);
     expect(existsSync(old)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
+  });
+
+  it('prunes only its own files: a shared cache folder keeps other tools’ files, however old', async () => {
+    const dir = cacheFolder();
+    const foreign = ['tsconfig.tsbuildinfo.tmp', 'babel-loader-cache.json', 'notes.json.1.tmp'].map((n) =>
+      join(dir, n),
+    );
+    for (const f of foreign) {
+      writeFileSync(f, 'x'.repeat(5_000));
+      age(f, 3 * 3600);
+    }
+    const cache = emitCache(dir, { maxBytes: 10_000, maxEntries: 2 });
+    const [one, two, three] = ['one', 'two', 'three'].map((k) => join(dir, `${cacheKey([k])}.json`));
+    for (const k of ['one', 'two', 'three']) await cache.files(cacheKey([k]), () => new Map([['f', k]]));
+    age(one!, 200);
+    age(two!, 100);
+    cache.prune(); // 3 of at most 2 entries: down to 1 (three quarters), the newest
+    for (const f of foreign) expect(existsSync(f), f).toBe(true);
+    expect([one, two, three].map((f) => existsSync(f!))).toEqual([false, false, true]);
   });
 
   it('also bounds bytes', async () => {

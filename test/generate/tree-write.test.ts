@@ -111,3 +111,27 @@ describe('writeTreeAtomic writes only what changed', () => {
     expect(readTree(out)).toEqual(COMMITTED);
   });
 });
+
+describe('a folder deleted while it is written', () => {
+  it('between staging and the commit: one more pass writes the whole tree', () => {
+    const out = target();
+    writeTreeAtomic(out, COMMITTED);
+    const keys = [...COMMITTED.keys()].sort();
+    const next = new Map(COMMITTED);
+    next.set(keys[0]!, `${COMMITTED.get(keys[0]!)!}\n`);
+    // Someone deletes generated/ right after the stage read its last file (the first pass only).
+    let deleted = false;
+    const racing = new Map(next);
+    racing.get = (rel: string) => {
+      if (rel === keys[keys.length - 1] && !deleted) {
+        deleted = true;
+        rmSync(out, { recursive: true, force: true });
+      }
+      return next.get(rel);
+    };
+    const w = writeTreeAtomic(out, racing);
+    expect(deleted).toBe(true);
+    expect(readTree(out)).toEqual(next);
+    expect(w.written).toBe(next.size);
+  });
+});

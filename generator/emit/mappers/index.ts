@@ -156,6 +156,8 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
         used.has('ValueMapOf') ? ['ValueMapOf'] : [],
       ),
       guard: importList(['guard', 'makeGuard'].filter((n) => used.has(n))),
+      mapperIds: used.has('MapperIds'),
+      types: importList(['ProviderIds', 'ValueMap'].filter((n) => used.has(n))),
       helpers: used.has('H'),
       across: importList(['Across', 'Opaque'].filter((n) => used.has(n))),
       canonical: importList([...canonicalTypes].sort(compareStrings)),
@@ -181,8 +183,11 @@ const RUNTIME_VALUES = [
   'translate',
 ];
 
+/** String literals and comments: words there (an ignore reason saying "own") are not names the code uses. */
+const NOT_CODE = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
+
 function usedNames(text: string): Set<string> {
-  return new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((m) => m[1]!));
+  return new Set([...text.replace(NOT_CODE, ' ').matchAll(/\b([A-Za-z_$][\w$]*)\b/g)].map((m) => m[1]!));
 }
 
 function importList(names: string[], types: string[] = []): Code | false {
