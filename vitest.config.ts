@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // forks, not threads: runCli (generator/cli-in-process.ts) changes the working directory.
     pool: 'forks',
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine; many files wait on
+    // a child process (the CLI, tsc, unshare), so two at a time is ~1.4× faster there (docs/performance.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     env: {
       // Temp project copies share this checkout's emit cache (content-addressed, so a hit is
       // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold.
