@@ -11,9 +11,8 @@ export function writeFiles(dir: string, files: Map<string, string>): void {
 }
 
 /** tsc --strict diagnostics of the given files (and what they import), as `file: message` lines. */
-export function typecheck(files: string[], extra: ts.CompilerOptions = {}): string[] {
+export function typecheck(files: string[]): string[] {
   const program = ts.createProgram(files, {
-    ...extra,
     strict: true,
     noEmit: true,
     target: ts.ScriptTarget.ES2022,

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EventmapError } from '../../generator/diagnostics.ts';
 import { loadInputs, runGenerate, type Inputs } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
