@@ -2,7 +2,7 @@
 // code. Stages never print or exit; this file formats their results. Exit codes: 0 clean,
 // 1 findings (check), 2 could not run. cli.ts runs it on the real process; tests run it in
 // process through runCli with their own working directory and captured output.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, withSource, type Diagnostic } from './diagnostics.ts';
@@ -114,7 +114,8 @@ function exitCodeFor(err: unknown, args: string[]): number {
 function withFileSource(d: Diagnostic): Diagnostic {
   if (!d.file || d.line === undefined || d.source !== undefined) return d;
   try {
-    const fd = openSync(d.file, 'r');
+    // No link followed, no pipe waited on: the file is named by a diagnostic about untrusted input.
+    const fd = openSync(d.file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     try {
       if (!fstatSync(fd).isFile() || fstatSync(fd).size > 64 * 1024 * 1024) return d;
       return withSource(d, readFileSync(fd, 'utf8'));

@@ -1,9 +1,9 @@
 // File helpers shared by the stages: hashing, stable JSON, sorted listings (tree writes: tree-write.ts).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
-import { readRegularText } from './safe-read.ts';
+import { readRegularText, realFolder } from './safe-read.ts';
 import { isObj } from './schema/object.ts';
 
 export function sha256(data: string | Uint8Array): string {
@@ -31,8 +31,8 @@ export function displayPath(file: string): string {
 }
 
 /**
- * Every entry below `root` that is not a folder, as POSIX relative paths in a stable order. Only
- * real folders are walked: a symlink (to a folder or not), a pipe or a device is listed as an
+ * Every entry below `root` that is not a folder, as POSIX relative paths in a stable order (none
+ * when `root` does not exist; an error when it is a link). Only real folders are walked: a symlink (to a folder or not), a pipe or a device is listed as an
  * entry, never followed, so that its reader refuses it by name (./safe-read.ts).
  */
 export function listFiles(root: string): string[] {
@@ -45,7 +45,7 @@ export function listFiles(root: string): string[] {
       else out.push(relative(root, full).split(sep).join('/'));
     }
   };
-  if (existsSync(root)) walk(root);
+  if (realFolder(root)) walk(root); // a link in place of the root is refused, not walked
   return out;
 }
 

@@ -5,9 +5,10 @@
 // and given back by renaming it away, so no one ever sees a lock without its owner. A lock whose
 // owner process is gone (same host, pid not alive) is stale and is broken.
 import { hostname } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
+import { readRegularText } from './safe-read.ts';
 
 export interface LockOwner {
   pid: number;
@@ -110,7 +111,7 @@ function breakStale(lock: string, dead: LockOwner): void {
 function readOwner(lock: string): LockOwner | undefined {
   const nobody = { pid: -1, host: hostname() };
   try {
-    const o = JSON.parse(readFileSync(join(lock, 'owner'), 'utf8')) as Partial<LockOwner>;
+    const o = JSON.parse(readRegularText(lock, 'owner')) as Partial<LockOwner>; // a committed link or pipe: no owner
     return typeof o.pid === 'number' && typeof o.host === 'string' ? { pid: o.pid, host: o.host } : nobody;
   } catch {
     return existsSync(lock) ? nobody : undefined;

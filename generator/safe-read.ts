@@ -17,9 +17,14 @@ function kindOf(st: Stats): string {
   return 'not a regular file';
 }
 
+/** As displayPath (fsutil.ts, which imports this file) shows a path. */
+function shown(path: string): string {
+  const r = relative(process.cwd(), path);
+  return r.startsWith('..') || isAbsolute(r) ? path : r;
+}
+
 function notRegular(path: string, what: string): EventmapError {
-  const r = relative(process.cwd(), path); // as displayPath (fsutil.ts, which imports this file) shows it
-  const file = r.startsWith('..') || isAbsolute(r) ? path : r;
+  const file = shown(path);
   return new EventmapError({
     code: 'input/not-a-regular-file',
     message: `${file} is ${what}; eventmap reads regular files only, and follows no link`,
@@ -68,4 +73,21 @@ export function readRegularFile(file: string, rel?: string): Buffer {
 /** The same as UTF-8 text. */
 export function readRegularText(file: string, rel?: string): string {
   return readRegularFile(file, rel).toString('utf8');
+}
+
+/**
+ * Whether `path` is a real folder (not a link to one); false when nothing is there. Throws
+ * EventmapError `input/not-a-real-folder` for a link or anything else in its place.
+ */
+export function realFolder(path: string): boolean {
+  const st = lstatSync(path, { throwIfNoEntry: false });
+  if (st === undefined) return false;
+  if (st.isDirectory()) return true;
+  const file = shown(path);
+  throw new EventmapError({
+    code: 'input/not-a-real-folder',
+    message: `${file} is ${kindOf(st)}, not a folder; eventmap follows no link`,
+    hint: 'replace it with a real folder; if you did not put it there, find out who did',
+    file,
+  });
 }

@@ -11,22 +11,12 @@
 //    is always there), delete the files the new tree does not have, and drop the commit folder.
 // A crash before 3 leaves the old tree; a crash during 3 leaves a mix that the next write rolls
 // forward. (Swapping two folders in one step needs renameat2(RENAME_EXCHANGE), which Node lacks.)
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
 import { compareStrings } from './fsutil.ts';
 import { alive, withLock, type LockOptions } from './lock.ts';
+import { readRegularText } from './safe-read.ts';
 
 const TREE_LIST = '.eventmap-tree.json';
 const commitPath = (target: string) => `${target}.eventmap-commit`;
@@ -57,15 +47,8 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
     withLock(
       target,
       () => {
+        assertReplaceable(target);
         recoverInterruptedWrite(target);
-        if (existsSync(target) && !statSync(target).isDirectory()) {
-          throw new EventmapError({
-            code: 'output/not-a-directory',
-            message: `${target} exists and is not a folder; refusing to replace it`,
-            hint: 'move or delete it (eventmap writes a folder there), or pass another --root',
-            file: target,
-          });
-        }
         removeDeadSiblings(target);
         // A file left in place because it was unchanged can vanish before the commit (the folder
         // deleted by hand meanwhile): then the tree is incomplete, and one more pass restores it.
@@ -95,9 +78,23 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
   return result;
 }
 
+/** `target` is missing or a real folder; a link is refused too: writing through it would replace — and prune — the folder it points at. */
+function assertReplaceable(target: string): boolean {
+  const st = lstatSync(target, { throwIfNoEntry: false });
+  if (st && !st.isDirectory()) {
+    throw new EventmapError({
+      code: 'output/not-a-directory',
+      message: `${target} exists and is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}; refusing to replace it`,
+      hint: 'move or delete it (eventmap writes a folder there), or pass another --root',
+      file: target,
+    });
+  }
+  return st !== undefined;
+}
+
 /** Finish a write that was killed after it was decided (its commit folder is there). */
 export function recoverInterruptedWrite(target: string): void {
-  if (existsSync(commitPath(target))) commit(target);
+  if (lstatSync(commitPath(target), { throwIfNoEntry: false }) !== undefined) commit(target);
 }
 
 function stage(target: string, files: Map<string, string>, result: TreeWrite): string {
@@ -148,11 +145,11 @@ function holds(target: string, rel: string, text: string): boolean {
 /** Move the decided tree into place; returns how many old files it removed. */
 function commit(target: string): number {
   const dir = commitPath(target);
-  const list = JSON.parse(readFileSync(join(dir, TREE_LIST), 'utf8')) as string[];
-  if (!existsSync(target)) {
+  const list = decidedList(dir);
+  if (!assertReplaceable(target)) {
     // The folder went away after the write was decided (deleted by hand): the files it held
     // unchanged went with it, so a stage without them is no tree: drop it (the caller writes anew).
-    if (list.some((rel) => !existsSync(join(dir, rel)))) {
+    if (list.some((rel) => !staged(dir, rel))) {
       rmSync(dir, { recursive: true, force: true });
       return 0;
     }
@@ -163,7 +160,7 @@ function commit(target: string): number {
   list.forEach((rel, i) => {
     if (i === list.length >> 1) crashPoint('committing');
     const from = join(dir, rel);
-    if (!existsSync(from)) return; // moved before an interruption
+    if (!staged(dir, rel)) return; // moved before an interruption, or left in place unchanged
     makeRoom(target, rel);
     renameSync(from, join(target, rel));
   });
@@ -171,6 +168,55 @@ function commit(target: string): number {
   const removed = removeOthers(target, new Set(list));
   rmSync(dir, { recursive: true, force: true });
   return removed;
+}
+
+/**
+ * The file list of a decided write, checked: the commit folder could also be one a pull request
+ * committed, so it must be a real folder holding a regular list of plain relative paths.
+ */
+function decidedList(dir: string): string[] {
+  const bad = (why: string) =>
+    new EventmapError({
+      code: 'output/bad-commit-folder',
+      message: `${dir} is not a write eventmap left behind (${why}); refusing to finish it`,
+      hint: 'delete that folder (a killed eventmap leaves a real folder there, never a link), then run the command again',
+      file: dir,
+    });
+  if (!lstatSync(dir).isDirectory()) throw bad('not a real folder');
+  let list: unknown;
+  try {
+    list = JSON.parse(readRegularText(dir, TREE_LIST));
+  } catch {
+    throw bad(`no readable ${TREE_LIST}`);
+  }
+  if (!Array.isArray(list) || !list.every((rel) => typeof rel === 'string' && PLAIN_PATH.test(rel)))
+    throw bad(`${TREE_LIST} lists a path that is not a plain relative one`);
+  return list as string[];
+}
+
+/** A path as writeTreeAtomic's callers name files: relative, no `.`/`..` part, no empty part. */
+const PLAIN_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[^/\0]+(?:\/[^/\0]+)*$/;
+
+/**
+ * Whether the commit folder holds `rel` as a regular file reached through real folders; false when
+ * it does not hold it; an error for a link or anything else on the way (never followed).
+ */
+function staged(dir: string, rel: string): boolean {
+  const parts = rel.split('/');
+  for (let n = 1; n <= parts.length; n++) {
+    const at = join(dir, ...parts.slice(0, n));
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (st === undefined) return false;
+    const ok = n < parts.length ? st.isDirectory() : st.isFile();
+    if (!ok)
+      throw new EventmapError({
+        code: 'output/bad-commit-folder',
+        message: `${at} is not a file eventmap staged (a link, or something else in its place); refusing to move it`,
+        hint: `delete ${dir}, then run the command again`,
+        file: at,
+      });
+  }
+  return true;
 }
 
 /**

@@ -8,7 +8,7 @@ import { displayPath } from '../fsutil.ts';
 import { parseSourceName, type SourceName } from '../sources.ts';
 import { locatePointer } from '../schema/pointer.ts';
 import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
-import { readRegularText } from '../safe-read.ts';
+import { readRegularText, realFolder } from '../safe-read.ts';
 
 export interface SnapshotRef {
   source: SourceName;
@@ -26,9 +26,13 @@ const WORK_NAME = /\.eventmap-/;
 export function listVersions(upstreamRoot: string, source: SourceName): string[] {
   const dir = join(upstreamRoot, source);
   if (!existsSync(dir)) return [];
+  // upstream-schemas/ or a source folder may be a link (a store shared in a monorepo); a snapshot
+  // folder and what is in it may not: that is where a committed link would choose what is read.
   const versions: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || WORK_NAME.test(entry.name)) continue;
+    if (WORK_NAME.test(entry.name)) continue;
+    if (entry.isSymbolicLink()) realFolder(join(dir, entry.name)); // throws, naming it
+    if (!entry.isDirectory()) continue;
     if (!isStrictVersion(entry.name)) {
       const { message, hint } = versionProblem(entry.name);
       throw new EventmapError({

@@ -18,6 +18,8 @@ import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
 import type { MappingSpec } from '../spec/types.ts';
 import { checkNotices } from './notices.ts';
 import { loadSpec, specLocator } from '../spec/load.ts';
+import { listVersions } from '../catalog/snapshots.ts';
+import type { SourceName } from '../sources.ts';
 
 export interface CheckResult {
   findings: Finding[];
@@ -85,6 +87,8 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
     const dirs = Object.entries(spec.sources).flatMap(([source, s]) =>
       s.snapshots.map((v) => join(paths.upstream, source, v.version)),
     );
+    // listVersions refuses a linked snapshot folder (the slow path then says so).
+    for (const source of Object.keys(spec.sources)) listVersions(paths.upstream, source as SourceName);
     if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs).all !== manifest.inputs) return undefined;
     const tree = readTree(paths.generated);
     tree.delete(MANIFEST);

@@ -1,6 +1,5 @@
 // `eventmap upstream support <source>@<version>` (and `upstream add --support`): add a vendored
 // version to `sources.<source>.snapshots` in mapping-spec.yaml, oldest first, editing only that list.
-import { readFileSync } from 'node:fs';
 import { resolveSnapshot } from '../catalog/snapshots.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { writeFileAtomic } from '../tree-write.ts';
@@ -9,12 +8,13 @@ import { editYaml } from '../spec/edit.ts';
 import { displayPath, parseSpec } from '../spec/load.ts';
 import { compareVersions } from '../spec/presence.ts';
 import { parseSourceAtVersion } from '../upstream/add.ts';
+import { readRegularText } from '../safe-read.ts';
 
 /** True when the version was added; false when the spec already supported it. */
 export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
   const { source, version } = parseSourceAtVersion(arg);
   resolveSnapshot(paths.upstream, `${source}@${version}`); // vendored, or exit 2 naming `upstream add`
-  const text = readFileSync(paths.spec, 'utf8');
+  const text = readRegularText(paths.spec);
   const spec = parseSpec(text, displayPath(paths.spec));
   const src = spec.sources[source];
   if (!src)

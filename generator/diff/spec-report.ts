@@ -1,6 +1,6 @@
 // `eventmap diff --spec A..B`: the mapping table at two revisions, what changed between them, and
 // coverage before → after over the vendored catalogs each revision's spec names. Never prints.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadCatalog } from '../catalog/load.ts';
 import { resolveVersion } from '../catalog/snapshots.ts';
 import type { SourceName } from '../sources.ts';
@@ -13,6 +13,7 @@ import type { MappingSpec } from '../spec/types.ts';
 import { fileAtRevision, parseRange, shortCommit, type Revision } from './git.ts';
 import { specCoverage, type SourceCoverage } from './spec-coverage.ts';
 import { diffSpecs, type EntryChange, type ValueMapChange } from './spec-diff.ts';
+import { readRegularText } from '../safe-read.ts';
 
 export interface SpecRevision {
   label: string;
@@ -97,7 +98,7 @@ function revision(r: Revision, spec: MappingSpec | undefined): SpecRevision {
 /** The parsed spec at a revision; a spec that does not parse there is exit 2, named `<rev>:mapping-spec.yaml:LINE:COL`. */
 function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
   if (!rev.commit)
-    return existsSync(paths.spec) ? parseSpec(readFileSync(paths.spec, 'utf8'), displayPath(paths.spec)) : undefined;
+    return existsSync(paths.spec) ? parseSpec(readRegularText(paths.spec), displayPath(paths.spec)) : undefined;
   const text = fileAtRevision(paths.root, rev.commit, SPEC_FILE);
   if (text === undefined) return undefined;
   const name = rev.label.startsWith('merge-base') ? shortCommit(rev.commit) : rev.label;

@@ -25,6 +25,7 @@ export function loadModel(file: string): CanonicalModel {
   try {
     text = readRegularText(file);
   } catch (err) {
+    if (err instanceof EventmapError) throw err; // a link or a pipe, named as such
     throw new EventmapError({
       code: 'model/not-found',
       message: `cannot read the canonical model (${err instanceof Error ? err.message : String(err)})`,

@@ -3,7 +3,17 @@
 // a pipe would block a read forever. Inputs: exit 2 naming the path, generated/ untouched. In
 // generated/: never followed or opened — stale output for check, rebuilt by generate.
 import { spawnSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -131,6 +141,93 @@ describe('generated/: a link or a pipe is never followed or opened', () => {
     expect(g.status, g.stderr).toBe(0);
     expect(lstatSync(w.at(rel)).isFile()).toBe(true);
     expect(readTree(w.at('generated')).get(mappers())).toBe(saved);
+  });
+});
+
+describe('links where eventmap writes: nothing outside the project is replaced or removed', () => {
+  it('generated/ as a symlink to another folder: refused, that folder untouched', async () => {
+    const victim = mkdtempSync(join(outside, 'victim-'));
+    writeFileSync(join(victim, 'keep.txt'), 'keep');
+    const real = w.at('generated');
+    const saved = join(outside, 'generated-saved');
+    cpSync(real, saved, { recursive: true });
+    rmSync(real, { recursive: true });
+    symlinkSync(victim, real);
+    undo.push(() => {
+      rmSync(real, { force: true });
+      cpSync(saved, real, { recursive: true });
+    });
+    const r = await runCli(['--root', w.root, 'generate'], { env: { CI: '' } });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('error output/not-a-directory');
+    expect(r.stderr).toContain('is a symbolic link; refusing to replace it');
+    expect(readdirSync(victim)).toEqual(['keep.txt']);
+  });
+
+  it('a committed commit folder whose path runs through a link: refused, nothing moved in or removed', async () => {
+    const victim = mkdtempSync(join(outside, 'victim-'));
+    writeFileSync(join(victim, 'secret.txt'), 'hunter2');
+    const commit = `${w.at('generated')}.eventmap-commit`;
+    mkdirSync(commit);
+    writeFileSync(join(commit, '.eventmap-tree.json'), JSON.stringify(['sub/secret.txt']));
+    symlinkSync(victim, join(commit, 'sub'));
+    undo.push(() => rmSync(commit, { recursive: true, force: true }));
+    const before = readTree(w.at('generated'));
+    const r = await runCli(['--root', w.root, 'generate']);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('error output/bad-commit-folder');
+    expect(readFileSync(join(victim, 'secret.txt'), 'utf8')).toBe('hunter2');
+    expect(readTree(w.at('generated'))).toEqual(before);
+  });
+});
+
+describe('links above the snapshots and in diff', () => {
+  it('a snapshot folder as a symlink (to an identical copy): generate and check refuse it', async () => {
+    const dir = aSnapshot();
+    linkOut(dir);
+    expectRejected(await w.generate(), { code: 'input/not-a-real-folder', message: `${dir} is a symbolic link` });
+    const c = await runCli(['--root', w.root, 'check']);
+    expect(c.status, c.stdout).toBe(2);
+    expect(c.stderr).toContain('error input/not-a-real-folder');
+  });
+
+  it('upstream-schemas/ itself may be a link (a snapshot store shared in a monorepo)', async () => {
+    linkOut('upstream-schemas');
+    const r = await runCli(['--root', w.root, 'check', '--full']);
+    expect(r.status, r.stderr).toBe(0);
+  });
+
+  it('diff --spec reads the working tree’s mapping-spec.yaml the same way: a link to a secret is refused, not printed', async () => {
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: w.root,
+        encoding: 'utf8',
+      });
+    expect(git('init', '-q').status).toBe(0);
+    expect(git('add', '-A').status).toBe(0);
+    expect(git('commit', '-qm', 'base').status).toBe(0);
+    undo.push(() => rmSync(w.at('.git'), { recursive: true, force: true }));
+    const secret = join(outside, 'secret.env');
+    writeFileSync(secret, 'AWS_SECRET_ACCESS_KEY: hunter2\n');
+    const spec = w.read('mapping-spec.yaml');
+    rmSync(w.at('mapping-spec.yaml'));
+    symlinkSync(secret, w.at('mapping-spec.yaml'));
+    undo.push(() => {
+      rmSync(w.at('mapping-spec.yaml'), { force: true });
+      writeFileSync(w.at('mapping-spec.yaml'), spec);
+    });
+    const r = await runCli(['--root', w.root, 'diff', '--spec', 'HEAD']);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain('error input/not-a-regular-file');
+    expect(r.stdout + r.stderr).not.toContain('hunter2');
+  });
+
+  it('canonical-model.yaml as a symlink is named as one', async () => {
+    linkOut('canonical-model.yaml');
+    expectRejected(await w.generate(), {
+      code: 'input/not-a-regular-file',
+      message: 'canonical-model.yaml is a symbolic link',
+    });
   });
 });
 

@@ -65,6 +65,31 @@ describe('generated mappers are checked by tsc on both sides', () => {
     expect(inMissing.every((e) => e.includes(`'${FIELD}'`))).toBe(true);
   }, 120_000);
 
+  it('a source whose every message is ignored: its mappers.ts imports nothing it does not use', async () => {
+    const root = hostileProject([SOURCE]);
+    try {
+      root.editYaml('mapping-spec.yaml', (doc) => {
+        const kinds = doc.getIn(['mappings', SOURCE]) as {
+          items: { key: unknown; value: { items: { key: unknown }[] } }[];
+        };
+        for (const kind of kinds.items)
+          for (const entry of kind.value.items)
+            doc.setIn(
+              ['mappings', SOURCE, String(kind.key), String(entry.key)],
+              doc.createNode({ ignore: 'test: all ignored' }),
+            );
+      });
+      const { files } = await runGenerate(projectPaths(root.root));
+      const text = files.get(`${SOURCE}/mappers.ts`)!;
+      expect(text).not.toMatch(/export function map/);
+      const dir = join(root.root, 'generated');
+      writeFiles(dir, files);
+      expect(typecheck([join(dir, SOURCE, 'mappers.ts')])).toEqual([]);
+    } finally {
+      root.remove();
+    }
+  }, 120_000);
+
   it('an emitted payload field the canonical type does not have fails tsc, naming it', async () => {
     const paths = projectPaths(p.root);
     const { files } = await runGenerate(paths);
