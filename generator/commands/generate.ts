@@ -35,14 +35,16 @@ export function registerGenerateCommand(program: Command): void {
         return;
       }
       await generateOnce(paths, options, true);
-      process.stderr.write(
-        'eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n',
-      );
       const { watchInputs } = await import('../watch.ts');
       watchInputs(paths, async (changed) => {
         process.stderr.write(`eventmap: changed: ${changed.join(', ')}\n`);
         await generateOnce(paths, options, true);
       });
+      // Said once the watchers are set: an edit right after this line is seen (loading the
+      // watch module first left a window in which an edit went unnoticed).
+      process.stderr.write(
+        'eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n',
+      );
       await new Promise<never>(() => {}); // until the process is stopped
     });
 }
