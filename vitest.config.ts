@@ -14,6 +14,10 @@ export default defineConfig({
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine; many files wait on
     // a child process (the CLI, tsc, unshare), so two at a time is ~1.4× faster there (docs/performance.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker keeps its loaded modules from one file to the next: importing the generator again
+    // for each of ~90 files was a quarter of the run. Files restore what they change (env, cwd:
+    // runCli), and pass in any order (checked with --sequence.shuffle.files).
+    isolate: false,
     env: {
       // Temp project copies share this checkout's emit cache (content-addressed, so a hit is
       // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold.
