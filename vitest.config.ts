@@ -18,6 +18,8 @@ export default defineConfig({
     // for each of ~90 files was a quarter of the run. Files restore what they change (env, cwd:
     // runCli), and pass in any order (checked with --sequence.shuffle.files).
     isolate: false,
+    // …so helpers' temp folders are removed by a hook registered for every file (test/scratch.ts).
+    setupFiles: ['test/setup/scratch.ts'],
     env: {
       // Temp project copies share this checkout's emit cache (content-addressed, so a hit is
       // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold.

@@ -1,9 +1,8 @@
 // Shared by the catalog tests: the vendored snapshots, scratch copies of them, and the CLI.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { scratchDir } from '../scratch.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { runCli as runInProcess, type CliResult } from '../../generator/cli-in-process.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
@@ -19,17 +18,9 @@ export function catalogOf(source: SourceName, version: string, dir = snapshotDir
   return loadCatalog({ source, version, dir });
 }
 
-const scratchDirs: string[] = [];
-// Registered in each test file that imports this module (vitest isolates modules per file).
-afterAll(() => {
-  for (const d of scratchDirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-/** A temporary folder, removed after the test file's tests. */
+/** A temporary folder, removed after the test file's tests (test/scratch.ts). */
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratchDirs.push(dir);
-  return dir;
+  return scratchDir(prefix);
 }
 
 /** A writable copy of a vendored snapshot, for breaking it on purpose. */

@@ -1,24 +1,15 @@
 // Shared by the diff tests: the CLI (in process), scratch project roots, and the JSON report shapes.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { scratchDir } from '../scratch.ts';
 import { runCli, type CliResult } from '../../generator/cli-in-process.ts';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const scratch: string[] = [];
-// Registered in each test file that imports this module (vitest isolates modules per file).
-afterAll(() => {
-  for (const d of scratch.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
+  return scratchDir(prefix);
 }
 
 /** This repository's committed mapping-spec.yaml (the working copy may be mid-edit). */

@@ -1,10 +1,9 @@
 // Shared by the upstream emitter tests: the vendored codex snapshots, transcripts, tsc, temp dirs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { scratchDir } from '../scratch.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { listVersions, resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
@@ -27,16 +26,9 @@ export function serverMessages(version: string): Array<Record<string, unknown>> 
     .flatMap(transcriptServerMessages);
 }
 
-const temps: string[] = [];
-// Registered by the test file that imports this module: its temp dirs go when it ends.
-afterAll(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /** Write `files` (relative path → text) into a fresh temp dir (removed after the file's tests) and return it. */
 export function writeTemp(prefix: string, files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
+  const dir = scratchDir(prefix);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);
