@@ -2,12 +2,13 @@
 // code. Stages never print or exit; this file formats their results. Exit codes: 0 clean,
 // 1 findings (check), 2 could not run. cli.ts runs it on the real process; tests run it in
 // process through runCli with their own working directory and captured output.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, withSource, type Diagnostic } from './diagnostics.ts';
 import { formatFailure, requestedFormat } from './failure-output.ts';
 import { PACKAGE_ROOT } from './project.ts';
+import { NO_FOLLOW_READ } from './safe-read.ts';
 
 // Each command's module is imported only when that command runs: `upstream` alone pulls in
 // ts-morph and the TypeScript compiler (~1.5 s), which `check` and `generate` never need
@@ -115,7 +116,7 @@ function withFileSource(d: Diagnostic): Diagnostic {
   if (!d.file || d.line === undefined || d.source !== undefined) return d;
   try {
     // No link followed, no pipe waited on: the file is named by a diagnostic about untrusted input.
-    const fd = openSync(d.file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const fd = openSync(d.file, NO_FOLLOW_READ);
     try {
       if (!fstatSync(fd).isFile() || fstatSync(fd).size > 64 * 1024 * 1024) return d;
       return withSource(d, readFileSync(fd, 'utf8'));

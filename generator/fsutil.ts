@@ -24,11 +24,7 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A path as messages show it: relative to the working directory when inside it. */
-export function displayPath(file: string): string {
-  const r = relative(process.cwd(), file);
-  return r.startsWith('..') ? file : r;
-}
+export { displayPath } from './display-path.ts';
 
 /**
  * Every entry below `root` that is not a folder, as POSIX relative paths in a stable order (none

@@ -4,8 +4,9 @@
 // at /dev/zero; a FIFO would block the read forever. So no link is followed, and nothing but a
 // regular file is opened.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
+import { displayPath } from './display-path.ts';
 
 /** What a path is, when it is not a regular file. */
 function kindOf(st: Stats): string {
@@ -17,14 +18,8 @@ function kindOf(st: Stats): string {
   return 'not a regular file';
 }
 
-/** As displayPath (fsutil.ts, which imports this file) shows a path. */
-function shown(path: string): string {
-  const r = relative(process.cwd(), path);
-  return r.startsWith('..') || isAbsolute(r) ? path : r;
-}
-
 function notRegular(path: string, what: string): EventmapError {
-  const file = shown(path);
+  const file = displayPath(path);
   return new EventmapError({
     code: 'input/not-a-regular-file',
     message: `${file} is ${what}; eventmap reads regular files only, and follows no link`,
@@ -35,7 +30,29 @@ function notRegular(path: string, what: string): EventmapError {
 
 // O_NOFOLLOW: a link as the last part fails to open (ELOOP) instead of being followed.
 // O_NONBLOCK: opening a FIFO returns at once (fstat then refuses it) instead of waiting for a writer.
-const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+export const NO_FOLLOW_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/** A relative path naming a file inside a tree: no empty, `.` or `..` part, not absolute. */
+export const PLAIN_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[^/\0]+(?:\/[^/\0]+)*$/;
+
+/** What lies at `root/rel`, every part looked at without following it. */
+export type Below = 'missing' | 'file' | { at: string; st: Stats };
+
+/**
+ * `file` when `root/rel` is a regular file reached through real folders; `missing` when a part is
+ * not there; else where the way is blocked (a link, or a non-folder on the way, or a non-file at
+ * the end) and by what.
+ */
+export function whatIsBelow(root: string, rel: string): Below {
+  const parts = rel.split('/');
+  for (let n = 1; n <= parts.length; n++) {
+    const at = join(root, ...parts.slice(0, n));
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (st === undefined) return 'missing';
+    if (n < parts.length ? !st.isDirectory() : !st.isFile()) return { at, st };
+  }
+  return 'file';
+}
 
 /**
  * The bytes of `file` (with `rel`: of `file/rel`, each folder on the way below `file` a real one).
@@ -45,17 +62,13 @@ const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NO
 export function readRegularFile(file: string, rel?: string): Buffer {
   let path = file;
   if (rel !== undefined) {
-    const parts = rel.split('/');
-    for (let n = 1; n < parts.length; n++) {
-      const at = join(file, ...parts.slice(0, n));
-      const st = lstatSync(at, { throwIfNoEntry: false });
-      if (st && !st.isDirectory()) throw notRegular(at, kindOf(st));
-    }
+    const below = whatIsBelow(file, rel);
+    if (typeof below === 'object') throw notRegular(below.at, kindOf(below.st));
     path = join(file, rel);
   }
   let fd: number;
   try {
-    fd = openSync(path, FLAGS);
+    fd = openSync(path, NO_FOLLOW_READ);
   } catch (err) {
     const st = lstatSync(path, { throwIfNoEntry: false });
     if (st && !st.isFile()) throw notRegular(path, kindOf(st));
@@ -83,7 +96,7 @@ export function realFolder(path: string): boolean {
   const st = lstatSync(path, { throwIfNoEntry: false });
   if (st === undefined) return false;
   if (st.isDirectory()) return true;
-  const file = shown(path);
+  const file = displayPath(path);
   throw new EventmapError({
     code: 'input/not-a-real-folder',
     message: `${file} is ${kindOf(st)}, not a folder; eventmap follows no link`,

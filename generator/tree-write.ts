@@ -16,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
 import { compareStrings } from './fsutil.ts';
 import { alive, withLock, type LockOptions } from './lock.ts';
-import { readRegularText } from './safe-read.ts';
+import { PLAIN_PATH, readRegularText, whatIsBelow } from './safe-read.ts';
 
 const TREE_LIST = '.eventmap-tree.json';
 const commitPath = (target: string) => `${target}.eventmap-commit`;
@@ -130,12 +130,8 @@ function stage(target: string, files: Map<string, string>, result: TreeWrite): s
  */
 function holds(target: string, rel: string, text: string): boolean {
   try {
-    const parts = rel.split('/');
-    for (let n = 1; n < parts.length; n++)
-      if (!lstatSync(join(target, ...parts.slice(0, n)), { throwIfNoEntry: false })?.isDirectory()) return false;
     const file = join(target, rel);
-    const st = lstatSync(file, { throwIfNoEntry: false });
-    if (!st?.isFile() || st.size !== Buffer.byteLength(text)) return false;
+    if (whatIsBelow(target, rel) !== 'file' || lstatSync(file).size !== Buffer.byteLength(text)) return false;
     return readFileSync(file).equals(Buffer.from(text));
   } catch {
     return false; // unreadable: write it, and let the write say what is wrong
@@ -194,29 +190,19 @@ function decidedList(dir: string): string[] {
   return list as string[];
 }
 
-/** A path as writeTreeAtomic's callers name files: relative, no `.`/`..` part, no empty part. */
-const PLAIN_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[^/\0]+(?:\/[^/\0]+)*$/;
-
 /**
  * Whether the commit folder holds `rel` as a regular file reached through real folders; false when
  * it does not hold it; an error for a link or anything else on the way (never followed).
  */
 function staged(dir: string, rel: string): boolean {
-  const parts = rel.split('/');
-  for (let n = 1; n <= parts.length; n++) {
-    const at = join(dir, ...parts.slice(0, n));
-    const st = lstatSync(at, { throwIfNoEntry: false });
-    if (st === undefined) return false;
-    const ok = n < parts.length ? st.isDirectory() : st.isFile();
-    if (!ok)
-      throw new EventmapError({
-        code: 'output/bad-commit-folder',
-        message: `${at} is not a file eventmap staged (a link, or something else in its place); refusing to move it`,
-        hint: `delete ${dir}, then run the command again`,
-        file: at,
-      });
-  }
-  return true;
+  const below = whatIsBelow(dir, rel);
+  if (typeof below !== 'object') return below === 'file';
+  throw new EventmapError({
+    code: 'output/bad-commit-folder',
+    message: `${below.at} is not a file eventmap staged (a link, or something else in its place); refusing to move it`,
+    hint: `delete ${dir}, then run the command again`,
+    file: below.at,
+  });
 }
 
 /**

@@ -9,7 +9,7 @@
 // A file edited by hand, or written from other inputs, fails the check and the stage is rebuilt.
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).
 import { compareStrings, sha256 } from '../fsutil.ts';
-import { readRegularFile, readRegularText } from '../safe-read.ts';
+import { PLAIN_PATH, readRegularFile, readRegularText } from '../safe-read.ts';
 import type { EmitCache } from './cache.ts';
 import { MANIFEST, type Manifest, type StageRecord } from './manifest.ts';
 
@@ -58,7 +58,7 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     if (!record || record.key !== key || !Array.isArray(record.files) || record.files.length === 0) return undefined;
     const files = new Map<string, string>();
     for (const rel of record.files) {
-      const hash = typeof rel === 'string' && SAFE_PATH.test(rel) ? ownString(manifest.files, rel) : undefined;
+      const hash = typeof rel === 'string' && PLAIN_PATH.test(rel) ? ownString(manifest.files, rel) : undefined;
       if (hash === undefined) return undefined;
       let bytes: Buffer;
       try {
@@ -73,9 +73,6 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     return files;
   }
 }
-
-/** A path below generated/ as generate names them (no `..`, not absolute). */
-const SAFE_PATH = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*$/;
 
 function ownString(record: Record<string, unknown>, key: string): string | undefined {
   const value = Object.hasOwn(record, key) ? record[key] : undefined;
