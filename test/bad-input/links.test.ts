@@ -14,7 +14,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -22,14 +21,12 @@ import { runCli } from '../../generator/cli-in-process.ts';
 import { EventmapError } from '../../generator/diagnostics.ts';
 import { listFiles, readTree } from '../../generator/fsutil.ts';
 import { readRegularFile } from '../../generator/safe-read.ts';
+import { scratchDir } from '../scratch.ts';
 import { expectRejected, snapshotsLine, workspace } from './support.ts';
 
 const w = workspace('links');
-const outside = mkdtempSync(join(tmpdir(), 'eventmap-links-outside-'));
-afterAll(() => {
-  w.remove();
-  rmSync(outside, { recursive: true, force: true });
-});
+const outside = scratchDir('eventmap-links-outside-');
+afterAll(() => w.remove());
 
 /** Undo: put the real file or folder back where a link or pipe stood. */
 const undo: (() => void)[] = [];

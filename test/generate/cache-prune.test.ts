@@ -1,21 +1,13 @@
 // The emit cache stays bounded (generator/emit/cache-prune.ts): hits refresh an entry, a run that
 // added entries drops the least recently used ones over the bound, and a killed run's temp files go.
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cacheKey, emitCache } from '../../generator/emit/cache.ts';
 import { pruneCache } from '../../generator/emit/cache-prune.ts';
+import { scratchDir } from '../scratch.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function cacheFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'eventmap-cache-prune-'));
-  dirs.push(dir);
-  return dir;
-}
+const cacheFolder = () => scratchDir('eventmap-cache-prune-');
 const age = (file: string, secondsAgo: number) => {
   const t = new Date(Date.now() - secondsAgo * 1000);
   utimesSync(file, t, t);

@@ -1,24 +1,17 @@
 // A regenerate writes only what changed (generator/tree-write.ts): the files generated/ already
 // holds byte for byte keep their inode and mtime, so an app's watcher sees only the real change.
 // Run on the committed generated/ tree.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTree } from '../../generator/fsutil.ts';
 import { describeWrite, recoverInterruptedWrite, writeTreeAtomic } from '../../generator/tree-write.ts';
+import { scratchDir } from '../scratch.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const COMMITTED = readTree(join(ROOT, 'generated'));
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
 function target(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'eventmap-tree-write-'));
-  dirs.push(dir);
-  return join(dir, 'generated');
+  return join(scratchDir('eventmap-tree-write-'), 'generated');
 }
 
 const stamp = (file: string) => {
