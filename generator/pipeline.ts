@@ -13,7 +13,7 @@ import { emitMappers } from './emit/mappers/index.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
 import { stageRunner, type StageOrigin } from './emit/stages.ts';
 import { stableJson } from './fsutil.ts';
-import { loadModel } from './model/load.ts';
+import { loadModelCached } from './model/cached.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
@@ -54,10 +54,10 @@ export interface Inputs {
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
   const hashFile = memoFileHasher();
-  const catalogCache = emitCache(cacheDir(paths));
-  const loadCatalog = catalogLoader(catalogCache, hashFile);
+  const cache = emitCache(cacheDir(paths));
+  const loadCatalog = catalogLoader(cache, hashFile);
   const spec = loadSpec(paths.spec);
-  const model = loadModel(paths.model);
+  const model = loadModelCached(paths.model, cache);
   const catalogs: Record<string, Catalog[]> = {};
   for (const [source, src] of Object.entries(spec.sources)) {
     const override = options.upstreamOverrides?.[source as SourceName];
@@ -78,7 +78,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
   // Bounded here too: check and diff (what-ifs with --with/--upstream) add catalogs and never generate.
-  catalogCache.prune();
+  cache.prune();
   const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
   const hashes = hashInputs(
     paths,
@@ -205,7 +205,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
   );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
-  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
+  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records(), stages.hashOf));
   cache.prune(); // bounded: the least recently used entries go when this run added some
   return { files, inputs, stages: stages.origins };
 }

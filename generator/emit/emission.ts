@@ -183,12 +183,26 @@ export function render(template: Handlebars.TemplateDelegate, view: object): str
   return template(view);
 }
 
+/** Throws, naming where, unless every leaf of `v` is Code (or a boolean, null or undefined). */
 function checkView(v: unknown, at: string): void {
-  if (v instanceof Code || typeof v === 'boolean' || v === undefined || v === null) return;
+  if (isCodeView(v)) return;
   if (Array.isArray(v)) return v.forEach((x, i) => checkView(x, `${at}[${i}]`));
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+  if (isPlainObject(v)) {
     for (const [k, x] of Object.entries(v)) checkView(x, `${at}.${k}`);
     return;
   }
   throw new Error(`internal: template view ${at} is a ${typeof v}, not Code; pass it through the emission layer`);
+}
+
+/** The same walk without naming each place: the names are only worth building for the error. */
+function isCodeView(v: unknown): boolean {
+  if (v instanceof Code || typeof v === 'boolean' || v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.every(isCodeView);
+  if (!isPlainObject(v)) return false;
+  for (const k in v) if (!isCodeView(v[k])) return false;
+  return true;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }

@@ -96,14 +96,24 @@ const codeHashMemo = new Map<string, Record<string, string>>();
  */
 export const OUTPUT_DEPENDENCIES = ['ajv', 'handlebars', 'json-schema-to-typescript', 'prettier', 'yaml'] as const;
 
-/** `dep:<name>` → the version this process loads (from the package itself, not from a build). */
+/** In an installed eventmap package: the packages compiled into its bundle → their versions (packages/eventmap/bundle.ts). */
+export const BUNDLED_VERSIONS = 'bundled-packages.json';
+
+/**
+ * `dep:<name>` → the version this process loads: the one compiled into the installed CLI's bundle,
+ * else the installed package's own (never a range from a package.json).
+ */
 export function dependencyVersions(): Record<string, string> {
   if (!depMemo) {
+    const shipped = join(PACKAGE_ROOT, BUNDLED_VERSIONS);
+    const bundled = existsSync(shipped) ? (JSON.parse(readFileSync(shipped, 'utf8')) as Record<string, string>) : {};
     const require = createRequire(import.meta.url);
     depMemo = Object.fromEntries(
       OUTPUT_DEPENDENCIES.map((name) => [
         `dep:${name}`,
-        (require(`${name}/package.json`) as { version: string }).version,
+        Object.hasOwn(bundled, name)
+          ? bundled[name]!
+          : (require(`${name}/package.json`) as { version: string }).version,
       ]),
     );
   }
@@ -116,6 +126,13 @@ let depMemo: Record<string, string> | undefined;
 export function codeIdentity(): Record<string, string> {
   return { ...codeHashes(), ...dependencyVersions() };
 }
+
+/** codeIdentity as one hash, for the keys of what the loaders cache (catalogs, the model). */
+export function codeKey(): string {
+  return (codeKeyMemo ??= sha256(JSON.stringify(codeIdentity())));
+}
+
+let codeKeyMemo: string | undefined;
 
 function readCodeHashes(root: string): Record<string, string> {
   const shipped = join(root, CODE_HASHES);
@@ -132,9 +149,13 @@ export function buildManifest(
   inputs: string,
   files: Map<string, string>,
   stages: Record<string, StageRecord> = {},
+  knownHash: (rel: string, text: string) => string | undefined = () => undefined,
 ): string {
   const hashes: Record<string, string> = {};
-  for (const rel of [...files.keys()].sort()) if (rel !== MANIFEST) hashes[rel] = sha256(files.get(rel)!);
+  for (const rel of [...files.keys()].sort()) {
+    const text = files.get(rel)!;
+    if (rel !== MANIFEST) hashes[rel] = knownHash(rel, text) ?? sha256(text);
+  }
   const manifest: Manifest = { version: 1, inputs, files: hashes, stages };
   return stableJson(manifest);
 }

@@ -26,6 +26,8 @@ export interface Stages {
   readonly origins: ReadonlyMap<string, StageOrigin>;
   /** Each stage's key and files, in name order: what the new manifest records. */
   records(): Record<string, StageRecord>;
+  /** The sha256 of `text` when it is a file reused from generated/ (hashed to verify it): buildManifest need not hash it again. */
+  hashOf(rel: string, text: string): string | undefined;
 }
 
 /** `generated` is the folder of the last generate's output (undefined: reuse none of it). */
@@ -33,6 +35,7 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
   const committed = generated === undefined ? undefined : readManifest(generated);
   const origins = new Map<string, StageOrigin>();
   const records = new Map<string, StageRecord>();
+  const verified = new Map<string, { text: string; hash: string }>();
   return {
     origins,
     async files(name, key, compute) {
@@ -50,6 +53,10 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     },
     records() {
       return Object.fromEntries([...records].sort(([a], [b]) => compareStrings(a, b)));
+    },
+    hashOf(rel, text) {
+      const known = verified.get(rel);
+      return known?.text === text ? known.hash : undefined;
     },
   };
 
@@ -70,6 +77,7 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
       if (sha256(bytes) !== hash) return undefined;
       files.set(rel, bytes.toString('utf8'));
     }
+    for (const [rel, text] of files) verified.set(rel, { text, hash: ownString(manifest.files, rel)! });
     return files;
   }
 }

@@ -21,9 +21,12 @@ const REQUIRED_TOP_KEYS = ['version', 'ids', 'enums', 'envelope', 'events'];
 const ID_BASE = 'TrimmedNonEmptyString';
 
 export function loadModel(file: string): CanonicalModel {
-  let text: string;
+  return parseModel(readModelText(file), file);
+}
+
+export function readModelText(file: string): string {
   try {
-    text = readRegularText(file);
+    return readRegularText(file);
   } catch (err) {
     if (err instanceof EventmapError) throw err; // a link or a pipe, named as such
     throw new EventmapError({
@@ -33,7 +36,6 @@ export function loadModel(file: string): CanonicalModel {
       file,
     });
   }
-  return parseModel(text, file);
 }
 
 /** Parse and check model text; `file` is only used to report locations. */

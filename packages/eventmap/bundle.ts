@@ -1,8 +1,11 @@
 // Bundle the CLI (generator/cli.ts and what it imports) into plain JS with esbuild: one entry (and
 // the worker thread generate starts), and a chunk per lazily loaded command so `check` still never
-// loads ts-morph. npm packages stay imports (they become the package's dependencies). The runtime
+// loads ts-morph. The small pure-JS packages every command loads (BUNDLED) go into the bundle: each
+// is dozens of CommonJS files, which cost start-up more than their code (issue 17, warm generate).
+// Every other npm package stays an import (they become the package's dependencies). The runtime
 // is reached only through its public entries, which become imports of @eventmap/runtime;
 // generated/ never enters the bundle.
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -34,8 +37,35 @@ const runtimeThroughPackage: esbuild.Plugin = {
   },
 };
 
-/** Bundle into `<stage>/lib`; returns the bare module specifiers the bundle still imports. */
-export async function bundleCli(stage: string): Promise<string[]> {
+/** Packages compiled into the bundle: no dependencies of their own, loaded by every command. */
+export const BUNDLED = ['commander', 'semver', 'yaml'];
+
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`). */
+export function packageName(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+const otherPackagesExternal: esbuild.Plugin = {
+  name: 'eventmap-external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      BUNDLED.includes(packageName(args.path)) ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export interface Bundle {
+  /** The bare module specifiers the bundle still imports. */
+  imports: string[];
+  /** The packages compiled into it → their versions and license texts. */
+  bundled: Record<string, { version: string; license: string }>;
+}
+
+/** Bundle into `<stage>/lib`. */
+export async function bundleCli(stage: string): Promise<Bundle> {
   const result = await esbuild.build({
     // The worker thread generate starts (generator/emit/upstream-parallel.ts loads it from lib/).
     entryPoints: {
@@ -48,8 +78,11 @@ export async function bundleCli(stage: string): Promise<string[]> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
-    plugins: [runtimeThroughPackage],
+    plugins: [runtimeThroughPackage, otherPackagesExternal],
+    // The bundled packages are CommonJS: their require() of Node's modules needs a real require.
+    banner: {
+      js: "import { createRequire as __eventmapCreateRequire } from 'node:module';\nconst require = __eventmapCreateRequire(import.meta.url);",
+    },
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
@@ -58,5 +91,19 @@ export async function bundleCli(stage: string): Promise<string[]> {
   for (const output of Object.values(result.metafile.outputs)) {
     for (const i of output.imports) if (i.external) imports.add(i.path);
   }
-  return [...imports].sort();
+  const bundled: Bundle['bundled'] = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const name = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+    if (name === undefined || name in bundled) continue;
+    const dir = join(REPO, 'node_modules', name);
+    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      version: string;
+      license: string;
+    };
+    bundled[name] = {
+      version,
+      license: `${name}@${version} (${license})\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}`,
+    };
+  }
+  return { imports: [...imports].sort(), bundled };
 }

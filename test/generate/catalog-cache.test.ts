@@ -33,6 +33,21 @@ describe('catalog cache', () => {
     expect(Object.getPrototypeOf(hit.enums)).toBe(null);
   });
 
+  it('a hit parses each document when it is first read, once', () => {
+    const ref = refs.find((r) => r.source === 'codex-app-server') ?? refs[0]!;
+    const load = catalogLoader(emitCache(dir));
+    load(ref);
+    const hit = load(ref);
+    const [first, second] = Object.keys(hit.documents);
+    const parsed = () =>
+      Object.keys(hit.documents).filter((d) => !Object.getOwnPropertyDescriptor(hit.documents, d)!.get);
+    expect(parsed()).toEqual([]);
+    const doc = hit.documents[first!];
+    expect(hit.documents[first!]).toBe(doc);
+    expect(parsed()).toEqual([first]);
+    expect(second === undefined || !parsed().includes(second)).toBe(true);
+  });
+
   it('misses when a snapshot file changes', () => {
     const ref = refs.find((r) => r.source === 'codex-sdk') ?? refs[0]!;
     const copy = join(dir, 'snapshot');

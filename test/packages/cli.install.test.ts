@@ -6,7 +6,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
 import { readTree } from '../../generator/fsutil.ts';
+import { BUNDLED } from '../../packages/eventmap/bundle.ts';
 import { createNormalizer } from '../../runtime/index.ts';
 import { transcripts } from '../conformance/transcripts.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
@@ -51,6 +53,24 @@ describe('the installed eventmap CLI', () => {
     expect(Object.keys(manifest.dependencies).filter((d) => ['tsx', 'esbuild', 'vitest', 'uuid'].includes(d))).toEqual(
       [],
     );
+  });
+
+  it('ships the packages it compiled in with their versions and licenses, not as dependencies', () => {
+    const installed = join(app, 'node_modules', 'eventmap');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const versions = JSON.parse(readFileSync(join(installed, BUNDLED_VERSIONS), 'utf8')) as Record<string, string>;
+    const licenses = readFileSync(join(installed, 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    expect(Object.keys(versions).sort()).toEqual([...BUNDLED].sort());
+    for (const name of BUNDLED) {
+      expect(manifest.dependencies, name).not.toHaveProperty(name);
+      const { version } = JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      expect(versions[name]).toBe(version);
+      expect(licenses).toContain(`${name}@${version} (`);
+    }
   });
 
   it('normalize: the same events as the runtime, all valid', () => {
