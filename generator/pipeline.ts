@@ -6,19 +6,21 @@ import { resolveVersion, snapshotFromDir, type SnapshotRef } from './catalog/sna
 import type { Catalog } from './catalog/types.ts';
 import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
-import { chunkedFileKey, FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
+import { FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import { buildManifest, hashInputs, MANIFEST, memoFileHasher, type InputHashes } from './emit/manifest.ts';
 import { emitMappers } from './emit/mappers/index.ts';
+import { mapperSpec } from './emit/mappers/input.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
 import { stageRunner, type StageOrigin } from './emit/stages.ts';
-import { stableJson } from './fsutil.ts';
+import { sha256, stableJson } from './fsutil.ts';
 import { loadModelCached } from './model/cached.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
 import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
 import { loadSpec } from './spec/load.ts';
+import { positionFreeJson } from './spec/positions.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
 import type { MappingSpec } from './spec/types.ts';
 import type { SourceName } from './sources.ts';
@@ -127,7 +129,7 @@ export function findingToDiagnostic(f: Finding): Diagnostic {
 export function emitSourceMappers(inputs: Inputs, paths: ProjectPaths, source: string): Map<string, string> {
   // Mappers take the upstream type of their message or answer (every supported snapshot that has it).
   return emitMappers({
-    spec: inputs.spec,
+    spec: mapperSpec(inputs.spec, source),
     model: inputs.model,
     source,
     templatesDir: paths.templates,
@@ -186,15 +188,23 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
         return formatFiles(new Map([...types, ...(await validators)]));
       }),
     );
-    const mappers = emitSourceMappers(inputs, paths, source);
-    for (const [rel, text] of mappers) {
-      const formatted = await stages.files(
-        `format ${rel}`,
-        chunkedFileKey(rel, text, hashes.code),
-        async () => new Map([[rel, await formatChunks(text, cache)]]),
-      );
-      for (const [r, t] of formatted) files.set(r, t);
-    }
+    // Keyed by what the mappers are made of, so a spec edit elsewhere (or a comment) emits nothing.
+    const mappersKey = cacheKey([
+      'mappers',
+      hashes.code,
+      FORMAT_ID,
+      source,
+      hashes.model,
+      ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
+      sha256(positionFreeJson(mapperSpec(inputs.spec, source))),
+    ]);
+    const mappers = await stages.files(`mappers ${source}`, mappersKey, async () => {
+      const formatted = new Map<string, string>();
+      for (const [rel, text] of emitSourceMappers(inputs, paths, source))
+        formatted.set(rel, await formatChunks(text, cache));
+      return formatted;
+    });
+    for (const [rel, text] of mappers) files.set(rel, text);
   }
   for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));

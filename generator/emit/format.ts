@@ -53,11 +53,6 @@ export async function formatFiles(files: Map<string, string>): Promise<Map<strin
   return out;
 }
 
-/** The cache key of a file formatted by chunks (`formatChunks`, part of eventmap's `code`), from its unformatted text. */
-export function chunkedFileKey(rel: string, text: string, code: string): string {
-  return cacheKey(['prettier-file', code, FORMAT_ID, rel, sha256(text)]);
-}
-
 /**
  * A file whose top-level items the template separates by blank lines (and which has no blank line
  * inside an item: the mappers), formatted item by item, each cached by its content. Prettier keeps

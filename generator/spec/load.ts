@@ -13,6 +13,7 @@ import { SOURCE_NAMES, type SourceName } from '../sources.ts';
 import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
 import { readRegularText } from '../safe-read.ts';
+import { parsedLoc } from './positions.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -90,15 +91,16 @@ function locators(
   const locOf = (path: Path): Loc => {
     for (let n = path.length; n >= 0; n--) {
       const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-      if (isNode(node) && node.range) return { ...at(node.range[0]), node: { path } };
+      if (isNode(node) && node.range) return parsedLoc({ ...at(node.range[0]), node: { path } });
     }
-    return { ...at(0), node: { path } };
+    return parsedLoc({ ...at(0), node: { path } });
   };
   const keyLocOf = (path: Path): Loc => {
     const parent = path.length ? doc.getIn(path.slice(0, -1), true) : undefined;
     if (isMap(parent)) {
       const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]);
-      if (pair && isNode(pair.key) && pair.key.range) return { ...at(pair.key.range[0]), node: { path, key: true } };
+      if (pair && isNode(pair.key) && pair.key.range)
+        return parsedLoc({ ...at(pair.key.range[0]), node: { path, key: true } });
     }
     return locOf(path);
   };

@@ -60,7 +60,7 @@ describe('generated/ as a cache', () => {
     const run = await freshCloneRun();
     expect(run.origin(`upstream ${SOURCE}`)).toBe('committed');
     expect(run.origin('canonical')).toBe('committed');
-    expect(run.origin(`format ${SOURCE}/mappers.ts`)).toBe('committed');
+    expect(run.origin(`mappers ${SOURCE}`)).toBe('committed');
     expect(run.files).toEqual(scratch);
   });
 

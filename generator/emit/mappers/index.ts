@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { compiledTemplate } from '../template-memo.ts';
 import { compareStrings } from '../../fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
-import type { MappingSpec } from '../../spec/types.ts';
 import {
   capIdentifier,
   comment,
@@ -21,10 +20,12 @@ import {
 } from '../emission.ts';
 import { NameScope } from '../upstream/names.ts';
 import { bodyFor, type Module, type Statement } from './body.ts';
+import type { MapperSpec } from './input.ts';
 import type { MapperTyping } from './upstream-typing.ts';
 
 export interface MapperEmitOptions {
-  spec: MappingSpec;
+  /** The source's part of the spec (./input.ts `mapperSpec`): the mappers depend on nothing else of it. */
+  spec: MapperSpec;
   model: CanonicalModel;
   source: string;
   templatesDir: string;
