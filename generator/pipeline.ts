@@ -18,6 +18,7 @@ import { loadModelCached } from './model/cached.ts';
 import type { CanonicalModel } from './model/types.ts';
 import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
+import { cachedAnalysis } from './spec/analysis-cache.ts';
 import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
 import { loadSpec } from './spec/load.ts';
 import { positionFreeJson } from './spec/positions.ts';
@@ -79,14 +80,14 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     });
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
-  // Bounded here too: check and diff (what-ifs with --with/--upstream) add catalogs and never generate.
-  cache.prune();
-  const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
   const hashes = hashInputs(
     paths,
     Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),
     hashFile,
   );
+  const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST, cachedAnalysis(cache, spec, catalogs, hashes));
+  // Bounded here too: check and diff (what-ifs with --with/--upstream) add entries and never generate.
+  cache.prune();
   return { spec, model, catalogs, analysis, hashes };
 }
 

@@ -4,6 +4,7 @@ import { entryKey } from '../catalog/load.ts';
 import { responseSchema } from '../catalog/response.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../fsutil.ts';
+import { ownRecord } from '../own-record.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { guessHint } from '../did-you-mean.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
@@ -20,157 +21,39 @@ export interface SpecAnalysis {
   coverage: CoverageRow[];
 }
 
+/** The part of the spec one source's analysis reads: it is given only this (see `analyzeSpec`'s `memo`). */
+export type AnalysisSpec = Pick<MappingSpec, 'sources' | 'valueMaps' | 'entries' | 'sections'>;
+
+/** The source's block, entries and `mappings` sections, and every value map (an entry's `map:` may name any). */
+export function sourceAnalysisSpec(spec: MappingSpec, source: string): AnalysisSpec {
+  const block = spec.sources[source];
+  const mine = (section: string) =>
+    section === 'mappings' || section === `mappings.${source}` || section.startsWith(`mappings.${source}.`);
+  return {
+    sources: ownRecord(block ? [[source, block]] : []),
+    valueMaps: spec.valueMaps,
+    entries: spec.entries.filter((e) => e.source === source),
+    sections: ownRecord(Object.entries(spec.sections ?? {}).filter(([section]) => mine(section))),
+  };
+}
+
+/** Serves one source's analysis, e.g. from a cache keyed by its part of the spec (spec/analysis-cache.ts). */
+export type AnalysisMemo = (source: string, part: AnalysisSpec, analyze: () => SpecAnalysis) => SpecAnalysis;
+
 export function analyzeSpec(
   spec: MappingSpec,
   catalogs: Record<string, Catalog[]>,
   model: CanonicalModel,
   helpers: HelperManifest,
+  memo: AnalysisMemo = (_source, _part, analyze) => analyze(),
 ): SpecAnalysis {
   const findings: Finding[] = [];
   const coverage: CoverageRow[] = [];
-  for (const [source, src] of Object.entries(spec.sources)) {
-    // The runtime stamps this value on every event of the source (generated PROVIDER).
-    const providers = model.enums.ProviderKind?.values ?? [];
-    if (!providers.includes(src.provider)) {
-      findings.push({
-        category: 'error',
-        code: 'spec/unknown-provider',
-        message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`,
-        hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`,
-        source,
-        loc: src.providerLoc,
-      });
-    }
-    const cats = catalogs[source] ?? [];
-    // Union of discriminants over the supported snapshots, with the versions that have each.
-    const known = new Map<string, { kind: EntryKind; name: string; versions: string[] }>();
-    for (const c of cats) {
-      for (const e of c.entries) {
-        const k = entryKey(e);
-        const row = known.get(k) ?? { kind: e.kind, name: e.name, versions: [] };
-        row.versions.push(c.version);
-        known.set(k, row);
-      }
-    }
-    const entries = spec.entries.filter((e) => e.source === source);
-    const byKey = new Map(entries.map((e) => [entryKey(e), e]));
-    const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) =>
-      MESSAGE_KINDS.has(x),
-    );
-    for (const entry of entries) {
-      const k = entryKey(entry);
-      if (!MESSAGE_KINDS.has(entry.kind)) {
-        // Once per kind block (at its key), not once per entry under it: one cause, one error.
-        const loc = spec.sections?.[`mappings.${source}.${entry.kind}`] ?? entry.loc;
-        if (!findings.some((f) => f.code === 'spec/unknown-kind' && f.source === source && f.loc === loc)) {
-          findings.push({
-            category: 'error',
-            code: 'spec/unknown-kind',
-            message: `\`${entry.kind}\` is not a message kind of ${source}`,
-            hint: guessHint(
-              entry.kind,
-              kindsHere,
-              `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`,
-            ),
-            source,
-            discriminant: k,
-            loc,
-          });
-        }
-        continue;
-      }
-      if (!known.has(k)) {
-        findings.push({
-          category: 'stale',
-          code: 'spec/stale-entry',
-          message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`,
-          hint: 'remove the entry, or fix the name',
-          source,
-          discriminant: k,
-          loc: entry.loc,
-        });
-        continue;
-      }
-      checkEntry(spec, model, helpers, entry, cats, findings);
-    }
-    const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
-    for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
-      if (MESSAGE_KINDS.has(d.kind)) {
-        const entry = byKey.get(k);
-        const status = entryStatus(entry);
-        coverage.push({
-          source,
-          kind: d.kind,
-          name: d.name,
-          versions: d.versions,
-          status,
-          targets: entry
-            ? [
-                ...new Set([
-                  ...entry.emit.map((e) => e.type),
-                  ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`),
-                ]),
-              ]
-            : [],
-          ...(entry?.ignore ? { reason: entry.ignore } : {}),
-          ...(entry ? { loc: entry.loc } : {}),
-        });
-        // Placed where the entry would go: its kind's block, else the source's, else `mappings`.
-        const where =
-          spec.sections?.[`mappings.${source}.${d.kind}`] ??
-          spec.sections?.[`mappings.${source}`] ??
-          spec.sections?.mappings;
-        if (!entry)
-          findings.push({
-            category: 'gap',
-            code: 'coverage/gap',
-            message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`,
-            hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`,
-            source,
-            versions: d.versions,
-            discriminant: k,
-            ...(where ? { loc: where } : {}),
-          });
-        else if (entry.ignore !== undefined && isPlaceholder(entry.ignore))
-          findings.push({
-            category: 'review',
-            code: 'spec/needs-review',
-            message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`,
-            hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored',
-            source,
-            versions: d.versions,
-            discriminant: k,
-            loc: entry.loc,
-          });
-      } else {
-        const map = coveringMap(maps, d.kind);
-        const v = map && valueMapHit(map, d.name);
-        const status = valueStatus(v);
-        coverage.push({
-          source,
-          kind: d.kind,
-          name: d.name,
-          versions: d.versions,
-          status,
-          targets: v?.value ? [v.value] : [],
-          ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}),
-        });
-        if (!v)
-          findings.push({
-            category: 'gap',
-            code: 'coverage/gap',
-            message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`,
-            hint: map
-              ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)`
-              : `add a value map with \`covers: { kind: ${d.kind} }\``,
-            source,
-            versions: d.versions,
-            discriminant: k,
-            ...(map ? { loc: map.loc } : {}),
-          });
-      }
-    }
-    checkValueMaps(spec, model, source, cats, findings);
+  for (const source of Object.keys(spec.sources)) {
+    const part = sourceAnalysisSpec(spec, source);
+    const one = memo(source, part, () => analyzeSource(part, source, catalogs[source] ?? [], model, helpers));
+    findings.push(...one.findings);
+    coverage.push(...one.coverage);
   }
   // Maps between canonical enums (no source): their values and default, then what only they have.
   checkValueMaps(spec, model, undefined, [], findings);
@@ -189,8 +72,161 @@ export function analyzeSpec(
   return { findings: dedupe(findings), coverage };
 }
 
+/** One source's findings and coverage rows, from its part of the spec alone. */
+function analyzeSource(
+  spec: AnalysisSpec,
+  source: string,
+  cats: Catalog[],
+  model: CanonicalModel,
+  helpers: HelperManifest,
+): SpecAnalysis {
+  const findings: Finding[] = [];
+  const coverage: CoverageRow[] = [];
+  const src = spec.sources[source]!;
+  // The runtime stamps this value on every event of the source (generated PROVIDER).
+  const providers = model.enums.ProviderKind?.values ?? [];
+  if (!providers.includes(src.provider)) {
+    findings.push({
+      category: 'error',
+      code: 'spec/unknown-provider',
+      message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`,
+      hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`,
+      source,
+      loc: src.providerLoc,
+    });
+  }
+  // Union of discriminants over the supported snapshots, with the versions that have each.
+  const known = new Map<string, { kind: EntryKind; name: string; versions: string[] }>();
+  for (const c of cats) {
+    for (const e of c.entries) {
+      const k = entryKey(e);
+      const row = known.get(k) ?? { kind: e.kind, name: e.name, versions: [] };
+      row.versions.push(c.version);
+      known.set(k, row);
+    }
+  }
+  const entries = spec.entries.filter((e) => e.source === source);
+  const byKey = new Map(entries.map((e) => [entryKey(e), e]));
+  const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x));
+  for (const entry of entries) {
+    const k = entryKey(entry);
+    if (!MESSAGE_KINDS.has(entry.kind)) {
+      // Once per kind block (at its key), not once per entry under it: one cause, one error.
+      const loc = spec.sections?.[`mappings.${source}.${entry.kind}`] ?? entry.loc;
+      if (!findings.some((f) => f.code === 'spec/unknown-kind' && f.source === source && f.loc === loc)) {
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-kind',
+          message: `\`${entry.kind}\` is not a message kind of ${source}`,
+          hint: guessHint(
+            entry.kind,
+            kindsHere,
+            `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`,
+          ),
+          source,
+          discriminant: k,
+          loc,
+        });
+      }
+      continue;
+    }
+    if (!known.has(k)) {
+      findings.push({
+        category: 'stale',
+        code: 'spec/stale-entry',
+        message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`,
+        hint: 'remove the entry, or fix the name',
+        source,
+        discriminant: k,
+        loc: entry.loc,
+      });
+      continue;
+    }
+    checkEntry(spec, model, helpers, entry, cats, findings);
+  }
+  const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
+  for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
+    if (MESSAGE_KINDS.has(d.kind)) {
+      const entry = byKey.get(k);
+      const status = entryStatus(entry);
+      coverage.push({
+        source,
+        kind: d.kind,
+        name: d.name,
+        versions: d.versions,
+        status,
+        targets: entry
+          ? [
+              ...new Set([
+                ...entry.emit.map((e) => e.type),
+                ...[...entry.before, ...entry.after].map((h) => `helper:${h.name}`),
+              ]),
+            ]
+          : [],
+        ...(entry?.ignore ? { reason: entry.ignore } : {}),
+        ...(entry ? { loc: entry.loc } : {}),
+      });
+      // Placed where the entry would go: its kind's block, else the source's, else `mappings`.
+      const where =
+        spec.sections?.[`mappings.${source}.${d.kind}`] ??
+        spec.sections?.[`mappings.${source}`] ??
+        spec.sections?.mappings;
+      if (!entry)
+        findings.push({
+          category: 'gap',
+          code: 'coverage/gap',
+          message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`,
+          hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`,
+          source,
+          versions: d.versions,
+          discriminant: k,
+          ...(where ? { loc: where } : {}),
+        });
+      else if (entry.ignore !== undefined && isPlaceholder(entry.ignore))
+        findings.push({
+          category: 'review',
+          code: 'spec/needs-review',
+          message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`,
+          hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored',
+          source,
+          versions: d.versions,
+          discriminant: k,
+          loc: entry.loc,
+        });
+    } else {
+      const map = coveringMap(maps, d.kind);
+      const v = map && valueMapHit(map, d.name);
+      const status = valueStatus(v);
+      coverage.push({
+        source,
+        kind: d.kind,
+        name: d.name,
+        versions: d.versions,
+        status,
+        targets: v?.value ? [v.value] : [],
+        ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}),
+      });
+      if (!v)
+        findings.push({
+          category: 'gap',
+          code: 'coverage/gap',
+          message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`,
+          hint: map
+            ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)`
+            : `add a value map with \`covers: { kind: ${d.kind} }\``,
+          source,
+          versions: d.versions,
+          discriminant: k,
+          ...(map ? { loc: map.loc } : {}),
+        });
+    }
+  }
+  checkValueMaps(spec, model, source, cats, findings);
+  return { findings, coverage };
+}
+
 function checkEntry(
-  spec: MappingSpec,
+  spec: AnalysisSpec,
   model: CanonicalModel,
   helpers: HelperManifest,
   entry: MappingEntry,
@@ -236,7 +272,7 @@ export function responseTarget(catalog: Catalog, ce: CatalogEntry): PathTarget[]
 }
 
 function checkValueMaps(
-  spec: MappingSpec,
+  spec: Pick<MappingSpec, 'valueMaps'>,
   model: CanonicalModel,
   source: string | undefined,
   cats: Catalog[],

@@ -26,7 +26,7 @@ export interface PathTarget {
 }
 
 export interface EmitContext {
-  spec: MappingSpec;
+  spec: Pick<MappingSpec, 'valueMaps'>;
   model: CanonicalModel;
   helpers: HelperManifest;
   entry: MappingEntry;

@@ -11,7 +11,7 @@ type HelperExpr = Extract<ValueExpr, { kind: 'helper' }>;
 
 interface Use {
   manifest: HelperManifest;
-  spec: MappingSpec;
+  spec: Pick<MappingSpec, 'valueMaps'>;
   entry: MappingEntry;
   findings: Finding[];
 }
