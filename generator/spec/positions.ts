@@ -12,11 +12,12 @@ export function parsedLoc(loc: Loc): Loc {
 }
 
 /**
- * JSON of `value` with the line and column of every parsed location left out (its file and node
- * path stay). A value that only looks like a location (a constant in the spec) is kept whole.
+ * JSON of `value` with every parsed location reduced to its node path: not its line and column,
+ * nor its file as shown (relative to the working directory), which are not what the spec says. A
+ * value that only looks like a location (a constant in the spec) is kept whole.
  */
 export function positionFreeJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'object' && v !== null && parsed.has(v) ? { file: (v as Loc).file, node: (v as Loc).node } : v,
+    typeof v === 'object' && v !== null && parsed.has(v) ? { node: (v as Loc).node } : v,
   );
 }
