@@ -146,15 +146,12 @@ function analyzeSource(
   }
   const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
   for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
+    const row = { source, kind: d.kind, name: d.name, versions: d.versions };
     if (MESSAGE_KINDS.has(d.kind)) {
       const entry = byKey.get(k);
-      const status = entryStatus(entry);
       coverage.push({
-        source,
-        kind: d.kind,
-        name: d.name,
-        versions: d.versions,
-        status,
+        ...row,
+        status: entryStatus(entry),
         targets: entry
           ? [
               ...new Set([
@@ -196,13 +193,9 @@ function analyzeSource(
     } else {
       const map = coveringMap(maps, d.kind);
       const v = map && valueMapHit(map, d.name);
-      const status = valueStatus(v);
       coverage.push({
-        source,
-        kind: d.kind,
-        name: d.name,
-        versions: d.versions,
-        status,
+        ...row,
+        status: valueStatus(v),
         targets: v?.value ? [v.value] : [],
         ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}),
       });
