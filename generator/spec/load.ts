@@ -80,7 +80,27 @@ export function parseSpec(text: string, file: string): MappingSpec {
   const data: unknown = yamlData(doc, at, 'spec/alias-bomb');
   const shape = checkShape(data, locOf, keyLocOf);
   if (shape.length) fail(shape);
+  const odd = nonFiniteNumbers(data).map((path) => ({
+    code: 'spec/non-finite-number',
+    message: 'a number JSON cannot hold (`.inf`, `-.inf` or `.nan`): an event would carry null',
+    hint: 'write a finite number, or quote it to make it a string',
+    ...locOf(path),
+  }));
+  if (odd.length) fail(odd.sort((a, b) => a.line - b.line || a.col - b.col));
   return toIr(data as RawSpec, file, text, locOf, keyLocOf, doc);
+}
+
+/** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */
+function nonFiniteNumbers(data: unknown): Path[] {
+  const found: Path[] = [];
+  const todo: [unknown, Path][] = [[data, []]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'number' && !Number.isFinite(value)) found.push(path);
+    else if (typeof value === 'object' && value !== null)
+      for (const [k, v] of Object.entries(value)) todo.push([v, [...path, Array.isArray(value) ? Number(k) : k]]);
+  }
+  return found;
 }
 
 /** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */

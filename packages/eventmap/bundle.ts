@@ -84,6 +84,8 @@ export async function bundleCli(stage: string): Promise<Bundle> {
       js: "import { createRequire as __eventmapCreateRequire } from 'node:module';\nconst require = __eventmapCreateRequire(import.meta.url);",
     },
     metafile: true,
+    // Input paths in the metafile are relative to this, wherever the build is run from.
+    absWorkingDir: REPO,
     logLevel: 'silent',
     legalComments: 'none',
   });
@@ -92,10 +94,19 @@ export async function bundleCli(stage: string): Promise<Bundle> {
     for (const i of output.imports) if (i.external) imports.add(i.path);
   }
   const bundled: Bundle['bundled'] = {};
+  const dirs = new Map<string, string>();
   for (const input of Object.keys(result.metafile.inputs)) {
-    const name = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-    if (name === undefined || name in bundled) continue;
-    const dir = join(REPO, 'node_modules', name);
+    // The package a file belongs to: the name after its last node_modules/.
+    const at = input.lastIndexOf('node_modules/');
+    if (at === -1) continue;
+    const name = packageName(input.slice(at + 'node_modules/'.length));
+    const dir = join(REPO, input.slice(0, at), 'node_modules', name);
+    if (dirs.has(name)) {
+      if (dirs.get(name) !== dir)
+        throw new Error(`the CLI bundle holds two copies of ${name}: ${dirs.get(name)}, ${dir}`);
+      continue;
+    }
+    dirs.set(name, dir);
     const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
       version: string;
       license: string;
@@ -105,5 +116,9 @@ export async function bundleCli(stage: string): Promise<Bundle> {
       license: `${name}@${version} (${license})\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}`,
     };
   }
+  // What the installed CLI reports as its packages' versions (generator/emit/manifest.ts) must be all of them.
+  const found = Object.keys(bundled).sort();
+  if (found.join() !== [...BUNDLED].sort().join())
+    throw new Error(`the CLI bundle holds ${found.join(', ') || 'no package'}; expected ${BUNDLED.join(', ')}`);
   return { imports: [...imports].sort(), bundled };
 }

@@ -137,6 +137,15 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
+  it('a number JSON cannot hold (.inf), which an event would carry as null', async () => {
+    const { r, text } = await edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: .inf }');
+    expectRejected(r, {
+      code: 'spec/non-finite-number',
+      at: at(text, 'unifiedDiff: .inf }'),
+      message: 'a number JSON cannot hold',
+    });
+  });
+
   it('a path the upstream schema lacks', async () => {
     const { r, text } = await edit(
       'payload: { unifiedDiff: $.params.diff }',

@@ -30,10 +30,20 @@ function withFindings(): string {
   return doc.toString({ lineWidth: 0 });
 }
 
+/** Sources analysed afresh by the last `analyze` with a cache (the others were served by it). */
+let computed: string[] = [];
+
 function analyze(text: string, cacheDir?: string): SpecAnalysis {
   const spec = parseSpec(text, 'mapping-spec.yaml');
-  const memo = cacheDir === undefined ? undefined : cachedAnalysis(emitCache(cacheDir), spec, catalogs, hashes);
-  return analyzeSpec(spec, catalogs, model, HELPER_MANIFEST, memo);
+  if (cacheDir === undefined) return analyzeSpec(spec, catalogs, model, HELPER_MANIFEST);
+  const cached = cachedAnalysis(emitCache(cacheDir), spec, catalogs, hashes);
+  computed = [];
+  return analyzeSpec(spec, catalogs, model, HELPER_MANIFEST, (source, part, run) =>
+    cached(source, part, () => {
+      computed.push(source);
+      return run();
+    }),
+  );
 }
 
 const entries = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.json')).length;
@@ -44,13 +54,17 @@ describe('analysis cache', () => {
     const text = withFindings();
     const fresh = analyze(text);
     expect(fresh.findings.map((f) => f.category).sort()).toEqual(['gap', 'review']);
+    const sources = Object.keys(inputs.spec.sources);
     expect(isDeepStrictEqual(analyze(text, dir), fresh)).toBe(true); // misses: analysed, stored
+    expect(computed).toEqual(sources);
     const stored = entries(dir);
-    expect(stored).toBe(Object.keys(inputs.spec.sources).length);
+    expect(stored).toBe(sources.length);
     expect(isDeepStrictEqual(analyze(text, dir), fresh)).toBe(true);
+    expect(computed).toEqual([]);
     // Three lines on top: every source hits, and every location moves with its node.
     const moved = `# one\n# two\n# three\n${text}`;
     const hit = analyze(moved, dir);
+    expect(computed).toEqual([]);
     expect(entries(dir)).toBe(stored);
     expect(isDeepStrictEqual(hit, analyze(moved))).toBe(true);
     expect(hit.findings.map((f) => f.loc!.line)).toEqual(fresh.findings.map((f) => f.loc!.line + 3));
@@ -65,11 +79,14 @@ describe('analysis cache', () => {
     doc.setIn(['mappings', entry.source, entry.kind, entry.name], { ignore: 'edited' });
     const edited = doc.toString({ lineWidth: 0 });
     expect(isDeepStrictEqual(analyze(edited, dir), analyze(edited))).toBe(true);
+    expect(computed).toEqual(['codex-sdk']);
     expect(entries(dir)).toBe(before + 1);
     for (const f of readdirSync(dir)) {
       const stored = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { key: string };
       writeFileSync(join(dir, f), JSON.stringify({ ...stored, files: [['text', '{"findings": 1}']] }));
     }
-    expect(isDeepStrictEqual(analyze(edited, dir), analyze(edited))).toBe(true);
+    const again = analyze(edited, dir);
+    expect(computed).toEqual(Object.keys(inputs.spec.sources));
+    expect(isDeepStrictEqual(again, analyze(edited))).toBe(true);
   });
 });

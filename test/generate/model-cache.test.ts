@@ -29,6 +29,18 @@ describe('model cache', () => {
     expect(Object.getPrototypeOf(hit.events)).toBe(null);
     expect(Object.getPrototypeOf(hit.enums)).toBe(null);
     expect(hit.events.constructor).toBeUndefined();
+    // Served by the cache, not parsed again: a mark put in the entry comes back.
+    const [entry] = readdirSync(p.cache);
+    const stored = JSON.parse(readFileSync(join(p.cache, entry!), 'utf8')) as {
+      key: string;
+      files: [string, string][];
+    };
+    const ir = JSON.parse(stored.files[0]![1]) as { eventTypes: string[] };
+    writeFileSync(
+      join(p.cache, entry!),
+      JSON.stringify({ ...stored, files: [['text', JSON.stringify({ ...ir, eventTypes: ['marked'] })]] }),
+    );
+    expect(loadModelCached(p.model, emitCache(p.cache)).eventTypes).toEqual(['marked']);
   });
 
   it('misses on an edit, and reads a damaged entry as a miss', () => {

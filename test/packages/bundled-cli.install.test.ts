@@ -9,9 +9,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBundledCli } from '../../bench/bundled-cli.ts';
 import { runCli } from '../../generator/cli-in-process.ts';
+import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
 import { readTree } from '../../generator/fsutil.ts';
 import { runGenerate } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
@@ -84,6 +86,31 @@ describe('the bundled CLI: worker thread, precompiled template and shape check',
       writeFileSync(spec, original);
     }
   });
+
+  it('is the same package when built from another working directory', () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'eventmap-build-cwd-'));
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
+          join(REPO, 'packages', 'build.ts'),
+          '--out',
+          join(elsewhere, 'out'),
+        ],
+        { encoding: 'utf8', cwd: elsewhere },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      const pkg = join(dirname(bin), '..');
+      for (const file of [BUNDLED_VERSIONS, 'THIRD-PARTY-LICENSES.txt', 'package.json'])
+        expect(readFileSync(join(elsewhere, 'out', 'eventmap', file), 'utf8'), file).toBe(
+          readFileSync(join(pkg, file), 'utf8'),
+        );
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('runs the worker when forced (without its file the run fails)', () => {
     unlinkSync(join(dirname(bin), '..', 'lib', 'upstream-worker.js'));
