@@ -8,7 +8,14 @@ import { EventmapError, type Diagnostic } from './diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from './emit/cache.ts';
 import { FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
-import { buildManifest, hashInputs, MANIFEST, memoFileHasher, type InputHashes } from './emit/manifest.ts';
+import {
+  buildManifest,
+  hashInputs,
+  MANIFEST,
+  memoFileHasher,
+  snapshotKeyParts,
+  type InputHashes,
+} from './emit/manifest.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { mapperSpec } from './emit/mappers/input.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
@@ -170,13 +177,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
     // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
-    const key = cacheKey([
-      'upstream',
-      hashes.code,
-      FORMAT_ID,
-      source,
-      ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
-    ]);
+    const key = cacheKey(['upstream', hashes.code, FORMAT_ID, source, ...snapshotKeyParts(catalogs, hashes)]);
     // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
     upstreams.push(
       stages.files(`upstream ${source}`, key, async () => {
@@ -196,7 +197,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
       FORMAT_ID,
       source,
       hashes.model,
-      ...catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
+      ...snapshotKeyParts(catalogs, hashes),
       sha256(positionFreeJson(mapperSpec(inputs.spec, source))),
     ]);
     const mappers = await stages.files(`mappers ${source}`, mappersKey, async () => {

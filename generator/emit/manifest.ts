@@ -36,6 +36,11 @@ export interface InputHashes {
   code: string;
 }
 
+/** A source's snapshots in a cache key: each version with the hash of its folder's files, in order. */
+export function snapshotKeyParts(catalogs: readonly { version: string; dir: string }[], hashes: InputHashes): string[] {
+  return catalogs.map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`);
+}
+
 /** sha256 of a file's bytes. */
 export type FileHasher = (file: string) => string;
 

@@ -5,7 +5,7 @@
 // finding still names its line. An entry that does not read back is a miss.
 import type { Catalog } from '../catalog/types.ts';
 import { cacheKey, type EmitCache } from '../emit/cache.ts';
-import type { InputHashes } from '../emit/manifest.ts';
+import { snapshotKeyParts, type InputHashes } from '../emit/manifest.ts';
 import { sha256 } from '../fsutil.ts';
 import type { AnalysisMemo, SpecAnalysis } from './analyze.ts';
 import { specLocator } from './load.ts';
@@ -37,7 +37,7 @@ export function cachedAnalysis(
       hashes.code,
       source,
       hashes.model,
-      ...(catalogs[source] ?? []).map((c) => `${c.version}\0${hashes.snapshots.get(c.dir)}`),
+      ...snapshotKeyParts(catalogs[source] ?? [], hashes),
       sha256(positionFreeJson(part)),
     ]);
     let built: SpecAnalysis | undefined;
