@@ -91,6 +91,7 @@ export class MapContext {
   begin(raw: RawRef, timestampMs: number | undefined): void {
     this.raw = raw;
     this.timestampMs = timestampMs;
+    this.messageIso = undefined;
   }
 
   /** An open item of a thread (items are per thread). */
@@ -169,9 +170,15 @@ export class MapContext {
   /**
    * The message's timestamp, or the clock's, as ISO 8601. A timestamp Date cannot print with a
    * four-digit year (upstream garbage such as 1e300) falls back to the clock, then to the epoch,
-   * so createdAt always validates. Memoised: the events of one message share it.
+   * so createdAt always validates. Once per message: its events share it, the clock read once.
    */
   private createdAt(): string {
+    return (this.messageIso ??= this.iso());
+  }
+
+  private messageIso: string | undefined;
+
+  private iso(): string {
     let ms = this.timestampMs;
     if (!isoMs(ms)) {
       const now = this.clock();
