@@ -3,7 +3,7 @@
 // largest part of loading the inputs; a hit re-reads only the parsed documents. The key covers
 // every file of the folder, so a hit is the catalog a build would give (test/generate/cache.test.ts).
 import { join } from 'node:path';
-import { cacheKey, type EmitCache } from '../emit/cache.ts';
+import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
 import { listFiles, sha256 } from '../fsutil.ts';
 import { ownRecord } from '../own-record.ts';
@@ -40,24 +40,26 @@ export function catalogLoader(
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }
     const key = cacheKey(['catalog', String(CATALOG_FORMAT), code, ref.source, ref.version, sha256(files.join('\n'))]);
-    let built: Catalog | undefined;
-    const text = cache.textSync(key, () => {
-      built = loadCatalog(ref);
-      const cached: Cached = { entries: built.entries, enums: built.enums, documents: Object.keys(built.documents) };
-      return JSON.stringify(cached);
-    });
-    if (built) return built;
-    const cached = JSON.parse(text) as Cached;
-    const documents: Catalog['documents'] = {};
-    for (const rel of cached.documents) parsedOnRead(documents, rel, () => JSON.parse(readRegularText(ref.dir, rel)));
-    return {
-      source: ref.source,
-      version: ref.version,
-      dir: ref.dir,
-      entries: cached.entries,
-      enums: ownRecord(Object.entries(cached.enums)),
-      documents,
-    };
+    return cachedValue(
+      cache,
+      key,
+      () => loadCatalog(ref),
+      (stored) => {
+        const cached = stored as Cached;
+        const documents: Catalog['documents'] = {};
+        for (const rel of cached.documents)
+          parsedOnRead(documents, rel, () => JSON.parse(readRegularText(ref.dir, rel)));
+        return {
+          source: ref.source,
+          version: ref.version,
+          dir: ref.dir,
+          entries: cached.entries,
+          enums: ownRecord(Object.entries(cached.enums)),
+          documents,
+        };
+      },
+      (built): Cached => ({ entries: built.entries, enums: built.enums, documents: Object.keys(built.documents) }),
+    );
   };
 }
 

@@ -20,6 +20,31 @@ export interface EmitCache {
 
 const FORMAT = 'eventmap-emit-cache-1';
 
+/**
+ * What `build` returns, cached as JSON under `key` (for the synchronous loaders: catalogs, the
+ * model, each source's analysis). `stored` picks what is kept, `revive` makes the value again from
+ * it; an entry that does not revive is a miss.
+ */
+export function cachedValue<T>(
+  cache: EmitCache,
+  key: string,
+  build: () => T,
+  revive: (stored: unknown) => T,
+  stored: (value: T) => unknown = (value) => value,
+): T {
+  let built: { value: T } | undefined;
+  const text = cache.textSync(key, () => {
+    built = { value: build() };
+    return JSON.stringify(stored(built.value));
+  });
+  if (built) return built.value;
+  try {
+    return revive(JSON.parse(text));
+  } catch {
+    return build();
+  }
+}
+
 export function cacheDir(paths: ProjectPaths): string | undefined {
   if (process.env.EVENTMAP_CACHE === '0') return undefined;
   return process.env.EVENTMAP_CACHE_DIR || join(paths.root, 'node_modules', '.cache', 'eventmap');

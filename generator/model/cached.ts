@@ -2,7 +2,7 @@
 // (generator/emit/cache.ts): parsing the YAML with a position for every node is nearly all of
 // loading the model, and a spec-only change leaves the model as it was. A hit is the IR a parse
 // gives (test/generate/model-cache.test.ts); an entry that does not read back is a miss.
-import { cacheKey, type EmitCache } from '../emit/cache.ts';
+import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
 import { sha256 } from '../fsutil.ts';
 import { ownRecord } from '../own-record.ts';
@@ -15,14 +15,14 @@ export const MODEL_IR_FORMAT = 1;
 export function loadModelCached(file: string, cache: EmitCache): CanonicalModel {
   const text = readModelText(file);
   const key = cacheKey(['model', String(MODEL_IR_FORMAT), codeKey(), file, sha256(text)]);
-  let built: CanonicalModel | undefined;
-  const json = cache.textSync(key, () => JSON.stringify((built = parseModel(text, file))));
-  if (built) return built;
-  try {
-    const ir = JSON.parse(json) as CanonicalModel;
-    // Records keyed by model names have no prototype (own-record.ts), which JSON does not keep.
-    return { ...ir, events: ownRecord(Object.entries(ir.events)), enums: ownRecord(Object.entries(ir.enums)) };
-  } catch {
-    return parseModel(text, file);
-  }
+  return cachedValue(
+    cache,
+    key,
+    () => parseModel(text, file),
+    (stored) => {
+      const ir = stored as CanonicalModel;
+      // Records keyed by model names have no prototype (own-record.ts), which JSON does not keep.
+      return { ...ir, events: ownRecord(Object.entries(ir.events)), enums: ownRecord(Object.entries(ir.enums)) };
+    },
+  );
 }

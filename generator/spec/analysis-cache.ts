@@ -4,7 +4,7 @@
 // locations are found again in the spec as it is now (by node path, as the reports do), so every
 // finding still names its line. An entry that does not read back is a miss.
 import type { Catalog } from '../catalog/types.ts';
-import { cacheKey, type EmitCache } from '../emit/cache.ts';
+import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
 import { snapshotKeyParts, type InputHashes } from '../emit/manifest.ts';
 import { sha256 } from '../fsutil.ts';
 import type { AnalysisMemo, SpecAnalysis } from './analyze.ts';
@@ -40,17 +40,13 @@ export function cachedAnalysis(
       ...snapshotKeyParts(catalogs[source] ?? [], hashes),
       sha256(positionFreeJson(part)),
     ]);
-    let built: SpecAnalysis | undefined;
-    const text = cache.textSync(key, () => JSON.stringify((built = analyze())));
-    if (built) return built;
-    try {
-      const stored = JSON.parse(text) as SpecAnalysis;
-      return {
-        findings: stored.findings.map(({ loc, ...f }) => ({ ...f, ...(loc ? { loc: relocate(loc) } : {}) })),
-        coverage: stored.coverage.map(({ loc, ...r }) => ({ ...r, ...(loc ? { loc: relocate(loc) } : {}) })),
-      };
-    } catch {
-      return analyze();
-    }
+    return cachedValue(cache, key, analyze, (stored) => {
+      const { findings, coverage } = stored as SpecAnalysis;
+      return { findings: findings.map(relocated), coverage: coverage.map(relocated) };
+    });
   };
+
+  function relocated<T extends { loc?: Loc }>({ loc, ...rest }: T): T {
+    return { ...rest, ...(loc ? { loc: relocate(loc) } : {}) } as T;
+  }
 }

@@ -48,6 +48,18 @@ describe('catalog cache', () => {
     expect(second === undefined || !parsed().includes(second)).toBe(true);
   });
 
+  it('reads a damaged entry as a miss', () => {
+    const ref = refs.find((r) => r.source === 'codex-sdk') ?? refs[0]!;
+    const cacheDir = join(dir, 'damaged');
+    const load = catalogLoader(emitCache(cacheDir));
+    load(ref);
+    for (const f of readdirSync(cacheDir)) {
+      const stored = JSON.parse(readFileSync(join(cacheDir, f), 'utf8')) as { key: string };
+      writeFileSync(join(cacheDir, f), JSON.stringify({ ...stored, files: [['text', '{"entries": 1}']] }));
+    }
+    expect(isDeepStrictEqual(catalogLoader(emitCache(cacheDir))(ref), loadCatalog(ref))).toBe(true);
+  });
+
   it('misses when a snapshot file changes', () => {
     const ref = refs.find((r) => r.source === 'codex-sdk') ?? refs[0]!;
     const copy = join(dir, 'snapshot');
