@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatOf, transcriptFiles } from './normalize.ts';
+import { benchSessionId, formatOf, transcriptFiles } from './normalize.ts';
 import { median } from './stats.ts';
 
 interface Runtime {
@@ -55,7 +55,7 @@ const floor = () => {
 const normalize = (r: { runtime: Runtime; validate: Validate }, validate: boolean) => () => {
   for (let c = 0; c < copies; c++)
     for (let f = 0; f < transcripts.length; f++) {
-      const n = r.runtime.createNormalizer(source, { sessionId: `bench-${c}-${f}`, clock: () => 0 });
+      const n = r.runtime.createNormalizer(source, { sessionId: benchSessionId(c, f), clock: () => 0 });
       for (const l of transcripts[f]!) {
         const out = n.push(l);
         sink += out.length;

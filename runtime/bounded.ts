@@ -7,9 +7,14 @@ export function stringBytes(s: string): number {
   return 2 * s.length + 32;
 }
 
+/** The map of every BoundedMap until its first insert: never written, so reads need no test. */
+const NONE = new Map<string, never>();
+
 /** Values are never `undefined` (`get` answers undefined for a missing key). */
 export class BoundedMap<V extends NonNullable<unknown>> {
-  private readonly map = new Map<string, V>();
+  // Made on the first insert: a session sets up eight of these and often uses three or four, and
+  // short sessions (the Codex SDK's) feel every allocation made per session.
+  private map: Map<string, V> = NONE;
   private bytes = 0;
 
   constructor(
@@ -36,6 +41,7 @@ export class BoundedMap<V extends NonNullable<unknown>> {
   }
 
   set(key: string, value: V): void {
+    if (this.map === NONE) this.map = new Map();
     const old = this.map.get(key);
     if (old !== undefined) {
       // Re-inserted: it becomes the newest.
@@ -59,7 +65,7 @@ export class BoundedMap<V extends NonNullable<unknown>> {
   }
 
   clear(): void {
-    this.map.clear();
+    if (this.map.size > 0) this.map.clear();
     this.bytes = 0;
   }
 

@@ -8,7 +8,7 @@
 // Parts are length-prefixed, so no provider id can forge another scope. Derivations are memoised
 // per session in a cache bounded by bytes (a stream repeats the same few ids).
 import { BoundedMap, stringBytes } from './bounded.ts';
-import { eventIds, uuidV5 } from './ids.ts';
+import { UuidPrefix, eventIds, uuidV5 } from './ids.ts';
 
 /** The id cache of one session: at most this many bytes of names and ids. */
 export const ID_CACHE_BYTES = 256 * 1024;
@@ -21,26 +21,35 @@ interface Scoped {
   value: string;
 }
 
+/** The name prefix of a kind's ids in one thread, hashed once (runtime/ids.ts). */
+interface ThreadPrefix {
+  thread: string | undefined;
+  prefix: UuidPrefix;
+}
+
 interface Last {
   thread: string | undefined;
   id: string;
   value: string;
 }
 
+const nameBytes = (k: string, v: string) => stringBytes(k) + stringBytes(v);
+const scopedBytes = (k: string, v: Scoped) =>
+  stringBytes(k) + stringBytes(v.value) + (v.thread === undefined ? 0 : stringBytes(v.thread));
+
 export class CanonicalIds {
   readonly event: (seq: number) => string;
   private readonly scope: string;
   // Threads and requests by their name; turns and items by the provider id alone (a stream names
   // them on most events: a hit then builds and hashes no name). Half the bound each.
-  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES / 2, (k, v) => stringBytes(k) + stringBytes(v));
-  private readonly byId = new BoundedMap<Scoped>(
-    ID_CACHE_BYTES / 2,
-    (k, v) => stringBytes(k) + stringBytes(v.value) + (v.thread === undefined ? 0 : stringBytes(v.thread)),
-  );
+  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES / 2, nameBytes);
+  private readonly byId = new BoundedMap<Scoped>(ID_CACHE_BYTES / 2, scopedBytes);
   // The last id of each kind: a stream repeats the same thread, turn and item.
   private lastThread: Last | undefined;
   private lastTurn: Last | undefined;
   private lastItem: Last | undefined;
+  private turnPrefix: ThreadPrefix | undefined;
+  private itemPrefix: ThreadPrefix | undefined;
 
   constructor(
     private readonly provider: string,
@@ -82,9 +91,19 @@ export class CanonicalIds {
   private scoped(kind: 'turn' | 'item', thread: string | undefined, id: string): string {
     const hit = this.byId.get(id);
     if (hit !== undefined && hit.kind === kind && hit.thread === thread) return hit.value;
-    const value = uuidV5(`${kind}:${this.scope}${part(thread ?? '')}${id}`);
+    const value = this.prefixOf(kind, thread).uuid(id); // uuidV5(`${kind}:${scope}${part(thread ?? '')}${id}`)
     if (id.length + (thread?.length ?? 0) <= MEMO_MAX_NAME) this.byId.set(id, { kind, thread, value });
     return value;
+  }
+
+  /** The prefix of a kind's names in `thread` (the last one of each kind kept: a stream stays in one thread). */
+  private prefixOf(kind: 'turn' | 'item', thread: string | undefined): UuidPrefix {
+    const last = kind === 'turn' ? this.turnPrefix : this.itemPrefix;
+    if (last !== undefined && last.thread === thread) return last.prefix;
+    const next = { thread, prefix: new UuidPrefix(`${kind}:${this.scope}${part(thread ?? '')}`) };
+    if (kind === 'turn') this.turnPrefix = next;
+    else this.itemPrefix = next;
+    return next.prefix;
   }
 
   private derive(name: string): string {

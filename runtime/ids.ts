@@ -47,20 +47,6 @@ const NODE_ZEROS = '000000000000';
 // ---- UUID v5 in eventmap's namespace ----
 
 const NAMESPACE_BYTES = Uint8Array.from(EVENTMAP_NAMESPACE.replace(/-/g, '').match(/../g)!, (h) => parseInt(h, 16));
-const HEX: string[] = [];
-for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
-
-/** Message buffer (namespace + name + padding), grown when a name needs more. */
-let block = new Uint8Array(256);
-const W = new Int32Array(80);
-/** The message as words, for uuidV5 (grown with block). */
-let words: Int32Array = new Int32Array(64);
-
-/** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
-export function uuidV5(name: string): string {
-  return asciiDigest(name) ?? digest(encode(name));
-}
-
 const NAMESPACE_WORDS = [0, 4, 8, 12].map(
   (i) =>
     (NAMESPACE_BYTES[i]! << 24) |
@@ -68,27 +54,95 @@ const NAMESPACE_WORDS = [0, 4, 8, 12].map(
     (NAMESPACE_BYTES[i + 2]! << 8) |
     NAMESPACE_BYTES[i + 3]!,
 );
+const SHA1_INIT: readonly number[] = [0x67452301, 0xefcdab89 | 0, 0x98badcfe | 0, 0x10325476, 0xc3d2e1f0 | 0];
+const HEX: string[] = [];
+for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
 
-/** The digest of an ASCII name (nearly every id), written straight into padded words; undefined for any other name. */
-function asciiDigest(name: string): string | undefined {
-  const length = 16 + name.length;
-  const blocks = (length + 72) >> 6; // room for 0x80 and the 8-byte bit length
-  const n = blocks * 16;
-  if (words.length < n) words = new Int32Array(n);
-  const m = words;
-  for (let i = 0; i < 4; i++) m[i] = NAMESPACE_WORDS[i]!;
-  for (let i = 4; i < n; i++) m[i] = 0;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c >= 0x80) return undefined;
-    const p = 16 + i;
+/** Message buffer (namespace + name + padding), grown when a name needs more. */
+let block = new Uint8Array(256);
+const W = new Int32Array(80);
+/** The SHA-1 state being computed. */
+const H = new Int32Array(5);
+/** The message as words, for uuidV5 (grown with block). */
+let words: Int32Array = new Int32Array(64);
+
+/** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
+export function uuidV5(name: string): string {
+  return ROOT.ascii(name) ?? digest(encode(name));
+}
+
+/**
+ * UUID v5s of names that share a prefix (`prefix + rest`), the same as uuidV5's. The prefix's whole
+ * 64-byte blocks are hashed once, and no name string is built: a session's turn and item ids
+ * share `<kind>:<session>:<thread>:`, often more than one block of the two or three they take.
+ */
+export class UuidPrefix {
+  /** SHA-1 state after the prefix's whole blocks; undefined when the prefix is not ASCII. */
+  private readonly state: readonly number[] | undefined;
+  /** The bytes after those blocks (at most 63), as 16 big-endian words, zero after them. */
+  private readonly tail: readonly number[] = [];
+  private readonly tailBytes: number;
+  /** Namespace + prefix, in bytes. */
+  private readonly bytes: number;
+
+  // Plain arrays, not typed ones: a session makes a few prefixes, and typed arrays are slow to
+  // allocate.
+  constructor(readonly prefix: string) {
+    this.bytes = 16 + prefix.length;
+    this.tailBytes = this.bytes & 63;
+    const hashed = this.bytes >> 6;
+    const n = (hashed + 1) * 16;
+    if (words.length < n) words = new Int32Array(n);
+    const m = words;
+    for (let i = 0; i < n; i++) m[i] = i < 4 ? NAMESPACE_WORDS[i]! : 0;
+    if (!putAscii(m, 16, prefix)) {
+      this.state = undefined;
+      return;
+    }
+    for (let i = 0; i < 5; i++) H[i] = SHA1_INIT[i]!;
+    for (let b = 0; b < hashed; b++) compress(m, b * 16, H);
+    this.state = [H[0]!, H[1]!, H[2]!, H[3]!, H[4]!];
+    this.tail = Array.from(m.subarray(hashed * 16, n));
+  }
+
+  /** The UUID v5 of `prefix + rest`. */
+  uuid(rest: string): string {
+    return this.ascii(rest) ?? uuidV5(this.prefix + rest);
+  }
+
+  /** The same for an ASCII prefix and rest (nearly every id), written straight into padded words; else undefined. */
+  ascii(rest: string): string | undefined {
+    const state = this.state;
+    if (state === undefined) return undefined;
+    const end = this.tailBytes + rest.length;
+    const blocks = (end + 72) >> 6; // room for 0x80 and the 8-byte bit length
+    const n = blocks * 16;
+    if (words.length < n) words = new Int32Array(n);
+    const m = words;
+    const tail = this.tail;
+    for (let i = 0; i < 16; i++) m[i] = tail[i]!;
+    for (let i = 16; i < n; i++) m[i] = 0;
+    if (!putAscii(m, this.tailBytes, rest)) return undefined;
+    m[end >> 2] = m[end >> 2]! | (0x80 << (24 - ((end & 3) << 3)));
+    const bits = (this.bytes + rest.length) * 8;
+    m[n - 2] = Math.floor(bits / 0x100000000);
+    m[n - 1] = bits >>> 0;
+    return sha1(m, blocks, state);
+  }
+}
+
+/** Names hashed from the namespace alone. */
+const ROOT = new UuidPrefix('');
+
+/** Write ASCII `text` into big-endian words from byte `at` (the words must be zero there); false if it is not ASCII. */
+function putAscii(m: Int32Array, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return false;
+    const p = at + i;
     m[p >> 2] = m[p >> 2]! | (c << (24 - ((p & 3) << 3)));
   }
-  m[length >> 2] = m[length >> 2]! | (0x80 << (24 - ((length & 3) << 3)));
-  const bits = length * 8;
-  m[n - 2] = Math.floor(bits / 0x100000000);
-  m[n - 1] = bits >>> 0;
-  return sha1(m, blocks);
+  return true;
 }
 
 /** Make room for `bytes` of message, + padding and length (≤ 72). */
@@ -174,63 +228,67 @@ function toWords(blocks: number, into?: Int32Array): Int32Array {
   return out;
 }
 
-/** SHA-1 over `blocks` blocks of 16 words, as a v5 UUID (first 16 bytes, version and variant set). */
-function sha1(m: Int32Array, blocks: number): string {
-  let h0 = 0x67452301;
-  let h1 = 0xefcdab89 | 0;
-  let h2 = 0x98badcfe | 0;
-  let h3 = 0x10325476;
-  let h4 = 0xc3d2e1f0 | 0;
-  for (let off = 0; off < blocks * 16; off += 16) {
-    for (let i = 0; i < 16; i++) W[i] = m[off + i]!;
-    for (let i = 16; i < 80; i++) {
-      const x = W[i - 3]! ^ W[i - 8]! ^ W[i - 14]! ^ W[i - 16]!;
-      W[i] = (x << 1) | (x >>> 31);
-    }
-    let a = h0;
-    let bb = h1;
-    let c = h2;
-    let d = h3;
-    let e = h4;
-    let t: number;
-    for (let i = 0; i < 20; i++) {
-      t = (((a << 5) | (a >>> 27)) + ((bb & c) | (~bb & d)) + e + 0x5a827999 + W[i]!) | 0;
-      e = d;
-      d = c;
-      c = (bb << 30) | (bb >>> 2);
-      bb = a;
-      a = t;
-    }
-    for (let i = 20; i < 40; i++) {
-      t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e + 0x6ed9eba1 + W[i]!) | 0;
-      e = d;
-      d = c;
-      c = (bb << 30) | (bb >>> 2);
-      bb = a;
-      a = t;
-    }
-    for (let i = 40; i < 60; i++) {
-      t = (((a << 5) | (a >>> 27)) + ((bb & c) | (bb & d) | (c & d)) + e - 0x70e44324 + W[i]!) | 0;
-      e = d;
-      d = c;
-      c = (bb << 30) | (bb >>> 2);
-      bb = a;
-      a = t;
-    }
-    for (let i = 60; i < 80; i++) {
-      t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e - 0x359d3e2a + W[i]!) | 0;
-      e = d;
-      d = c;
-      c = (bb << 30) | (bb >>> 2);
-      bb = a;
-      a = t;
-    }
-    h0 = (h0 + a) | 0;
-    h1 = (h1 + bb) | 0;
-    h2 = (h2 + c) | 0;
-    h3 = (h3 + d) | 0;
-    h4 = (h4 + e) | 0;
+/** One SHA-1 block (16 words of m from `off`) into the state h. */
+function compress(m: Int32Array, off: number, h: Int32Array): void {
+  for (let i = 0; i < 16; i++) W[i] = m[off + i]!;
+  for (let i = 16; i < 80; i++) {
+    const x = W[i - 3]! ^ W[i - 8]! ^ W[i - 14]! ^ W[i - 16]!;
+    W[i] = (x << 1) | (x >>> 31);
   }
+  let a = h[0]!;
+  let bb = h[1]!;
+  let c = h[2]!;
+  let d = h[3]!;
+  let e = h[4]!;
+  let t: number;
+  for (let i = 0; i < 20; i++) {
+    t = (((a << 5) | (a >>> 27)) + ((bb & c) | (~bb & d)) + e + 0x5a827999 + W[i]!) | 0;
+    e = d;
+    d = c;
+    c = (bb << 30) | (bb >>> 2);
+    bb = a;
+    a = t;
+  }
+  for (let i = 20; i < 40; i++) {
+    t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e + 0x6ed9eba1 + W[i]!) | 0;
+    e = d;
+    d = c;
+    c = (bb << 30) | (bb >>> 2);
+    bb = a;
+    a = t;
+  }
+  for (let i = 40; i < 60; i++) {
+    t = (((a << 5) | (a >>> 27)) + ((bb & c) | (bb & d) | (c & d)) + e - 0x70e44324 + W[i]!) | 0;
+    e = d;
+    d = c;
+    c = (bb << 30) | (bb >>> 2);
+    bb = a;
+    a = t;
+  }
+  for (let i = 60; i < 80; i++) {
+    t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e - 0x359d3e2a + W[i]!) | 0;
+    e = d;
+    d = c;
+    c = (bb << 30) | (bb >>> 2);
+    bb = a;
+    a = t;
+  }
+  h[0] = (h[0]! + a) | 0;
+  h[1] = (h[1]! + bb) | 0;
+  h[2] = (h[2]! + c) | 0;
+  h[3] = (h[3]! + d) | 0;
+  h[4] = (h[4]! + e) | 0;
+}
+
+/** SHA-1 over `blocks` blocks of 16 words, from `from` (a state after earlier blocks), as a v5 UUID. */
+function sha1(m: Int32Array, blocks: number, from: readonly number[] = SHA1_INIT): string {
+  const h = H;
+  for (let i = 0; i < 5; i++) h[i] = from[i]!;
+  for (let off = 0; off < blocks * 16; off += 16) compress(m, off, h);
+  const h0 = h[0]!;
+  const h1 = h[1]!;
+  const h2 = h[2]!;
+  const h3 = h[3]!;
   // The first 16 bytes of the digest, with the version (5) and variant (RFC 4122) bits set.
   return (
     HEX[h0 >>> 24]! +

@@ -56,6 +56,9 @@ const idsBytes = (ids: ProviderIds) =>
   (ids.request?.length ?? 0) * 2 +
   64;
 
+const entryBytes = (k: string, v: { ids: ProviderIds }) => stringBytes(k) + idsBytes(v.ids);
+const threadBytes = (k: string) => stringBytes(k) + 256;
+
 /** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */
 export function itemKey(thread: string | undefined, item: string): string {
   return `${thread?.length ?? -1}:${thread ?? ''}:${item}`;
@@ -73,19 +76,13 @@ export class Lifecycle {
   readonly userInputRequested = new BoundedSet(STATE_BYTES.seen);
 
   constructor(onEvict: (what: string) => void) {
-    this.items = new BoundedMap<OpenItem>(
-      STATE_BYTES.items,
-      (k, v) => stringBytes(k) + idsBytes(v.ids),
-      (_k, v) => onEvict(`open item ${v.ids.item}`),
-    );
-    this.requests = new BoundedMap<PendingRequest>(
-      STATE_BYTES.requests,
-      (k, v) => stringBytes(k) + idsBytes(v.ids),
-      (k) => onEvict(`pending request ${k}`),
+    this.items = new BoundedMap<OpenItem>(STATE_BYTES.items, entryBytes, (_k, v) => onEvict(`open item ${v.ids.item}`));
+    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, entryBytes, (k) =>
+      onEvict(`pending request ${k}`),
     );
     this.threads = new BoundedMap<ThreadState>(
       STATE_BYTES.threads,
-      (k) => stringBytes(k) + 256,
+      threadBytes,
       (k, v) => v.turn !== undefined && onEvict(`thread ${k} (turn ${v.turn} open)`),
     );
   }

@@ -57,15 +57,17 @@ export function closeThread(ctx: MapContext, ids: ProviderIds, _message: unknown
  */
 export function endThreads(ctx: MapContext, only: string | undefined, reason: string): void {
   const life = ctx.lifecycle;
-  const threads =
-    only !== undefined
-      ? [only]
-      : [
-          ...new Set([...life.items.values(), ...life.requests.values()].map((x) => x.ids.thread)),
-          ...life.threadsWithTurns(),
-        ];
+  // Each thread once, in the order its open items, pending requests and turn come.
+  const threads = new Set<string | undefined>();
+  if (only !== undefined) threads.add(only);
+  else {
+    for (const x of life.items.values()) threads.add(x.ids.thread);
+    for (const x of life.requests.values()) threads.add(x.ids.thread);
+    for (const t of life.threadsWithTurns()) threads.add(t);
+  }
+  if (threads.size === 0) return;
   synthetic(ctx, () => {
-    for (const thread of new Set(threads)) {
+    for (const thread of threads) {
       const state = life.peekThread(thread);
       closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
       if (state?.turn !== undefined) {
@@ -118,12 +120,16 @@ function closeOpen(
 /** What follows has no upstream message of its own: mark it synthetic, keeping the cause in raw. */
 function synthetic(ctx: MapContext, fn: () => void): void {
   const cause = ctx.raw;
-  ctx.raw = {
-    source: 'eventmap.synthetic',
-    ...(cause.method !== undefined ? { method: cause.method } : {}),
-    ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}),
-    payload: cause.payload,
-  };
+  const { method, messageType, payload } = cause;
+  // Literals, not spreads (this runs at every turn's end); keys in the order RawRef lists them.
+  ctx.raw =
+    method === undefined
+      ? messageType === undefined
+        ? { source: 'eventmap.synthetic', payload }
+        : { source: 'eventmap.synthetic', messageType, payload }
+      : messageType === undefined
+        ? { source: 'eventmap.synthetic', method, payload }
+        : { source: 'eventmap.synthetic', method, messageType, payload };
   try {
     fn();
   } finally {

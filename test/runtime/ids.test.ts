@@ -1,8 +1,9 @@
 // runtime/ids.ts computes UUID v5 itself (it runs for every event); it must give exactly what the
 // `uuid` package gives, and must not throw where `uuid` would (lone surrogates).
 import { v5 } from 'uuid';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalId, EVENTMAP_NAMESPACE, eventIds, uuidV5 } from '../../runtime/ids.ts';
+import { canonicalId, EVENTMAP_NAMESPACE, eventIds, UuidPrefix, uuidV5 } from '../../runtime/ids.ts';
 
 const names = [
   '',
@@ -56,5 +57,56 @@ describe('uuidV5', () => {
     expect(eventIds('s')(-1)).toBe(v5('event:s:-1', EVENTMAP_NAMESPACE));
     expect(eventIds('s')(1.5)).toBe(v5('event:s:1.5', EVENTMAP_NAMESPACE));
     expect(eventIds('s')(2 ** 48)).toBe(v5(`event:s:${2 ** 48}`, EVENTMAP_NAMESPACE));
+  });
+});
+
+describe('UuidPrefix', () => {
+  // The prefix's whole blocks are hashed ahead: every split of a name around the block boundaries
+  // (namespace + prefix of 48, 64, 111, 112 bytes…) must give the name's own UUID.
+  it('gives uuid v5 of prefix + rest for every length around the block boundaries', () => {
+    for (const p of [0, 1, 47, 48, 49, 55, 56, 63, 64, 111, 112, 113, 200]) {
+      const prefix = new UuidPrefix('p'.repeat(p));
+      for (let r = 0; r < 140; r++) {
+        const rest = 'r'.repeat(r);
+        expect(prefix.uuid(rest), `${p}+${r}`).toBe(v5(`${'p'.repeat(p)}${rest}`, EVENTMAP_NAMESPACE));
+      }
+    }
+  });
+
+  it('falls back to the whole name when the prefix or the rest is not ASCII (or a lone surrogate)', () => {
+    for (const [p, r] of [
+      ['turn:5:ü-sess:', 'x'],
+      ['item:3:abc:', 'é€𝄞'],
+      ['x'.repeat(60), '\ud800'],
+    ] as const) {
+      expect(new UuidPrefix(p).uuid(r)).toBe(uuidV5(p + r));
+    }
+  });
+
+  it('equals uuidV5 of the concatenation for any strings', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 150 }), fc.string({ maxLength: 150 }), (p, r) => {
+        expect(new UuidPrefix(p).uuid(r)).toBe(uuidV5(p + r));
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme-ascii', maxLength: 150 }),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 150 }),
+        (p, r) => {
+          expect(new UuidPrefix(p).uuid(r)).toBe(v5(p + r, EVENTMAP_NAMESPACE));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('one prefix serves many names (no state leaks between them)', () => {
+    const prefix = new UuidPrefix(`item:36:${'s'.repeat(36)}:36:${'t'.repeat(36)}:`);
+    const ids = ['item_0', 'x'.repeat(100), '', 'item_1', 'ü', 'item_0'];
+    const first = ids.map((id) => prefix.uuid(id));
+    expect(ids.map((id) => prefix.uuid(id))).toEqual(first);
+    expect(first).toEqual(ids.map((id) => uuidV5(`item:36:${'s'.repeat(36)}:36:${'t'.repeat(36)}:${id}`)));
   });
 });
