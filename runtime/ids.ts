@@ -102,7 +102,9 @@ export class UuidPrefix {
     for (let i = 0; i < 5; i++) H[i] = SHA1_INIT[i]!;
     for (let b = 0; b < hashed; b++) compress(m, b * 16, H);
     this.state = [H[0]!, H[1]!, H[2]!, H[3]!, H[4]!];
-    this.tail = Array.from(m.subarray(hashed * 16, n));
+    const tail: number[] = [];
+    for (let i = hashed * 16; i < n; i++) tail.push(m[i]!);
+    this.tail = tail;
   }
 
   /** The UUID v5 of `prefix + rest`. */
