@@ -999,8 +999,8 @@ export function mapStreamEventContentBlockDelta(
   m: Across<StreamEventByName['content_block_delta']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
-  if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m?.delta?.type as never))
+  if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m?.delta?.type as never)) {
+    const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
     ctx.emit(
       'content.delta',
       ids,
@@ -1011,8 +1011,9 @@ export function mapStreamEventContentBlockDelta(
       },
       ['streamKind', 'delta'],
     );
-  const ids2: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
-  if (['citations_delta', 'signature_delta', 'compaction_delta'].includes(m?.delta?.type as never))
+  }
+  if (['citations_delta', 'signature_delta', 'compaction_delta'].includes(m?.delta?.type as never)) {
+    const ids2: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
     ctx.emit(
       'item.updated',
       ids2,
@@ -1023,6 +1024,7 @@ export function mapStreamEventContentBlockDelta(
       },
       ['itemType'],
     );
+  }
 }
 
 /** stream-event `content_block_start` → item.started */

@@ -20,7 +20,7 @@ export type Statement =
   | { helper: { name: Code; ids: Code } }
   | { ids: { name: Code; code: Code } }
   | { emit: EmitCall }
-  | { guardedEmit: EmitCall & { when: Code } };
+  | { guardedEmit: EmitCall & { when: Code; scopedIds?: { name: Code; code: Code } } };
 
 interface EmitCall {
   type: Code;
@@ -43,31 +43,39 @@ export function bodyFor(
   // One ids object per distinct id set, in order of first use: `ids`, then `ids2`, ...
   const idSets = new Map<string, Code>();
   let declared = 0;
-  const idsFor = (emit: EmitSpec): Code => {
+  const idsFor = (emit: EmitSpec): { name: Code; scoped?: { name: Code; code: Code } } => {
     const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
       (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}` })})`,
     );
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
-    // Ids a helper computes may change with what was emitted before: those are read afresh.
-    const key = ID_KEYS.some((k) => callsHelper(emit.ids[k])) ? `${code}\0${declared}` : code.toString();
+    // Ids a helper computes may change with what was emitted before: those are read afresh, each
+    // for its own emit. Under a `when`, inside it: a helper runs only for an event that is emitted
+    // (a turn counter must not count a skipped one). With `after` helpers the first ids stay outside,
+    // for them.
+    const fresh = ID_KEYS.some((k) => callsHelper(emit.ids[k]));
+    const key = fresh ? `${code}\0${declared}` : code.toString();
     let name = idSets.get(key);
-    if (!name) {
-      name = ident(declared ? `ids${declared + 1}` : 'ids');
-      declared++;
-      idSets.set(key, name);
-      out.push({ ids: { name, code } });
-    }
-    return name;
+    if (name) return { name };
+    name = ident(declared ? `ids${declared + 1}` : 'ids');
+    declared++;
+    if (fresh && emit.when && after.length === 0) return { name, scoped: { name, code } };
+    idSets.set(key, name);
+    out.push({ ids: { name, code } });
+    return { name };
   };
   for (const emit of emits) {
-    const ids = idsFor(emit);
+    const { name: ids, scoped } = idsFor(emit);
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => ({
       key: propKey(field),
       value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids }),
     }));
     const call = { type: lit(emit.type, "'"), ids, fields, required: lit(shape?.required ?? []) };
-    out.push(emit.when ? { guardedEmit: { ...call, when: conditionCode(emit.when) } } : { emit: call });
+    out.push(
+      emit.when
+        ? { guardedEmit: { ...call, when: conditionCode(emit.when), ...(scoped ? { scopedIds: scoped } : {}) } }
+        : { emit: call },
+    );
   }
   if (after.length && !idSets.size) out.push({ ids: { name: ident('ids'), code: ts`{}` } });
   const afterIds = idSets.size ? [...idSets.values()][0]! : ident('ids');
