@@ -101,6 +101,8 @@ export class CanonicalIds {
     const last = kind === 'turn' ? this.turnPrefix : this.itemPrefix;
     if (last !== undefined && last.thread === thread) return last.prefix;
     const next = { thread, prefix: new UuidPrefix(`${kind}:${this.scope}${part(thread ?? '')}`) };
+    // Not kept for a thread id too long to memoise (it would sit outside the id cache's bound).
+    if ((thread?.length ?? 0) > MEMO_MAX_NAME) return next.prefix;
     if (kind === 'turn') this.turnPrefix = next;
     else this.itemPrefix = next;
     return next.prefix;

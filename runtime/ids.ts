@@ -63,7 +63,7 @@ let block = new Uint8Array(256);
 const W = new Int32Array(80);
 /** The SHA-1 state being computed. */
 const H = new Int32Array(5);
-/** The message as words, for uuidV5 (grown with block). */
+/** The message as words (uuidV5, UuidPrefix), grown as needed. */
 let words: Int32Array = new Int32Array(64);
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */

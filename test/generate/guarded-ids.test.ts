@@ -12,9 +12,16 @@ beforeAll(() => {
   p.editYaml('mapping-spec.yaml', (doc) => {
     // turn.started twice over: once only for a turn that carries a marker no real message has.
     const turn = { type: 'turn.started', ids: { turn: { helper: 'newTurnId' } }, payload: {} };
+    const never = { path: '$.type', equals: 'thread.started' };
     doc.setIn(
       ['mappings', 'codex-sdk', 'thread-event', 'turn.started', 'emit'],
-      doc.createNode([{ ...turn, when: { path: '$.type', equals: 'thread.started' } }, turn]),
+      doc.createNode([{ ...turn, when: never }, turn]),
+    );
+    // A mapper with `after` helpers (closeTurn): its first id set stays outside, later ones not.
+    const completed = { type: 'turn.completed', payload: { state: 'completed', usage: '$.usage' } };
+    doc.setIn(
+      ['mappings', 'codex-sdk', 'thread-event', 'turn.completed', 'emit'],
+      doc.createNode([completed, { ...turn, when: never }]),
     );
   });
 }, 60_000);
@@ -31,12 +38,13 @@ describe('ids under a `when`', () => {
     ctx.currentThread = 't';
     const turns: unknown[] = [];
     for (let i = 0; i < 3; i++) {
-      ctx.out = [];
-      ctx.begin({ source: 'codex.sdk.thread-event', messageType: 'turn.started', payload: {} }, undefined);
-      mappers.MAPPERS['thread-event']!['turn.started']!({ type: 'turn.started' }, ctx);
-      turns.push(...ctx.out.map((e) => e.providerRefs?.providerTurnId));
-      ctx.lifecycle.thread('t').turn = undefined; // as if the turn ended
+      for (const type of ['turn.started', 'turn.completed']) {
+        ctx.out = [];
+        ctx.begin({ source: 'codex.sdk.thread-event', messageType: type, payload: {} }, undefined);
+        mappers.MAPPERS['thread-event']![type]!({ type, usage: {} }, ctx);
+        for (const e of ctx.out) turns.push(`${e.type} ${e.providerRefs?.providerTurnId}`);
+      }
     }
-    expect(turns).toEqual(['t#turn-1', 't#turn-2', 't#turn-3']);
+    expect(turns).toEqual([1, 2, 3].flatMap((n) => [`turn.started t#turn-${n}`, `turn.completed t#turn-${n}`]));
   }, 120_000);
 });

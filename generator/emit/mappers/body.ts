@@ -50,15 +50,15 @@ export function bodyFor(
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
     // Ids a helper computes may change with what was emitted before: those are read afresh, each
     // for its own emit. Under a `when`, inside it: a helper runs only for an event that is emitted
-    // (a turn counter must not count a skipped one). With `after` helpers the first ids stay outside,
-    // for them.
+    // (a turn counter must not count a skipped one); but the first id set stays outside when
+    // `after` helpers are given it.
     const fresh = ID_KEYS.some((k) => callsHelper(emit.ids[k]));
     const key = fresh ? `${code}\0${declared}` : code.toString();
     let name = idSets.get(key);
     if (name) return { name };
     name = ident(declared ? `ids${declared + 1}` : 'ids');
     declared++;
-    if (fresh && emit.when && after.length === 0) return { name, scoped: { name, code } };
+    if (fresh && emit.when && (after.length === 0 || idSets.size > 0)) return { name, scoped: { name, code } };
     idSets.set(key, name);
     out.push({ ids: { name, code } });
     return { name };
