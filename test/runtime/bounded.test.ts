@@ -31,6 +31,28 @@ describe('BoundedMap', () => {
     m.set('key-98', 'x');
     expect(m.heldBytes).toBe([...m.entries()].reduce((n, [k, v]) => n + stringBytes(k) + stringBytes(v), 0));
   });
+
+  it('reads, deletes and clears before its first insert, and maps made empty share nothing', () => {
+    const size = (k: string, v: string) => stringBytes(k) + stringBytes(v);
+    const a = new BoundedMap<string>(1000, size);
+    const b = new BoundedMap<string>(1000, size);
+    expect([a.get('k'), a.has('k'), a.delete('k'), a.size, a.heldBytes, [...a.entries()]]).toEqual([
+      undefined,
+      false,
+      false,
+      0,
+      0,
+      [],
+    ]);
+    a.clear();
+    a.set('k', 'v');
+    expect([b.has('k'), b.size, [...b.keys()]]).toEqual([false, 0, []]);
+    b.set('j', 'w');
+    expect([...a.entries()]).toEqual([['k', 'v']]);
+    expect([...b.entries()]).toEqual([['j', 'w']]);
+    a.clear();
+    expect([a.size, a.heldBytes, b.size]).toEqual([0, 0, 1]);
+  });
 });
 
 describe('the id cache', () => {
