@@ -2,6 +2,7 @@
 // Inputs: the committed real transcripts (test/fixtures/transcripts/<source>/**/*.jsonl),
 // replicated until there are at least `minMessages` lines; every replica is its own session
 // (its own normalizer), as it would be in an app.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { validateProviderRuntimeEvent } from '../generated/canonical/validate.js';
@@ -28,6 +29,10 @@ export interface NormalizeResult {
   invalidEvents: number;
   /** Lines of one copy that are capture records carrying the upstream message as a JSON string (codex `{"dir","line"}`). */
   embeddedLines: number;
+  /** Fresh processes measured (benchNormalizeInProcesses): the figures above are their medians. */
+  processes: number;
+  /** The lowest and highest of the processes' ratios. */
+  spread: Record<'ratio' | 'ratioEmbedded', Record<'normalize' | 'normalizeValidate', [number, number]>>;
 }
 
 export function sources(): SourceName[] {
@@ -158,6 +163,11 @@ export function benchNormalize(
   if (sink < 0) throw new Error('unreachable');
   const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
   const rate = (run: Run) => messages / median(seconds[run]);
+  const r1 = { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') };
+  const rE = {
+    normalize: ratios('floorEmbedded', 'normalize'),
+    normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
+  };
   return {
     source,
     inputs,
@@ -172,13 +182,84 @@ export function benchNormalize(
       normalize: rate('normalize'),
       normalizeValidate: rate('normalizeValidate'),
     },
-    ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
-    ratioEmbedded: {
-      normalize: ratios('floorEmbedded', 'normalize'),
-      normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
-    },
+    ratio: r1,
+    ratioEmbedded: rE,
     invalidEvents,
     embeddedLines,
+    processes: 1,
+    spread: {
+      ratio: {
+        normalize: [r1.normalize, r1.normalize],
+        normalizeValidate: [r1.normalizeValidate, r1.normalizeValidate],
+      },
+      ratioEmbedded: {
+        normalize: [rE.normalize, rE.normalize],
+        normalizeValidate: [rE.normalizeValidate, rE.normalizeValidate],
+      },
+    },
+  };
+}
+
+/**
+ * benchNormalize in `processes` fresh processes (bench/normalize-child.ts), one after another. The
+ * same code measures ±10 % apart in two processes (JIT decisions, the shared machine), so one
+ * process's ratio is a sample, not the format's: the figures are the medians over the processes,
+ * with their spread.
+ */
+export function benchNormalizeInProcesses(
+  root: string,
+  source: SourceName,
+  files: string[],
+  inputs: 'recorded' | 'hand-made',
+  format: string,
+  options: { minMessages: number; rounds: number; processes: number },
+): NormalizeResult | undefined {
+  if (files.length === 0) return undefined;
+  const runs: NormalizeResult[] = [];
+  for (let i = 0; i < options.processes; i++) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'bench', 'normalize-child.ts'),
+        root,
+        source,
+        inputs,
+        format,
+        String(options.minMessages),
+        String(options.rounds),
+        ...files,
+      ],
+      { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 },
+    );
+    if (child.status !== 0) throw new Error(`bench/normalize-child.ts failed for ${source} ${format}: ${child.stderr}`);
+    runs.push(JSON.parse(child.stdout) as NormalizeResult);
+  }
+  const mid = (f: (r: NormalizeResult) => number) => median(runs.map(f));
+  const span = (f: (r: NormalizeResult) => number): [number, number] => [
+    Math.min(...runs.map(f)),
+    Math.max(...runs.map(f)),
+  ];
+  const both = (f: (r: NormalizeResult) => { normalize: number; normalizeValidate: number }) => ({
+    mid: { normalize: mid((r) => f(r).normalize), normalizeValidate: mid((r) => f(r).normalizeValidate) },
+    span: { normalize: span((r) => f(r).normalize), normalizeValidate: span((r) => f(r).normalizeValidate) },
+  });
+  const ratio = both((r) => r.ratio);
+  const ratioEmbedded = both((r) => r.ratioEmbedded);
+  return {
+    ...runs[0]!,
+    perSecond: {
+      floor: mid((r) => r.perSecond.floor),
+      floorEmbedded: mid((r) => r.perSecond.floorEmbedded),
+      normalize: mid((r) => r.perSecond.normalize),
+      normalizeValidate: mid((r) => r.perSecond.normalizeValidate),
+    },
+    ratio: ratio.mid,
+    ratioEmbedded: ratioEmbedded.mid,
+    invalidEvents: Math.max(...runs.map((r) => r.invalidEvents)),
+    processes: runs.length,
+    spread: { ratio: ratio.span, ratioEmbedded: ratioEmbedded.span },
   };
 }
 

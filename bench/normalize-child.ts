@@ -1,0 +1,19 @@
+// Run by bench/normalize.ts (benchNormalizeInProcesses) in a fresh process: one normalize
+// measurement (benchNormalize) of a source's transcripts, printed as JSON.
+import type { SourceName } from '../runtime/sources/index.ts';
+import { benchNormalize } from './normalize.ts';
+
+const [root, source, inputs, format, minMessages, rounds, ...files] = process.argv.slice(2) as [
+  string,
+  SourceName,
+  'recorded' | 'hand-made',
+  string,
+  string,
+  string,
+  ...string[],
+];
+const result = benchNormalize(root, source, files, inputs, format, {
+  minMessages: Number(minMessages),
+  rounds: Number(rounds),
+});
+process.stdout.write(JSON.stringify(result));
