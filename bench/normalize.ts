@@ -20,9 +20,9 @@ export interface NormalizeResult {
   messages: number;
   events: number;
   rounds: number;
-  /** Messages per second (median over rounds). */
+  /** Messages per second (median over rounds; over processes, those of the process with the median ratio). */
   perSecond: { floor: number; floorEmbedded: number; normalize: number; normalizeValidate: number };
-  /** Throughput as a fraction of the floor's (median of the per-round ratios). */
+  /** Throughput as a fraction of the floor's (median of the per-round ratios; over processes, the median of those). */
   ratio: { normalize: number; normalizeValidate: number };
   /** The same against the floor that also parses the JSON-RPC line a capture record carries as a string. */
   ratioEmbedded: { normalize: number; normalizeValidate: number };
@@ -202,9 +202,10 @@ export function benchNormalize(
 
 /**
  * benchNormalize in `processes` fresh processes (bench/normalize-child.ts), one after another. The
- * same code measures ±10 % apart in two processes (JIT decisions, the shared machine), so one
- * process's ratio is a sample, not the format's: the figures are the medians over the processes,
- * with their spread.
+ * same code measures up to ±20 % apart in two processes (JIT decisions, the shared machine), so one
+ * process's ratio is a sample, not the format's: the ratios are the medians over the processes, with
+ * their spread, and the throughputs those of the process with the median ratio (medians taken
+ * apart would not divide into the ratios).
  */
 export function benchNormalizeInProcesses(
   root: string,
@@ -233,8 +234,16 @@ export function benchNormalizeInProcesses(
       ],
       { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 },
     );
-    if (child.status !== 0) throw new Error(`bench/normalize-child.ts failed for ${source} ${format}: ${child.stderr}`);
-    runs.push(JSON.parse(child.stdout) as NormalizeResult);
+    const what = `bench/normalize-child.ts for ${source} ${format}`;
+    if (child.status !== 0)
+      throw new Error(
+        `${what} failed (${child.error?.message ?? child.signal ?? `exit ${child.status}`}): ${child.stderr}`,
+      );
+    try {
+      runs.push(JSON.parse(child.stdout) as NormalizeResult);
+    } catch (err) {
+      throw new Error(`${what} printed no result (${(err as Error).message}): ${child.stdout.slice(0, 200)}`);
+    }
   }
   const mid = (f: (r: NormalizeResult) => number) => median(runs.map(f));
   const span = (f: (r: NormalizeResult) => number): [number, number] => [
@@ -247,14 +256,10 @@ export function benchNormalizeInProcesses(
   });
   const ratio = both((r) => r.ratio);
   const ratioEmbedded = both((r) => r.ratioEmbedded);
+  const middle = [...runs].sort((a, b) => a.ratio.normalize - b.ratio.normalize)[(runs.length - 1) >> 1]!;
   return {
     ...runs[0]!,
-    perSecond: {
-      floor: mid((r) => r.perSecond.floor),
-      floorEmbedded: mid((r) => r.perSecond.floorEmbedded),
-      normalize: mid((r) => r.perSecond.normalize),
-      normalizeValidate: mid((r) => r.perSecond.normalizeValidate),
-    },
+    perSecond: middle.perSecond,
     ratio: ratio.mid,
     ratioEmbedded: ratioEmbedded.mid,
     invalidEvents: Math.max(...runs.map((r) => r.invalidEvents)),

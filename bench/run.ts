@@ -34,7 +34,7 @@ function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
   if (i < 0) return fallback;
   const n = Number(process.argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`bench: ${name} needs a positive number`);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`bench: ${name} needs a positive whole number`);
   return n;
 }
 
@@ -77,7 +77,7 @@ const normalizeTargets = (label: string, r: NormalizeResult) => {
   const floor = embedded ? 'JSON.parse incl. embedded line' : 'JSON.parse';
   const note = (n: number, [lo, hi]: [number, number]) => ({
     note: [
-      `${r.processes} processes: ${lo.toFixed(2)}–${hi.toFixed(2)}×`,
+      `${r.processes} ${r.processes === 1 ? 'process' : 'processes'}: ${lo.toFixed(2)}–${hi.toFixed(2)}×`,
       ...(embedded ? [`against the outer parse alone: ${n.toFixed(2)}×`] : []),
     ].join('; '),
   });
@@ -259,7 +259,7 @@ function report(): string {
   for (const r of normalize) {
     out.push(
       '',
-      `normalize ${r.source}${r.format === 'all' ? ', all formats (information: the targets are per format)' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.processes} processes × ${r.rounds} rounds, medians)`,
+      `normalize ${r.source}${r.format === 'all' ? ', all formats (information: the targets are per format)' : `, *.${r.format}.jsonl only`}${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.processes} ${r.processes === 1 ? 'process' : 'processes'} × ${r.rounds} rounds, medians; throughputs from the process with the median ratio)`,
     );
     const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
     out.push(
