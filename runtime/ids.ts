@@ -60,11 +60,67 @@ for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
 
 /** Message buffer (namespace + name + padding), grown when a name needs more. */
 let block = new Uint8Array(256);
-const W = new Int32Array(80);
 /** The SHA-1 state being computed. */
 const H = new Int32Array(5);
 /** The message as words (uuidV5, UuidPrefix), grown as needed. */
 let words: Int32Array = new Int32Array(64);
+
+/**
+ * One SHA-1 block (16 words of m from `off`) into the state h. Its schedule W is a constant of this
+ * closure, not of the module: bundlers such as esbuild turn module constants into `var`s, which V8
+ * reads ~1.4× slower in these loops (docs/performance.md).
+ */
+const compress = ((W: Int32Array) =>
+  function compress(m: Int32Array, off: number, h: Int32Array): void {
+    for (let i = 0; i < 16; i++) W[i] = m[off + i]!;
+    for (let i = 16; i < 80; i++) {
+      const x = W[i - 3]! ^ W[i - 8]! ^ W[i - 14]! ^ W[i - 16]!;
+      W[i] = (x << 1) | (x >>> 31);
+    }
+    let a = h[0]!;
+    let bb = h[1]!;
+    let c = h[2]!;
+    let d = h[3]!;
+    let e = h[4]!;
+    let t: number;
+    for (let i = 0; i < 20; i++) {
+      t = (((a << 5) | (a >>> 27)) + ((bb & c) | (~bb & d)) + e + 0x5a827999 + W[i]!) | 0;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
+    }
+    for (let i = 20; i < 40; i++) {
+      t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e + 0x6ed9eba1 + W[i]!) | 0;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
+    }
+    for (let i = 40; i < 60; i++) {
+      t = (((a << 5) | (a >>> 27)) + ((bb & c) | (bb & d) | (c & d)) + e - 0x70e44324 + W[i]!) | 0;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
+    }
+    for (let i = 60; i < 80; i++) {
+      t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e - 0x359d3e2a + W[i]!) | 0;
+      e = d;
+      d = c;
+      c = (bb << 30) | (bb >>> 2);
+      bb = a;
+      a = t;
+    }
+    h[0] = (h[0]! + a) | 0;
+    h[1] = (h[1]! + bb) | 0;
+    h[2] = (h[2]! + c) | 0;
+    h[3] = (h[3]! + d) | 0;
+    h[4] = (h[4]! + e) | 0;
+  })(new Int32Array(80));
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
 export function uuidV5(name: string): string {
@@ -228,58 +284,6 @@ function toWords(blocks: number, into?: Int32Array): Int32Array {
   const b = block;
   for (let i = 0, p = 0; i < n; i++, p += 4) out[i] = (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
   return out;
-}
-
-/** One SHA-1 block (16 words of m from `off`) into the state h. */
-function compress(m: Int32Array, off: number, h: Int32Array): void {
-  for (let i = 0; i < 16; i++) W[i] = m[off + i]!;
-  for (let i = 16; i < 80; i++) {
-    const x = W[i - 3]! ^ W[i - 8]! ^ W[i - 14]! ^ W[i - 16]!;
-    W[i] = (x << 1) | (x >>> 31);
-  }
-  let a = h[0]!;
-  let bb = h[1]!;
-  let c = h[2]!;
-  let d = h[3]!;
-  let e = h[4]!;
-  let t: number;
-  for (let i = 0; i < 20; i++) {
-    t = (((a << 5) | (a >>> 27)) + ((bb & c) | (~bb & d)) + e + 0x5a827999 + W[i]!) | 0;
-    e = d;
-    d = c;
-    c = (bb << 30) | (bb >>> 2);
-    bb = a;
-    a = t;
-  }
-  for (let i = 20; i < 40; i++) {
-    t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e + 0x6ed9eba1 + W[i]!) | 0;
-    e = d;
-    d = c;
-    c = (bb << 30) | (bb >>> 2);
-    bb = a;
-    a = t;
-  }
-  for (let i = 40; i < 60; i++) {
-    t = (((a << 5) | (a >>> 27)) + ((bb & c) | (bb & d) | (c & d)) + e - 0x70e44324 + W[i]!) | 0;
-    e = d;
-    d = c;
-    c = (bb << 30) | (bb >>> 2);
-    bb = a;
-    a = t;
-  }
-  for (let i = 60; i < 80; i++) {
-    t = (((a << 5) | (a >>> 27)) + (bb ^ c ^ d) + e - 0x359d3e2a + W[i]!) | 0;
-    e = d;
-    d = c;
-    c = (bb << 30) | (bb >>> 2);
-    bb = a;
-    a = t;
-  }
-  h[0] = (h[0]! + a) | 0;
-  h[1] = (h[1]! + bb) | 0;
-  h[2] = (h[2]! + c) | 0;
-  h[3] = (h[3]! + d) | 0;
-  h[4] = (h[4]! + e) | 0;
 }
 
 /** SHA-1 over `blocks` blocks of 16 words, from `from` (a state after earlier blocks), as a v5 UUID. */
