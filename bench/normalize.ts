@@ -10,7 +10,8 @@ import { createNormalizer } from '../runtime/index.ts';
 import { FRAMINGS, type SourceName } from '../runtime/sources/index.ts';
 import { median } from './stats.ts';
 
-export interface NormalizeResult {
+/** One process's measurement (benchNormalize). */
+export interface ProcessResult {
   source: string;
   /** Recorded transcripts, or hand-made fixtures for a source with none recorded yet. */
   inputs: 'recorded' | 'hand-made';
@@ -29,7 +30,11 @@ export interface NormalizeResult {
   invalidEvents: number;
   /** Lines of one copy that are capture records carrying the upstream message as a JSON string (codex `{"dir","line"}`). */
   embeddedLines: number;
-  /** Fresh processes measured (benchNormalizeInProcesses): the figures above are their medians. */
+}
+
+/** One source's measurement over several processes (benchNormalizeInProcesses). */
+export interface NormalizeResult extends ProcessResult {
+  /** Fresh processes measured: the ratios are their medians. */
   processes: number;
   /** The lowest and highest of the processes' ratios. */
   spread: Record<'ratio' | 'ratioEmbedded', Record<'normalize' | 'normalizeValidate', [number, number]>>;
@@ -91,7 +96,7 @@ export function benchNormalize(
   inputs: 'recorded' | 'hand-made',
   format: string,
   options: { minMessages: number; rounds: number },
-): NormalizeResult | undefined {
+): ProcessResult | undefined {
   if (files.length === 0) return undefined;
   const transcripts = files.map((f) =>
     readFileSync(f, 'utf8')
@@ -163,11 +168,6 @@ export function benchNormalize(
   if (sink < 0) throw new Error('unreachable');
   const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
   const rate = (run: Run) => messages / median(seconds[run]);
-  const r1 = { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') };
-  const rE = {
-    normalize: ratios('floorEmbedded', 'normalize'),
-    normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
-  };
   return {
     source,
     inputs,
@@ -182,21 +182,13 @@ export function benchNormalize(
       normalize: rate('normalize'),
       normalizeValidate: rate('normalizeValidate'),
     },
-    ratio: r1,
-    ratioEmbedded: rE,
+    ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
+    ratioEmbedded: {
+      normalize: ratios('floorEmbedded', 'normalize'),
+      normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
+    },
     invalidEvents,
     embeddedLines,
-    processes: 1,
-    spread: {
-      ratio: {
-        normalize: [r1.normalize, r1.normalize],
-        normalizeValidate: [r1.normalizeValidate, r1.normalizeValidate],
-      },
-      ratioEmbedded: {
-        normalize: [rE.normalize, rE.normalize],
-        normalizeValidate: [rE.normalizeValidate, rE.normalizeValidate],
-      },
-    },
   };
 }
 
@@ -216,7 +208,7 @@ export function benchNormalizeInProcesses(
   options: { minMessages: number; rounds: number; processes: number },
 ): NormalizeResult | undefined {
   if (files.length === 0) return undefined;
-  const runs: NormalizeResult[] = [];
+  const runs: ProcessResult[] = [];
   for (let i = 0; i < options.processes; i++) {
     const child = spawnSync(
       process.execPath,
@@ -240,17 +232,17 @@ export function benchNormalizeInProcesses(
         `${what} failed (${child.error?.message ?? child.signal ?? `exit ${child.status}`}): ${child.stderr}`,
       );
     try {
-      runs.push(JSON.parse(child.stdout) as NormalizeResult);
+      runs.push(JSON.parse(child.stdout) as ProcessResult);
     } catch (err) {
       throw new Error(`${what} printed no result (${(err as Error).message}): ${child.stdout.slice(0, 200)}`);
     }
   }
-  const mid = (f: (r: NormalizeResult) => number) => median(runs.map(f));
-  const span = (f: (r: NormalizeResult) => number): [number, number] => [
+  const mid = (f: (r: ProcessResult) => number) => median(runs.map(f));
+  const span = (f: (r: ProcessResult) => number): [number, number] => [
     Math.min(...runs.map(f)),
     Math.max(...runs.map(f)),
   ];
-  const both = (f: (r: NormalizeResult) => { normalize: number; normalizeValidate: number }) => ({
+  const both = (f: (r: ProcessResult) => { normalize: number; normalizeValidate: number }) => ({
     mid: { normalize: mid((r) => f(r).normalize), normalizeValidate: mid((r) => f(r).normalizeValidate) },
     span: { normalize: span((r) => f(r).normalize), normalizeValidate: span((r) => f(r).normalizeValidate) },
   });
