@@ -2,7 +2,8 @@
 // collide across sessions or threads:
 //   threadId  ← provider + provider thread id (a resumed thread keeps its id across sessions)
 //   turnId    ← session + thread + provider turn id (Claude and Codex SDK turns are numbered per thread)
-//   itemId    ← session + thread + provider item id (the Codex SDK's `item_0` exists in every thread)
+//   itemId    ← session + thread + provider item id (the Codex SDK's `item_0` exists in every thread),
+//               and the run from a stream's second run on (each Codex SDK run counts from `item_0`)
 //   requestId ← session + provider request id (JSON-RPC ids restart in every connection)
 //   eventId   ← session + sequence number
 // Parts are length-prefixed, so no provider id can forge another scope. Derivations are memoised
@@ -18,17 +19,20 @@ const MEMO_MAX_NAME = 512;
 interface Scoped {
   kind: 'turn' | 'item';
   thread: string | undefined;
+  run: number;
   value: string;
 }
 
 /** The name prefix of a kind's ids in one thread, hashed once (runtime/ids.ts). */
 interface ThreadPrefix {
   thread: string | undefined;
+  run: number;
   prefix: UuidPrefix;
 }
 
 interface Last {
   thread: string | undefined;
+  run: number;
   id: string;
   value: string;
 }
@@ -62,20 +66,26 @@ export class CanonicalIds {
   thread(id: string): string {
     const l = this.lastThread;
     if (l !== undefined && l.id === id) return l.value;
-    return (this.lastThread = { thread: undefined, id, value: this.derive(`thread:${part(this.provider)}${id}`) })
-      .value;
+    return (this.lastThread = {
+      thread: undefined,
+      run: 0,
+      id,
+      value: this.derive(`thread:${part(this.provider)}${id}`),
+    }).value;
   }
 
   turn(thread: string | undefined, id: string): string {
     const l = this.lastTurn;
     if (l !== undefined && l.id === id && l.thread === thread) return l.value;
-    return (this.lastTurn = { thread, id, value: this.scoped('turn', thread, id) }).value;
+    return (this.lastTurn = { thread, run: 0, id, value: this.scoped('turn', thread, 0, id) }).value;
   }
 
-  item(thread: string | undefined, id: string): string {
+  /** `run`: the stream's run (MapContext.runs); below 2, the item's name has no run part. */
+  item(thread: string | undefined, id: string, run: number): string {
+    const r = run < 2 ? 0 : run;
     const l = this.lastItem;
-    if (l !== undefined && l.id === id && l.thread === thread) return l.value;
-    return (this.lastItem = { thread, id, value: this.scoped('item', thread, id) }).value;
+    if (l !== undefined && l.id === id && l.thread === thread && l.run === r) return l.value;
+    return (this.lastItem = { thread, run: r, id, value: this.scoped('item', thread, r, id) }).value;
   }
 
   /** Bytes the id cache holds (at most ID_CACHE_BYTES). */
@@ -88,19 +98,24 @@ export class CanonicalIds {
   }
 
   /** A turn or item id (a turn id and an item id that are the same string just take turns in the memo). */
-  private scoped(kind: 'turn' | 'item', thread: string | undefined, id: string): string {
+  private scoped(kind: 'turn' | 'item', thread: string | undefined, run: number, id: string): string {
     const hit = this.byId.get(id);
-    if (hit !== undefined && hit.kind === kind && hit.thread === thread) return hit.value;
-    const value = this.prefixOf(kind, thread).uuid(id); // uuidV5(`${kind}:${scope}${part(thread ?? '')}${id}`)
-    if (id.length + (thread?.length ?? 0) <= MEMO_MAX_NAME) this.byId.set(id, { kind, thread, value });
+    if (hit !== undefined && hit.kind === kind && hit.thread === thread && hit.run === run) return hit.value;
+    const value = this.prefixOf(kind, thread, run).uuid(id); // uuidV5(prefix + id)
+    if (id.length + (thread?.length ?? 0) <= MEMO_MAX_NAME) this.byId.set(id, { kind, thread, run, value });
     return value;
   }
 
-  /** The prefix of a kind's names in `thread` (the last one of each kind kept: a stream stays in one thread). */
-  private prefixOf(kind: 'turn' | 'item', thread: string | undefined): UuidPrefix {
+  /**
+   * The prefix of a kind's names in `thread` and `run` (the last one of each kind kept: a stream
+   * stays in one thread): `<kind>:<session>[run:<run>:]<thread>:`. A run is digits, so `run:…:`
+   * cannot be read as the thread's length-prefixed part, nor that as a run.
+   */
+  private prefixOf(kind: 'turn' | 'item', thread: string | undefined, run: number): UuidPrefix {
     const last = kind === 'turn' ? this.turnPrefix : this.itemPrefix;
-    if (last !== undefined && last.thread === thread) return last.prefix;
-    const next = { thread, prefix: new UuidPrefix(`${kind}:${this.scope}${part(thread ?? '')}`) };
+    if (last !== undefined && last.thread === thread && last.run === run) return last.prefix;
+    const runPart = run === 0 ? '' : `run:${run}:`;
+    const next = { thread, run, prefix: new UuidPrefix(`${kind}:${this.scope}${runPart}${part(thread ?? '')}`) };
     // Not kept for a thread id too long to memoise (it would sit outside the id cache's bound).
     if ((thread?.length ?? 0) > MEMO_MAX_NAME) return next.prefix;
     if (kind === 'turn') this.turnPrefix = next;

@@ -47,6 +47,12 @@ export class MapContext {
   ignored: string | undefined;
   /** The message being mapped nested too deep and was cut (runtime/depth.ts). */
   cut = false;
+  /**
+   * Runs of the stream begun so far, where an upstream numbers its items per run (the Codex SDK:
+   * every `thread.run()` is a `codex exec` that counts from `item_0` again; helpers/turns.ts
+   * newRun). From the second run on, the run is part of every item id's name; 0 for other sources.
+   */
+  runs = 0;
   readonly lifecycle = new Lifecycle((what) =>
     this.warn(`eventmap stopped tracking ${what}: the session holds more state than its bound (docs/performance.md)`, {
       kind: 'state-limit',
@@ -231,7 +237,7 @@ export class MapContext {
       refs.providerTurnId = turn;
     }
     if (item !== undefined) {
-      event.itemId = c.item(thread, item);
+      event.itemId = c.item(thread, item, this.runs);
       refs.providerItemId = item;
     }
     if (request !== undefined) {

@@ -140,6 +140,7 @@ export function mapThreadEventThreadStarted(
   m: Across<ThreadEventByName['thread.started']> | undefined,
   ctx: MapContext,
 ): void {
+  H.newRun(ctx, {}, m);
   const ids: MapperIds = { thread: idOf(m?.thread_id) };
   ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.thread_id) }, []);
 }

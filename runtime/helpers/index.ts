@@ -16,6 +16,7 @@ import { claudeErrorMessage, claudeOpenTurn, claudeTurnEnd, claudeTurnState, cla
 import { closeThread, closeTurn } from './close.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from './requests.ts';
 import { codexRetry, retry, retryMessage } from './retry.ts';
+import { newRun } from './runs.ts';
 import { failedTurnError, newTurnId } from './turns.ts';
 
 /**
@@ -42,6 +43,8 @@ export const HELPERS = {
   retryMessage,
   /** A deterministic turn id for sources without one (the Codex SDK). */
   newTurnId,
+  /** before a run's first message (the Codex SDK's thread.started): end what the last run left open; item ids are the new run's. */
+  newRun,
   // Claude Agent SDK (runtime/helpers/claude-*.ts)
   claudeOpenTurn,
   claudeMessageStart,

@@ -67,6 +67,7 @@ export const HELPER_MANIFEST = {
   codexRetry: value(['value'], CODEX_APP),
   retryMessage: value(['value'], ALL),
   newTurnId: value([], ['codex-sdk']),
+  newRun: hook(['codex-sdk']),
   claudeOpenTurn: hook(CLAUDE),
   claudeMessageStart: hook(CLAUDE),
   claudeMessageStop: hook(CLAUDE),

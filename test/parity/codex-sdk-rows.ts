@@ -1,7 +1,8 @@
 // Where each parity row (docs/parity.md) shows in Codex SDK ThreadEvent traffic. The stream has no
-// approvals, user input, interrupts (the process is killed) or retries: those rows cannot occur.
+// approvals, user input or retries: those rows cannot occur. An interrupt kills the run's process:
+// the stream just stops, and the next run's thread.started is where its turn ends.
 import { expect } from 'vitest';
-import { outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { outOf, shape, type Msg, type Occurrence, type Recording } from './recording.ts';
 
 const lines = (r: Recording, match: (m: Msg) => boolean) => r.messages.flatMap((m, i) => (match(m) ? [i] : []));
 
@@ -25,5 +26,38 @@ export const CODEX_SDK: Record<string, { signals: string[]; find: (r: Recording)
           expect(events.at(-1)!.payload).toMatchObject({ state: 'failed', errorMessage: r.messages[i]!.error.message });
         },
       })),
+  },
+  'run stopped mid-turn': {
+    signals: ['thread-event:thread.started'],
+    find: (r) => {
+      // A thread.started while a turn is open: the run before it stopped (no turn.completed or turn.failed).
+      let open = false;
+      return r.messages.flatMap((m, i) => {
+        const stopped = m.type === 'thread.started' && open;
+        if (m.type === 'turn.started') open = true;
+        if (m.type === 'turn.completed' || m.type === 'turn.failed' || m.type === 'thread.started') open = false;
+        if (!stopped) return [];
+        return [
+          {
+            where: `line ${i + 1}`,
+            check: () => {
+              const events = outOf(r, i);
+              const turn = events.find((e) => e.type === 'turn.aborted')?.turnId;
+              expect(turn).toBeDefined();
+              // What the run left open closes first, then its turn; the new run's thread.started last.
+              expect(shape(events.slice(-3), 'reason')).toEqual([
+                ['turn.aborted', 'the run ended'],
+                ['turn.completed', undefined],
+                ['thread.started', undefined],
+              ]);
+              expect(events.at(-2)!).toMatchObject({ turnId: turn, payload: { state: 'cancelled' } });
+              for (const e of events.filter((x) => x.type === 'item.completed'))
+                expect(e.payload).toMatchObject({ status: 'cancelled', detail: 'the run ended before this finished' });
+              expect(r.events.slice(r.events.indexOf(events.at(-1)!)).filter((e) => e.turnId === turn)).toEqual([]);
+            },
+          },
+        ];
+      });
+    },
   },
 };

@@ -393,4 +393,33 @@ describe('codex-sdk, hand-made', () => {
     const r = recording('codex-sdk', records);
     expectRow(CODEX_SDK, row, r);
   });
+
+  it('run stopped mid-turn', () => {
+    // A run aborted through its signal while a command runs (the stream stops), then the next run.
+    const r = recording('codex-sdk', [
+      { type: 'thread.started', thread_id: 'thread-1' },
+      { type: 'turn.started' },
+      {
+        type: 'item.started',
+        item: {
+          id: 'item_0',
+          type: 'command_execution',
+          command: 'sleep 60',
+          aggregated_output: '',
+          status: 'in_progress',
+        },
+      },
+      { type: 'thread.started', thread_id: 'thread-1' },
+      { type: 'turn.started' },
+      { type: 'item.completed', item: { id: 'item_0', type: 'agent_message', text: 'Stopped.' } },
+      { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+    ]);
+    expectRow(CODEX_SDK, 'run stopped mid-turn', r);
+    // The stopped command closes as part of it; item_0 of the next run is another item.
+    const items = r.events.filter((e) => e.type === 'item.completed').map((e) => [e.itemId, e.payload.status]);
+    expect(items).toEqual([
+      [r.events.find((e) => e.type === 'item.started')!.itemId, 'cancelled'],
+      [expect.not.stringMatching(String(items[0]?.[0])), 'completed'],
+    ]);
+  });
 });

@@ -96,7 +96,7 @@ describe('ids within one session', () => {
   const item = (thread: string, type: 'item.started' | 'item.completed') =>
     JSON.stringify({ type, item: { id: 'item_0', type: 'agent_message', text: thread } });
 
-  it('codex-sdk: `item_0` of two threads are two items; B completing its item_0 leaves A’s open', () => {
+  it('codex-sdk: `item_0` of two threads are two items; B’s thread.started ends what A’s run left open', () => {
     const events = run('codex-sdk', [
       JSON.stringify({ type: 'thread.started', thread_id: 'thread-A' }),
       JSON.stringify({ type: 'turn.started' }),
@@ -106,20 +106,51 @@ describe('ids within one session', () => {
       item('B', 'item.started'),
       item('B', 'item.completed'),
       JSON.stringify({ type: 'turn.completed', usage: {} }),
-      JSON.stringify({ type: 'thread.started', thread_id: 'thread-A' }),
-      JSON.stringify({ type: 'turn.failed', error: { message: 'boom' } }),
     ]);
     const started = events.filter((e) => e.type === 'item.started');
     expect(new Set(started.map((e) => e.itemId)).size).toBe(2);
     const completed = events
       .filter((e) => e.type === 'item.completed')
-      .map((e) => [e.providerRefs?.providerThreadId, e.payload.status, e.raw.source]);
-    // B's own completion, then A's item closed by A's failed turn (not by B's).
+      .map((e) => [e.providerRefs?.providerThreadId, e.itemId, e.payload.status, e.raw.source]);
+    // A's run is over when B's starts (one `codex exec` at a time): A's item and turn end first.
     expect(completed).toEqual([
-      ['thread-B', 'completed', 'codex.sdk.thread-event'],
-      ['thread-A', 'failed', 'eventmap.synthetic'],
+      ['thread-A', started[0]!.itemId, 'cancelled', 'eventmap.synthetic'],
+      ['thread-B', started[1]!.itemId, 'completed', 'codex.sdk.thread-event'],
+    ]);
+    expect(events.map((e) => [e.type, e.providerRefs?.providerThreadId])).toEqual([
+      ['thread.started', 'thread-A'],
+      ['turn.started', 'thread-A'],
+      ['item.started', 'thread-A'],
+      ['item.completed', 'thread-A'],
+      ['turn.aborted', 'thread-A'],
+      ['turn.completed', 'thread-A'],
+      ['thread.started', 'thread-B'],
+      ['turn.started', 'thread-B'],
+      ['item.started', 'thread-B'],
+      ['item.completed', 'thread-B'],
+      ['turn.completed', 'thread-B'],
     ]);
     expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
+  });
+
+  it('codex-sdk, recorded: every run of one thread counts its items from item_0, and each is an item of its own', () => {
+    // The recording is one thread run once per scenario, as an app runs it: thread.run() after thread.run().
+    const t = transcripts('codex-sdk')[0]!;
+    const events = run(t.source, t.lines);
+    const itemsByRun = new Map<string, string>();
+    let runs = 0;
+    for (const e of events) {
+      if (e.type === 'thread.started') runs++;
+      if (e.itemId === undefined) continue;
+      const key = `${runs}/${e.providerRefs?.providerItemId}`;
+      expect(itemsByRun.get(key) ?? e.itemId, key).toBe(e.itemId);
+      itemsByRun.set(key, e.itemId);
+    }
+    expect(runs).toBeGreaterThan(1);
+    const providerIds = [...itemsByRun.keys()].map((k) => k.slice(k.indexOf('/') + 1));
+    // The upstream's own ids repeat across runs; the canonical ones never do.
+    expect(new Set(providerIds).size).toBeLessThan(providerIds.length);
+    expect(new Set(itemsByRun.values()).size).toBe(itemsByRun.size);
   });
 
   it('codex-sdk: the same stream in two threads gives two sets of turn and item ids', () => {
