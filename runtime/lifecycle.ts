@@ -70,6 +70,8 @@ export class Lifecycle {
   private readonly threads: BoundedMap<ThreadState>;
   /** Turns already started (a second announcement of the same turn emits nothing). */
   readonly startedTurns = new BoundedSet(STATE_BYTES.seen);
+  /** Items that completed after they started (a second completion emits nothing: Codex 0.105.0 completes a declined patch twice). */
+  readonly completedItems = new BoundedSet(STATE_BYTES.seen);
   /** Requests already resolved (a second resolution emits nothing). */
   readonly resolvedRequests = new BoundedSet(STATE_BYTES.seen);
   /** Requests whose user-input.requested came before their request.opened. */

@@ -51,10 +51,18 @@ export function track(
       return true;
   }
   switch (role.closes) {
-    case 'item':
-      // (no key to build and hash when nothing is open: items that only complete)
-      if (ids.item !== undefined && life.items.size > 0) life.items.delete(itemKey(ids.thread, ids.item));
+    case 'item': {
+      // (no key to build and hash while nothing is open or completed: items that only complete)
+      if (ids.item === undefined || (life.items.size === 0 && life.completedItems.size === 0)) return true;
+      const key = itemKey(ids.thread, ids.item);
+      if (life.items.delete(key)) life.completedItems.add(key);
+      else if (life.completedItems.has(key)) {
+        // Only items seen to start: one that only completes cannot be told from its duplicate.
+        ctx.ignore('item already completed');
+        return false;
+      }
       return true;
+    }
     case 'user-input': {
       const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);
       if (pending) pending.userInputResolved = true;

@@ -15,5 +15,7 @@ export const RUN_ENDED = 'the run ended';
  */
 export function newRun(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
   endThreads(ctx, undefined, RUN_ENDED);
+  // The new run's item_0 is not the last run's: it completing is no duplicate.
+  ctx.lifecycle.completedItems.clear();
   ctx.runs++;
 }

@@ -48,6 +48,31 @@ describe.each(transcripts().map((t) => [t.file, t] as const))('%s', (_f, t) => {
       ).toBe(true);
   });
 
+  it('pairs each lifecycle: every turn, item and request that starts ends once (end() included), none ends twice', () => {
+    const n = createNormalizer(t.source as never, { clock: () => 0 });
+    const all = [...t.lines.flatMap((l) => loose(n.push(l))), ...loose(n.end().events)];
+    const PAIRS = [
+      ['turn.started', 'turn.completed', 'turnId'],
+      ['item.started', 'item.completed', 'itemId'],
+      ['request.opened', 'request.resolved', 'requestId'],
+    ] as const;
+    for (const [opens, closes, key] of PAIRS) {
+      const ids = (type: string) => all.filter((e) => e.type === type).map((e) => e[key]!);
+      const ended = ids(closes);
+      expect(
+        ended.filter((id, i) => ended.indexOf(id) !== i),
+        `${closes} twice`,
+      ).toEqual([]);
+      expect(
+        ids(opens).filter((id) => !ended.includes(id)),
+        `${opens} never ${closes}`,
+      ).toEqual([]);
+    }
+    // Every turn that ends started (an item or a request may only end: the upstream announced no start).
+    const started = new Set(all.filter((e) => e.type === 'turn.started').map((e) => e.turnId));
+    expect(all.filter((e) => e.type === 'turn.completed' && !started.has(e.turnId))).toEqual([]);
+  });
+
   it('lets only an upstream message that arrives late (a Claude background subagent’s) name an ended turn', () => {
     const others = late(events).filter(
       (e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null,
