@@ -2,6 +2,8 @@
 // the model promises to catch are caught (wrong type, missing field, wrong enum value, unknown
 // envelope field, unknown payload field).
 import { gzipSync } from 'node:zlib';
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleEvent, PAYLOAD_EXAMPLES } from './canonical-examples.ts';
 import { emitToTemp, removeTemp, importEmitted, type Emitted } from './canonical-emit-fixture.ts';
@@ -203,6 +205,63 @@ describe('canonical validators', () => {
       keyword: 'type',
     });
     expect(firstError('not an event')).toMatchObject({ keyword: 'type' });
+  });
+
+  it('gives schema.json’s verdict (Ajv as it stands) on ids, dates and raw sources of every shape', () => {
+    // The generated module is compiled for speed (an id's pattern tested at its ends first, the
+    // envelope's definitions inlined): it must still judge as the published schema does.
+    const schema = JSON.parse(emitted.files.get('canonical/schema.json')!) as object;
+    const stock = new Ajv({ strict: false, allowUnionTypes: true, discriminator: true }).compile(schema);
+    const edge = fc.constantFrom(
+      '',
+      ' ',
+      '\t',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+      '\ud800',
+      '\udc00',
+      '😀',
+      'x',
+      '~',
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.tuple(edge, fc.string({ maxLength: 8 }), edge).map(([a, b, c]) => a + b + c),
+    );
+    const date = fc.oneof(
+      fc.constant('2026-01-31T12:00:00.000Z'),
+      fc
+        .date({ min: new Date(-62_000_000_000_000), max: new Date(253_000_000_000_000), noInvalidDate: true })
+        .map((d) => d.toISOString()),
+      text,
+    );
+    const types = [...emitted.model.eventTypes];
+    // One field at a time (the others valid), so that no other field's failure hides a wrong verdict.
+    const fields: Record<string, (event: Record<string, unknown>, value: string) => void> = {
+      eventId: (e, x) => (e.eventId = x),
+      sessionId: (e, x) => (e.sessionId = x),
+      threadId: (e, x) => (e.threadId = x),
+      itemId: (e, x) => (e.itemId = x),
+      createdAt: (e, x) => (e.createdAt = x),
+      providerItemId: (e, x) => ((e.providerRefs as Record<string, unknown>).providerItemId = x),
+      rawSource: (e, x) => ((e.raw as Record<string, unknown>).source = x),
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...types),
+        fc.constantFrom(...Object.keys(fields)),
+        fc.oneof(text, date),
+        (type, field, value) => {
+          const event = exampleEvent(type);
+          fields[field]!(event, value);
+          expect(v.validateProviderRuntimeEvent(event), `${field}: ${JSON.stringify(value)}`).toBe(stock(event));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('accepts the extension values (a sample)', () => {

@@ -35,15 +35,25 @@ export function ajvSchemas(model: CanonicalModel): {
     throw new Error(`alias cycle at ${name}`);
   };
   const idOf = (name: string) => `${rootId}:${target(name)}`;
+  const payloads = new Set(Object.values(model.events).map((e) => target(e.payloadName!)));
+  const uses = refCounts(model.schema, target);
+  const inlining = new Set<string>();
   // Walk schema keywords only: a property may itself be called "description".
   const rewrite = (node: unknown): unknown => {
     if (!isObj(node)) return node;
     if (typeof node.$ref === 'string') {
-      const name = definitionName(node.$ref) ?? node.$ref;
-      // A small leaf definition (ids, enums, dates) is written in place: Ajv calls a $ref'd schema
-      // with an options object and a path string per field, which cost more than checking it.
-      const def = defs[target(name)];
-      if (def !== undefined && isLeaf(def)) return rewrite(def);
+      const name = target(definitionName(node.$ref) ?? node.$ref);
+      // Written in place: a small leaf definition (ids, enums, dates), and one used only here that
+      // no export needs as a function of its own (the envelope's providerRefs, raw, type). Ajv
+      // calls a $ref'd schema with an options object and a path string, which cost more than
+      // checking a small one; the envelope made three such calls per event.
+      const def = defs[name];
+      if (def !== undefined && !inlining.has(name) && (isLeaf(def) || (uses.get(name) === 1 && !payloads.has(name)))) {
+        inlining.add(name); // (a definition that refers back to itself stays a $ref)
+        const out = rewrite(def);
+        inlining.delete(name);
+        return out;
+      }
       return { $ref: idOf(name) };
     }
     const out: Obj = {};
@@ -78,6 +88,22 @@ function closedByName(schema: Obj): Obj {
   return { ...rest, propertyNames: { enum: props } };
 }
 
+/** How many times each definition (by the one it aliases) is referred to in the model schema. */
+function refCounts(schema: Obj, target: (name: string) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isObj(node)) return;
+    if (typeof node.$ref === 'string') {
+      const name = target(definitionName(node.$ref) ?? node.$ref);
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    for (const v of Object.values(node)) walk(v);
+  };
+  walk(schema);
+  return counts;
+}
+
 /** A definition without refs whose JSON is at most this long is inlined where it is used. */
 const LEAF_MAX_CHARS = 600;
 
@@ -94,9 +120,15 @@ export interface ValidatorFiles {
   dts: string;
 }
 
+/**
+ * Ajv's RegExp engine (`code.regExp`): at build time a plain RegExp; the generated module calls its
+ * own `patternOf` (templates/canonical/validate.js.hbs), which gives the pattern on every id a fast path.
+ */
+const patternOf = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), { code: 'patternOf' });
+
 export function renderValidators(model: CanonicalModel): ValidatorFiles {
   const ajv = new Ajv({
-    code: { esm: true, source: true, lines: true },
+    code: { esm: true, source: true, lines: true, regExp: patternOf },
     discriminator: true, // one branch per event, chosen by `type`, with a precise error
     allowUnionTypes: true, // [string, 'null']
     strict: true,
