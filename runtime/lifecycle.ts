@@ -61,8 +61,15 @@ const threadBytes = (k: string) => stringBytes(k) + 256;
 
 /** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */
 export function itemKey(thread: string | undefined, item: string): string {
-  return `${thread?.length ?? -1}:${thread ?? ''}:${item}`;
+  // The last key again, the same string: a Map finds it by the hash kept in it, where a key built
+  // anew is hashed anew (an item is looked up several times in a row: Claude's blocks).
+  if (item === lastKey.item && thread === lastKey.thread) return lastKey.key;
+  const key = `${thread?.length ?? -1}:${thread ?? ''}:${item}`;
+  lastKey = { thread, item, key };
+  return key;
 }
+
+let lastKey: { thread: string | undefined; item: string; key: string } = { thread: undefined, item: '', key: '-1::' };
 
 export class Lifecycle {
   readonly items: BoundedMap<OpenItem>;
