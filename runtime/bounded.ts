@@ -101,12 +101,4 @@ export class BoundedSet {
   delete(key: string): void {
     this.map.delete(key);
   }
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
 }

@@ -6,7 +6,7 @@ import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle
 import { roleOf } from './lifecycle-roles.ts';
 import { track } from './track.ts';
 import type { EmitPayload, HelperIds, MapperIds, PayloadByType, RequiredFields } from './emit-payload.ts';
-import type { CanonicalEvent, ProviderIds, RawRef, ValueMap } from './types.ts';
+import { SYNTHETIC, type CanonicalEvent, type ProviderIds, type RawRef, type ValueMap } from './types.ts';
 import { lookup } from './values.ts';
 
 export interface ContextOptions {
@@ -38,7 +38,7 @@ export class MapContext {
   /** The events produced for the message being mapped. */
   out: CanonicalEvent[] = [];
   /** The message being mapped, as `raw` on every event it produces. */
-  raw: RawRef = { source: 'eventmap.synthetic', payload: null };
+  raw: RawRef = { source: SYNTHETIC, payload: null };
   /** The message's own timestamp, when it has one (ms since the epoch). */
   timestampMs: number | undefined;
   /** The provider thread of the message being mapped (set by the source's framing). */
@@ -49,7 +49,7 @@ export class MapContext {
   cut = false;
   /**
    * Runs of the stream begun so far, where an upstream numbers its items per run (the Codex SDK:
-   * every `thread.run()` is a `codex exec` that counts from `item_0` again; helpers/turns.ts
+   * every `thread.run()` is a `codex exec` that counts from `item_0` again; helpers/runs.ts
    * newRun). From the second run on, the run is part of every item id's name; 0 for other sources.
    */
   runs = 0;

@@ -77,8 +77,12 @@ export class Lifecycle {
   private readonly threads: BoundedMap<ThreadState>;
   /** Turns already started (a second announcement of the same turn emits nothing). */
   readonly startedTurns = new BoundedSet(STATE_BYTES.seen);
-  /** Items that completed after they started (a second completion emits nothing: Codex 0.105.0 completes a declined patch twice). */
-  readonly completedItems = new BoundedSet(STATE_BYTES.seen);
+  /**
+   * Items that completed after they started, and whether eventmap closed them (a turn's or a run's
+   * end): the upstream's own completion again emits nothing (Codex 0.105.0 completes a declined
+   * patch twice); after eventmap's close, it is news, an item.updated (runtime/track.ts).
+   */
+  readonly completedItems = new BoundedMap<boolean>(STATE_BYTES.seen, (k) => stringBytes(k) + 16);
   /** Requests already resolved (a second resolution emits nothing). */
   readonly resolvedRequests = new BoundedSet(STATE_BYTES.seen);
   /** Requests whose user-input.requested came before their request.opened. */

@@ -8,7 +8,7 @@ import { limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
 import { eventStream, eventsOf, type Inputs } from './stream.ts';
-import type { CanonicalEvent } from './types.ts';
+import { SYNTHETIC, type CanonicalEvent } from './types.ts';
 import { onDefaultUsed } from './values.ts';
 
 export interface NormalizerOptions {
@@ -117,7 +117,7 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
         try {
           value = JSON.parse(input);
         } catch {
-          ctx.begin({ source: 'eventmap.synthetic', payload: input }, undefined);
+          ctx.begin({ source: SYNTHETIC, payload: input }, undefined);
           stats.invalid++;
           ctx.warn(`${source}: input line is not JSON`, { kind: 'invalid-message' });
           return typed(ctx.out);

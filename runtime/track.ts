@@ -1,9 +1,11 @@
 // Lifecycle bookkeeping for each event about to be emitted, by its role in canonical-model.yaml
-// (runtime/lifecycle-roles.ts): open turns, items and requests, per thread. Returns false for an event that must not be emitted (a duplicate), after naming why.
+// (runtime/lifecycle-roles.ts): open turns, items and requests, per thread. Returns false for an
+// event that must not be emitted as it is: a duplicate (after naming why), or an upstream's late
+// completion of an item eventmap already closed (emitted here as item.updated).
 import type { MapContext } from './context.ts';
 import { itemKey } from './lifecycle.ts';
 import { CLOSED_BY, type LifecycleRole } from './lifecycle-roles.ts';
-import type { ProviderIds } from './types.ts';
+import { SYNTHETIC, type ProviderIds } from './types.ts';
 
 export function track(
   ctx: MapContext,
@@ -55,13 +57,20 @@ export function track(
       // (no key to build and hash while nothing is open or completed: items that only complete)
       if (ids.item === undefined || (life.items.size === 0 && life.completedItems.size === 0)) return true;
       const key = itemKey(ids.thread, ids.item);
-      if (life.items.delete(key)) life.completedItems.add(key);
-      else if (life.completedItems.has(key)) {
-        // Only items seen to start: one that only completes cannot be told from its duplicate.
-        ctx.ignore('item already completed');
-        return false;
+      if (life.items.delete(key)) {
+        life.completedItems.set(key, ctx.raw.source === SYNTHETIC);
+        return true;
       }
-      return true;
+      // Only items seen to start: one that only completes cannot be told from its duplicate.
+      const closedByEventmap = life.completedItems.get(key);
+      if (closedByEventmap === undefined) return true;
+      if (closedByEventmap) {
+        // Its turn or run ended first, so eventmap closed it; the upstream's own completion comes
+        // late: its end is no news, its status and output are (a command's exit code, its output).
+        life.completedItems.set(key, false);
+        ctx.push('item.updated', ids, payload);
+      } else ctx.ignore('item already completed');
+      return false;
     }
     case 'user-input': {
       const pending = ids.request === undefined ? undefined : life.requests.get(ids.request);

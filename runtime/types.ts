@@ -1,5 +1,8 @@
 // Types shared by the runtime and the generated mappers.
 
+/** `raw.source` of an event no upstream message of its own caused (the cause stays in `raw.payload`). */
+export const SYNTHETIC = 'eventmap.synthetic';
+
 /** Where an event came from (EVENTS.md §1.1 `raw`). */
 export interface RawRef {
   source: string;

@@ -5,7 +5,7 @@
 // (which the tool the interrupt killed answers with an error just before that). Internal
 // diagnostics (`[ede_diagnostic] …`) are never an errorMessage.
 import type { MapContext } from '../context.ts';
-import type { ProviderIds } from '../types.ts';
+import { SYNTHETIC, type ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn } from './claude-state.ts';
@@ -27,7 +27,7 @@ export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unk
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
   const cause = ctx.raw;
   ctx.raw = {
-    source: 'eventmap.synthetic',
+    source: SYNTHETIC,
     ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}),
     payload: cause.payload,
   };

@@ -7,7 +7,7 @@
 import type { MapContext } from '../context.ts';
 import { CLOSED_BY } from '../lifecycle-roles.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
-import type { ProviderIds } from '../types.ts';
+import { SYNTHETIC, type ProviderIds } from '../types.ts';
 
 /** Why an item or request a turn left open closes, by the turn's final state (TurnState). */
 function reasonFor(turnState: string): string {
@@ -68,16 +68,33 @@ export function endThreads(ctx: MapContext, only: string | undefined, reason: st
   if (threads.size === 0) return;
   synthetic(ctx, () => {
     for (const thread of threads) {
-      const state = life.peekThread(thread);
-      closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
-      if (state?.turn !== undefined) {
-        ctx.emit('turn.aborted', { thread, turn: state.turn }, { reason }, ['reason']);
-        ctx.emit(CLOSED_BY.turn, { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
-        state.turn = undefined;
-        state.turnScratch.clear();
-      }
+      inThread(ctx, thread, () => {
+        const state = life.peekThread(thread);
+        closeOpen(ctx, thread, undefined, 'cancelled', 'expired', `${reason} before this finished`);
+        if (state?.turn !== undefined) {
+          ctx.emit('turn.aborted', { thread, turn: state.turn }, { reason }, ['reason']);
+          ctx.emit(CLOSED_BY.turn, { thread, turn: state.turn }, { state: 'cancelled' }, ['state']);
+          state.turn = undefined;
+          state.turnScratch.clear();
+        }
+      });
     }
   });
+}
+
+/**
+ * Run `fn` with `thread` as the current thread. An event that names no thread joins the current
+ * one (MapContext.emit): closing what a message without a thread left open, while another thread
+ * is current (a later run's, a session's end), must not give it that thread's ids.
+ */
+function inThread(ctx: MapContext, thread: string | undefined, fn: () => void): void {
+  const current = ctx.currentThread;
+  ctx.currentThread = thread;
+  try {
+    fn();
+  } finally {
+    ctx.currentThread = current;
+  }
 }
 
 /** Close the thread's open items and pending requests (of `turn`, or all of the thread's when undefined). */
@@ -125,11 +142,11 @@ function synthetic(ctx: MapContext, fn: () => void): void {
   ctx.raw =
     method === undefined
       ? messageType === undefined
-        ? { source: 'eventmap.synthetic', payload }
-        : { source: 'eventmap.synthetic', messageType, payload }
+        ? { source: SYNTHETIC, payload }
+        : { source: SYNTHETIC, messageType, payload }
       : messageType === undefined
-        ? { source: 'eventmap.synthetic', method, payload }
-        : { source: 'eventmap.synthetic', method, messageType, payload };
+        ? { source: SYNTHETIC, method, payload }
+        : { source: SYNTHETIC, method, messageType, payload };
   try {
     fn();
   } finally {

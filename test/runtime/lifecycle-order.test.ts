@@ -130,4 +130,69 @@ describe('a turn’s end, hand-made', () => {
       ['turn.completed', 'interrupted'],
     ]);
   });
+
+  it('codex: an item completes once; the upstream’s completion after the turn’s end closed it is an item.updated', () => {
+    const T = 'thread-1';
+    const item = (status: string, extra: Record<string, unknown> = {}) => ({
+      type: 'commandExecution',
+      id: 'call-1',
+      command: 'sleep 9',
+      cwd: '/',
+      status,
+      commandActions: [],
+      ...extra,
+    });
+    const n = createNormalizer('codex-app-server', { clock: () => 0 });
+    const events = [
+      {
+        method: 'turn/started',
+        params: { threadId: T, turn: { id: 'u', items: [], status: 'inProgress', error: null } },
+      },
+      { method: 'item/started', params: { threadId: T, turnId: 'u', item: item('inProgress') } },
+      {
+        method: 'turn/completed',
+        params: { threadId: T, turn: { id: 'u', items: [], status: 'interrupted', error: null } },
+      },
+      {
+        method: 'item/completed',
+        params: { threadId: T, turnId: 'u', item: item('failed', { exitCode: 130, aggregatedOutput: 'partial' }) },
+      },
+      {
+        method: 'item/completed',
+        params: { threadId: T, turnId: 'u', item: item('failed', { exitCode: 130, aggregatedOutput: 'partial' }) },
+      },
+    ].flatMap((m) => loose(n.push(m)));
+    expect(events.map((e) => [e.type, e.payload.status ?? e.payload.state, e.raw.source])).toEqual([
+      ['turn.started', undefined, 'codex.app-server.notification'],
+      ['item.started', 'inProgress', 'codex.app-server.notification'],
+      ['item.completed', 'interrupted', 'eventmap.synthetic'],
+      ['turn.completed', 'interrupted', 'codex.app-server.notification'],
+      // What the upstream said at the end is kept (its exit code and output), the item not ended again.
+      ['item.updated', 'failed', 'codex.app-server.notification'],
+    ]);
+    expect(events.at(-1)!.payload.data).toMatchObject({ exitCode: 130, aggregatedOutput: 'partial' });
+    expect(events.at(-1)!.itemId).toBe(events[1]!.itemId);
+    expect(n.stats.ignoredBy).toMatchObject({ 'item already completed': 1 });
+    expect(n.stats).toMatchObject({ unknown: 0, invalid: 0 });
+  });
+
+  it('codex-sdk: what a run without a thread id left open closes in no thread, under its own ids', () => {
+    const n = createNormalizer('codex-sdk', { clock: () => 0 });
+    const events = [
+      { type: 'thread.started' },
+      { type: 'turn.started' },
+      { type: 'item.started', item: { id: 'item_0', type: 'command_execution', command: 'ls', status: 'in_progress' } },
+      { type: 'thread.started', thread_id: 'thread-2' },
+    ].flatMap((m) => loose(n.push(m)));
+    const started = events.find((e) => e.type === 'item.started')!;
+    const turn = events.find((e) => e.type === 'turn.started')!;
+    const closes = events.filter((e) => e.raw.source === 'eventmap.synthetic');
+    expect(closes.map((e) => [e.type, e.threadId, e.itemId ?? e.turnId])).toEqual([
+      ['item.completed', undefined, started.itemId],
+      ['turn.aborted', undefined, turn.turnId],
+      ['turn.completed', undefined, turn.turnId],
+    ]);
+    expect(n.held()).toMatchObject({ openItems: 0, openTurns: 0 });
+    expect(loose(n.end().events)).toEqual([]);
+  });
 });
