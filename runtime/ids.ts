@@ -286,36 +286,35 @@ function toWords(blocks: number, into?: Int32Array): Int32Array {
   return out;
 }
 
+/**
+ * The UUID text of 128 bits (the first 16 bytes of a digest, version and variant already set), as
+ * one flat string: 36 character codes in one call cost about a third of joining 20 pieces and
+ * flattening the rope that makes, which every reader of the id (a Map, a RegExp) has to do.
+ */
+function uuidText(a: number, b: number, c: number, d: number): string {
+  const x = hexCode;
+  // prettier-ignore
+  return String.fromCharCode(
+    x(a >>> 28), x((a >>> 24) & 15), x((a >>> 20) & 15), x((a >>> 16) & 15),
+    x((a >>> 12) & 15), x((a >>> 8) & 15), x((a >>> 4) & 15), x(a & 15), 45,
+    x(b >>> 28), x((b >>> 24) & 15), x((b >>> 20) & 15), x((b >>> 16) & 15), 45,
+    x((b >>> 12) & 15), x((b >>> 8) & 15), x((b >>> 4) & 15), x(b & 15), 45,
+    x(c >>> 28), x((c >>> 24) & 15), x((c >>> 20) & 15), x((c >>> 16) & 15), 45,
+    x((c >>> 12) & 15), x((c >>> 8) & 15), x((c >>> 4) & 15), x(c & 15),
+    x(d >>> 28), x((d >>> 24) & 15), x((d >>> 20) & 15), x((d >>> 16) & 15),
+    x((d >>> 12) & 15), x((d >>> 8) & 15), x((d >>> 4) & 15), x(d & 15),
+  );
+}
+
+/** The character code of hex digit `n` (0-15): `0`-`9`, then `a`-`f` (no table to look up). */
+function hexCode(n: number): number {
+  return 48 + n + (((9 - n) >> 31) & 39);
+}
+
 /** SHA-1 over `blocks` blocks of 16 words, from `from` (a state after earlier blocks), as a v5 UUID. */
 function sha1(m: Int32Array, blocks: number, from: readonly number[] = SHA1_INIT): string {
   const h = H;
   for (let i = 0; i < 5; i++) h[i] = from[i]!;
   for (let off = 0; off < blocks * 16; off += 16) compress(m, off, h);
-  const h0 = h[0]!;
-  const h1 = h[1]!;
-  const h2 = h[2]!;
-  const h3 = h[3]!;
-  // The first 16 bytes of the digest, with the version (5) and variant (RFC 4122) bits set.
-  return (
-    HEX[h0 >>> 24]! +
-    HEX[(h0 >>> 16) & 255]! +
-    HEX[(h0 >>> 8) & 255]! +
-    HEX[h0 & 255]! +
-    '-' +
-    HEX[h1 >>> 24]! +
-    HEX[(h1 >>> 16) & 255]! +
-    '-' +
-    HEX[((h1 >>> 8) & 0x0f) | 0x50]! +
-    HEX[h1 & 255]! +
-    '-' +
-    HEX[((h2 >>> 24) & 0x3f) | 0x80]! +
-    HEX[(h2 >>> 16) & 255]! +
-    '-' +
-    HEX[(h2 >>> 8) & 255]! +
-    HEX[h2 & 255]! +
-    HEX[h3 >>> 24]! +
-    HEX[(h3 >>> 16) & 255]! +
-    HEX[(h3 >>> 8) & 255]! +
-    HEX[h3 & 255]!
-  );
+  return uuidText(h[0]!, (h[1]! & ~0xf000) | 0x5000, (h[2]! & 0x3fffffff) | 0x80000000, h[3]!);
 }
