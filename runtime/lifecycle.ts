@@ -15,6 +15,11 @@ export interface OpenItem {
   end?: { status: string; detail: string };
 }
 
+/** An item eventmap closed before the upstream did: the turn it was in. */
+export interface ClosedItem {
+  turn: string | undefined;
+}
+
 export interface PendingRequest {
   ids: ProviderIds;
   requestType: unknown;
@@ -78,11 +83,15 @@ export class Lifecycle {
   /** Turns already started (a second announcement of the same turn emits nothing). */
   readonly startedTurns = new BoundedSet(STATE_BYTES.seen);
   /**
-   * Items that completed after they started, and whether eventmap closed them (a turn's or a run's
-   * end): the upstream's own completion again emits nothing (Codex 0.105.0 completes a declined
-   * patch twice); after eventmap's close, it is news, an item.updated (runtime/track.ts).
+   * Items that completed after they started: `false` when the upstream completed them, so its
+   * completion again emits nothing (Codex 0.105.0 completes a declined patch twice); the turn they
+   * were in when eventmap closed them (a turn's or a run's end), so the upstream's own completion
+   * after that is an item.updated of that turn (runtime/track.ts).
    */
-  readonly completedItems = new BoundedMap<boolean>(STATE_BYTES.seen, (k) => stringBytes(k) + 16);
+  readonly completedItems = new BoundedMap<ClosedItem | false>(
+    STATE_BYTES.seen,
+    (k, v) => stringBytes(k) + (v === false || v.turn === undefined ? 16 : stringBytes(v.turn)),
+  );
   /** Requests already resolved (a second resolution emits nothing). */
   readonly resolvedRequests = new BoundedSet(STATE_BYTES.seen);
   /** Requests whose user-input.requested came before their request.opened. */

@@ -58,18 +58,21 @@ export function track(
       if (ids.item === undefined || (life.items.size === 0 && life.completedItems.size === 0)) return true;
       const key = itemKey(ids.thread, ids.item);
       if (life.items.delete(key)) {
-        life.completedItems.set(key, ctx.raw.source === SYNTHETIC);
+        life.completedItems.set(key, ctx.raw.source === SYNTHETIC ? { turn: ids.turn } : false);
         return true;
       }
       // Only items seen to start: one that only completes cannot be told from its duplicate.
-      const closedByEventmap = life.completedItems.get(key);
-      if (closedByEventmap === undefined) return true;
-      if (closedByEventmap) {
-        // Its turn or run ended first, so eventmap closed it; the upstream's own completion comes
-        // late: its end is no news, its status and output are (a command's exit code, its output).
-        life.completedItems.set(key, false);
-        ctx.push('item.updated', ids, payload);
-      } else ctx.ignore('item already completed');
+      const closed = life.completedItems.get(key);
+      if (closed === undefined) return true;
+      if (closed === false) {
+        ctx.ignore('item already completed');
+        return false;
+      }
+      // Its turn or run ended first, so eventmap closed it; the upstream's own completion comes
+      // late: its end is no news, its status and output are (a command's exit code, its output).
+      // It is the item's turn's, not whichever turn is open now.
+      life.completedItems.set(key, false);
+      ctx.push('item.updated', { ...ids, turn: closed.turn }, payload);
       return false;
     }
     case 'user-input': {

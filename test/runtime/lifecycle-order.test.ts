@@ -1,6 +1,7 @@
 // What the normalizer closes at a turn's end is emitted before that turn's turn.completed, so a
 // consumer that finalises the turn there has everything (every committed recording, and edges).
 import { describe, expect, it } from 'vitest';
+import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { createNormalizer } from '../../runtime/index.ts';
 import { loose, type CanonicalEvent } from './loose.ts';
 import { transcripts } from '../conformance/transcripts.ts';
@@ -73,9 +74,12 @@ describe.each(transcripts().map((t) => [t.file, t] as const))('%s', (_f, t) => {
     expect(all.filter((e) => e.type === 'turn.completed' && !started.has(e.turnId))).toEqual([]);
   });
 
-  it('lets only an upstream message that arrives late (a Claude background subagent’s) name an ended turn', () => {
+  it('lets only an upstream message that arrives late (a Claude background subagent’s, an item’s own completion after its turn’s end closed it) name an ended turn', () => {
+    const closedBefore = (e: CanonicalEvent) =>
+      e.type === 'item.updated' &&
+      events.some((x) => x.type === 'item.completed' && x.itemId === e.itemId && x.raw.source === 'eventmap.synthetic');
     const others = late(events).filter(
-      (e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null,
+      (e) => (e.raw.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id == null && !closedBefore(e),
     );
     expect(others.map((e) => `${e.type} ${e.raw.method ?? e.raw.messageType}`)).toEqual([]);
   });
@@ -194,5 +198,52 @@ describe('a turn’s end, hand-made', () => {
     ]);
     expect(n.held()).toMatchObject({ openItems: 0, openTurns: 0 });
     expect(loose(n.end().events)).toEqual([]);
+  });
+
+  it('claude: a tool’s result after its turn ended (and closed it) updates it in that turn, not the one open now', () => {
+    const S = 'session-1';
+    const stream = (event: Record<string, unknown>) => ({
+      type: 'stream_event',
+      session_id: S,
+      parent_tool_use_id: null,
+      event,
+    });
+    const start = (id: string) =>
+      stream({
+        type: 'message_start',
+        message: { id, type: 'message', role: 'assistant', content: [], model: 'm', stop_reason: null, usage: {} },
+      });
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+    const events = [
+      start('msg_1'),
+      stream({
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {} },
+      }),
+      stream({ type: 'content_block_stop', index: 0 }),
+      stream({ type: 'message_stop' }),
+      { type: 'result', subtype: 'error_during_execution', session_id: S, is_error: true, uuid: 'u1' },
+      start('msg_2'),
+      {
+        type: 'user',
+        session_id: S,
+        parent_tool_use_id: null,
+        message: {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'late output', is_error: false }],
+        },
+      },
+    ].flatMap((m) => loose(n.push(m)));
+    const tool = events.filter((e) => e.providerRefs?.providerItemId === 'toolu_1');
+    const turns = events.filter((e) => e.type === 'turn.started').map((e) => e.turnId);
+    expect(turns).toHaveLength(2);
+    expect(tool.map((e) => [e.type, e.turnId, e.raw.source])).toEqual([
+      ['item.started', turns[0], 'claude.sdk.message'],
+      ['item.completed', turns[0], 'eventmap.synthetic'],
+      ['item.updated', turns[0], 'claude.sdk.message'],
+    ]);
+    expect(tool.at(-1)!.providerRefs?.providerTurnId).toBe(tool[0]!.providerRefs?.providerTurnId);
+    expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   });
 });
