@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { benchHeap, type HeapResult } from './heap.ts';
 import { ID_CACHE_BYTES } from '../runtime/canonical-ids.ts';
-import { STATE_BYTES } from '../runtime/lifecycle.ts';
+import { LIFECYCLE_BYTES } from '../runtime/lifecycle.ts';
 import { benchNormalizeInProcesses, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
 import { benchSize, type SizeResult } from './size.ts';
 import { benchToolchain, type ToolchainResult } from './toolchain.ts';
@@ -58,8 +58,7 @@ let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
 const heap: HeapResult[] = [];
 /** The bytes a session's bounded state may account (docs/performance.md): lifecycle maps and sets, and the id cache. */
-const STATE_BOUND =
-  STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 3 * STATE_BYTES.seen + ID_CACHE_BYTES;
+const STATE_BOUND = LIFECYCLE_BYTES + ID_CACHE_BYTES;
 const targets: Target[] = [];
 const target = (t: Omit<Target, 'pass'>) =>
   targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });

@@ -8,6 +8,9 @@ import type { ProviderIds } from './types.ts';
 /** Bytes of state kept per kind (docs/performance.md states the bound per session). */
 export const STATE_BYTES = { items: 1 << 20, requests: 1 << 20, threads: 256 << 10, seen: 64 << 10 } as const;
 
+/** The bytes a Lifecycle may account: its three maps and its four duplicate sets (`seen` each). */
+export const LIFECYCLE_BYTES = STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 4 * STATE_BYTES.seen;
+
 export interface OpenItem {
   ids: ProviderIds;
   itemType: unknown;
