@@ -44,7 +44,7 @@ export function ajvSchemas(model: CanonicalModel): {
     if (typeof node.$ref === 'string') {
       const name = target(definitionName(node.$ref) ?? node.$ref);
       // Written in place: a small leaf definition (ids, enums, dates), and one used only here that
-      // no export needs as a function of its own (the envelope's providerRefs, raw, type). Ajv
+      // no export needs as a function of its own (the envelope's providerRefs, raw, type...). Ajv
       // calls a $ref'd schema with an options object and a path string, which cost more than
       // checking a small one; the envelope made three such calls per event.
       const def = defs[name];
