@@ -6,7 +6,7 @@ import type { ProviderIds } from '../types.ts';
 import { endThreads } from './close.ts';
 
 /** What a run that ended this way left open closes with: an item `cancelled`, a turn aborted. */
-export const RUN_ENDED = 'the run ended';
+const RUN_ENDED = 'the run ended';
 
 /**
  * before a run's first message: the last run's process is gone, so whatever it left open ends
