@@ -13,9 +13,11 @@ import {
   hashInputs,
   MANIFEST,
   memoFileHasher,
+  memoLister,
   snapshotKeyParts,
   type InputHashes,
 } from './emit/manifest.ts';
+import { knownHashes, type KnownHashes } from './emit/known-hashes.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { mapperSpec } from './emit/mappers/input.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
@@ -40,9 +42,9 @@ export interface PipelineOptions {
   /** `--with <source>@<version|dir>`: add these snapshots to the supported set, for this run only. */
   withSnapshots?: SnapshotRef[];
   /**
-   * Reuse files of generated/ that its manifest says an earlier generate wrote (default true).
-   * False where generated/ is what is being verified: a manifest is only as honest as whoever
-   * committed it (`check --full`, check in CI).
+   * Reuse files of generated/ that its manifest says an earlier generate wrote, and the hashes
+   * earlier runs recorded for files whose stamp is unchanged (default true). False where nothing
+   * may be trusted: a manifest is only as honest as whoever committed it (`check --full`, CI).
    */
   reuseGenerated?: boolean;
 }
@@ -59,13 +61,18 @@ export interface Inputs {
   analysis: SpecAnalysis;
   /** Hashes of everything generate reads (see emit/manifest.ts). */
   hashes: InputHashes;
+  /** The hashes earlier runs recorded, when trusted (PipelineOptions.reuseGenerated). */
+  known: KnownHashes | undefined;
 }
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
-  const hashFile = memoFileHasher();
-  const cache = emitCache(cacheDir(paths));
-  const loadCatalog = catalogLoader(cache, hashFile);
+  const dir = cacheDir(paths);
+  const known = options.reuseGenerated === false ? undefined : knownHashes(dir);
+  const hashFile = memoFileHasher(known);
+  const list = memoLister();
+  const cache = emitCache(dir);
+  const loadCatalog = catalogLoader(cache, hashFile, list);
   const spec = loadSpec(paths.spec);
   const model = loadModelCached(paths.model, cache);
   const catalogs: Record<string, Catalog[]> = {};
@@ -91,11 +98,13 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
     paths,
     Object.values(catalogs).flatMap((cs) => cs.map((c) => c.dir)),
     hashFile,
+    list,
   );
   const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST, cachedAnalysis(cache, spec, catalogs, hashes));
   // Bounded here too: check and diff (what-ifs with --with/--upstream) add entries and never generate.
   cache.prune();
-  return { spec, model, catalogs, analysis, hashes };
+  known?.save();
+  return { spec, model, catalogs, analysis, hashes, known };
 }
 
 /** `--with`: one more snapshot in a source's supported set; a version already there is a mistake, not a no-op. */
@@ -151,6 +160,8 @@ export interface GenerateResult {
   inputs: Inputs;
   /** Where each expensive stage's files came from: the last generate's output, the emit cache, or built. */
   stages: ReadonlyMap<string, StageOrigin>;
+  /** Whether generated/`rel` is known to hold `text` already (read by this run, unchanged since). */
+  holds: (rel: string, text: string) => boolean;
 }
 
 export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
@@ -166,6 +177,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const stages = stageRunner(
     dir === undefined || options.reuseGenerated === false ? undefined : paths.generated,
     cache,
+    inputs.known,
   );
   const { hashes } = inputs;
   const canonicalKey = cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]);
@@ -219,5 +231,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
   files.set(MANIFEST, buildManifest(hashes.all, files, stages.records(), stages.hashOf));
   cache.prune(); // bounded: the least recently used entries go when this run added some
-  return { files, inputs, stages: stages.origins };
+  inputs.known?.save();
+  return { files, inputs, stages: stages.origins, holds: stages.holds };
 }

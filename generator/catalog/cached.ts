@@ -29,13 +29,14 @@ interface Cached {
 export function catalogLoader(
   cache: EmitCache,
   hashFile: (file: string) => string = (file) => sha256(readRegularFile(file)),
+  list: (dir: string) => string[] = listFiles,
 ): (ref: SnapshotRef) => Catalog {
   return (ref) => {
     let files: string[];
     let code: string;
     try {
       code = codeKey();
-      files = listFiles(ref.dir).map((rel) => `${rel}\0${hashFile(join(ref.dir, rel))}`);
+      files = list(ref.dir).map((rel) => `${rel}\0${hashFile(join(ref.dir, rel))}`);
     } catch {
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }

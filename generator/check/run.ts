@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import { EventmapError } from '../diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
-import { hashInputs, MANIFEST, type Manifest } from '../emit/manifest.ts';
-import { readTree, sha256 } from '../fsutil.ts';
-import { readRegularText } from '../safe-read.ts';
+import { cacheDir } from '../emit/cache.ts';
+import { knownHashes } from '../emit/known-hashes.ts';
+import { hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
+import { listFiles, readTree } from '../fsutil.ts';
+import { PLAIN_PATH, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
@@ -54,7 +56,7 @@ async function checkFindings(
   }
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
   const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline.ts');
-  const inputs = loadInputs(paths, options);
+  const inputs = loadInputs(paths, { ...options, reuseGenerated: !options.full });
   const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
   if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
   const findings = [...inputs.analysis.findings];
@@ -89,15 +91,20 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
     );
     // listVersions refuses a linked snapshot folder (the slow path then says so).
     for (const source of Object.keys(spec.sources)) listVersions(paths.upstream, source as SourceName);
-    if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs).all !== manifest.inputs) return undefined;
-    const tree = readTree(paths.generated);
-    tree.delete(MANIFEST);
+    // Files whose stamp an earlier run recorded are not read again (emit/known-hashes.ts).
+    const known = knownHashes(cacheDir(paths));
+    const hashFile = memoFileHasher(known);
+    if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs, hashFile).all !== manifest.inputs)
+      return undefined;
     const names = Object.keys(manifest.files);
-    if (tree.size !== names.length) return undefined;
-    for (const rel of names)
-      if (tree.get(rel) === undefined || sha256(tree.get(rel)!) !== manifest.files[rel]) return undefined;
+    if (listFiles(paths.generated).filter((rel) => rel !== MANIFEST).length !== names.length) return undefined;
+    for (const rel of names) {
+      const plain = PLAIN_PATH.test(rel) && whatIsBelow(paths.generated, rel) === 'file';
+      if (!plain || hashFile(join(paths.generated, rel)) !== manifest.files[rel]) return undefined;
+    }
+    known.save();
     const coverage = locatedCoverage(
-      JSON.parse(tree.get('coverage.json')!) as CoverageReport,
+      JSON.parse(readRegularText(paths.generated, 'coverage.json')) as CoverageReport,
       specLocator(spec.text, 'mapping-spec.yaml'),
     );
     return { findings: coverage.findings, coverage, fast: true };

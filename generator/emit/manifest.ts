@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { listFiles, sha256, stableJson } from '../fsutil.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
-import { readRegularFile } from '../safe-read.ts';
+import { currentStamp } from '../file-stamps.ts';
+import { readRegularFile, readRegularStamped } from '../safe-read.ts';
+import type { KnownHashes } from './known-hashes.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -44,13 +46,39 @@ export function snapshotKeyParts(catalogs: readonly { version: string; dir: stri
 /** sha256 of a file's bytes. */
 export type FileHasher = (file: string) => string;
 
-/** A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same snapshots). */
-export function memoFileHasher(): FileHasher {
+/**
+ * A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same
+ * snapshots), and with `known`, none whose stamp is still the one an earlier run hashed.
+ */
+export function memoFileHasher(known?: KnownHashes): FileHasher {
   const seen = new Map<string, string>();
   return (file) => {
     let hash = seen.get(file);
-    if (hash === undefined) seen.set(file, (hash = sha256(readRegularFile(file))));
+    if (hash === undefined) seen.set(file, (hash = known ? stampedHash(file, known) : sha256(readRegularFile(file))));
     return hash;
+  };
+}
+
+function stampedHash(file: string, known: KnownHashes): string {
+  const stamp = currentStamp(file);
+  const recorded = stamp === undefined ? undefined : known.get(file, stamp);
+  if (recorded !== undefined) {
+    known.set(file, stamp!, recorded);
+    return recorded;
+  }
+  const read = readRegularStamped(file); // not a regular file: the usual error
+  const hash = sha256(read.bytes);
+  known.set(file, read.stamp, hash);
+  return hash;
+}
+
+/** listFiles, each folder listed once (for one run: the catalogs and the inputs hash list the same snapshots). */
+export function memoLister(): (dir: string) => string[] {
+  const seen = new Map<string, string[]>();
+  return (dir) => {
+    let files = seen.get(dir);
+    if (files === undefined) seen.set(dir, (files = listFiles(dir)));
+    return files;
   };
 }
 
@@ -59,6 +87,7 @@ export function hashInputs(
   paths: ProjectPaths,
   snapshotDirs: string[],
   fileHash: FileHasher = memoFileHasher(),
+  list: (dir: string) => string[] = listFiles,
 ): InputHashes {
   const parts: string[] = [];
   const model = fileHash(paths.model);
@@ -66,7 +95,7 @@ export function hashInputs(
   const snapshots = new Map<string, string>();
   for (const dir of [...snapshotDirs].sort()) {
     const label = relative(paths.upstream, dir).split('\\').join('/');
-    const files = listFiles(dir).map((rel) => `snapshot:${label}/${rel}\0${fileHash(join(dir, rel))}`);
+    const files = list(dir).map((rel) => `snapshot:${label}/${rel}\0${fileHash(join(dir, rel))}`);
     parts.push(...files);
     snapshots.set(dir, sha256(files.map((f) => f.slice(f.indexOf('/', 'snapshot:'.length + label.length))).join('\n')));
   }

@@ -2,7 +2,18 @@
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
 import { existsSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
-import { LineCounter, isMap, isNode, isScalar, parseDocument, type Document, type Node } from 'yaml';
+import {
+  LineCounter,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
@@ -108,17 +119,42 @@ function locators(
   doc: Document<Node>,
   at: (offset: number) => Loc,
 ): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  // Every IR node is located: a map's pairs are indexed by key once, not scanned per lookup (the
+  // spec's maps hold hundreds of entries). First pair wins, as in the yaml library's own getIn.
+  const pairs = new Map<YAMLMap, Map<unknown, Pair>>();
+  const pairOf = (map: YAMLMap, key: unknown): Pair | undefined => {
+    let index = pairs.get(map);
+    if (!index) {
+      index = new Map();
+      for (const p of map.items) {
+        const k = isScalar(p.key) ? p.key.value : p.key;
+        if (!index.has(k)) index.set(k, p);
+      }
+      pairs.set(map, index);
+    }
+    return index.get(key);
+  };
+  /** doc.getIn(path, true) */
+  const nodeAt = (path: Path, length: number): unknown => {
+    let node: unknown = doc.contents;
+    for (let i = 0; i < length; i++) {
+      if (isMap(node)) node = pairOf(node, path[i])?.value;
+      else if (isSeq(node)) node = node.get(path[i], true);
+      else return undefined;
+    }
+    return node;
+  };
   const locOf = (path: Path): Loc => {
     for (let n = path.length; n >= 0; n--) {
-      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+      const node = nodeAt(path, n);
       if (isNode(node) && node.range) return parsedLoc({ ...at(node.range[0]), node: { path } });
     }
     return parsedLoc({ ...at(0), node: { path } });
   };
   const keyLocOf = (path: Path): Loc => {
-    const parent = path.length ? doc.getIn(path.slice(0, -1), true) : undefined;
+    const parent = path.length ? nodeAt(path, path.length - 1) : undefined;
     if (isMap(parent)) {
-      const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === path[path.length - 1]);
+      const pair = pairOf(parent, path[path.length - 1]);
       if (pair && isNode(pair.key) && pair.key.range)
         return parsedLoc({ ...at(pair.key.range[0]), node: { path, key: true } });
     }

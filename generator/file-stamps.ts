@@ -1,0 +1,35 @@
+// A file's stamp: device, inode, size, and modification and change times in nanoseconds — what
+// git's index compares to know a file unchanged without reading it. The change time cannot be set
+// back by hand, so a rewrite that keeps the size and restores the mtime still changes the stamp.
+import { lstatSync, type BigIntStats } from 'node:fs';
+
+export type Stamp = string;
+
+export function stampOf(st: BigIntStats): Stamp {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+/** The stamp of the regular file at `path` now (no link followed); undefined when there is none. */
+export function currentStamp(path: string): Stamp | undefined {
+  try {
+    const st = lstatSync(path, { bigint: true, throwIfNoEntry: false });
+    return st?.isFile() ? stampOf(st) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a stamp can vouch for the content read with it later: the file was last changed at
+ * least SETTLED_NS before `nowNs`. A file written within the file system's timestamp tick of the
+ * read could change again with the same size and times (git's "racily clean" files); such a file
+ * is hashed again next time, when its stamp has settled.
+ */
+export function settled(stamp: Stamp, nowNs: bigint): boolean {
+  const [, , , mtime, ctime] = stamp.split(':');
+  const last = BigInt(mtime!) > BigInt(ctime!) ? BigInt(mtime!) : BigInt(ctime!);
+  return last <= nowNs - SETTLED_NS;
+}
+
+/** Longer than any file system's timestamp granularity (FAT's is 2 s). */
+const SETTLED_NS = 3_000_000_000n;
