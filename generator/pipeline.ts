@@ -10,6 +10,7 @@ import { FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import {
   buildManifest,
+  codeKey,
   hashInputs,
   MANIFEST,
   memoFileHasher,
@@ -29,6 +30,7 @@ import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
 import { cachedAnalysis } from './spec/analysis-cache.ts';
 import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
+import { blockStore } from './spec/block-store.ts';
 import { loadSpec } from './spec/load.ts';
 import { positionFreeJson } from './spec/positions.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
@@ -68,12 +70,15 @@ export interface Inputs {
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
   const dir = cacheDir(paths);
-  const known = options.reuseGenerated === false ? undefined : knownHashes(dir);
+  const trusted = options.reuseGenerated !== false;
+  const known = trusted ? knownHashes(dir) : undefined;
   const hashFile = memoFileHasher(known);
   const list = memoLister();
   const cache = emitCache(dir);
   const loadCatalog = catalogLoader(cache, hashFile, list);
-  const spec = loadSpec(paths.spec);
+  const blocks = trusted ? blockStore(dir, codeKey()) : undefined;
+  const spec = loadSpec(paths.spec, blocks);
+  blocks?.save();
   const model = loadModelCached(paths.model, cache);
   const catalogs: Record<string, Catalog[]> = {};
   for (const [source, src] of Object.entries(spec.sources)) {

@@ -2,8 +2,9 @@
 // back at its end with only the entries it used: bounded by one project's inputs, never pruned.
 // Best effort, like the cache: an unreadable record (or one another format or eventmap wrote) is
 // empty, an unwritable one is not kept. Used by emit/known-hashes.ts and spec/block-store.ts.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { compareStrings } from './fsutil.ts';
 
 export interface UsedRecord<T> {
@@ -41,18 +42,21 @@ export function usedRecord<T>(
     save() {
       if (dir === undefined || (!changed && used.size === earlier.size)) return;
       const entries = Object.fromEntries([...used].sort(([a], [b]) => compareStrings(a, b)));
+      // Unique per thread and write: two runs in one process (test workers) never share a temp file.
+      const tmp = join(dir, `${name}.${process.pid}-${threadId}-${++writes}.tmp`);
       try {
         mkdirSync(dir, { recursive: true });
-        const tmp = join(dir, `${name}.${process.pid}.tmp`);
         writeFileSync(tmp, JSON.stringify({ version, entries }));
         renameSync(tmp, join(dir, name));
       } catch {
-        // A read-only or full disk only costs the next run the work.
+        rmSync(tmp, { force: true }); // a read-only or full disk only costs the next run the work
       }
       changed = false;
     },
   };
 }
+
+let writes = 0;
 
 function readRecord<T>(file: string, version: string, valid: (value: unknown) => value is T): Map<string, T> {
   const out = new Map<string, T>();

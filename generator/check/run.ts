@@ -11,7 +11,8 @@ import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { cacheDir } from '../emit/cache.ts';
 import { knownHashes } from '../emit/known-hashes.ts';
-import { hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
+import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
+import { blockStore } from '../spec/block-store.ts';
 import { listFiles, readTree } from '../fsutil.ts';
 import { PLAIN_PATH, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
@@ -39,7 +40,9 @@ export interface CheckOptions extends PipelineOptions {
 
 export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
-  const spec = loadSpec(paths.spec);
+  const blocks = options.full ? undefined : blockStore(cacheDir(paths), codeKey());
+  const spec = loadSpec(paths.spec, blocks);
+  blocks?.save();
   const result = await checkFindings(paths, options, spec);
   return { ...result, notices: checkNotices(paths, spec, options.withSnapshots ?? []) };
 }

@@ -2,18 +2,7 @@
 // conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
 import { existsSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
-import {
-  LineCounter,
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  parseDocument,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLMap,
-} from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { guessHint } from '../did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
@@ -25,6 +14,8 @@ import { ownRecord } from '../own-record.ts';
 import { yamlCauses } from '../yaml-errors.ts';
 import { readRegularText } from '../safe-read.ts';
 import { parsedLoc } from './positions.ts';
+import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
+import { parseByBlocks, type BlockStore, type Parsed } from './yaml-blocks.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -45,7 +36,8 @@ type Path = (string | number)[];
 
 export { displayPath };
 
-export function loadSpec(file: string): MappingSpec {
+/** `blocks`: parse by blocks, reusing those earlier runs parsed (./yaml-blocks.ts); without it the whole file is parsed. */
+export function loadSpec(file: string, blocks?: BlockStore): MappingSpec {
   const shown = displayPath(file);
   if (!existsSync(file)) {
     throw new EventmapError({
@@ -55,23 +47,40 @@ export function loadSpec(file: string): MappingSpec {
       hint: 'create it, or run from the project root (or pass --root)',
     });
   }
-  return parseSpec(readRegularText(file), shown);
+  return parseSpec(readRegularText(file), shown, blocks);
 }
 
 /** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
-let lastParsed: { text: string; doc: Document; lineCounter: LineCounter } | undefined;
+let lastParsed: { text: string; tree: PosTree | null } | undefined;
 
-export function parseSpec(text: string, file: string): MappingSpec {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  lastParsed = doc.errors.length ? undefined : { text, doc, lineCounter };
-  const at = (offset: number): Loc => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file, line, col };
-  };
+export function parseSpec(text: string, file: string, blocks?: BlockStore): MappingSpec {
   // Every diagnostic of the file shows its line (the code frame).
   const fail = (list: Diagnostic[]): never => {
     throw new EventmapError(list.map((d) => withSource(d, text)));
+  };
+  lastParsed = undefined;
+  const { data, tree } = (blocks && parseByBlocks(text, blocks)) ?? parseWhole(text, file, fail);
+  lastParsed = { text, tree };
+  const { locOf, keyLocOf } = locators(tree, file);
+  const shape = checkShape(data, locOf, keyLocOf);
+  if (shape.length) fail(shape);
+  const odd = nonFiniteNumbers(data).map((path) => ({
+    code: 'spec/non-finite-number',
+    message: 'a number JSON cannot hold (`.inf`, `-.inf` or `.nan`): an event would carry null',
+    hint: 'write a finite number, or quote it to make it a string',
+    ...locOf(path),
+  }));
+  if (odd.length) fail(odd.sort((a, b) => a.line - b.line || a.col - b.col));
+  return toIr(data as RawSpec, file, text, locOf, keyLocOf);
+}
+
+/** The whole file through the yaml library: its data and locations, or its YAML errors, located. */
+function parseWhole(text: string, file: string, fail: (list: Diagnostic[]) => never): Parsed {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number): Loc => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, col };
   };
   if (doc.errors.length) {
     fail(
@@ -86,19 +95,7 @@ export function parseSpec(text: string, file: string): MappingSpec {
       })),
     );
   }
-  const { locOf, keyLocOf } = locators(doc, at);
-
-  const data: unknown = yamlData(doc, at, 'spec/alias-bomb');
-  const shape = checkShape(data, locOf, keyLocOf);
-  if (shape.length) fail(shape);
-  const odd = nonFiniteNumbers(data).map((path) => ({
-    code: 'spec/non-finite-number',
-    message: 'a number JSON cannot hold (`.inf`, `-.inf` or `.nan`): an event would carry null',
-    hint: 'write a finite number, or quote it to make it a string',
-    ...locOf(path),
-  }));
-  if (odd.length) fail(odd.sort((a, b) => a.line - b.line || a.col - b.col));
-  return toIr(data as RawSpec, file, text, locOf, keyLocOf, doc);
+  return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
 }
 
 /** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */
@@ -115,50 +112,19 @@ function nonFiniteNumbers(data: unknown): Path[] {
 }
 
 /** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
-function locators(
-  doc: Document<Node>,
-  at: (offset: number) => Loc,
-): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
-  // Every IR node is located: a map's pairs are indexed by key once, not scanned per lookup (the
-  // spec's maps hold hundreds of entries). First pair wins, as in the yaml library's own getIn.
-  const pairs = new Map<YAMLMap, Map<unknown, Pair>>();
-  const pairOf = (map: YAMLMap, key: unknown): Pair | undefined => {
-    let index = pairs.get(map);
-    if (!index) {
-      index = new Map();
-      for (const p of map.items) {
-        const k = isScalar(p.key) ? p.key.value : p.key;
-        if (!index.has(k)) index.set(k, p);
-      }
-      pairs.set(map, index);
-    }
-    return index.get(key);
-  };
-  /** doc.getIn(path, true) */
-  const nodeAt = (path: Path, length: number): unknown => {
-    let node: unknown = doc.contents;
-    for (let i = 0; i < length; i++) {
-      if (isMap(node)) node = pairOf(node, path[i])?.value;
-      else if (isSeq(node)) node = node.get(path[i], true);
-      else return undefined;
-    }
-    return node;
-  };
+function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  const { nodeAt, pairOf } = treeFinder(tree);
   const locOf = (path: Path): Loc => {
     for (let n = path.length; n >= 0; n--) {
-      const node = nodeAt(path, n);
-      if (isNode(node) && node.range) return parsedLoc({ ...at(node.range[0]), node: { path } });
+      const at = nodeAt(path, n)?.at;
+      if (at) return parsedLoc({ file, line: at[0], col: at[1], node: { path } });
     }
-    return parsedLoc({ ...at(0), node: { path } });
+    return parsedLoc({ file, line: 1, col: 1, node: { path } });
   };
   const keyLocOf = (path: Path): Loc => {
     const parent = path.length ? nodeAt(path, path.length - 1) : undefined;
-    if (isMap(parent)) {
-      const pair = pairOf(parent, path[path.length - 1]);
-      if (pair && isNode(pair.key) && pair.key.range)
-        return parsedLoc({ ...at(pair.key.range[0]), node: { path, key: true } });
-    }
-    return locOf(path);
+    const at = parent?.pairs ? pairOf(parent, path[path.length - 1])?.[1] : undefined;
+    return at ? parsedLoc({ file, line: at[0], col: at[1], node: { path, key: true } }) : locOf(path);
   };
   return { locOf, keyLocOf };
 }
@@ -168,16 +134,15 @@ function locators(
  * path, not line, so a comment line does not change them; `check` and the reports locate them.
  */
 export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
-  const { doc, lineCounter } = locatorDocument(text);
-  const { locOf, keyLocOf } = locators(doc, (offset) => ({ file, ...lineCounter.linePos(offset) }));
+  const { locOf, keyLocOf } = locators(locatorTree(text), file);
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
-/** The spec's document for locations: the one parseSpec read when it is the same text (then without duplicate keys, the same either way). */
-function locatorDocument(text: string): { doc: Document; lineCounter: LineCounter } {
-  if (lastParsed?.text === text) return lastParsed;
+/** The spec's locations: those parseSpec read when it is the same text (then without duplicate keys, the same either way). */
+function locatorTree(text: string): PosTree | null {
+  if (lastParsed?.text === text) return lastParsed.tree;
   const lineCounter = new LineCounter();
-  return { doc: parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter };
+  return posTree(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
 }
 
 // ---- shape ----------------------------------------------------------------------------------
@@ -329,7 +294,6 @@ function toIr(
   text: string,
   locOf: (p: Path) => Loc,
   keyLocOf: (p: Path) => Loc,
-  _doc: Document<Node>,
 ): MappingSpec {
   const sources = ownRecord<SourceSpec>();
   for (const [name, s] of Object.entries(raw.sources)) {

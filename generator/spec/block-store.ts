@@ -1,0 +1,33 @@
+// The blocks of mapping-spec.yaml parsed by earlier runs (./yaml-blocks.ts), by the hash of their
+// text, in the emit cache folder (../used-record.ts). The record is only read by the eventmap
+// (code and yaml library) that wrote it; off wherever nothing may be trusted (CI, check --full).
+import { usedRecord } from '../used-record.ts';
+import type { BlockStore, ParsedBlock } from './yaml-blocks.ts';
+
+export interface SavedBlockStore extends BlockStore {
+  save(): void;
+}
+
+const isBlock = (v: unknown): v is ParsedBlock =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ParsedBlock).key === 'string' &&
+  Array.isArray((v as ParsedBlock).pair);
+
+/** `code`: what identifies the eventmap that parses (its code and the yaml library's version). */
+export function blockStore(dir: string | undefined, code: string): SavedBlockStore {
+  const record = usedRecord(dir, 'spec-blocks.json', `eventmap-spec-blocks-1:${code}`, isBlock);
+  // A block text twice in one spec (two maps with the same entry) is parsed again the second time:
+  // a stored block's values are not shared between two places of the data.
+  const served = new Set<string>();
+  return {
+    get(hash) {
+      const block = served.has(hash) ? undefined : record.earlier(hash);
+      if (block) record.use(hash, block);
+      served.add(hash);
+      return block;
+    },
+    put: (hash, block, storable) => record.use(hash, block, storable),
+    save: () => record.save(),
+  };
+}

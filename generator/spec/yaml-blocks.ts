@@ -1,0 +1,229 @@
+// mapping-spec.yaml parsed a block at a time, each block's data and locations cached by its text
+// (./block-store.ts): an edit re-parses only the blocks it touched. The yaml library parses
+// every block; this file only decides where blocks begin, at lines that can only begin a key of a
+// block map, and gives up (the caller then parses the whole file) on anything it is not sure of.
+//
+// Why a split never changes the meaning: a block is the lines from one key of a block map at
+// indentation n to the next key at n (or the map's end), with the lines before the first key.
+// Every other line of the block is more indented than n, or blank, or a comment, so it belongs
+// to that key's value; the block is parsed with its n leading spaces removed, and its positions
+// shifted back. A quote or bracket left open across the split leaves its block unparseable; an
+// alias of an anchor in another block is unresolved in its own; a key twice in one map is found
+// when the blocks are put together; directives, document markers, tabs and CR line ends are not
+// split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
+// test/spec/yaml-blocks.test.ts compares both parses on the real spec and on generated edits.
+import { isAlias, isMap, parseDocument, visit, LineCounter } from 'yaml';
+import { sha256 } from '../fsutil.ts';
+import { MAX_ALIAS_COUNT } from '../yaml-data.ts';
+import { posTree, type Pos, type PosPair, type PosTree } from './pos-tree.ts';
+
+/** A document's data and where its nodes are. */
+export interface Parsed {
+  data: unknown;
+  tree: PosTree | null;
+}
+
+/** One block parsed on its own: its single pair's key (as in the data), value, and locations relative to the block. */
+export interface ParsedBlock {
+  key: string;
+  value: unknown;
+  pair: PosPair;
+}
+
+/** Parsed blocks by the hash of their text (./block-store.ts). */
+export interface BlockStore {
+  get(hash: string): ParsedBlock | undefined;
+  /** A block this run parsed; `storable` false for one that JSON cannot carry (aliases share values). */
+  put(hash: string, block: ParsedBlock, storable: boolean): void;
+}
+
+/** A map's value split further only when it is longer than this: smaller ones are one block. */
+const SPLIT_OVER_LINES = 40;
+
+/** The spec parsed by blocks, or undefined when the text is not one this file splits safely. */
+export function parseByBlocks(text: string, store: BlockStore, splitOver = SPLIT_OVER_LINES): Parsed | undefined {
+  if (text.includes('\r') || text.startsWith('\uFEFF') || UNSPLITTABLE.test(text)) return undefined;
+  const lines = text.split('\n').map(lineOf);
+  const first = lines.find((l) => l.content);
+  const plans = first && region(lines, 0, lines.length, first.indent, splitOver);
+  if (!plans) return undefined;
+  const root = assemble(plans, lines, store);
+  return root && { data: root.data, tree: { at: root.pairs[0]![1], pairs: root.pairs } };
+}
+
+/** Directives and document markers (a stream of documents), and tabs where indentation is. */
+const UNSPLITTABLE = /^(?:%|---(?:\s|$)|\.\.\.(?:\s|$))|^ *\t/m;
+
+interface Line {
+  text: string;
+  indent: number;
+  /** Neither blank nor a comment. */
+  content: boolean;
+}
+
+function lineOf(text: string): Line {
+  const indent = /^ */.exec(text)![0].length;
+  const rest = text.slice(indent);
+  return { text, indent, content: rest !== '' && !rest.startsWith('#') };
+}
+
+/** A key the split can start a block at: a plain scalar of these characters, nothing else before its colon. */
+const KEY = /^([A-Za-z0-9_$./-](?:[A-Za-z0-9_$./:-]*[A-Za-z0-9_$./-])?):(?: |$)/;
+/** A key whose value is a nested map only (nothing after the colon but a comment), named by a plain string. */
+const NESTED = /^([A-Za-z_$][A-Za-z0-9_$./:-]*[A-Za-z0-9_$./-]|[A-Za-z_$]):(?: +#.*| *)$/;
+const NOT_A_STRING = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+
+type Plan =
+  | { kind: 'block'; from: number; to: number; keyLine: number; indent: number }
+  | { kind: 'nested'; key: string; keyLine: number; indent: number; children: Plan[] };
+
+/** The pairs of the block map whose keys are at `indent` in lines [from, to), or undefined if that is not what they hold. */
+function region(lines: Line[], from: number, to: number, indent: number, splitOver: number): Plan[] | undefined {
+  const starts: number[] = [];
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!;
+    if (!line.content) continue;
+    if (line.indent < indent) return undefined;
+    if (line.indent > indent) {
+      if (starts.length === 0) return undefined; // the map's first key is less indented than what comes before it
+      continue;
+    }
+    const rest = line.text.slice(indent);
+    if (rest === '-' || rest.startsWith('- ')) {
+      if (starts.length === 0) return undefined; // a sequence at this indentation is a key's value
+      continue;
+    }
+    if (!KEY.test(rest)) return undefined;
+    starts.push(i);
+  }
+  if (starts.length === 0) return undefined;
+  const plans: Plan[] = [];
+  for (let j = 0; j < starts.length; j++) {
+    const keyLine = starts[j]!;
+    const end = starts[j + 1] ?? to;
+    const nested = end - keyLine > splitOver ? nestedPlan(lines, keyLine, end, indent, splitOver) : undefined;
+    plans.push(nested ?? { kind: 'block', from: j === 0 ? from : keyLine, to: end, keyLine, indent });
+  }
+  return plans;
+}
+
+/** The pair at `keyLine` split further, when its value is a block map (more indented, no sequence item at `indent`). */
+function nestedPlan(lines: Line[], keyLine: number, end: number, indent: number, splitOver: number): Plan | undefined {
+  const key = NESTED.exec(lines[keyLine]!.text.slice(indent))?.[1];
+  if (key === undefined || NOT_A_STRING.test(key)) return undefined;
+  let first: Line | undefined;
+  for (let i = keyLine + 1; i < end; i++) {
+    const line = lines[i]!;
+    if (!line.content) continue;
+    if (line.indent <= indent) return undefined; // a sequence item of this key, at its own indentation
+    first ??= line;
+  }
+  if (!first || first.text.slice(first.indent).startsWith('-')) return undefined;
+  const children = region(lines, keyLine + 1, end, first.indent, splitOver);
+  return children && { kind: 'nested', key, keyLine, indent, children };
+}
+
+/** The data and located pairs of a map made of `plans`; undefined when a block does not parse as planned. */
+function assemble(
+  plans: Plan[],
+  lines: Line[],
+  store: BlockStore,
+): { data: Record<string, unknown>; pairs: PosPair[] } | undefined {
+  const data: Record<string, unknown> = {};
+  const pairs: PosPair[] = [];
+  for (const plan of plans) {
+    let key: string;
+    let value: unknown;
+    let pair: PosPair;
+    if (plan.kind === 'nested') {
+      const inner = assemble(plan.children, lines, store);
+      if (!inner) return undefined;
+      key = plan.key;
+      value = inner.data;
+      pair = [plan.key, [plan.keyLine + 1, plan.indent + 1], { at: inner.pairs[0]![1], pairs: inner.pairs }];
+    } else {
+      const block = parsedBlock(plan, lines, store);
+      if (!block) return undefined;
+      key = block.key;
+      value = block.value;
+      pair = shiftPair(block.pair, plan.from, plan.indent);
+    }
+    // A key twice in one map: the whole-file parse says where (uniqueKeys compares scalar values).
+    if (pairs.some((p) => p[0] === pair[0])) return undefined;
+    pairs.push(pair);
+    Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
+  }
+  return { data, pairs };
+}
+
+function parsedBlock(
+  plan: Extract<Plan, { kind: 'block' }>,
+  lines: Line[],
+  store: BlockStore,
+): ParsedBlock | undefined {
+  const slice = lines.slice(plan.from, plan.to).map((l) => l.text.slice(Math.min(plan.indent, l.indent)));
+  const text = `${slice.join('\n')}${plan.to < lines.length ? '\n' : ''}`;
+  const hash = sha256(text);
+  const cached = store.get(hash);
+  if (cached) return cached;
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length || doc.warnings.length || !isMap(doc.contents) || doc.contents.items.length !== 1)
+    return undefined;
+  const tree = posTree(doc, lineCounter)!;
+  const pair = tree.pairs![0]!;
+  const keyAt = pair[1];
+  if (!keyAt || keyAt[0] !== plan.keyLine - plan.from + 1 || keyAt[1] !== 1) return undefined;
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch {
+    return undefined; // an alias bomb: the whole-file parse locates it
+  }
+  const keys = Object.keys(data as object);
+  if (keys.length !== 1) return undefined;
+  const block: ParsedBlock = { key: keys[0]!, value: (data as Record<string, unknown>)[keys[0]!], pair };
+  store.put(hash, block, storable(doc, block));
+  return block;
+}
+
+/** Whether JSON carries the block as it is: no alias (shared values), no number JSON cannot hold, no key that is not a scalar. */
+function storable(doc: ReturnType<typeof parseDocument>, block: ParsedBlock): boolean {
+  let alias = false;
+  visit(doc, (_key, node) => {
+    if (!isAlias(node)) return undefined;
+    alias = true;
+    return visit.BREAK;
+  });
+  return !alias && jsonSafe(block.value) && keysSafe({ at: null, pairs: [block.pair] });
+}
+
+function jsonSafe(value: unknown): boolean {
+  const todo = [value];
+  while (todo.length) {
+    const v = todo.pop();
+    if (typeof v === 'number' && !Number.isFinite(v)) return false;
+    if (typeof v === 'object' && v !== null) todo.push(...Object.values(v));
+  }
+  return true;
+}
+
+function keysSafe(tree: PosTree | null): boolean {
+  if (!tree) return true;
+  const scalar = (key: unknown) => key === null || ['string', 'boolean'].includes(typeof key) || Number.isFinite(key);
+  return (
+    (tree.pairs ?? []).every(([key, , value]) => scalar(key) && keysSafe(value)) && (tree.items ?? []).every(keysSafe)
+  );
+}
+
+/** A block's pair at its place in the file: `from` lines down, `indent` columns right. */
+function shiftPair(pair: PosPair, from: number, indent: number): PosPair {
+  const pos = (p: Pos | null): Pos | null => p && [p[0] + from, p[1] + indent];
+  const tree = (t: PosTree | null): PosTree | null =>
+    t && {
+      at: pos(t.at),
+      ...(t.pairs ? { pairs: t.pairs.map((p) => shiftPair(p, from, indent)) } : {}),
+      ...(t.items ? { items: t.items.map(tree) } : {}),
+    };
+  return [pair[0], pos(pair[1]), tree(pair[2])];
+}
