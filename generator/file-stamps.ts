@@ -1,7 +1,10 @@
 // A file's stamp: device, inode, size, and modification and change times in nanoseconds — what
-// git's index compares to know a file unchanged without reading it. The change time cannot be set
-// back by hand, so a rewrite that keeps the size and restores the mtime still changes the stamp.
-import { lstatSync, type BigIntStats } from 'node:fs';
+// git's index compares to know a file unchanged without reading it. On Linux and macOS the change
+// time cannot be set back by hand, so a rewrite that keeps the size and restores the mtime still
+// changes the stamp (Windows lets a program set it, and FAT keeps none: there the mtime decides).
+import { lstatSync, mkdirSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 export type Stamp = string;
 
@@ -21,9 +24,10 @@ export function currentStamp(path: string): Stamp | undefined {
 
 /**
  * Whether a stamp can vouch for the content read with it later: the file was last changed at
- * least SETTLED_NS before `nowNs`. A file written within the file system's timestamp tick of the
- * read could change again with the same size and times (git's "racily clean" files); such a file
- * is hashed again next time, when its stamp has settled.
+ * least SETTLED_NS before `nowNs`, a time of the same file-system clock (fileSystemNow). A file
+ * written within the file system's timestamp tick of the read could change again with the same
+ * size and times (git's "racily clean" files); such a file is hashed again next time, when its
+ * stamp has settled.
  */
 export function settled(stamp: Stamp, nowNs: bigint): boolean {
   const [, , , mtime, ctime] = stamp.split(':');
@@ -33,3 +37,25 @@ export function settled(stamp: Stamp, nowNs: bigint): boolean {
 
 /** Longer than any file system's timestamp granularity (FAT's is 2 s). */
 const SETTLED_NS = 3_000_000_000n;
+
+/**
+ * Now, by the clock that stamps files in `dir`: the change time of a file written there. A
+ * network file system stamps by its server's clock, which can be behind this machine's; git
+ * compares with its index file's time for the same reason. Undefined when `dir` is not writable.
+ */
+export function fileSystemNow(dir: string): bigint | undefined {
+  const probe = join(dir, `.eventmap-clock-${process.pid}-${threadId}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, '');
+    return lstatSync(probe, { bigint: true }).ctimeNs;
+  } catch {
+    return undefined;
+  } finally {
+    try {
+      rmSync(probe, { force: true });
+    } catch {
+      // the folder is not there (nor writable): nothing to remove
+    }
+  }
+}

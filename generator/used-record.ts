@@ -49,7 +49,12 @@ export function usedRecord<T>(
         writeFileSync(tmp, JSON.stringify({ version, entries }));
         renameSync(tmp, join(dir, name));
       } catch {
-        rmSync(tmp, { force: true }); // a read-only or full disk only costs the next run the work
+        // A read-only or full disk (or a file where the folder should be) only costs the next run the work.
+        try {
+          rmSync(tmp, { force: true });
+        } catch {
+          // nothing was written
+        }
       }
       changed = false;
     },

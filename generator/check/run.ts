@@ -13,8 +13,9 @@ import { cacheDir } from '../emit/cache.ts';
 import { knownHashes } from '../emit/known-hashes.ts';
 import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
 import { blockStore } from '../spec/block-store.ts';
-import { listFiles, readTree } from '../fsutil.ts';
-import { PLAIN_PATH, readRegularText, whatIsBelow } from '../safe-read.ts';
+import { isDeepStrictEqual } from 'node:util';
+import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
+import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
@@ -99,15 +100,22 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
     const hashFile = memoFileHasher(known);
     if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs, hashFile).all !== manifest.inputs)
       return undefined;
-    const names = Object.keys(manifest.files);
-    if (listFiles(paths.generated).filter((rel) => rel !== MANIFEST).length !== names.length) return undefined;
+    // Exactly the files the manifest lists, by name (not by count: a file system that ignores case
+    // would find `A.ts` under `a.ts`).
+    const names = Object.keys(manifest.files).sort(compareStrings);
+    const listed = listFiles(paths.generated).filter((rel) => rel !== MANIFEST);
+    if (!isDeepStrictEqual(listed.sort(compareStrings), names)) return undefined;
+    // coverage.json is parsed from the bytes hashed, not read again.
+    const coverageBytes = readRegularFile(paths.generated, 'coverage.json');
+    if (sha256(coverageBytes) !== manifest.files['coverage.json']) return undefined;
     for (const rel of names) {
+      if (rel === 'coverage.json') continue;
       const plain = PLAIN_PATH.test(rel) && whatIsBelow(paths.generated, rel) === 'file';
       if (!plain || hashFile(join(paths.generated, rel)) !== manifest.files[rel]) return undefined;
     }
     known.save();
     const coverage = locatedCoverage(
-      JSON.parse(readRegularText(paths.generated, 'coverage.json')) as CoverageReport,
+      JSON.parse(coverageBytes.toString('utf8')) as CoverageReport,
       specLocator(spec.text, 'mapping-spec.yaml'),
     );
     return { findings: coverage.findings, coverage, fast: true };

@@ -2,7 +2,7 @@
 // emit cache folder (../used-record.ts): a warm generate hashes only what changed since (the
 // snapshots are megabytes that a spec edit does not touch). Off wherever nothing may be trusted
 // (generate and check in CI: PipelineOptions.reuseGenerated).
-import { settled, type Stamp } from '../file-stamps.ts';
+import { fileSystemNow, settled, type Stamp } from '../file-stamps.ts';
 import { usedRecord } from '../used-record.ts';
 
 export interface KnownHashes {
@@ -18,9 +18,13 @@ type Entry = [Stamp, string];
 const isEntry = (v: unknown): v is Entry =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string';
 
-export function knownHashes(dir: string | undefined, nowNs: () => bigint = wallClockNs): KnownHashes {
+/** `nowNs`: the time stamps settle against (the cache folder's file-system clock, else this machine's). */
+export function knownHashes(
+  dir: string | undefined,
+  nowNs: () => bigint = () => (dir === undefined ? undefined : fileSystemNow(dir)) ?? wallClockNs(),
+): KnownHashes {
   const record = usedRecord(dir, 'file-hashes.json', 'eventmap-file-hashes-1', isEntry);
-  const now = nowNs();
+  let now: bigint | undefined; // taken when first needed: a run that reads no file writes no probe
   return {
     get(path, stamp) {
       const entry = record.earlier(path);
@@ -29,7 +33,7 @@ export function knownHashes(dir: string | undefined, nowNs: () => bigint = wallC
     set(path, stamp, hash) {
       const entry = record.earlier(path);
       const same = entry?.[0] === stamp && entry[1] === hash;
-      record.use(path, same ? entry : [stamp, hash], settled(stamp, now));
+      record.use(path, same ? entry : [stamp, hash], settled(stamp, (now ??= nowNs())));
     },
     save: () => record.save(),
   };

@@ -88,10 +88,10 @@ export function stageRunner(generated: string | undefined, cache: EmitCache, kno
       } catch {
         return undefined;
       }
-      // The bytes are what was hashed (a file that is not UTF-8 cannot match what generate wrote).
-      const path = join(dir, rel);
-      const actual = known?.get(path, read.stamp) ?? sha256(read.bytes);
-      known?.set(path, read.stamp, actual);
+      // The bytes are what was hashed (a file that is not UTF-8 cannot match what generate wrote):
+      // these very bytes, not a hash recorded for the stamp, which a rewrite during the read would outdate.
+      const actual = sha256(read.bytes);
+      known?.set(join(dir, rel), read.stamp, actual);
       if (actual !== hash) return undefined;
       files.set(rel, { text: read.bytes.toString('utf8'), hash, stamp: read.stamp });
     }

@@ -9,10 +9,12 @@
 // to that key's value; the block is parsed with its n leading spaces removed, and its positions
 // shifted back. A quote or bracket left open across the split leaves its block unparseable; an
 // alias of an anchor in another block is unresolved in its own; a key twice in one map is found
-// when the blocks are put together; directives, document markers, tabs and CR line ends are not
-// split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
+// when the blocks are put together; a node placed inside its line's indentation (an empty key)
+// cannot be shifted back; directives, document markers, tabs in indentation and CR line ends are
+// not split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
 // test/spec/yaml-blocks.test.ts compares both parses on the real spec and on generated edits.
 import { isAlias, isMap, parseDocument, visit, LineCounter } from 'yaml';
+import { isDeepStrictEqual } from 'node:util';
 import { sha256 } from '../fsutil.ts';
 import { MAX_ALIAS_COUNT } from '../yaml-data.ts';
 import { posTree, type Pos, type PosPair, type PosTree } from './pos-tree.ts';
@@ -171,6 +173,7 @@ function parsedBlock(
   if (doc.errors.length || doc.warnings.length || !isMap(doc.contents) || doc.contents.items.length !== 1)
     return undefined;
   const tree = posTree(doc, lineCounter)!;
+  if (!pastIndentation(tree, slice)) return undefined;
   const pair = tree.pairs![0]!;
   const keyAt = pair[1];
   if (!keyAt || keyAt[0] !== plan.keyLine - plan.from + 1 || keyAt[1] !== 1) return undefined;
@@ -187,7 +190,7 @@ function parsedBlock(
   return block;
 }
 
-/** Whether JSON carries the block as it is: no alias (shared values), no number JSON cannot hold, no key that is not a scalar. */
+/** Whether the record can carry the block: no alias (shared values), and JSON gives it back as it is (not a Date, a Set, -0 or Infinity). */
 function storable(doc: ReturnType<typeof parseDocument>, block: ParsedBlock): boolean {
   let alias = false;
   visit(doc, (_key, node) => {
@@ -195,24 +198,20 @@ function storable(doc: ReturnType<typeof parseDocument>, block: ParsedBlock): bo
     alias = true;
     return visit.BREAK;
   });
-  return !alias && jsonSafe(block.value) && keysSafe({ at: null, pairs: [block.pair] });
+  return !alias && isDeepStrictEqual(JSON.parse(JSON.stringify(block)), block);
 }
 
-function jsonSafe(value: unknown): boolean {
-  const todo = [value];
-  while (todo.length) {
-    const v = todo.pop();
-    if (typeof v === 'number' && !Number.isFinite(v)) return false;
-    if (typeof v === 'object' && v !== null) todo.push(...Object.values(v));
-  }
-  return true;
-}
-
-function keysSafe(tree: PosTree | null): boolean {
+/**
+ * Whether every position of the tree is past its line's indentation, where shifting by the
+ * removed indentation is right (an empty key is placed at its line's start, inside it).
+ */
+function pastIndentation(tree: PosTree | null, lines: readonly string[]): boolean {
+  const past = (at: Pos | null) => !at || at[1] - 1 >= /^ */.exec(lines[at[0] - 1] ?? '')![0].length;
   if (!tree) return true;
-  const scalar = (key: unknown) => key === null || ['string', 'boolean'].includes(typeof key) || Number.isFinite(key);
   return (
-    (tree.pairs ?? []).every(([key, , value]) => scalar(key) && keysSafe(value)) && (tree.items ?? []).every(keysSafe)
+    past(tree.at) &&
+    (tree.pairs ?? []).every(([, keyAt, value]) => past(keyAt) && pastIndentation(value, lines)) &&
+    (tree.items ?? []).every((item) => pastIndentation(item, lines))
   );
 }
 

@@ -80,6 +80,24 @@ describe('parsing mapping-spec.yaml by blocks', () => {
     }
   });
 
+  it('stores only blocks that JSON gives back as they are, and places an empty key where the file has it', () => {
+    for (const text of [
+      'a: !!timestamp 2001-12-14\nb: 1\n',
+      'a: !!set { x }\nb: !!binary aGVsbG8=\n',
+      'a: -0\nb: -0.0\n',
+      'a: .inf\nb: 1\n',
+      'top:\n  a:\n    x: 1\n    : v\n',
+    ]) {
+      const expected = whole(text);
+      if (expected === 'error') throw new Error(text);
+      const store = memoryStore();
+      const fresh = parseByBlocks(text, store, 0);
+      if (fresh) expectSame(fresh, expected);
+      const stored = parseByBlocks(text, store.json(), 0);
+      if (stored) expectSame(stored, expected);
+    }
+  });
+
   it('gives up where it cannot split safely', () => {
     const store = memoryStore();
     for (const text of [
@@ -180,6 +198,9 @@ const hostile = fc.constantFrom(
   '\u00a0nbsp: 1',
   'key: # comment',
   '...',
+  'when: !!timestamp 2001-12-14',
+  'zero: -0',
+  ': empty key',
 );
 const edit = fc.record({ at: fc.nat(), indent: fc.constantFrom(0, 1, 2, 4, 6), line: hostile });
 
