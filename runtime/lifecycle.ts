@@ -105,12 +105,18 @@ export class Lifecycle {
     this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, entryBytes, (k) =>
       onEvict(`pending request ${k}`),
     );
-    this.threads = new BoundedMap<ThreadState>(
-      STATE_BYTES.threads,
-      threadBytes,
-      (k, v) => v.turn !== undefined && onEvict(`thread ${k} (turn ${v.turn} open)`),
-    );
+    this.threads = new BoundedMap<ThreadState>(STATE_BYTES.threads, threadBytes, (k, v) => {
+      this.turnsForgotten = Math.max(this.turnsForgotten, v.turns);
+      if (v.turn !== undefined) onEvict(`thread ${k} (turn ${v.turn} open)`);
+    });
   }
+
+  /**
+   * The most synthetic turns a forgotten thread had numbered. A thread's state created after the
+   * bound forgot one numbers its turns on from there: were it the forgotten thread again, its
+   * turn ids would otherwise repeat those it had (`<thread>#turn-1`…).
+   */
+  private turnsForgotten = 0;
 
   /** The state of a thread (`undefined`: messages that name none), created on first use. */
   thread(id: string | undefined): ThreadState {
@@ -118,7 +124,13 @@ export class Lifecycle {
     if (key === this.lastKey) return this.lastState!;
     let t = this.threads.get(key);
     if (t === undefined) {
-      t = { turn: undefined, lastTurn: undefined, turns: 0, scratch: new Map(), turnScratch: new Map() };
+      t = {
+        turn: undefined,
+        lastTurn: undefined,
+        turns: this.turnsForgotten,
+        scratch: new Map(),
+        turnScratch: new Map(),
+      };
       this.threads.set(key, t); // may evict others, never this one
     }
     this.lastKey = key;

@@ -93,6 +93,26 @@ describe('lifecycle state', () => {
     expect(warnings[0]!.payload.detail).toMatchObject({ kind: 'state-limit' });
   });
 
+  it('numbers synthetic turns on past what forgotten threads numbered: a thread met again repeats no turn id', () => {
+    // The Codex SDK has no turn ids: a thread's turns are numbered in its state, which the bound
+    // forgets when a session meets more threads than it holds.
+    const n = createNormalizer('codex-sdk', { clock: () => 0 });
+    const started = (thread: string) => [
+      JSON.stringify({ type: 'thread.started', thread_id: thread }),
+      JSON.stringify({ type: 'turn.started' }),
+      JSON.stringify({ type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } }),
+    ];
+    const turnIds = (lines: string[]) =>
+      lines.flatMap((l) => loose(n.push(l))).flatMap((e) => (e.type === 'turn.started' ? [e.turnId] : []));
+    const first = turnIds(started('thread-0'));
+    const threads = Math.ceil(STATE_BYTES.threads / 256) + 10; // each thread state counts at least 256 bytes
+    for (let i = 1; i <= threads; i++) turnIds(started(`thread-${i}`));
+    const again = turnIds(started('thread-0'));
+    expect(first).toHaveLength(1);
+    expect(again).toHaveLength(1);
+    expect(again[0]).not.toBe(first[0]);
+  });
+
   it.each(transcripts().map((t) => [t.file, t] as const))(
     '%s: per-turn state is freed when each turn ends; nothing is left open at the end',
     (_f, t) => {
