@@ -2,7 +2,7 @@
 // git's index compares to know a file unchanged without reading it. On Linux and macOS the change
 // time cannot be set back by hand, so a rewrite that keeps the size and restores the mtime still
 // changes the stamp (Windows lets a program set it, and FAT keeps none: there the mtime decides).
-import { lstatSync, mkdirSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, unlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
@@ -39,23 +39,28 @@ export function settled(stamp: Stamp, nowNs: bigint): boolean {
 const SETTLED_NS = 3_000_000_000n;
 
 /**
- * Now, by the clock that stamps files in `dir`: the change time of a file written there. A
+ * Now, by the clock that stamps files in `dir`: the change time of a file created there. A
  * network file system stamps by its server's clock, which can be behind this machine's; git
- * compares with its index file's time for the same reason. Undefined when `dir` is not writable.
+ * compares with its index file's time for the same reason. That is the project's clock when `dir`
+ * is on the project's file system (the default cache folder is). Undefined when `dir` is not writable.
  */
 export function fileSystemNow(dir: string): bigint | undefined {
   const probe = join(dir, `.eventmap-clock-${process.pid}-${threadId}`);
+  let fd: number | undefined;
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(probe, '');
-    return lstatSync(probe, { bigint: true }).ctimeNs;
+    fd = openSync(probe, 'wx'); // a new file: never through a link, never one someone left there
+    return fstatSync(fd, { bigint: true }).ctimeNs;
   } catch {
     return undefined;
   } finally {
-    try {
-      rmSync(probe, { force: true });
-    } catch {
-      // the folder is not there (nor writable): nothing to remove
+    if (fd !== undefined) {
+      closeSync(fd);
+      try {
+        unlinkSync(probe);
+      } catch {
+        // removed meanwhile
+      }
     }
   }
 }

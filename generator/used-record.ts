@@ -46,7 +46,7 @@ export function usedRecord<T>(
       const tmp = join(dir, `${name}.${process.pid}-${threadId}-${++writes}.tmp`);
       try {
         mkdirSync(dir, { recursive: true });
-        writeFileSync(tmp, JSON.stringify({ version, entries }));
+        writeFileSync(tmp, JSON.stringify({ version, entries }), { flag: 'wx' }); // never through a link
         renameSync(tmp, join(dir, name));
       } catch {
         // A read-only or full disk (or a file where the folder should be) only costs the next run the work.

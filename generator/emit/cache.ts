@@ -109,7 +109,7 @@ function write(file: string, key: string, files: Map<string, string>): void {
   try {
     mkdirSync(join(file, '..'), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ key, files: [...files] }));
+    writeFileSync(tmp, JSON.stringify({ key, files: [...files] }), { flag: 'wx' }); // never through a link
     renameSync(tmp, file);
   } catch {
     // A read-only or full disk only costs the next run the work.

@@ -18,10 +18,14 @@ type Entry = [Stamp, string];
 const isEntry = (v: unknown): v is Entry =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string';
 
-/** `nowNs`: the time stamps settle against (the cache folder's file-system clock, else this machine's). */
+/** `nowNs`: the time stamps settle against: the earlier of the cache folder's file-system clock and this machine's. */
 export function knownHashes(
   dir: string | undefined,
-  nowNs: () => bigint = () => (dir === undefined ? undefined : fileSystemNow(dir)) ?? wallClockNs(),
+  nowNs: () => bigint = () => {
+    const wall = wallClockNs();
+    const fs = dir === undefined ? undefined : fileSystemNow(dir);
+    return fs !== undefined && fs < wall ? fs : wall;
+  },
 ): KnownHashes {
   const record = usedRecord(dir, 'file-hashes.json', 'eventmap-file-hashes-1', isEntry);
   let now: bigint | undefined; // taken when first needed: a run that reads no file writes no probe

@@ -202,11 +202,19 @@ function storable(doc: ReturnType<typeof parseDocument>, block: ParsedBlock): bo
 }
 
 /**
- * Whether every position of the tree is past its line's indentation, where shifting by the
- * removed indentation is right (an empty key is placed at its line's start, inside it).
+ * Whether every position of the tree is past its line's indentation, on a line with content,
+ * where shifting by the removed indentation is right (an empty key is placed at the start of a
+ * line, inside its indentation, or on the blank or comment line before it).
  */
 function pastIndentation(tree: PosTree | null, lines: readonly string[]): boolean {
-  const past = (at: Pos | null) => !at || at[1] - 1 >= /^ */.exec(lines[at[0] - 1] ?? '')![0].length;
+  const past = (at: Pos | null) => {
+    if (!at) return true;
+    const line = lines[at[0] - 1];
+    if (line === undefined) return false;
+    const indent = /^ */.exec(line)![0].length;
+    // Not on a blank or comment line either, where yaml places an empty key that follows one.
+    return at[1] - 1 >= indent && indent < line.length && line[indent] !== '#';
+  };
   if (!tree) return true;
   return (
     past(tree.at) &&

@@ -1,16 +1,28 @@
 // Files known by their stamp (issue 17): a warm run hashes only what changed since an earlier run
 // (generator/emit/known-hashes.ts), and the tree write does not read again what this run read
 // (generator/emit/stages.ts holds). A rewrite that keeps the size and the mtime is still seen.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  symlinkSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../generator/cli-in-process.ts';
 import { emitCache } from '../../generator/emit/cache.ts';
 import { knownHashes } from '../../generator/emit/known-hashes.ts';
 import { MANIFEST, memoFileHasher, type Manifest } from '../../generator/emit/manifest.ts';
 import { stageRunner } from '../../generator/emit/stages.ts';
-import { currentStamp } from '../../generator/file-stamps.ts';
+import { currentStamp, fileSystemNow } from '../../generator/file-stamps.ts';
 import { listFiles, sha256 } from '../../generator/fsutil.ts';
 import { writeTreeAtomic } from '../../generator/tree-write.ts';
 
@@ -75,6 +87,21 @@ describe('known hashes', () => {
     writeFileSync(record, '{ not json');
     expect(knownHashes(join(dir, 'cache')).get(file, currentStamp(file)!)).toBeUndefined();
     expect(memoFileHasher(knownHashes(join(dir, 'cache')))(file)).toBe(sha256('[]'));
+  });
+});
+
+describe('the file-system clock', () => {
+  it('is read from a file it creates, never through a link someone left at its name', () => {
+    const dir = mkdtempSync(join(work, 'clock-'));
+    const now = BigInt(Date.now()) * 1_000_000n;
+    expect(fileSystemNow(dir)! - now < 10_000_000_000n).toBe(true);
+    expect(readdirSync(dir)).toEqual([]);
+    const target = join(dir, 'secret');
+    writeFileSync(target, 'kept');
+    symlinkSync(target, join(dir, `.eventmap-clock-${process.pid}-${threadId}`));
+    expect(fileSystemNow(dir)).toBeUndefined();
+    expect(readFileSync(target, 'utf8')).toBe('kept');
+    expect(fileSystemNow(join(target, 'below'))).toBeUndefined(); // a file where the folder should be
   });
 });
 

@@ -87,6 +87,9 @@ describe('parsing mapping-spec.yaml by blocks', () => {
       'a: -0\nb: -0.0\n',
       'a: .inf\nb: 1\n',
       'top:\n  a:\n    x: 1\n    : v\n',
+      'top:\n  a:\n    x: 1\n\n    : v\n',
+      'top:\n  a:\n    x: 1\n    # c\n    : v\n',
+      'top:\n  a:\n    - x: 1\n\n      : v\n',
     ]) {
       const expected = whole(text);
       if (expected === 'error') throw new Error(text);
@@ -201,6 +204,8 @@ const hostile = fc.constantFrom(
   'when: !!timestamp 2001-12-14',
   'zero: -0',
   ': empty key',
+  '\n: empty key after a blank line',
+  '# c\n: empty key after a comment',
 );
 const edit = fc.record({ at: fc.nat(), indent: fc.constantFrom(0, 1, 2, 4, 6), line: hostile });
 
