@@ -1,37 +1,18 @@
 // The record of parsed spec blocks (generator/spec/block-store.ts, issue 17): a warm generate
 // parses only the blocks an edit touched and writes what a cold one writes; the record is read
 // only by the eventmap that wrote it, and never where nothing may be trusted (CI).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generate, hostileProject, type HostileProject } from '../security/hostile-project.ts';
+import { describe, expect, it } from 'vitest';
+import { projectWithOwnCache } from './own-cache.ts';
 
-let p: HostileProject;
-let dir: string;
-const saved = process.env.EVENTMAP_CACHE_DIR;
-beforeEach(() => {
-  p = hostileProject(['codex-sdk']);
-  dir = mkdtempSync(join(tmpdir(), 'eventmap-spec-blocks-'));
-  process.env.EVENTMAP_CACHE_DIR = dir;
-});
-afterEach(() => {
-  p.remove();
-  rmSync(dir, { recursive: true, force: true });
-  if (saved === undefined) delete process.env.EVENTMAP_CACHE_DIR;
-  else process.env.EVENTMAP_CACHE_DIR = saved;
-});
+const own = projectWithOwnCache(['codex-sdk']);
+const files = (options: { reuseGenerated?: boolean } = {}) => own.files(options);
 
-const RECORD = () => join(dir, 'spec-blocks.json');
+const RECORD = () => join(own.dir(), 'spec-blocks.json');
 interface Record {
   version: string;
   entries: { [hash: string]: { key: string; value: unknown } };
-}
-
-async function files(options: { reuseGenerated?: boolean } = {}): Promise<Map<string, string>> {
-  const o = await generate(p, options);
-  if (o.kind !== 'generated') throw new Error(JSON.stringify(o.diagnostics));
-  return o.files;
 }
 
 /** The record with turn.completed's constant state changed: what a run believing it would write. */
@@ -46,11 +27,11 @@ describe('spec blocks record', () => {
   it('a warm generate after an edit writes what a cold one writes', async () => {
     const cold = await files();
     expect(Object.keys((JSON.parse(readFileSync(RECORD(), 'utf8')) as Record).entries).length).toBeGreaterThan(1);
-    p.editYaml('mapping-spec.yaml', (d) => {
+    own.project().editYaml('mapping-spec.yaml', (d) => {
       d.commentBefore = ' an edit at the top';
     });
     const warm = await files();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(own.dir(), { recursive: true, force: true });
     expect(await files()).toEqual(warm);
     expect(warm.get('codex-sdk/mappers.ts')).toBe(cold.get('codex-sdk/mappers.ts'));
   });
