@@ -11,12 +11,13 @@ export interface SavedBlockStore extends BlockStore {
 const isBlock = (v: unknown): v is ParsedBlock =>
   typeof v === 'object' &&
   v !== null &&
-  typeof (v as ParsedBlock).key === 'string' &&
-  Array.isArray((v as ParsedBlock).pair);
+  typeof (v as ParsedBlock).data === 'object' &&
+  (v as ParsedBlock).data !== null &&
+  Array.isArray((v as ParsedBlock).pairs);
 
 /** `code`: what identifies the eventmap that parses (its code and the yaml library's version). */
 export function blockStore(dir: string | undefined, code: string): SavedBlockStore {
-  const record = usedRecord(dir, 'spec-blocks.json', `eventmap-spec-blocks-1:${code}`, isBlock);
+  const record = usedRecord(dir, 'spec-blocks.json', `eventmap-spec-blocks-2:${code}`, isBlock);
   // A block text twice in one spec (two maps with the same entry) is parsed again the second time:
   // a stored block's values are not shared between two places of the data.
   const served = new Set<string>();

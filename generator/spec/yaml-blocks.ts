@@ -25,11 +25,10 @@ export interface Parsed {
   tree: PosTree | null;
 }
 
-/** One block parsed on its own: its single pair's key (as in the data), value, and locations relative to the block. */
+/** One block parsed on its own: its pairs as data, and where they are in the block. */
 export interface ParsedBlock {
-  key: string;
-  value: unknown;
-  pair: PosPair;
+  data: Record<string, unknown>;
+  pairs: PosPair[];
 }
 
 /** Parsed blocks by the hash of their text (./block-store.ts). */
@@ -69,14 +68,20 @@ function lineOf(text: string): Line {
   return { text, indent, content: rest !== '' && !rest.startsWith('#') };
 }
 
-/** A key the split can start a block at: a plain scalar of these characters, nothing else before its colon. */
-const KEY = /^([A-Za-z0-9_$./-](?:[A-Za-z0-9_$./:-]*[A-Za-z0-9_$./-])?):(?: |$)/;
-/** A key whose value is a nested map only (nothing after the colon but a comment), named by a plain string. */
-const NESTED = /^([A-Za-z_$][A-Za-z0-9_$./:-]*[A-Za-z0-9_$./-]|[A-Za-z_$]):(?: +#.*| *)$/;
+/**
+ * A line that can begin a key of the map: a plain scalar without spaces, not starting with an
+ * indicator, then its colon. The yaml library reads the key; a block whose pairs are not on the
+ * lines planned is given up.
+ */
+const KEY = /^[A-Za-z0-9_$./-](?:[^\s#:]|:(?=\S))*:(?: |$)/;
+/** A key whose value is a nested map only (nothing after the colon but a comment), a plain string read as written. */
+const NESTED = /^([A-Za-z_$](?:[^\s#:]|:(?=\S))*):(?: +#.*| *)$/;
+/** An anchor (`&name`) or alias (`*name`) anywhere in a line: over-matching only keeps more lines in one block. */
+const ANCHOR_OR_ALIAS = /([&*])([^\s,[\]{}]+)/g;
 const NOT_A_STRING = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 
 type Plan =
-  | { kind: 'block'; from: number; to: number; keyLine: number; indent: number }
+  | { kind: 'block'; from: number; to: number; keyLines: number[]; indent: number }
   | { kind: 'nested'; key: string; keyLine: number; indent: number; children: Plan[] };
 
 /** The pairs of the block map whose keys are at `indent` in lines [from, to), or undefined if that is not what they hold. */
@@ -100,13 +105,36 @@ function region(lines: Line[], from: number, to: number, indent: number, splitOv
   }
   if (starts.length === 0) return undefined;
   const plans: Plan[] = [];
-  for (let j = 0; j < starts.length; j++) {
-    const keyLine = starts[j]!;
-    const end = starts[j + 1] ?? to;
-    const nested = end - keyLine > splitOver ? nestedPlan(lines, keyLine, end, indent, splitOver) : undefined;
-    plans.push(nested ?? { kind: 'block', from: j === 0 ? from : keyLine, to: end, keyLine, indent });
+  for (const [first, last] of aliasGroups(lines, starts, to)) {
+    const keyLine = starts[first]!;
+    const end = starts[last + 1] ?? to;
+    const nested =
+      first === last && end - keyLine > splitOver ? nestedPlan(lines, keyLine, end, indent, splitOver) : undefined;
+    const keyLines = starts.slice(first, last + 1);
+    plans.push(nested ?? { kind: 'block', from: first === 0 ? from : keyLine, to: end, keyLines, indent });
   }
   return plans;
+}
+
+/**
+ * The pairs (indexes into `starts`) that go into one block: an alias joins the pairs from its
+ * anchor's (the last one before it) to its own, since each block is parsed alone.
+ */
+function aliasGroups(lines: Line[], starts: number[], to: number): [first: number, last: number][] {
+  const anchors = new Map<string, number>();
+  const groups: [number, number][] = [];
+  for (let j = 0; j < starts.length; j++) {
+    let first = j;
+    for (let i = starts[j]!; i < (starts[j + 1] ?? to); i++) {
+      for (const [, sign, name] of lines[i]!.text.matchAll(ANCHOR_OR_ALIAS)) {
+        if (sign === '&') anchors.set(name!, j);
+        else first = Math.min(first, anchors.get(name!) ?? j);
+      }
+    }
+    while (groups.length && groups[groups.length - 1]![1] >= first) first = Math.min(first, groups.pop()![0]);
+    groups.push([first, j]);
+  }
+  return groups;
 }
 
 /** The pair at `keyLine` split further, when its value is a block map (more indented, no sequence item at `indent`). */
@@ -133,27 +161,28 @@ function assemble(
 ): { data: Record<string, unknown>; pairs: PosPair[] } | undefined {
   const data: Record<string, unknown> = {};
   const pairs: PosPair[] = [];
+  // Keys are set in the file's order, as the whole-file parse sets them (and the engine puts
+  // integer-like keys first in both); a later equal key overwrites in place in both.
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
   for (const plan of plans) {
-    let key: string;
-    let value: unknown;
-    let pair: PosPair;
+    let planned: PosPair[];
     if (plan.kind === 'nested') {
       const inner = assemble(plan.children, lines, store);
       if (!inner) return undefined;
-      key = plan.key;
-      value = inner.data;
-      pair = [plan.key, [plan.keyLine + 1, plan.indent + 1], { at: inner.pairs[0]![1], pairs: inner.pairs }];
+      set(plan.key, inner.data);
+      planned = [[plan.key, [plan.keyLine + 1, plan.indent + 1], { at: inner.pairs[0]![1], pairs: inner.pairs }]];
     } else {
       const block = parsedBlock(plan, lines, store);
       if (!block) return undefined;
-      key = block.key;
-      value = block.value;
-      pair = shiftPair(block.pair, plan.from, plan.indent);
+      for (const key of Object.keys(block.data)) set(key, block.data[key]);
+      planned = block.pairs.map((p) => shiftPair(p, plan.from, plan.indent));
     }
     // A key twice in one map: the whole-file parse says where (uniqueKeys compares scalar values).
-    if (pairs.some((p) => p[0] === pair[0])) return undefined;
-    pairs.push(pair);
-    Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
+    for (const pair of planned) {
+      if (pairs.some((p) => p[0] === pair[0])) return undefined;
+      pairs.push(pair);
+    }
   }
   return { data, pairs };
 }
@@ -170,22 +199,22 @@ function parsedBlock(
   if (cached) return cached;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length || doc.warnings.length || !isMap(doc.contents) || doc.contents.items.length !== 1)
-    return undefined;
+  if (doc.errors.length || doc.warnings.length || !isMap(doc.contents)) return undefined;
   const tree = posTree(doc, lineCounter)!;
   if (!pastIndentation(tree, slice)) return undefined;
-  const pair = tree.pairs![0]!;
-  const keyAt = pair[1];
-  if (!keyAt || keyAt[0] !== plan.keyLine - plan.from + 1 || keyAt[1] !== 1) return undefined;
+  // Exactly the pairs planned, each key at the start of its line.
+  const pairs = tree.pairs!;
+  const planned = plan.keyLines.map((line) => line - plan.from + 1);
+  if (pairs.length !== planned.length || pairs.some(([, at], i) => at?.[0] !== planned[i] || at[1] !== 1))
+    return undefined;
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch {
     return undefined; // an alias bomb: the whole-file parse locates it
   }
-  const keys = Object.keys(data as object);
-  if (keys.length !== 1) return undefined;
-  const block: ParsedBlock = { key: keys[0]!, value: (data as Record<string, unknown>)[keys[0]!], pair };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const block: ParsedBlock = { data: data as Record<string, unknown>, pairs };
   store.put(hash, block, storable(doc, block));
   return block;
 }

@@ -80,13 +80,16 @@ describe('parsing mapping-spec.yaml by blocks', () => {
     }
   });
 
-  it('stores only blocks that JSON gives back as they are, and places an empty key where the file has it', () => {
+  it('stores only blocks that JSON gives back as they are; places an empty key where the file has it; keeps an alias with its anchor', () => {
     for (const text of [
       'a: !!timestamp 2001-12-14\nb: 1\n',
       'a: !!set { x }\nb: !!binary aGVsbG8=\n',
       'a: -0\nb: -0.0\n',
       'a: .inf\nb: 1\n',
       'top:\n  a:\n    x: 1\n    : v\n',
+      'a: &x 1\nb: *x\nc: 2\n', // an alias joins its anchor's block
+      'a:\n  x: &x 1\n  y: 2\nb:\n  z: *x\nc:\n  w: 3\n',
+      'a: 1\nuser[isReplay]:\n  x: 1\n',
       'top:\n  a:\n    x: 1\n\n    : v\n',
       'top:\n  a:\n    x: 1\n    # c\n    : v\n',
       'top:\n  a:\n    - x: 1\n\n      : v\n',
@@ -112,7 +115,6 @@ describe('parsing mapping-spec.yaml by blocks', () => {
       '- 1\n- 2\n',
       '',
       '# only a comment\n',
-      'a: &x 1\nb: *x\n', // an alias of another block
       'a: 1\na: 2\n', // a key twice
       'a: "open\nb: close"\n', // a quote across the split
       'a: [1,\nb: 2]\n', // a bracket across the split
