@@ -18,13 +18,15 @@ const isBlock = (v: unknown): v is ParsedBlock =>
 /** `code`: what identifies the eventmap that parses (its code and the yaml library's version). */
 export function blockStore(dir: string | undefined, code: string): SavedBlockStore {
   const record = usedRecord(dir, 'spec-blocks.json', `eventmap-spec-blocks-2:${code}`, isBlock);
-  // A block text twice in one spec (two maps with the same entry) is parsed again the second time:
-  // a stored block's values are not shared between two places of the data.
+  // A block text twice in one spec (`source: codex-app-server` in two value maps) gets a copy the
+  // second time: two places of the data never share a value, as in a parse.
   const served = new Set<string>();
   return {
     get(hash) {
-      const block = served.has(hash) ? undefined : record.earlier(hash);
-      if (block) record.use(hash, block);
+      const block = record.earlier(hash);
+      if (!block) return undefined;
+      record.use(hash, block);
+      if (served.has(hash)) return structuredClone(block);
       served.add(hash);
       return block;
     },

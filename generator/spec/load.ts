@@ -60,6 +60,9 @@ export function parseSpec(text: string, file: string, blocks?: BlockStore): Mapp
   };
   lastParsed = undefined;
   const { data, tree } = (blocks && parseByBlocks(text, blocks)) ?? parseWhole(text, file, fail);
+  // Read-only from here: stored blocks are these very objects until the record is written.
+  deepFreeze(data);
+  deepFreeze(tree);
   lastParsed = { text, tree };
   const { locOf, keyLocOf } = locators(tree, file);
   const shape = checkShape(data, locOf, keyLocOf);
@@ -96,6 +99,17 @@ function parseWhole(text: string, file: string, fail: (list: Diagnostic[]) => ne
     );
   }
   return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
+}
+
+function deepFreeze(value: unknown): void {
+  const todo = [value];
+  while (todo.length) {
+    const v = todo.pop();
+    // A typed array (`!!binary`) with elements cannot be frozen; nothing keeps one.
+    if (typeof v !== 'object' || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v)) continue;
+    Object.freeze(v);
+    todo.push(...Object.values(v));
+  }
 }
 
 /** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */

@@ -7,6 +7,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument, stringify, type ToStringOptions } from 'yaml';
+import { EventmapError } from '../../generator/diagnostics.ts';
+import { parseSpec } from '../../generator/spec/load.ts';
 import { posTree } from '../../generator/spec/pos-tree.ts';
 import { parseByBlocks, type BlockStore, type Parsed, type ParsedBlock } from '../../generator/spec/yaml-blocks.ts';
 import { MAX_ALIAS_COUNT } from '../../generator/yaml-data.ts';
@@ -102,6 +104,13 @@ describe('parsing mapping-spec.yaml by blocks', () => {
       const stored = parseByBlocks(text, store.json(), 0);
       if (stored) expectSame(stored, expected);
     }
+  });
+
+  it('leaves the parsed spec read-only, a typed array (`!!binary`) too, without failing on it', () => {
+    const text = SPEC.replace('version: 1', 'version: 1\nx: !!binary aGVsbG8=');
+    expect(() => parseSpec(text, 'mapping-spec.yaml', memoryStore())).toThrow(EventmapError);
+    const spec = parseSpec(SPEC, 'mapping-spec.yaml', memoryStore());
+    expect(Object.isFrozen(spec.sources)).toBe(false); // the IR is the spec's own
   });
 
   it('gives up where it cannot split safely', () => {
