@@ -108,7 +108,7 @@ function deepFreeze(value: unknown): void {
     // A typed array (`!!binary`) with elements cannot be frozen; nothing keeps one.
     if (typeof v !== 'object' || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v)) continue;
     Object.freeze(v);
-    todo.push(...Object.values(v));
+    for (const x of Object.values(v)) todo.push(x); // not push(...values): a long list would overflow the stack
   }
 }
 

@@ -140,7 +140,8 @@ function aliasGroups(lines: Line[], starts: number[], to: number): [first: numbe
 /** The pair at `keyLine` split further, when its value is a block map (more indented, no sequence item at `indent`). */
 function nestedPlan(lines: Line[], keyLine: number, end: number, indent: number, splitOver: number): Plan | undefined {
   const key = NESTED.exec(lines[keyLine]!.text.slice(indent))?.[1];
-  if (key === undefined || NOT_A_STRING.test(key)) return undefined;
+  // Not parsed here, so yaml's own checks of an implicit key are made here: a string, at most 1024 long.
+  if (key === undefined || NOT_A_STRING.test(key) || key.length > 1024) return undefined;
   let first: Line | undefined;
   for (let i = keyLine + 1; i < end; i++) {
     const line = lines[i]!;

@@ -1,7 +1,8 @@
 // mapping-spec.yaml parsed a block at a time (generator/spec/yaml-blocks.ts, issue 17) gives the
 // data and locations of the whole-file parse, or gives up: on the real spec, from a store that
 // went through JSON as the record does, and on generated documents with hostile lines inserted.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument, stringify, type ToStringOptions } from 'yaml';
 import { EventmapError } from '../../generator/diagnostics.ts';
 import { parseSpec } from '../../generator/spec/load.ts';
+import { blockStore } from '../../generator/spec/block-store.ts';
 import { posTree } from '../../generator/spec/pos-tree.ts';
 import { parseByBlocks, type BlockStore, type Parsed, type ParsedBlock } from '../../generator/spec/yaml-blocks.ts';
 import { MAX_ALIAS_COUNT } from '../../generator/yaml-data.ts';
@@ -92,6 +94,7 @@ describe('parsing mapping-spec.yaml by blocks', () => {
       'a: &x 1\nb: *x\nc: 2\n', // an alias joins its anchor's block
       'a:\n  x: &x 1\n  y: 2\nb:\n  z: *x\nc:\n  w: 3\n',
       'a: 1\nuser[isReplay]:\n  x: 1\n',
+      `top:\n  ${'a'.repeat(1024)}:\n    x: 1\n    y: 2\n  o: 3\n`,
       'top:\n  a:\n    x: 1\n\n    : v\n',
       'top:\n  a:\n    x: 1\n    # c\n    : v\n',
       'top:\n  a:\n    - x: 1\n\n      : v\n',
@@ -106,11 +109,30 @@ describe('parsing mapping-spec.yaml by blocks', () => {
     }
   });
 
-  it('leaves the parsed spec read-only, a typed array (`!!binary`) too, without failing on it', () => {
-    const text = SPEC.replace('version: 1', 'version: 1\nx: !!binary aGVsbG8=');
-    expect(() => parseSpec(text, 'mapping-spec.yaml', memoryStore())).toThrow(EventmapError);
+  it('leaves the parsed spec read-only, a typed array (`!!binary`) and a long list too, without failing on them', () => {
+    for (const extra of ['x: !!binary aGVsbG8=', `x: [${'1,'.repeat(200_000)}1]`]) {
+      const text = SPEC.replace('version: 1', `version: 1\n${extra}`);
+      expect(() => parseSpec(text, 'mapping-spec.yaml', memoryStore())).toThrow(EventmapError);
+    }
     const spec = parseSpec(SPEC, 'mapping-spec.yaml', memoryStore());
     expect(Object.isFrozen(spec.sources)).toBe(false); // the IR is the spec's own
+  });
+
+  it('serves a block met twice from the record as two values, as a parse gives', () => {
+    const text = 'a:\n  x:\n    k: [1]\n  y: 1\nb:\n  x:\n    k: [1]\n  y: 2\n';
+    const dir = mkdtempSync(join(tmpdir(), 'eventmap-blocks-'));
+    try {
+      const first = blockStore(dir, 'code');
+      parseByBlocks(text, first, 0);
+      first.save();
+      const again = parseByBlocks(text, blockStore(dir, 'code'), 0)!;
+      expectSame(again, whole(text) as Parsed);
+      const data = again.data as { a: { x: { k: number[] } }; b: { x: { k: number[] } } };
+      expect(data.a.x.k).toEqual([1]);
+      expect(data.a.x.k).not.toBe(data.b.x.k);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives up where it cannot split safely', () => {
@@ -125,6 +147,7 @@ describe('parsing mapping-spec.yaml by blocks', () => {
       '',
       '# only a comment\n',
       'a: 1\na: 2\n', // a key twice
+      `top:\n  ${'a'.repeat(1025)}:\n    x: 1\n    y: 2\n  o: 3\n`, // an implicit key over 1024 characters
       'a: "open\nb: close"\n', // a quote across the split
       'a: [1,\nb: 2]\n', // a bracket across the split
     ])
