@@ -3,13 +3,14 @@
 // every block; this file only decides where blocks begin, at lines that can only begin a key of a
 // block map, and gives up (the caller then parses the whole file) on anything it is not sure of.
 //
-// Why a split never changes the meaning: a block is the lines from one key of a block map at
-// indentation n to the next key at n (or the map's end), with the lines before the first key.
-// Every other line of the block is more indented than n, or blank, or a comment, so it belongs
-// to that key's value; the block is parsed with its n leading spaces removed, and its positions
-// shifted back. A quote or bracket left open across the split leaves its block unparseable; an
-// alias of an anchor in another block is unresolved in its own; a key twice in one map is found
-// when the blocks are put together; a node placed inside its line's indentation (an empty key)
+// Why a split never changes the meaning: a block is the lines from a key of a block map at
+// indentation n to the next key at n that starts a block (or the map's end), with the lines
+// before the map's first key. Every other line is more indented than n, or blank, or a comment,
+// so it belongs to a key's value; the block is parsed with its n leading spaces removed, and its
+// positions shifted back. A quote or bracket left open across the split leaves its block
+// unparseable; an alias keeps the pairs from its anchor's to its own in one block, and an alias
+// of an anchor in another map is unresolved in its block; a key twice in one map is found when
+// the blocks are put together; a node placed inside its line's indentation (an empty key)
 // cannot be shifted back; directives, document markers, tabs in indentation and CR line ends are
 // not split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
 // test/spec/yaml-blocks.test.ts compares both parses on the real spec and on generated edits.
