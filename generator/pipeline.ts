@@ -76,7 +76,8 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   const list = memoLister();
   const cache = emitCache(dir);
   const loadCatalog = catalogLoader(cache, hashFile, list);
-  const blocks = trusted ? blockStore(dir, codeKey()) : undefined;
+  // Parsed by blocks only where they can be kept (without a cache folder, the whole file at once).
+  const blocks = trusted && dir !== undefined ? blockStore(dir, codeKey()) : undefined;
   const spec = loadSpec(paths.spec, blocks);
   blocks?.save();
   const model = loadModelCached(paths.model, cache);

@@ -41,7 +41,8 @@ export interface CheckOptions extends PipelineOptions {
 
 export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
-  const blocks = options.full ? undefined : blockStore(cacheDir(paths), codeKey());
+  const dir = cacheDir(paths);
+  const blocks = options.full || dir === undefined ? undefined : blockStore(dir, codeKey());
   const spec = loadSpec(paths.spec, blocks);
   blocks?.save();
   const result = await checkFindings(paths, options, spec);

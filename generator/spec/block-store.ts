@@ -16,7 +16,7 @@ const isBlock = (v: unknown): v is ParsedBlock =>
   Array.isArray((v as ParsedBlock).pairs);
 
 /** `code`: what identifies the eventmap that parses (its code and the yaml library's version). */
-export function blockStore(dir: string | undefined, code: string): SavedBlockStore {
+export function blockStore(dir: string, code: string): SavedBlockStore {
   const record = usedRecord(dir, 'spec-blocks.json', `eventmap-spec-blocks-2:${code}`, isBlock);
   // A block text twice in one spec (`source: codex-app-server` in two value maps) gets a copy the
   // second time: two places of the data never share a value, as in a parse.
