@@ -11,8 +11,8 @@
 // unparseable; an alias keeps the pairs from its anchor's to its own in one block, and an alias
 // of an anchor in another map is unresolved in its block; a key twice in one map is found when
 // the blocks are put together; a node placed inside its line's indentation (an empty key)
-// cannot be shifted back; directives, document markers, tabs in indentation and CR line ends are
-// not split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
+// cannot be shifted back; directives, document markers, tabs in indentation and a CR alone as a
+// line end are not split at all. Each of these gives up, and the whole-file parse reports what is wrong, as before.
 // test/spec/yaml-blocks.test.ts compares both parses on the real spec and on generated edits.
 import { isAlias, isMap, parseDocument, visit, LineCounter } from 'yaml';
 import { isDeepStrictEqual } from 'node:util';
@@ -44,7 +44,8 @@ const SPLIT_OVER_LINES = 40;
 
 /** The spec parsed by blocks, or undefined when the text is not one this file splits safely. */
 export function parseByBlocks(text: string, store: BlockStore, splitOver = SPLIT_OVER_LINES): Parsed | undefined {
-  if (text.includes('\r') || text.startsWith('\uFEFF') || UNSPLITTABLE.test(text)) return undefined;
+  // CRLF line ends split like LF ones (a Windows checkout); a CR alone is a line break too in YAML.
+  if (LONE_CR.test(text) || text.startsWith('\uFEFF') || UNSPLITTABLE.test(text)) return undefined;
   const lines = text.split('\n').map(lineOf);
   const first = lines.find((l) => l.content);
   const plans = first && region(lines, 0, lines.length, first.indent, splitOver);
@@ -55,18 +56,23 @@ export function parseByBlocks(text: string, store: BlockStore, splitOver = SPLIT
 
 /** Directives and document markers (a stream of documents), and tabs where indentation is. */
 const UNSPLITTABLE = /^(?:%|---(?:\s|$)|\.\.\.(?:\s|$))|^ *\t/m;
+const LONE_CR = /\r(?!\n)/;
 
 interface Line {
+  /** As in the file, a CR of a CRLF line end included. */
   text: string;
+  /** Without that CR: what the line says. */
+  body: string;
   indent: number;
   /** Neither blank nor a comment. */
   content: boolean;
 }
 
 function lineOf(text: string): Line {
-  const indent = /^ */.exec(text)![0].length;
-  const rest = text.slice(indent);
-  return { text, indent, content: rest !== '' && !rest.startsWith('#') };
+  const body = text.endsWith('\r') ? text.slice(0, -1) : text;
+  const indent = /^ */.exec(body)![0].length;
+  const rest = body.slice(indent);
+  return { text, body, indent, content: rest !== '' && !rest.startsWith('#') };
 }
 
 /**
@@ -96,7 +102,7 @@ function region(lines: Line[], from: number, to: number, indent: number, splitOv
       if (starts.length === 0) return undefined; // the map's first key is less indented than what comes before it
       continue;
     }
-    const rest = line.text.slice(indent);
+    const rest = line.body.slice(indent);
     if (rest === '-' || rest.startsWith('- ')) {
       if (starts.length === 0) return undefined; // a sequence at this indentation is a key's value
       continue;
@@ -140,7 +146,7 @@ function aliasGroups(lines: Line[], starts: number[], to: number): [first: numbe
 
 /** The pair at `keyLine` split further, when its value is a block map (more indented, no sequence item at `indent`). */
 function nestedPlan(lines: Line[], keyLine: number, end: number, indent: number, splitOver: number): Plan | undefined {
-  const key = NESTED.exec(lines[keyLine]!.text.slice(indent))?.[1];
+  const key = NESTED.exec(lines[keyLine]!.body.slice(indent))?.[1];
   // Not parsed here, so yaml's own checks of an implicit key are made here: a string, at most 1024 long.
   if (key === undefined || NOT_A_STRING.test(key) || key.length > 1024) return undefined;
   let first: Line | undefined;
@@ -150,7 +156,7 @@ function nestedPlan(lines: Line[], keyLine: number, end: number, indent: number,
     if (line.indent <= indent) return undefined; // a sequence item of this key, at its own indentation
     first ??= line;
   }
-  if (!first || first.text.slice(first.indent).startsWith('-')) return undefined;
+  if (!first || first.body.slice(first.indent).startsWith('-')) return undefined;
   const children = region(lines, keyLine + 1, end, first.indent, splitOver);
   return children && { kind: 'nested', key, keyLine, indent, children };
 }
@@ -203,7 +209,13 @@ function parsedBlock(
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length || doc.warnings.length || !isMap(doc.contents)) return undefined;
   const tree = posTree(doc, lineCounter)!;
-  if (!pastIndentation(tree, slice)) return undefined;
+  if (
+    !pastIndentation(
+      tree,
+      slice.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)),
+    )
+  )
+    return undefined;
   // Exactly the pairs planned, each key at the start of its line.
   const pairs = tree.pairs!;
   const planned = plan.keyLines.map((line) => line - plan.from + 1);
