@@ -106,7 +106,7 @@ function stage(
   target: string,
   files: Map<string, string>,
   result: TreeWrite,
-  known: TreeWriteOptions['holds'],
+  knownToHold: TreeWriteOptions['holds'],
 ): string {
   const temp = `${target}.eventmap-tmp-${process.pid}`;
   try {
@@ -117,7 +117,7 @@ function stage(
       if (i === sorted.length >> 1) crashPoint('writing');
       const text = files.get(rel)!;
       // Not staged, not moved: commit() takes a listed file missing from the stage as in place.
-      if (holds(target, rel, text, known)) {
+      if (holds(target, rel, text, knownToHold)) {
         result.unchanged++;
         return;
       }
@@ -138,11 +138,11 @@ function stage(
  * Whether `target/rel` is a regular file holding exactly `text`, reached through real folders only
  * (a symlink on the way is never followed: the write replaces it, as makeRoom does).
  */
-function holds(target: string, rel: string, text: string, known: TreeWriteOptions['holds']): boolean {
+function holds(target: string, rel: string, text: string, knownToHold: TreeWriteOptions['holds']): boolean {
   try {
     const file = join(target, rel);
     if (whatIsBelow(target, rel) !== 'file') return false;
-    if (known?.(rel, text)) return true;
+    if (knownToHold?.(rel, text)) return true;
     if (lstatSync(file).size !== Buffer.byteLength(text)) return false;
     return readFileSync(file).equals(Buffer.from(text));
   } catch {

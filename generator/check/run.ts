@@ -6,6 +6,7 @@
 // anything from generated/: the output is compared with what eventmap itself computes.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { EventmapError } from '../diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
@@ -13,7 +14,6 @@ import { cacheDir } from '../emit/cache.ts';
 import { knownHashes } from '../emit/known-hashes.ts';
 import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
 import { blockStore } from '../spec/block-store.ts';
-import { isDeepStrictEqual } from 'node:util';
 import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
