@@ -166,14 +166,16 @@ if (only.has('toolchain')) {
     limit: 0.5,
     unit: '×',
   });
+  // Judged against the same generate as the cold target (the fresh clone), the stricter of the two:
+  // until the ninth session it was judged against the from-scratch one, which flattered it.
   target({
-    name: 'check (bundled CLI, unchanged inputs) / generate from scratch',
-    measured: toolchain.ratio.checkVsGenerate,
+    name: 'check (bundled CLI, unchanged inputs) / cold generate (fresh clone)',
+    measured: toolchain.ratio.checkVsFreshClone,
     kind: 'max',
     limit: 0.3,
     unit: '×',
     note: toolchain.checkFastPath
-      ? `${toolchain.ratio.checkVsFreshClone.toFixed(2)}× of the fresh-clone generate (docs/performance.md)`
+      ? `${toolchain.ratio.checkVsGenerate.toFixed(2)}× of the generate from scratch (docs/performance.md)`
       : 'check did NOT take its fast path',
   });
 }

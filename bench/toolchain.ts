@@ -44,9 +44,9 @@ export interface ToolchainResult {
     generateVsJ2ts: number;
     scratchVsJ2ts: number;
     warmVsJ2ts: number;
-    /** check ÷ the from-scratch generate: the work check's fast path skips (the reference before the cache). */
+    /** check ÷ the from-scratch generate: the work check's fast path skips (information). */
     checkVsGenerate: number;
-    /** check ÷ the fresh-clone generate, which now skips that work too. */
+    /** check ÷ the fresh-clone generate (the cold generate of the target): the check target. */
     checkVsFreshClone: number;
   };
   /** The same commands through the checkout's bin/eventmap.js (tsx transforms the TypeScript sources). */

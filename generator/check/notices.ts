@@ -7,12 +7,23 @@ import type { ProjectPaths } from '../project.ts';
 import { SOURCE_NAMES } from '../sources.ts';
 import type { Finding } from '../spec/findings.ts';
 import { REVIEW_MARKER, reviewMarkers } from '../spec/review.ts';
-import type { MappingSpec } from '../spec/types.ts';
 
-export function checkNotices(paths: ProjectPaths, spec: MappingSpec, withSnapshots: SnapshotRef[]): Finding[] {
+/** What the notices read of mapping-spec.yaml: its text, as shown, and the versions each source supports. */
+export interface SpecNotes {
+  file: string;
+  text: string;
+  snapshots: Record<string, readonly string[]>;
+}
+
+export async function checkNotices(
+  paths: ProjectPaths,
+  spec: SpecNotes,
+  withSnapshots: SnapshotRef[],
+): Promise<Finding[]> {
   const out: Finding[] = [];
   for (const source of SOURCE_NAMES) {
-    const supported = new Set(spec.sources[source]?.snapshots.map((s) => s.version) ?? []);
+    const listed = Object.hasOwn(spec.snapshots, source) ? spec.snapshots[source] : undefined;
+    const supported = new Set(listed ?? []);
     for (const version of listVersions(paths.upstream, source)) {
       if (supported.has(version) || withSnapshots.some((w) => w.source === source && w.version === version)) continue;
       const dir = relative(paths.root, join(paths.upstream, source, version));
@@ -20,7 +31,7 @@ export function checkNotices(paths: ProjectPaths, spec: MappingSpec, withSnapsho
         category: 'notice',
         code: 'upstream/unsupported-snapshot',
         message: `${dir} is vendored, but no source supports it`,
-        hint: spec.sources[source]
+        hint: listed
           ? `try it with \`eventmap check --with ${source}@${version}\`; support it with \`eventmap upstream support ${source}@${version}\`; or delete the folder`
           : `mapping-spec.yaml has no sources.${source}: add it, or delete the folder`,
         source,
@@ -28,7 +39,7 @@ export function checkNotices(paths: ProjectPaths, spec: MappingSpec, withSnapsho
       });
     }
   }
-  for (const loc of reviewMarkers(spec.text, spec.file)) {
+  for (const loc of await reviewMarkers(spec.text, spec.file)) {
     out.push({
       category: 'notice',
       code: 'spec/review-marker',

@@ -13,15 +13,23 @@ import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { cacheDir } from '../emit/cache.ts';
 import { knownHashes } from '../emit/known-hashes.ts';
 import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
-import { blockStore } from '../spec/block-store.ts';
 import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
-import { isWhatIf, type PipelineOptions } from '../pipeline.ts';
+import { isWhatIf, type PipelineOptions } from '../pipeline-options.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
 import type { MappingSpec } from '../spec/types.ts';
-import { checkNotices } from './notices.ts';
-import { loadSpec, specLocator } from '../spec/load.ts';
+import { checkNotices, type SpecNotes } from './notices.ts';
+import { displayPath } from '../fsutil.ts';
+import type { Loc, SpecNode } from '../spec/types.ts';
+import {
+  noting,
+  recorded,
+  specFactsRecord,
+  supportedSnapshots,
+  type SpecFacts,
+  type SpecFactsRecord,
+} from './spec-facts.ts';
 import { listVersions } from '../catalog/snapshots.ts';
 import type { SourceName } from '../sources.ts';
 
@@ -40,24 +48,69 @@ export interface CheckOptions extends PipelineOptions {
 }
 
 export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
+  const dir = options.full ? undefined : cacheDir(paths);
+  const facts = dir === undefined ? undefined : specFactsRecord(dir, codeKey());
+  // Unchanged inputs and a spec text met before: answered without parsing the spec.
+  if (facts && !isWhatIf(options)) {
+    const known = knownSpec(paths, facts);
+    if (known) {
+      const fast = tryFastPath(paths, known.snapshots, (coverage) =>
+        coverage === known.facts.coverage ? recorded(known.facts.locs) : undefined,
+      );
+      if (fast) return { ...fast.result, notices: await checkNotices(paths, known.notes, []) };
+    }
+  }
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
-  const dir = cacheDir(paths);
-  const blocks = options.full || dir === undefined ? undefined : blockStore(dir, codeKey());
+  // The yaml library and the spec's shape validator are loaded only here, when the record cannot answer.
+  const [{ loadSpec }, { blockStore }] = await Promise.all([
+    import('../spec/load.ts'),
+    import('../spec/block-store.ts'),
+  ]);
+  const blocks = dir === undefined ? undefined : blockStore(dir, codeKey());
   const spec = loadSpec(paths.spec, blocks);
   blocks?.save();
-  const result = await checkFindings(paths, options, spec);
-  return { ...result, notices: checkNotices(paths, spec, options.withSnapshots ?? []) };
+  const result = await checkFindings(paths, options, spec, facts);
+  const notes = { file: spec.file, text: spec.text, snapshots: supportedSnapshots(spec) };
+  return { ...result, notices: await checkNotices(paths, notes, options.withSnapshots ?? []) };
+}
+
+/** The spec's text, and what the record says a parse of it gave (undefined: never met, or unreadable). */
+function knownSpec(
+  paths: ProjectPaths,
+  facts: SpecFactsRecord,
+): { facts: SpecFacts; snapshots: Record<string, string[]>; notes: SpecNotes } | undefined {
+  try {
+    const text = readRegularText(paths.spec);
+    const known = facts.get(text);
+    if (!known) return undefined;
+    return {
+      facts: known,
+      snapshots: known.snapshots,
+      notes: { file: displayPath(paths.spec), text, snapshots: known.snapshots },
+    };
+  } catch {
+    return undefined; // missing or odd: loadSpec says what is wrong
+  }
 }
 
 async function checkFindings(
   paths: ProjectPaths,
   options: CheckOptions,
   spec: MappingSpec,
+  facts: SpecFactsRecord | undefined,
 ): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
   if (!overridden && !options.full) {
-    const fast = tryFastPath(paths, spec);
-    if (fast) return fast;
+    const { specLocator } = await import('../spec/load.ts');
+    const snapshots = supportedSnapshots(spec);
+    const locs: Record<string, Loc> = {};
+    const fast = tryFastPath(paths, snapshots, () => noting(specLocator(spec.text, 'mapping-spec.yaml'), locs));
+    if (fast) {
+      // What the next check of this very text needs instead of a parse.
+      facts?.put(spec.text, { snapshots, coverage: fast.coverage, locs });
+      facts?.save();
+      return fast.result;
+    }
   }
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
   const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline.ts');
@@ -85,17 +138,26 @@ async function checkFindings(
   return { findings, coverage, fast: false };
 }
 
-function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 'notices'> | undefined {
+/**
+ * The findings recorded in generated/coverage.json, when the inputs hash and every generated file
+ * match the manifest. `locator` gives the spec locations for that coverage.json (by its sha256),
+ * or undefined when it cannot.
+ */
+function tryFastPath(
+  paths: ProjectPaths,
+  snapshots: Record<string, readonly string[]>,
+  locator: (coverage: string) => ((node: SpecNode) => Loc) | undefined,
+): { result: Omit<CheckResult, 'notices'>; coverage: string } | undefined {
   const manifestFile = join(paths.generated, MANIFEST);
   const coverageFile = join(paths.generated, 'coverage.json');
   if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;
   try {
     const manifest = JSON.parse(readRegularText(manifestFile)) as Manifest;
-    const dirs = Object.entries(spec.sources).flatMap(([source, s]) =>
-      s.snapshots.map((v) => join(paths.upstream, source, v.version)),
+    const dirs = Object.entries(snapshots).flatMap(([source, versions]) =>
+      versions.map((v) => join(paths.upstream, source, v)),
     );
     // listVersions refuses a linked snapshot folder (the slow path then says so).
-    for (const source of Object.keys(spec.sources)) listVersions(paths.upstream, source as SourceName);
+    for (const source of Object.keys(snapshots)) listVersions(paths.upstream, source as SourceName);
     // Files whose stamp an earlier run recorded are not read again (emit/known-hashes.ts).
     const known = knownHashes(cacheDir(paths));
     const hashFile = memoFileHasher(known);
@@ -108,18 +170,18 @@ function tryFastPath(paths: ProjectPaths, spec: MappingSpec): Omit<CheckResult, 
     if (!isDeepStrictEqual(listed.sort(compareStrings), names)) return undefined;
     // coverage.json is parsed from the bytes hashed, not read again.
     const coverageBytes = readRegularFile(paths.generated, 'coverage.json');
-    if (sha256(coverageBytes) !== manifest.files['coverage.json']) return undefined;
+    const coverageHash = sha256(coverageBytes);
+    if (coverageHash !== manifest.files['coverage.json']) return undefined;
     for (const rel of names) {
       if (rel === 'coverage.json') continue;
       const plain = PLAIN_PATH.test(rel) && whatIsBelow(paths.generated, rel) === 'file';
       if (!plain || hashFile(join(paths.generated, rel)) !== manifest.files[rel]) return undefined;
     }
     known.save();
-    const coverage = locatedCoverage(
-      JSON.parse(coverageBytes.toString('utf8')) as CoverageReport,
-      specLocator(spec.text, 'mapping-spec.yaml'),
-    );
-    return { findings: coverage.findings, coverage, fast: true };
+    const locate = locator(coverageHash);
+    if (!locate) return undefined;
+    const coverage = locatedCoverage(JSON.parse(coverageBytes.toString('utf8')) as CoverageReport, locate);
+    return { result: { findings: coverage.findings, coverage, fast: true }, coverage: coverageHash };
   } catch {
     return undefined; // anything odd: take the slow path, which reports it properly
   }

@@ -7,7 +7,7 @@ import type { ProjectPaths } from '../project.ts';
 import { editYaml } from '../spec/edit.ts';
 import { displayPath, parseSpec } from '../spec/load.ts';
 import { compareVersions } from '../spec/presence.ts';
-import { parseSourceAtVersion } from '../upstream/add.ts';
+import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { readRegularText } from '../safe-read.ts';
 
 /** True when the version was added; false when the spec already supported it. */

@@ -2,8 +2,12 @@
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
 import { projectPaths } from '../project.ts';
-import { addUpstream, parseSourceAtVersion } from '../upstream/add.ts';
+import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { supportSnapshot } from './upstream-support.ts';
+
+// The ingesters pull in ts-morph and the TypeScript compiler (~1.3 s): loaded by the actions, so
+// that `eventmap --help`, which registers every command, does not pay for them.
+const add = () => import('../upstream/add.ts');
 
 export function registerUpstreamCommand(program: Command): void {
   const upstream = program
@@ -15,7 +19,8 @@ export function registerUpstreamCommand(program: Command): void {
       'install the real package from npm and write upstream-schemas/<source>/<version>/ with provenance.json',
     )
     .option('--support', 'also add the version to sources.<source>.snapshots in mapping-spec.yaml')
-    .action((arg: string, opts: { support?: boolean }) => {
+    .action(async (arg: string, opts: { support?: boolean }) => {
+      const { addUpstream } = await add();
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();
       const added = addUpstream(paths.upstream, arg, {

@@ -3,16 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventmapError } from '../diagnostics.ts';
 import { readTree, sha256, stableJson } from '../fsutil.ts';
 import { writeTreeAtomic } from '../tree-write.ts';
-import { parseSourceName, SOURCES, type SourceName } from '../sources.ts';
-import { isStrictVersion, versionProblem } from '../versions.ts';
+import { SOURCES, type SourceName } from '../sources.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
 import type { Ingester } from './ingester.ts';
 import { npmInstall } from './npm.ts';
+import { parseSourceAtVersion } from './source-at-version.ts';
 
 const INGESTERS: Record<SourceName, Ingester> = {
   'codex-app-server': ingestCodexAppServer,
@@ -29,21 +28,6 @@ export interface Provenance {
   eventmapCommand: string;
   installed: Record<string, string>;
   files: Record<string, string>;
-}
-
-export function parseSourceAtVersion(arg: string): { source: SourceName; version: string } {
-  const at = arg.lastIndexOf('@');
-  if (at <= 0) {
-    throw new EventmapError({
-      code: 'cli/bad-argument',
-      message: `expected <source>@<version>, got \`${arg}\``,
-      hint: 'for example: eventmap upstream add codex-app-server@0.171.0',
-    });
-  }
-  const source = parseSourceName(arg.slice(0, at));
-  const version = arg.slice(at + 1);
-  if (!isStrictVersion(version)) throw new EventmapError({ code: 'cli/bad-version', ...versionProblem(version) });
-  return { source, version };
 }
 
 export interface AddOptions {

@@ -10,7 +10,7 @@ import { listVersions, resolveSnapshot, snapshotFromDir } from '../../generator/
 import { isStrictVersion } from '../../generator/versions.ts';
 import { formatDiagnostic, printable } from '../../generator/diagnostics.ts';
 import { parseSpec } from '../../generator/spec/load.ts';
-import { parseSourceAtVersion } from '../../generator/upstream/add.ts';
+import { parseSourceAtVersion } from '../../generator/upstream/source-at-version.ts';
 import { refusal } from './refusal.ts';
 import { generate, hostileProject, PAYLOAD, REPO, type HostileProject } from './hostile-project.ts';
 

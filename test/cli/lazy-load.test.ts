@@ -1,0 +1,71 @@
+// What each command loads before its action runs. `eventmap --help` (and a mistyped command)
+// registers every command, so no command module may statically reach the TypeScript compiler
+// (~1.3 s to load); `check` is the gate people wait on, so its fast path loads no emitter either.
+// The import graph is esbuild's (static imports only; dynamic imports are what runs on demand).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const COMMANDS = readdirSync(join(REPO, 'generator', 'commands'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `generator/commands/${f}`);
+
+/** Every module and package a file loads through static imports, transitively. */
+async function staticClosure(): Promise<(entry: string) => Set<string>> {
+  const { metafile } = await build({
+    entryPoints: COMMANDS.map((c) => join(REPO, c)),
+    absWorkingDir: REPO,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: join(REPO, 'node_modules', '.cache', 'lazy-load-test'),
+    logLevel: 'silent',
+  });
+  const inputs: Metafile['inputs'] = metafile.inputs;
+  return (entry) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      for (const imp of inputs[file]?.imports ?? []) {
+        if (imp.kind !== 'import-statement' && imp.kind !== 'require-call') continue;
+        if (seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        if (!imp.external) visit(imp.path);
+      }
+    };
+    visit(entry);
+    return seen;
+  };
+}
+
+const packageOf = (path: string) => (path.startsWith('@') ? path.split('/').slice(0, 2) : path.split('/', 1)).join('/');
+
+describe('lazy loading', () => {
+  it('no command module statically loads the TypeScript compiler (help registers them all)', async () => {
+    const closure = await staticClosure();
+    expect(COMMANDS).toContain('generator/commands/upstream.ts');
+    const heavy = new Set(['ts-morph', 'typescript', 'ts-json-schema-generator']);
+    const offending = COMMANDS.flatMap((c) =>
+      [...closure(c)].filter((p) => heavy.has(packageOf(p))).map((p) => `${c} → ${p}`),
+    );
+    expect(offending).toEqual([]);
+    // The graph is real: the commands do reach their packages and their own modules.
+    expect([...closure('generator/commands/check.ts')]).toEqual(
+      expect.arrayContaining(['commander', 'generator/check/run.ts']),
+    );
+  });
+
+  it('check loads no emitter, no Prettier and no Ajv compiler before it knows it needs them', async () => {
+    const closure = await staticClosure();
+    const loaded = [...closure('generator/commands/check.ts')];
+    const emitters = new Set(['json-schema-to-typescript', 'prettier', 'handlebars', 'ajv']);
+    expect(loaded.filter((p) => emitters.has(packageOf(p)))).toEqual([]);
+    // The upstream emitters are the pipeline's to load, on the slow path only.
+    expect(loaded.filter((p) => /^generator\/emit\/upstream-/.test(p))).toEqual([]);
+    expect(loaded).toContain('generator/emit/manifest.ts'); // what the fast path does load
+  });
+});
