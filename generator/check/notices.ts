@@ -15,11 +15,7 @@ export interface SpecNotes {
   snapshots: Record<string, readonly string[]>;
 }
 
-export async function checkNotices(
-  paths: ProjectPaths,
-  spec: SpecNotes,
-  withSnapshots: SnapshotRef[],
-): Promise<Finding[]> {
+export function checkNotices(paths: ProjectPaths, spec: SpecNotes, withSnapshots: SnapshotRef[]): Finding[] {
   const out: Finding[] = [];
   for (const source of SOURCE_NAMES) {
     const listed = Object.hasOwn(spec.snapshots, source) ? spec.snapshots[source] : undefined;
@@ -39,7 +35,7 @@ export async function checkNotices(
       });
     }
   }
-  for (const loc of await reviewMarkers(spec.text, spec.file)) {
+  for (const loc of reviewMarkers(spec.text, spec.file)) {
     out.push({
       category: 'notice',
       code: 'spec/review-marker',

@@ -20,6 +20,7 @@ export function registerUpstreamCommand(program: Command): void {
     )
     .option('--support', 'also add the version to sources.<source>.snapshots in mapping-spec.yaml')
     .action(async (arg: string, opts: { support?: boolean }) => {
+      parseSourceAtVersion(arg); // a bad argument is refused before the ingesters load
       const { addUpstream } = await add();
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();

@@ -2,7 +2,7 @@
 // issue 17): a second check of the same text parses no YAML and says exactly what the first said;
 // another text, another coverage.json or another eventmap is not answered from it; and nothing
 // that may not trust the cache folder (CI, --full) reads it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../generator/check/run.ts';
@@ -13,6 +13,8 @@ import { projectWithOwnCache } from '../generate/own-cache.ts';
 const own = projectWithOwnCache(['codex-sdk']);
 const RECORD = () => join(own.dir(), 'check-spec.json');
 const paths = () => projectPaths(own.project().root);
+/** The one codex-sdk version the temp project supports, whichever it is. */
+const SUPPORTED = readdirSync(join(import.meta.dirname, '..', '..', 'upstream-schemas', 'codex-sdk'))[0]!;
 
 interface Facts {
   snapshots: Record<string, string[]>;
@@ -60,7 +62,10 @@ describe('check: the spec facts record', () => {
     expect(Object.keys(facts.snapshots)).toEqual(['codex-sdk']);
     expect(Object.keys(facts.locs).length).toBeGreaterThan(10);
     expect(facts.coverage).toBe(sha256(readFileSync(join(paths().generated, 'coverage.json'))));
+    // A parse with a cache folder keeps its blocks (spec-blocks.json): this check parses nothing.
+    rmSync(join(own.dir(), 'spec-blocks.json'));
     const second = await runCheck(paths());
+    expect(existsSync(join(own.dir(), 'spec-blocks.json'))).toBe(false);
     expect(second).toEqual(first);
     expect(second).toEqual(await withoutCache());
     expect(lines(second).filter((l) => l !== undefined).length).toBeGreaterThan(10);
@@ -106,10 +111,20 @@ describe('check: the spec facts record', () => {
     own.project().editYaml('mapping-spec.yaml', (d) => {
       d.commentBefore = ' eventmap suggest: review';
     });
+    // Vendored but not supported: another version of a supported source, and a source the spec lacks.
+    const upstream = paths().upstream;
+    cpSync(join(upstream, 'codex-sdk', SUPPORTED), join(upstream, 'codex-sdk', '999.0.0'), { recursive: true });
+    cpSync(join(upstream, 'codex-sdk', SUPPORTED), join(upstream, 'claude-agent-sdk', '999.0.0'), { recursive: true });
     await own.files();
     const first = await runCheck(paths());
+    rmSync(join(own.dir(), 'spec-blocks.json'));
     const second = await runCheck(paths());
-    expect(second.notices.map((n) => [n.code, n.loc?.line])).toEqual([['spec/review-marker', 1]]);
+    expect(existsSync(join(own.dir(), 'spec-blocks.json'))).toBe(false);
+    expect(second.notices.map((n) => [n.code, n.source ?? n.loc?.line, n.hint?.split(' ')[0]])).toEqual([
+      ['upstream/unsupported-snapshot', 'claude-agent-sdk', 'mapping-spec.yaml'],
+      ['upstream/unsupported-snapshot', 'codex-sdk', 'try'],
+      ['spec/review-marker', 1, 'check'],
+    ]);
     expect(second).toEqual(first);
     expect(second).toEqual(await withoutCache());
   });

@@ -2,6 +2,7 @@
 // registers every command, so no command module may statically reach the TypeScript compiler
 // (~1.3 s to load); `check` is the gate people wait on, so its fast path loads no emitter either.
 // The import graph is esbuild's (static imports only; dynamic imports are what runs on demand).
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
@@ -59,13 +60,43 @@ describe('lazy loading', () => {
     );
   });
 
+  it('`eventmap --help` really loads no TypeScript compiler (the modules a run of it loaded)', () => {
+    // A run in a fresh process: what it required (ts-morph and typescript are CommonJS) is in require.cache.
+    const script = `
+      const { runMain } = await import('./generator/cli-run.ts');
+      await runMain(['--help']);
+      const { createRequire } = await import('node:module');
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log('LOADED ' + JSON.stringify(loaded));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('upstream');
+    const loaded = JSON.parse(r.stdout.slice(r.stdout.lastIndexOf('LOADED ') + 7)) as string[];
+    expect(loaded.length).toBeGreaterThan(0); // the cache is read: commander at least
+    expect(
+      loaded.filter((f) => /[\\/]node_modules[\\/](?:ts-morph|typescript|ts-json-schema-generator)[\\/]/.test(f)),
+    ).toEqual([]);
+  });
+
   it('check loads no emitter, no Prettier and no Ajv compiler before it knows it needs them', async () => {
     const closure = await staticClosure();
     const loaded = [...closure('generator/commands/check.ts')];
     const emitters = new Set(['json-schema-to-typescript', 'prettier', 'handlebars', 'ajv']);
     expect(loaded.filter((p) => emitters.has(packageOf(p)))).toEqual([]);
-    // The upstream emitters are the pipeline's to load, on the slow path only.
+    // The upstream emitters are the pipeline's to load, on the slow path only; the spec's parser
+    // only when the record of the spec cannot answer (generator/check/spec-facts.ts).
     expect(loaded.filter((p) => /^generator\/emit\/upstream-/.test(p))).toEqual([]);
+    for (const module of [
+      'generator/pipeline.ts',
+      'generator/spec/load.ts',
+      'generator/spec/block-store.ts',
+      'generator/spec/yaml-blocks.ts',
+      'generator/spec/shape-validator.ts',
+    ])
+      expect(loaded).not.toContain(module);
     expect(loaded).toContain('generator/emit/manifest.ts'); // what the fast path does load
   });
 });

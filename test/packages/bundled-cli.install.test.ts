@@ -112,6 +112,34 @@ describe('the bundled CLI: worker thread, precompiled template and shape check',
     }
   }, 120_000);
 
+  it('checks a spec with a review marker as the checkout does, from its record of the spec and without', async () => {
+    const spec = p.at('mapping-spec.yaml');
+    const original = readFileSync(spec, 'utf8');
+    writeFileSync(spec, `# eventmap suggest: review\n${original}`);
+    const cache = mkdtempSync(join(tmpdir(), 'eventmap-bundled-check-'));
+    try {
+      expect(generate('0').status).toBe(0);
+      const args = ['--root', p.root, 'check', '--format', 'json'];
+      const bundled = (env: Record<string, string>) =>
+        spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: p.root, env: { ...process.env, ...env } });
+      const parsed = bundled({ EVENTMAP_CACHE_DIR: cache });
+      const recorded = bundled({ EVENTMAP_CACHE_DIR: cache }); // the second answers from check-spec.json
+      const uncached = bundled({ EVENTMAP_CACHE: '0' });
+      const checkout = await runCli(args, { cwd: p.root });
+      expect(checkout.status, checkout.stderr).toBe(0);
+      expect(checkout.stdout).toContain('spec/review-marker');
+      expect(readFileSync(join(cache, 'check-spec.json'), 'utf8')).toContain('"locs"');
+      for (const r of [parsed, recorded, uncached]) {
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(0);
+        expect(r.stdout).toBe(checkout.stdout);
+      }
+    } finally {
+      writeFileSync(spec, original);
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('runs the worker when forced (without its file the run fails)', () => {
     unlinkSync(join(dirname(bin), '..', 'lib', 'upstream-worker.js'));
     expect(generate('1').status).not.toBe(0);
