@@ -51,9 +51,16 @@ export function packageName(specifier: string): string {
 const otherPackagesExternal: esbuild.Plugin = {
   name: 'eventmap-external-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      BUNDLED.includes(packageName(args.path)) ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (!BUNDLED.includes(packageName(args.path))) return { path: args.path, external: true };
+      // A bundled package is CommonJS inside the bundle: `await import()` of it yields only a
+      // `default`, so `const { Lexer } = await import('yaml')` is undefined there and works under tsx.
+      if (args.kind === 'dynamic-import')
+        return {
+          errors: [{ text: `${args.path} is compiled into the CLI bundle: import it statically, not with import()` }],
+        };
+      return undefined;
+    });
   },
 };
 
