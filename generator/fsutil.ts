@@ -1,7 +1,7 @@
 // File helpers shared by the stages: hashing, stable JSON, sorted listings (tree writes: tree-write.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
 import { readRegularText, realFolder } from './safe-read.ts';
 import { isObj } from './schema/object.ts';
@@ -33,15 +33,17 @@ export { displayPath } from './display-path.ts';
  */
 export function listFiles(root: string): string[] {
   const out: string[] = [];
-  const walk = (dir: string) => {
+  // Relative paths built as the walk descends (an entry's name holds no separator): path.relative
+  // per file was a third of listing the snapshots in a check.
+  const walk = (dir: string, rel: string) => {
     const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareStrings(a.name, b.name));
     for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(relative(root, full).split(sep).join('/'));
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) walk(join(dir, entry.name), path);
+      else out.push(path);
     }
   };
-  if (realFolder(root)) walk(root); // a link in place of the root is refused, not walked
+  if (realFolder(root)) walk(root, ''); // a link in place of the root is refused, not walked
   return out;
 }
 

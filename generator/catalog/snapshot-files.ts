@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError, parseJsonFile } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
-import { locatePointer } from '../schema/pointer.ts';
+import { locatePointer } from '../schema/locate-pointer.ts';
 import { schemaProblems } from './schema-checks.ts';
 import type { JsonSchema } from '../schema/types.ts';
 import { readRegularText } from '../safe-read.ts';

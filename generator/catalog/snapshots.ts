@@ -1,50 +1,19 @@
 // Finding snapshots: `<source>@<version>` under upstream-schemas/, the newest when no version is
 // given, or any folder named outright.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import semver from 'semver';
 import { EventmapError, isPrintable, parseJsonFile } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import { parseSourceName, type SourceName } from '../sources.ts';
-import { locatePointer } from '../schema/pointer.ts';
+import { locatePointer } from '../schema/locate-pointer.ts';
 import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
-import { readRegularText, realFolder } from '../safe-read.ts';
+import { readRegularText } from '../safe-read.ts';
+import { listVersions } from './vendored.ts';
 
 export interface SnapshotRef {
   source: SourceName;
   version: string;
   dir: string;
-}
-
-/** Names writeTreeAtomic and its lock give the folders they work in (tree-write.ts, lock.ts). */
-const WORK_NAME = /\.eventmap-/;
-
-/**
- * Versions vendored for a source, oldest first (semver order). Every folder there must be named by
- * a strict version: a `v0.171.0` or `0.171.0⏎` folder is refused rather than skipped or sorted.
- */
-export function listVersions(upstreamRoot: string, source: SourceName): string[] {
-  const dir = join(upstreamRoot, source);
-  if (!existsSync(dir)) return [];
-  // upstream-schemas/ or a source folder may be a link (a store shared in a monorepo); a snapshot
-  // folder and what is in it may not: that is where a committed link would choose what is read.
-  const versions: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (WORK_NAME.test(entry.name)) continue;
-    if (entry.isSymbolicLink()) realFolder(join(dir, entry.name)); // throws, naming it
-    if (!entry.isDirectory()) continue;
-    if (!isStrictVersion(entry.name)) {
-      const { message, hint } = versionProblem(entry.name);
-      throw new EventmapError({
-        code: 'snapshot/bad-folder-name',
-        message: `snapshot folder ${message}`,
-        hint: `rename the folder (${hint}), or remove it`,
-        file: displayPath(dir),
-      });
-    }
-    versions.push(entry.name);
-  }
-  return versions.sort(semver.compare);
 }
 
 /** Resolve `source`, `source@version` or `source@/some/folder`. */

@@ -30,7 +30,7 @@ import {
   type SpecFacts,
   type SpecFactsRecord,
 } from './spec-facts.ts';
-import { listVersions } from '../catalog/snapshots.ts';
+import { listVersions } from '../catalog/vendored.ts';
 import type { SourceName } from '../sources.ts';
 
 export interface CheckResult {
@@ -57,7 +57,7 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
       const fast = tryFastPath(paths, known.snapshots, (coverage) =>
         coverage === known.facts.coverage ? recorded(known.facts.locs) : undefined,
       );
-      if (fast) return { ...fast.result, notices: checkNotices(paths, known.notes, []) };
+      if (fast) return { ...fast.result, notices: await checkNotices(paths, known.notes, []) };
     }
   }
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
@@ -71,7 +71,7 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
   blocks?.save();
   const result = await checkFindings(paths, options, spec, facts);
   const notes = { file: spec.file, text: spec.text, snapshots: supportedSnapshots(spec) };
-  return { ...result, notices: checkNotices(paths, notes, options.withSnapshots ?? []) };
+  return { ...result, notices: await checkNotices(paths, notes, options.withSnapshots ?? []) };
 }
 
 /** The spec's text, and what the record says a parse of it gave (undefined: never met, or unreadable). */

@@ -35,7 +35,7 @@ export function registerCheckCommand(program: Command): void {
       const format = parseFormat(opts.format, ['text', 'json', 'markdown', 'github'] as const);
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const full = opts.full ?? (opts.fast ? false : inCi());
-      const result = await runCheck(paths, { ...snapshotPipelineOptions(paths.upstream, opts), full });
+      const result = await runCheck(paths, { ...(await snapshotPipelineOptions(paths.upstream, opts)), full });
       process.stdout.write(FORMATTERS[format](result));
       process.exitCode = result.findings.length ? 1 : 0;
     },

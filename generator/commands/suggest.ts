@@ -29,7 +29,7 @@ export function registerSuggestCommand(program: Command): void {
     async (opts: { write?: boolean; format: string; upstream: string[]; with: string[] }) => {
       const format = parseFormat(opts.format, ['text', 'json'] as const);
       const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const options = snapshotPipelineOptions(paths.upstream, opts);
+      const options = await snapshotPipelineOptions(paths.upstream, opts);
       const inputs = loadInputs(paths, options);
       const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
       if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));

@@ -3,7 +3,6 @@
 // Both repeat: --with accumulates; --upstream twice for one source is an error, not "last wins".
 import type { Command } from 'commander';
 import { EventmapError } from '../diagnostics.ts';
-import { resolveSnapshot } from '../catalog/snapshots.ts';
 import { parseSourceName } from '../sources.ts';
 import type { PipelineOptions } from '../pipeline.ts';
 import type { SourceName } from '../sources.ts';
@@ -51,11 +50,16 @@ export function snapshotOptions(cmd: Command, verb: string): Command {
     );
 }
 
-/** The PipelineOptions the two options say. */
-export function snapshotPipelineOptions(
+/** The PipelineOptions the two options say (a `--with` snapshot is resolved, reading its provenance). */
+export async function snapshotPipelineOptions(
   upstreamRoot: string,
   opts: { upstream: string[]; with: string[] },
-): PipelineOptions {
+): Promise<PipelineOptions> {
+  const upstreamOverrides = () => parseUpstreamOverrides(opts.upstream);
+  if (!opts.with.length) return { upstreamOverrides: upstreamOverrides(), withSnapshots: [] };
+  // Loaded for `--with` only: it locates provenance errors with the yaml parser, which a plain
+  // check never loads.
+  const { resolveSnapshot } = await import('../catalog/snapshots.ts');
   const withSnapshots = opts.with.map((arg) => {
     if (!arg.includes('@'))
       throw new EventmapError({
@@ -65,5 +69,5 @@ export function snapshotPipelineOptions(
       });
     return resolveSnapshot(upstreamRoot, arg);
   });
-  return { upstreamOverrides: parseUpstreamOverrides(opts.upstream), withSnapshots };
+  return { upstreamOverrides: upstreamOverrides(), withSnapshots };
 }

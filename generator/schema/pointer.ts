@@ -1,7 +1,5 @@
-// JSON pointers (RFC 6901) into parsed documents, and their line:col in the source text
-// (found lazily through the yaml parser, which keeps source ranges; only used on error paths).
-import { isNode, parseDocument } from 'yaml';
-import { lineColAt } from '../diagnostics.ts';
+// JSON pointers (RFC 6901) into parsed documents. Their line:col in the source text is
+// ./locate-pointer.ts, which loads the yaml parser (only error paths need it).
 
 /** One reference token escaped (`~` → `~0`, `/` → `~1`), and back; `~1` is undone before `~0`. */
 export const escapeSegment = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -31,20 +29,4 @@ export function getAtPointer(doc: unknown, pointer: string): unknown {
     cur = (cur as Record<string, unknown>)[seg];
   }
   return cur;
-}
-
-/** 1-based line:col of the value at `pointer` in JSON text, or of the nearest ancestor found. */
-export function locatePointer(text: string, pointer: string): { line: number; col: number } {
-  try {
-    const doc = parseDocument(text, { keepSourceTokens: false, uniqueKeys: false });
-    const segs = pointerSegments(pointer);
-    for (let n = segs.length; n >= 0; n--) {
-      const path = segs.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      const node = n === 0 ? doc.contents : doc.getIn(path, true);
-      if (isNode(node) && node.range) return lineColAt(text, node.range[0]);
-    }
-  } catch {
-    // fall through: the text is not even parseable, report its start
-  }
-  return { line: 1, col: 1 };
 }

@@ -25,9 +25,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const codeOf = (f: () => unknown) => {
+const codeOf = async (f: () => unknown) => {
   try {
-    f();
+    await f();
   } catch (err) {
     return err instanceof EventmapError ? err.diagnostics[0]!.code : String(err);
   }
@@ -38,7 +38,7 @@ describe('check --with and --upstream', () => {
   it('--with a folder: versioned by its content, newer than every release, so the hint says `until` the newest', async () => {
     const r = await runCheck(
       paths,
-      snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${folder}`] }),
+      await snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${folder}`] }),
     );
     const path = r.findings.find((f) => f.category === 'path')!;
     expect(path.versions).toEqual([expect.stringMatching(/^0\.0\.0-folder-[0-9a-f]{12}$/)]);
@@ -47,20 +47,22 @@ describe('check --with and --upstream', () => {
     expect(r.coverage.sources['codex-app-server']!.snapshots.at(-1)).toMatch(/^0\.0\.0-folder-[0-9a-f]{12}$/);
   });
 
-  it('--upstream twice for one source is an error, not "the last one wins"; --with a supported version too', () => {
+  it('--upstream twice for one source is an error, not "the last one wins"; --with a supported version too', async () => {
     expect(
-      codeOf(() =>
+      await codeOf(() =>
         snapshotPipelineOptions(paths.upstream, {
           upstream: [`codex-app-server=${folder}`, `codex-app-server=${folder}`],
           with: [],
         }),
       ),
     ).toBe('cli/repeated-option');
-    expect(codeOf(() => snapshotPipelineOptions(paths.upstream, { upstream: [], with: ['codex-app-server'] }))).toBe(
-      'cli/bad-argument',
-    );
+    expect(
+      await codeOf(() => snapshotPipelineOptions(paths.upstream, { upstream: [], with: ['codex-app-server'] })),
+    ).toBe('cli/bad-argument');
     return expect(
-      runCheck(paths, snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${BASE}`] })),
+      snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${BASE}`] }).then((o) =>
+        runCheck(paths, o),
+      ),
     ).rejects.toMatchObject({ diagnostics: [{ code: 'cli/already-supported' }] });
   });
 
@@ -68,7 +70,7 @@ describe('check --with and --upstream', () => {
     const base = join(paths.upstream, 'codex-app-server', BASE);
     const r = await runCheck(
       paths,
-      snapshotPipelineOptions(paths.upstream, {
+      await snapshotPipelineOptions(paths.upstream, {
         upstream: [`codex-app-server=${base}`],
         with: [`codex-app-server@${folder}`],
       }),

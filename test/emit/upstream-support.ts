@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scratchDir } from '../scratch.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
-import { listVersions, resolveSnapshot } from '../../generator/catalog/snapshots.ts';
+import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
+import { listVersions } from '../../generator/catalog/vendored.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { serverMessages as transcriptServerMessages, transcripts } from '../conformance/transcripts.ts';
 

@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { schemaProblems } from '../../generator/catalog/schema-checks.ts';
-import { listVersions } from '../../generator/catalog/snapshots.ts';
+import { listVersions } from '../../generator/catalog/vendored.ts';
 import { addLinearMetaSchema } from '../../generator/emit/upstream/ajv-meta.ts';
 import { parseModel } from '../../generator/model/load.ts';
 import { parseSpec } from '../../generator/spec/load.ts';

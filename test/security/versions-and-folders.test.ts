@@ -6,7 +6,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listVersions, resolveSnapshot, snapshotFromDir } from '../../generator/catalog/snapshots.ts';
+import { resolveSnapshot, snapshotFromDir } from '../../generator/catalog/snapshots.ts';
+import { listVersions } from '../../generator/catalog/vendored.ts';
 import { isStrictVersion } from '../../generator/versions.ts';
 import { formatDiagnostic, printable } from '../../generator/diagnostics.ts';
 import { parseSpec } from '../../generator/spec/load.ts';

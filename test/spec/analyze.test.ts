@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { entryKey } from '../../generator/catalog/load.ts';
-import { listVersions } from '../../generator/catalog/snapshots.ts';
+import { listVersions } from '../../generator/catalog/vendored.ts';
 import { loadInputs } from '../../generator/pipeline.ts';
 import { projectPaths } from '../../generator/project.ts';
 import { analyzeSpec } from '../../generator/spec/analyze.ts';
