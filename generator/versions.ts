@@ -2,19 +2,20 @@
 // under upstream-schemas/, provenance.json, the spec's snapshot lists) is strict semver written in
 // its one canonical form, so `v0.163.0` or `0.163.0⏎` can never become a sibling snapshot, a
 // namespace or a line of generated code. A folder without provenance.json is named by its content.
-import semver from 'semver';
+import semverClean from 'semver/functions/clean.js';
+import semverValid from 'semver/functions/valid.js';
 import { createHash } from 'node:crypto';
 import { listFiles } from './fsutil.ts';
 import { readRegularFile } from './safe-read.ts';
 
 /** Strict semver equal to its own `semver.clean` form: no `v`, `=`, whitespace, line break or build metadata. */
 export function isStrictVersion(v: unknown): v is string {
-  return typeof v === 'string' && semver.valid(v) !== null && semver.clean(v) === v;
+  return typeof v === 'string' && semverValid(v) !== null && semverClean(v) === v;
 }
 
 /** What is wrong with a version that is not strict, and its strict form when it has one. */
 export function versionProblem(v: string): { message: string; hint: string } {
-  const clean = semver.clean(v);
+  const clean = semverClean(v);
   return {
     message: `${JSON.stringify(v)} is not a version in canonical semver form (MAJOR.MINOR.PATCH[-PRERELEASE], no \`v\`, spaces, line breaks or build metadata)`,
     hint: clean && clean !== v ? `write \`${clean}\`` : 'give an exact published version, e.g. 0.171.0',

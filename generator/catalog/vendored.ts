@@ -3,7 +3,7 @@
 // yaml parser), so that check's fast path can list them without loading more.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import semver from 'semver';
+import compare from 'semver/functions/compare.js';
 import { EventmapError } from '../diagnostics.ts';
 import { displayPath } from '../fsutil.ts';
 import type { SourceName } from '../sources.ts';
@@ -38,5 +38,5 @@ export function listVersions(upstreamRoot: string, source: SourceName): string[]
     }
     versions.push(entry.name);
   }
-  return versions.sort(semver.compare);
+  return versions.sort(compare);
 }

@@ -2,7 +2,8 @@
 // A file's version is the one its content states (codex cliVersion, the Claude capture's
 // sdkVersion), else the one its path names (…/<source>/<version>/…), else unknown.
 import { readFileSync } from 'node:fs';
-import semver from 'semver';
+import compare from 'semver/functions/compare.js';
+import valid from 'semver/functions/valid.js';
 import { isStrictVersion } from '../versions.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { SOURCE_NAMES, type SourceName } from '../sources.ts';
@@ -118,6 +119,6 @@ function versionFromPath(file: string, source: SourceName): string | undefined {
 
 function compareVersions(a: string | undefined, b: string | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  if (semver.valid(a) && semver.valid(b)) return semver.compare(a, b);
+  if (valid(a) && valid(b)) return compare(a, b);
   return a < b ? -1 : a > b ? 1 : 0;
 }

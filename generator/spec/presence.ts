@@ -1,7 +1,8 @@
 // Which supported snapshots a read path is expected in: `since`/`until` (first and last version
 // that has it, inclusive) and the older exact list `absentIn`. One rule for the spec checks and
 // for `eventmap diff`.
-import semver from 'semver';
+import compare from 'semver/functions/compare.js';
+import valid from 'semver/functions/valid.js';
 import { isFolderVersion } from '../versions.ts';
 
 export interface Presence {
@@ -17,8 +18,8 @@ export interface Presence {
 export function compareVersions(a: string, b: string): number {
   // A snapshot folder without provenance (a candidate) counts as newer than every release.
   if (isFolderVersion(a) !== isFolderVersion(b)) return isFolderVersion(a) ? 1 : -1;
-  const [va, vb] = [semver.valid(a), semver.valid(b)];
-  if (va && vb) return semver.compare(va, vb);
+  const [va, vb] = [valid(a), valid(b)];
+  if (va && vb) return compare(va, vb);
   if (va) return -1;
   if (vb) return 1;
   return a < b ? -1 : a > b ? 1 : 0;
@@ -26,7 +27,7 @@ export function compareVersions(a: string, b: string): number {
 
 /** A published version a spec may name: semver, and not a folder's made-up `0.0.0-folder-<hash>` (also semver). */
 function isRelease(v: string): boolean {
-  return semver.valid(v) !== null && !isFolderVersion(v);
+  return valid(v) !== null && !isFolderVersion(v);
 }
 
 /** Should `version` have the path? */

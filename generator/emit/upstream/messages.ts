@@ -1,6 +1,7 @@
 // Which catalog entries are whole upstream messages, and which snapshot each one is typed from.
 // Works on the Catalog IR alone, so every source goes through the same code.
-import semver from 'semver';
+import lt from 'semver/functions/lt.js';
+import valid from 'semver/functions/valid.js';
 import { EventmapError } from '../../diagnostics.ts';
 import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
 import { compareStrings } from '../../fsutil.ts';
@@ -44,8 +45,8 @@ export function checkCatalogs(catalogs: Catalog[], who: string): void {
     });
   }
   // Versions that are not semver (a snapshot folder named outright) keep the order given.
-  const semverOnes = versions.filter((v) => semver.valid(v));
-  if (semverOnes.some((v, i) => i > 0 && semver.lt(v, semverOnes[i - 1]!))) {
+  const semverOnes = versions.filter((v) => valid(v));
+  if (semverOnes.some((v, i) => i > 0 && lt(v, semverOnes[i - 1]!))) {
     throw new EventmapError({
       code: 'emit/unsorted-snapshots',
       message: `${who}: ${sources[0]} snapshots are not oldest first (${versions.join(', ')})`,
