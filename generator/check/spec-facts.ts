@@ -5,6 +5,8 @@
 // that very text gave. Read only by the eventmap that wrote it, and never where nothing may be
 // trusted (CI, check --full), like the other records.
 import { sha256 } from '../fsutil.ts';
+import { isSourceName } from '../sources.ts';
+import { isStrictVersion } from '../versions.ts';
 import { parsedLoc } from '../spec/positions.ts';
 import { specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../spec/types.ts';
 import { usedRecord } from '../used-record.ts';
@@ -73,5 +75,12 @@ const isRecordOf = <T>(v: unknown, item: (x: unknown) => x is T): v is Record<st
 function isFacts(v: unknown): v is SpecFacts {
   if (typeof v !== 'object' || v === null) return false;
   const f = v as SpecFacts;
-  return typeof f.coverage === 'string' && isRecordOf(f.snapshots, isStringList) && isRecordOf(f.locs, isLoc);
+  // Names checked as at the door (they become paths under upstream-schemas/), though the record is trusted.
+  const snapshots = isRecordOf(f.snapshots, isStringList) ? Object.entries(f.snapshots) : undefined;
+  return (
+    typeof f.coverage === 'string' &&
+    snapshots !== undefined &&
+    snapshots.every(([source, versions]) => isSourceName(source) && versions.every(isStrictVersion)) &&
+    isRecordOf(f.locs, isLoc)
+  );
 }

@@ -85,6 +85,11 @@ describe('check: the spec facts record', () => {
     // Facts about another coverage.json are not used: the spec is parsed.
     forge(0, (f) => (f.coverage = sha256('another coverage.json')));
     expect(lines(await runCheck(paths()))).toEqual(lines(honest));
+    // Names in it are checked as at the door: a source or version that is not one is no record.
+    forge(1000, (f) => (f.snapshots = { 'codex-sdk': ['../../..'] }));
+    expect(lines(await runCheck(paths()))).toEqual(lines(honest));
+    forge(1000, (f) => (f.snapshots = { '../codex-sdk': [] }));
+    expect(lines(await runCheck(paths()))).toEqual(lines(honest));
     // Nor does a record another eventmap wrote count.
     forge(1000);
     writeFileSync(RECORD(), JSON.stringify({ ...record(), version: `${record().version}-other` }));
