@@ -56,7 +56,12 @@ export async function runMain(args: string[]): Promise<number> {
   process.exitCode = undefined;
   try {
     const name = commandName(args);
-    const needed = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
+    const needed =
+      name !== undefined && Object.hasOwn(COMMANDS, name)
+        ? [name]
+        : name === undefined && args.some((a) => a === '--version' || a === '-V')
+          ? [] // `eventmap --version` needs no command
+          : Object.keys(COMMANDS);
     for (const register of await Promise.all(needed.map((n) => COMMANDS[n]!()))) register(program);
     await program.parseAsync(args, { from: 'user' });
     return Number(process.exitCode ?? 0);
