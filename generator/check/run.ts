@@ -13,15 +13,13 @@ import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { cacheDir } from '../emit/cache.ts';
 import { knownHashes } from '../emit/known-hashes.ts';
 import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
-import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
+import { compareStrings, displayPath, listFiles, readTree, sha256 } from '../fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline-options.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import type { Loc, MappingSpec, SpecNode } from '../spec/types.ts';
 import { checkNotices, type SpecNotes } from './notices.ts';
-import { displayPath } from '../fsutil.ts';
-import type { Loc, SpecNode } from '../spec/types.ts';
 import {
   noting,
   recorded,
@@ -51,13 +49,18 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
   const dir = options.full ? undefined : cacheDir(paths);
   const facts = dir === undefined ? undefined : specFactsRecord(dir, codeKey());
   // Unchanged inputs and a spec text met before: answered without parsing the spec.
+  let inputsChanged = false;
   if (facts && !isWhatIf(options)) {
     const known = knownSpec(paths, facts);
     if (known) {
-      const fast = tryFastPath(paths, known.snapshots, (coverage) =>
-        coverage === known.facts.coverage ? recorded(known.facts.locs) : undefined,
-      );
+      let verified = false; // the locator is asked only once the inputs and files matched
+      const fast = tryFastPath(paths, known.facts.snapshots, (coverage) => {
+        verified = true;
+        return coverage === known.facts.coverage ? recorded(known.facts.locs) : undefined;
+      });
       if (fast) return { ...fast.result, notices: await checkNotices(paths, known.notes, []) };
+      // The parse would give these very snapshots (same text, same eventmap): its fast path would fail too.
+      inputsChanged = !verified;
     }
   }
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
@@ -69,25 +72,18 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
   const blocks = dir === undefined ? undefined : blockStore(dir, codeKey());
   const spec = loadSpec(paths.spec, blocks);
   blocks?.save();
-  const result = await checkFindings(paths, options, spec, facts);
+  const result = await checkFindings(paths, options, spec, facts, inputsChanged);
   const notes = { file: spec.file, text: spec.text, snapshots: supportedSnapshots(spec) };
   return { ...result, notices: await checkNotices(paths, notes, options.withSnapshots ?? []) };
 }
 
 /** The spec's text, and what the record says a parse of it gave (undefined: never met, or unreadable). */
-function knownSpec(
-  paths: ProjectPaths,
-  facts: SpecFactsRecord,
-): { facts: SpecFacts; snapshots: Record<string, string[]>; notes: SpecNotes } | undefined {
+function knownSpec(paths: ProjectPaths, facts: SpecFactsRecord): { facts: SpecFacts; notes: SpecNotes } | undefined {
   try {
     const text = readRegularText(paths.spec);
     const known = facts.get(text);
     if (!known) return undefined;
-    return {
-      facts: known,
-      snapshots: known.snapshots,
-      notes: { file: displayPath(paths.spec), text, snapshots: known.snapshots },
-    };
+    return { facts: known, notes: { file: displayPath(paths.spec), text, snapshots: known.snapshots } };
   } catch {
     return undefined; // missing or odd: loadSpec says what is wrong
   }
@@ -98,9 +94,10 @@ async function checkFindings(
   options: CheckOptions,
   spec: MappingSpec,
   facts: SpecFactsRecord | undefined,
+  inputsChanged: boolean,
 ): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
-  if (!overridden && !options.full) {
+  if (!overridden && !options.full && !inputsChanged) {
     const { specLocator } = await import('../spec/load.ts');
     const snapshots = supportedSnapshots(spec);
     const locs: Record<string, Loc> = {};

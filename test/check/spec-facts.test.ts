@@ -96,6 +96,17 @@ describe('check: the spec facts record', () => {
     expect(lines(await runCheck(paths()))).toEqual(lines(honest));
   });
 
+  it('a text met before, with generated/ edited since: the slow path, as without the record', async () => {
+    await own.files();
+    await runCheck(paths()); // records the facts of this text
+    const mappers = join(paths().generated, 'codex-sdk', 'mappers.ts');
+    writeFileSync(mappers, `${readFileSync(mappers, 'utf8')}// edited by hand\n`);
+    const edited = await runCheck(paths());
+    expect(edited.fast).toBe(false);
+    expect(edited.findings.map((f) => f.code)).toContain('generated/stale-output');
+    expect(edited).toEqual(await withoutCache());
+  });
+
   it('another spec text is parsed: an added line moves every location', async () => {
     await own.files();
     const before = await runCheck(paths());
