@@ -19,6 +19,7 @@ export const LIFECYCLE_ROLES: Readonly<Record<string, LifecycleRole>> = {
   'turn.completed': { closes: 'turn', turnScoped: true },
   'turn.aborted': { turnScoped: true },
   'turn.plan.updated': { turnScoped: true },
+  'turn.proposed.completed': { turnScoped: true },
   'turn.diff.updated': { turnScoped: true },
   'item.started': { opens: 'item', turnScoped: true },
   'item.updated': { turnScoped: true },

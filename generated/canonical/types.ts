@@ -128,14 +128,20 @@ export const CANONICAL_REQUEST_TYPES = [
    * running a skill); gone by 0.171.0 but part of the 0.105.0 protocol eventmap supports.
    */
   'skill_approval',
+  /**
+   * Extension (not in EVENTS.md): Claude canUseTool for a read-only tool (Read, Grep, Glob): a UI
+   * can offer "always allow reads" only if it can tell a read from any other tool. T3 Code's
+   * contract has the same value.
+   */
+  'file_read_approval',
 ] as const;
 export type CanonicalRequestType = (typeof CANONICAL_REQUEST_TYPES)[number];
 
 /**
  * How a request ended, whatever the provider's own vocabulary (that stays in `resolution`).
- * Extension (not in EVENTS.md): EVENTS.md leaves request.resolved `decision` a free string; these
- * are the canonical values mappings should emit (the field stays `string`, as in the spec, so the
- * validator does not enforce them).
+ * Extension (not in EVENTS.md): EVENTS.md leaves request.resolved `decision` a free string, so
+ * `decision === 'acepted'` compiles; the field is typed with these values (and the validator
+ * enforces them) so a UI can switch on a decision without knowing the provider's words.
  */
 export const REQUEST_DECISIONS = [
   'accepted',
@@ -148,6 +154,7 @@ export const REQUEST_DECISIONS = [
   'failed',
   'cancelled',
   'expired',
+  'unobserved',
 ] as const;
 export type RequestDecision = (typeof REQUEST_DECISIONS)[number];
 
@@ -194,6 +201,14 @@ export type ThreadState = (typeof THREAD_STATES)[number];
 
 export const TURN_STATES = ['completed', 'failed', 'interrupted', 'cancelled'] as const;
 export type TurnState = (typeof TURN_STATES)[number];
+
+/**
+ * What happened to one file. Extension (not in EVENTS.md): What a file change did to one file
+ * (ToolDetail.changes), the same words for Codex fileChange items, Codex SDK file_change items and
+ * Claude Write/Edit tools.
+ */
+export const FILE_CHANGE_KINDS = ['add', 'delete', 'update'] as const;
+export type FileChangeKind = (typeof FILE_CHANGE_KINDS)[number];
 
 /** Status of an item in item.* payloads (inline in EVENTS.md ItemLifecyclePayload). */
 export const ITEM_STATUSES = [
@@ -278,6 +293,12 @@ export const CANONICAL_EVENT_TYPES = [
   'turn.completed',
   'turn.aborted',
   'turn.plan.updated',
+  /**
+   * Extension (not in EVENTS.md): A plan the agent proposes for the user to accept before it acts
+   * (Codex plan-mode plan items, Claude ExitPlanMode), one signal for every provider; named as in
+   * T3 Code's contract.
+   */
+  'turn.proposed.completed',
   'turn.diff.updated',
   'item.started',
   'item.updated',
@@ -349,10 +370,114 @@ export interface RuntimeEventRaw {
 export interface ItemLifecyclePayload {
   itemType: CanonicalItemType;
   status?: ItemStatus;
+  /**
+   * A short label a UI can show for the item: the tool's name, a subagent's task, or what kind of
+   * step it is; set on every tool item.
+   */
   title?: string;
   detail?: string;
+  /**
+   * The item's whole text so far; on item.completed of assistant_message, reasoning and plan items,
+   * the final text. Extension (not in EVENTS.md): EVENTS.md carries text only as content.delta,
+   * which Claude without partial messages never sends and which a UI must stitch per item; an item
+   * that completes with its text renders the same on every source and stream mode.
+   */
+  text?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves what a tool does in `data`, in each provider's
+   * own shape; a UI needs the command, the files, the server and tool, or the query without knowing
+   * the provider.
+   */
+  toolDetail?: ToolDetail;
   /** The provider's item, for detail the canonical fields do not carry. */
   data?: unknown;
+}
+
+/**
+ * What a tool call does and did, the same shape on every provider. Which fields are set follows the
+ * item type: command_execution has command (cwd, exitCode, output once known); file_change has
+ * changes; mcp_tool_call has server and name (input, output, error); web_search has query or url;
+ * any other tool has name and input (output, error once known).
+ */
+export interface ToolDetail {
+  /** The tool's name as the agent called it (Claude's tool name, an MCP or dynamic tool's name). */
+  name?: string;
+  /** The tool's arguments. */
+  input?: Record<string, unknown>;
+  /** What the tool returned, as text (a command's output, a tool result's text). */
+  output?: string;
+  /** Why the tool failed, when it did. */
+  error?: string;
+  /** The command line a command_execution runs. */
+  command?: string;
+  /** The folder the command runs in. */
+  cwd?: string;
+  /** The command's exit code once it ended (null: it ended without one). */
+  exitCode?: number | null;
+  /** The files a file_change touches. */
+  changes?: FileChange[];
+  /** The MCP server of an mcp_tool_call. */
+  server?: string;
+  /** What a web search looks for. */
+  query?: string;
+  /** The page a web fetch reads. */
+  url?: string;
+}
+
+export interface FileChange {
+  path: string;
+  kind: FileChangeKind;
+  /** Where the file moved to, for a rename. */
+  movePath?: string;
+  /** The change as a unified diff, when the provider gives one. */
+  diff?: string;
+}
+
+/** One question put to the user (T3 Code's UserInputQuestion). */
+export interface UserInputQuestion {
+  /**
+   * The question's id: the provider's own (Codex), else the question text (Claude keys its answers
+   * by it).
+   */
+  id: string;
+  /** A short label for the question. */
+  header: string;
+  question: string;
+  options: UserInputQuestionOption[];
+  /** Several options may be chosen. */
+  multiSelect?: boolean;
+}
+
+export interface UserInputQuestionOption {
+  label: string;
+  description?: string;
+}
+
+/**
+ * How full the thread's context window is, the same on every provider (T3 Code's
+ * ThreadTokenUsageSnapshot). usedTokens is what the last model request of the thread's own agent
+ * held in its context (a subagent's requests are not counted); maxTokens the window's size.
+ */
+export interface ThreadTokenUsageSnapshot {
+  /** Tokens in the context window after the last model request. */
+  usedTokens: number;
+  /** The context window's size, when the provider says it. */
+  maxTokens?: number;
+  /** Tokens processed over the whole thread, when the provider counts them. */
+  totalProcessedTokens?: number;
+  /** Input tokens over the whole thread. */
+  inputTokens?: number;
+  /** Of the input tokens, those read from the cache. */
+  cachedInputTokens?: number;
+  /** Output tokens over the whole thread. */
+  outputTokens?: number;
+  /** Of the output tokens, those spent reasoning. */
+  reasoningOutputTokens?: number;
+  /** Input tokens of the last model request (cached ones included). */
+  lastInputTokens?: number;
+  lastCachedInputTokens?: number;
+  lastOutputTokens?: number;
+  lastReasoningOutputTokens?: number;
 }
 
 export interface TurnPlanStep {
@@ -434,8 +559,12 @@ export interface ThreadMetadataUpdatedPayload {
 
 /** Payload of `thread.token-usage.updated`. */
 export interface ThreadTokenUsageUpdatedPayload {
-  /** Token totals and breakdown as the provider reports them. */
-  usage: unknown;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves usage `unknown` (each provider's own counts); a
+   * context meter needs one typed snapshot from every provider (T3 Code's contract types it the
+   * same way). The provider's counts stay in raw.
+   */
+  usage: ThreadTokenUsageSnapshot;
 }
 
 /** Payload of `thread.realtime.started`. */
@@ -490,6 +619,16 @@ export interface TurnPlanUpdatedPayload {
   plan: TurnPlanStep[];
 }
 
+/**
+ * Payload of `turn.proposed.completed`. Extension (not in EVENTS.md): A plan the agent proposes for
+ * the user to accept before it acts (Codex plan-mode plan items, Claude ExitPlanMode), one signal
+ * for every provider; named as in T3 Code's contract.
+ */
+export interface TurnProposedCompletedPayload {
+  /** The proposed plan, as Markdown. */
+  planMarkdown: string;
+}
+
 /** Payload of `turn.diff.updated`. */
 export interface TurnDiffUpdatedPayload {
   unifiedDiff: string;
@@ -518,7 +657,18 @@ export interface ContentDeltaPayload {
 /** Payload of `request.opened`. */
 export interface RequestOpenedPayload {
   requestType: CanonicalRequestType;
+  /**
+   * A short label for what is asked (the tool, the command). Extension (not in EVENTS.md):
+   * EVENTS.md gives a request only `detail` and `args` in the provider's shape; an approval prompt
+   * needs a label on every provider.
+   */
+  title?: string;
   detail?: string;
+  /**
+   * Extension (not in EVENTS.md): The command, files or tool input to approve, typed the same on
+   * every provider (EVENTS.md leaves them in `args`).
+   */
+  toolDetail?: ToolDetail;
   /** What is asked, e.g. the command, the patch or the tool input. */
   args?: unknown;
 }
@@ -529,8 +679,11 @@ export interface RequestOpenedPayload {
  */
 export interface RequestResolvedPayload {
   requestType: CanonicalRequestType;
-  /** A RequestDecision value (accepted, declined, permission_denied, cancelled, expired...). */
-  decision?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md types decision as a free string; typed with
+   * RequestDecision so a misspelt decision does not compile.
+   */
+  decision?: RequestDecision;
   /**
    * The provider's answer as sent, e.g. the client's JSON-RPC result or Claude's PermissionResult.
    */
@@ -539,12 +692,21 @@ export interface RequestResolvedPayload {
 
 /** Payload of `user-input.requested`. */
 export interface UserInputRequestedPayload {
-  questions: unknown;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves questions `unknown` in each provider's shape;
+   * typed as in T3 Code's contract (id, header, question, options, multiSelect).
+   */
+  questions: UserInputQuestion[];
 }
 
 /** Payload of `user-input.resolved`. */
 export interface UserInputResolvedPayload {
-  answers: unknown;
+  /**
+   * Question id → the chosen labels (or the text typed); {} when nothing was answered. Extension
+   * (not in EVENTS.md): EVENTS.md leaves answers `unknown`: Codex answers {id: {answers: [...]}},
+   * Claude {question text: label}; one shape, keyed by UserInputQuestion.id, for every provider.
+   */
+  answers: Record<string, string[]>;
 }
 
 /** Payload of `task.started`. */
@@ -558,6 +720,12 @@ export interface TaskStartedPayload {
 export interface TaskProgressPayload {
   taskId: RuntimeTaskId;
   description: string;
+  /**
+   * What the task is doing now, in a sentence. Extension (not in EVENTS.md): Claude 0.3.x
+   * system:task_progress carries a running summary, the line a UI shows for a subagent (T3 Code's
+   * contract has the same field).
+   */
+  summary?: string;
   usage?: unknown;
   lastToolName?: string;
 }
@@ -721,6 +889,7 @@ export interface RuntimeEventPayloadByType {
   'turn.completed': TurnCompletedPayload;
   'turn.aborted': TurnAbortedPayload;
   'turn.plan.updated': TurnPlanUpdatedPayload;
+  'turn.proposed.completed': TurnProposedCompletedPayload;
   'turn.diff.updated': TurnDiffUpdatedPayload;
   'item.started': ItemStartedPayload;
   'item.updated': ItemUpdatedPayload;
@@ -797,6 +966,7 @@ export type TurnStartedEvent = RuntimeEventBase<'turn.started', TurnStartedPaylo
 export type TurnCompletedEvent = RuntimeEventBase<'turn.completed', TurnCompletedPayload>;
 export type TurnAbortedEvent = RuntimeEventBase<'turn.aborted', TurnAbortedPayload>;
 export type TurnPlanUpdatedEvent = RuntimeEventBase<'turn.plan.updated', TurnPlanUpdatedPayload>;
+export type TurnProposedCompletedEvent = RuntimeEventBase<'turn.proposed.completed', TurnProposedCompletedPayload>;
 export type TurnDiffUpdatedEvent = RuntimeEventBase<'turn.diff.updated', TurnDiffUpdatedPayload>;
 export type ItemStartedEvent = RuntimeEventBase<'item.started', ItemStartedPayload>;
 export type ItemUpdatedEvent = RuntimeEventBase<'item.updated', ItemUpdatedPayload>;
@@ -849,6 +1019,7 @@ export type ProviderRuntimeEvent =
   | TurnCompletedEvent
   | TurnAbortedEvent
   | TurnPlanUpdatedEvent
+  | TurnProposedCompletedEvent
   | TurnDiffUpdatedEvent
   | ItemStartedEvent
   | ItemUpdatedEvent

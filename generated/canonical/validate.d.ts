@@ -23,6 +23,7 @@ import type {
   TurnCompletedPayload,
   TurnAbortedPayload,
   TurnPlanUpdatedPayload,
+  TurnProposedCompletedPayload,
   TurnDiffUpdatedPayload,
   ItemStartedPayload,
   ItemUpdatedPayload,
@@ -112,6 +113,8 @@ export declare const validateTurnCompletedPayload: Validator<TurnCompletedPayloa
 export declare const validateTurnAbortedPayload: Validator<TurnAbortedPayload>;
 /** Checks the payload of `turn.plan.updated`. */
 export declare const validateTurnPlanUpdatedPayload: Validator<TurnPlanUpdatedPayload>;
+/** Checks the payload of `turn.proposed.completed`. */
+export declare const validateTurnProposedCompletedPayload: Validator<TurnProposedCompletedPayload>;
 /** Checks the payload of `turn.diff.updated`. */
 export declare const validateTurnDiffUpdatedPayload: Validator<TurnDiffUpdatedPayload>;
 /** Checks the payload of `item.started`. */

@@ -29,7 +29,7 @@ function patternOf(source, flags) {
 
 "use strict";
 export const validateRuntimeEventEnvelope = validate21;
-const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"provider":{"type":"string","enum":["codex","claudeAgent"]},"sessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},"threadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"turnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"itemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"requestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRefs":{"type":"object","properties":{"providerSessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerTurnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerItemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRequestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false},"type":{"type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]},"payload":{"type":"object","additionalProperties":true},"raw":{"type":"object","properties":{"source":{"type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","codex.app-server.response","eventmap.synthetic"]},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false}},"propertyNames":{"enum":["eventId","provider","sessionId","createdAt","threadId","turnId","itemId","requestId","providerRefs","type","payload","raw"]}};
+const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"provider":{"type":"string","enum":["codex","claudeAgent"]},"sessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},"threadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"turnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"itemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"requestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRefs":{"type":"object","properties":{"providerSessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerTurnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerItemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRequestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false},"type":{"type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.proposed.completed","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]},"payload":{"type":"object","additionalProperties":true},"raw":{"type":"object","properties":{"source":{"type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","codex.app-server.response","eventmap.synthetic"]},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false}},"propertyNames":{"enum":["eventId","provider","sessionId","createdAt","threadId","turnId","itemId","requestId","providerRefs","type","payload","raw"]}};
 const func2 = patternOf;
 const pattern0 = func2("^\\S(?:[\\s\\S]*\\S)?$", "u");
 const pattern2 = func2("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$", "u");
@@ -380,7 +380,7 @@ if(typeof data14 !== "string"){
 validate21.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((data14 === "session.started") || (data14 === "session.configured")) || (data14 === "session.state.changed")) || (data14 === "session.exited")) || (data14 === "thread.started")) || (data14 === "thread.state.changed")) || (data14 === "thread.metadata.updated")) || (data14 === "thread.token-usage.updated")) || (data14 === "thread.realtime.started")) || (data14 === "thread.realtime.item-added")) || (data14 === "thread.realtime.audio.delta")) || (data14 === "thread.realtime.error")) || (data14 === "thread.realtime.closed")) || (data14 === "turn.started")) || (data14 === "turn.completed")) || (data14 === "turn.aborted")) || (data14 === "turn.plan.updated")) || (data14 === "turn.diff.updated")) || (data14 === "item.started")) || (data14 === "item.updated")) || (data14 === "item.completed")) || (data14 === "content.delta")) || (data14 === "request.opened")) || (data14 === "request.resolved")) || (data14 === "user-input.requested")) || (data14 === "user-input.resolved")) || (data14 === "task.started")) || (data14 === "task.progress")) || (data14 === "task.updated")) || (data14 === "task.completed")) || (data14 === "hook.started")) || (data14 === "hook.progress")) || (data14 === "hook.completed")) || (data14 === "tool.progress")) || (data14 === "tool.summary")) || (data14 === "auth.status")) || (data14 === "account.updated")) || (data14 === "account.rate-limits.updated")) || (data14 === "mcp.status.updated")) || (data14 === "mcp.oauth.completed")) || (data14 === "model.rerouted")) || (data14 === "config.warning")) || (data14 === "deprecation.notice")) || (data14 === "files.persisted")) || (data14 === "runtime.warning")) || (data14 === "runtime.error"))){
+if(!(((((((((((((((((((((((((((((((((((((((((((((((data14 === "session.started") || (data14 === "session.configured")) || (data14 === "session.state.changed")) || (data14 === "session.exited")) || (data14 === "thread.started")) || (data14 === "thread.state.changed")) || (data14 === "thread.metadata.updated")) || (data14 === "thread.token-usage.updated")) || (data14 === "thread.realtime.started")) || (data14 === "thread.realtime.item-added")) || (data14 === "thread.realtime.audio.delta")) || (data14 === "thread.realtime.error")) || (data14 === "thread.realtime.closed")) || (data14 === "turn.started")) || (data14 === "turn.completed")) || (data14 === "turn.aborted")) || (data14 === "turn.plan.updated")) || (data14 === "turn.proposed.completed")) || (data14 === "turn.diff.updated")) || (data14 === "item.started")) || (data14 === "item.updated")) || (data14 === "item.completed")) || (data14 === "content.delta")) || (data14 === "request.opened")) || (data14 === "request.resolved")) || (data14 === "user-input.requested")) || (data14 === "user-input.resolved")) || (data14 === "task.started")) || (data14 === "task.progress")) || (data14 === "task.updated")) || (data14 === "task.completed")) || (data14 === "hook.started")) || (data14 === "hook.progress")) || (data14 === "hook.completed")) || (data14 === "tool.progress")) || (data14 === "tool.summary")) || (data14 === "auth.status")) || (data14 === "account.updated")) || (data14 === "account.rate-limits.updated")) || (data14 === "mcp.status.updated")) || (data14 === "mcp.oauth.completed")) || (data14 === "model.rerouted")) || (data14 === "config.warning")) || (data14 === "deprecation.notice")) || (data14 === "files.persisted")) || (data14 === "runtime.warning")) || (data14 === "runtime.error"))){
 validate21.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
@@ -888,7 +888,8 @@ return errors === 0;
 }
 
 export const validateThreadTokenUsageUpdatedPayload = validate29;
-const schema14 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{}},"required":["usage"],"additionalProperties":false};
+const schema14 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"}},"required":["usedTokens"],"additionalProperties":false}},"required":["usage"],"additionalProperties":false};
+const func15 = Object.prototype.hasOwnProperty;
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload" */;
@@ -902,11 +903,195 @@ validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
+const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "usage")){
 validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
+}
+}
+if(_errs1 === errors){
+if(data.usage !== undefined){
+let data0 = data.usage;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.usedTokens === undefined) && (missing1 = "usedTokens")){
+validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+const _errs4 = errors;
+for(const key1 in data0){
+if(!(func15.call(schema14.properties.usage.properties, key1))){
+validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs4 === errors){
+if(data0.usedTokens !== undefined){
+let data1 = data0.usedTokens;
+const _errs5 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate29.errors = [{instancePath:instancePath+"/usage/usedTokens",schemaPath:"#/properties/usage/properties/usedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.maxTokens !== undefined){
+let data2 = data0.maxTokens;
+const _errs7 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate29.errors = [{instancePath:instancePath+"/usage/maxTokens",schemaPath:"#/properties/usage/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs7 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.totalProcessedTokens !== undefined){
+let data3 = data0.totalProcessedTokens;
+const _errs9 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate29.errors = [{instancePath:instancePath+"/usage/totalProcessedTokens",schemaPath:"#/properties/usage/properties/totalProcessedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.inputTokens !== undefined){
+let data4 = data0.inputTokens;
+const _errs11 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate29.errors = [{instancePath:instancePath+"/usage/inputTokens",schemaPath:"#/properties/usage/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs11 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.cachedInputTokens !== undefined){
+let data5 = data0.cachedInputTokens;
+const _errs13 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate29.errors = [{instancePath:instancePath+"/usage/cachedInputTokens",schemaPath:"#/properties/usage/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.outputTokens !== undefined){
+let data6 = data0.outputTokens;
+const _errs15 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+validate29.errors = [{instancePath:instancePath+"/usage/outputTokens",schemaPath:"#/properties/usage/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs15 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.reasoningOutputTokens !== undefined){
+let data7 = data0.reasoningOutputTokens;
+const _errs17 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate29.errors = [{instancePath:instancePath+"/usage/reasoningOutputTokens",schemaPath:"#/properties/usage/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.lastInputTokens !== undefined){
+let data8 = data0.lastInputTokens;
+const _errs19 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate29.errors = [{instancePath:instancePath+"/usage/lastInputTokens",schemaPath:"#/properties/usage/properties/lastInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs19 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.lastCachedInputTokens !== undefined){
+let data9 = data0.lastCachedInputTokens;
+const _errs21 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate29.errors = [{instancePath:instancePath+"/usage/lastCachedInputTokens",schemaPath:"#/properties/usage/properties/lastCachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs21 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.lastOutputTokens !== undefined){
+let data10 = data0.lastOutputTokens;
+const _errs23 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+validate29.errors = [{instancePath:instancePath+"/usage/lastOutputTokens",schemaPath:"#/properties/usage/properties/lastOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs23 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data0.lastReasoningOutputTokens !== undefined){
+let data11 = data0.lastReasoningOutputTokens;
+const _errs25 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+validate29.errors = [{instancePath:instancePath+"/usage/lastReasoningOutputTokens",schemaPath:"#/properties/usage/properties/lastReasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid1 = _errs25 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
 }
 }
 }
@@ -1434,33 +1619,33 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnDiffUpdatedPayload = validate39;
-const schema24 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
+export const validateTurnProposedCompletedPayload = validate39;
+const schema24 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:TurnProposedCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
+if((data.planMarkdown === undefined) && (missing0 = "planMarkdown")){
 validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "unifiedDiff")){
+if(!(key0 === "planMarkdown")){
 validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.unifiedDiff !== undefined){
-if(typeof data.unifiedDiff !== "string"){
-validate39.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.planMarkdown !== undefined){
+if(typeof data.planMarkdown !== "string"){
+validate39.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1476,88 +1661,34 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const validateItemLifecyclePayload = validate40;
-const schema25 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]},"status":{"type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]},"title":{"type":"string"},"detail":{"type":"string"},"data":{}},"required":["itemType"],"additionalProperties":false};
+export const validateTurnDiffUpdatedPayload = validate40;
+const schema25 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
+/*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.itemType === undefined) && (missing0 = "itemType")){
+if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
 validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "data"))){
+if(!(key0 === "unifiedDiff")){
 validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.itemType !== undefined){
-let data0 = data.itemType;
-const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.unifiedDiff !== undefined){
+if(typeof data.unifiedDiff !== "string"){
+validate40.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-if(!((((((((((((((((((data0 === "user_message") || (data0 === "assistant_message")) || (data0 === "reasoning")) || (data0 === "plan")) || (data0 === "command_execution")) || (data0 === "file_change")) || (data0 === "mcp_tool_call")) || (data0 === "dynamic_tool_call")) || (data0 === "collab_agent_tool_call")) || (data0 === "web_search")) || (data0 === "image_view")) || (data0 === "review_entered")) || (data0 === "review_exited")) || (data0 === "context_compaction")) || (data0 === "error")) || (data0 === "unknown")) || (data0 === "image_generation")) || (data0 === "prompt_suggestion"))){
-validate40.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/enum",keyword:"enum",params:{allowedValues: schema25.properties.itemType.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data1 = data.status;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data1 === "inProgress") || (data1 === "completed")) || (data1 === "failed")) || (data1 === "declined")) || (data1 === "interrupted")) || (data1 === "cancelled"))){
-validate40.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema25.properties.status.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.title !== undefined){
-const _errs6 = errors;
-if(typeof data.title !== "string"){
-validate40.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.detail !== undefined){
-const _errs8 = errors;
-if(typeof data.detail !== "string"){
-validate40.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -1572,39 +1703,29 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const validateContentDeltaPayload = validate41;
-const schema26 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
+export const validateItemLifecyclePayload = validate41;
+const schema26 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]},"status":{"type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
+const schema27 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"kind":{"type":"string","enum":["add","delete","update"]},"movePath":{"type":"string"},"diff":{"type":"string"}},"required":["path","kind"],"additionalProperties":false}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ToolDetail" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
-validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
-validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func15.call(schema27.properties, key0))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.streamKind !== undefined){
-let data0 = data.streamKind;
+if(data.name !== undefined){
 const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate41.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((data0 === "assistant_text") || (data0 === "reasoning_text")) || (data0 === "reasoning_summary_text")) || (data0 === "plan_text")) || (data0 === "command_output")) || (data0 === "file_change_output")) || (data0 === "unknown")) || (data0 === "tool_input"))){
-validate41.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/enum",keyword:"enum",params:{allowedValues: schema26.properties.streamKind.enum},message:"must be equal to one of the allowed values"}];
+if(typeof data.name !== "string"){
+validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1613,10 +1734,295 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.delta !== undefined){
+if(data.input !== undefined){
+let data1 = data.input;
 const _errs4 = errors;
-if(typeof data.delta !== "string"){
-validate41.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs7 = errors;
+if(typeof data.output !== "string"){
+validate42.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs9 = errors;
+if(typeof data.error !== "string"){
+validate42.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.command !== undefined){
+const _errs11 = errors;
+if(typeof data.command !== "string"){
+validate42.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cwd !== undefined){
+const _errs13 = errors;
+if(typeof data.cwd !== "string"){
+validate42.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.exitCode !== undefined){
+let data6 = data.exitCode;
+const _errs15 = errors;
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
+validate42.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema27.properties.exitCode.type},message:"must be integer,null"}];
+return false;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.changes !== undefined){
+let data7 = data.changes;
+const _errs17 = errors;
+if(errors === _errs17){
+if(Array.isArray(data7)){
+var valid1 = true;
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+const _errs19 = errors;
+if(errors === _errs19){
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+let missing0;
+if(((data8.path === undefined) && (missing0 = "path")) || ((data8.kind === undefined) && (missing0 = "kind"))){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key1 in data8){
+if(!((((key1 === "path") || (key1 === "kind")) || (key1 === "movePath")) || (key1 === "diff"))){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data8.path !== undefined){
+const _errs22 = errors;
+if(typeof data8.path !== "string"){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/path",schemaPath:"#/properties/changes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs22 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data8.kind !== undefined){
+let data10 = data8.kind;
+const _errs24 = errors;
+if(typeof data10 !== "string"){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"#/properties/changes/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data10 === "add") || (data10 === "delete")) || (data10 === "update"))){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"#/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema27.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid2 = _errs24 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data8.movePath !== undefined){
+const _errs26 = errors;
+if(typeof data8.movePath !== "string"){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/movePath",schemaPath:"#/properties/changes/items/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs26 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data8.diff !== undefined){
+const _errs28 = errors;
+if(typeof data8.diff !== "string"){
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/diff",schemaPath:"#/properties/changes/items/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs28 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs19 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate42.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.server !== undefined){
+const _errs30 = errors;
+if(typeof data.server !== "string"){
+validate42.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs30 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+const _errs32 = errors;
+if(typeof data.query !== "string"){
+validate42.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs32 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+const _errs34 = errors;
+if(typeof data.url !== "string"){
+validate42.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs34 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.itemType === undefined) && (missing0 = "itemType")){
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "toolDetail")) || (key0 === "data"))){
+validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.itemType !== undefined){
+let data0 = data.itemType;
+const _errs2 = errors;
+if(typeof data0 !== "string"){
+validate41.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data0 === "user_message") || (data0 === "assistant_message")) || (data0 === "reasoning")) || (data0 === "plan")) || (data0 === "command_execution")) || (data0 === "file_change")) || (data0 === "mcp_tool_call")) || (data0 === "dynamic_tool_call")) || (data0 === "collab_agent_tool_call")) || (data0 === "web_search")) || (data0 === "image_view")) || (data0 === "review_entered")) || (data0 === "review_exited")) || (data0 === "context_compaction")) || (data0 === "error")) || (data0 === "unknown")) || (data0 === "image_generation")) || (data0 === "prompt_suggestion"))){
+validate41.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/enum",keyword:"enum",params:{allowedValues: schema26.properties.itemType.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data1 = data.status;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data1 === "inProgress") || (data1 === "completed")) || (data1 === "failed")) || (data1 === "declined")) || (data1 === "interrupted")) || (data1 === "cancelled"))){
+validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1625,11 +2031,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.contentIndex !== undefined){
-let data2 = data.contentIndex;
+if(data.title !== undefined){
 const _errs6 = errors;
-if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate41.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(typeof data.title !== "string"){
+validate41.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -1638,17 +2043,42 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.summaryIndex !== undefined){
-let data3 = data.summaryIndex;
+if(data.detail !== undefined){
 const _errs8 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate41.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+if(typeof data.detail !== "string"){
+validate41.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.text !== undefined){
+const _errs10 = errors;
+if(typeof data.text !== "string"){
+validate41.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolDetail !== undefined){
+const _errs12 = errors;
+if(!(validate42(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -1665,53 +2095,40 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestOpenedPayload = validate42;
-const schema27 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"detail":{"type":"string"},"args":{}},"required":["requestType"],"additionalProperties":false};
-const schema28 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval"]};
+export const validateContentDeltaPayload = validate44;
+const schema28 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval"))){
-validate43.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema28.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.requestType === undefined) && (missing0 = "requestType")){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
+validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "requestType") || (key0 === "detail")) || (key0 === "args"))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
+validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.requestType !== undefined){
+if(data.streamKind !== undefined){
+let data0 = data.streamKind;
 const _errs2 = errors;
-if(!(validate43(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
-errors = vErrors.length;
+if(typeof data0 !== "string"){
+validate44.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((data0 === "assistant_text") || (data0 === "reasoning_text")) || (data0 === "reasoning_summary_text")) || (data0 === "plan_text")) || (data0 === "command_output")) || (data0 === "file_change_output")) || (data0 === "unknown")) || (data0 === "tool_input"))){
+validate44.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/enum",keyword:"enum",params:{allowedValues: schema28.properties.streamKind.enum},message:"must be equal to one of the allowed values"}];
+return false;
 }
 var valid0 = _errs2 === errors;
 }
@@ -1719,13 +2136,39 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.detail !== undefined){
-const _errs3 = errors;
-if(typeof data.detail !== "string"){
-validate42.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.delta !== undefined){
+const _errs4 = errors;
+if(typeof data.delta !== "string"){
+validate44.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contentIndex !== undefined){
+let data2 = data.contentIndex;
+const _errs6 = errors;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+validate44.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summaryIndex !== undefined){
+let data3 = data.summaryIndex;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate44.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -1734,20 +2177,40 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestResolvedPayload = validate45;
-const schema29 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"type":"string"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+export const validateRequestOpenedPayload = validate45;
+const schema29 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
+const schema30 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval")) || (data === "file_read_approval"))){
+validate46.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -1760,7 +2223,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
+if(!(((((key0 === "requestType") || (key0 === "title")) || (key0 === "detail")) || (key0 === "toolDetail")) || (key0 === "args"))){
 validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1769,8 +2232,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate43(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate46(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1779,16 +2242,42 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.decision !== undefined){
+if(data.title !== undefined){
 const _errs3 = errors;
-if(typeof data.decision !== "string"){
-validate45.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.title !== "string"){
+validate45.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.detail !== undefined){
+const _errs5 = errors;
+if(typeof data.detail !== "string"){
+validate45.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolDetail !== undefined){
+const _errs7 = errors;
+if(!(validate42(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -1803,110 +2292,35 @@ validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputRequestedPayload = validate47;
-const schema30 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{}},"required":["questions"],"additionalProperties":false};
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.questions === undefined) && (missing0 = "questions")){
-validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "questions")){
-validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-export const validateUserInputResolvedPayload = validate48;
-const schema31 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{}},"required":["answers"],"additionalProperties":false};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.answers === undefined) && (missing0 = "answers")){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "answers")){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskStartedPayload = validate49;
-const schema32 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
+export const validateRequestResolvedPayload = validate49;
+const schema31 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]},"resolution":{}},"required":["requestType"],"additionalProperties":false};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.taskId === undefined) && (missing0 = "taskId")){
+if((data.requestType === undefined) && (missing0 = "requestType")){
 validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
+if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
 validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.taskId !== undefined){
-let data0 = data.taskId;
+if(data.requestType !== undefined){
 const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate49.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate49.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate46(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -1914,29 +2328,21 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
-const _errs4 = errors;
-if(typeof data.description !== "string"){
-validate49.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.decision !== undefined){
+let data1 = data.decision;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+validate49.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+if(!(((((((((((data1 === "accepted") || (data1 === "accepted_for_session")) || (data1 === "partially_accepted")) || (data1 === "declined")) || (data1 === "aborted")) || (data1 === "permission_denied")) || (data1 === "answered")) || (data1 === "failed")) || (data1 === "cancelled")) || (data1 === "expired")) || (data1 === "unobserved"))){
+validate49.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
-if(data.taskType !== undefined){
-const _errs6 = errors;
-if(typeof data.taskType !== "string"){
-validate49.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -1951,173 +2357,201 @@ validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskProgressPayload = validate50;
-const schema33 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "description")) || (key0 === "usage")) || (key0 === "lastToolName"))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-let data0 = data.taskId;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate50.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs4 = errors;
-if(typeof data.description !== "string"){
-validate50.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastToolName !== undefined){
-const _errs6 = errors;
-if(typeof data.lastToolName !== "string"){
-validate50.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskUpdatedPayload = validate51;
-const schema34 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"state":{"type":"string","enum":["pending","running","paused","completed","failed","stopped"]},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+export const validateUserInputRequestedPayload = validate51;
+const schema32 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false}}},"required":["questions"],"additionalProperties":false};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.taskId === undefined) && (missing0 = "taskId")){
+if((data.questions === undefined) && (missing0 = "questions")){
 validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
+if(!(key0 === "questions")){
 validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.taskId !== undefined){
-let data0 = data.taskId;
+if(data.questions !== undefined){
+let data0 = data.questions;
 const _errs2 = errors;
 if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate51.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate51.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.state !== undefined){
-let data1 = data.state;
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
 const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate51.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing1;
+if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.header === undefined) && (missing1 = "header"))) || ((data1.question === undefined) && (missing1 = "question"))) || ((data1.options === undefined) && (missing1 = "options"))){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
-}
-if(!((((((data1 === "pending") || (data1 === "running")) || (data1 === "paused")) || (data1 === "completed")) || (data1 === "failed")) || (data1 === "stopped"))){
-validate51.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema34.properties.state.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs4 === errors;
 }
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
 const _errs6 = errors;
-if(typeof data.description !== "string"){
-validate51.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "header")) || (key1 === "question")) || (key1 === "options")) || (key1 === "multiSelect"))){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs6 === errors){
+if(data1.id !== undefined){
+const _errs7 = errors;
+if(typeof data1.id !== "string"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid2 = _errs7 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
-if(valid0){
-if(data.error !== undefined){
-const _errs8 = errors;
-if(typeof data.error !== "string"){
-validate51.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(valid2){
+if(data1.header !== undefined){
+const _errs9 = errors;
+if(typeof data1.header !== "string"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/header",schemaPath:"#/properties/questions/items/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid2 = _errs9 === errors;
 }
 else {
-var valid0 = true;
+var valid2 = true;
 }
+if(valid2){
+if(data1.question !== undefined){
+const _errs11 = errors;
+if(typeof data1.question !== "string"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/question",schemaPath:"#/properties/questions/items/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.options !== undefined){
+let data5 = data1.options;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+const _errs15 = errors;
+if(errors === _errs15){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing2;
+if((data6.label === undefined) && (missing2 = "label")){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+return false;
+}
+else {
+const _errs17 = errors;
+for(const key2 in data6){
+if(!((key2 === "label") || (key2 === "description"))){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data6.label !== undefined){
+const _errs18 = errors;
+if(typeof data6.label !== "string"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1+"/label",schemaPath:"#/properties/questions/items/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs18 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data6.description !== undefined){
+const _errs20 = errors;
+if(typeof data6.description !== "string"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1+"/description",schemaPath:"#/properties/questions/items/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid4 = _errs20 === errors;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options",schemaPath:"#/properties/questions/items/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data1.multiSelect !== undefined){
+const _errs22 = errors;
+if(typeof data1.multiSelect !== "boolean"){
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/multiSelect",schemaPath:"#/properties/questions/items/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid2 = _errs22 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate51.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
 }
 }
 }
@@ -2133,78 +2567,68 @@ validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskCompletedPayload = validate52;
-const schema35 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"status":{"type":"string","enum":["completed","failed","stopped"]},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
+export const validateUserInputResolvedPayload = validate52;
+const schema33 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
+if((data.answers === undefined) && (missing0 = "answers")){
 validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
+if(!(key0 === "answers")){
 validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.taskId !== undefined){
-let data0 = data.taskId;
+if(data.answers !== undefined){
+let data0 = data.answers;
 const _errs2 = errors;
 if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate52.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+let data1 = data0[key1];
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data1)){
+var valid2 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs7 = errors;
+if(typeof data1[i0] !== "string"){
+validate52.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+var valid2 = _errs7 === errors;
+if(!valid2){
+break;
+}
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs2 === errors;
+var valid1 = _errs5 === errors;
+if(!valid1){
+break;
+}
+}
 }
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data1 = data.status;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate52.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate52.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
-}
-if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "stopped"))){
-validate52.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.summary !== undefined){
-const _errs6 = errors;
-if(typeof data.summary !== "string"){
-validate52.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
 }
 }
 }
@@ -2220,35 +2644,44 @@ validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookStartedPayload = validate53;
-const schema36 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
+export const validateTaskStartedPayload = validate53;
+const schema34 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
+if((data.taskId === undefined) && (missing0 = "taskId")){
 validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
+if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
 validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hookId !== undefined){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
 const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate53.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate53.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
 return false;
+}
+}
+else {
+validate53.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -2256,10 +2689,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hookName !== undefined){
+if(data.description !== undefined){
 const _errs4 = errors;
-if(typeof data.hookName !== "string"){
-validate53.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.description !== "string"){
+validate53.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2268,10 +2701,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hookEvent !== undefined){
+if(data.taskType !== undefined){
 const _errs6 = errors;
-if(typeof data.hookEvent !== "string"){
-validate53.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.taskType !== "string"){
+validate53.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2293,35 +2726,44 @@ validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookProgressPayload = validate54;
-const schema37 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+export const validateTaskProgressPayload = validate54;
+const schema35 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
+/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.hookId === undefined) && (missing0 = "hookId")){
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
 validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
+if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName"))){
 validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hookId !== undefined){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
 const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate54.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate54.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
 return false;
+}
+}
+else {
+validate54.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -2329,10 +2771,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.description !== undefined){
 const _errs4 = errors;
-if(typeof data.output !== "string"){
-validate54.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.description !== "string"){
+validate54.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2341,10 +2783,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stdout !== undefined){
+if(data.summary !== undefined){
 const _errs6 = errors;
-if(typeof data.stdout !== "string"){
-validate54.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.summary !== "string"){
+validate54.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2353,10 +2795,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stderr !== undefined){
+if(data.lastToolName !== undefined){
 const _errs8 = errors;
-if(typeof data.stderr !== "string"){
-validate54.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.lastToolName !== "string"){
+validate54.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2379,35 +2821,44 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookCompletedPayload = validate55;
-const schema38 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"type":"string","enum":["success","error","cancelled","blocked"]},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+export const validateTaskUpdatedPayload = validate55;
+const schema36 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"state":{"type":"string","enum":["pending","running","paused","completed","failed","stopped"]},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
+if((data.taskId === undefined) && (missing0 = "taskId")){
 validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
+if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
 validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.hookId !== undefined){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
 const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate55.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate55.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
 return false;
+}
+}
+else {
+validate55.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -2415,15 +2866,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.outcome !== undefined){
-let data1 = data.outcome;
+if(data.state !== undefined){
+let data1 = data.state;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate55.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((data1 === "success") || (data1 === "error")) || (data1 === "cancelled")) || (data1 === "blocked"))){
-validate55.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema38.properties.outcome.enum},message:"must be equal to one of the allowed values"}];
+if(!((((((data1 === "pending") || (data1 === "running")) || (data1 === "paused")) || (data1 === "completed")) || (data1 === "failed")) || (data1 === "stopped"))){
+validate55.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema36.properties.state.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2432,10 +2883,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.output !== undefined){
+if(data.description !== undefined){
 const _errs6 = errors;
-if(typeof data.output !== "string"){
-validate55.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.description !== "string"){
+validate55.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2444,43 +2895,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.stdout !== undefined){
+if(data.error !== undefined){
 const _errs8 = errors;
-if(typeof data.stdout !== "string"){
-validate55.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.error !== "string"){
+validate55.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
-if(data.stderr !== undefined){
-const _errs10 = errors;
-if(typeof data.stderr !== "string"){
-validate55.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.exitCode !== undefined){
-let data5 = data.exitCode;
-const _errs12 = errors;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate55.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -2497,29 +2921,44 @@ validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolProgressPayload = validate56;
-const schema39 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateTaskCompletedPayload = validate56;
+const schema37 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"status":{"type":"string","enum":["completed","failed","stopped"]},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+/*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
+if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
 validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.toolUseId !== undefined){
+if(data.taskId !== undefined){
+let data0 = data.taskId;
 const _errs2 = errors;
-if(typeof data.toolUseId !== "string"){
-validate56.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+validate56.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
 return false;
+}
+}
+else {
+validate56.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
 }
 var valid0 = _errs2 === errors;
 }
@@ -2527,10 +2966,15 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.toolName !== undefined){
+if(data.status !== undefined){
+let data1 = data.status;
 const _errs4 = errors;
-if(typeof data.toolName !== "string"){
-validate56.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data1 !== "string"){
+validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "stopped"))){
+validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema37.properties.status.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2550,19 +2994,6 @@ var valid0 = _errs6 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.elapsedSeconds !== undefined){
-let data3 = data.elapsedSeconds;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate56.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -2577,10 +3008,367 @@ validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolSummaryPayload = validate57;
-const schema40 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+export const validateHookStartedPayload = validate57;
+const schema38 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
+validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
+validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate57.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hookName !== undefined){
+const _errs4 = errors;
+if(typeof data.hookName !== "string"){
+validate57.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.hookEvent !== undefined){
+const _errs6 = errors;
+if(typeof data.hookEvent !== "string"){
+validate57.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookProgressPayload = validate58;
+const schema39 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.hookId === undefined) && (missing0 = "hookId")){
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate58.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs4 = errors;
+if(typeof data.output !== "string"){
+validate58.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs6 = errors;
+if(typeof data.stdout !== "string"){
+validate58.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs8 = errors;
+if(typeof data.stderr !== "string"){
+validate58.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookCompletedPayload = validate59;
+const schema40 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"type":"string","enum":["success","error","cancelled","blocked"]},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
+validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
+validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate59.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outcome !== undefined){
+let data1 = data.outcome;
+const _errs4 = errors;
+if(typeof data1 !== "string"){
+validate59.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data1 === "success") || (data1 === "error")) || (data1 === "cancelled")) || (data1 === "blocked"))){
+validate59.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema40.properties.outcome.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs6 = errors;
+if(typeof data.output !== "string"){
+validate59.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs8 = errors;
+if(typeof data.stdout !== "string"){
+validate59.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs10 = errors;
+if(typeof data.stderr !== "string"){
+validate59.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.exitCode !== undefined){
+let data5 = data.exitCode;
+const _errs12 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+validate59.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+export const validateToolProgressPayload = validate60;
+const schema41 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.toolUseId !== undefined){
+const _errs2 = errors;
+if(typeof data.toolUseId !== "string"){
+validate60.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolName !== undefined){
+const _errs4 = errors;
+if(typeof data.toolName !== "string"){
+validate60.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs6 = errors;
+if(typeof data.summary !== "string"){
+validate60.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.elapsedSeconds !== undefined){
+let data3 = data.elapsedSeconds;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate60.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate60.errors = vErrors;
+return errors === 0;
+}
+
+export const validateToolSummaryPayload = validate61;
+const schema42 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2588,14 +3376,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2604,7 +3392,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate57.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2623,7 +3411,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate57.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2633,7 +3421,7 @@ break;
 }
 }
 else {
-validate57.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate61.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2647,18 +3435,18 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAuthStatusPayload = validate58;
-const schema41 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
+export const validateAuthStatusPayload = validate62;
+const schema43 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2667,7 +3455,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2676,7 +3464,7 @@ if(_errs1 === errors){
 if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
 if(typeof data.isAuthenticating !== "boolean"){
-validate58.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate62.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2695,7 +3483,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate58.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -2705,7 +3493,7 @@ break;
 }
 }
 else {
-validate58.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate62.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2718,185 +3506,13 @@ if(valid0){
 if(data.error !== undefined){
 const _errs8 = errors;
 if(typeof data.error !== "string"){
-validate58.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate62.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountUpdatedPayload = validate59;
-const schema42 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
-
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.account === undefined) && (missing0 = "account")){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "account")){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountRateLimitsUpdatedPayload = validate60;
-const schema43 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "rateLimits")){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpStatusUpdatedPayload = validate61;
-const schema44 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "status")){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpOauthCompletedPayload = validate62;
-const schema45 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
-
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.success === undefined) && (missing0 = "success")){
-validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.success !== undefined){
-const _errs2 = errors;
-if(typeof data.success !== "boolean"){
-validate62.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate62.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs6 = errors;
-if(typeof data.error !== "string"){
-validate62.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -2911,66 +3527,26 @@ validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const validateModelReroutedPayload = validate63;
-const schema46 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+export const validateAccountUpdatedPayload = validate63;
+const schema44 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+if((data.account === undefined) && (missing0 = "account")){
 validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+if(!(key0 === "account")){
 validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.fromModel !== undefined){
-const _errs2 = errors;
-if(typeof data.fromModel !== "string"){
-validate63.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toModel !== undefined){
-const _errs4 = errors;
-if(typeof data.toModel !== "string"){
-validate63.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs6 = errors;
-if(typeof data.reason !== "string"){
-validate63.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -2984,66 +3560,26 @@ validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigWarningPayload = validate64;
-const schema47 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate64;
+const schema45 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
 validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+if(!(key0 === "rateLimits")){
 validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate64.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate64.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.path !== undefined){
-const _errs6 = errors;
-if(typeof data.path !== "string"){
-validate64.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -3057,53 +3593,26 @@ validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate65;
-const schema48 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateMcpStatusUpdatedPayload = validate65;
+const schema46 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.status === undefined) && (missing0 = "status")){
 validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "summary") || (key0 === "details"))){
+if(!(key0 === "status")){
 validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate65.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate65.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -3117,10 +3626,289 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate66;
-const schema49 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}},"failed":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}}},"required":["files"],"additionalProperties":false};
+export const validateMcpOauthCompletedPayload = validate66;
+const schema47 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.success === undefined) && (missing0 = "success")){
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.success !== undefined){
+const _errs2 = errors;
+if(typeof data.success !== "boolean"){
+validate66.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs4 = errors;
+if(typeof data.name !== "string"){
+validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs6 = errors;
+if(typeof data.error !== "string"){
+validate66.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+export const validateModelReroutedPayload = validate67;
+const schema48 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.fromModel !== undefined){
+const _errs2 = errors;
+if(typeof data.fromModel !== "string"){
+validate67.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toModel !== undefined){
+const _errs4 = errors;
+if(typeof data.toModel !== "string"){
+validate67.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs6 = errors;
+if(typeof data.reason !== "string"){
+validate67.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigWarningPayload = validate68;
+const schema49 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate68.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate68.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.path !== undefined){
+const _errs6 = errors;
+if(typeof data.path !== "string"){
+validate68.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+export const validateDeprecationNoticePayload = validate69;
+const schema50 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "summary") || (key0 === "details"))){
+validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate69.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate69.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFilesPersistedPayload = validate70;
+const schema51 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}},"failed":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}}},"required":["files"],"additionalProperties":false};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3128,14 +3916,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3155,14 +3943,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if(((data1.filename === undefined) && (missing1 = "filename")) || ((data1.fileId === undefined) && (missing1 = "fileId"))){
-validate66.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
 for(const key1 in data1){
 if(!((key1 === "filename") || (key1 === "fileId"))){
-validate66.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3171,7 +3959,7 @@ if(_errs6 === errors){
 if(data1.filename !== undefined){
 const _errs7 = errors;
 if(typeof data1.filename !== "string"){
-validate66.errors = [{instancePath:instancePath+"/files/" + i0+"/filename",schemaPath:"#/properties/files/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/files/" + i0+"/filename",schemaPath:"#/properties/files/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -3183,7 +3971,7 @@ if(valid2){
 if(data1.fileId !== undefined){
 const _errs9 = errors;
 if(typeof data1.fileId !== "string"){
-validate66.errors = [{instancePath:instancePath+"/files/" + i0+"/fileId",schemaPath:"#/properties/files/items/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/files/" + i0+"/fileId",schemaPath:"#/properties/files/items/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -3196,7 +3984,7 @@ var valid2 = true;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3207,7 +3995,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate70.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3231,14 +4019,14 @@ if(errors === _errs13){
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 let missing2;
 if(((data5.filename === undefined) && (missing2 = "filename")) || ((data5.error === undefined) && (missing2 = "error"))){
-validate66.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs15 = errors;
 for(const key2 in data5){
 if(!((key2 === "filename") || (key2 === "error"))){
-validate66.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
+validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3247,7 +4035,7 @@ if(_errs15 === errors){
 if(data5.filename !== undefined){
 const _errs16 = errors;
 if(typeof data5.filename !== "string"){
-validate66.errors = [{instancePath:instancePath+"/failed/" + i1+"/filename",schemaPath:"#/properties/failed/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/failed/" + i1+"/filename",schemaPath:"#/properties/failed/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -3259,7 +4047,7 @@ if(valid4){
 if(data5.error !== undefined){
 const _errs18 = errors;
 if(typeof data5.error !== "string"){
-validate66.errors = [{instancePath:instancePath+"/failed/" + i1+"/error",schemaPath:"#/properties/failed/items/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate70.errors = [{instancePath:instancePath+"/failed/" + i1+"/error",schemaPath:"#/properties/failed/items/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -3272,7 +4060,7 @@ var valid4 = true;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3283,7 +4071,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate70.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3297,18 +4085,18 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeWarningPayload = validate67;
-const schema50 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false}},"required":["message"],"additionalProperties":false};
+export const validateRuntimeWarningPayload = validate71;
+const schema52 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false}},"required":["message"],"additionalProperties":false};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3316,14 +4104,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3332,7 +4120,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate67.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate71.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3348,14 +4136,14 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 let missing1;
 if((data1.attempt === undefined) && (missing1 = "attempt")){
-validate67.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs6 = errors;
 for(const key1 in data1){
 if(!((((key1 === "attempt") || (key1 === "limit")) || (key1 === "status")) || (key1 === "message"))){
-validate67.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3365,7 +4153,7 @@ if(data1.attempt !== undefined){
 let data2 = data1.attempt;
 const _errs7 = errors;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate67.errors = [{instancePath:instancePath+"/retry/attempt",schemaPath:"#/properties/retry/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate71.errors = [{instancePath:instancePath+"/retry/attempt",schemaPath:"#/properties/retry/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -3378,7 +4166,7 @@ if(data1.limit !== undefined){
 let data3 = data1.limit;
 const _errs9 = errors;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate67.errors = [{instancePath:instancePath+"/retry/limit",schemaPath:"#/properties/retry/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate71.errors = [{instancePath:instancePath+"/retry/limit",schemaPath:"#/properties/retry/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -3391,7 +4179,7 @@ if(data1.status !== undefined){
 let data4 = data1.status;
 const _errs11 = errors;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-validate67.errors = [{instancePath:instancePath+"/retry/status",schemaPath:"#/properties/retry/properties/status/type",keyword:"type",params:{type: schema50.properties.retry.properties.status.type},message:"must be integer,null"}];
+validate71.errors = [{instancePath:instancePath+"/retry/status",schemaPath:"#/properties/retry/properties/status/type",keyword:"type",params:{type: schema52.properties.retry.properties.status.type},message:"must be integer,null"}];
 return false;
 }
 var valid1 = _errs11 === errors;
@@ -3403,7 +4191,7 @@ if(valid1){
 if(data1.message !== undefined){
 const _errs13 = errors;
 if(typeof data1.message !== "string"){
-validate67.errors = [{instancePath:instancePath+"/retry/message",schemaPath:"#/properties/retry/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate71.errors = [{instancePath:instancePath+"/retry/message",schemaPath:"#/properties/retry/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs13 === errors;
@@ -3418,7 +4206,7 @@ var valid1 = true;
 }
 }
 else {
-validate67.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3432,18 +4220,18 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeErrorPayload = validate68;
-const schema51 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]},"detail":{}},"required":["message"],"additionalProperties":false};
+export const validateRuntimeErrorPayload = validate72;
+const schema53 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]},"detail":{}},"required":["message"],"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3451,14 +4239,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3467,7 +4255,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate68.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3480,11 +4268,11 @@ if(data.class !== undefined){
 let data1 = data.class;
 const _errs4 = errors;
 if(typeof data1 !== "string"){
-validate68.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((data1 === "provider_error") || (data1 === "transport_error")) || (data1 === "permission_error")) || (data1 === "validation_error")) || (data1 === "unknown"))){
-validate68.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema51.properties.class.enum},message:"must be equal to one of the allowed values"}];
+validate72.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3497,11 +4285,11 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
@@ -3528,6 +4316,7 @@ export const PAYLOAD_VALIDATORS = Object.freeze({
   'turn.completed': validateTurnCompletedPayload,
   'turn.aborted': validateTurnAbortedPayload,
   'turn.plan.updated': validateTurnPlanUpdatedPayload,
+  'turn.proposed.completed': validateTurnProposedCompletedPayload,
   'turn.diff.updated': validateTurnDiffUpdatedPayload,
   'item.started': validateItemStartedPayload,
   'item.updated': validateItemUpdatedPayload,

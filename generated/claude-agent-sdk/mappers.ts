@@ -33,7 +33,9 @@ import type {
   RequestDecision,
   RetryInfo,
   SessionState,
+  ThreadTokenUsageSnapshot,
   TurnState,
+  UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
   PermissionByName,
@@ -300,6 +302,49 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1cfmvy3 = makeGuard({
+  type: 'object',
+  properties: {
+    usedTokens: { type: 'integer' },
+    maxTokens: { type: 'integer' },
+    totalProcessedTokens: { type: 'integer' },
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    lastInputTokens: { type: 'integer' },
+    lastCachedInputTokens: { type: 'integer' },
+    lastOutputTokens: { type: 'integer' },
+    lastReasoningOutputTokens: { type: 'integer' },
+  },
+  required: ['usedTokens'],
+  additionalProperties: false,
+});
+
+const GUARD_er3xc2 = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      header: { type: 'string' },
+      question: { type: 'string' },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { label: { type: 'string' } },
+          required: ['label'],
+          additionalProperties: false,
+        },
+      },
+      multiSelect: { type: 'boolean' },
+    },
+    required: ['id', 'header', 'question', 'options'],
+    additionalProperties: false,
+  },
+});
+
 const GUARD_hezfjq = makeGuard({
   type: 'array',
   items: {
@@ -357,6 +402,7 @@ const SET_CanonicalRequestType = new Set([
   'attestation',
   'tool_approval',
   'skill_approval',
+  'file_read_approval',
 ] as const);
 
 const SET_ContentStreamKind = new Set([
@@ -372,6 +418,20 @@ const SET_ContentStreamKind = new Set([
 
 const SET_HookOutcome = new Set(['success', 'error', 'cancelled', 'blocked'] as const);
 
+const SET_RequestDecision = new Set([
+  'accepted',
+  'accepted_for_session',
+  'partially_accepted',
+  'declined',
+  'aborted',
+  'permission_denied',
+  'answered',
+  'failed',
+  'cancelled',
+  'expired',
+  'unobserved',
+] as const);
+
 const SET_SessionState = new Set(['starting', 'ready', 'running', 'waiting', 'stopped', 'error'] as const);
 
 const SET_TaskStatus = new Set(['completed', 'failed', 'stopped'] as const);
@@ -384,7 +444,12 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: idOf(m?.options?.toolUseID) };
   if (m?.toolName === 'AskUserQuestion')
-    ctx.emit('user-input.requested', ids, { questions: m?.input?.questions }, ['questions']);
+    ctx.emit(
+      'user-input.requested',
+      ids,
+      { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, m?.input?.questions) },
+      ['questions'],
+    );
   ctx.emit(
     'request.opened',
     ids,
@@ -408,13 +473,14 @@ export function mapPermissionCanUseToolResponse(
 ): void {
   const ids: MapperIds = { ...pending };
   if (m?.updatedInput?.answers != null)
-    ctx.emit('user-input.resolved', ids, { answers: m?.updatedInput?.answers }, ['answers']);
+    ctx.emit('user-input.resolved', ids, { answers: obj(m?.updatedInput?.answers) }, ['answers']);
   ctx.emit(
     'request.resolved',
     ids,
     {
       requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)),
-      decision: str(
+      decision: oneOf(
+        SET_RequestDecision,
         H.claudeDecision(
           ctx,
           ids,
@@ -1073,7 +1139,9 @@ export function mapStreamEventMessageDelta(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('thread.token-usage.updated', ids, { usage: m?.usage }, ['usage']);
+  ctx.emit('thread.token-usage.updated', ids, { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, m?.usage) }, [
+    'usage',
+  ]);
 }
 
 /** stream-event `message_start` → */

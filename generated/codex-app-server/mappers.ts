@@ -28,8 +28,10 @@ import type {
   RequestDecision,
   RetryInfo,
   ThreadState,
+  ThreadTokenUsageSnapshot,
   TurnPlanStep,
   TurnState,
+  UserInputQuestion,
 } from '../canonical/types.ts';
 import type { EventmsgByName, NotificationByName, RequestByName, RequestResponseByName } from './upstream-types.ts';
 
@@ -160,6 +162,49 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1cfmvy3 = makeGuard({
+  type: 'object',
+  properties: {
+    usedTokens: { type: 'integer' },
+    maxTokens: { type: 'integer' },
+    totalProcessedTokens: { type: 'integer' },
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    lastInputTokens: { type: 'integer' },
+    lastCachedInputTokens: { type: 'integer' },
+    lastOutputTokens: { type: 'integer' },
+    lastReasoningOutputTokens: { type: 'integer' },
+  },
+  required: ['usedTokens'],
+  additionalProperties: false,
+});
+
+const GUARD_er3xc2 = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      header: { type: 'string' },
+      question: { type: 'string' },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { label: { type: 'string' } },
+          required: ['label'],
+          additionalProperties: false,
+        },
+      },
+      multiSelect: { type: 'boolean' },
+    },
+    required: ['id', 'header', 'question', 'options'],
+    additionalProperties: false,
+  },
+});
+
 const GUARD_ouheht = makeGuard({
   type: 'array',
   items: {
@@ -207,11 +252,26 @@ const SET_CanonicalRequestType = new Set([
   'attestation',
   'tool_approval',
   'skill_approval',
+  'file_read_approval',
 ] as const);
 
 const SET_HookOutcome = new Set(['success', 'error', 'cancelled', 'blocked'] as const);
 
 const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined', 'interrupted', 'cancelled'] as const);
+
+const SET_RequestDecision = new Set([
+  'accepted',
+  'accepted_for_session',
+  'partially_accepted',
+  'declined',
+  'aborted',
+  'permission_denied',
+  'answered',
+  'failed',
+  'cancelled',
+  'expired',
+  'unobserved',
+] as const);
 
 const SET_ThreadState = new Set([
   'active',
@@ -1022,7 +1082,12 @@ export function mapNotificationThreadTokenUsageUpdated(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
-  ctx.emit('thread.token-usage.updated', ids, { usage: m?.params?.tokenUsage }, ['usage']);
+  ctx.emit(
+    'thread.token-usage.updated',
+    ids,
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, m?.params?.tokenUsage) },
+    ['usage'],
+  );
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
@@ -1176,7 +1241,7 @@ export function mapRequestApplyPatchApprovalResponse(
     ids,
     {
       requestType: 'apply_patch_approval',
-      decision: str(translate(VM_codexReviewDecision, tagOf(m?.decision))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexReviewDecision, tagOf(m?.decision))),
       resolution: m,
     },
     ['requestType'],
@@ -1238,7 +1303,7 @@ export function mapRequestExecCommandApprovalResponse(
     ids,
     {
       requestType: 'exec_command_approval',
-      decision: str(translate(VM_codexReviewDecision, tagOf(m?.decision))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexReviewDecision, tagOf(m?.decision))),
       resolution: m,
     },
     ['requestType'],
@@ -1279,7 +1344,7 @@ export function mapRequestItemCommandExecutionRequestApprovalResponse(
     ids,
     {
       requestType: 'command_execution_approval',
-      decision: str(translate(VM_codexCommandDecision, tagOf(m?.decision))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexCommandDecision, tagOf(m?.decision))),
       resolution: m,
     },
     ['requestType'],
@@ -1320,7 +1385,7 @@ export function mapRequestItemFileChangeRequestApprovalResponse(
     ids,
     {
       requestType: 'file_change_approval',
-      decision: str(translate(VM_codexFileChangeDecision, tagOf(m?.decision))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexFileChangeDecision, tagOf(m?.decision))),
       resolution: m,
     },
     ['requestType'],
@@ -1361,7 +1426,7 @@ export function mapRequestItemPermissionsRequestApprovalResponse(
     ids,
     {
       requestType: 'permissions_approval',
-      decision: str(H.permissionsDecision(ctx, ids, m?.permissions, m?.scope)),
+      decision: oneOf(SET_RequestDecision, H.permissionsDecision(ctx, ids, m?.permissions, m?.scope)),
       resolution: m,
     },
     ['requestType'],
@@ -1407,7 +1472,9 @@ export function mapRequestItemToolRequestUserInput(
     item: idOf(m?.params?.itemId),
     request: idOf(m?.id),
   };
-  ctx.emit('user-input.requested', ids, { questions: m?.params?.questions }, ['questions']);
+  ctx.emit('user-input.requested', ids, { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, m?.params?.questions) }, [
+    'questions',
+  ]);
   ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);
 }
 
@@ -1421,11 +1488,15 @@ export function mapRequestItemToolRequestUserInputResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
-  ctx.emit('user-input.resolved', ids, { answers: m?.answers }, ['answers']);
+  ctx.emit('user-input.resolved', ids, { answers: obj(m?.answers) }, ['answers']);
   ctx.emit(
     'request.resolved',
     ids,
-    { requestType: 'tool_user_input', decision: str(H.userInputDecision(ctx, ids, m?.answers)), resolution: m },
+    {
+      requestType: 'tool_user_input',
+      decision: oneOf(SET_RequestDecision, H.userInputDecision(ctx, ids, m?.answers)),
+      resolution: m,
+    },
     ['requestType'],
   );
 }
@@ -1454,7 +1525,7 @@ export function mapRequestMcpServerElicitationRequestResponse(
     ids,
     {
       requestType: 'mcp_elicitation',
-      decision: str(translate(VM_codexElicitationAction, tagOf(m?.action))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexElicitationAction, tagOf(m?.action))),
       resolution: m,
     },
     ['requestType'],
@@ -1490,7 +1561,7 @@ export function mapRequestSkillRequestApprovalResponse(
     ids,
     {
       requestType: 'skill_approval',
-      decision: str(translate(VM_codexSkillDecision, tagOf(m?.decision))),
+      decision: oneOf(SET_RequestDecision, translate(VM_codexSkillDecision, tagOf(m?.decision))),
       resolution: m,
     },
     ['requestType'],
