@@ -14,6 +14,8 @@ export const LIFECYCLE_BYTES = STATE_BYTES.items + STATE_BYTES.requests + STATE_
 export interface OpenItem {
   ids: ProviderIds;
   itemType: unknown;
+  /** Its text so far (the last `text` an item event carried, plus the text deltas since), for its completion. */
+  text?: string;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
 }
@@ -64,7 +66,8 @@ const idsBytes = (ids: ProviderIds) =>
   (ids.request?.length ?? 0) * 2 +
   64;
 
-const entryBytes = (k: string, v: { ids: ProviderIds }) => stringBytes(k) + idsBytes(v.ids);
+const entryBytes = (k: string, v: { ids: ProviderIds; text?: string }) =>
+  stringBytes(k) + idsBytes(v.ids) + (v.text === undefined ? 0 : stringBytes(v.text));
 const threadBytes = (k: string) => stringBytes(k) + 256;
 
 /** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */

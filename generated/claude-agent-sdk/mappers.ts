@@ -447,7 +447,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
     ctx.emit(
       'user-input.requested',
       ids,
-      { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, m?.input?.questions) },
+      { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, H.userInputQuestions(ctx, ids, m?.input?.questions)) },
       ['questions'],
     );
   ctx.emit(
@@ -473,7 +473,9 @@ export function mapPermissionCanUseToolResponse(
 ): void {
   const ids: MapperIds = { ...pending };
   if (m?.updatedInput?.answers != null)
-    ctx.emit('user-input.resolved', ids, { answers: obj(m?.updatedInput?.answers) }, ['answers']);
+    ctx.emit('user-input.resolved', ids, { answers: obj(H.userInputAnswers(ctx, ids, m?.updatedInput?.answers)) }, [
+      'answers',
+    ]);
   ctx.emit(
     'request.resolved',
     ids,

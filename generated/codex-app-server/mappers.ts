@@ -1472,9 +1472,12 @@ export function mapRequestItemToolRequestUserInput(
     item: idOf(m?.params?.itemId),
     request: idOf(m?.id),
   };
-  ctx.emit('user-input.requested', ids, { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, m?.params?.questions) }, [
-    'questions',
-  ]);
+  ctx.emit(
+    'user-input.requested',
+    ids,
+    { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, H.userInputQuestions(ctx, ids, m?.params?.questions)) },
+    ['questions'],
+  );
   ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);
 }
 
@@ -1488,7 +1491,7 @@ export function mapRequestItemToolRequestUserInputResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
-  ctx.emit('user-input.resolved', ids, { answers: obj(m?.answers) }, ['answers']);
+  ctx.emit('user-input.resolved', ids, { answers: obj(H.userInputAnswers(ctx, ids, m?.answers)) }, ['answers']);
   ctx.emit(
     'request.resolved',
     ids,

@@ -18,6 +18,8 @@ import { pendingRequestType, permissionsDecision, userInputDecision } from './re
 import { codexRetry, retry, retryMessage } from './retry.ts';
 import { newRun } from './runs.ts';
 import { failedTurnError, newTurnId } from './turns.ts';
+import { codexSdkToolDetail, codexToolDetail, joinedText } from './tool-detail.ts';
+import { userInputAnswers, userInputQuestions } from './user-input.ts';
 
 /**
  * Every helper, by the name the spec uses. Each keeps its own precise type (arguments and return);
@@ -60,6 +62,12 @@ export const HELPERS = {
   claudeTurnEnd,
   claudeDecision,
   claudeTaskItem,
+  // Provider-neutral payloads a UI shows (questions, answers, tool detail, text): one shape for every source.
+  userInputQuestions,
+  userInputAnswers,
+  codexToolDetail,
+  codexSdkToolDetail,
+  joinedText,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

@@ -82,6 +82,11 @@ export const HELPER_MANIFEST = {
   claudeTurnEnd: hook(CLAUDE),
   claudeDecision: value(['value', 'value', 'value', 'value'], CLAUDE),
   claudeTaskItem: valueOptional(['value', 'value', 'literal'], CLAUDE, 2),
+  userInputQuestions: value(['value'], ALL),
+  userInputAnswers: value(['value'], ALL),
+  codexToolDetail: value(['value'], CODEX_APP),
+  codexSdkToolDetail: value(['value'], ['codex-sdk']),
+  joinedText: valueOptional(['value', 'value'], ALL, 1),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;

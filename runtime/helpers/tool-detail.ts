@@ -1,0 +1,155 @@
+// Typed tool detail (canonical-model.yaml ToolDetail) read from each upstream's item shape, so a UI
+// shows a command, the files, an MCP call or a search the same way for every provider. Which item
+// is which type stays the spec's value maps; these read the fields of one shape each.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, int, obj, str } from '../values.ts';
+
+export interface ToolDetail {
+  name?: string;
+  input?: Record<string, unknown>;
+  output?: string;
+  error?: string;
+  command?: string;
+  cwd?: string;
+  exitCode?: number | null;
+  changes?: FileChange[];
+  server?: string;
+  query?: string;
+  url?: string;
+}
+
+export interface FileChange {
+  path: string;
+  kind: 'add' | 'delete' | 'update';
+  movePath?: string;
+  diff?: string;
+}
+
+const KINDS: ReadonlySet<string> = new Set(['add', 'delete', 'update']);
+
+/** A detail with its undefined fields left out; undefined when nothing is known. */
+export function detailOf(fields: ToolDetail): ToolDetail | undefined {
+  let out: ToolDetail | undefined;
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (out ??= {})[k as 'name'] = v as never;
+  return out;
+}
+
+/**
+ * File changes: `[{path, kind}]` where kind is a word (`add`) or a tag object (`{type: add,
+ * move_path}`, Codex app-server); Claude's tools give a path alone (`kind` from the caller).
+ */
+export function fileChanges(list: unknown): FileChange[] | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const out: FileChange[] = [];
+  for (const c of list) {
+    const o = obj(c);
+    const path = str(o?.path);
+    const tag = str(o?.kind) ?? str(obj(o?.kind)?.type);
+    if (path === undefined || tag === undefined || !KINDS.has(tag)) continue;
+    const movePath = str(obj(o?.kind)?.move_path) ?? str(o?.move_path);
+    const diff = str(o?.diff);
+    out.push({
+      path,
+      kind: tag as FileChange['kind'],
+      ...(movePath !== undefined ? { movePath } : {}),
+      ...(diff !== undefined ? { diff } : {}),
+    });
+  }
+  return out;
+}
+
+/** The text of MCP content blocks (`[{type: text, text}]`), joined; undefined when there is none. */
+export function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts: string[] = [];
+  for (const b of content) {
+    const text = str(obj(b)?.text);
+    if (text !== undefined) parts.push(text);
+  }
+  return parts.length ? parts.join('\n') : undefined;
+}
+
+/** Codex app-server ThreadItem → ToolDetail (commandExecution, fileChange, mcpToolCall, dynamicToolCall, webSearch, collabAgentToolCall, imageView). */
+export function codexToolDetail(_ctx: MapContext, _ids: ProviderIds, item: unknown): ToolDetail | undefined {
+  const o = obj(item);
+  if (!o) return undefined;
+  switch (o.type) {
+    case 'commandExecution':
+      return detailOf({
+        command: str(o.command),
+        cwd: str(o.cwd),
+        exitCode: o.exitCode === null ? null : int(o.exitCode),
+        output: str(o.aggregatedOutput),
+      });
+    case 'fileChange':
+      return detailOf({ changes: fileChanges(o.changes) });
+    case 'mcpToolCall':
+      return detailOf({
+        server: str(o.server),
+        name: str(o.tool),
+        input: obj(o.arguments),
+        output: contentText(get(o, ['result', 'content'])),
+        error: str(get(o, ['error', 'message'])),
+      });
+    case 'dynamicToolCall':
+      return detailOf({
+        name: str(o.tool),
+        input: obj(o.arguments),
+        output: contentText(o.contentItems),
+        error: o.success === false ? 'the tool reported a failure' : undefined,
+      });
+    case 'webSearch':
+      return detailOf({ query: str(o.query) ?? str(get(o, ['action', 'query'])), url: str(get(o, ['action', 'url'])) });
+    case 'collabAgentToolCall':
+      return detailOf({ name: str(o.tool), input: str(o.prompt) !== undefined ? { prompt: o.prompt } : undefined });
+    case 'imageView':
+      return detailOf({ input: str(o.path) !== undefined ? { path: o.path } : undefined });
+    default:
+      return undefined;
+  }
+}
+
+/** Codex SDK ThreadItem → ToolDetail (command_execution, file_change, mcp_tool_call, web_search). */
+export function codexSdkToolDetail(_ctx: MapContext, _ids: ProviderIds, item: unknown): ToolDetail | undefined {
+  const o = obj(item);
+  if (!o) return undefined;
+  switch (o.type) {
+    case 'command_execution':
+      return detailOf({
+        command: str(o.command),
+        exitCode: o.exit_code === null ? undefined : int(o.exit_code),
+        output: str(o.aggregated_output),
+      });
+    case 'file_change':
+      return detailOf({ changes: fileChanges(o.changes) });
+    case 'mcp_tool_call':
+      return detailOf({
+        server: str(o.server),
+        name: str(o.tool),
+        input: obj(o.arguments),
+        output: contentText(get(o, ['result', 'content'])),
+        error: str(get(o, ['error', 'message'])),
+      });
+    case 'web_search':
+      return detailOf({ query: str(o.query) });
+    default:
+      return undefined;
+  }
+}
+
+/** Parts of a text (Codex reasoning `summary` / `content`), joined by blank lines; the summary when there is one. */
+export function joinedText(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  summary: unknown,
+  content?: unknown,
+): string | undefined {
+  for (const parts of [summary, content])
+    if (Array.isArray(parts)) {
+      const texts = parts.filter((p): p is string => typeof p === 'string' && p.length > 0);
+      if (texts.length) return texts.join('\n\n');
+    }
+  return undefined;
+}
