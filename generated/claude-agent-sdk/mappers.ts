@@ -321,6 +321,8 @@ const GUARD_1cfmvy3 = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
 const GUARD_er3xc2 = makeGuard({
   type: 'array',
   items: {
@@ -473,9 +475,12 @@ export function mapPermissionCanUseToolResponse(
 ): void {
   const ids: MapperIds = { ...pending };
   if (m?.updatedInput?.answers != null)
-    ctx.emit('user-input.resolved', ids, { answers: obj(H.userInputAnswers(ctx, ids, m?.updatedInput?.answers)) }, [
-      'answers',
-    ]);
+    ctx.emit(
+      'user-input.resolved',
+      ids,
+      { answers: guard(GUARD_1ea6qgw, H.userInputAnswers(ctx, ids, m?.updatedInput?.answers)) },
+      ['answers'],
+    );
   ctx.emit(
     'request.resolved',
     ids,

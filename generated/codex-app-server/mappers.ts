@@ -181,6 +181,8 @@ const GUARD_1cfmvy3 = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
 const GUARD_er3xc2 = makeGuard({
   type: 'array',
   items: {
@@ -1491,7 +1493,9 @@ export function mapRequestItemToolRequestUserInputResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
-  ctx.emit('user-input.resolved', ids, { answers: obj(H.userInputAnswers(ctx, ids, m?.answers)) }, ['answers']);
+  ctx.emit('user-input.resolved', ids, { answers: guard(GUARD_1ea6qgw, H.userInputAnswers(ctx, ids, m?.answers)) }, [
+    'answers',
+  ]);
   ctx.emit(
     'request.resolved',
     ids,

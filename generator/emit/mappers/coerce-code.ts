@@ -94,7 +94,8 @@ function patternOf(model: CanonicalModel, s: unknown): string | undefined {
 
 function isPlainRecord(model: CanonicalModel, s: unknown): boolean {
   const x = inline(model, s);
-  return isObj(x) && x.properties === undefined && x.required === undefined;
+  // An open map of any values; one whose values have a schema (`additionalProperties: {...}`) is guarded.
+  return isObj(x) && x.properties === undefined && x.required === undefined && !isObj(x.additionalProperties);
 }
 
 function isStringArray(model: CanonicalModel, s: unknown): boolean {
