@@ -9,6 +9,7 @@ import type { Across } from '../../runtime/across.ts';
 import {
   type ValueMapOf,
   bool,
+  first,
   idOf,
   matching,
   nullOr,
@@ -29,6 +30,7 @@ import type {
   RetryInfo,
   ThreadState,
   ThreadTokenUsageSnapshot,
+  ToolDetail,
   TurnPlanStep,
   TurnState,
   UserInputQuestion,
@@ -183,7 +185,38 @@ const GUARD_1cfmvy3 = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_er3xc2 = makeGuard({
+const GUARD_2gqidh = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
     type: 'object',
@@ -195,7 +228,7 @@ const GUARD_er3xc2 = makeGuard({
         type: 'array',
         items: {
           type: 'object',
-          properties: { label: { type: 'string' } },
+          properties: { label: { type: 'string' }, description: { type: 'string' } },
           required: ['label'],
           additionalProperties: false,
         },
@@ -576,7 +609,9 @@ export function mapNotificationItemCommandExecutionTerminalInteraction(
   ]);
 }
 
-/** notification `item/completed` → item.completed + thread.state.changed */
+/**
+ * notification `item/completed` → item.completed + turn.proposed.completed + thread.state.changed
+ */
 export function mapNotificationItemCompleted(
   m: Across<NotificationByName['item/completed']> | undefined,
   ctx: MapContext,
@@ -592,11 +627,17 @@ export function mapNotificationItemCompleted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
       status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      text: str(
+        first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
+      ),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
   );
   const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
+  if (m?.params?.item?.type === 'plan')
+    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
 }
@@ -721,6 +762,10 @@ export function mapNotificationItemStarted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
       status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      text: str(
+        first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
+      ),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
@@ -1087,7 +1132,7 @@ export function mapNotificationThreadTokenUsageUpdated(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, m?.params?.tokenUsage) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
     ['usage'],
   );
 }
@@ -1174,18 +1219,28 @@ export function mapNotificationWindowsWorldWritableWarning(
   );
 }
 
-/** notification `windowsSandbox/setupCompleted` → session.state.changed */
+/** notification `windowsSandbox/setupCompleted` → session.state.changed + runtime.warning */
 export function mapNotificationWindowsSandboxSetupCompleted(
   m: Across<NotificationByName['windowsSandbox/setupCompleted']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit(
-    'session.state.changed',
-    ids,
-    { state: 'ready', reason: 'windows sandbox setup completed', detail: str(m?.params?.error) },
-    ['state'],
-  );
+  if (m?.params?.success === true)
+    ctx.emit('session.state.changed', ids, { state: 'ready', reason: 'windows sandbox setup completed' }, ['state']);
+  if (m?.params?.success === false)
+    ctx.emit(
+      'session.state.changed',
+      ids,
+      { state: 'error', reason: 'windows sandbox setup failed', detail: str(m?.params?.error) },
+      ['state'],
+    );
+  if (m?.params?.success === false)
+    ctx.emit(
+      'runtime.warning',
+      ids,
+      { message: str(first(m?.params?.error, 'Windows sandbox setup failed')), detail: m?.params },
+      ['message'],
+    );
 }
 
 /** request `account/chatgptAuthTokens/refresh` → request.opened */
@@ -1223,7 +1278,12 @@ export function mapRequestApplyPatchApproval(
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'apply_patch_approval', detail: str(m?.params?.reason), args: m?.params },
+    {
+      requestType: 'apply_patch_approval',
+      detail: str(m?.params?.reason),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.patchDetail(ctx, ids, m?.params?.fileChanges)),
+      args: m?.params,
+    },
     ['requestType'],
   );
 }
@@ -1285,7 +1345,12 @@ export function mapRequestExecCommandApproval(
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'exec_command_approval', detail: str(m?.params?.reason), args: m?.params },
+    {
+      requestType: 'exec_command_approval',
+      detail: str(m?.params?.reason),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      args: m?.params,
+    },
     ['requestType'],
   );
 }
@@ -1326,7 +1391,12 @@ export function mapRequestItemCommandExecutionRequestApproval(
   ctx.emit(
     'request.opened',
     ids,
-    { requestType: 'command_execution_approval', detail: str(m?.params?.reason), args: m?.params },
+    {
+      requestType: 'command_execution_approval',
+      detail: str(m?.params?.reason),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      args: m?.params,
+    },
     ['requestType'],
   );
 }
@@ -1443,9 +1513,17 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
     item: idOf(m?.params?.callId),
     request: idOf(m?.id),
   };
-  ctx.emit('request.opened', ids, { requestType: 'dynamic_tool_call', detail: str(m?.params?.tool), args: m?.params }, [
-    'requestType',
-  ]);
+  ctx.emit(
+    'request.opened',
+    ids,
+    {
+      requestType: 'dynamic_tool_call',
+      detail: str(m?.params?.tool),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.namedToolDetail(ctx, ids, m?.params?.tool, m?.params?.arguments)),
+      args: m?.params,
+    },
+    ['requestType'],
+  );
 }
 
 /**
@@ -1477,7 +1555,7 @@ export function mapRequestItemToolRequestUserInput(
   ctx.emit(
     'user-input.requested',
     ids,
-    { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, H.userInputQuestions(ctx, ids, m?.params?.questions)) },
+    { questions: guard<UserInputQuestion[]>(GUARD_9ei3gr, H.userInputQuestions(ctx, ids, m?.params?.questions)) },
     ['questions'],
   );
   ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);

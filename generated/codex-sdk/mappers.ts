@@ -7,8 +7,9 @@ import type { Mapper } from '../../runtime/sources/types.ts';
 import type { ValueMap } from '../../runtime/types.ts';
 import type { Across } from '../../runtime/across.ts';
 import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } from '../../runtime/values.ts';
+import { guard, makeGuard } from '../../runtime/guard.ts';
 import { HELPERS as H } from '../../runtime/helpers/index.ts';
-import type { CanonicalItemType, ItemStatus } from '../canonical/types.ts';
+import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
@@ -48,6 +49,47 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
+const GUARD_2gqidh = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_ouheht = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
+    required: ['step', 'status'],
+    additionalProperties: false,
+  },
+});
+
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
 
 const SET_CanonicalItemType = new Set([
@@ -81,7 +123,7 @@ export function mapThreadEventError(m: Across<ThreadEventByName['error']> | unde
   ctx.emit('runtime.error', ids, { message: str(m?.message), class: 'provider_error' }, ['message']);
 }
 
-/** thread-event `item.completed` → item.completed */
+/** thread-event `item.completed` → item.completed + turn.plan.updated */
 export function mapThreadEventItemCompleted(
   m: Across<ThreadEventByName['item.completed']> | undefined,
   ctx: MapContext,
@@ -93,13 +135,23 @@ export function mapThreadEventItemCompleted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
+      text: str(m?.item?.text),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
   );
+  const ids2: MapperIds = {};
+  if (m?.item?.type === 'todo_list')
+    ctx.emit(
+      'turn.plan.updated',
+      ids2,
+      { plan: guard<TurnPlanStep[]>(GUARD_ouheht, H.todoListPlan(ctx, ids2, m?.item?.items)) },
+      ['plan'],
+    );
 }
 
-/** thread-event `item.started` → item.started */
+/** thread-event `item.started` → item.started + turn.plan.updated */
 export function mapThreadEventItemStarted(
   m: Across<ThreadEventByName['item.started']> | undefined,
   ctx: MapContext,
@@ -111,13 +163,23 @@ export function mapThreadEventItemStarted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
+      text: str(m?.item?.text),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
   );
+  const ids2: MapperIds = {};
+  if (m?.item?.type === 'todo_list')
+    ctx.emit(
+      'turn.plan.updated',
+      ids2,
+      { plan: guard<TurnPlanStep[]>(GUARD_ouheht, H.todoListPlan(ctx, ids2, m?.item?.items)) },
+      ['plan'],
+    );
 }
 
-/** thread-event `item.updated` → item.updated */
+/** thread-event `item.updated` → item.updated + turn.plan.updated */
 export function mapThreadEventItemUpdated(
   m: Across<ThreadEventByName['item.updated']> | undefined,
   ctx: MapContext,
@@ -129,10 +191,20 @@ export function mapThreadEventItemUpdated(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
+      text: str(m?.item?.text),
+      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
   );
+  const ids2: MapperIds = {};
+  if (m?.item?.type === 'todo_list')
+    ctx.emit(
+      'turn.plan.updated',
+      ids2,
+      { plan: guard<TurnPlanStep[]>(GUARD_ouheht, H.todoListPlan(ctx, ids2, m?.item?.items)) },
+      ['plan'],
+    );
 }
 
 /** thread-event `thread.started` → thread.started */

@@ -18,7 +18,16 @@ import { pendingRequestType, permissionsDecision, userInputDecision } from './re
 import { codexRetry, retry, retryMessage } from './retry.ts';
 import { newRun } from './runs.ts';
 import { failedTurnError, newTurnId } from './turns.ts';
-import { codexSdkToolDetail, codexToolDetail, joinedText } from './tool-detail.ts';
+import {
+  codexSdkToolDetail,
+  codexToolDetail,
+  commandDetail,
+  joinedText,
+  namedToolDetail,
+  patchDetail,
+} from './tool-detail.ts';
+import { codexTokenUsage } from './usage.ts';
+import { todoListPlan } from './plans.ts';
 import { userInputAnswers, userInputQuestions } from './user-input.ts';
 
 /**
@@ -68,6 +77,11 @@ export const HELPERS = {
   codexToolDetail,
   codexSdkToolDetail,
   joinedText,
+  commandDetail,
+  namedToolDetail,
+  patchDetail,
+  codexTokenUsage,
+  todoListPlan,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

@@ -87,6 +87,11 @@ export const HELPER_MANIFEST = {
   codexToolDetail: value(['value'], CODEX_APP),
   codexSdkToolDetail: value(['value'], ['codex-sdk']),
   joinedText: valueOptional(['value', 'value'], ALL, 1),
+  commandDetail: value(['value', 'value'], CODEX_APP),
+  namedToolDetail: value(['value', 'value'], CODEX_APP),
+  patchDetail: value(['value'], CODEX_APP),
+  codexTokenUsage: value(['value'], CODEX_APP),
+  todoListPlan: value(['value'], ['codex-sdk']),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;

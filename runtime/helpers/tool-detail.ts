@@ -139,7 +139,7 @@ export function codexSdkToolDetail(_ctx: MapContext, _ids: ProviderIds, item: un
   }
 }
 
-/** Parts of a text (Codex reasoning `summary` / `content`), joined by blank lines; the summary when there is one. */
+/** Parts of a text (Codex reasoning `summary` / `content`, strings or `{text}` blocks), joined by blank lines; the summary when there is one. */
 export function joinedText(
   _ctx: MapContext,
   _ids: ProviderIds,
@@ -148,8 +148,44 @@ export function joinedText(
 ): string | undefined {
   for (const parts of [summary, content])
     if (Array.isArray(parts)) {
-      const texts = parts.filter((p): p is string => typeof p === 'string' && p.length > 0);
+      const texts = parts.map((p) => str(p) ?? str(obj(p)?.text)).filter((p): p is string => !!p);
       if (texts.length) return texts.join('\n\n');
     }
   return undefined;
+}
+
+/** A command to approve: its command line (a string, or argv joined by spaces) and folder. */
+export function commandDetail(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  command: unknown,
+  cwd: unknown,
+): ToolDetail | undefined {
+  const line = Array.isArray(command) ? strArrayJoined(command) : str(command);
+  return detailOf({ command: line, cwd: str(cwd) });
+}
+
+function strArrayJoined(parts: unknown[]): string | undefined {
+  return parts.every((p) => typeof p === 'string') ? parts.join(' ') : undefined;
+}
+
+/** A named tool's call: its name and arguments (a dynamic tool the client runs). */
+export function namedToolDetail(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  name: unknown,
+  input: unknown,
+): ToolDetail | undefined {
+  return detailOf({ name: str(name), input: obj(input) });
+}
+
+/** A patch to approve, as a map of path → `{type: add|delete|update, unified_diff?, move_path?}` (Codex v1 applyPatchApproval). */
+export function patchDetail(_ctx: MapContext, _ids: ProviderIds, patch: unknown): ToolDetail | undefined {
+  const o = obj(patch);
+  if (!o) return undefined;
+  const list = Object.entries(o).map(([path, change]) => {
+    const c = obj(change);
+    return { path, kind: c?.type, move_path: c?.move_path, diff: str(c?.unified_diff) ?? str(c?.content) };
+  });
+  return detailOf({ changes: fileChanges(list) });
 }

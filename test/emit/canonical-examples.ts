@@ -9,7 +9,7 @@ export const PAYLOAD_EXAMPLES: Record<string, Record<string, unknown>> = {
   'thread.started': { providerThreadId: 'thr_019a' },
   'thread.state.changed': { state: 'active', detail: { type: 'active', activeFlags: [] } },
   'thread.metadata.updated': { name: 'Fix the build', metadata: { pinned: true } },
-  'thread.token-usage.updated': { usage: { total: { inputTokens: 10, outputTokens: 2 } } },
+  'thread.token-usage.updated': { usage: { usedTokens: 12, maxTokens: 200000, lastInputTokens: 10, lastOutputTokens: 2 } },
   'thread.realtime.started': { realtimeSessionId: 'rt_1' },
   'thread.realtime.item-added': { item: { type: 'message' } },
   'thread.realtime.audio.delta': { audio: { data: 'AAAA', sampleRate: 24000 } },
@@ -24,6 +24,7 @@ export const PAYLOAD_EXAMPLES: Record<string, Record<string, unknown>> = {
     totalCostUsd: 0.01,
   },
   'turn.aborted': { reason: 'interrupted by user' },
+  'turn.proposed.completed': { planMarkdown: '1. Read the code\n2. Fix it' },
   'turn.plan.updated': {
     explanation: null,
     plan: [
@@ -46,8 +47,10 @@ export const PAYLOAD_EXAMPLES: Record<string, Record<string, unknown>> = {
     decision: 'accepted',
     resolution: { decision: 'accept' },
   },
-  'user-input.requested': { questions: [{ id: 'q1', question: 'Which file?' }] },
-  'user-input.resolved': { answers: { q1: 'a.ts' } },
+  'user-input.requested': {
+    questions: [{ id: 'q1', header: 'File', question: 'Which file?', options: [{ label: 'a.ts', description: 'the first' }] }],
+  },
+  'user-input.resolved': { answers: { q1: ['a.ts'] } },
   'task.started': { taskId: 'task-1', description: 'Background job', taskType: 'local_bash' },
   'task.progress': {
     taskId: 'task-1',

@@ -254,10 +254,23 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
             .map(({ i, result }) => ({
               where: `line ${i + 1}`,
               check: () => {
+                // One answer shape for every provider: question id → the chosen labels.
+                const answers = Object.fromEntries(
+                  Object.entries((result.answers ?? {}) as Record<string, { answers: string[] }>).map(([id, a]) => [
+                    id,
+                    a.answers,
+                  ]),
+                );
                 expect(outOf(r, i).map((e) => [e.type, e.payload.answers ?? e.payload.decision])).toEqual([
-                  ['user-input.resolved', row === 'user input answered' ? result.answers : {}],
+                  ['user-input.resolved', answers],
                   ['request.resolved', row === 'user input answered' ? 'answered' : 'declined'],
                 ]);
+                // …keyed by the ids of the questions asked.
+                const asked = r.events.find(
+                  (e) => e.type === 'user-input.requested' && e.requestId === outOf(r, i)[0]!.requestId,
+                );
+                const ids = (asked!.payload.questions as { id: string }[]).map((q) => q.id);
+                for (const id of Object.keys(answers)) expect(ids).toContain(id);
               },
             })),
       },
