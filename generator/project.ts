@@ -2,6 +2,7 @@
 // directory up) holding mapping-spec.yaml, unless --root names one.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface ProjectPaths {
   root: string;
@@ -13,7 +14,8 @@ export interface ProjectPaths {
 }
 
 /** The templates ship with eventmap itself, not with the user's project. */
-export const PACKAGE_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+// fileURLToPath, not `.pathname`: a URL's path is percent-encoded (a folder `my work` is `my%20work`).
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function findProjectRoot(start: string = process.cwd()): string {
   let dir = resolve(start);
