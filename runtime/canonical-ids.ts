@@ -115,13 +115,26 @@ export class CanonicalIds {
     const last = kind === 'turn' ? this.turnPrefix : this.itemPrefix;
     if (last !== undefined && last.thread === thread && last.run === run) return last.prefix;
     const runPart = run === 0 ? '' : `run:${run}:`;
-    const next = { thread, run, prefix: new UuidPrefix(`${kind}:${this.scope}${runPart}${part(thread ?? '')}`) };
-    // Not kept for a thread id too long to memoise (it would sit outside the id cache's bound).
-    if ((thread?.length ?? 0) > MEMO_MAX_NAME) return next.prefix;
+    const next = { thread, run, prefix: new UuidPrefix(`${kind}:${this.scope}${runPart}${this.threadPart(thread)}`) };
     if (kind === 'turn') this.turnPrefix = next;
     else this.itemPrefix = next;
     return next.prefix;
   }
+
+  /**
+   * A thread's part of turn and item names: `<length>:<id>:`, or for an id too long to memoise
+   * `#<UUID v5 of the id>:` (a length prefix never starts with `#`, so the two cannot meet), hashed
+   * once per thread: otherwise every turn and item of a thread with a megabyte id would hash the
+   * megabyte again (a cost an upstream could set at will).
+   */
+  private threadPart(thread: string | undefined): string {
+    const t = thread ?? '';
+    if (t.length <= MEMO_MAX_NAME) return part(t);
+    if (this.longThread?.id !== t) this.longThread = { id: t, part: `#${uuidV5(`thread-part:${t}`)}:` };
+    return this.longThread.part;
+  }
+
+  private longThread: { id: string; part: string } | undefined;
 
   private derive(name: string): string {
     let value = this.cache.get(name);
