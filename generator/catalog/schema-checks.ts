@@ -5,10 +5,12 @@
 // - no `$ref` cycle that consumes no data (`A: {$ref: B}`, `B: {anyOf: [{$ref: A}]}`): a validator
 //   would recurse forever on any input. Recursion through `properties`, `items`... is fine;
 // - no schema deeper than MAX_DEPTH pointer segments (the walkers recurse);
-// - `pattern`s and `patternProperties` keys compile as Ajv compiles them (with the `u` flag);
+// - `pattern`s and `patternProperties` keys compile as Ajv compiles them (with the `u` flag), and
+//   run in linear time (generator/schema/linear-pattern.ts);
 // - `enum`s are non-empty lists of distinct values, checked here in linear time, so the
 //   validators' meta-schema can skip its quadratic `uniqueItems` (emit/upstream/ajv-meta.ts).
 // The walk is iterative: a document nested 100,000 deep is an error, not a stack overflow.
+import { nonLinearReason } from '../schema/linear-pattern.ts';
 import { getAtPointer, joinPointer, pointerSegments } from '../schema/pointer.ts';
 import { isObj, type Obj } from '../schema/object.ts';
 import { isLocalRef } from '../schema/ref.ts';
@@ -156,7 +158,16 @@ function checkKeywords(node: Obj, pointer: string, problems: SchemaProblem[]): v
         message: `${JSON.stringify(source)} is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`,
         hint: 'patterns are compiled with the `u` flag, as the generated validators do; restore the snapshot',
       });
+      return;
     }
+    const slow = nonLinearReason(source);
+    if (slow !== undefined)
+      problems.push({
+        pointer: at,
+        code: 'snapshot/nonlinear-pattern',
+        message: `${JSON.stringify(source)} could take more than linear time to match: ${slow}`,
+        hint: 'the generated validators run every pattern on live traffic, so only linear-time patterns are accepted (generator/schema/linear-pattern.ts); if a real upstream ships this pattern, report it and refuse the release until it is fixed',
+      });
   };
   if (typeof node.pattern === 'string') regexp(node.pattern, joinPointer(pointer, 'pattern'));
   if (isObj(node.patternProperties))

@@ -150,6 +150,12 @@ describe('through the pipeline', () => {
       'snapshot/invalid-pattern',
       (j: Record<string, any>) => (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = '([a-z'),
     ],
+    [
+      // `^(a+)+$` blocked one push() with validateUpstream for 15.5 s on a 29-character id.
+      'a pattern that backtracks without bound',
+      'snapshot/nonlinear-pattern',
+      (j: Record<string, any>) => (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = '^(a+)+$'),
+    ],
   ])(
     '%s in a snapshot: generate refuses it at index.schema.json:line:col, naming the pointer',
     async (_name, code, edit) => {

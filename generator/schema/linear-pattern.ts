@@ -1,0 +1,77 @@
+// Which regular expressions may reach a generated validator: only those a backtracking engine runs
+// in linear time, so a hostile snapshot cannot make `push()` hang on one short string (issue 29:
+// `^(a+)+$` blocked a push for 15 s on 29 characters). JavaScript has no linear-time engine that a
+// browser bundle can import, so the rule is a subset, checked on the pattern's syntax tree (`ret`):
+//   - at most one unbounded quantifier (`*`, `+`, `{n,}`), on a single character or class;
+//   - no repetition inside a repetition (but `?`), and no alternation inside a repetition;
+//   - with one, the pattern is anchored at its start (`^…`, one alternative), so the engine tries
+//     one start position, and backtracks at most once per character;
+//   - no backreference and no lookaround.
+// The canonical model's own patterns are held to the same rule (test/schema/linear-pattern.test.ts).
+import { createRequire } from 'node:module';
+import { types, type tokenizer, type Token } from 'ret';
+
+// A CommonJS module whose export is the function itself (Node's ESM view has no named `tokenizer`).
+const ret = createRequire(import.meta.url)('ret') as typeof tokenizer;
+
+/** Why the pattern could take more than linear time, or undefined when it cannot. */
+export function nonLinearReason(source: string): string | undefined {
+  let root;
+  try {
+    root = ret(source);
+  } catch (err) {
+    return `it does not parse (${err instanceof Error ? err.message : String(err)})`;
+  }
+  const state = { unbounded: 0, reason: undefined as string | undefined };
+  const walk = (tokens: Token[] | undefined, repeated: boolean): void => {
+    for (const t of tokens ?? []) {
+      if (state.reason !== undefined) return;
+      switch (t.type) {
+        case types.REFERENCE:
+          state.reason = 'it has a backreference';
+          return;
+        case types.GROUP:
+          if (t.followedBy || t.notFollowedBy || t.lookBehind) {
+            state.reason = 'it has a lookaround';
+            return;
+          }
+          if (repeated && t.options) {
+            state.reason = 'it repeats an alternation';
+            return;
+          }
+          walkGroup(t, repeated);
+          break;
+        case types.REPETITION: {
+          const unbounded = t.max === Infinity;
+          if (repeated && t.max > 1) {
+            state.reason = 'it nests a repetition inside a repetition';
+            return;
+          }
+          if (unbounded) {
+            state.unbounded++;
+            if (t.value.type === types.GROUP) {
+              state.reason = 'it repeats a group without bound';
+              return;
+            }
+          }
+          // `?` ({0,1}) tries its body once or not at all: no more backtracking than its body's own.
+          walk([t.value], repeated || t.max > 1);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  };
+  const walkGroup = (g: { stack?: Token[]; options?: Token[][] }, repeated: boolean) => {
+    if (g.options) for (const o of g.options) walk(o, repeated);
+    else walk(g.stack, repeated);
+  };
+  walkGroup(root, false);
+  if (state.reason) return state.reason;
+  if (state.unbounded > 1) return `it has ${state.unbounded} unbounded quantifiers (one at most)`;
+  const first = root.stack?.[0];
+  if (state.unbounded === 1 && (root.options || first?.type !== types.POSITION || first.value !== '^'))
+    return 'it has an unbounded quantifier but is not anchored at its start with `^`';
+  return undefined;
+}
