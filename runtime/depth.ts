@@ -2,6 +2,8 @@
 // nests deeper than JSON.stringify can follow (about 4,500 levels in V8) would make every consumer
 // that serialises it abort. A message nested deeper than MAX_DEPTH is replaced by a copy cut at
 // that depth, a marker string in place of what was cut; the normalizer warns that it did.
+// A message an app passes as an object may hold what JSON cannot (undefined, a function, a
+// BigInt, a getter that throws): it is copied as JSON would write it, so events still serialise.
 
 /** Levels of nesting kept; far beyond any real message, far below what JSON.stringify can follow. */
 export const MAX_DEPTH = 256;
@@ -62,4 +64,108 @@ export function cutTooDeep(value: unknown, depth = 1): unknown {
 export function limitDepth(value: unknown, line?: string): unknown {
   if (line !== undefined && !lineMayNestTooDeep(line)) return value;
   return nestsTooDeep(value) ? cutTooDeep(value) : value;
+}
+
+/** What stands in for an input that is no JSON value at all (undefined, a function, a symbol), or cannot be read. */
+export const NOT_JSON = '[eventmap: the input is not a JSON value]';
+
+/**
+ * A value an app passed (not parsed from a line): itself when it is JSON and not too deep, else a
+ * copy that is (as JSON.stringify would write it; a BigInt as its decimal text; what throws when
+ * read, as NOT_JSON). Never throws.
+ */
+export function asJsonValue(value: unknown): unknown {
+  copyCut = false;
+  try {
+    if (isPlainJson(value, 1)) return value;
+    const copy = jsonCopy(value, 1);
+    return copy === undefined ? NOT_JSON : copy;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isPlainJson(v: unknown, depth: number): boolean {
+  if (v === null) return true;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!isPlainJson(v[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false; // a Date, a Map, a class: JSON reads it its own way
+  for (const k in v as Record<string, unknown>)
+    if (!isPlainJson((v as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
+}
+
+/** Whether the last asJsonValue copy was cut at MAX_DEPTH (not only made JSON). */
+let copyCut = false;
+export const lastCopyWasCut = (): boolean => copyCut;
+
+/** The JSON view of a value (undefined where JSON writes nothing), cut at MAX_DEPTH. */
+function jsonCopy(v: unknown, depth: number): unknown {
+  if (v === null) return null;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? v : null;
+    case 'bigint':
+      return v.toString();
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (depth > MAX_DEPTH) {
+    copyCut = true;
+    return CUT_MARKER;
+  }
+  const toJSON = (v as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function')
+    return jsonCopy(
+      read(() => toJSON.call(v)),
+      depth,
+    );
+  if (Array.isArray(v))
+    return v.map(
+      (x) =>
+        jsonCopy(
+          read(() => x),
+          depth + 1,
+        ) ?? null,
+    );
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    const x = jsonCopy(
+      read(() => (v as Record<string, unknown>)[k]),
+      depth + 1,
+    );
+    if (x === undefined) continue;
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+    else out[k] = x;
+  }
+  return out;
+}
+
+function read(get: () => unknown): unknown {
+  try {
+    return get();
+  } catch {
+    return NOT_JSON;
+  }
 }

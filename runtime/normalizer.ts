@@ -4,7 +4,7 @@ import type { ProviderRuntimeEvent } from '../generated/canonical/types.ts';
 import { MapContext } from './context.ts';
 import { DEFAULT_END_REASON, endSession } from './end-session.ts';
 import type { HeldState } from './lifecycle.ts';
-import { limitDepth, MAX_DEPTH } from './depth.ts';
+import { asJsonValue, lastCopyWasCut, limitDepth, MAX_DEPTH } from './depth.ts';
 import { FRAMINGS, PROVIDERS, type SourceName } from './sources/index.ts';
 import type { NormalizeStats, UpstreamValidator } from './sources/types.ts';
 import { eventStream, eventsOf, type Inputs } from './stream.ts';
@@ -115,7 +115,8 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
       let value = input;
       if (typeof input === 'string') {
         try {
-          value = JSON.parse(input);
+          // A UTF-8 byte order mark (a file's first line) is no part of the message.
+          value = JSON.parse(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input);
         } catch {
           ctx.begin({ source: SYNTHETIC, payload: input }, undefined);
           stats.invalid++;
@@ -123,8 +124,9 @@ export function createNormalizer(source: SourceName, options: NormalizerOptions 
           return typed(ctx.out);
         }
       }
-      const bounded = limitDepth(value, typeof input === 'string' ? input : undefined);
-      ctx.cut = bounded !== value;
+      const line = typeof input === 'string';
+      const bounded = line ? limitDepth(value, input) : asJsonValue(value);
+      ctx.cut = bounded !== value && (line || lastCopyWasCut());
       onDefaultUsed(defaultUsed);
       try {
         framing.route(bounded, ctx, stats, options.validateUpstream);
