@@ -13,6 +13,7 @@ import { transcripts } from '../conformance/transcripts.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
 
 const FIXTURE = join(REPO, 'test', 'fixtures', 'consumer');
+const RENDER = join(REPO, 'test', 'fixtures', 'reducer-app', 'render.ts');
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 
 let ws: Workspace;
@@ -65,6 +66,11 @@ describe('an app using it', () => {
 
   const compile = (moduleResolution: 'nodenext' | 'bundler') => {
     copyFileSync(join(FIXTURE, 'consumer.ts'), join(app, 'consumer.ts'));
+    // The reducer's renderer fixture, importing the package's subpath as an app does.
+    writeFileSync(
+      join(app, 'render.ts'),
+      readFileSync(RENDER, 'utf8').replace("'../../../runtime/reducer/index.ts'", "'@eventmap/runtime/reducer'"),
+    );
     examples.forEach((code, i) => writeFileSync(join(app, `readme-${i + 1}.ts`), code));
     const config = {
       compilerOptions: {
@@ -141,11 +147,38 @@ describe('an app using it', () => {
     ).exports;
     const subpaths = Object.keys(exports).filter((s) => s !== './package.json');
     expect(subpaths).toEqual(
-      expect.arrayContaining(['.', './validate', './schema.json', './upstream-validators/codex-app-server']),
+      expect.arrayContaining([
+        '.',
+        './reducer',
+        './validate',
+        './schema.json',
+        './upstream-validators/codex-app-server',
+      ]),
     );
-    const entry = subpaths
-      .map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`)
-      .join('\n');
+    const inputs = await bundledFiles(
+      subpaths
+        .map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`)
+        .join('\n'),
+    );
+    expect(inputs.filter((f) => !f.startsWith('node_modules/@eventmap/runtime/'))).toEqual([]);
+  });
+
+  // Each subpath costs only the apps that import it: a UI that renders events it receives needs
+  // the reducer, not the normalizer; an app that normalises needs no reducer.
+  it('bundles the reducer alone, and the root without it', async () => {
+    const reducerOnly = await bundledFiles(
+      "import { reduceEvents } from '@eventmap/runtime/reducer'; console.log(reduceEvents([]));",
+    );
+    expect(reducerOnly.filter((f) => !f.includes('/runtime/reducer/'))).toEqual([]);
+    expect(reducerOnly.length).toBeGreaterThan(1);
+    const rootOnly = await bundledFiles(
+      "import { createNormalizer } from '@eventmap/runtime'; console.log(createNormalizer('codex-sdk'));",
+    );
+    expect(rootOnly.filter((f) => f.includes('/reducer/'))).toEqual([]);
+  });
+
+  /** The package files an esbuild browser bundle of `entry` includes (metafile inputs). */
+  async function bundledFiles(entry: string): Promise<string[]> {
     const result = await esbuild.build({
       stdin: { contents: entry, resolveDir: app, loader: 'js' },
       bundle: true,
@@ -157,7 +190,6 @@ describe('an app using it', () => {
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
-    const inputs = Object.keys(result.metafile.inputs).filter((f) => f !== '<stdin>');
-    expect(inputs.filter((f) => !f.startsWith('node_modules/@eventmap/runtime/'))).toEqual([]);
-  });
+    return Object.keys(result.metafile.inputs).filter((f) => f !== '<stdin>');
+  }
 });

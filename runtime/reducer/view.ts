@@ -1,0 +1,188 @@
+// The session view the reducer folds canonical events into: what a UI renders, typed, and the same
+// for every provider. Plain immutable data (no classes, no Maps), so it serialises, and an update
+// replaces only the objects on the path to what changed: React and friends compare by identity.
+import type {
+  CanonicalItemType,
+  CanonicalRequestType,
+  ItemStatus,
+  ProviderThreadId,
+  RequestDecision,
+  RetryInfo,
+  RuntimeErrorClass,
+  RuntimeItemId,
+  RuntimeRequestId,
+  RuntimeSessionId,
+  RuntimeTaskId,
+  SessionExitKind,
+  SessionState,
+  TaskState,
+  ThreadId,
+  ThreadState,
+  ThreadTokenUsageSnapshot,
+  ToolDetail,
+  TurnId,
+  TurnPlanStep,
+  TurnState,
+  UserInputQuestion,
+} from '../../generated/canonical/types.ts';
+
+/** One agent session: its threads, and what it said outside them. */
+export interface SessionView {
+  /** The sessionId of the first event folded. */
+  readonly sessionId?: RuntimeSessionId;
+  /** The last session.state.changed. */
+  readonly state?: SessionState;
+  /** Set by session.exited. */
+  readonly exit?: SessionExitView;
+  /**
+   * In order of first appearance. Thread-scoped events that name no thread go to the session's
+   * default thread, the one whose `threadId` is undefined (created only when such an event comes).
+   */
+  readonly threads: readonly ThreadView[];
+  /** runtime.warning, config.warning, deprecation.notice, and the reducer's own (kind `reducer`). */
+  readonly warnings: readonly NoticeView[];
+  /** runtime.error. */
+  readonly errors: readonly NoticeView[];
+}
+
+export interface SessionExitView {
+  readonly reason?: string;
+  readonly exitKind?: SessionExitKind;
+  readonly recoverable?: boolean;
+}
+
+export type NoticeKind = 'runtime-warning' | 'runtime-error' | 'config-warning' | 'deprecation' | 'reducer';
+
+/** A warning or error, with where it happened when the event said. */
+export interface NoticeView {
+  readonly kind: NoticeKind;
+  readonly message: string;
+  /** config.warning and deprecation.notice details. */
+  readonly details?: string;
+  /** A model request that failed and is retried (runtime.warning). */
+  readonly retry?: RetryInfo;
+  /** runtime.error's class. */
+  readonly errorClass?: RuntimeErrorClass;
+  readonly threadId?: ThreadId;
+  readonly turnId?: TurnId;
+}
+
+export interface ThreadView {
+  /** Undefined for the session's default thread (events that name no thread). */
+  readonly threadId?: ThreadId;
+  readonly providerThreadId?: ProviderThreadId;
+  /** thread.metadata.updated name. */
+  readonly name?: string;
+  readonly state?: ThreadState;
+  /** In order of first appearance. */
+  readonly turns: readonly TurnView[];
+  /** Items that named no turn while the thread had none: kept here, never dropped. */
+  readonly items: readonly ItemView[];
+  /** Approvals and other requests, pending and decided, in order of first appearance. */
+  readonly requests: readonly RequestView[];
+  /** Questions put to the user, and the answers. */
+  readonly userInputs: readonly UserInputView[];
+  /** The latest turn.plan.updated. */
+  readonly plan?: PlanView;
+  /** The latest turn.proposed.completed: a plan waiting for the user to accept it. */
+  readonly proposedPlan?: ProposedPlanView;
+  /** The latest context-window snapshot (thread.token-usage.updated). */
+  readonly usage?: ThreadTokenUsageSnapshot;
+  /** Background tasks and subagents, in order of first appearance. */
+  readonly tasks: readonly TaskView[];
+}
+
+/** `running` until turn.completed gives the final state. */
+export type TurnViewState = 'running' | TurnState;
+
+export interface TurnView {
+  readonly turnId: TurnId;
+  readonly state: TurnViewState;
+  /** In order of first appearance. */
+  readonly items: readonly ItemView[];
+  readonly model?: string;
+  readonly effort?: string;
+  readonly errorMessage?: string;
+  readonly stopReason?: string;
+  /** turn.aborted's reason (the turn.completed that follows gives the state). */
+  readonly abortReason?: string;
+  readonly totalCostUsd?: number;
+  /** The latest turn.diff.updated. */
+  readonly diff?: string;
+}
+
+/**
+ * Where a tool call is, in the words of the Vercel AI SDK's tool UI parts (see tool-state.ts for
+ * where they fit and where they do not).
+ */
+export type ToolState = 'input-streaming' | 'input-available' | 'output-available' | 'output-error';
+
+export interface ItemView {
+  readonly itemId: RuntimeItemId;
+  /** From item.* events; an item first seen in a content.delta gets the type its stream implies. */
+  readonly itemType: CanonicalItemType;
+  /** `inProgress` until item.completed gives the final status. */
+  readonly status: ItemStatus;
+  readonly title?: string;
+  readonly detail?: string;
+  /** The item's text: the last `text` an item.* event carried, plus the text deltas since. */
+  readonly text: string;
+  /** Merged field by field over the item's events; command output deltas fill `output`. */
+  readonly toolDetail?: ToolDetail;
+  /** Set on tool items (tool-state.ts). */
+  readonly toolState?: ToolState;
+  /**
+   * Where `toolDetail.output` came from: streamed output deltas, or an item event (whose output
+   * is the whole output: later deltas no longer append).
+   */
+  readonly outputFrom?: 'deltas' | 'item';
+}
+
+export interface RequestView {
+  readonly requestId: RuntimeRequestId;
+  readonly requestType: CanonicalRequestType;
+  readonly title?: string;
+  readonly detail?: string;
+  readonly toolDetail?: ToolDetail;
+  /** The tool item the request is about, when the event named one. */
+  readonly itemId?: RuntimeItemId;
+  readonly turnId?: TurnId;
+  /** `resolved` once request.resolved came (possibly with no request.opened before it). */
+  readonly status: 'pending' | 'resolved';
+  readonly decision?: RequestDecision;
+}
+
+export interface UserInputView {
+  readonly requestId: RuntimeRequestId;
+  /** Empty when the answers came with no user-input.requested before them. */
+  readonly questions: readonly UserInputQuestion[];
+  /** Question id → the chosen labels or the text typed. */
+  readonly answers?: Readonly<Record<string, readonly string[]>>;
+  readonly status: 'pending' | 'resolved';
+  readonly itemId?: RuntimeItemId;
+  readonly turnId?: TurnId;
+}
+
+export interface PlanView {
+  readonly turnId?: TurnId;
+  readonly explanation?: string;
+  readonly steps: readonly TurnPlanStep[];
+}
+
+export interface ProposedPlanView {
+  readonly turnId?: TurnId;
+  readonly planMarkdown: string;
+}
+
+export interface TaskView {
+  readonly taskId: RuntimeTaskId;
+  /** `running` from task.started; task.updated and task.completed move it. */
+  readonly state: TaskState;
+  readonly description?: string;
+  readonly taskType?: string;
+  /** The latest task.progress or task.completed summary. */
+  readonly summary?: string;
+  readonly lastToolName?: string;
+  readonly error?: string;
+  readonly turnId?: TurnId;
+}
