@@ -15,6 +15,7 @@
 // - Item text: an item event's `text` replaces the text; assistant, reasoning, reasoning summary
 //   and plan deltas append; command and file-change output deltas fill toolDetail.output until an
 //   item event carries the output. toolDetail merges field by field, the later event winning.
+// - A request about an item shows that item's toolDetail when it carries none of its own.
 // - Tool items carry a toolState (tool-state.ts: the Vercel AI SDK's tool part states).
 // - An event naming no turn goes to the thread's running turn, else its last turn, else the
 //   thread's turn-less items; an event naming no thread goes to the default thread (threadId

@@ -11,6 +11,7 @@ import type {
   UserInputResolvedPayload,
 } from '../../generated/canonical/types.ts';
 import { compact, upsertLast } from './lists.ts';
+import { findItem } from './threads.ts';
 import type { RequestView, ThreadView, UserInputView } from './view.ts';
 
 /** The ids an event carries about where a request belongs. */
@@ -20,7 +21,12 @@ export interface RequestIds {
   turnId: TurnId | undefined;
 }
 
+/**
+ * A request about an item the view has (a Codex file-change approval names only the item) shows
+ * that item's tool detail when the request carries none of its own.
+ */
 export function openRequest(thread: ThreadView, ids: RequestIds, payload: RequestOpenedPayload): ThreadView {
+  const itemDetail = payload.toolDetail === undefined ? findItem(thread, ids.itemId)?.toolDetail : undefined;
   const requests = upsertLast(
     thread.requests,
     (r) => r.requestId === ids.requestId,
@@ -30,7 +36,7 @@ export function openRequest(thread: ThreadView, ids: RequestIds, payload: Reques
         requestType: payload.requestType,
         title: payload.title ?? r?.title,
         detail: payload.detail ?? r?.detail,
-        toolDetail: payload.toolDetail ?? r?.toolDetail,
+        toolDetail: payload.toolDetail ?? r?.toolDetail ?? itemDetail,
         itemId: ids.itemId ?? r?.itemId,
         turnId: ids.turnId ?? r?.turnId,
         // Opened again after its decision (out of order): the decision stands.

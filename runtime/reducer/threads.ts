@@ -85,6 +85,16 @@ export function withItem(
   return { ...thread, turns: replaceAt(thread.turns, index, { ...turn, items: [...turn.items, item] }) };
 }
 
+/** An item of the thread, wherever it is. */
+export function findItem(thread: ThreadView, itemId: RuntimeItemId | undefined): ItemView | undefined {
+  if (itemId === undefined) return undefined;
+  for (let t = thread.turns.length - 1; t >= 0; t--) {
+    const item = thread.turns[t]!.items.findLast((i) => i.itemId === itemId);
+    if (item) return item;
+  }
+  return thread.items.findLast((i) => i.itemId === itemId);
+}
+
 /**
  * Update the turn an event is about (turnIndex); a turn the event names but the view lacks is
  * made (its turn.started was not seen). With no turn to update, the thread is unchanged.

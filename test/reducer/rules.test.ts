@@ -285,6 +285,18 @@ describe('requests', () => {
       [expect.objectContaining({ status: 'resolved', decision: 'declined', title: 'Run ls' })],
     ],
     [
+      'a request about an item shows the item’s tool detail when it carries none (a Codex file-change approval)',
+      [
+        ev(
+          'item.started',
+          { itemType: 'file_change', status: 'inProgress', toolDetail: { changes: [{ path: 'a.ts', kind: 'add' }] } },
+          { turn: 'u1', item: 'i9' },
+        ),
+        ev('request.opened', { requestType: 'file_change_approval', title: 'File change' }, R),
+      ],
+      [expect.objectContaining({ requestId: 'r1', toolDetail: { changes: [{ path: 'a.ts', kind: 'add' }] } })],
+    ],
+    [
       'two requests keep their order',
       [opened, ev('request.opened', { requestType: 'file_change_approval' }, { request: 'r3' })],
       [expect.objectContaining({ requestId: 'r1' }), expect.objectContaining({ requestId: 'r3', status: 'pending' })],
