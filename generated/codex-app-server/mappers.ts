@@ -626,7 +626,7 @@ export function mapNotificationItemCompleted(
     ids,
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexItemType, tagOf(m?.params?.item?.type))),
-      status: oneOf(SET_ItemStatus, m?.params?.item?.status),
+      status: oneOf(SET_ItemStatus, first(m?.params?.item?.status, 'completed')),
       text: str(
         first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
       ),

@@ -10,6 +10,7 @@ import { CLAUDE } from './claude-rows.ts';
 import { CODEX } from './codex-rows.ts';
 import { CODEX_SDK } from './codex-sdk-rows.ts';
 import { RECORDINGS, versionsWith, type Occurrence, type Recording } from './recording.ts';
+import { viewAgrees } from './view.ts';
 
 const BY_SOURCE: Record<string, Record<string, { signals: string[]; find: (r: Recording) => Occurrence[] }>> = {
   'codex-app-server': CODEX,
@@ -39,7 +40,18 @@ for (const [source, rows] of Object.entries(BY_SOURCE)) {
       it(`${row}: a supported version can carry it`, () => expect(versions.length).toBeGreaterThan(0));
       for (const version of versions) {
         const occurrences = RECORDINGS.filter((r) => r.source === source && r.version === version).flatMap((r) =>
-          find(r).map((o) => ({ ...o, where: `${r.file} ${o.where}` })),
+          find(r).map((o) => {
+            // Every occurrence names its line (`line N`): the provider-blind view is checked there too.
+            const line = Number(/^line (\d+)$/.exec(o.where)?.[1]);
+            return {
+              where: `${r.file} ${o.where}`,
+              check: () => {
+                o.check();
+                expect(line, `${o.where} names no line`).toBeGreaterThan(0);
+                viewAgrees(r, line - 1);
+              },
+            };
+          }),
         );
         if (occurrences.length === 0) {
           it.todo(`${row} @${version}: awaits a recording`);
