@@ -13,7 +13,7 @@
 import { nonLinearReason } from '../schema/linear-pattern.ts';
 import { getAtPointer, joinPointer, pointerSegments } from '../schema/pointer.ts';
 import { isObj, type Obj } from '../schema/object.ts';
-import { isLocalRef } from '../schema/ref.ts';
+import { isLocalRef, refPointer } from '../schema/ref.ts';
 
 export const MAX_DEPTH = 128;
 
@@ -140,8 +140,9 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
 /** Where a `$ref` leads, or why it leads nowhere usable. */
 function checkedRefTarget(doc: unknown, ref: unknown): { pointer: string; node: unknown; depth: number } | string {
   if (typeof ref !== 'string' || !isLocalRef(ref)) return 'is not a document-local reference';
-  const segments = pointerSegments(ref);
-  const target = getAtPointer(doc, ref);
+  const pointer = refPointer(ref);
+  const segments = pointerSegments(pointer);
+  const target = getAtPointer(doc, pointer);
   if (target === undefined) return 'points at nothing in this document';
   if (!isObj(target) && typeof target !== 'boolean') return 'does not point at a schema';
   return { pointer: segments.length ? joinPointer('#', ...segments) : '#', node: target, depth: segments.length };

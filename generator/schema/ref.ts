@@ -7,8 +7,22 @@ import { getAtPointer } from './pointer.ts';
 
 export const isLocalRef = (ref: string): boolean => ref.startsWith('#');
 
+/**
+ * The JSON pointer a local `$ref` names. A `$ref` is a URI fragment, so it may be percent-encoded
+ * (`#/definitions/A%20B` names the definition `A B`); one that does not decode is read as written.
+ */
+export function refPointer(ref: string): string {
+  if (!ref.includes('%')) return ref;
+  try {
+    return decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
+}
+
 /** The node one `$ref` designates: undefined for a ref outside the document or a pointer to nothing. */
-export const refTarget = (doc: unknown, ref: string): unknown => (isLocalRef(ref) ? getAtPointer(doc, ref) : undefined);
+export const refTarget = (doc: unknown, ref: string): unknown =>
+  isLocalRef(ref) ? getAtPointer(doc, refPointer(ref)) : undefined;
 
 /** The pointer a chain of local `$ref`s starting at `pointer` ends on. */
 export function derefPointer(doc: unknown, pointer: string): string {
@@ -18,7 +32,7 @@ export function derefPointer(doc: unknown, pointer: string): string {
     const node = getAtPointer(doc, at);
     if (!isObj(node) || typeof node.$ref !== 'string' || !isLocalRef(node.$ref) || seen.has(node.$ref)) return at;
     seen.add(node.$ref);
-    at = node.$ref;
+    at = refPointer(node.$ref);
   }
 }
 

@@ -106,6 +106,18 @@ describe('snapshot schema checks', () => {
     ).toEqual([['snapshot/bad-ref', '#/properties/a/$ref']]);
   });
 
+  it('a percent-encoded `$ref` (a URI fragment) resolves to the definition it names', () => {
+    expect(
+      codes({
+        definitions: { 'A B': { type: 'string' }, 'C%D': { type: 'string' } },
+        properties: { a: { $ref: '#/definitions/A%20B' }, b: { $ref: '#/definitions/C%25D' } },
+      }),
+    ).toEqual([]);
+    expect(
+      codes({ definitions: { 'A B': { type: 'string' } }, properties: { a: { $ref: '#/definitions/A%20C' } } }),
+    ).toEqual([['snapshot/dangling-ref', '#/properties/a/$ref']]);
+  });
+
   it('nesting 100,000 deep is an error, not a stack overflow', () => {
     let deep: unknown = { type: 'string' };
     for (let i = 0; i < 100_000; i++) deep = { items: deep };
