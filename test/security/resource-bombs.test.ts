@@ -189,6 +189,28 @@ describe('through the pipeline', () => {
     60_000,
   );
 
+  it('`$id`s in a snapshot never reach the validators: no base URI to resolve a `$ref` against, nothing to fetch', async () => {
+    const p = project();
+    const evil = 'https://attacker.invalid';
+    p.editJson(SCHEMA, (j) => {
+      j.$id = `${evil}/root.json`;
+      j.definitions.ThreadStartedEvent.$id = `${evil}/nested.json`;
+      j.definitions.ThreadStartedEvent.properties.thread_id.id = `${evil}/draft4-id`;
+    });
+    const outcome = await generate(p);
+    expect(outcome.kind).toBe('generated');
+    if (outcome.kind !== 'generated') return;
+    // Stripped with the other annotations (generator/schema/traverse.ts ANNOTATIONS) before Ajv compiles.
+    for (const [file, text] of outcome.files) expect(text.includes(evil), file).toBe(false);
+    const { validateUpstream } = (await import(
+      pathToFileURL(p.at('generated', 'codex-sdk', 'upstream-validators.js')).href
+    )) as { validateUpstream: (kind: string, name: string, m: unknown) => { ok: boolean } };
+    expect(validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 't1' }).ok).toBe(
+      true,
+    );
+    expect(validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 1 }).ok).toBe(false);
+  }, 60_000);
+
   it('a 200,000-value enum generates validators that accept its last value and nothing else', async () => {
     const p = project();
     const values = Array.from({ length: 200_000 }, (_, i) => `thread-${i}`);
