@@ -37,7 +37,31 @@ export function track(
       return true;
     case 'request':
       if (ids.request !== undefined) {
-        // A JSON-RPC id may be reused once its request is answered.
+        // A JSON-RPC id may be reused once its request is answered; reused while still open, the
+        // older request can no longer be answered (its answer would be read as the new one's).
+        const older = life.requests.get(ids.request);
+        if (older) {
+          ctx.warn(
+            `${ctx.describeRaw()}: request id ${ids.request} is reused while its request is still open; that request is closed`,
+            {
+              kind: 'request-id-reused',
+              request: ids.request,
+            },
+          );
+          life.requests.delete(ids.request);
+          const cause = ctx.raw;
+          ctx.raw = { source: SYNTHETIC, payload: cause.payload };
+          ctx.push(
+            CLOSED_BY.request,
+            { ...older.ids, request: ids.request },
+            {
+              requestType: older.requestType ?? 'unknown',
+              decision: 'expired',
+              resolution: { reason: 'the upstream reused its id for another request' },
+            },
+          );
+          ctx.raw = cause;
+        }
         life.resolvedRequests.delete(ids.request);
         const userInput = life.userInputRequested.has(ids.request);
         life.userInputRequested.delete(ids.request);

@@ -38,6 +38,18 @@ export function idOf(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A request id: as idOf, but a string that reads as a number is kept apart from that number (JSON-RPC
+ * ids `1` and `"1"` are two requests): it is written with its quotes (`"1"`).
+ */
+export function requestIdOf(v: unknown): string | undefined {
+  const id = idOf(v);
+  if (typeof v !== 'string' || id === undefined) return id;
+  const c = id.charCodeAt(0);
+  // Only a string that starts like a number can be one (cheap test first).
+  return (c >= 48 && c <= 57) || c === 45 ? (String(Number(id)) === id ? JSON.stringify(id) : id) : id;
+}
+
 /** A string that matches the canonical field's pattern, or undefined. */
 export function matching(re: RegExp, v: unknown): string | undefined {
   return typeof v === 'string' && re.test(v) ? v : undefined;

@@ -16,6 +16,7 @@ import {
   num,
   obj,
   oneOf,
+  requestIdOf,
   str,
   strArray,
   tagOf,
@@ -444,7 +445,7 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 
 /** permission `canUseTool` → user-input.requested + request.opened */
 export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
-  const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: idOf(m?.options?.toolUseID) };
+  const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: requestIdOf(m?.options?.toolUseID) };
   if (m?.toolName === 'AskUserQuestion')
     ctx.emit(
       'user-input.requested',
@@ -881,7 +882,11 @@ export function mapSdkMessageSystemPermissionDenied(
   m: Across<SdkMessageByName['system:permission_denied']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m?.session_id), item: idOf(m?.tool_use_id), request: idOf(m?.tool_use_id) };
+  const ids: MapperIds = {
+    thread: idOf(m?.session_id),
+    item: idOf(m?.tool_use_id),
+    request: requestIdOf(m?.tool_use_id),
+  };
   ctx.emit(
     'request.resolved',
     ids,

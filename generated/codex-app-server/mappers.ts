@@ -16,6 +16,7 @@ import {
   num,
   obj,
   oneOf,
+  requestIdOf,
   str,
   tagOf,
   translate,
@@ -870,7 +871,7 @@ export function mapNotificationServerRequestResolved(
   m: Across<NotificationByName['serverRequest/resolved']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m?.params?.threadId), request: idOf(m?.params?.requestId) };
+  const ids: MapperIds = { thread: idOf(m?.params?.threadId), request: requestIdOf(m?.params?.requestId) };
   ctx.emit(
     'request.resolved',
     ids,
@@ -1248,7 +1249,7 @@ export function mapRequestAccountChatgptAuthTokensRefresh(
   m: Across<RequestByName['account/chatgptAuthTokens/refresh']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { request: idOf(m?.id) };
+  const ids: MapperIds = { request: requestIdOf(m?.id) };
   ctx.emit('request.opened', ids, { requestType: 'auth_tokens_refresh', args: m?.params }, ['requestType']);
 }
 
@@ -1273,7 +1274,7 @@ export function mapRequestApplyPatchApproval(
   const ids: MapperIds = {
     thread: idOf(m?.params?.conversationId),
     item: idOf(m?.params?.callId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1315,7 +1316,7 @@ export function mapRequestAttestationGenerate(
   m: Across<RequestByName['attestation/generate']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { request: idOf(m?.id) };
+  const ids: MapperIds = { request: requestIdOf(m?.id) };
   ctx.emit('request.opened', ids, { requestType: 'attestation', args: m?.params }, ['requestType']);
 }
 
@@ -1340,7 +1341,7 @@ export function mapRequestExecCommandApproval(
   const ids: MapperIds = {
     thread: idOf(m?.params?.conversationId),
     item: idOf(m?.params?.callId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1386,7 +1387,7 @@ export function mapRequestItemCommandExecutionRequestApproval(
     thread: idOf(m?.params?.threadId),
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1432,7 +1433,7 @@ export function mapRequestItemFileChangeRequestApproval(
     thread: idOf(m?.params?.threadId),
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1473,7 +1474,7 @@ export function mapRequestItemPermissionsRequestApproval(
     thread: idOf(m?.params?.threadId),
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1511,7 +1512,7 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
     thread: idOf(m?.params?.threadId),
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.callId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'request.opened',
@@ -1550,7 +1551,7 @@ export function mapRequestItemToolRequestUserInput(
     thread: idOf(m?.params?.threadId),
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
-    request: idOf(m?.id),
+    request: requestIdOf(m?.id),
   };
   ctx.emit(
     'user-input.requested',
@@ -1591,7 +1592,11 @@ export function mapRequestMcpServerElicitationRequest(
   m: Across<RequestByName['mcpServer/elicitation/request']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId), request: idOf(m?.id) };
+  const ids: MapperIds = {
+    thread: idOf(m?.params?.threadId),
+    turn: idOf(m?.params?.turnId),
+    request: requestIdOf(m?.id),
+  };
   ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', args: m?.params }, ['requestType']);
 }
 
@@ -1622,7 +1627,7 @@ export function mapRequestSkillRequestApproval(
   m: Across<RequestByName['skill/requestApproval']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { item: idOf(m?.params?.itemId), request: idOf(m?.id) };
+  const ids: MapperIds = { item: idOf(m?.params?.itemId), request: requestIdOf(m?.id) };
   ctx.emit(
     'request.opened',
     ids,

@@ -6,7 +6,7 @@
 // that names none (account, MCP, config) belongs to the connection, not to the last thread seen.
 import { limitDepth } from '../depth.ts';
 import type { MapContext } from '../context.ts';
-import { idOf, obj } from '../values.ts';
+import { idOf, obj, requestIdOf } from '../values.ts';
 import { LEGACY_EVENT_PREFIX, legacyEventName } from './discriminant.ts';
 import { dispatch, run } from './dispatch.ts';
 import { entry } from './lookup.ts';
@@ -80,7 +80,7 @@ function routeClient(
     stats.clientTraffic++;
     return;
   }
-  const request = idOf(m.id)!;
+  const request = requestIdOf(m.id)!;
   const pending = ctx.lifecycle.requests.get(request);
   ctx.begin({ source: 'codex.app-server.response', method: pending?.method, payload: m }, undefined);
   if (!pending) {

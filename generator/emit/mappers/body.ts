@@ -45,7 +45,9 @@ export function bodyFor(
   let declared = 0;
   const idsFor = (emit: EmitSpec): { name: Code; scoped?: { name: Code; code: Code } } => {
     const parts = ID_KEYS.filter((k) => emit.ids[k]).map(
-      (k) => ts`${ident(k)}: idOf(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}` })})`,
+      // A request id is a JSON-RPC id: 1 and "1" are two requests (requestIdOf keeps them apart).
+      (k) =>
+        ts`${ident(k)}: ${k === 'request' ? ts`requestIdOf` : ts`idOf`}(${exprCode(emit.ids[k]!, { mapName, ids: ts`{}` })})`,
     );
     const code = ts`{ ${joinCode([...(fromPending ? [ts`...pending`] : []), ...parts], ', ')} }`;
     // Ids a helper computes may change with what was emitted before: those are read afresh, each

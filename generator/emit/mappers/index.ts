@@ -179,6 +179,7 @@ const RUNTIME_VALUES = [
   'obj',
   'oneOf',
   'own',
+  'requestIdOf',
   'str',
   'strArray',
   'tagOf',
