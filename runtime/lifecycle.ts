@@ -103,11 +103,19 @@ export class Lifecycle {
   /** Requests whose user-input.requested came before their request.opened. */
   readonly userInputRequested = new BoundedSet(STATE_BYTES.seen);
 
+  /** Per thread (its key, `''` for none), the keys of its open items and the ids of its pending requests. */
+  private readonly itemsByThread = new Map<string, Set<string>>();
+  private readonly requestsByThread = new Map<string, Set<string>>();
+
   constructor(onEvict: (what: string) => void) {
-    this.items = new BoundedMap<OpenItem>(STATE_BYTES.items, entryBytes, (_k, v) => onEvict(`open item ${v.ids.item}`));
-    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, entryBytes, (k) =>
-      onEvict(`pending request ${k}`),
-    );
+    this.items = new BoundedMap<OpenItem>(STATE_BYTES.items, entryBytes, (k, v) => {
+      unindex(this.itemsByThread, v.ids.thread, k);
+      onEvict(`open item ${v.ids.item}`);
+    });
+    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, entryBytes, (k, v) => {
+      unindex(this.requestsByThread, v.ids.thread, k);
+      onEvict(`pending request ${k}`);
+    });
     this.threads = new BoundedMap<ThreadState>(STATE_BYTES.threads, threadBytes, (k, v) => {
       this.turnsForgotten = Math.max(this.turnsForgotten, v.turns);
       if (v.turn !== undefined) onEvict(`thread ${k} (turn ${v.turn} open)`);
@@ -120,6 +128,45 @@ export class Lifecycle {
    * turn ids would otherwise repeat those it had (`<thread>#turn-1`…).
    */
   private turnsForgotten = 0;
+
+  /** An item opens (its key: itemKey). */
+  openItem(key: string, item: OpenItem): void {
+    this.items.set(key, item);
+    index(this.itemsByThread, item.ids.thread, key);
+  }
+
+  /** An item closes; false when it was not open. */
+  closeItem(key: string): boolean {
+    const item = this.items.get(key);
+    if (item === undefined) return false;
+    this.items.delete(key);
+    unindex(this.itemsByThread, item.ids.thread, key);
+    return true;
+  }
+
+  openRequest(id: string, request: PendingRequest): void {
+    this.requests.set(id, request);
+    index(this.requestsByThread, request.ids.thread, id);
+  }
+
+  closeRequest(id: string): void {
+    const request = this.requests.get(id);
+    if (request === undefined) return;
+    this.requests.delete(id);
+    unindex(this.requestsByThread, request.ids.thread, id);
+  }
+
+  /**
+   * The open items and pending requests of one thread, found without looking at any other thread's
+   * (a turn's end in one thread must not cost what another thread holds). Copies: the caller closes them.
+   */
+  openIn(thread: string | undefined): { items: [string, OpenItem][]; requests: [string, PendingRequest][] } {
+    const items: [string, OpenItem][] = [];
+    const requests: [string, PendingRequest][] = [];
+    for (const key of this.itemsByThread.get(thread ?? '') ?? []) items.push([key, this.items.get(key)!]);
+    for (const id of this.requestsByThread.get(thread ?? '') ?? []) requests.push([id, this.requests.get(id)!]);
+    return { items, requests };
+  }
 
   /** The state of a thread (`undefined`: messages that name none), created on first use. */
   thread(id: string | undefined): ThreadState {
@@ -172,4 +219,17 @@ export class Lifecycle {
     const key = id ?? '';
     return key === this.lastKey ? this.lastState : this.threads.get(key);
   }
+}
+
+function index(byThread: Map<string, Set<string>>, thread: string | undefined, key: string): void {
+  const t = thread ?? '';
+  let keys = byThread.get(t);
+  if (keys === undefined) byThread.set(t, (keys = new Set()));
+  keys.add(key);
+}
+
+function unindex(byThread: Map<string, Set<string>>, thread: string | undefined, key: string): void {
+  const t = thread ?? '';
+  const keys = byThread.get(t);
+  if (keys?.delete(key) && keys.size === 0) byThread.delete(t);
 }

@@ -30,7 +30,7 @@ export function track(
       return true;
     }
     case 'item':
-      if (ids.item !== undefined) life.items.set(itemKey(ids.thread, ids.item), { ids, itemType: payload.itemType });
+      if (ids.item !== undefined) life.openItem(itemKey(ids.thread, ids.item), { ids, itemType: payload.itemType });
       return true;
     case 'user-input':
       if (ids.request !== undefined) life.userInputRequested.add(ids.request);
@@ -48,7 +48,7 @@ export function track(
               request: ids.request,
             },
           );
-          life.requests.delete(ids.request);
+          life.closeRequest(ids.request);
           const cause = ctx.raw;
           ctx.raw = { source: SYNTHETIC, payload: cause.payload };
           ctx.push(
@@ -65,7 +65,7 @@ export function track(
         life.resolvedRequests.delete(ids.request);
         const userInput = life.userInputRequested.has(ids.request);
         life.userInputRequested.delete(ids.request);
-        life.requests.set(ids.request, {
+        life.openRequest(ids.request, {
           ids,
           requestType: payload.requestType,
           method: ctx.raw.method,
@@ -81,7 +81,7 @@ export function track(
       // (no key to build and hash while nothing is open or completed: items that only complete)
       if (ids.item === undefined || (life.items.size === 0 && life.completedItems.size === 0)) return true;
       const key = itemKey(ids.thread, ids.item);
-      if (life.items.delete(key)) {
+      if (life.closeItem(key)) {
         life.completedItems.set(key, ctx.raw.source === SYNTHETIC ? { turn: ids.turn } : false);
         return true;
       }
@@ -125,7 +125,7 @@ function resolved(ctx: MapContext, ids: ProviderIds, decision: unknown): boolean
   life.resolvedRequests.add(ids.request);
   const pending = life.requests.get(ids.request);
   if (pending) {
-    life.requests.delete(ids.request);
+    life.closeRequest(ids.request);
     // The request keeps the scope it was opened in (serverRequest/resolved names a thread of its own).
     ids.thread = pending.ids.thread;
     ids.item ??= pending.ids.item;

@@ -106,9 +106,8 @@ function closeOpen(
   decision: string,
   reason: string,
 ): void {
-  const life = ctx.lifecycle;
-  for (const open of [...life.items.values()]) {
-    if (open.ids.thread !== thread) continue;
+  const { items, requests } = ctx.lifecycle.openIn(thread);
+  for (const [, open] of items) {
     if (turn !== undefined && open.ids.turn !== undefined && open.ids.turn !== turn) continue;
     ctx.emit(
       CLOSED_BY.item,
@@ -121,8 +120,7 @@ function closeOpen(
       [],
     );
   }
-  for (const [request, pending] of [...life.requests.entries()]) {
-    if (pending.ids.thread !== thread) continue;
+  for (const [request, pending] of requests) {
     // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
     if (turn !== undefined && pending.ids.turn !== turn) continue;
     ctx.emit(
