@@ -323,7 +323,7 @@ const GUARD_1cfmvy3 = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_er3xc2 = makeGuard({
+const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
     type: 'object',
@@ -335,7 +335,7 @@ const GUARD_er3xc2 = makeGuard({
         type: 'array',
         items: {
           type: 'object',
-          properties: { label: { type: 'string' } },
+          properties: { label: { type: 'string' }, description: { type: 'string' } },
           required: ['label'],
           additionalProperties: false,
         },
@@ -449,7 +449,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
     ctx.emit(
       'user-input.requested',
       ids,
-      { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, H.userInputQuestions(ctx, ids, m?.input?.questions)) },
+      { questions: guard<UserInputQuestion[]>(GUARD_9ei3gr, H.userInputQuestions(ctx, ids, m?.input?.questions)) },
       ['questions'],
     );
   ctx.emit(

@@ -183,7 +183,7 @@ const GUARD_1cfmvy3 = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_er3xc2 = makeGuard({
+const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
     type: 'object',
@@ -195,7 +195,7 @@ const GUARD_er3xc2 = makeGuard({
         type: 'array',
         items: {
           type: 'object',
-          properties: { label: { type: 'string' } },
+          properties: { label: { type: 'string' }, description: { type: 'string' } },
           required: ['label'],
           additionalProperties: false,
         },
@@ -1477,7 +1477,7 @@ export function mapRequestItemToolRequestUserInput(
   ctx.emit(
     'user-input.requested',
     ids,
-    { questions: guard<UserInputQuestion[]>(GUARD_er3xc2, H.userInputQuestions(ctx, ids, m?.params?.questions)) },
+    { questions: guard<UserInputQuestion[]>(GUARD_9ei3gr, H.userInputQuestions(ctx, ids, m?.params?.questions)) },
     ['questions'],
   );
   ctx.emit('request.opened', ids, { requestType: 'tool_user_input', args: m?.params }, ['requestType']);
