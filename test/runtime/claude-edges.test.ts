@@ -243,16 +243,19 @@ describe('claude-agent-sdk partial framing', () => {
     ['text_delta', { type: 'text_delta', text: 'joined late' }, 'assistant_message', 'assistant_text'],
     ['thinking_delta', { type: 'thinking_delta', thinking: 'hmm' }, 'reasoning', 'reasoning_text'],
     ['input_json_delta', { type: 'input_json_delta', partial_json: '{"a":' }, 'dynamic_tool_call', 'tool_input'],
-  ])('(b) a %s for a block that never started starts its item; the delta is never dropped', (_n, delta, itemType, kind) => {
-    const events = normalize(start('msg_b'), stream({ type: 'content_block_delta', index: 3, delta }));
-    const started = events.find((e) => e.type === 'item.started')!;
-    const d = events.find((e) => e.type === 'content.delta')!;
-    expect(started.payload.itemType).toBe(itemType);
-    expect(started.providerRefs?.providerItemId).toBe('msg_b#3');
-    expect(d.itemId).toBe(started.itemId);
-    expect(d.payload).toMatchObject({ streamKind: kind, delta: Object.values(delta)[1] });
-    expect(events.indexOf(started)).toBeLessThan(events.indexOf(d));
-  });
+  ])(
+    '(b) a %s for a block that never started starts its item; the delta is never dropped',
+    (_n, delta, itemType, kind) => {
+      const events = normalize(start('msg_b'), stream({ type: 'content_block_delta', index: 3, delta }));
+      const started = events.find((e) => e.type === 'item.started')!;
+      const d = events.find((e) => e.type === 'content.delta')!;
+      expect(started.payload.itemType).toBe(itemType);
+      expect(started.providerRefs?.providerItemId).toBe('msg_b#3');
+      expect(d.itemId).toBe(started.itemId);
+      expect(d.payload).toMatchObject({ streamKind: kind, delta: Object.values(delta)[1] });
+      expect(events.indexOf(started)).toBeLessThan(events.indexOf(d));
+    },
+  );
 
   it('(c) without message_start, a streamed block and its `assistant` copy are one item, its text once', () => {
     const text = { type: 'text', text: 'Hello there' };
@@ -289,12 +292,17 @@ describe('claude-agent-sdk partial framing', () => {
         { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
         { api_message_id: 'msg_api' },
       ),
-      stream({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Yes' } }, { api_message_id: 'msg_api' }),
+      stream(
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Yes' } },
+        { api_message_id: 'msg_api' },
+      ),
       assistant('msg_api', { type: 'text', text: 'Yes' }),
       stream({ type: 'content_block_stop', index: 0 }, { api_message_id: 'msg_api' }),
       stream({ type: 'message_stop' }, { api_message_id: 'msg_api' }),
     );
-    expect(events.filter((e) => e.type.startsWith('item.')).map((e) => [e.type, e.providerRefs?.providerItemId])).toEqual([
+    expect(
+      events.filter((e) => e.type.startsWith('item.')).map((e) => [e.type, e.providerRefs?.providerItemId]),
+    ).toEqual([
       ['item.started', 'msg_api#0'],
       ['item.updated', 'msg_api#0'],
       ['item.completed', 'msg_api#0'],
@@ -337,7 +345,13 @@ describe('claude-agent-sdk partial framing', () => {
       'a canUseTool record whose options lack toolUseID',
       [
         start('msg_nt'),
-        { kind: 'permission', toolName: 'Read', input: { file_path: '/x' }, options: {}, decision: { behavior: 'allow' } },
+        {
+          kind: 'permission',
+          toolName: 'Read',
+          input: { file_path: '/x' },
+          options: {},
+          decision: { behavior: 'allow' },
+        },
       ],
       'file_read_approval',
       undefined,

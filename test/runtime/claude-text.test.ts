@@ -67,7 +67,8 @@ describe.each(transcripts('claude-agent-sdk').map((t) => [t.file, t] as const))(
         const counts = new Map<unknown, number>();
         for (const [, text] of texts(events).filter(([, , tu]) => tu === turn))
           counts.set(text, (counts.get(text) ?? 0) + 1);
-        for (const [text, n] of counts) expect(n, String(text)).toBeLessThanOrEqual(upstream[i]?.get(text as string) ?? 0);
+        for (const [text, n] of counts)
+          expect(n, String(text)).toBeLessThanOrEqual(upstream[i]?.get(text as string) ?? 0);
       });
     }
   });

@@ -75,12 +75,42 @@ describe('tool detail and titles (claudeToolDetail, runtime/titles.ts)', () => {
   const cases: [string, Rec, string, Rec, string][] = [
     ['Bash', { command: 'ls -la', description: 'List' }, 'command_execution', { command: 'ls -la' }, 'Command'],
     ['PowerShell', { command: 'dir' }, 'command_execution', { command: 'dir' }, 'Command'],
-    ['Write', { file_path: '/w/a.txt', content: 'x' }, 'file_change', { changes: [{ path: '/w/a.txt', kind: 'add' }] }, 'File change'],
-    ['Edit', { file_path: '/w/a.txt', old_string: 'a', new_string: 'b' }, 'file_change', { changes: [{ path: '/w/a.txt', kind: 'update' }] }, 'File change'],
-    ['MultiEdit', { file_path: '/w/b.txt', edits: [] }, 'file_change', { changes: [{ path: '/w/b.txt', kind: 'update' }] }, 'File change'],
-    ['NotebookEdit', { notebook_path: '/w/n.ipynb', new_source: 'x' }, 'file_change', { changes: [{ path: '/w/n.ipynb', kind: 'update' }] }, 'File change'],
+    [
+      'Write',
+      { file_path: '/w/a.txt', content: 'x' },
+      'file_change',
+      { changes: [{ path: '/w/a.txt', kind: 'add' }] },
+      'File change',
+    ],
+    [
+      'Edit',
+      { file_path: '/w/a.txt', old_string: 'a', new_string: 'b' },
+      'file_change',
+      { changes: [{ path: '/w/a.txt', kind: 'update' }] },
+      'File change',
+    ],
+    [
+      'MultiEdit',
+      { file_path: '/w/b.txt', edits: [] },
+      'file_change',
+      { changes: [{ path: '/w/b.txt', kind: 'update' }] },
+      'File change',
+    ],
+    [
+      'NotebookEdit',
+      { notebook_path: '/w/n.ipynb', new_source: 'x' },
+      'file_change',
+      { changes: [{ path: '/w/n.ipynb', kind: 'update' }] },
+      'File change',
+    ],
     ['WebSearch', { query: 'eventmap' }, 'web_search', { query: 'eventmap' }, 'Web search'],
-    ['WebFetch', { url: 'https://example.com', prompt: 'sum' }, 'web_search', { url: 'https://example.com' }, 'Web fetch'],
+    [
+      'WebFetch',
+      { url: 'https://example.com', prompt: 'sum' },
+      'web_search',
+      { url: 'https://example.com' },
+      'Web fetch',
+    ],
     ['mcp__docs__search', { q: 'x' }, 'mcp_tool_call', { server: 'docs', name: 'search' }, 'docs: search'],
     ['Task', { description: 'Find the bug', prompt: 'p' }, 'collab_agent_tool_call', {}, 'Find the bug'],
     ['Agent', { description: 'Sub task', prompt: 'p' }, 'collab_agent_tool_call', {}, 'Sub task'],
@@ -89,41 +119,54 @@ describe('tool detail and titles (claudeToolDetail, runtime/titles.ts)', () => {
     ['SomeNewTool', { a: 1 }, 'dynamic_tool_call', {}, 'SomeNewTool'],
   ];
 
-  it.each(cases)('%s, streamed: the `assistant` copy gives the detail; the result adds its output', (name, input, itemType, typed, title) => {
-    const id = `toolu_${name}`;
-    const events = normalize(
-      stream({ type: 'message_start', message: { id: 'msg_t', model: 'claude-x', content: [], usage: usage() } }),
-      stream({ type: 'content_block_start', index: 0, content_block: toolUse(id, name, {}) }),
-      stream({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }),
-      assistant('msg_t', [toolUse(id, name, input)]),
-      stream({ type: 'content_block_stop', index: 0 }),
-      toolResult(id, [{ type: 'text', text: 'line 1' }, { type: 'text', text: 'line 2' }]),
-    );
-    const [started, updated, completed] = ['item.started', 'item.updated', 'item.completed'].map(
-      (t) => events.find((e) => e.type === t && e.providerRefs?.providerItemId === id)!,
-    );
-    // name first: an MCP tool's `name` is its own name on its server
-    const detail = { name, input, ...typed };
-    expect(started!.payload).toMatchObject({ itemType, toolDetail: { name: detail.name, input: {} } });
-    expect(updated!.payload).toMatchObject({ itemType, title, toolDetail: detail });
-    expect(completed!.payload).toMatchObject({
-      itemType,
-      title,
-      status: 'completed',
-      toolDetail: { ...detail, output: 'line 1\nline 2' },
-    });
-    expect(completed!.payload.toolDetail).not.toHaveProperty('error');
-  });
+  it.each(cases)(
+    '%s, streamed: the `assistant` copy gives the detail; the result adds its output',
+    (name, input, itemType, typed, title) => {
+      const id = `toolu_${name}`;
+      const events = normalize(
+        stream({ type: 'message_start', message: { id: 'msg_t', model: 'claude-x', content: [], usage: usage() } }),
+        stream({ type: 'content_block_start', index: 0, content_block: toolUse(id, name, {}) }),
+        stream({
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) },
+        }),
+        assistant('msg_t', [toolUse(id, name, input)]),
+        stream({ type: 'content_block_stop', index: 0 }),
+        toolResult(id, [
+          { type: 'text', text: 'line 1' },
+          { type: 'text', text: 'line 2' },
+        ]),
+      );
+      const [started, updated, completed] = ['item.started', 'item.updated', 'item.completed'].map((t) =>
+        events.find((e) => e.type === t && e.providerRefs?.providerItemId === id)!,
+      );
+      // name first: an MCP tool's `name` is its own name on its server
+      const detail = { name, input, ...typed };
+      expect(started!.payload).toMatchObject({ itemType, toolDetail: { name: detail.name, input: {} } });
+      expect(updated!.payload).toMatchObject({ itemType, title, toolDetail: detail });
+      expect(completed!.payload).toMatchObject({
+        itemType,
+        title,
+        status: 'completed',
+        toolDetail: { ...detail, output: 'line 1\nline 2' },
+      });
+      expect(completed!.payload.toolDetail).not.toHaveProperty('error');
+    },
+  );
 
-  it.each(cases)('%s, whole (no partial messages) and asked through canUseTool', (name, input, itemType, typed, title) => {
-    const id = `toolu_${name}`;
-    const events = normalize(assistant('msg_w', [toolUse(id, name, input)]), permission(name, input, id));
-    const started = events.find((e) => e.type === 'item.started')!;
-    const opened = events.find((e) => e.type === 'request.opened')!;
-    expect(started.payload).toMatchObject({ itemType, title, toolDetail: { name, input, ...typed } });
-    expect(opened.payload.toolDetail).toEqual({ name, input, ...typed });
-    expect(typeof opened.payload.title).toBe('string');
-  });
+  it.each(cases)(
+    '%s, whole (no partial messages) and asked through canUseTool',
+    (name, input, itemType, typed, title) => {
+      const id = `toolu_${name}`;
+      const events = normalize(assistant('msg_w', [toolUse(id, name, input)]), permission(name, input, id));
+      const started = events.find((e) => e.type === 'item.started')!;
+      const opened = events.find((e) => e.type === 'request.opened')!;
+      expect(started.payload).toMatchObject({ itemType, title, toolDetail: { name, input, ...typed } });
+      expect(opened.payload.toolDetail).toEqual({ name, input, ...typed });
+      expect(typeof opened.payload.title).toBe('string');
+    },
+  );
 
   it('an error result completes the tool with its error', () => {
     const events = normalize(
@@ -187,7 +230,9 @@ describe('plans', () => {
     const proposed = events.filter((e) => e.type === 'turn.proposed.completed');
     expect(proposed.map((e) => e.payload)).toEqual([{ planMarkdown: plan }]);
     expect(proposed[0]!.turnId).toBe(events.find((e) => e.type === 'turn.started')!.turnId);
-    expect(normalize(permission('Bash', { command: 'ls' }, 't')).some((e) => e.type === 'turn.proposed.completed')).toBe(false);
+    expect(
+      normalize(permission('Bash', { command: 'ls' }, 't')).some((e) => e.type === 'turn.proposed.completed'),
+    ).toBe(false);
   });
 
   const todos = [
@@ -217,7 +262,9 @@ describe('plans', () => {
     const events = normalize(...records);
     expect(events.filter((e) => e.type === 'turn.plan.updated').map((e) => e.payload)).toEqual([{ plan: want }]);
     expect(events.find((e) => e.type === 'item.started')!.payload.itemType).toBe('plan');
-    expect(events.some((e) => e.type === 'runtime.warning' && (e.payload.detail as Rec)?.value === 'someday')).toBe(true);
+    expect(events.some((e) => e.type === 'runtime.warning' && (e.payload.detail as Rec)?.value === 'someday')).toBe(
+      true,
+    );
   });
 
   it('a subagent’s TodoWrite is not the turn’s plan', () => {
@@ -244,7 +291,10 @@ describe('thread.started', () => {
       const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'x' });
       const events = loose(t.records.flatMap((r) => n.push(r)));
       expect(events[0]!.type, t.file).toBe('thread.started');
-      expect(events.filter((e) => e.type === 'thread.started'), t.file).toHaveLength(1);
+      expect(
+        events.filter((e) => e.type === 'thread.started'),
+        t.file,
+      ).toHaveLength(1);
     }
   });
 });
@@ -257,7 +307,12 @@ describe('context window (thread.token-usage.updated)', () => {
   const modelUsage = { 'claude-x': { inputTokens: 1, outputTokens: 1, contextWindow: 200000 } };
   const snapshots = (events: CanonicalEvent[]) =>
     events.filter((e) => e.type === 'thread.token-usage.updated').map((e) => e.payload.usage);
-  const main = usage({ input_tokens: 50, cache_read_input_tokens: 1000, cache_creation_input_tokens: 200, output_tokens: 1 });
+  const main = usage({
+    input_tokens: 50,
+    cache_read_input_tokens: 1000,
+    cache_creation_input_tokens: 200,
+    output_tokens: 1,
+  });
   const want = {
     usedTokens: 50 + 1000 + 200 + 30,
     lastInputTokens: 1250,
@@ -273,7 +328,9 @@ describe('context window (thread.token-usage.updated)', () => {
       result({ modelUsage }),
     );
     expect(snapshots(events)).toEqual([want, { ...want, maxTokens: 200000 }]);
-    const at = events.findIndex((e) => e.type === 'thread.token-usage.updated' && e.raw.messageType?.startsWith('result'));
+    const at = events.findIndex(
+      (e) => e.type === 'thread.token-usage.updated' && e.raw.messageType?.startsWith('result'),
+    );
     expect(events.findIndex((e) => e.type === 'turn.completed')).toBeGreaterThan(at);
   });
 
@@ -319,7 +376,10 @@ describe('context window (thread.token-usage.updated)', () => {
       const snaps = snapshots(events) as Rec[];
       expect(snaps.length, t.file).toBeGreaterThan(0);
       for (const s of snaps) expect(s.usedTokens).toBe(s.lastInputTokens + s.lastOutputTokens);
-      expect(snaps.some((s) => typeof s.maxTokens === 'number' && s.maxTokens > 0), t.file).toBe(true);
+      expect(
+        snaps.some((s) => typeof s.maxTokens === 'number' && s.maxTokens > 0),
+        t.file,
+      ).toBe(true);
     }
   });
 });

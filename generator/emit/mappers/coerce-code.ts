@@ -115,7 +115,8 @@ function inline(model: CanonicalModel, s: unknown, depth = 0, fields = false): u
   if (typeof s.$ref === 'string') return inline(model, refTarget(model.schema, s.$ref), depth + 1);
   const out: Obj = {};
   for (const [k, v] of Object.entries(s))
-    if (fields || (k !== 'description' && k !== 'title')) out[k] = inline(model, v, depth + 1, !fields && k === 'properties');
+    if (fields || (k !== 'description' && k !== 'title'))
+      out[k] = inline(model, v, depth + 1, !fields && k === 'properties');
   return out;
 }
 
