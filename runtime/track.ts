@@ -4,7 +4,8 @@
 // completion of an item eventmap already closed (emitted here as item.updated).
 import type { MapContext } from './context.ts';
 import { itemKey } from './lifecycle.ts';
-import { CLOSED_BY, type LifecycleRole } from './lifecycle-roles.ts';
+import { CLOSED_BY, OPENED_BY, type LifecycleRole } from './lifecycle-roles.ts';
+import { titleOf } from './titles.ts';
 import { SYNTHETIC, type ProviderIds } from './types.ts';
 
 export function track(
@@ -105,7 +106,7 @@ export function track(
       return true;
     }
     case 'request':
-      return resolved(ctx, ids, payload.decision);
+      return resolved(ctx, ids, payload);
   }
   // A turn's end is closeTurn's (helpers/close.ts): it closes what the turn left open first.
   return true;
@@ -114,8 +115,13 @@ export function track(
 /** Decisions that say no: the item the request was about will not run. */
 const NO_DECISIONS: ReadonlySet<string> = new Set(['declined', 'aborted', 'permission_denied']);
 
-/** A request is resolved once; one that asked for user input first gets its user-input.resolved. */
-function resolved(ctx: MapContext, ids: ProviderIds, decision: unknown): boolean {
+/**
+ * A request is resolved once; one that asked for user input first gets its user-input.resolved.
+ * One never opened (Claude's system:permission_denied: a tool denied by policy, with no prompt; a
+ * canUseTool record that names no tool use) is opened first, with the same ids and requestType,
+ * so every request.resolved follows its request.opened.
+ */
+function resolved(ctx: MapContext, ids: ProviderIds, payload: Record<string, unknown>): boolean {
   if (ids.request === undefined) return true;
   const life = ctx.lifecycle;
   if (life.resolvedRequests.has(ids.request)) {
@@ -124,6 +130,12 @@ function resolved(ctx: MapContext, ids: ProviderIds, decision: unknown): boolean
   }
   life.resolvedRequests.add(ids.request);
   const pending = life.requests.get(ids.request);
+  if (!pending) {
+    const opened: Record<string, unknown> = { requestType: payload.requestType };
+    const title = titleOf(opened);
+    ctx.push(OPENED_BY.request, { ...ids }, title === undefined ? opened : { ...opened, title });
+  }
+  const decision = payload.decision;
   if (pending) {
     life.closeRequest(ids.request);
     // The request keeps the scope it was opened in (serverRequest/resolved names a thread of its own).

@@ -28,13 +28,15 @@ import type {
   CanonicalItemType,
   CanonicalRequestType,
   ContentStreamKind,
+  FileChangeKind,
   FilePersistFailure,
   ItemStatus,
   PersistedFile,
+  PlanStepStatus,
   RequestDecision,
   RetryInfo,
   SessionState,
-  ThreadTokenUsageSnapshot,
+  ToolDetail,
   TurnState,
   UserInputQuestion,
 } from '../canonical/types.ts';
@@ -77,6 +79,20 @@ const VM_claudeBlockItemType: ValueMapOf<CanonicalItemType> = {
   prefixes: [],
 };
 
+/** valueMaps.claudeDeltaItemType: upstream content-delta types → CanonicalItemType */
+const VM_claudeDeltaItemType: ValueMapOf<CanonicalItemType> = {
+  values: {
+    text_delta: 'assistant_message',
+    citations_delta: 'assistant_message',
+    thinking_delta: 'reasoning',
+    signature_delta: 'reasoning',
+    input_json_delta: 'dynamic_tool_call',
+    compaction_delta: 'context_compaction',
+  },
+  fallback: 'unknown',
+  prefixes: [],
+};
+
 /** valueMaps.claudeDeltaStreamKind: upstream content-delta types → ContentStreamKind */
 const VM_claudeDeltaStreamKind: ValueMapOf<ContentStreamKind> = {
   values: {
@@ -88,6 +104,13 @@ const VM_claudeDeltaStreamKind: ValueMapOf<ContentStreamKind> = {
     compaction_delta: null,
   },
   fallback: 'unknown',
+  prefixes: [],
+};
+
+/** valueMaps.claudeFileChangeKind: values → FileChangeKind */
+const VM_claudeFileChangeKind: ValueMapOf<FileChangeKind> = {
+  values: { Write: 'add', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' },
+  fallback: 'update',
   prefixes: [],
 };
 
@@ -116,9 +139,9 @@ const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     EnterWorktree: 'tool_approval',
     ExitPlanMode: 'tool_approval',
     ExitWorktree: 'tool_approval',
-    Glob: 'tool_approval',
-    Grep: 'tool_approval',
-    LSP: 'tool_approval',
+    Glob: 'file_read_approval',
+    Grep: 'file_read_approval',
+    LSP: 'file_read_approval',
     ListAgents: 'tool_approval',
     ListMcpResourcesTool: 'tool_approval',
     Mcp: 'tool_approval',
@@ -129,7 +152,7 @@ const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     Projects: 'tool_approval',
     ProposeGoal: 'tool_approval',
     PushNotification: 'tool_approval',
-    Read: 'tool_approval',
+    Read: 'file_read_approval',
     ReadMcpResourceDirTool: 'tool_approval',
     ReadMcpResourceTool: 'tool_approval',
     ReadNotifications: 'tool_approval',
@@ -204,6 +227,13 @@ const VM_claudeResultState: ValueMapOf<TurnState> = {
 const VM_claudeSessionState: ValueMapOf<SessionState> = {
   values: { idle: 'ready', running: 'running', requires_action: 'waiting' },
   fallback: 'running',
+  prefixes: [],
+};
+
+/** valueMaps.claudeTodoStatus: values → PlanStepStatus */
+const VM_claudeTodoStatus: ValueMapOf<PlanStepStatus> = {
+  values: { pending: 'pending', in_progress: 'inProgress', completed: 'completed' },
+  fallback: 'pending',
   prefixes: [],
 };
 
@@ -303,26 +333,38 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
+const GUARD_2gqidh = makeGuard({
   type: 'object',
   properties: {
-    usedTokens: { type: 'integer' },
-    maxTokens: { type: 'integer' },
-    totalProcessedTokens: { type: 'integer' },
-    inputTokens: { type: 'integer' },
-    cachedInputTokens: { type: 'integer' },
-    outputTokens: { type: 'integer' },
-    reasoningOutputTokens: { type: 'integer' },
-    lastInputTokens: { type: 'integer' },
-    lastCachedInputTokens: { type: 'integer' },
-    lastOutputTokens: { type: 'integer' },
-    lastReasoningOutputTokens: { type: 'integer' },
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
   },
-  required: ['usedTokens'],
   additionalProperties: false,
 });
-
-const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
@@ -443,7 +485,7 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened */
+/** permission `canUseTool` → user-input.requested + request.opened + turn.proposed.completed */
 export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: requestIdOf(m?.options?.toolUseID) };
   if (m?.toolName === 'AskUserQuestion')
@@ -459,10 +501,17 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
     {
       requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.toolName))),
       detail: str(first(m?.options?.title, m?.options?.decisionReason, m?.toolName)),
+      toolDetail: guard<ToolDetail>(
+        GUARD_2gqidh,
+        H.claudeToolDetail(ctx, ids, translate(VM_claudeToolItemType, tagOf(m?.toolName)), m?.toolName, m?.input),
+      ),
       args: m?.input,
     },
     ['requestType'],
   );
+  const ids2: MapperIds = {};
+  if (m?.toolName === 'ExitPlanMode')
+    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.input?.plan) }, ['planMarkdown']);
 }
 
 /**
@@ -555,6 +604,7 @@ export function mapSdkMessageResultErrorDuringExecution(
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
+  H.claudeTokenUsage(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
     'turn.completed',
@@ -583,6 +633,7 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
+  H.claudeTokenUsage(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
     'turn.completed',
@@ -611,6 +662,7 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
+  H.claudeTokenUsage(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
     'turn.completed',
@@ -639,6 +691,7 @@ export function mapSdkMessageResultErrorMaxTurns(
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
+  H.claudeTokenUsage(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
     'turn.completed',
@@ -667,6 +720,7 @@ export function mapSdkMessageResultSuccess(
   ctx: MapContext,
 ): void {
   H.claudeOpenTurn(ctx, {}, m);
+  H.claudeTokenUsage(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit(
     'turn.completed',
@@ -985,6 +1039,7 @@ export function mapSdkMessageSystemTaskProgress(
     {
       taskId: matching(RE_1i7o0ws, m?.task_id),
       description: str(m?.description),
+      summary: str(m?.summary),
       usage: m?.usage,
       lastToolName: str(m?.last_tool_name),
     },
@@ -1077,6 +1132,8 @@ export function mapStreamEventContentBlockDelta(
   m: Across<StreamEventByName['content_block_delta']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
+  H.claudeBlockDelta(ctx, {}, m);
   if (['text_delta', 'thinking_delta', 'input_json_delta'].includes(m?.delta?.type as never)) {
     const ids: MapperIds = { item: idOf(H.claudeBlockItem(ctx, {}, m?.index)) };
     ctx.emit(
@@ -1110,6 +1167,7 @@ export function mapStreamEventContentBlockStart(
   m: Across<StreamEventByName['content_block_start']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = { item: idOf(m?.content_block?.id) };
   if (m?.content_block?.type === 'tool_use')
     ctx.emit(
@@ -1118,6 +1176,16 @@ export function mapStreamEventContentBlockStart(
       {
         itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeToolItemType, tagOf(m?.content_block?.name))),
         status: 'inProgress',
+        toolDetail: guard<ToolDetail>(
+          GUARD_2gqidh,
+          H.claudeToolDetail(
+            ctx,
+            ids,
+            translate(VM_claudeToolItemType, tagOf(m?.content_block?.name)),
+            m?.content_block?.name,
+            m?.content_block?.input,
+          ),
+        ),
         data: m?.content_block,
       },
       ['itemType'],
@@ -1129,6 +1197,16 @@ export function mapStreamEventContentBlockStart(
       {
         itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeBlockItemType, tagOf(m?.content_block?.type))),
         status: 'inProgress',
+        toolDetail: guard<ToolDetail>(
+          GUARD_2gqidh,
+          H.claudeToolDetail(
+            ctx,
+            ids,
+            translate(VM_claudeBlockItemType, tagOf(m?.content_block?.type)),
+            m?.content_block?.name,
+            m?.content_block?.input,
+          ),
+        ),
         data: m?.content_block,
       },
       ['itemType'],
@@ -1141,19 +1219,19 @@ export function mapStreamEventContentBlockStop(
   m: Across<StreamEventByName['content_block_stop']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   H.claudeBlockStop(ctx, ids, m);
 }
 
-/** stream-event `message_delta` → thread.token-usage.updated */
+/** stream-event `message_delta` → */
 export function mapStreamEventMessageDelta(
   m: Across<StreamEventByName['message_delta']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
-  ctx.emit('thread.token-usage.updated', ids, { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, m?.usage) }, [
-    'usage',
-  ]);
+  H.claudeTokenUsage(ctx, ids, m);
 }
 
 /** stream-event `message_start` → */
@@ -1171,6 +1249,7 @@ export function mapStreamEventMessageStop(
   m: Across<StreamEventByName['message_stop']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = {};
   H.claudeMessageStop(ctx, ids, m);
 }
@@ -1178,11 +1257,14 @@ export function mapStreamEventMessageStop(
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */
 export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   claudeBlockItemType: VM_claudeBlockItemType,
+  claudeDeltaItemType: VM_claudeDeltaItemType,
   claudeDeltaStreamKind: VM_claudeDeltaStreamKind,
+  claudeFileChangeKind: VM_claudeFileChangeKind,
   claudePermissionDecision: VM_claudePermissionDecision,
   claudePermissionRequestType: VM_claudePermissionRequestType,
   claudeResultState: VM_claudeResultState,
   claudeSessionState: VM_claudeSessionState,
+  claudeTodoStatus: VM_claudeTodoStatus,
   claudeToolItemType: VM_claudeToolItemType,
   turnEndItemStatus: VM_turnEndItemStatus,
 };

@@ -30,15 +30,20 @@ export function checkHookUse(use: Use, h: { name: string; loc: Loc }, where: 'be
     );
   }
   checkSource(use, h.name, helper, h.loc);
+  checkValueMaps(use, h.name, helper, h.loc);
+}
+
+/** The value maps a helper looks up by name exist for the entry's source. */
+function checkValueMaps(use: Use, name: string, helper: HelperSpec, loc: Loc): void {
   for (const map of helper.valueMaps ?? []) {
     const m = use.spec.valueMaps[map];
     if (!m || (m.source !== undefined && m.source !== use.entry.source))
       problem(
         use,
-        h.loc,
+        loc,
         'spec/helper-value-map',
-        `\`${h.name}\` looks up value map \`${map}\`, which ${use.entry.source} does not have`,
-        `declare \`${map}\` under valueMaps for ${use.entry.source} (runtime/helpers/manifest.ts lists what each hook reads)`,
+        `\`${name}\` looks up value map \`${map}\`, which ${use.entry.source} does not have`,
+        `declare \`${map}\` under valueMaps for ${use.entry.source} (runtime/helpers/manifest.ts lists what each helper reads)`,
       );
   }
 }
@@ -57,6 +62,7 @@ export function checkValueUse(use: Use, expr: HelperExpr): void {
     );
   }
   checkSource(use, expr.name, helper, expr.loc);
+  checkValueMaps(use, expr.name, helper, expr.loc);
   const most = helper.args.length;
   const least = most - helper.optional;
   const given = expr.args.length;

@@ -8,12 +8,20 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
-import { claudeTurn } from './claude-state.ts';
+import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
+import { claudeToolDetail, todoPlan } from './claude-tools.ts';
+import { trackRequestUsage } from './claude-usage.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
-export const CLAUDE_VALUE_MAPS = { tool: HOOK_VALUE_MAPS.claudeTool, block: HOOK_VALUE_MAPS.claudeBlock } as const;
+export const CLAUDE_VALUE_MAPS = {
+  tool: HOOK_VALUE_MAPS.claudeTool,
+  block: HOOK_VALUE_MAPS.claudeBlock,
+  fileChange: HOOK_VALUE_MAPS.claudeFileChange,
+  todoStatus: HOOK_VALUE_MAPS.claudeTodoStatus,
+  deltaItem: HOOK_VALUE_MAPS.claudeDeltaItem,
+} as const;
 
 /** What a synthetic API-error message's `model` says (the CLI writes it itself). */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -24,7 +32,24 @@ export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknow
   s.messageId = idOf(get(m, ['message', 'id']));
   if (s.blocks.size) s.blocks.clear();
   if (s.messageId !== undefined) s.streamed.add(s.messageId);
+  trackRequestUsage(ctx, get(m, ['message']));
   ctx.ignore('message_start opens a model response; its content blocks are the items');
+}
+
+/**
+ * The id a streamed block's item is named by: `<message id>#<index>`. A stream with no
+ * message_start takes the SDK's `api_message_id` (0.3.x) as its message id, else a number of its
+ * own in its turn, so the blocks of two such streams never share an id.
+ */
+function streamItem(ctx: MapContext, s: ClaudeTurnState, index: number): string {
+  if (s.messageId === undefined) {
+    const api = idOf(get(ctx.raw.payload, ['api_message_id']));
+    if (api !== undefined) {
+      s.messageId = api;
+      s.streamed.add(api);
+    } else return `${ctx.currentTurn ?? 'turn'}/stream-${s.anonymous}#${index}`;
+  }
+  return `${s.messageId}#${index}`;
 }
 
 /** content_block_start: a block that is an item starts (a tool use's start is the spec's); a server tool's result block completes that tool's item. */
@@ -36,9 +61,46 @@ export function claudeBlockStart(ctx: MapContext, ids: ProviderIds, m: unknown):
   // A tool use's item.started is the spec's (mapping-spec.yaml content_block_start): remember its block only.
   const item =
     startedBySpec(ctx, idOf(block.id)) ??
-    startBlock(ctx, ids, block, idOf(block.id) ?? `${s.messageId ?? 'message'}#${index}`, undefined, true);
-  if (item !== undefined) s.blocks.set(index, { item, isTool: isTool(block), stopped: false });
+    startBlock(ctx, ids, block, idOf(block.id) ?? streamItem(ctx, s, index), undefined, true);
+  if (item !== undefined) remember(ctx, s, index, item, block);
 }
+
+function remember(
+  ctx: MapContext,
+  s: ClaudeTurnState,
+  index: number,
+  item: string,
+  block: Record<string, unknown>,
+): void {
+  const parent = idOf(get(ctx.raw.payload, ['parent_tool_use_id']));
+  s.blocks.set(index, { item, isTool: isTool(block), stopped: false, type: block.type, parent });
+}
+
+/**
+ * content_block_delta, before its emits: a delta for a block whose start never came (a stream
+ * joined mid-message) starts that block's item, of the type the delta says (the spec's
+ * claudeDeltaItemType), so its text is never dropped nor left without an item.
+ */
+export function claudeBlockDelta(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const index = get(m, ['index']);
+  const type = get(m, ['delta', 'type']);
+  if (typeof index !== 'number' || typeof type !== 'string') return;
+  const s = claudeTurn(ctx);
+  if (s.blocks.has(index)) return;
+  const itemType = ctx.mapValue(CLAUDE_VALUE_MAPS.deltaItem, type);
+  if (itemType === undefined) return;
+  const item = streamItem(ctx, s, index);
+  const block = { type: BLOCK_OF_ITEM[itemType] ?? type };
+  startBlock(ctx, ids, block, item, undefined, true, itemType);
+  remember(ctx, s, index, item, block);
+}
+
+/** The block type an `assistant` copy of a started-by-delta block has (to match it by index). */
+const BLOCK_OF_ITEM: Readonly<Record<string, string>> = {
+  assistant_message: 'text',
+  reasoning: 'thinking',
+  dynamic_tool_call: 'tool_use',
+};
 
 /** The item, when this message's own emits (the spec's) already started it. */
 function startedBySpec(ctx: MapContext, item: string | undefined): string | undefined {
@@ -82,6 +144,9 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
       ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
   }
   if (s.blocks.size) s.blocks.clear();
+  // The next stream names its message again (message_start), or is another stream with no id.
+  s.messageId = undefined;
+  s.anonymous++;
   ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
 }
 
@@ -119,23 +184,83 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
     ...(parent !== undefined ? { parentToolUseId: parent } : {}),
     ...(error !== undefined ? { error } : {}),
   };
+  trackRequestUsage(ctx, message);
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;
     const part = s.assistantParts.get(id ?? '') ?? 0;
     s.assistantParts.set(id ?? '', part + 1);
-    const item = idOf(block.id) ?? `${id ?? 'message'}#${part}`;
-    if (id !== undefined && s.streamed.has(id)) {
+    const copyOf = id !== undefined && s.streamed.has(id) ? undefined : unnamedStreamBlock(s, part, block, parent);
+    const item = idOf(block.id) ?? copyOf ?? `${id ?? 'message'}#${part}`;
+    if ((id !== undefined && s.streamed.has(id)) || copyOf !== undefined) {
       const open = ctx.openItem(ctx.currentThread, item);
       const itemType = open?.itemType ?? classify(ctx, block);
-      if (itemType !== undefined)
-        ctx.emit('item.updated', { ...ids, item }, { itemType, data: dataOf(block, context) }, []);
-      else ctx.ignore('a result block of a server tool, already mapped from the stream');
+      if (itemType !== undefined) {
+        const toolDetail = detailOfBlock(ctx, s, item, itemType, block);
+        ctx.emit(
+          'item.updated',
+          { ...ids, item },
+          { itemType, text: textOf(block), toolDetail, data: dataOf(block, context) },
+          [],
+        );
+        plan(ctx, ids, itemType, block, parent);
+      } else ctx.ignore('a result block of a server tool, already mapped from the stream');
       continue;
     }
-    startBlock(ctx, ids, block, item, context, false, synthetic ? 'error' : undefined);
+    if (startBlock(ctx, ids, block, item, context, false, synthetic ? 'error' : undefined) !== undefined)
+      plan(ctx, ids, ctx.openItem(ctx.currentThread, item)?.itemType, block, parent);
   }
   if (content.length === 0) ctx.ignore('an assistant message with no content');
+}
+
+/**
+ * The item of the block streamed at this index, when the stream had no message id (no
+ * message_start, no api_message_id): the `assistant` copy is matched to it by its index, its type
+ * and the thread it streams for, once.
+ */
+function unnamedStreamBlock(
+  s: ClaudeTurnState,
+  part: number,
+  block: Record<string, unknown>,
+  parent: string | undefined,
+): string | undefined {
+  if (s.messageId !== undefined) return undefined;
+  const b = s.blocks.get(part);
+  if (!b || b.copied || b.isTool || b.type !== block.type || b.parent !== parent) return undefined;
+  b.copied = true;
+  return b.item;
+}
+
+/** A text or thinking block's text. */
+function textOf(block: Record<string, unknown>): string | undefined {
+  return str(block.text) ?? str(block.thinking);
+}
+
+/** A tool use block's detail (claude-tools.ts), kept for its completion at its result. */
+function detailOfBlock(
+  ctx: MapContext,
+  s: ClaudeTurnState,
+  item: string,
+  itemType: unknown,
+  block: Record<string, unknown>,
+): unknown {
+  if (str(block.type)?.endsWith('tool_use') !== true) return undefined;
+  const detail = claudeToolDetail(ctx, {}, itemType, block.name, block.input);
+  if (detail !== undefined) s.tools.set(item, detail);
+  return detail;
+}
+
+/** A main-thread TodoWrite (a tool the spec makes a `plan`) with its whole input: the turn's plan. */
+function plan(
+  ctx: MapContext,
+  ids: ProviderIds,
+  itemType: unknown,
+  block: Record<string, unknown>,
+  parent: string | undefined,
+): void {
+  if (itemType !== 'plan' || block.type !== 'tool_use' || parent !== undefined) return;
+  const steps = todoPlan(ctx, block.input);
+  if (steps !== undefined) ctx.emit('turn.plan.updated', { ...ids, item: undefined }, { plan: steps }, ['plan']);
 }
 
 /**
@@ -153,6 +278,7 @@ function startBlock(
   itemType = classify(ctx, block),
 ): string | undefined {
   const data = dataOf(block, context);
+  const s = claudeTurn(ctx);
   if (itemType === undefined) {
     const tool = idOf(block.tool_use_id);
     if (tool === undefined) {
@@ -169,9 +295,11 @@ function startBlock(
     );
     return undefined;
   }
-  ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', data }, []);
+  const toolDetail = streamed ? undefined : detailOfBlock(ctx, s, item, itemType, block);
+  const text = streamed ? undefined : textOf(block);
+  ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', text, toolDetail, data }, []);
   if (!streamed && !isTool(block))
-    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', data }, []);
+    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', text, data }, []);
   return item;
 }
 

@@ -9,6 +9,7 @@ import { SYNTHETIC, type ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn } from './claude-state.ts';
+import { toolResultDetail } from './claude-tools.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
 const DIAGNOSTIC = /^\[[a-z_]*diagnostic\]/i;
@@ -20,6 +21,18 @@ const SUBTYPE_MESSAGE: Record<string, string> = {
   error_max_budget_usd: 'the turn reached its maximum budget',
   error_max_structured_output_retries: 'the turn used up its structured-output retries',
 };
+
+/**
+ * A thread (a session_id) seen for the first time: `thread.started`, before the events of the
+ * message that names it. Remembered in the thread's own state, so it costs nothing more and is
+ * bounded with the threads (runtime/lifecycle.ts).
+ */
+export function claudeThreadStarted(ctx: MapContext, thread: string): void {
+  const scratch = ctx.thread.scratch;
+  if (scratch.has('claudeThreadStarted')) return;
+  scratch.set('claudeThreadStarted', true);
+  ctx.emit('thread.started', { thread }, { providerThreadId: thread }, []);
+}
 
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
   if (ctx.currentTurn !== undefined) return;
@@ -58,8 +71,9 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
       return ctx.ignore('the SDK’s interrupt marker: the turn ends interrupted');
     const item = `${uuid}#${index}`;
     const data = parent === undefined ? block : { parentToolUseId: parent, block };
-    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', data }, []);
-    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', data }, []);
+    const text = str(block.text);
+    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', text, data }, []);
+    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', text, data }, []);
   });
   if (content.length === 0) ctx.ignore('a user message with no content');
 }
@@ -70,16 +84,27 @@ function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unk
   const open = ctx.openItem(ctx.currentThread, item);
   const itemType = open?.itemType ?? 'dynamic_tool_call';
   const turn = open?.ids.turn ?? ids.turn;
+  // The tool's name and input (kept from its tool_use) with what it returned.
+  const s = claudeTurn(ctx);
+  const kept = s.tools.get(item);
+  if (kept !== undefined) s.tools.delete(item);
+  const result = toolResultDetail(block);
+  const toolDetail = kept === undefined ? result : { ...kept, ...result };
   if (open?.end)
     return ctx.emit(
       'item.completed',
       { ...ids, item, turn },
-      { itemType, status: open.end.status, detail: open.end.detail, data: block },
+      { itemType, status: open.end.status, detail: open.end.detail, toolDetail, data: block },
       [],
     );
   if (block.is_error !== true)
-    return ctx.emit('item.completed', { ...ids, item, turn }, { itemType, status: 'completed', data: block }, []);
-  claudeTurn(ctx).held.push({ item, turn, itemType, data: block, raw: ctx.raw });
+    return ctx.emit(
+      'item.completed',
+      { ...ids, item, turn },
+      { itemType, status: 'completed', toolDetail, data: block },
+      [],
+    );
+  s.held.push({ item, turn, itemType, toolDetail, data: block, raw: ctx.raw });
   ctx.ignore('a tool’s error result waits for the next message (an interrupt’s marker, or not)');
 }
 
@@ -97,6 +122,7 @@ export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): vo
         itemType: h.itemType,
         status,
         ...(status === 'interrupted' ? { detail: 'the user interrupted it' } : {}),
+        toolDetail: h.toolDetail,
         data: h.data,
       },
       [],

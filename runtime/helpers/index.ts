@@ -6,12 +6,15 @@ import {
   claudeAssistant,
   claudeBlockItem,
   claudeBlockStart,
+  claudeBlockDelta,
   claudeBlockType,
   claudeBlockStop,
   claudeMessageStart,
   claudeMessageStop,
 } from './claude-blocks.ts';
 import { claudeDecision, claudeTaskItem } from './claude-requests.ts';
+import { claudeToolDetail } from './claude-tools.ts';
+import { claudeTokenUsage } from './claude-usage.ts';
 import { claudeErrorMessage, claudeOpenTurn, claudeTurnEnd, claudeTurnState, claudeUser } from './claude-turns.ts';
 import { closeThread, closeTurn } from './close.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from './requests.ts';
@@ -63,8 +66,11 @@ export const HELPERS = {
   claudeBlockStart,
   claudeBlockItem,
   claudeBlockType,
+  claudeBlockDelta,
   claudeBlockStop,
   claudeAssistant,
+  claudeToolDetail,
+  claudeTokenUsage,
   claudeUser,
   claudeTurnState,
   claudeErrorMessage,

@@ -19,6 +19,8 @@ export interface ValueHelperSpec {
   readonly args: readonly HelperArg[];
   readonly optional: 0 | 1 | 2;
   readonly sources: readonly HelperSource[];
+  /** Value maps of the spec the helper looks up by name (each must exist, for every source it is used with). */
+  readonly valueMaps?: readonly string[];
 }
 
 export interface HookHelperSpec {
@@ -38,14 +40,28 @@ export const HOOK_VALUE_MAPS = {
   /** Claude tool name → CanonicalItemType, and content block type → CanonicalItemType. */
   claudeTool: 'claudeToolItemType',
   claudeBlock: 'claudeBlockItemType',
+  /** Claude file_change tool name → FileChangeKind (ToolDetail.changes). */
+  claudeFileChange: 'claudeFileChangeKind',
+  /** Claude TodoWrite todo status → PlanStepStatus (turn.plan.updated). */
+  claudeTodoStatus: 'claudeTodoStatus',
+  /** Claude content delta type → CanonicalItemType, for a delta whose block never started. */
+  claudeDeltaItem: 'claudeDeltaItemType',
 } as const;
-const CLAUDE_MAPS = [HOOK_VALUE_MAPS.claudeTool, HOOK_VALUE_MAPS.claudeBlock];
+const CLAUDE_MAPS = [
+  HOOK_VALUE_MAPS.claudeTool,
+  HOOK_VALUE_MAPS.claudeBlock,
+  HOOK_VALUE_MAPS.claudeFileChange,
+  HOOK_VALUE_MAPS.claudeTodoStatus,
+];
 
 const ALL = HELPER_SOURCES;
 const CODEX_APP: readonly HelperSource[] = ['codex-app-server'];
 const CLAUDE: readonly HelperSource[] = ['claude-agent-sdk'];
-const value = <const A extends readonly HelperArg[]>(args: A, sources: readonly HelperSource[]) =>
-  ({ kind: 'value', args, sources, optional: 0 }) as const;
+const value = <const A extends readonly HelperArg[]>(
+  args: A,
+  sources: readonly HelperSource[],
+  valueMaps?: readonly string[],
+) => ({ kind: 'value', args, sources, optional: 0, ...(valueMaps ? { valueMaps } : {}) }) as const;
 /** A value helper whose last `optional` arguments may be left out. */
 const valueOptional = <const A extends readonly HelperArg[], const N extends 1 | 2>(
   args: A,
@@ -74,9 +90,12 @@ export const HELPER_MANIFEST = {
   claudeBlockStart: hook(CLAUDE, CLAUDE_MAPS),
   claudeBlockItem: value(['value'], CLAUDE),
   claudeBlockType: value(['value'], CLAUDE),
+  claudeBlockDelta: hook(CLAUDE, [HOOK_VALUE_MAPS.claudeBlock, HOOK_VALUE_MAPS.claudeDeltaItem]),
   claudeBlockStop: hook(CLAUDE),
   claudeAssistant: hook(CLAUDE, CLAUDE_MAPS),
-  claudeUser: hook(CLAUDE),
+  claudeToolDetail: value(['value', 'value', 'value'], CLAUDE, [HOOK_VALUE_MAPS.claudeFileChange]),
+  claudeTokenUsage: hook(CLAUDE),
+  claudeUser: hook(CLAUDE, CLAUDE_MAPS),
   claudeTurnState: value(['value', 'value'], CLAUDE),
   claudeErrorMessage: value(['value', 'value'], CLAUDE),
   claudeTurnEnd: hook(CLAUDE),

@@ -8,7 +8,7 @@
 // execution's, with a warning. The thread of a message is its session_id (permission records have
 // none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
-import { flushHeld } from '../helpers/claude-turns.ts';
+import { claudeThreadStarted, flushHeld } from '../helpers/claude-turns.ts';
 import { idOf, obj } from '../values.ts';
 import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
@@ -42,7 +42,10 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       let name = claudeMessageName(type, m);
       ctx.begin({ source: 'claude.sdk.message', messageType: name, payload: m }, undefined);
       const session = idOf(m.session_id);
-      if (session !== undefined) ctx.currentThread = session;
+      if (session !== undefined) {
+        ctx.currentThread = session;
+        claudeThreadStarted(ctx, session);
+      }
       // A tool's held error result was not an interrupt's if anything but a user message or the result follows it.
       if (type !== 'user' && type !== 'result') flushHeld(ctx, 'failed');
       if (type === 'result' && entry(tables.MAPPERS['sdk-message'], name) === undefined) {

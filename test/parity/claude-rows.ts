@@ -261,8 +261,15 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
         where: `line ${i + 1}`,
         check: () => {
           const events = outOf(r, i).filter((e) => e.type.endsWith('.resolved'));
+          // Keyed by the question (its text, for Claude), each answer a list of the chosen labels.
+          const answers = Object.fromEntries(
+            Object.entries(r.messages[i]!.decision.updatedInput.answers as Record<string, string>).map(([q, a]) => [
+              q,
+              [a],
+            ]),
+          );
           expect(events.map((e) => [e.type, e.payload.answers ?? e.payload.decision])).toEqual([
-            ['user-input.resolved', r.messages[i]!.decision.updatedInput.answers],
+            ['user-input.resolved', answers],
             ['request.resolved', 'answered'],
           ]);
         },

@@ -57,6 +57,7 @@ describe('claude-agent-sdk edges', () => {
       },
     );
     expect(events.map((e) => e.type)).toEqual([
+      'thread.started',
       'turn.started',
       'item.started',
       'user-input.requested',
@@ -64,11 +65,12 @@ describe('claude-agent-sdk edges', () => {
       'user-input.resolved',
       'request.resolved',
     ]);
-    expect(events[2]!.payload.questions).toEqual(questions);
-    expect(events[3]!.payload.requestType).toBe('tool_user_input');
-    expect(events[4]!.payload.answers).toEqual({ 'Which color?': 'Blue' });
-    expect(events[5]!.payload).toMatchObject({ requestType: 'tool_user_input', decision: 'answered' });
-    expect(events[2]!.requestId).toBe(events[5]!.requestId);
+    // Typed: Claude's questions have no id, and its answers are keyed by the question's text.
+    expect(events[3]!.payload.questions).toEqual(questions.map((q) => ({ id: q.question, ...q })));
+    expect(events[4]!.payload.requestType).toBe('tool_user_input');
+    expect(events[5]!.payload.answers).toEqual({ 'Which color?': ['Blue'] });
+    expect(events[6]!.payload).toMatchObject({ requestType: 'tool_user_input', decision: 'answered' });
+    expect(events[3]!.requestId).toBe(events[6]!.requestId);
   });
 
   it('an interrupt closes the partial stream and the unanswered permission request before the turn ends, with no error', () => {
@@ -125,7 +127,8 @@ describe('claude-agent-sdk edges', () => {
 
   it('keeps prompt_suggestion (EVENTS.md §4.1) as item.updated of a prompt_suggestion item', () => {
     const msg = { type: 'prompt_suggestion', suggestion: 'Now run the tests', uuid: 'uuid-9', session_id: S };
-    const [e, ...rest] = normalize(msg);
+    const [started, e, ...rest] = normalize(msg);
+    expect(started!.type).toBe('thread.started');
     expect(rest).toEqual([]);
     expect(e).toMatchObject({
       type: 'item.updated',
@@ -136,7 +139,8 @@ describe('claude-agent-sdk edges', () => {
 
   it('turns an unknown message type into runtime.warning with raw', () => {
     const msg = { type: 'system', subtype: 'teleported', session_id: S };
-    const [w] = normalize(msg);
+    const [started, w] = normalize(msg);
+    expect(started).toMatchObject({ type: 'thread.started', payload: { providerThreadId: S } });
     expect(w!.type).toBe('runtime.warning');
     expect(w!.payload.detail).toMatchObject({ kind: 'unknown-message', name: 'system:teleported' });
     expect(w!.raw).toMatchObject({ source: 'claude.sdk.message', messageType: 'system:teleported', payload: msg });
@@ -175,5 +179,197 @@ describe('a permission after its turn ended (real 0.3.332 traffic)', () => {
       events.filter((e) => e.type === 'turn.completed').length,
     );
     expect(n.held()).toMatchObject({ openTurns: 0, openItems: 0, pendingRequests: 0 });
+  });
+});
+
+// Partial framing: streams that do not begin where the SDK usually begins them, in the SDK's own shapes.
+const stream = (event: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: 'stream_event',
+  session_id: S,
+  parent_tool_use_id: null,
+  uuid: `u-${Math.random()}`,
+  event,
+  ...extra,
+});
+const assistant = (id: string, block: Record<string, unknown>, parent: string | null = null) => ({
+  type: 'assistant',
+  session_id: S,
+  parent_tool_use_id: parent,
+  uuid: `a-${id}`,
+  message: { id, type: 'message', role: 'assistant', model: 'm', content: [block], stop_reason: null, usage: {} },
+});
+const result = {
+  type: 'result',
+  subtype: 'success',
+  session_id: S,
+  is_error: false,
+  result: 'ok',
+  stop_reason: 'end_turn',
+  usage: {},
+  total_cost_usd: 0,
+  duration_ms: 1,
+  duration_api_ms: 1,
+  num_turns: 1,
+  permission_denials: [],
+};
+
+describe('claude-agent-sdk partial framing', () => {
+  it('(a) content blocks before any message_start or system:init open their turn first', () => {
+    const events = normalize(
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      textDelta(0, 'Hi'),
+      stream({ type: 'content_block_stop', index: 0 }),
+      stream({ type: 'message_stop' }),
+      result,
+    );
+    expect(events.map((e) => e.type).filter((t) => t !== 'content.delta')).toEqual([
+      'thread.started',
+      'turn.started',
+      'item.started',
+      'item.completed',
+      'turn.completed',
+    ]);
+    const turn = events[1]!.turnId;
+    for (const e of events.slice(2)) expect(e.turnId).toBe(turn);
+    expect(events.find((e) => e.type === 'item.completed')!.payload).toMatchObject({
+      itemType: 'assistant_message',
+      status: 'completed',
+      text: 'Hi',
+    });
+  });
+
+  it.each([
+    // given: the delta of a block whose content_block_start never came; want: the item it starts
+    ['text_delta', { type: 'text_delta', text: 'joined late' }, 'assistant_message', 'assistant_text'],
+    ['thinking_delta', { type: 'thinking_delta', thinking: 'hmm' }, 'reasoning', 'reasoning_text'],
+    ['input_json_delta', { type: 'input_json_delta', partial_json: '{"a":' }, 'dynamic_tool_call', 'tool_input'],
+  ])(
+    '(b) a %s for a block that never started starts its item; the delta is never dropped',
+    (_n, delta, itemType, kind) => {
+      const events = normalize(start('msg_b'), stream({ type: 'content_block_delta', index: 3, delta }));
+      const started = events.find((e) => e.type === 'item.started')!;
+      const d = events.find((e) => e.type === 'content.delta')!;
+      expect(started.payload.itemType).toBe(itemType);
+      expect(started.providerRefs?.providerItemId).toBe('msg_b#3');
+      expect(d.itemId).toBe(started.itemId);
+      expect(d.payload).toMatchObject({ streamKind: kind, delta: Object.values(delta)[1] });
+      expect(events.indexOf(started)).toBeLessThan(events.indexOf(d));
+    },
+  );
+
+  it('(c) without message_start, a streamed block and its `assistant` copy are one item, its text once', () => {
+    const text = { type: 'text', text: 'Hello there' };
+    const events = normalize(
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      textDelta(0, 'Hello '),
+      textDelta(0, 'there'),
+      assistant('msg_c', text),
+      stream({ type: 'content_block_stop', index: 0 }),
+      stream({ type: 'message_stop' }),
+      // a second message of the turn, again with no message_start: an item of its own
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      textDelta(0, 'Bye'),
+      assistant('msg_d', { type: 'text', text: 'Bye' }),
+      stream({ type: 'content_block_stop', index: 0 }),
+      stream({ type: 'message_stop' }),
+      result,
+    );
+    const started = events.filter((e) => e.type === 'item.started');
+    const completed = events.filter((e) => e.type === 'item.completed');
+    expect(started).toHaveLength(2);
+    expect(new Set(started.map((e) => e.itemId)).size).toBe(2);
+    expect(completed.map((e) => [e.itemId, e.payload.text])).toEqual([
+      [started[0]!.itemId, 'Hello there'],
+      [started[1]!.itemId, 'Bye'],
+    ]);
+    const update = events.find((e) => e.type === 'item.updated')!;
+    expect(update.itemId).toBe(started[0]!.itemId);
+  });
+
+  it('(c) 0.3.x: a stream with no message_start takes its api_message_id as the message id', () => {
+    const events = normalize(
+      stream(
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+        { api_message_id: 'msg_api' },
+      ),
+      stream(
+        { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Yes' } },
+        { api_message_id: 'msg_api' },
+      ),
+      assistant('msg_api', { type: 'text', text: 'Yes' }),
+      stream({ type: 'content_block_stop', index: 0 }, { api_message_id: 'msg_api' }),
+      stream({ type: 'message_stop' }, { api_message_id: 'msg_api' }),
+    );
+    expect(
+      events.filter((e) => e.type.startsWith('item.')).map((e) => [e.type, e.providerRefs?.providerItemId]),
+    ).toEqual([
+      ['item.started', 'msg_api#0'],
+      ['item.updated', 'msg_api#0'],
+      ['item.completed', 'msg_api#0'],
+    ]);
+  });
+
+  it('(c) a subagent’s whole message while an unnamed stream is open stays an item of its own', () => {
+    const events = normalize(
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      textDelta(0, 'Main'),
+      assistant('msg_sub', { type: 'text', text: 'Sub' }, 'toolu_task'),
+      assistant('msg_main', { type: 'text', text: 'Main' }),
+    );
+    const texts = events.filter((e) => e.type === 'item.completed').map((e) => e.payload.text);
+    expect(texts).toEqual(['Sub']);
+    expect(events.filter((e) => e.type === 'item.started')).toHaveLength(2);
+  });
+
+  it.each([
+    // given: how a request ends with no request.opened before it; want: opened first, same ids
+    [
+      'system:permission_denied (denied by policy, no prompt)',
+      [
+        start('msg_pd'),
+        blockStart(0, { type: 'tool_use', id: 'toolu_pd', name: 'Bash', input: {} }),
+        {
+          type: 'system',
+          subtype: 'permission_denied',
+          tool_name: 'Bash',
+          tool_use_id: 'toolu_pd',
+          message: 'denied by rule',
+          uuid: 'u-pd',
+          session_id: S,
+        },
+      ],
+      'command_execution_approval',
+      'permission_denied',
+    ],
+    [
+      'a canUseTool record whose options lack toolUseID',
+      [
+        start('msg_nt'),
+        {
+          kind: 'permission',
+          toolName: 'Read',
+          input: { file_path: '/x' },
+          options: {},
+          decision: { behavior: 'allow' },
+        },
+      ],
+      'file_read_approval',
+      undefined,
+    ],
+  ])('(d) %s: request.opened comes first', (_n, records, requestType, decision) => {
+    const events = normalize(...records);
+    const resolved = events.filter((e) => e.type === 'request.resolved');
+    for (const r of resolved) {
+      const opened = events.findIndex((e) => e.type === 'request.opened' && e.requestId === r.requestId);
+      expect(opened).toBeGreaterThanOrEqual(0);
+      expect(opened).toBeLessThan(events.indexOf(r));
+      expect(events[opened]!.payload.requestType).toBe(r.payload.requestType);
+      expect(events[opened]!.raw.source).toBe(r.raw.source);
+    }
+    if (decision !== undefined) {
+      expect(resolved.map((e) => [e.payload.requestType, e.payload.decision])).toEqual([[requestType, decision]]);
+      const opened = events.find((e) => e.type === 'request.opened')!;
+      expect(opened).toMatchObject({ itemId: resolved[0]!.itemId, turnId: resolved[0]!.turnId });
+    } else expect(events.find((e) => e.type === 'request.opened')!.payload.requestType).toBe(requestType);
   });
 });

@@ -105,13 +105,14 @@ describe('claude-agent-sdk: content the spec does not know', () => {
     expect(
       events.map((e) => [e.type, e.payload.itemType ?? (e.payload.detail as { kind?: string } | undefined)?.kind]),
     ).toEqual([
+      ['thread.started', undefined],
       ['turn.started', undefined],
       ['runtime.warning', 'unknown-value'],
       ['item.started', 'unknown'],
       ['item.completed', 'unknown'],
     ]);
-    expect(events[2]!.payload.data).toEqual(block);
-    expect(events[1]!.payload.detail).toMatchObject({
+    expect(events[3]!.payload.data).toEqual(block);
+    expect(events[2]!.payload.detail).toMatchObject({
       map: 'claudeBlockItemType',
       value: 'server_thinking',
       default: 'unknown',

@@ -103,21 +103,20 @@ function isStringArray(model: CanonicalModel, s: unknown): boolean {
   return isObj(x) && isObj(x.items) && x.items.type === 'string' && x.items.enum === undefined;
 }
 
-/** The field schema with model `$ref`s replaced by what they point to, and its annotations dropped. */
-function inline(model: CanonicalModel, s: unknown, depth = 0): unknown {
+/**
+ * The field schema with model `$ref`s replaced by what they point to, without annotations. The
+ * names under `properties` are fields, not annotations: a field named `description` or `title`
+ * (UserInputQuestionOption.description) stays.
+ */
+function inline(model: CanonicalModel, s: unknown, depth = 0, fields = false): unknown {
   if (depth > 16) return {};
   if (Array.isArray(s)) return s.map((x) => inline(model, x, depth + 1));
   if (!isObj(s)) return s;
   if (typeof s.$ref === 'string') return inline(model, refTarget(model.schema, s.$ref), depth + 1);
   const out: Obj = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'description' || k === 'title') continue; // annotations, not checks
-    // `properties` maps names to schemas: a property may be called `description` or `title`.
-    out[k] =
-      k === 'properties' && isObj(v)
-        ? Object.fromEntries(Object.entries(v).map(([name, p]) => [name, inline(model, p, depth + 1)]))
-        : inline(model, v, depth + 1);
-  }
+  for (const [k, v] of Object.entries(s))
+    if (fields || (k !== 'description' && k !== 'title'))
+      out[k] = inline(model, v, depth + 1, !fields && k === 'properties');
   return out;
 }
 

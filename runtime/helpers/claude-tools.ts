@@ -1,0 +1,77 @@
+// Claude tool uses → typed tool detail (canonical-model.yaml ToolDetail), one builder for the
+// content-block path (claude-blocks.ts: a tool_use block, streamed or whole) and the permission path
+// (mapping-spec.yaml canUseTool). Which tool is which item type is the spec's claudeToolItemType
+// (the caller passes the mapped type); which file change a tool makes is the spec's
+// claudeFileChangeKind, read by name. TodoWrite's todos become plan steps through claudeTodoStatus.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, obj, str } from '../values.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
+import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+
+/** An MCP tool's name: `mcp__<server>__<tool>` (the server's name has no `__`). */
+const MCP_NAME = /^mcp__(.+?)__(.+)$/;
+const FILE_CHANGE_KINDS: ReadonlySet<string> = new Set(['add', 'delete', 'update']);
+
+/**
+ * What a tool call does, by its canonical item type: a command (command_execution), the file it
+ * changes (file_change), the MCP server and tool (mcp_tool_call), the query or page (web_search);
+ * always the tool's name and input. Undefined without a name.
+ */
+export function claudeToolDetail(
+  ctx: MapContext,
+  _ids: ProviderIds,
+  itemType: unknown,
+  name: unknown,
+  input: unknown,
+): ToolDetail | undefined {
+  const tool = str(name);
+  if (tool === undefined) return undefined;
+  const args = obj(input);
+  const detail: ToolDetail = { name: tool, ...(args !== undefined ? { input: args } : {}) };
+  switch (itemType) {
+    case 'command_execution':
+      return detailOf({ ...detail, command: str(args?.command) });
+    case 'file_change': {
+      const path = str(args?.file_path) ?? str(args?.notebook_path);
+      const kind = ctx.mapValue(HOOK_VALUE_MAPS.claudeFileChange, tool);
+      const changes: FileChange[] | undefined =
+        path !== undefined && kind !== undefined && FILE_CHANGE_KINDS.has(kind)
+          ? [{ path, kind: kind as FileChange['kind'] }]
+          : undefined;
+      return detailOf({ ...detail, changes });
+    }
+    case 'web_search':
+      return detailOf({ ...detail, query: str(args?.query), url: str(args?.url) });
+    case 'mcp_tool_call': {
+      const m = MCP_NAME.exec(tool);
+      return m ? { ...detail, server: m[1]!, name: m[2]! } : detail;
+    }
+    default:
+      return detail;
+  }
+}
+
+/** A tool_result block: what the tool returned as text, and why it failed when it did. */
+export function toolResultDetail(block: Record<string, unknown>): ToolDetail | undefined {
+  const output = contentText(block.content);
+  const failed = block.is_error === true;
+  return detailOf({
+    output,
+    error: failed ? (output !== undefined && output !== '' ? output : 'the tool reported an error') : undefined,
+  });
+}
+
+/** TodoWrite's input → plan steps (`[{step, status}]`); undefined when it holds no todo list. */
+export function todoPlan(ctx: MapContext, input: unknown): { step: string; status: string }[] | undefined {
+  const todos = get(input, ['todos']);
+  if (!Array.isArray(todos)) return undefined;
+  const plan: { step: string; status: string }[] = [];
+  for (const t of todos) {
+    const o = obj(t);
+    const step = str(o?.content) ?? str(o?.activeForm);
+    if (step === undefined) continue;
+    plan.push({ step, status: ctx.mapValue(HOOK_VALUE_MAPS.claudeTodoStatus, o?.status) ?? 'pending' });
+  }
+  return plan;
+}
