@@ -171,6 +171,26 @@ export class MapContext {
     return `${this.raw.source} ${this.raw.method ?? this.raw.messageType ?? ''}`.trim();
   }
 
+  /** What `fn` emits has no upstream message of its own: mark it synthetic, keeping the cause in raw. */
+  synthetic(fn: () => void): void {
+    const cause = this.raw;
+    const { method, messageType, payload } = cause;
+    // Literals, not spreads (this runs at every turn's end); keys in the order RawRef lists them.
+    this.raw =
+      method === undefined
+        ? messageType === undefined
+          ? { source: SYNTHETIC, payload }
+          : { source: SYNTHETIC, messageType, payload }
+        : messageType === undefined
+          ? { source: SYNTHETIC, method, payload }
+          : { source: SYNTHETIC, method, messageType, payload };
+    try {
+      fn();
+    } finally {
+      this.raw = cause;
+    }
+  }
+
   /** Move an event already emitted for this message to the end (a turn's end comes after what it closes). */
   moveToEnd(event: CanonicalEvent): void {
     const at = this.out.lastIndexOf(event);

@@ -38,7 +38,8 @@ const REQUEST_TITLES: Readonly<Record<string, string>> = {
 
 function toolTitle(itemType: string, detail: ToolDetail | undefined): string | undefined {
   const byType = BY_ITEM_TYPE[itemType];
-  if (byType === undefined) return undefined;
+  // Any other item that is a named tool's call (Claude's TodoWrite is a `plan` item) shows its name.
+  if (byType === undefined) return detail?.name;
   const input = obj(detail?.input);
   switch (itemType) {
     case 'command_execution':

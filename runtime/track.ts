@@ -50,18 +50,17 @@ export function track(
             },
           );
           life.closeRequest(ids.request);
-          const cause = ctx.raw;
-          ctx.raw = { source: SYNTHETIC, payload: cause.payload };
-          ctx.push(
-            CLOSED_BY.request,
-            { ...older.ids, request: ids.request },
-            {
-              requestType: older.requestType ?? 'unknown',
-              decision: 'expired',
-              resolution: { reason: 'the upstream reused its id for another request' },
-            },
+          ctx.synthetic(() =>
+            ctx.push(
+              CLOSED_BY.request,
+              { ...older.ids, request: ids.request },
+              {
+                requestType: older.requestType ?? 'unknown',
+                decision: 'expired',
+                resolution: { reason: 'the upstream reused its id for another request' },
+              },
+            ),
           );
-          ctx.raw = cause;
         }
         life.resolvedRequests.delete(ids.request);
         const userInput = life.userInputRequested.has(ids.request);
@@ -133,7 +132,8 @@ function resolved(ctx: MapContext, ids: ProviderIds, payload: Record<string, unk
   if (!pending) {
     const opened: Record<string, unknown> = { requestType: payload.requestType };
     const title = titleOf(opened);
-    ctx.push(OPENED_BY.request, { ...ids }, title === undefined ? opened : { ...opened, title });
+    // It opens here, derived by eventmap: synthetic, the message that resolved it in raw.
+    ctx.synthetic(() => ctx.push(OPENED_BY.request, { ...ids }, title === undefined ? opened : { ...opened, title }));
   }
   const decision = payload.decision;
   if (pending) {

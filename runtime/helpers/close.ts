@@ -7,7 +7,7 @@
 import type { MapContext } from '../context.ts';
 import { CLOSED_BY } from '../lifecycle-roles.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
-import { SYNTHETIC, type ProviderIds } from '../types.ts';
+import type { ProviderIds } from '../types.ts';
 
 /** Why an item or request a turn left open closes, by the turn's final state (TurnState). */
 function reasonFor(turnState: string): string {
@@ -22,7 +22,7 @@ export function closeTurn(ctx: MapContext, ids: ProviderIds, _message: unknown):
   const state = ctx.lifecycle.peekThread(thread);
   const turn = ids.turn ?? state?.turn;
   let ended = ctx.out.findLast((e) => e.type === CLOSED_BY.turn);
-  synthetic(ctx, () => {
+  ctx.synthetic(() => {
     if (!ended && turn !== undefined) {
       ctx.emit(
         CLOSED_BY.turn,
@@ -66,7 +66,7 @@ export function endThreads(ctx: MapContext, only: string | undefined, reason: st
     for (const t of life.threadsWithTurns()) threads.add(t);
   }
   if (threads.size === 0) return;
-  synthetic(ctx, () => {
+  ctx.synthetic(() => {
     for (const thread of threads) {
       inThread(ctx, thread, () => {
         const state = life.peekThread(thread);
@@ -129,25 +129,5 @@ function closeOpen(
       { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } },
       [],
     );
-  }
-}
-
-/** What follows has no upstream message of its own: mark it synthetic, keeping the cause in raw. */
-function synthetic(ctx: MapContext, fn: () => void): void {
-  const cause = ctx.raw;
-  const { method, messageType, payload } = cause;
-  // Literals, not spreads (this runs at every turn's end); keys in the order RawRef lists them.
-  ctx.raw =
-    method === undefined
-      ? messageType === undefined
-        ? { source: SYNTHETIC, payload }
-        : { source: SYNTHETIC, messageType, payload }
-      : messageType === undefined
-        ? { source: SYNTHETIC, method, payload }
-        : { source: SYNTHETIC, method, messageType, payload };
-  try {
-    fn();
-  } finally {
-    ctx.raw = cause;
   }
 }

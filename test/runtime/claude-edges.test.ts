@@ -364,7 +364,8 @@ describe('claude-agent-sdk partial framing', () => {
       expect(opened).toBeGreaterThanOrEqual(0);
       expect(opened).toBeLessThan(events.indexOf(r));
       expect(events[opened]!.payload.requestType).toBe(r.payload.requestType);
-      expect(events[opened]!.raw.source).toBe(r.raw.source);
+      // Derived by eventmap (synthetic), the message that resolved it as its cause.
+      expect(events[opened]!.raw).toEqual({ ...r.raw, source: 'eventmap.synthetic' });
     }
     if (decision !== undefined) {
       expect(resolved.map((e) => [e.payload.requestType, e.payload.decision])).toEqual([[requestType, decision]]);
