@@ -9,7 +9,9 @@ export const PAYLOAD_EXAMPLES: Record<string, Record<string, unknown>> = {
   'thread.started': { providerThreadId: 'thr_019a' },
   'thread.state.changed': { state: 'active', detail: { type: 'active', activeFlags: [] } },
   'thread.metadata.updated': { name: 'Fix the build', metadata: { pinned: true } },
-  'thread.token-usage.updated': { usage: { usedTokens: 12, maxTokens: 200000, lastInputTokens: 10, lastOutputTokens: 2 } },
+  'thread.token-usage.updated': {
+    usage: { usedTokens: 12, maxTokens: 200000, lastInputTokens: 10, lastOutputTokens: 2 },
+  },
   'thread.realtime.started': { realtimeSessionId: 'rt_1' },
   'thread.realtime.item-added': { item: { type: 'message' } },
   'thread.realtime.audio.delta': { audio: { data: 'AAAA', sampleRate: 24000 } },
@@ -48,7 +50,9 @@ export const PAYLOAD_EXAMPLES: Record<string, Record<string, unknown>> = {
     resolution: { decision: 'accept' },
   },
   'user-input.requested': {
-    questions: [{ id: 'q1', header: 'File', question: 'Which file?', options: [{ label: 'a.ts', description: 'the first' }] }],
+    questions: [
+      { id: 'q1', header: 'File', question: 'Which file?', options: [{ label: 'a.ts', description: 'the first' }] },
+    ],
   },
   'user-input.resolved': { answers: { q1: ['a.ts'] } },
   'task.started': { taskId: 'task-1', description: 'Background job', taskType: 'local_bash' },

@@ -69,7 +69,8 @@ export function viewAgrees(r: Recording, i: number): void {
 
 /** What a UI renders of an item is there: a tool's title, a finished message's text. */
 function expectShown(item: ItemView): void {
-  if (isToolItem(item.itemType, item.toolDetail)) expect(item.title, `title of ${item.itemType} ${item.itemId}`).toMatch(/\S/);
+  if (isToolItem(item.itemType, item.toolDetail))
+    expect(item.title, `title of ${item.itemType} ${item.itemId}`).toMatch(/\S/);
   if (item.itemType === 'assistant_message' && item.status === 'completed')
     expect(item.text, `text of ${item.itemId}`).toMatch(/\S/);
 }
