@@ -94,6 +94,10 @@ export class BoundedSet {
     return this.map.has(key);
   }
 
+  get heldBytes(): number {
+    return this.map.heldBytes;
+  }
+
   add(key: string): void {
     this.map.set(key, true);
   }

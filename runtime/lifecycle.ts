@@ -5,8 +5,33 @@
 import { BoundedMap, BoundedSet, stringBytes } from './bounded.ts';
 import type { ProviderIds } from './types.ts';
 
-/** Bytes of state kept per kind (docs/performance.md states the bound per session). */
-export const STATE_BYTES = { items: 1 << 20, requests: 1 << 20, threads: 256 << 10, seen: 64 << 10 } as const;
+/** Bytes of state kept per kind (docs/security.md states the bound per session). */
+export const STATE_BYTES = { items: 1 << 20, requests: 4 << 20, threads: 256 << 10, seen: 64 << 10 } as const;
+
+/**
+ * Threads whose helpers may hold state of their own at once (Claude's blocks, tools, tasks): each
+ * such state is bounded, and so is how many there are; the least recently used one is let go.
+ */
+export const SCRATCH_THREADS = 8;
+
+/** Bytes one helper state of a thread may hold at most (runtime/helpers/claude-state.ts: five structures of 64 KiB and a 64 KiB task map). */
+export const SCRATCH_BYTES = 6 * (64 << 10);
+
+/** Ids the session's id cache may hold (runtime/canonical-ids.ts ID_CACHE_BYTES). */
+const ID_CACHE = 256 << 10;
+
+/**
+ * The bound of a session's state, in accounted bytes (2 a UTF-16 unit, plus fixed overheads):
+ * the lifecycle's maps and duplicate sets, SCRATCH_THREADS helper states, and the id cache.
+ * docs/security.md states it; test/runtime/state-bound.test.ts holds it.
+ */
+export const SESSION_STATE_BYTES =
+  STATE_BYTES.items +
+  STATE_BYTES.requests +
+  STATE_BYTES.threads +
+  4 * STATE_BYTES.seen +
+  SCRATCH_THREADS * SCRATCH_BYTES +
+  ID_CACHE;
 
 /** The bytes a Lifecycle may account: its three maps and its four duplicate sets (`seen` each). */
 export const LIFECYCLE_BYTES = STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 4 * STATE_BYTES.seen;
@@ -43,7 +68,7 @@ export interface HeldState {
   pendingRequests: number;
   /** Per-turn helper states held (freed when their turn ends). */
   turnState: number;
-  /** Bytes of ids in the lifecycle maps (as bounded). */
+  /** Bytes the session's state holds, as accounted (every bounded structure; docs/security.md states the bound). */
   bytes: number;
 }
 
@@ -68,6 +93,17 @@ const idsBytes = (ids: ProviderIds) =>
 
 const entryBytes = (k: string, v: { ids: ProviderIds; text?: string }) =>
   stringBytes(k) + idsBytes(v.ids) + (v.text === undefined ? 0 : stringBytes(v.text));
+/** A pending request also holds what it asked (`args`, compared with the answer by some helpers). */
+const requestBytes = (k: string, v: PendingRequest) => entryBytes(k, v) + argsBytes(v.args);
+
+function argsBytes(args: unknown): number {
+  if (args === undefined) return 0;
+  try {
+    return 2 * (JSON.stringify(args)?.length ?? 0) + 32;
+  } catch {
+    return STATE_BYTES.requests; // cannot be measured: counted as the whole bound, so it is let go first
+  }
+}
 const threadBytes = (k: string) => stringBytes(k) + 256;
 
 /** The key of an item: items are per thread (`item_0` exists in every Codex SDK thread). */
@@ -112,14 +148,16 @@ export class Lifecycle {
       unindex(this.itemsByThread, v.ids.thread, k);
       onEvict(`open item ${v.ids.item}`);
     });
-    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, entryBytes, (k, v) => {
+    this.requests = new BoundedMap<PendingRequest>(STATE_BYTES.requests, requestBytes, (k, v) => {
       unindex(this.requestsByThread, v.ids.thread, k);
       onEvict(`pending request ${k}`);
     });
     this.threads = new BoundedMap<ThreadState>(STATE_BYTES.threads, threadBytes, (k, v) => {
       this.turnsForgotten = Math.max(this.turnsForgotten, v.turns);
+      this.scratchThreads.delete(k);
       if (v.turn !== undefined) onEvict(`thread ${k} (turn ${v.turn} open)`);
     });
+    this.onEvict = onEvict;
   }
 
   /**
@@ -128,6 +166,29 @@ export class Lifecycle {
    * turn ids would otherwise repeat those it had (`<thread>#turn-1`…).
    */
   private turnsForgotten = 0;
+
+  private readonly onEvict: (what: string) => void;
+  /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
+  private readonly scratchThreads = new Set<string>();
+
+  /**
+   * A helper is about to keep state in this thread's scratch: the thread becomes the most recently
+   * used, and past SCRATCH_THREADS the least recently used thread's scratch is let go (said once each).
+   */
+  holdsScratch(thread: string | undefined): void {
+    const key = thread ?? '';
+    this.scratchThreads.delete(key);
+    this.scratchThreads.add(key);
+    if (this.scratchThreads.size <= SCRATCH_THREADS) return;
+    const oldest = this.scratchThreads.keys().next().value!;
+    this.scratchThreads.delete(oldest);
+    const t = this.threads.get(oldest);
+    if (t) {
+      t.scratch.clear();
+      t.turnScratch.clear();
+    }
+    this.onEvict(`the helper state of thread ${oldest}`);
+  }
 
   /** An item opens (its key: itemKey). */
   openItem(key: string, item: OpenItem): void {
@@ -203,14 +264,28 @@ export class Lifecycle {
   /** What this session holds, for monitoring and tests (docs/performance.md). */
   held(): HeldState {
     let turnState = 0;
+    let scratchBytes = 0;
     for (const t of this.threads.values()) turnState += t.turnScratch.size;
+    for (const key of this.scratchThreads) {
+      const t = this.threads.get(key);
+      for (const v of [...(t?.scratch.values() ?? []), ...(t?.turnScratch.values() ?? [])])
+        scratchBytes += (v as { heldBytes?: number }).heldBytes ?? 0;
+    }
     return {
       threads: this.threads.size,
       openTurns: this.threadsWithTurns().length,
       openItems: this.items.size,
       pendingRequests: this.requests.size,
       turnState,
-      bytes: this.items.heldBytes + this.requests.heldBytes + this.threads.heldBytes,
+      bytes:
+        this.items.heldBytes +
+        this.requests.heldBytes +
+        this.threads.heldBytes +
+        this.startedTurns.heldBytes +
+        this.completedItems.heldBytes +
+        this.resolvedRequests.heldBytes +
+        this.userInputRequested.heldBytes +
+        scratchBytes,
     };
   }
 

@@ -5,8 +5,11 @@ import type { MapContext } from '../context.ts';
 import type { RawRef } from '../types.ts';
 import type { ToolDetail } from './tool-detail.ts';
 
-/** Bytes a turn's message-id sets may hold, and the task → tool-use map of a session. */
-const TURN_SET_BYTES = 64 << 10;
+/**
+ * Bytes each of a turn's structures may hold (its message ids, its blocks, its tools' detail, the
+ * error results it holds back), and the task → tool-use map of a thread (docs/security.md sums them).
+ */
+export const TURN_SET_BYTES = 64 << 10;
 const TASK_MAP_BYTES = 64 << 10;
 
 export interface Block {
@@ -31,15 +34,62 @@ export interface HeldResult {
   raw: RawRef;
 }
 
+/**
+ * A message's content blocks by index, bounded by bytes (an upstream can start any number of blocks
+ * in one message): past the bound the oldest block is forgotten (its item closes with its turn),
+ * and `onEvict` says so once.
+ */
+export class BlockMap extends Map<number, Block> {
+  private bytes = 0;
+  private warned = false;
+
+  constructor(private readonly onEvict: () => void) {
+    super();
+  }
+
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  override set(index: number, block: Block): this {
+    this.delete(index);
+    super.set(index, block);
+    this.bytes += blockBytes(block);
+    while (this.bytes > TURN_SET_BYTES && this.size > 1) {
+      this.delete(this.keys().next().value!);
+      if (!this.warned) this.onEvict();
+      this.warned = true;
+    }
+    return this;
+  }
+
+  override delete(index: number): boolean {
+    const block = this.get(index);
+    if (block !== undefined) this.bytes -= blockBytes(block);
+    return super.delete(index);
+  }
+
+  override clear(): void {
+    this.bytes = 0;
+    super.clear();
+  }
+}
+
+const blockBytes = (b: Block) => stringBytes(b.item) + (b.parent === undefined ? 0 : stringBytes(b.parent)) + 64;
+
 export interface ClaudeTurnState {
   /** The message being streamed: its id and its content blocks by index. */
   messageId: string | undefined;
-  blocks: Map<number, Block>;
+  blocks: BlockMap;
   /** Messages whose blocks arrived as stream events (their `assistant` copies only update items). */
   streamed: BoundedSet;
   /** How many `assistant` messages of one message id were seen (each carries one content block). */
   assistantParts: BoundedMap<number>;
   held: HeldResult[];
+  /** Bytes of the held results' blocks (at most TURN_SET_BYTES: past it they are let go, as failed). */
+  heldResultBytes: number;
+  /** Bytes the state holds, all structures (held() sums it: runtime/lifecycle.ts). */
+  readonly heldBytes: number;
   /** Streams of this turn that had no message id (no message_start): numbers their items' ids. */
   anonymous: number;
   /** A tool use's detail (name, input), for its completion at its result. */
@@ -49,7 +99,7 @@ export interface ClaudeTurnState {
 }
 
 /** Rough bytes of a JSON value (a tool's input), never throwing. */
-function jsonBytes(v: unknown): number {
+export function jsonBytes(v: unknown): number {
   try {
     return 2 * (JSON.stringify(v)?.length ?? 0) + 32;
   } catch {
@@ -61,12 +111,30 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
   const scratch = ctx.thread.turnScratch;
   let s = scratch.get('claude') as ClaudeTurnState | undefined;
   if (!s) {
+    ctx.lifecycle.holdsScratch(ctx.currentThread);
     s = {
       messageId: undefined,
-      blocks: new Map(),
+      blocks: new BlockMap(() =>
+        ctx.warn(
+          'eventmap stopped tracking the oldest content blocks of this message: it has more than the bound holds (docs/security.md)',
+          {
+            kind: 'state-limit',
+          },
+        ),
+      ),
       streamed: new BoundedSet(TURN_SET_BYTES),
       assistantParts: new BoundedMap<number>(TURN_SET_BYTES, (k) => stringBytes(k) + 16),
       held: [],
+      heldResultBytes: 0,
+      get heldBytes() {
+        return (
+          this.blocks.heldBytes +
+          this.streamed.heldBytes +
+          this.assistantParts.heldBytes +
+          this.tools.heldBytes +
+          this.heldResultBytes
+        );
+      },
       anonymous: 0,
       tools: new BoundedMap<ToolDetail>(TURN_SET_BYTES, (k, v) => stringBytes(k) + jsonBytes(v)),
       interrupted: false,
@@ -80,6 +148,7 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
 export function claudeTasks(ctx: MapContext): BoundedMap<string> {
   const scratch = ctx.thread.scratch;
   let m = scratch.get('claudeTasks') as BoundedMap<string> | undefined;
+  if (!m) ctx.lifecycle.holdsScratch(ctx.currentThread);
   if (!m)
     scratch.set('claudeTasks', (m = new BoundedMap<string>(TASK_MAP_BYTES, (k, v) => stringBytes(k) + stringBytes(v))));
   return m;

@@ -8,7 +8,7 @@ import type { MapContext } from '../context.ts';
 import { SYNTHETIC, type ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
-import { claudeTurn } from './claude-state.ts';
+import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
@@ -104,7 +104,20 @@ function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unk
       { itemType, status: 'completed', toolDetail, data: block },
       [],
     );
+  // Held results are bounded: past the bound, those held so far are let go as failed (no interrupt
+  // marker came for them within what the bound holds), and the warning says so.
+  const bytes = jsonBytes(block);
+  if (s.held.length > 0 && s.heldResultBytes + bytes > TURN_SET_BYTES) {
+    ctx.warn(
+      'eventmap let go of held tool error results as failed: more were held than the bound holds (docs/security.md)',
+      {
+        kind: 'state-limit',
+      },
+    );
+    flushHeld(ctx, 'failed');
+  }
   s.held.push({ item, turn, itemType, toolDetail, data: block, raw: ctx.raw });
+  s.heldResultBytes += bytes;
   ctx.ignore('a tool’s error result waits for the next message (an interrupt’s marker, or not)');
 }
 
@@ -113,6 +126,7 @@ export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): vo
   const s = ctx.thread.turnScratch.get('claude') as ReturnType<typeof claudeTurn> | undefined;
   if (s === undefined || s.held.length === 0) return;
   const cause = ctx.raw;
+  s.heldResultBytes = 0;
   for (const h of s.held.splice(0)) {
     ctx.raw = h.raw;
     ctx.emit(
