@@ -11,8 +11,7 @@
 //   --turns <n>        turns of one session for heap growth (default 100000)
 import { join } from 'node:path';
 import { benchHeap, type HeapResult } from './heap.ts';
-import { ID_CACHE_BYTES } from '../runtime/canonical-ids.ts';
-import { LIFECYCLE_BYTES } from '../runtime/lifecycle.ts';
+import { SESSION_STATE_BYTES } from '../runtime/lifecycle.ts';
 import { benchNormalizeInProcesses, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
 import { benchSize, type SizeResult } from './size.ts';
 import { benchToolchain, type ToolchainResult } from './toolchain.ts';
@@ -57,8 +56,8 @@ const normalize: NormalizeResult[] = [];
 let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
 const heap: HeapResult[] = [];
-/** The bytes a session's bounded state may account (docs/performance.md): lifecycle maps and sets, and the id cache. */
-const STATE_BOUND = LIFECYCLE_BYTES + ID_CACHE_BYTES;
+/** The bytes a session's bounded state may account (docs/security.md): everything it holds. */
+const STATE_BOUND = SESSION_STATE_BYTES;
 const targets: Target[] = [];
 const target = (t: Omit<Target, 'pass'>) =>
   targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });

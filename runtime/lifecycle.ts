@@ -3,6 +3,7 @@
 // or a thread's end closes only its own); and the duplicates already seen. Every structure is
 // bounded by bytes (runtime/bounded.ts); what a bound pushes out is reported, never dropped silently.
 import { BoundedMap, BoundedSet, stringBytes } from './bounded.ts';
+import { ID_CACHE_BYTES } from './canonical-ids.ts';
 import type { ProviderIds } from './types.ts';
 
 /** Bytes of state kept per kind (docs/security.md states the bound per session). */
@@ -14,11 +15,8 @@ export const STATE_BYTES = { items: 1 << 20, requests: 4 << 20, threads: 256 << 
  */
 export const SCRATCH_THREADS = 8;
 
-/** Bytes one helper state of a thread may hold at most (runtime/helpers/claude-state.ts: five structures of 64 KiB and a 64 KiB task map). */
+/** Bytes the helpers' state of one thread may hold (runtime/helpers/claude-state.ts divides it among its structures). */
 export const SCRATCH_BYTES = 6 * (64 << 10);
-
-/** Ids the session's id cache may hold (runtime/canonical-ids.ts ID_CACHE_BYTES). */
-const ID_CACHE = 256 << 10;
 
 /**
  * The bound of a session's state, in accounted bytes (2 a UTF-16 unit, plus fixed overheads):
@@ -31,10 +29,7 @@ export const SESSION_STATE_BYTES =
   STATE_BYTES.threads +
   4 * STATE_BYTES.seen +
   SCRATCH_THREADS * SCRATCH_BYTES +
-  ID_CACHE;
-
-/** The bytes a Lifecycle may account: its three maps and its four duplicate sets (`seen` each). */
-export const LIFECYCLE_BYTES = STATE_BYTES.items + STATE_BYTES.requests + STATE_BYTES.threads + 4 * STATE_BYTES.seen;
+  ID_CACHE_BYTES;
 
 export interface OpenItem {
   ids: ProviderIds;

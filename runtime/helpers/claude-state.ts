@@ -2,15 +2,17 @@
 // ends, runtime/helpers/close.ts) and across turns (background tasks outlive the turn that started them).
 import { BoundedMap, BoundedSet, stringBytes } from '../bounded.ts';
 import type { MapContext } from '../context.ts';
+import { SCRATCH_BYTES } from '../lifecycle.ts';
 import type { RawRef } from '../types.ts';
 import type { ToolDetail } from './tool-detail.ts';
 
 /**
  * Bytes each of a turn's structures may hold (its message ids, its blocks, its tools' detail, the
- * error results it holds back), and the task → tool-use map of a thread (docs/security.md sums them).
+ * error results it holds back), and the task → tool-use map of a thread: six shares of the helper
+ * state a thread may hold (runtime/lifecycle.ts SCRATCH_BYTES; docs/security.md sums them).
  */
-export const TURN_SET_BYTES = 64 << 10;
-const TASK_MAP_BYTES = 64 << 10;
+export const TURN_SET_BYTES = SCRATCH_BYTES / 6;
+const TASK_MAP_BYTES = SCRATCH_BYTES / 6;
 
 export interface Block {
   item: string;

@@ -87,6 +87,8 @@ describe('the session state bound', () => {
         );
     }
     expect(heldBytes(n)).toBeLessThanOrEqual(SESSION_STATE_BYTES);
+    // Helper state is kept for the most recently active threads only.
+    expect(n.held().turnState).toBeLessThanOrEqual(SCRATCH_THREADS);
   });
 });
 
