@@ -1,6 +1,7 @@
 // `eventmap upstream add <source>@<version> [--support]` and `eventmap upstream support <source>@<version>`.
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
+import type { Confinement } from '../upstream/sandbox.ts';
 import { projectPaths } from '../project.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { supportSnapshot } from './upstream-support.ts';
@@ -19,19 +20,31 @@ export function registerUpstreamCommand(program: Command): void {
       'install the real package from npm and write upstream-schemas/<source>/<version>/ with provenance.json',
     )
     .option('--support', 'also add the version to sources.<source>.snapshots in mapping-spec.yaml')
-    .action(async (arg: string, opts: { support?: boolean }) => {
+    .option('--overwrite', 'replace a version already vendored (re-vendoring should give byte-identical files)')
+    .option(
+      '--unconfined',
+      'DANGEROUS: run the upstream binary without the sandbox, with your full access (recorded in provenance.json)',
+    )
+    .action(async (arg: string, opts: { support?: boolean; overwrite?: boolean; unconfined?: boolean }) => {
       parseSourceAtVersion(arg); // a bad argument is refused before the ingesters load
       const { addUpstream } = await add();
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();
+      if (opts.unconfined) process.stderr.write(UNCONFINED_WARNING);
       const added = addUpstream(paths.upstream, arg, {
         progress: (m) => process.stderr.write(`eventmap upstream: ${m}…\n`),
+        overwrite: opts.overwrite === true,
+        unconfined: opts.unconfined === true,
       });
       const { provenance } = added;
-      for (const what of added.notConfined)
-        process.stderr.write(`eventmap: warning: the upstream binary ran without confinement of ${what}\n`);
+      const { confinement } = provenance;
+      if ('unconfined' in confinement) process.stderr.write(UNCONFINED_WARNING);
+      const replaced = added.replaced
+        ? `; replaced the vendored version: ${added.replaced.changed} files changed, ${added.replaced.unchanged} identical, ${added.replaced.removed} removed`
+        : '';
       process.stdout.write(
-        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}, dependencies as of ${provenance.resolvedBefore}${replaced}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+          `confinement: ${describeConfinement(confinement)}\n`,
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
       process.stderr.write(nextSteps(added.source, added.version, opts.support === true));
@@ -47,6 +60,20 @@ export function registerUpstreamCommand(program: Command): void {
       reportSupport(supportSnapshot(paths, arg), source, version);
       process.stderr.write(nextSteps(source, version, true));
     });
+}
+
+const UNCONFINED_WARNING = [
+  '',
+  'eventmap: WARNING: --unconfined: the upstream binary runs WITHOUT the sandbox, with your full access',
+  'eventmap: WARNING: (your files, network, processes and environment); provenance.json records "unconfined": true',
+  '',
+].join('\n');
+
+function describeConfinement(c: Confinement): string {
+  if (c.sandbox === 'bubblewrap')
+    return `bubblewrap ${c.version} (no network, uid 65534 without capabilities, private /proc, read-only but its scratch folder)`;
+  if ('unconfined' in c) return 'NONE (--unconfined): the upstream binary ran with your full access';
+  return 'no upstream code was run (declarations read as text)';
 }
 
 function reportSupport(added: boolean, source: string, version: string): void {

@@ -1,6 +1,8 @@
-// `eventmap upstream add <source>@<version>`: install the real package, write its snapshot and
-// provenance.json, and move it into upstream-schemas/<source>/<version>/ in one rename.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `eventmap upstream add <source>@<version>`: install the real package as of its release (every
+// dependency resolved at the release's cut-off, release-date.ts), write its snapshot and
+// provenance.json, and move it into upstream-schemas/<source>/<version>/ in one rename. A version
+// already vendored is refused unless `overwrite` (re-vendoring should give the same bytes).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, sha256, stableJson } from '../fsutil.ts';
@@ -10,8 +12,11 @@ import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
 import type { Ingester } from './ingester.ts';
-import { npmInstall } from './npm.ts';
+import { lockedVersions, npmInstall } from './npm.ts';
+import { npmRegistry, releaseDate, type Registry } from './release-date.ts';
+import type { Confinement } from './sandbox.ts';
 import { parseSourceAtVersion } from './source-at-version.ts';
+import { EventmapError } from '../diagnostics.ts';
 
 const INGESTERS: Record<SourceName, Ingester> = {
   'codex-app-server': ingestCodexAppServer,
@@ -26,15 +31,25 @@ export interface Provenance {
   integrity: string;
   command: string;
   eventmapCommand: string;
+  /** When the release was published, and the cut-off its dependencies were resolved at (ISO). */
+  published: string;
+  resolvedBefore: string;
   installed: Record<string, string>;
+  /** How the upstream binary ran (or that none ran). Older provenance files lack the last three. */
+  confinement: Confinement;
   files: Record<string, string>;
 }
 
 export interface AddOptions {
   /** One line per step, for stderr: the install alone takes tens of seconds. */
   progress?: (message: string) => void;
-  /** Stand-ins for tests (no network): the installer and the source's ingester. */
+  /** Replace a version already vendored (otherwise refused). */
+  overwrite?: boolean;
+  /** Run an upstream binary without the sandbox (`--unconfined`; recorded in provenance.json). */
+  unconfined?: boolean;
+  /** Stand-ins for tests (no network): the installer, the registry and the source's ingester. */
   install?: typeof npmInstall;
+  registry?: Registry;
   ingester?: Ingester;
 }
 
@@ -45,8 +60,8 @@ export interface Added {
   provenance: Provenance;
   /** Files written into the snapshot folder, provenance.json included. */
   files: number;
-  /** What the upstream binary ran without (when no mount namespace could be made). */
-  notConfined: string[];
+  /** Whether it replaced a vendored version, and how many of its files changed. */
+  replaced?: { changed: number; unchanged: number; removed: number };
 }
 
 export function addUpstream(upstreamRoot: string, arg: string, options: AddOptions = {}): Added {
@@ -54,34 +69,57 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
   const info = SOURCES[source];
   const ingester = options.ingester ?? INGESTERS[source];
   const progress = options.progress ?? (() => {});
+  const dir = join(upstreamRoot, source, version);
+  const existed = existsSync(dir);
+  if (existed && !options.overwrite)
+    throw new EventmapError({
+      code: 'upstream/already-vendored',
+      message: `${source}@${version} is already vendored in ${dir}`,
+      hint: `pass --overwrite to vendor it again (the files should come out byte-identical; \`git diff\` shows any change), or \`eventmap upstream support ${source}@${version}\` to list it in the spec`,
+    });
+  progress(`asking the npm registry when ${info.npmPackage}@${version} was released`);
+  const when = releaseDate(options.registry ?? npmRegistry, info.npmPackage, version);
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
   try {
-    progress(`installing ${info.npmPackage}@${version} from npm`);
+    progress(`installing ${info.npmPackage}@${version} from npm, every dependency as of ${when.before}`);
     const installed = (options.install ?? npmInstall)(
       join(scratch, 'install'),
       info.npmPackage,
       version,
       ingester.npmInstallArgs,
+      when.before,
     );
     const staging = join(scratch, 'snapshot');
     progress(`extracting the ${source} snapshot from the installed package (offline)`);
-    const { command, notConfined = [] } = ingester.ingest(installed, staging, scratch);
+    const ingested = ingester.ingest({ ...installed, resolvedBefore: when.before }, staging, scratch, {
+      unconfined: options.unconfined,
+    });
     const files = readTree(staging);
     const provenance: Provenance = {
       source,
       package: info.npmPackage,
       version,
       integrity: installed.integrity,
-      command,
+      command: ingested.command,
       eventmapCommand: `eventmap upstream add ${source}@${version}`,
-      installed: installed.resolved,
+      published: when.published,
+      resolvedBefore: when.before,
+      // Read again: an ingester may have installed missing imports (complete-imports.ts).
+      installed: lockedVersions(installed.scratch) ?? installed.resolved,
+      confinement: ingested.confinement ?? { sandbox: 'none', ranUpstreamCode: false },
       files: Object.fromEntries([...files].map(([rel, text]) => [rel, `sha256-${sha256(text)}`])),
     };
     files.set('provenance.json', stableJson(provenance));
-    const dir = join(upstreamRoot, source, version);
     progress(`writing ${files.size} files to ${dir}`);
-    writeTreeAtomic(dir, files);
-    return { source, version, dir, provenance, files: files.size, notConfined };
+    const wrote = writeTreeAtomic(dir, files);
+    return {
+      source,
+      version,
+      dir,
+      provenance,
+      files: files.size,
+      ...(existed ? { replaced: { changed: wrote.written, unchanged: wrote.unchanged, removed: wrote.removed } } : {}),
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

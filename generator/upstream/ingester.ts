@@ -1,13 +1,25 @@
 // What each source's ingester does: turn an installed npm package into snapshot files.
 import type { InstalledPackage } from './npm.ts';
+import type { Confinement } from './sandbox.ts';
+
+export interface IngestOptions {
+  /** `upstream add --unconfined`: run an upstream binary without the sandbox (recorded). */
+  unconfined?: boolean;
+}
+
+export interface Ingested {
+  /** The command that produced the files, for provenance. */
+  command: string;
+  /** How an upstream binary ran; absent when the ingester runs no upstream code. */
+  confinement?: Confinement;
+}
 
 export interface Ingester {
   /** Extra `npm install` flags (e.g. --omit=optional to skip a 400 MB native binary). */
   npmInstallArgs: string[];
   /**
    * Write the snapshot's files into outDir (inside `scratch`, the only folder an upstream binary
-   * may write in); return the command that produced them, for provenance, and what of running
-   * an upstream binary could not be confined here (runConfined), for the CLI to warn about.
+   * may write in), running any upstream binary through runConfined (isolate.ts).
    */
-  ingest(installed: InstalledPackage, outDir: string, scratch: string): { command: string; notConfined?: string[] };
+  ingest(installed: InstalledPackage, outDir: string, scratch: string, options?: IngestOptions): Ingested;
 }

@@ -1,6 +1,6 @@
 // Installing an upstream package from the npm registry into a scratch folder (the only network use).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from '../diagnostics.ts';
 
@@ -10,23 +10,37 @@ export interface InstalledPackage {
   integrity: string;
   /** Every installed package and its version (peers included), for the provenance record. */
   resolved: Record<string, string>;
+  /** The `--before` cut-off every dependency was resolved at (release-date.ts); later installs use it too. */
+  resolvedBefore?: string;
 }
 
-export function npmInstall(scratch: string, pkg: string, version: string, extraArgs: string[] = []): InstalledPackage {
-  mkdirSync(scratch, { recursive: true });
-  writeFileSync(
-    join(scratch, 'package.json'),
-    `${JSON.stringify({ name: 'eventmap-scratch', private: true }, null, 2)}\n`,
-  );
-  const args = [
+/** npm's arguments: no scripts, a lockfile (read for provenance), and, given, the release's cut-off. */
+export function npmInstallArgs(pkg: string, version: string, extraArgs: string[] = [], before?: string): string[] {
+  return [
     'install',
     '--no-audit',
     '--no-fund',
     '--ignore-scripts',
     '--no-package-lock=false',
+    ...(before ? [`--before=${before}`] : []),
     ...extraArgs,
     `${pkg}@${version}`,
   ];
+}
+
+export function npmInstall(
+  scratch: string,
+  pkg: string,
+  version: string,
+  extraArgs: string[] = [],
+  before?: string,
+): InstalledPackage {
+  mkdirSync(scratch, { recursive: true });
+  writeFileSync(
+    join(scratch, 'package.json'),
+    `${JSON.stringify({ name: 'eventmap-scratch', private: true }, null, 2)}\n`,
+  );
+  const args = npmInstallArgs(pkg, version, extraArgs, before);
   const result = spawnSync('npm', args, { cwd: scratch, encoding: 'utf8' });
   if (result.status !== 0) {
     throw new EventmapError({
@@ -35,18 +49,31 @@ export function npmInstall(scratch: string, pkg: string, version: string, extraA
       hint: `check that ${pkg}@${version} exists (\`npm view ${pkg} versions\`) and that the npm registry is reachable`,
     });
   }
-  const lock = JSON.parse(readFileSync(join(scratch, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { version?: string; integrity?: string }>;
-  };
+  const lock = readLock(scratch)!;
   const self = lock.packages[`node_modules/${pkg}`];
-  const resolved: Record<string, string> = {};
-  for (const [path, info] of Object.entries(lock.packages)) {
-    if (path && info.version) resolved[path.replace(/^.*node_modules\//, '')] = info.version;
-  }
   return {
     scratch,
     packageDir: join(scratch, 'node_modules', pkg),
     integrity: self?.integrity ?? 'unknown',
-    resolved: Object.fromEntries(Object.entries(resolved).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    resolved: lockedVersions(scratch) ?? {},
+    ...(before ? { resolvedBefore: before } : {}),
   };
+}
+
+type Lock = { packages: Record<string, { version?: string; integrity?: string }> };
+
+function readLock(scratch: string): Lock | undefined {
+  const file = join(scratch, 'package-lock.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Lock) : undefined;
+}
+
+/** Every package the scratch folder's lockfile holds, name → version, sorted (undefined: no lockfile). */
+export function lockedVersions(scratch: string): Record<string, string> | undefined {
+  const lock = readLock(scratch);
+  if (!lock) return undefined;
+  const resolved: Record<string, string> = {};
+  for (const [path, info] of Object.entries(lock.packages)) {
+    if (path && info.version) resolved[path.replace(/^.*node_modules\//, '')] = info.version;
+  }
+  return Object.fromEntries(Object.entries(resolved).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,38 +1,171 @@
-// `upstream add` without the network: a stand-in installer and ingester, to check what the command
-// reports (progress, the number of files it really wrote). `upstream support` (the --support edit)
-// is played in test/check/bump.test.ts.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// `upstream add` without the network: a stand-in installer, registry and ingester, to check what
+// the command reports (progress, the number of files it really wrote), that every dependency is
+// installed as of the release (issue 29: `--before` the release's cut-off, recorded in
+// provenance.json), that a vendored version is not replaced unless asked, and that vendoring it
+// again gives the same bytes. `upstream support` (the --support edit) is played in
+// test/check/bump.test.ts.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addUpstream } from '../../generator/upstream/add.ts';
+import { EventmapError } from '../../generator/diagnostics.ts';
+import { addUpstream, type AddOptions } from '../../generator/upstream/add.ts';
 import type { Ingester } from '../../generator/upstream/ingester.ts';
+import { npmInstallArgs } from '../../generator/upstream/npm.ts';
+import { exactPins, releaseDate, type Registry } from '../../generator/upstream/release-date.ts';
+import { installMissingArgs } from '../../generator/upstream/ts-extract/complete-imports.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-add-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ingester: Ingester = {
-  npmInstallArgs: [],
+  npmInstallArgs: ['--omit=optional'],
   ingest(_installed, outDir) {
     mkdirSync(join(outDir, 'v2'), { recursive: true });
     writeFileSync(join(outDir, 'ServerNotification.json'), '{}');
     writeFileSync(join(outDir, 'v2', 'Other.json'), '{}');
-    return { command: 'fake' };
+    return { command: 'fake', confinement: { sandbox: 'bubblewrap', version: '0.0.0-test' } };
   },
 };
 
+// @openai/codex as the registry tells it: the release, then its platform binaries a minute later.
+const registry: Registry = {
+  times: (pkg) =>
+    pkg === '@openai/codex'
+      ? {
+          '9.9.8': '2026-01-01T00:00:00Z',
+          '9.9.9': '2026-02-01T10:00:00+00:00',
+          '9.9.9-linux-x64': '2026-02-01T10:00:40+00:00',
+          '9.9.9-darwin-x64': '2026-02-01T10:09:00+00:00',
+          '9.9.10': '2026-03-01T00:00:00Z',
+        }
+      : {},
+  optionalDependencies: () => ({
+    '@openai/codex-linux-x64': 'npm:@openai/codex@9.9.9-linux-x64',
+    '@openai/codex-darwin-x64': 'npm:@openai/codex@9.9.9-darwin-x64',
+  }),
+};
+
+function add(upstream: string, options: Partial<AddOptions> = {}) {
+  const calls: { version: string; extra: string[]; before?: string }[] = [];
+  const steps: string[] = [];
+  const added = addUpstream(upstream, 'codex-app-server@9.9.9', {
+    progress: (m) => steps.push(m),
+    install: (scratch, _pkg, version, extra = [], before) => {
+      calls.push({ version, extra, before });
+      return { scratch, packageDir: scratch, integrity: 'sha512-fake', resolved: { '@openai/codex': version } };
+    },
+    registry,
+    ingester,
+    ...options,
+  });
+  return { added, calls, steps };
+}
+
 describe('upstream add', () => {
   it('reports each step, and counts every file it wrote (provenance.json included)', () => {
-    const steps: string[] = [];
-    const added = addUpstream(join(root, 'upstream-schemas'), 'codex-app-server@9.9.9', {
-      progress: (m) => steps.push(m),
-      install: (scratch) => ({ scratch, packageDir: scratch, integrity: 'sha512-fake', resolved: {} }),
-      ingester,
-    });
+    const { added, steps } = add(join(root, 'a', 'upstream-schemas'));
     const written = readdirSync(added.dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(added.files).toBe(written.length);
     expect(written.map((e) => e.name).sort()).toEqual(['Other.json', 'ServerNotification.json', 'provenance.json']);
-    expect(steps.map((s) => s.split(' ')[0])).toEqual(['installing', 'extracting', 'writing']);
-    expect(steps[0]).toContain('@openai/codex@9.9.9');
+    expect(steps.map((s) => s.split(' ')[0])).toEqual(['asking', 'installing', 'extracting', 'writing']);
+    expect(steps[1]).toContain('@openai/codex@9.9.9');
+  });
+
+  it('installs every dependency as of the release: --before its last platform package, recorded in provenance', () => {
+    const { added, calls } = add(join(root, 'b', 'upstream-schemas'));
+    expect(calls).toEqual([{ version: '9.9.9', extra: ['--omit=optional'], before: '2026-02-01T10:09:00.000Z' }]);
+    const provenance = JSON.parse(readFileSync(join(added.dir, 'provenance.json'), 'utf8')) as Record<string, unknown>;
+    expect(provenance).toMatchObject({
+      published: '2026-02-01T10:00:00.000Z',
+      resolvedBefore: '2026-02-01T10:09:00.000Z',
+      installed: { '@openai/codex': '9.9.9' },
+      confinement: { sandbox: 'bubblewrap', version: '0.0.0-test' },
+    });
+  });
+
+  it('refuses a version already vendored (exit 2, upstream/already-vendored), before installing anything', () => {
+    const upstream = join(root, 'c', 'upstream-schemas');
+    add(upstream);
+    const provenance = join(upstream, 'codex-app-server', '9.9.9', 'provenance.json');
+    const before = statSync(provenance).mtimeMs;
+    let error: unknown;
+    let calls: unknown[] = [];
+    try {
+      ({ calls } = add(upstream));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EventmapError);
+    const d = (error as EventmapError).diagnostics[0]!;
+    expect(d.code).toBe('upstream/already-vendored');
+    expect(d.message).toContain('codex-app-server@9.9.9 is already vendored');
+    expect(d.hint).toContain('--overwrite');
+    expect(calls).toEqual([]);
+    expect(statSync(provenance).mtimeMs).toBe(before);
+  });
+
+  it('with overwrite, vendors it again byte for byte: no file changes', () => {
+    const upstream = join(root, 'd', 'upstream-schemas');
+    const first = add(upstream).added;
+    const files = () =>
+      Object.fromEntries(
+        readdirSync(first.dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')]),
+      );
+    const was = files();
+    const again = add(upstream, { overwrite: true }).added;
+    expect(again.replaced).toEqual({ changed: 0, unchanged: 3, removed: 0 });
+    expect(files()).toEqual(was);
+  });
+
+  it('records that no upstream code ran when the ingester runs none', () => {
+    const { added } = add(join(root, 'e', 'upstream-schemas'), {
+      ingester: { ...ingester, ingest: (i, o, s) => ({ command: ingester.ingest(i, o, s).command }) },
+    });
+    expect(added.provenance.confinement).toEqual({ sandbox: 'none', ranUpstreamCode: false });
+  });
+});
+
+describe('the npm arguments', () => {
+  it('install the exact version, no scripts, with the cut-off when given', () => {
+    expect(npmInstallArgs('@openai/codex', '9.9.9', ['--omit=optional'], '2026-02-01T10:09:00.000Z')).toEqual([
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--no-package-lock=false',
+      '--before=2026-02-01T10:09:00.000Z',
+      '--omit=optional',
+      '@openai/codex@9.9.9',
+    ]);
+    expect(npmInstallArgs('x', '1.0.0').some((a) => a.startsWith('--before'))).toBe(false);
+  });
+
+  it('install missing imports at the same cut-off', () => {
+    expect(installMissingArgs(['@types/node'], '2026-02-01T10:09:00.000Z')).toContain(
+      '--before=2026-02-01T10:09:00.000Z',
+    );
+  });
+});
+
+describe('the release date', () => {
+  it('is the publish time of the package; the cut-off the last of its exactly pinned optional packages', () => {
+    expect(releaseDate(registry, '@openai/codex', '9.9.9')).toEqual({
+      published: '2026-02-01T10:00:00.000Z',
+      before: '2026-02-01T10:09:00.000Z',
+    });
+  });
+
+  it('counts exact pins (plain or npm: aliases), not ranges', () => {
+    expect(exactPins({ a: '1.2.3', b: '^1.2.3', c: 'npm:@s/c@0.1.0-linux-x64', d: 'npm:e@>=1', f: '*' })).toEqual([
+      { name: '@s/c', version: '0.1.0-linux-x64' },
+      { name: 'a', version: '1.2.3' },
+    ]);
+  });
+
+  it('refuses a version the registry gives no publish time for (upstream/no-publish-time)', () => {
+    expect(() => releaseDate(registry, '@openai/codex', '1.0.0')).toThrow(/no publish time for @openai\/codex@1.0.0/);
   });
 });

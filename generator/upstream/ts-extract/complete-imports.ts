@@ -2,7 +2,7 @@
 // 0.2.62 imports @anthropic-ai/sdk and @modelcontextprotocol/sdk; codex-sdk imports the MCP SDK,
 // a devDependency; both import Node built-ins). The types behind those imports are part of the
 // surface, so the missing packages are installed next to the package, at the newest versions
-// published before the package itself (`npm install --before`), which keeps a re-run reproducible.
+// published as of the release (`npm install --before`, release-date.ts), which keeps a re-run reproducible.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { EventmapError } from '../../diagnostics.ts';
 import type { InstalledPackage } from '../npm.ts';
+import { npmRegistry, releaseDate, type Registry } from '../release-date.ts';
 
 /** Compiler options shared by import resolution and schema generation: how Node 20 ESM resolves. */
 export function resolutionOptions(scratch: string): ts.CompilerOptions {
@@ -65,24 +66,17 @@ export interface CompletedImports {
   command: string;
 }
 
-/** Install `packages` into the scratch folder as they were when `pkg@version` was published. */
+/** Install `packages` into the scratch folder as they were at the release (installed.resolvedBefore). */
 export function installMissing(
   installed: InstalledPackage,
   pkg: string,
   version: string,
   packages: string[],
+  registry: Registry = npmRegistry,
 ): CompletedImports {
   if (packages.length === 0) return { added: [], command: '' };
-  const before = publishTime(installed.scratch, pkg, version);
-  const args = [
-    'install',
-    '--no-audit',
-    '--no-fund',
-    '--ignore-scripts',
-    '--omit=optional',
-    `--before=${before}`,
-    ...packages,
-  ];
+  const before = installed.resolvedBefore ?? releaseDate(registry, pkg, version).before;
+  const args = installMissingArgs(packages, before);
   run(installed.scratch, args, `npm ${args.join(' ')}`);
   const added = packages.map((p) => `${p}@${installedVersion(installed.scratch, p)}`);
   return {
@@ -91,23 +85,17 @@ export function installMissing(
   };
 }
 
-function publishTime(cwd: string, pkg: string, version: string): string {
-  const out = run(cwd, ['view', pkg, 'time', '--json'], `npm view ${pkg} time`);
-  let times: Record<string, unknown>;
-  try {
-    times = JSON.parse(out) as Record<string, unknown>;
-  } catch {
-    times = {};
-  }
-  const time = times[version];
-  if (typeof time !== 'string') {
-    throw new EventmapError({
-      code: 'upstream/no-publish-time',
-      message: `the npm registry gives no publish time for ${pkg}@${version}`,
-      hint: 'check that the version is published and the registry reachable, then re-run `eventmap upstream add`',
-    });
-  }
-  return new Date(time).toISOString();
+/** npm's arguments for the missing packages: as of `before`, no scripts, no platform binaries. */
+export function installMissingArgs(packages: string[], before: string): string[] {
+  return [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--omit=optional',
+    `--before=${before}`,
+    ...packages,
+  ];
 }
 
 function installedVersion(scratch: string, pkg: string): string {

@@ -1,0 +1,86 @@
+// "As of the release": the moment every dependency `upstream add` installs is resolved at
+// (`npm install --before`), so that a re-run years later installs what the release's users got,
+// not a peer published since (claude-agent-sdk 0.3.332 was built against @anthropic-ai/sdk 1.14;
+// 1.15, published later, added a content block the SDK of its day lacked).
+// A release is the package and the platform packages it pins exactly (Codex's native binaries,
+// Claude's CLI), which are published seconds to minutes after it: the cut-off is the last of
+// those publish times, so the release's own pieces resolve and nothing published after them does.
+import { spawnSync } from 'node:child_process';
+import semverValid from 'semver/functions/valid.js';
+import { EventmapError } from '../diagnostics.ts';
+
+/** What `upstream add` asks the npm registry (a stand-in in tests: no network). */
+export interface Registry {
+  /** `npm view <pkg> time --json`: version → ISO publish time. */
+  times(pkg: string): Record<string, unknown>;
+  /** `npm view <pkg>@<version> optionalDependencies --json`. */
+  optionalDependencies(pkg: string, version: string): Record<string, string>;
+}
+
+export interface ReleaseDate {
+  /** When `pkg@version` itself was published (ISO). */
+  published: string;
+  /** The `--before` cut-off: the last publish time of the release's pieces (ISO). */
+  before: string;
+}
+
+export function releaseDate(registry: Registry, pkg: string, version: string): ReleaseDate {
+  const own = registry.times(pkg);
+  const published = publishTime(own, pkg, version);
+  let before = published;
+  const seen = new Map<string, Record<string, unknown>>([[pkg, own]]);
+  for (const pinned of exactPins(registry.optionalDependencies(pkg, version))) {
+    if (!seen.has(pinned.name)) seen.set(pinned.name, registry.times(pinned.name));
+    const time = publishTime(seen.get(pinned.name)!, pinned.name, pinned.version);
+    if (time > before) before = time;
+  }
+  return { published, before };
+}
+
+/** Optional dependencies pinned to one version (`1.2.3` or `npm:<name>@1.2.3`); ranges are not the release's. */
+export function exactPins(deps: Record<string, string>): { name: string; version: string }[] {
+  const pins: { name: string; version: string }[] = [];
+  for (const [name, spec] of Object.entries(deps)) {
+    const alias = /^npm:((?:@[^/@]+\/)?[^@]+)@(.+)$/.exec(spec);
+    const [target, version] = alias ? [alias[1]!, alias[2]!] : [name, spec];
+    if (semverValid(version) === version) pins.push({ name: target, version });
+  }
+  return pins.sort((a, b) => (a.name + a.version < b.name + b.version ? -1 : 1));
+}
+
+function publishTime(times: Record<string, unknown>, pkg: string, version: string): string {
+  const time = times[version];
+  const date = typeof time === 'string' ? new Date(time) : undefined;
+  if (!date || Number.isNaN(date.getTime()))
+    throw new EventmapError({
+      code: 'upstream/no-publish-time',
+      message: `the npm registry gives no publish time for ${pkg}@${version}`,
+      hint: `check that the version is published (\`npm view ${pkg} time\`) and the registry reachable, then re-run \`eventmap upstream add\``,
+    });
+  return date.toISOString();
+}
+
+/** The real registry, through npm (your npm configuration: registry, proxy, credentials). */
+export const npmRegistry: Registry = {
+  times: (pkg) => viewJson(['view', pkg, 'time', '--json']) as Record<string, unknown>,
+  optionalDependencies: (pkg, version) => {
+    const deps = viewJson(['view', `${pkg}@${version}`, 'optionalDependencies', '--json']);
+    return deps && typeof deps === 'object' && !Array.isArray(deps) ? (deps as Record<string, string>) : {};
+  },
+};
+
+function viewJson(args: string[]): unknown {
+  const result = spawnSync('npm', args, { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new EventmapError({
+      code: 'upstream/npm-failed',
+      message: `\`npm ${args.join(' ')}\` failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
+      hint: 'check that the npm registry is reachable and the package version exists',
+    });
+  if (!result.stdout.trim()) return {}; // npm prints nothing for a field the version lacks
+  try {
+    return JSON.parse(result.stdout) as unknown;
+  } catch {
+    return {};
+  }
+}
