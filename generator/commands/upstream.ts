@@ -1,6 +1,7 @@
 // `eventmap upstream add <source>@<version> [--support]` and `eventmap upstream support <source>@<version>`.
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
+import { sayErr, sayOut } from '../output/streams.ts';
 import { projectPaths } from '../project.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { supportSnapshot } from './upstream-support.ts';
@@ -25,16 +26,16 @@ export function registerUpstreamCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();
       const added = addUpstream(paths.upstream, arg, {
-        progress: (m) => process.stderr.write(`eventmap upstream: ${m}…\n`),
+        progress: (m) => sayErr(`eventmap upstream: ${m}…`),
       });
       const { provenance } = added;
       for (const what of added.notConfined)
-        process.stderr.write(`eventmap: warning: the upstream binary ran without confinement of ${what}\n`);
-      process.stdout.write(
-        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        sayErr(`eventmap: warning: the upstream binary ran without confinement of ${what}`);
+      sayOut(
+        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
-      process.stderr.write(nextSteps(added.source, added.version, opts.support === true));
+      sayErr(...nextSteps(added.source, added.version, opts.support === true));
     });
   upstream
     .command('support <source@version>')
@@ -45,19 +46,19 @@ export function registerUpstreamCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { source, version } = parseSourceAtVersion(arg);
       reportSupport(supportSnapshot(paths, arg), source, version);
-      process.stderr.write(nextSteps(source, version, true));
+      sayErr(...nextSteps(source, version, true));
     });
 }
 
 function reportSupport(added: boolean, source: string, version: string): void {
-  process.stdout.write(
+  sayOut(
     added
-      ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml\n`
-      : `mapping-spec.yaml already supports ${source}@${version}\n`,
+      ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml`
+      : `mapping-spec.yaml already supports ${source}@${version}`,
   );
 }
 
-function nextSteps(source: string, version: string, supported: boolean): string {
+function nextSteps(source: string, version: string, supported: boolean): string[] {
   const steps = supported
     ? [
         `eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`,
@@ -69,5 +70,5 @@ function nextSteps(source: string, version: string, supported: boolean): string 
         `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`,
         `eventmap upstream support ${source}@${version}        # then generate and check`,
       ];
-  return `next:\n${steps.map((s) => `  ${s}`).join('\n')}\n`;
+  return ['next:', ...steps.map((s) => `  ${s}`)];
 }
