@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, withSource, type Diagnostic } from './diagnostics.ts';
 import { formatFailure, requestedFormat } from './failure-output.ts';
+import { sayErr } from './output/streams.ts';
 import { PACKAGE_ROOT } from './project.ts';
 import { NO_FOLLOW_READ } from './safe-read.ts';
 
@@ -97,9 +98,9 @@ function exitCodeFor(err: unknown, args: string[]): number {
     process.stdout.write(stdout);
     return 2;
   }
-  process.stderr.write(
-    `eventmap: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  // The message may quote input (a name in an error thrown deep down): one escaped line, then the frames.
+  const frames = err instanceof Error ? (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  sayErr(`eventmap: internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, ...frames);
   if (format !== 'text')
     process.stdout.write(
       formatFailure(

@@ -1,5 +1,6 @@
 // Diagnostics: every failure a user can fix says where (file:line:col), what, and how to fix it.
 // Stages throw EventmapError; only the CLI prints and chooses the exit code.
+import { printable, UNPRINTABLE } from './output/text.ts';
 
 export interface Diagnostic {
   /** Stable machine-readable code, e.g. `spec/unknown-path`. */
@@ -63,20 +64,6 @@ export function withSource(d: Diagnostic, text: string): Diagnostic {
   if (d.line === undefined || d.source !== undefined) return d;
   const line = text.split(/\r?\n/)[d.line - 1];
   return line === undefined ? d : { ...d, source: line };
-}
-
-// Controls (line breaks, escape sequences), format characters (bidi overrides), line and
-// paragraph separators, lone surrogates, private-use and unassigned code points.
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
-
-/** True when `s` can be shown on a terminal or in a log as it is. */
-export function isPrintable(s: string): boolean {
-  return s.search(UNPRINTABLE) < 0;
-}
-
-/** `s` for a terminal or a log: every unprintable character as a `\u{…}` escape. For display only, never for code. */
-export function printable(s: string): string {
-  return s.replace(UNPRINTABLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 /** Convert a character offset in `text` to a 1-based line and column. */

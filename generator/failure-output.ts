@@ -2,9 +2,9 @@
 // stderr always (with the code frame); on stdout, for CI, GitHub annotations (`github`), one JSON
 // object (`json`) or a pull-request comment (`markdown`). Pure: cli.ts prints.
 import { codeFrame, formatDiagnostic, formatLocation, type Diagnostic } from './diagnostics.ts';
-import { stableJson } from './fsutil.ts';
-import { annotation } from './github-annotations.ts';
-import { mdCode } from './markdown.ts';
+import { annotation } from './output/github.ts';
+import { jsonOutput } from './output/json.ts';
+import { mdCode, mdProse } from './output/markdown.ts';
 
 export const FAILURE_FORMATS = ['text', 'json', 'github', 'markdown'] as const;
 export type FailureFormat = (typeof FAILURE_FORMATS)[number];
@@ -17,7 +17,7 @@ export function formatFailure(diagnostics: Diagnostic[], format: FailureFormat):
 const STDOUT: Record<FailureFormat, (list: Diagnostic[]) => string> = {
   text: () => '',
   json: (list) =>
-    stableJson({
+    jsonOutput({
       ok: false,
       exitCode: 2,
       errors: list.map(({ code, message, hint, file, line, col, source }) => ({
@@ -41,7 +41,7 @@ const STDOUT: Record<FailureFormat, (list: Diagnostic[]) => string> = {
     for (const d of list) {
       out.push(
         '',
-        `- ${formatLocation(d) ? `${mdCode(formatLocation(d))}: ` : ''}**${d.code}**: ${d.message.replace(/\n/g, ' ')}${d.hint ? `  \n  fix: ${d.hint.replace(/\n/g, ' ')}` : ''}`,
+        `- ${formatLocation(d) ? `${mdCode(formatLocation(d))}: ` : ''}**${d.code}**: ${mdProse(d.message)}${d.hint ? `  \n  fix: ${mdProse(d.hint)}` : ''}`,
       );
       const frame = codeFrame(d);
       // A fence longer than any backtick run in the frame, so the file's text cannot close it.

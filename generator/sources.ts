@@ -1,6 +1,7 @@
 // The upstream sources eventmap knows (named in runtime/sources/names.ts), and the npm package each is ingested from.
 import { SOURCE_NAMES, type SourceName } from '../runtime/sources/names.ts';
-import { EventmapError, printable } from './diagnostics.ts';
+import { EventmapError } from './diagnostics.ts';
+import { printable } from './output/text.ts';
 
 export { SOURCE_NAMES, type SourceName };
 

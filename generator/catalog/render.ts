@@ -1,4 +1,5 @@
 // `eventmap catalog` output: JSON for tools, text for people.
+import { textLines } from '../output/text.ts';
 import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, EntryKind } from './types.ts';
 
@@ -45,5 +46,5 @@ export function catalogToText(catalog: Catalog): string {
     lines.push('', 'enums:');
     for (const name of enumNames) lines.push(`  ${name}: ${catalog.enums[name]!.values.join(' | ')}`);
   }
-  return `${lines.join('\n')}\n`;
+  return textLines(lines);
 }

@@ -2,7 +2,8 @@
 // given, or any folder named outright.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EventmapError, isPrintable, parseJsonFile } from '../diagnostics.ts';
+import { EventmapError, parseJsonFile } from '../diagnostics.ts';
+import { isPrintable } from '../output/text.ts';
 import { displayPath } from '../fsutil.ts';
 import { parseSourceName, type SourceName } from '../sources.ts';
 import { locatePointer } from '../schema/locate-pointer.ts';

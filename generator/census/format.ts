@@ -1,5 +1,6 @@
 // The census as text (a table per source and version, then the findings) or JSON.
-import { stableJson } from '../fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
+import { printable, textLines } from '../output/text.ts';
 import type { CensusReport, ClassifiedType, SpecStatus } from './classify.ts';
 
 export function censusToJson(report: CensusReport): string {
@@ -9,7 +10,7 @@ export function censusToJson(report: CensusReport): string {
     version: g.version ?? null,
     catalogVersion: g.catalogVersion ?? null,
   }));
-  return stableJson({
+  return jsonOutput({
     ...report,
     groups,
     undocumented: findings(report, (t) => !t.catalog.documented),
@@ -52,7 +53,8 @@ export function censusToText(report: CensusReport, specFile = 'mapping-spec.yaml
       '',
       `${g.source} ${g.version ?? '(version unknown)'}: ${g.files.length} file(s), ${g.messages} message(s) (and ${g.appRecords} records of the app's side); against ${against}`,
     );
-    const width = Math.max(...g.types.map((t) => t.name.length), 4);
+    // Columns as shown: a name is as wide as its escaped form.
+    const width = Math.max(...g.types.map((t) => printable(t.name).length), 4);
     const kindWidth = Math.max(...g.types.map((t) => t.kind.length), 4);
     for (const t of g.types) {
       const flags = [
@@ -61,7 +63,9 @@ export function censusToText(report: CensusReport, specFile = 'mapping-spec.yaml
       ]
         .filter(Boolean)
         .join(', ');
-      out.push(`  ${t.kind.padEnd(kindWidth)}  ${t.name.padEnd(width)}  ${String(t.count).padStart(5)}  ${flags}`);
+      out.push(
+        `  ${t.kind.padEnd(kindWidth)}  ${printable(t.name).padEnd(width)}  ${String(t.count).padStart(5)}  ${flags}`,
+      );
     }
   }
   const undocumented = findings(report, (t) => !t.catalog.documented);
@@ -79,5 +83,5 @@ export function censusToText(report: CensusReport, specFile = 'mapping-spec.yaml
       '',
       `Lines not recognised (not JSON, or no known upstream): ${report.unrecognised.slice(0, 20).join(', ')}${report.unrecognised.length > 20 ? ', ...' : ''}`,
     );
-  return `${out.join('\n')}\n`;
+  return textLines(out);
 }

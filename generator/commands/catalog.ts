@@ -1,6 +1,7 @@
 // `eventmap catalog <source>[@version] [--format json|text]`
 import type { Command } from 'commander';
-import { stableJson } from '../fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
+import { printOut } from '../output/streams.ts';
 import { projectPaths } from '../project.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import { catalogToJson, catalogToText } from '../catalog/render.ts';
@@ -18,6 +19,6 @@ export function registerCatalogCommand(program: Command): void {
       const format = parseFormat(opts.format, ['text', 'json'] as const);
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const catalog = loadCatalog(resolveSnapshot(paths.upstream, source));
-      process.stdout.write(format === 'json' ? stableJson(catalogToJson(catalog)) : catalogToText(catalog));
+      printOut(format === 'json' ? jsonOutput(catalogToJson(catalog)) : catalogToText(catalog));
     });
 }

@@ -8,6 +8,7 @@ import { classify } from '../census/classify.ts';
 import { countFiles } from '../census/count.ts';
 import { censusToJson, censusToText } from '../census/format.ts';
 import { EventmapError } from '../diagnostics.ts';
+import { printOut } from '../output/streams.ts';
 import { loadInputs } from '../pipeline.ts';
 import { projectPaths } from '../project.ts';
 import { isSourceName } from '../sources.ts';
@@ -33,7 +34,7 @@ export function registerCensusCommand(program: Command): void {
       const counts = countFiles(files, opts.source);
       const inputs = loadInputs(paths);
       const report = classify(counts, inputs.spec, inputs.catalogs);
-      process.stdout.write(
+      printOut(
         format === 'json'
           ? censusToJson(report)
           : censusToText(report, relative(process.cwd(), paths.spec) || 'mapping-spec.yaml'),

@@ -6,6 +6,7 @@ import { formatMarkdown } from '../check/format/markdown.ts';
 import { formatText } from '../check/format/text.ts';
 import { runCheck } from '../check/run.ts';
 import { inCi } from '../ci.ts';
+import { printOut } from '../output/streams.ts';
 import { projectPaths } from '../project.ts';
 import { parseFormat } from './format.ts';
 import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
@@ -36,7 +37,7 @@ export function registerCheckCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const full = opts.full ?? (opts.fast ? false : inCi());
       const result = await runCheck(paths, { ...(await snapshotPipelineOptions(paths.upstream, opts)), full });
-      process.stdout.write(FORMATTERS[format](result));
+      printOut(FORMATTERS[format](result));
       process.exitCode = result.findings.length ? 1 : 0;
     },
   );

@@ -13,6 +13,7 @@ import { snapshotText, specText } from '../diff/format/text.ts';
 import { buildSnapshotDiff } from '../diff/snapshot-report.ts';
 import { runSpecDiff } from '../diff/spec-report.ts';
 import { CHANGE_CLASSES, type ChangeClass } from '../diff/types.ts';
+import { printOut } from '../output/streams.ts';
 import { projectPaths } from '../project.ts';
 import { loadSpec } from '../spec/load.ts';
 import { parseFormat } from './format.ts';
@@ -58,7 +59,7 @@ export function registerDiffCommand(program: Command): void {
               'drop it, or diff two snapshots',
             );
           const format = parseFormat(opts.format ?? 'markdown', FORMATS);
-          process.stdout.write(SPEC_FORMATTERS[format](runSpecDiff(paths, opts.spec === true ? undefined : opts.spec)));
+          printOut(SPEC_FORMATTERS[format](runSpecDiff(paths, opts.spec === true ? undefined : opts.spec)));
           return;
         }
         const format = parseFormat(opts.format ?? 'text', FORMATS);
@@ -75,7 +76,7 @@ export function registerDiffCommand(program: Command): void {
           );
         const spec = existsSync(paths.spec) ? loadSpec(paths.spec) : undefined;
         const diff = buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec);
-        process.stdout.write(
+        printOut(
           SNAPSHOT_FORMATTERS[format](diff, { ...(only ? { only } : {}), command: `eventmap diff ${from} ${to}` }),
         );
         if (failOn) {

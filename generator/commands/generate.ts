@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
 import { inCi } from '../ci.ts';
+import { printErr, printOut, sayErr } from '../output/streams.ts';
 import { runGenerate, type PipelineOptions } from '../pipeline.ts';
 import { projectPaths, type ProjectPaths } from '../project.ts';
 import { describeWrite, writeTreeAtomic } from '../tree-write.ts';
@@ -37,14 +38,12 @@ export function registerGenerateCommand(program: Command): void {
       await generateOnce(paths, options, true);
       const { watchInputs } = await import('../watch.ts');
       watchInputs(paths, async (changed) => {
-        process.stderr.write(`eventmap: changed: ${changed.join(', ')}\n`);
+        sayErr(`eventmap: changed: ${changed.join(', ')}`);
         await generateOnce(paths, options, true);
       });
       // Said once the watchers are set: an edit right after this line is seen (loading the
       // watch module first left a window in which an edit went unnoticed).
-      process.stderr.write(
-        'eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)\n',
-      );
+      sayErr('eventmap: watching mapping-spec.yaml, canonical-model.yaml and upstream-schemas/ (Ctrl-C to stop)');
       await new Promise<never>(() => {}); // until the process is stopped
     });
 }
@@ -55,10 +54,9 @@ async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watch
     const { files, inputs, holds } = await runGenerate(paths, options);
     const wrote = writeTreeAtomic(paths.generated, files, {
       holds,
-      onWait: (owner) =>
-        process.stderr.write(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}\n`),
+      onWait: (owner) => sayErr(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}`),
     });
-    process.stderr.write(`eventmap: ${describeWrite(wrote, paths.generated)}\n`);
+    sayErr(`eventmap: ${describeWrite(wrote, paths.generated)}`);
     if (!watching) return;
     // Only a watch prints the findings: a single run loads none of that.
     const [{ buildCoverage }, { formatText }] = await Promise.all([
@@ -72,10 +70,10 @@ async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watch
       findings,
       (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
     );
-    process.stdout.write(formatText({ findings, notices: [], coverage, fast: false }));
+    printOut(formatText({ findings, notices: [], coverage, fast: false }));
   } catch (err) {
     if (!watching || !(err instanceof EventmapError)) throw err;
-    for (const d of err.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
-    process.stderr.write('eventmap: generated/ left as it was; watching for the fix\n');
+    for (const d of err.diagnostics) printErr(`${formatDiagnostic(d)}\n`);
+    sayErr('eventmap: generated/ left as it was; watching for the fix');
   }
 }

@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import type { SourceName } from '../../runtime/index.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { compareStrings } from '../fsutil.ts';
+import { escapeUnprintable } from '../output/json.ts';
+import { printOut, sayErr } from '../output/streams.ts';
 
 export function registerNormalizeCommand(program: Command): void {
   program
@@ -53,14 +55,15 @@ export function registerNormalizeCommand(program: Command): void {
           counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
           if (validate && !validate(event as unknown)) {
             invalid++;
-            process.stderr.write(`invalid event ${event.type}: ${JSON.stringify(validate.errors)}\n`);
+            sayErr(`invalid event ${event.type}: ${JSON.stringify(validate.errors)}`);
           }
-          process.stdout.write(`${JSON.stringify(event)}\n`);
+          // Exact for JSON.parse, and nothing raw that a terminal would act on.
+          printOut(`${escapeUnprintable(JSON.stringify(event))}\n`);
         }
         const summary = [...counts].sort(([a], [b]) => compareStrings(a, b)).map(([t, n]) => `  ${t}: ${n}`);
-        process.stderr.write(`eventmap normalize: ${JSON.stringify(normalizer.stats)}\n${summary.join('\n')}\n`);
+        sayErr(`eventmap normalize: ${JSON.stringify(normalizer.stats)}`, ...(summary.length ? summary : ['']));
         if (invalid) {
-          process.stderr.write(`eventmap normalize: ${invalid} events failed validation\n`);
+          sayErr(`eventmap normalize: ${invalid} events failed validation`);
           process.exitCode = 1;
         }
       },

@@ -7,6 +7,7 @@ import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { writeFileAtomic, writeTreeAtomic } from '../tree-write.ts';
 import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline.ts';
+import { printOut, sayErr } from '../output/streams.ts';
 import { projectPaths, type ProjectPaths } from '../project.ts';
 import { displayPath } from '../spec/load.ts';
 import { suggestJson, suggestText } from '../suggest/format.ts';
@@ -39,17 +40,17 @@ export function registerSuggestCommand(program: Command): void {
         writeFileAtomic(paths.spec, result.text);
         written = displayPath(paths.spec);
         // A what-if's snapshots are not supported yet: generated/ stays as the supported set makes it.
-        if (!isWhatIf(options)) process.stderr.write(await regenerate(paths));
+        if (!isWhatIf(options)) sayErr(await regenerate(paths));
         else {
           const again = [...opts.upstream.map((u) => `--upstream ${u}`), ...opts.with.map((w) => `--with ${w}`)].join(
             ' ',
           );
-          process.stderr.write(
-            `eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\`\n`,
+          sayErr(
+            `eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\``,
           );
         }
       }
-      process.stdout.write(format === 'json' ? suggestJson(result, written) : suggestText(result, written));
+      printOut(format === 'json' ? suggestJson(result, written) : suggestText(result, written));
     },
   );
 }
@@ -58,9 +59,9 @@ async function regenerate(paths: ProjectPaths): Promise<string> {
   try {
     const { files } = await runGenerate(paths);
     writeTreeAtomic(paths.generated, files);
-    return `eventmap suggest: regenerated ${displayPath(paths.generated)}; next, \`eventmap check\` names what still needs a person\n`;
+    return `eventmap suggest: regenerated ${displayPath(paths.generated)}; next, \`eventmap check\` names what still needs a person`;
   } catch (err) {
     if (!(err instanceof EventmapError)) throw err;
-    return `eventmap suggest: generated/ not rewritten (${err.diagnostics[0]?.message ?? 'the spec does not generate'}); fix that, then run \`eventmap generate\`\n`;
+    return `eventmap suggest: generated/ not rewritten (${err.diagnostics[0]?.message ?? 'the spec does not generate'}); fix that, then run \`eventmap generate\``;
   }
 }

@@ -1,6 +1,7 @@
 // `eventmap upstream add <source>@<version> [--support]` and `eventmap upstream support <source>@<version>`.
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
+import { sayErr, sayOut } from '../output/streams.ts';
 import type { Confinement } from '../upstream/sandbox.ts';
 import { projectPaths } from '../project.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
@@ -30,24 +31,24 @@ export function registerUpstreamCommand(program: Command): void {
       const { addUpstream } = await add();
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const started = Date.now();
-      if (opts.unconfined) process.stderr.write(UNCONFINED_WARNING);
+      if (opts.unconfined) sayErr(...UNCONFINED_WARNING);
       const added = addUpstream(paths.upstream, arg, {
-        progress: (m) => process.stderr.write(`eventmap upstream: ${m}…\n`),
+        progress: (m) => sayErr(`eventmap upstream: ${m}…`),
         overwrite: opts.overwrite === true,
         unconfined: opts.unconfined === true,
       });
       const { provenance } = added;
       const { confinement } = provenance;
-      if ('unconfined' in confinement) process.stderr.write(UNCONFINED_WARNING);
+      if ('unconfined' in confinement) sayErr(...UNCONFINED_WARNING);
       const replaced = added.replaced
         ? `; replaced the vendored version: ${added.replaced.changed} files changed, ${added.replaced.unchanged} identical, ${added.replaced.removed} removed`
         : '';
-      process.stdout.write(
-        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}, dependencies as of ${provenance.resolvedBefore}${replaced}) in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-          `confinement: ${describeConfinement(confinement)}\n`,
+      sayOut(
+        `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}, dependencies as of ${provenance.resolvedBefore}${replaced}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `confinement: ${describeConfinement(confinement)}`,
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
-      process.stderr.write(nextSteps(added.source, added.version, opts.support === true));
+      sayErr(...nextSteps(added.source, added.version, opts.support === true));
     });
   upstream
     .command('support <source@version>')
@@ -58,7 +59,7 @@ export function registerUpstreamCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { source, version } = parseSourceAtVersion(arg);
       reportSupport(supportSnapshot(paths, arg), source, version);
-      process.stderr.write(nextSteps(source, version, true));
+      sayErr(...nextSteps(source, version, true));
     });
 }
 
@@ -67,7 +68,7 @@ const UNCONFINED_WARNING = [
   'eventmap: WARNING: --unconfined: the upstream binary runs WITHOUT the sandbox, with your full access',
   'eventmap: WARNING: (your files, network, processes and environment); provenance.json records "unconfined": true',
   '',
-].join('\n');
+];
 
 function describeConfinement(c: Confinement): string {
   if (c.sandbox === 'bubblewrap')
@@ -77,14 +78,14 @@ function describeConfinement(c: Confinement): string {
 }
 
 function reportSupport(added: boolean, source: string, version: string): void {
-  process.stdout.write(
+  sayOut(
     added
-      ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml\n`
-      : `mapping-spec.yaml already supports ${source}@${version}\n`,
+      ? `added ${version} to sources.${source}.snapshots in mapping-spec.yaml`
+      : `mapping-spec.yaml already supports ${source}@${version}`,
   );
 }
 
-function nextSteps(source: string, version: string, supported: boolean): string {
+function nextSteps(source: string, version: string, supported: boolean): string[] {
   const steps = supported
     ? [
         `eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`,
@@ -96,5 +97,5 @@ function nextSteps(source: string, version: string, supported: boolean): string 
         `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`,
         `eventmap upstream support ${source}@${version}        # then generate and check`,
       ];
-  return `next:\n${steps.map((s) => `  ${s}`).join('\n')}\n`;
+  return ['next:', ...steps.map((s) => `  ${s}`)];
 }

@@ -1,12 +1,13 @@
 // generated/coverage.json (for tools) and generated/COVERAGE.md (for reviewers): every
 // discriminant of every supported snapshot → its canonical type(s), its ignore reason, or a gap.
-import { compareStrings, stableJson } from '../fsutil.ts';
+import { compareStrings } from '../fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
 import type { CoverageRow, Finding } from '../spec/findings.ts';
 import { parseSpecNodeRef, specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../spec/types.ts';
 
 /** A finding as coverage.json stores it: its spec node (`at`) rather than a line. */
 export type StoredFinding = Finding & { at?: string };
-import { mdCell, mdCode } from '../markdown.ts';
+import { mdCell, mdCode } from '../output/markdown.ts';
 
 export interface KindSummary {
   total: number;
@@ -163,7 +164,7 @@ export function coverageMarkdown(report: CoverageReport): string {
 
 export function emitCoverage(report: CoverageReport): Map<string, string> {
   return new Map([
-    ['coverage.json', stableJson(storedCoverage(report))],
+    ['coverage.json', jsonOutput(storedCoverage(report))],
     ['COVERAGE.md', coverageMarkdown(report)],
   ]);
 }

@@ -6,6 +6,8 @@
 // `trustedOutput(` and `render(` finds every place text enters a generated file (docs/security.md).
 import type Handlebars from 'handlebars';
 import { EventmapError } from '../diagnostics.ts';
+import { escapeUnprintable } from '../output/json.ts';
+import { UNPRINTABLE } from '../output/text.ts';
 
 let mint: (text: string) => Code;
 
@@ -30,14 +32,14 @@ export class Code {
 export type JsonLike = string | number | boolean | null | readonly JsonLike[] | { readonly [key: string]: JsonLike };
 
 /**
- * A JS literal of a JSON value. JSON is valid JS; U+2028/U+2029 are escaped as well so the text
- * stays one line (and stays a literal in pre-ES2019 parsers). `quote: "'"` for single-quoted strings.
+ * A JS literal of a JSON value. JSON is valid JS; what JSON.stringify leaves raw of the
+ * unprintable characters (U+2028/U+2029, bidi controls, DEL) is escaped as well, so the text stays
+ * one line, stays a literal in pre-ES2019 parsers, and reads in review as what it is.
+ * `quote: "'"` for single-quoted strings.
  */
 export function lit(value: JsonLike | undefined, quote: '"' | "'" = '"'): Code {
   if (value === undefined) return mint('undefined');
-  let text = JSON.stringify(value)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  let text = escapeUnprintable(JSON.stringify(value));
   if (quote === "'" && typeof value === 'string')
     text = `'${text.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
   return mint(text);
@@ -95,16 +97,15 @@ export function propKey(name: string, quote: '"' | "'" = '"'): Code {
   return IDENTIFIER.test(name) && name !== '__proto__' ? mint(name) : quotedKey(name, quote);
 }
 
+const UNPRINTABLE_RUNS = new RegExp(`(?:${UNPRINTABLE.source})+`, 'gu');
+
 /**
  * Text safe inside a `//` or a `/** *\/` comment: one line (every line terminator, U+2028/U+2029
- * included, becomes a space), no control or bidirectional-override characters, and no `*\/`.
+ * included, becomes a space), no unprintable character (controls, bidi overrides and isolates,
+ * zero-width characters: output/text.ts), and no `*\/`.
  */
 export function commentText(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, ' ')
-    .replace(/\*\//g, '*\\/')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return text.replace(UNPRINTABLE_RUNS, ' ').replace(/\*\//g, '*\\/').replace(/ {2,}/g, ' ').trim();
 }
 
 /** `// text` (one line). */
@@ -174,7 +175,9 @@ export function trustedOutput(
   printer: 'json-schema-to-typescript' | 'ajv' | 'eventmap fixed code',
 ): Code {
   void printer;
-  return mint(text);
+  // Their strings and comments may hold a snapshot's text: unprintables as `\uXXXX`, the same
+  // value in a string or a regular expression, and visible in a comment.
+  return mint(escapeUnprintable(text));
 }
 
 /** Render a Handlebars template whose view holds only Code (and booleans for `#if`), checked here. */

@@ -1,5 +1,6 @@
 // `eventmap suggest` output: the drafts as YAML for people (text), or as data (json).
-import { stableJson } from '../fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
+import { textLines } from '../output/text.ts';
 import { renderPair, type InsertPair } from '../spec/edit.ts';
 import type { Finding } from '../spec/findings.ts';
 import { toEdit, type Draft, type SuggestResult } from './run.ts';
@@ -29,11 +30,11 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
   else if (written)
     out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
   else out.push(`eventmap suggest: ${summary}; \`eventmap suggest --write\` inserts them into mapping-spec.yaml`);
-  return `${out.join('\n')}\n`;
+  return textLines(out);
 }
 
 export function suggestJson(r: SuggestResult, written: string | undefined): string {
-  return stableJson({
+  return jsonOutput({
     written: written !== undefined,
     drafts: r.drafts.map(draftJson),
     manual: r.manual.map(manualJson),

@@ -14,7 +14,7 @@ import {
   render,
   ts,
 } from '../../generator/emit/emission.ts';
-import { mdCell, mdCode } from '../../generator/markdown.ts';
+import { mdCell, mdCode } from '../../generator/output/markdown.ts';
 
 describe('emission layer', () => {
   it('lit: JSON with the two JS line terminators escaped, in either quote', () => {

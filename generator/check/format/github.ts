@@ -1,5 +1,5 @@
 // check --format github: GitHub Actions workflow commands, one annotation per finding.
-import { annotation } from '../../github-annotations.ts';
+import { annotation } from '../../output/github.ts';
 import type { CheckResult } from '../run.ts';
 import { fileOf, subject } from './shared.ts';
 

@@ -1,11 +1,11 @@
 // check --format json: for tools. The shape is documented in README.md ("check --format json").
-import { stableJson } from '../../fsutil.ts';
+import { jsonOutput } from '../../output/json.ts';
 import type { Finding } from '../../spec/findings.ts';
 import type { CheckResult } from '../run.ts';
 import { fileOf } from './shared.ts';
 
 export function formatJson(r: CheckResult): string {
-  return stableJson({
+  return jsonOutput({
     ok: r.findings.length === 0,
     fast: r.fast,
     findings: r.findings.map(findingJson),

@@ -1,5 +1,6 @@
 // check --format text: for people.
 import { percent } from '../../emit/coverage.ts';
+import { textLines } from '../../output/text.ts';
 import type { CheckResult } from '../run.ts';
 import { subject, where } from './shared.ts';
 
@@ -31,5 +32,5 @@ export function formatText(r: CheckResult): string {
       ? `eventmap check: ${r.findings.length} finding(s)`
       : `eventmap check: clean${r.fast ? ' (inputs unchanged since the last generate)' : ''}`,
   );
-  return `${out.join('\n')}\n`;
+  return textLines(out);
 }

@@ -12,6 +12,13 @@ export interface DiffView {
   limit?: number;
 }
 
+/**
+ * How a name from a snapshot or the spec is shown: as it is in text (the text printer escapes
+ * whole lines), in a code span in Markdown (output/markdown.ts `mdSpan`).
+ */
+export type Show = (name: string) => string;
+const plain: Show = (s) => s;
+
 /** Affected lines listed in full up to this many; the rest are counted (JSON has them all). */
 const MAX_AFFECTS = 8;
 
@@ -19,22 +26,23 @@ function field(info: FieldInfo): string {
   return `${info.types.join('|')}, ${info.required ? 'required' : 'optional'}`;
 }
 
-function subject(c: Change): string {
-  if ('enum' in c) return `enum ${c.enum}`;
-  if ('path' in c && c.places && c.origin) return `definition ${c.origin.definition} ${c.origin.path}`;
-  if ('path' in c) return `${c.kind} ${c.name}${c.scope === 'response' ? ' response' : ''} ${c.path}`;
+function subject(c: Change, show: Show): string {
+  if ('enum' in c) return `enum ${show(c.enum)}`;
+  if ('path' in c && c.places && c.origin) return `definition ${show(c.origin.definition)} ${show(c.origin.path)}`;
+  if ('path' in c) return `${c.kind} ${show(c.name)}${c.scope === 'response' ? ' response' : ''} ${show(c.path)}`;
   if ('names' in c) return `kind ${c.kind}`;
-  return `${c.kind} ${c.name}`;
+  return `${c.kind} ${show(c.name)}`;
 }
 
-function namedOf(c: Change): string {
+function namedOf(c: Change, show: Show): string {
   const named = 'enum' in c ? c.values : 'path' in c ? c.after?.values : undefined;
-  return named?.length ? ` (${named.join(', ')})` : '';
+  return named?.length ? ` (${named.map(show).join(', ')})` : '';
 }
 
 /** What happened, e.g. `notification turn/completed $.emittedAtMs added (integer, optional)`. */
-export function describeChange(c: Change): string {
-  const s = subject(c);
+export function describeChange(c: Change, show: Show = plain): string {
+  const s = subject(c, show);
+  const values = (v: readonly string[]) => v.map(show).join(', ');
   switch (c.change) {
     case 'kind-added':
     case 'kind-removed':
@@ -59,20 +67,20 @@ export function describeChange(c: Change): string {
       return `${s} made required`;
     case 'field-values-added':
     case 'enum-values-added':
-      return `${s} values added: ${c.values!.join(', ')}`;
+      return `${s} values added: ${values(c.values!)}`;
     case 'field-values-removed':
     case 'enum-values-removed':
-      return `${s} values removed: ${c.values!.join(', ')}`;
+      return `${s} values removed: ${values(c.values!)}`;
     case 'enum-added':
-      return `${s} added (${c.values.join(', ')})`;
+      return `${s} added (${values(c.values)})`;
     case 'enum-removed':
-      return `${s} removed (was ${c.values.join(', ')})`;
+      return `${s} removed (was ${values(c.values)})`;
     case 'field-values-opened':
     case 'enum-opened':
-      return `${s} opened: accepts strings beyond its named values${namedOf(c)}`;
+      return `${s} opened: accepts strings beyond its named values${namedOf(c, show)}`;
     case 'field-values-closed':
     case 'enum-closed':
-      return `${s} closed: only its named values${namedOf(c)}`;
+      return `${s} closed: only its named values${namedOf(c, show)}`;
   }
 }
 
@@ -80,33 +88,35 @@ export function describeChange(c: Change): string {
  * `in 35 places: notification thread/started, …` for a change of a shared definition (the path is
  * named where it differs from the definition's), or '' for a change of one message. `max` caps the list.
  */
-export function describePlaces(c: Change, max = Infinity): string {
+export function describePlaces(c: Change, max = Infinity, show: Show = plain): string {
   if (!('path' in c) || !c.places) return '';
   const own = c.origin?.path;
   const shown = c.places
     .slice(0, max)
     .map(
-      (p) => `${p.kind} ${p.name}${p.scope === 'response' ? ' response' : ''}${p.path !== own ? ` at ${p.path}` : ''}`,
+      (p) =>
+        `${p.kind} ${show(p.name)}${p.scope === 'response' ? ' response' : ''}${p.path !== own ? ` at ${show(p.path)}` : ''}`,
     );
   if (c.places.length > max) shown.push(`… ${c.places.length - max} more (--format json lists them all)`);
   return `in ${c.places.length} places: ${shown.join(', ')}`;
 }
 
-function affectText(a: Affect): string {
+function affectText(a: Affect, show: Show): string {
+  const path = a.path === undefined ? '' : show(a.path);
   const how = {
     entry: 'entry',
     'value-map': 'value map',
-    reads: `reads ${a.path}`,
-    'reads-below': `reads ${a.path}, below it`,
-    'passes-through': `passes ${a.path} through`,
+    reads: `reads ${path}`,
+    'reads-below': `reads ${path}, below it`,
+    'passes-through': `passes ${path} through`,
   }[a.how];
   return `${SPEC_FILE}:${a.line} (${how})`;
 }
 
 /** `mapping-spec.yaml:605 (reads $.decision), ...`, or '' when nothing in the spec is affected. */
-export function describeAffects(c: Change): string {
+export function describeAffects(c: Change, show: Show = plain): string {
   if (!c.affects.length) return '';
-  const shown = c.affects.slice(0, MAX_AFFECTS).map(affectText);
+  const shown = c.affects.slice(0, MAX_AFFECTS).map((a) => affectText(a, show));
   if (c.affects.length > MAX_AFFECTS) shown.push(`… ${c.affects.length - MAX_AFFECTS} more`);
   return shown.join(', ');
 }

@@ -1,5 +1,5 @@
 // diff --format json: for tools. The shapes are documented in README.md ("diff --format json").
-import { stableJson } from '../../fsutil.ts';
+import { jsonOutput } from '../../output/json.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import type { FieldOrigin } from '../../schema/fields.ts';
@@ -7,7 +7,7 @@ import type { Change, Place, SnapshotDiff } from '../types.ts';
 import { SPEC_FILE, type DiffView } from './describe.ts';
 
 export function snapshotJson(d: SnapshotDiff, view: DiffView = {}): string {
-  return stableJson({
+  return jsonOutput({
     source: d.source,
     from: d.from,
     to: d.to,
@@ -40,5 +40,5 @@ export function specJson(r: SpecDiffReport): string {
     ]),
   );
   const changes = Object.values(r.sources).reduce((n, s) => n + sourceChangeCount(s), 0);
-  return stableJson({ from: r.from, to: r.to, changes, sources });
+  return jsonOutput({ from: r.from, to: r.to, changes, sources });
 }

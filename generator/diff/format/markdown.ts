@@ -12,10 +12,11 @@ import {
   type DiffView,
 } from './describe.ts';
 import { coverageCell, revisionName, snapshotListText } from './shared.ts';
-import { mdCell } from '../../markdown.ts';
+import { mdCode, mdProse, mdSpan } from '../../output/markdown.ts';
 
-/** Table cells: no pipes or newlines. */
-const cell = mdCell;
+// Names from the snapshots and the spec go in code spans (`mdSpan`); each cell, names and
+// eventmap's words together, goes through `mdProse`: one line, pipes escaped, no HTML or link.
+const cell = mdProse;
 
 /** GitHub refuses a comment over 65,536 characters; this leaves room for a heading around it. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -27,7 +28,7 @@ export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
   const limit = view.limit ?? MARKDOWN_LIMIT;
   const counts = classCounts(d.changes);
   const head = [
-    `### eventmap diff: ${d.source} ${d.from} → ${d.to}`,
+    `### eventmap diff: ${mdProse(`${d.source} ${d.from} → ${d.to}`)}`,
     '',
     `**${counts.breaking} breaking**, **${counts['needs-mapping']} needs-mapping**, ${counts.informational} informational${view.only ? ` (listing ${view.only} only)` : ''}`,
     '',
@@ -54,7 +55,7 @@ export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
         ],
         rows: mine.map(
           (c) =>
-            `| ${cell([describeChange(c) + (c.note ? ` (${c.note})` : ''), describePlaces(c, MAX_PLACES)].filter(Boolean).join('; '))} | ${cell(describeAffects(c)) || '—'} |`,
+            `| ${cell([describeChange(c, mdSpan) + (c.note ? ` (${c.note})` : ''), describePlaces(c, MAX_PLACES, mdSpan)].filter(Boolean).join('; '))} | ${cell(describeAffects(c, mdSpan)) || '—'} |`,
         ),
         close: fold ? ['', '</details>'] : [],
       },
@@ -64,7 +65,7 @@ export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
   // many and which command lists them, so nothing is left out silently.
   const leftOut = (cls: string, n: number) => [
     '',
-    `_${n} more ${cls} change(s) left out to keep this comment under ${limit} characters: \`${view.command ?? 'eventmap diff <source>@A <source>@B'} --only ${cls} --format text\` lists them all._`,
+    `_${n} more ${cls} change(s) left out to keep this comment under ${limit} characters: ${mdSpan(`${view.command ?? 'eventmap diff <source>@A <source>@B'} --only ${cls} --format text`)} lists them all._`,
   ];
   const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
   let budget =
@@ -89,7 +90,7 @@ export function snapshotMarkdown(d: SnapshotDiff, view: DiffView = {}): string {
 }
 
 export function specMarkdown(r: SpecDiffReport): string {
-  const out = [`### eventmap diff --spec: ${revisionName(r.from)} → ${revisionName(r.to)}`];
+  const out = [`### eventmap diff --spec: ${cell(`${revisionName(r.from)} → ${revisionName(r.to)}`)}`];
   for (const [source, s] of Object.entries(r.sources)) {
     out.push('', `#### ${source}`, '');
     const list = snapshotListText(s.snapshots);
@@ -98,7 +99,7 @@ export function specMarkdown(r: SpecDiffReport): string {
       out.push('| change | what | before | after | details |', '|---|---|---|---|---|');
       for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
         out.push(
-          `| ${t.what} | \`${cell(t.name)}\` | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`,
+          `| ${t.what} | ${mdCode(t.name)} | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`,
         );
       }
     } else if (!list) out.push('No changes to the table.');
@@ -115,7 +116,7 @@ export function specMarkdown(r: SpecDiffReport): string {
       if (c?.missing.length)
         out.push(
           '',
-          `_${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted._`,
+          `_${side}: snapshot(s) ${cell(c.missing.join(', '))} not vendored under upstream-schemas/; not counted._`,
         );
     }
   }

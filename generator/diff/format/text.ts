@@ -12,6 +12,7 @@ import {
   type DiffView,
 } from './describe.ts';
 import { coverageCell, revisionName, snapshotListText } from './shared.ts';
+import { textLines } from '../../output/text.ts';
 
 export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
   const out = [
@@ -39,7 +40,7 @@ export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
     '',
     `eventmap diff: ${counts.breaking} breaking, ${counts['needs-mapping']} needs-mapping, ${counts.informational} informational${view.only ? ` (listed: ${view.only} only)` : ''}${d.spec ? '' : ' (no mapping-spec.yaml: nothing classed against it)'}`,
   );
-  return `${out.join('\n')}\n`;
+  return textLines(out);
 }
 
 export function specText(r: SpecDiffReport): string {
@@ -72,5 +73,5 @@ export function specText(r: SpecDiffReport): string {
     }
   }
   out.push('', `eventmap diff --spec: ${total} change(s)`);
-  return `${out.join('\n')}\n`;
+  return textLines(out);
 }

@@ -1,8 +1,12 @@
-// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`): one escaping
-// rule for the check findings and for errors that stop a command.
+// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), for check
+// findings and for errors that stop a command. GitHub's own rules, then the terminal rule: a log
+// line starting with `::` is a command, so no string may break a line, and the log is read in a
+// browser or a terminal, so nothing unprintable is written raw either.
+import { printable } from './text.ts';
 
-/** Workflow-command data must escape %, CR and LF; properties also : and ,. */
-const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** Workflow-command data escapes %, CR and LF (CR and LF are already `\u{…}` after printable). */
+const data = (s: string) => printable(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** Properties also escape `:` and `,`, which end a property. */
 const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 export interface AnnotationPlace {
