@@ -60,6 +60,12 @@ export class MapContext {
       kind: 'state-limit',
     }),
   );
+  /**
+   * Whether the app's answers to requests reach this session (a reply, a capture's client side, a
+   * permission record with its decision), or `observesReplies` says they will. Until then, a
+   * request closed without its answer cannot say what was decided: `unobserved`.
+   */
+  repliesSeen = false;
   /** The spec's value maps, for helpers that classify (set by the source's framing). */
   valueMaps: Readonly<Record<string, ValueMap>> = {};
 

@@ -163,6 +163,8 @@ export class Lifecycle {
   private turnsForgotten = 0;
 
   private readonly onEvict: (what: string) => void;
+  /** Requests that came without an id of their own, numbered (`permission-<n>`). */
+  unnamedRequests = 0;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
   private readonly scratchThreads = new Set<string>();
 

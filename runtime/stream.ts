@@ -5,20 +5,20 @@ import type { ProviderRuntimeEvent } from '../generated/canonical/types.ts';
 import type { NormalizeStats } from './sources/types.ts';
 
 /** What the streams need of a Normalizer. */
-interface Session {
-  push(input: unknown): ProviderRuntimeEvent[];
+interface Session<I> {
+  push(input: I | string): ProviderRuntimeEvent[];
   end(): { events: ProviderRuntimeEvent[]; stats: NormalizeStats };
 }
 
 /** Upstream messages, parsed or as JSONL lines (one JSON value per string). */
-export type Inputs = Iterable<unknown> | AsyncIterable<unknown>;
+type Inputs<I> = Iterable<I | string> | AsyncIterable<I | string>;
 
 /** A line with nothing but whitespace is not a message (a JSONL file's trailing newline). */
 const blank = (input: unknown) => typeof input === 'string' && input.trim() === '';
 
-export async function* eventsOf(
-  normalizer: Session,
-  inputs: Inputs,
+export async function* eventsOf<I>(
+  normalizer: Session<I>,
+  inputs: Inputs<I>,
 ): AsyncGenerator<ProviderRuntimeEvent, NormalizeStats, undefined> {
   for await (const input of inputs) {
     if (!blank(input)) yield* normalizer.push(input);
@@ -28,8 +28,8 @@ export async function* eventsOf(
   return stats;
 }
 
-export function eventStream(normalizer: Session): TransformStream<unknown, ProviderRuntimeEvent> {
-  return new TransformStream<unknown, ProviderRuntimeEvent>({
+export function eventStream<I>(normalizer: Session<I>): TransformStream<I | string, ProviderRuntimeEvent> {
+  return new TransformStream<I | string, ProviderRuntimeEvent>({
     transform(input, controller) {
       if (!blank(input)) for (const event of normalizer.push(input)) controller.enqueue(event);
     },

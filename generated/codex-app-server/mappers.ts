@@ -875,7 +875,11 @@ export function mapNotificationServerRequestResolved(
   ctx.emit(
     'request.resolved',
     ids,
-    { requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)), resolution: m?.params },
+    {
+      requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)),
+      decision: 'unobserved',
+      resolution: m?.params,
+    },
     ['requestType'],
   );
 }

@@ -19,7 +19,10 @@ export function claudeDecision(
   answers: unknown,
   updatedPermissions: unknown,
 ): unknown {
-  if (get(ctx.raw.payload, ['options', 'signal', 'aborted']) === true) return 'cancelled';
+  // The signal as a permission record carries it (`options.signal`) or as a reply does (`signal`).
+  const raw = ctx.raw.payload;
+  if (get(raw, ['options', 'signal', 'aborted']) === true || get(raw, ['signal', 'aborted']) === true)
+    return 'cancelled';
   const base = decision;
   if (base === 'declined' && interrupt === true) return 'aborted';
   if (base === 'accepted' && obj(answers) !== undefined) return 'answered';

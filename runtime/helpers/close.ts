@@ -120,13 +120,16 @@ function closeOpen(
       [],
     );
   }
+  // Without the app's answers (it never passed them), a request still open may have been answered:
+  // what was decided is not known, and the decision says so.
+  const unanswered = ctx.repliesSeen ? decision : 'unobserved';
   for (const [request, pending] of requests) {
     // A request with no turn is closed only by its answer or its thread's end, never by a turn's.
     if (turn !== undefined && pending.ids.turn !== turn) continue;
     ctx.emit(
       CLOSED_BY.request,
       { ...pending.ids, request },
-      { requestType: pending.requestType ?? 'unknown', decision, resolution: { reason } },
+      { requestType: pending.requestType ?? 'unknown', decision: unanswered, resolution: { reason } },
       [],
     );
   }

@@ -28,7 +28,17 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       const message =
         rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
       if (rec && message === undefined && typeof rec.kind === 'string') {
-        stats.clientTraffic++; // the app's own side of a capture: SDK callback hooks, driver markers
+        if (APP_RECORDS.has(rec.kind)) {
+          ctx.repliesSeen = true; // the app's side reaches this session
+          stats.clientTraffic++; // the app's own side of a capture: SDK callback hooks, driver markers
+          return;
+        }
+        // A kind no record has (`permision`): not the app's traffic to count, an input to show.
+        ctx.begin({ source: 'claude.sdk.message', payload: input }, undefined);
+        stats.invalid++;
+        ctx.warn(`${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, hook or meta)`, {
+          kind: 'invalid-message',
+        });
         return;
       }
       const m = obj(message);
@@ -78,8 +88,31 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       }
       if (late) thread.turn = undefined;
     },
+    reply(input, ctx, stats) {
+      const r = obj(input);
+      const request = idOf(r?.toolUseID);
+      const pending = request === undefined ? undefined : ctx.lifecycle.requests.get(request);
+      ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: input }, undefined);
+      ctx.repliesSeen = true;
+      const mapper = tables.RESPONSE_MAPPERS.canUseTool;
+      if (!r || !('decision' in r) || !pending || !mapper) {
+        stats.invalid++;
+        ctx.warn(
+          request === undefined || !('decision' in (r ?? {}))
+            ? `${SOURCE}: a reply is \`{toolUseID, decision}\` (the canUseTool call's options.toolUseID and its PermissionResult)`
+            : `${SOURCE}: a reply to \`${request}\`, which no pending canUseTool call has (push the call first)`,
+          { kind: 'invalid-message' },
+        );
+        return;
+      }
+      stats.mapped++;
+      mapper(r.decision, ctx, { ...pending.ids, request: request! });
+    },
   };
 }
+
+/** Capture records of the app's own side: counted as its traffic, not mapped. */
+const APP_RECORDS: ReadonlySet<unknown> = new Set(['hook', 'meta']);
 
 function routePermission(
   rec: Record<string, unknown>,
@@ -89,8 +122,20 @@ function routePermission(
   validate: UpstreamValidator | undefined,
 ): void {
   ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: rec }, undefined);
+  // A canUseTool record is the app's own side: its answers reach this session.
+  ctx.repliesSeen = true;
   flushHeld(ctx, 'failed');
-  dispatch(SOURCE, tables, 'permission', 'canUseTool', rec, ctx, stats, validate);
+  let call = rec;
+  if (idOf(obj(rec.options)?.toolUseID) === undefined) {
+    // Without the tool use's id nothing could resolve the request: it gets a number of its own.
+    const id = `permission-${++ctx.lifecycle.unnamedRequests}`;
+    ctx.warn(`${SOURCE}: a canUseTool call without options.toolUseID; its request is named ${id}`, {
+      kind: 'invalid-message',
+      request: id,
+    });
+    call = { ...rec, options: { ...obj(rec.options), toolUseID: id } };
+  }
+  dispatch(SOURCE, tables, 'permission', 'canUseTool', call, ctx, stats, validate);
   if (!('decision' in rec)) return;
   const opened = ctx.out.findLast((e) => e.type === 'request.opened');
   const request = opened?.providerRefs?.providerRequestId;

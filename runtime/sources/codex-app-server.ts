@@ -64,6 +64,17 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       );
       dispatch('codex-app-server', tables, kind, method, message, ctx, stats, validate);
     },
+    reply(input, ctx, stats) {
+      const m = obj(input);
+      if (!m) {
+        ctx.begin({ source: 'codex.app-server.response', payload: input }, undefined);
+        stats.invalid++;
+        ctx.warn('codex-app-server: a reply is a JSON-RPC response or request object', { kind: 'invalid-message' });
+        return;
+      }
+      const method = typeof m.method === 'string' ? m.method : undefined;
+      routeClient(m, method, typeof m.id === 'string' || typeof m.id === 'number', ctx, stats, tables);
+    },
   };
 }
 
@@ -76,6 +87,8 @@ function routeClient(
   stats: NormalizeStats,
   tables: MapperTables,
 ): void {
+  // The app's side reaches this session: a request it leaves open at a turn's end was not answered.
+  ctx.repliesSeen = true;
   if (!m || method !== undefined || !hasId) {
     stats.clientTraffic++;
     return;

@@ -36,4 +36,6 @@ export interface Framing {
   valueMaps: Readonly<Record<string, ValueMap>>;
   /** Map one input (already JSON-parsed) into ctx.out. */
   route(input: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void;
+  /** Map one of the app's own messages to the upstream (an answer to a request); none where the upstream asks nothing. */
+  reply?(input: unknown, ctx: MapContext, stats: NormalizeStats, validate: UpstreamValidator | undefined): void;
 }

@@ -220,7 +220,7 @@ describe('opt-in upstream validation', () => {
     const msg = JSON.parse(line) as { params: Record<string, unknown> };
     msg.params.turnId = 42; // retyped
     const normalizer = createNormalizer('codex-app-server', { clock: () => 0, validateUpstream });
-    const events = loose(normalizer.push(msg));
+    const events = loose(normalizer.push(msg as never));
     expect(events.map((e) => e.type)).toEqual(['runtime.warning', 'content.delta']);
     expect(events[0]!.payload.detail).toMatchObject({ kind: 'upstream-validation' });
     expect(JSON.stringify(events[0]!.payload.detail)).toContain('/params/turnId');

@@ -9,7 +9,7 @@ const SOURCES = Object.keys(FRAMINGS) as SourceName[];
 
 function push(source: SourceName, ...inputs: unknown[]): CanonicalEvent[] {
   const n = createNormalizer(source, { clock: () => 0 });
-  return loose(inputs.flatMap((i) => n.push(i)));
+  return loose(inputs.flatMap((i) => n.push(i as never)));
 }
 
 function expectValid(events: CanonicalEvent[]): void {

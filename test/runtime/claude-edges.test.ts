@@ -32,7 +32,7 @@ const textDelta = (index: number, text: string) => ({
 
 function normalize(...records: unknown[]) {
   const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
-  const events = records.flatMap((r) => n.push(r));
+  const events = records.flatMap((r) => n.push(r as never));
   expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   return loose(events);
 }
@@ -341,21 +341,6 @@ describe('claude-agent-sdk partial framing', () => {
       'command_execution_approval',
       'permission_denied',
     ],
-    [
-      'a canUseTool record whose options lack toolUseID',
-      [
-        start('msg_nt'),
-        {
-          kind: 'permission',
-          toolName: 'Read',
-          input: { file_path: '/x' },
-          options: {},
-          decision: { behavior: 'allow' },
-        },
-      ],
-      'file_read_approval',
-      undefined,
-    ],
   ])('(d) %s: request.opened comes first', (_n, records, requestType, decision) => {
     const events = normalize(...records);
     const resolved = events.filter((e) => e.type === 'request.resolved');
@@ -372,5 +357,26 @@ describe('claude-agent-sdk partial framing', () => {
       const opened = events.find((e) => e.type === 'request.opened')!;
       expect(opened).toMatchObject({ itemId: resolved[0]!.itemId, turnId: resolved[0]!.turnId });
     } else expect(events.find((e) => e.type === 'request.opened')!.payload.requestType).toBe(requestType);
+  });
+
+  it('a canUseTool record whose options lack toolUseID: a warning, and a request named so that it resolves', () => {
+    const record = { kind: 'permission', toolName: 'Read', input: { file_path: '/x' }, options: {} };
+    const events = normalize(start('msg_nt'), record, { ...record, decision: { behavior: 'allow' } });
+    expect(
+      events
+        .filter((e) => e.type.startsWith('request.') || e.type === 'runtime.warning')
+        .map((e) => [e.type, e.providerRefs?.providerRequestId, e.payload.decision]),
+    ).toEqual([
+      ['runtime.warning', undefined, undefined],
+      ['request.opened', 'permission-1', undefined],
+      ['runtime.warning', undefined, undefined],
+      ['request.opened', 'permission-2', undefined],
+      ['request.resolved', 'permission-2', 'accepted'],
+    ]);
+    // The first one, never answered, is resolved by the session's end like any other.
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+    n.push(start('msg_nt') as never);
+    n.push(record as never);
+    expect(n.end().events.filter((e) => e.type === 'request.resolved')).toHaveLength(1);
   });
 });

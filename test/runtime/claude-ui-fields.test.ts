@@ -13,7 +13,7 @@ const S = 'session-ui';
 
 function normalize(...records: unknown[]): CanonicalEvent[] {
   const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'ui' });
-  const events = loose(records.flatMap((r) => n.push(r)));
+  const events = loose(records.flatMap((r) => n.push(r as never)));
   expect(events.filter((e) => !validateProviderRuntimeEvent(e)).map((e) => [e.type, e.payload])).toEqual([]);
   return events;
 }
@@ -184,7 +184,7 @@ describe('tool detail and titles (claudeToolDetail, runtime/titles.ts)', () => {
   it('real traffic: every tool item and every permission request carries a typed toolDetail with the tool’s name', () => {
     for (const t of transcripts('claude-agent-sdk')) {
       const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'x' });
-      const events = loose(t.records.flatMap((r) => n.push(r)));
+      const events = loose(t.records.flatMap((r) => n.push(r as never)));
       const tools = events.filter(
         (e) => e.type === 'item.started' && (e.payload.data as Rec | undefined)?.type === 'tool_use',
       );
@@ -289,7 +289,7 @@ describe('thread.started', () => {
   it('real traffic: each recording starts with thread.started of its session, and has one', () => {
     for (const t of transcripts('claude-agent-sdk')) {
       const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'x' });
-      const events = loose(t.records.flatMap((r) => n.push(r)));
+      const events = loose(t.records.flatMap((r) => n.push(r as never)));
       expect(events[0]!.type, t.file).toBe('thread.started');
       expect(
         events.filter((e) => e.type === 'thread.started'),
@@ -372,7 +372,7 @@ describe('context window (thread.token-usage.updated)', () => {
   it('real traffic: one snapshot at least per recording with a model request, maxTokens from modelUsage', () => {
     for (const t of transcripts('claude-agent-sdk')) {
       const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'x' });
-      const events = loose(t.records.flatMap((r) => n.push(r)));
+      const events = loose(t.records.flatMap((r) => n.push(r as never)));
       const snaps = snapshots(events) as Rec[];
       expect(snaps.length, t.file).toBeGreaterThan(0);
       for (const s of snaps) expect(s.usedTokens).toBe(s.lastInputTokens + s.lastOutputTokens);

@@ -53,7 +53,7 @@ export function countOrigins(source: Source, sessions: unknown[][]): OriginCount
   try {
     for (const records of sessions) {
       const normalizer = createNormalizer(source as SourceName, { clock: () => 0 });
-      for (const r of records) normalizer.push(r);
+      for (const r of records) normalizer.push(r as never);
     }
   } finally {
     Object.assign(helpers, originals);

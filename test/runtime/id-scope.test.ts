@@ -24,7 +24,7 @@ function run(
   lines: string[],
   options: { sessionId?: string; deriveSessionId?: boolean } = {},
 ): CanonicalEvent[] {
-  const n = createNormalizer(source as never, { clock: () => 0, ...options });
+  const n = createNormalizer(source as never, { clock: () => 0, observesReplies: true, ...options });
   return lines.flatMap((l) => loose(n.push(l)));
 }
 

@@ -37,7 +37,7 @@ describe('a thread id over the memo limit', () => {
       { type: 'item.completed', item: { id: 'item_1', type: 'agent_message', text: 'b' } },
       { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
     ];
-    const events = lines.flatMap((l) => n.push(l));
+    const events = lines.flatMap((l) => n.push(l as never));
     const items = events.filter((e) => e.type === 'item.completed').map((e) => e.itemId);
     expect(new Set(items).size).toBe(2);
     expect(events.every((e) => e.type !== 'runtime.warning')).toBe(true);

@@ -37,7 +37,7 @@ const result = (fields: Record<string, unknown>) => ({
 
 function push(source: string, ...inputs: unknown[]) {
   const n = createNormalizer(source as never, { clock: () => 0 });
-  const events = inputs.flatMap((i) => loose(n.push(i)));
+  const events = inputs.flatMap((i) => loose(n.push(i as never)));
   expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   return { events, stats: n.stats };
 }

@@ -1,0 +1,113 @@
+// What each source's normalizer takes, typed from the upstreams' own schemas (generated/<source>/
+// upstream-types.ts, the union over every supported snapshot): what the upstream sends (`push`),
+// and what the app itself sends back (`reply`: approval answers, user-input answers, the app's own
+// requests). A message of another source, or a misspelt record kind, does not compile. At run time
+// anything is accepted all the same (a newer upstream sends what no type lists): what the runtime
+// does not recognise becomes a runtime.warning with raw. Types only: nothing here reaches a bundle.
+import type {
+  EventmsgByName,
+  NotificationByName,
+  RequestByName,
+  RequestResponseByName,
+} from '../generated/codex-app-server/upstream-types.ts';
+import type {
+  PermissionByName,
+  PermissionResponseByName,
+  SdkMessageByName,
+} from '../generated/claude-agent-sdk/upstream-types.ts';
+import type { ThreadEventByName } from '../generated/codex-sdk/upstream-types.ts';
+
+type ValueOf<T> = T[keyof T];
+
+/** A JSON-RPC id: the server's request and the app's answer share it. */
+export type JsonRpcId = string | number;
+
+// ---- codex-app-server --------------------------------------------------------------------------
+
+/** A legacy `codex/event/<type>` notification (0.105.0): an EventMsg in `params.msg`. */
+export interface CodexLegacyEvent {
+  method: `codex/event/${string}`;
+  params: { msg: ValueOf<EventmsgByName>; conversationId?: string; id?: string };
+}
+
+/** What `codex app-server` writes: a notification, a server request, or a legacy event. */
+export type CodexServerMessage = ValueOf<NotificationByName> | ValueOf<RequestByName> | CodexLegacyEvent;
+
+/** The app's answer to a server request (a JSON-RPC response with the request's id). */
+export type CodexClientResponse =
+  | { id: JsonRpcId; result: ValueOf<RequestResponseByName> }
+  | { id: JsonRpcId; error: { code: number; message: string; data?: unknown } };
+
+/** A request or notification the app sends to the server (`turn/start`, `initialized`…): counted, not an event. */
+export interface CodexClientRequest {
+  id?: JsonRpcId;
+  method: string;
+  params?: unknown;
+}
+
+/** One line of a capture of both directions (`eventmap normalize` reads these files). */
+export interface CodexCaptureRecord {
+  dir: 'c2s' | 's2c';
+  ts?: number;
+  line: string;
+}
+
+export type CodexAppServerInput = CodexServerMessage | CodexCaptureRecord;
+export type CodexAppServerReply = CodexClientResponse | CodexClientRequest;
+
+// ---- claude-agent-sdk --------------------------------------------------------------------------
+
+/** An SDKMessage, as `query()` yields it. */
+export type ClaudeSdkMessage = ValueOf<SdkMessageByName>;
+
+/** What the SDK's `canUseTool(toolName, input, options)` was called with. */
+export type ClaudePermissionCall = PermissionByName['canUseTool'];
+
+/** What `canUseTool` returned (a PermissionResult). */
+export type ClaudePermissionResult = PermissionResponseByName['canUseTool'];
+
+/**
+ * One `canUseTool` call: push it when the SDK calls it, then `reply` with the decision; or push it
+ * once with `decision` when it is known at once. `signal` as `{aborted}` when the app answered.
+ */
+export type ClaudePermissionRecord = { kind: 'permission' } & ClaudePermissionCall & {
+    decision?: ClaudePermissionResult;
+    signal?: { aborted: boolean };
+  };
+
+/** A capture's record of one SDKMessage, and the app's own records (hooks, driver markers), only counted. */
+export type ClaudeCaptureRecord =
+  | { kind: 'message'; message: ClaudeSdkMessage; seq?: number; t_ms?: number }
+  | { kind: 'hook' | 'meta'; [key: string]: unknown };
+
+export type ClaudeAgentSdkInput = ClaudeSdkMessage | ClaudePermissionRecord | ClaudeCaptureRecord;
+
+/** The app's decision on a `canUseTool` call pushed before, by the call's `options.toolUseID`. */
+export interface ClaudePermissionReply {
+  toolUseID: string;
+  decision: ClaudePermissionResult;
+  /** Whether the call's abort signal had fired when the app answered (an answer after an interrupt is `cancelled`). */
+  signal?: { aborted: boolean };
+}
+export type ClaudeAgentSdkReply = ClaudePermissionReply;
+
+// ---- codex-sdk ---------------------------------------------------------------------------------
+
+/** A ThreadEvent, as `thread.runStreamed()` yields it. */
+export type CodexSdkInput = ValueOf<ThreadEventByName>;
+/** The Codex SDK asks the app nothing: there is nothing to reply. */
+export type CodexSdkReply = never;
+
+// ---- by source ---------------------------------------------------------------------------------
+
+export interface InputBySource {
+  'codex-app-server': CodexAppServerInput;
+  'claude-agent-sdk': ClaudeAgentSdkInput;
+  'codex-sdk': CodexSdkInput;
+}
+
+export interface ReplyBySource {
+  'codex-app-server': CodexAppServerReply;
+  'claude-agent-sdk': ClaudeAgentSdkReply;
+  'codex-sdk': CodexSdkReply;
+}
