@@ -216,12 +216,25 @@ export class MapContext {
   }
 
   private messageIso: string | undefined;
+  /** The last recorded time an event was stamped with, and the clock's reading then. */
+  private recordedMs: number | undefined;
+  private clockAtRecorded = 0;
 
+  /**
+   * One clock rule, every source: a message's own recorded time where it carries one; otherwise
+   * the clock — advanced from the session's last recorded time when there is one (that time plus
+   * the clock's time since), so that a replay's events keep the recording's timeline and a live
+   * session's keep the upstream's, instead of mixing today's time with the recorded one.
+   */
   private iso(): string {
     let ms = this.timestampMs;
-    if (!isoMs(ms)) {
+    if (isoMs(ms)) {
+      this.recordedMs = ms;
+      this.clockAtRecorded = this.clock();
+    } else {
       const now = this.clock();
-      ms = isoMs(now) ? now : 0;
+      ms = this.recordedMs === undefined ? now : this.recordedMs + (now - this.clockAtRecorded);
+      if (!isoMs(ms)) ms = isoMs(now) ? now : 0;
     }
     if (ms === this.lastMs) return this.lastIso;
     // Date keeps whole milliseconds (toward zero); toISOString is slow, so reuse the

@@ -30,3 +30,45 @@ describe('createdAt', () => {
     expect(several).toBeGreaterThan(0);
   });
 });
+
+describe('one clock rule (recorded times where the input carries them, the clock otherwise, advanced from them)', () => {
+  // A replay today of a session recorded in 2026: what the clock says now is far from what was recorded.
+  const today = Date.UTC(2030, 5, 1);
+
+  it('a Codex replay keeps the recording’s timeline: server requests (no time of their own) and the app’s replies too', () => {
+    for (const t of transcripts('codex-app-server').filter((t) => t.file.endsWith('.both.jsonl'))) {
+      const n = createNormalizer(t.source, { clock: () => today, sessionId: 's' });
+      const events = t.lines.flatMap((l) => n.push(l));
+      const stamped = t.records.some((r) => typeof r.line === 'string' && r.line.includes('"emittedAtMs"'));
+      if (!stamped) continue; // 0.105.0 carries no times: every event has the clock's
+      const years = new Set(events.map((e) => e.createdAt.slice(0, 4)));
+      expect([...years], t.file).not.toContain('2030');
+      // …and in order: no event is stamped before one of an earlier message.
+      const times = events.map((e) => Date.parse(e.createdAt));
+      expect(
+        times.every((x, i) => i === 0 || x >= times[i - 1]!),
+        t.file,
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    [
+      'before any recorded time: the clock',
+      [{ method: 'windowsSandbox/setupCompleted', params: { success: true } }],
+      [today + 5], // the clock moves 5 ms on every read
+    ],
+    [
+      'after one: that time plus the clock’s time since',
+      [
+        { method: 'windowsSandbox/setupCompleted', params: { success: true }, emittedAtMs: Date.UTC(2026, 0, 1) },
+        { method: 'windowsSandbox/setupCompleted', params: { success: true } },
+      ],
+      [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 1) + 5],
+    ],
+  ])('%s', (_name, messages, want) => {
+    let now = today;
+    const n = createNormalizer('codex-app-server', { clock: () => (now += 5), sessionId: 's' });
+    expect(messages.map((m) => Date.parse(n.push(m as never)[0]!.createdAt))).toEqual(want);
+  });
+});
