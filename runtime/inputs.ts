@@ -57,8 +57,12 @@ export type CodexAppServerReply = CodexClientResponse | CodexClientRequest;
 
 // ---- claude-agent-sdk --------------------------------------------------------------------------
 
-/** An SDKMessage, as `query()` yields it. */
-export type ClaudeSdkMessage = ValueOf<SdkMessageByName>;
+/**
+ * An SDKMessage, as `query()` yields it. Members a snapshot names without declaring (typed as any
+ * object) are left out: they would let any object through, and their traffic has a declared type.
+ */
+export type ClaudeSdkMessage = Declared<ValueOf<SdkMessageByName>>;
+type Declared<T> = T extends { type: string } ? T : never;
 
 /** What the SDK's `canUseTool(toolName, input, options)` was called with. */
 export type ClaudePermissionCall = PermissionByName['canUseTool'];

@@ -85,6 +85,15 @@ export interface Normalizer<I = unknown, R = unknown> {
  */
 const typed = (events: CanonicalEvent[]) => events as unknown as ProviderRuntimeEvent[];
 
+/** The createNormalizer of a source's own entry point (runtime/entries/). */
+export function sourceNormalizer<I, R>(
+  source: SourceName,
+  framing: Framing,
+  provider: string,
+): (options?: NormalizerOptions) => Normalizer<I, R> {
+  return (options = {}) => normalizerFor(source, framing, provider, options);
+}
+
 /** A normalizer of one source, from its framing and the ProviderKind its events carry. */
 export function normalizerFor<I, R>(
   source: SourceName,

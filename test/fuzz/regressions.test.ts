@@ -108,7 +108,7 @@ describe('runtime regressions', () => {
         },
         session_id: 's',
         parent_tool_use_id: null,
-      }),
+      } as never),
     );
     expect(events.filter((e) => (e.payload.detail as { kind?: string } | undefined)?.kind === 'mapper-error')).toEqual(
       [],

@@ -62,8 +62,18 @@ function run(source: string, lines: string[]): CanonicalEvent[] {
   return lines.flatMap((l) => loose(n.push(l)));
 }
 
-/** An event without its sequence-numbered id. */
-const comparable = (e: CanonicalEvent) => JSON.stringify({ ...e, eventId: undefined });
+/**
+ * An event without its sequence-numbered id; and without its time where its message carries none
+ * of its own: that time is the connection's clock, advanced from the last recorded time of any
+ * thread (runtime/context.ts, one clock rule), so it depends on what came before, as it should.
+ */
+const comparable = (e: CanonicalEvent) =>
+  JSON.stringify({
+    ...e,
+    eventId: undefined,
+    createdAt:
+      typeof (e.raw.payload as { emittedAtMs?: unknown } | null)?.emittedAtMs === 'number' ? e.createdAt : undefined,
+  });
 
 const CASES = [
   ...transcripts('codex-app-server')

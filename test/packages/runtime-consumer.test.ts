@@ -8,7 +8,7 @@ import * as esbuild from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
-import { createNormalizer, type SourceName } from '../../runtime/index.ts';
+import { createNormalizer, SOURCES, type SourceName } from '../../runtime/index.ts';
 import { transcripts } from '../conformance/transcripts.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
 
@@ -66,6 +66,7 @@ describe('an app using it', () => {
 
   const compile = (moduleResolution: 'nodenext' | 'bundler') => {
     copyFileSync(join(FIXTURE, 'consumer.ts'), join(app, 'consumer.ts'));
+    copyFileSync(join(FIXTURE, 'per-source.ts'), join(app, 'per-source.ts'));
     // The reducer's renderer fixture, importing the package's subpath as an app does.
     writeFileSync(
       join(app, 'render.ts'),
@@ -150,6 +151,9 @@ describe('an app using it', () => {
       expect.arrayContaining([
         '.',
         './reducer',
+        './codex-app-server',
+        './claude-agent-sdk',
+        './codex-sdk',
         './validate',
         './schema.json',
         './upstream-validators/codex-app-server',
@@ -175,6 +179,15 @@ describe('an app using it', () => {
       "import { createNormalizer } from '@eventmap/runtime'; console.log(createNormalizer('codex-sdk'));",
     );
     expect(rootOnly.filter((f) => f.includes('/reducer/'))).toEqual([]);
+  });
+
+  // A source's entry point bundles its own mappers and no other source's (issue 28).
+  it.each(SOURCES)('the %s entry point bundles no other source', async (source) => {
+    const files = await bundledFiles(
+      `import { createNormalizer } from '@eventmap/runtime/${source}'; console.log(createNormalizer().push('{}'));`,
+    );
+    const mappers = files.filter((f) => f.includes('/generated/') && f.endsWith('/mappers.js'));
+    expect(mappers).toEqual([`node_modules/@eventmap/runtime/generated/${source}/mappers.js`]);
   });
 
   /** The package files an esbuild browser bundle of `entry` includes (metafile inputs). */

@@ -13,7 +13,7 @@ const message = (r: Rec): Rec | undefined => (r.kind === 'message' ? r.message :
 
 function normalize(records: Rec[]): CanonicalEvent[] {
   const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 'text-test' });
-  const events = loose(records.flatMap((r) => n.push(r)));
+  const events = loose(records.flatMap((r) => n.push(r as never)));
   expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   return events;
 }

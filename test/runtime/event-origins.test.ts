@@ -15,7 +15,7 @@ describe('event origins', () => {
     let emitted = 0;
     for (const records of sessions) {
       const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
-      for (const r of records) emitted += n.push(r).length;
+      for (const r of records) emitted += n.push(r as never).length;
     }
     expect(total).toBe(emitted);
     expect(Object.values(byOrigin).reduce((a, b) => a + b, 0)).toBe(total);

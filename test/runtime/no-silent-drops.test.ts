@@ -268,7 +268,7 @@ describe('deliberate silences are named', () => {
       },
     ]) {
       const before = { ...n.stats.ignoredBy };
-      const events = loose(n.push(m));
+      const events = loose(n.push(m as never));
       expect(events.length > 0 || JSON.stringify(n.stats.ignoredBy) !== JSON.stringify(before), JSON.stringify(m)).toBe(
         true,
       );

@@ -36,13 +36,8 @@ describe('the session state bound', () => {
     expect(warned).toBeGreaterThan(0);
   });
 
-  const claude = (session: string, event: unknown) => ({
-    type: 'stream_event',
-    session_id: session,
-    parent_tool_use_id: null,
-    uuid: 'u',
-    event,
-  });
+  const claude = (session: string, event: unknown) =>
+    ({ type: 'stream_event', session_id: session, parent_tool_use_id: null, uuid: 'u', event }) as never;
 
   it('50,000 content blocks started in one message', () => {
     const n = createNormalizer('claude-agent-sdk', { sessionId: 's' });
