@@ -1,5 +1,6 @@
 // Size of what an app ships: runtime/ + generated/<source>/mappers.ts + the canonical validator,
-// bundled and minified by esbuild (a devDependency), raw and gzipped; and each source's
+// bundled for the browser and minified by esbuild (a devDependency), raw and gzipped, for every
+// source at once (the package root) and for each source's own entry point; and each source's
 // opt-in upstream-validators.js, raw and gzipped as written and minified.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { gzipSync } from 'node:zlib';
 
 export interface SizeResult {
   runtimeBundle: { raw: number; gzip: number; largestInputs: { file: string; bytes: number }[] };
+  /** An app that imports one source's entry point (runtime/entries/<source>.ts) and the validator. */
+  perSource: Record<string, { raw: number; gzip: number; otherSources: string[] }>;
   upstreamValidators: Record<string, { raw: number; gzip: number; minified: number; minifiedGzip: number }>;
 }
 
@@ -14,23 +17,38 @@ const gz = (b: Uint8Array | string) => gzipSync(b, { level: 9 }).length;
 
 export async function benchSize(root: string, sources: string[]): Promise<SizeResult> {
   const esbuild = await import('esbuild');
-  const entry = [
-    "export { createNormalizer } from './runtime/index.ts';",
-    "export { validateProviderRuntimeEvent } from './generated/canonical/validate.js';",
-  ].join('\n');
-  const built = await esbuild.build({
-    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const bundle = (module: string) =>
+    esbuild.build({
+      stdin: {
+        contents: [
+          `export { createNormalizer } from '${module}';`,
+          "export { validateProviderRuntimeEvent } from './generated/canonical/validate.js';",
+        ].join('\n'),
+        resolveDir: root,
+        loader: 'ts',
+        sourcefile: 'bench-entry.ts',
+      },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+  const built = await bundle('./runtime/index.ts');
   const code = built.outputFiles[0]!.contents;
   const output = Object.values(built.metafile.outputs)[0]!;
+  const perSource: SizeResult['perSource'] = {};
+  for (const source of sources) {
+    const one = await bundle(`./runtime/entries/${source}.ts`);
+    const bytes = one.outputFiles[0]!.contents;
+    const otherSources = sources.filter(
+      (other) => other !== source && Object.keys(one.metafile.inputs).some((f) => f.startsWith(`generated/${other}/`)),
+    );
+    perSource[source] = { raw: bytes.length, gzip: gz(bytes), otherSources };
+  }
   const largestInputs = Object.entries(output.inputs)
     .map(([file, i]) => ({ file, bytes: i.bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes)
@@ -49,5 +67,5 @@ export async function benchSize(root: string, sources: string[]): Promise<SizeRe
       minifiedGzip: gz(min),
     };
   }
-  return { runtimeBundle: { raw: code.length, gzip: gz(code), largestInputs }, upstreamValidators };
+  return { runtimeBundle: { raw: code.length, gzip: gz(code), largestInputs }, perSource, upstreamValidators };
 }

@@ -80,7 +80,7 @@ describe('claude-agent-sdk: canUseTool pushed when called, its decision replied'
       { toolUseID: 'x' },
     ]) {
       const out = n.reply(reply as never);
-      expect(out.map((e) => [e.type, e.raw.payload])).toEqual([['runtime.warning', reply]]);
+      expect(out.map((e) => [e.type, e.raw?.payload])).toEqual([['runtime.warning', reply]]);
     }
   });
 });
@@ -89,7 +89,7 @@ describe('a misspelt record kind', () => {
   it('is a warning with raw, not the app’s traffic', () => {
     const n = claudeNormalizer({ sessionId: 's' });
     const record = { kind: 'permision', toolName: 'Bash', input: {}, options: { toolUseID: 't' } };
-    expect(n.push(record as never).map((e) => [e.type, e.raw.payload])).toEqual([['runtime.warning', record]]);
+    expect(n.push(record as never).map((e) => [e.type, e.raw?.payload])).toEqual([['runtime.warning', record]]);
     expect(n.stats).toMatchObject({ invalid: 1, clientTraffic: 0 });
   });
 });
