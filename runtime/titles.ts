@@ -4,7 +4,7 @@
 import type { ToolDetail } from './helpers/tool-detail.ts';
 import { obj, str } from './values.ts';
 
-/** Item types that are tool calls (T3 Code's TOOL_LIFECYCLE_ITEM_TYPES, plus image generation). */
+/** A label for each tool item type (runtime/tool-items.ts; test/runtime/ui-payloads.test.ts keeps them the same set). */
 const BY_ITEM_TYPE: Readonly<Record<string, string>> = {
   command_execution: 'Command',
   file_change: 'File change',

@@ -3,28 +3,10 @@
 // is which type stays the spec's value maps; these read the fields of one shape each.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import type { FileChange, ToolDetail } from '../../generated/canonical/types.ts';
 import { get, int, obj, str } from '../values.ts';
 
-export interface ToolDetail {
-  name?: string;
-  input?: Record<string, unknown>;
-  output?: string;
-  error?: string;
-  command?: string;
-  cwd?: string;
-  exitCode?: number | null;
-  changes?: FileChange[];
-  server?: string;
-  query?: string;
-  url?: string;
-}
-
-export interface FileChange {
-  path: string;
-  kind: 'add' | 'delete' | 'update';
-  movePath?: string;
-  diff?: string;
-}
+export type { FileChange, ToolDetail };
 
 const KINDS: ReadonlySet<string> = new Set(['add', 'delete', 'update']);
 
@@ -71,6 +53,17 @@ export function contentText(content: unknown): string | undefined {
   return parts.length ? parts.join('\n') : undefined;
 }
 
+/** An MCP call, as both Codex sources describe it: server, tool, arguments, result content, error. */
+function mcpDetail(o: Record<string, unknown>): ToolDetail | undefined {
+  return detailOf({
+    server: str(o.server),
+    name: str(o.tool),
+    input: obj(o.arguments),
+    output: contentText(get(o, ['result', 'content'])),
+    error: str(get(o, ['error', 'message'])),
+  });
+}
+
 /** Codex app-server ThreadItem → ToolDetail (commandExecution, fileChange, mcpToolCall, dynamicToolCall, webSearch, collabAgentToolCall, imageView). */
 export function codexToolDetail(_ctx: MapContext, _ids: ProviderIds, item: unknown): ToolDetail | undefined {
   const o = obj(item);
@@ -86,13 +79,7 @@ export function codexToolDetail(_ctx: MapContext, _ids: ProviderIds, item: unkno
     case 'fileChange':
       return detailOf({ changes: fileChanges(o.changes) });
     case 'mcpToolCall':
-      return detailOf({
-        server: str(o.server),
-        name: str(o.tool),
-        input: obj(o.arguments),
-        output: contentText(get(o, ['result', 'content'])),
-        error: str(get(o, ['error', 'message'])),
-      });
+      return mcpDetail(o);
     case 'dynamicToolCall':
       return detailOf({
         name: str(o.tool),
@@ -125,13 +112,7 @@ export function codexSdkToolDetail(_ctx: MapContext, _ids: ProviderIds, item: un
     case 'file_change':
       return detailOf({ changes: fileChanges(o.changes) });
     case 'mcp_tool_call':
-      return detailOf({
-        server: str(o.server),
-        name: str(o.tool),
-        input: obj(o.arguments),
-        output: contentText(get(o, ['result', 'content'])),
-        error: str(get(o, ['error', 'message'])),
-      });
+      return mcpDetail(o);
     case 'web_search':
       return detailOf({ query: str(o.query) });
     default:

@@ -1,22 +1,11 @@
 // The context-window snapshot (canonical-model.yaml ThreadTokenUsageSnapshot) from each provider's
 // counts: what the thread's context holds after its last model request, and the window's size.
+import type { ThreadTokenUsageSnapshot } from '../../generated/canonical/types.ts';
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { int, obj } from '../values.ts';
 
-export interface UsageSnapshot {
-  usedTokens: number;
-  maxTokens?: number;
-  totalProcessedTokens?: number;
-  inputTokens?: number;
-  cachedInputTokens?: number;
-  outputTokens?: number;
-  reasoningOutputTokens?: number;
-  lastInputTokens?: number;
-  lastCachedInputTokens?: number;
-  lastOutputTokens?: number;
-  lastReasoningOutputTokens?: number;
-}
+type UsageSnapshot = ThreadTokenUsageSnapshot;
 
 /** A snapshot with its undefined counts left out (and negative ones: a count is never below zero). */
 export function snapshotOf(fields: { [K in keyof UsageSnapshot]: number | undefined }): UsageSnapshot | undefined {

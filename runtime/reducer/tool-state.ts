@@ -14,17 +14,10 @@
 // a provider may ask before any item exists, or decide with no item at all.
 import type { CanonicalItemType, ItemStatus, ToolDetail } from '../../generated/canonical/types.ts';
 import type { ToolState } from './view.ts';
+import { TOOL_ITEM_TYPES } from '../tool-items.ts';
 
-/** The item types that are tool calls; any other item with a toolDetail is one too. */
-export const TOOL_ITEM_TYPES: readonly CanonicalItemType[] = [
-  'command_execution',
-  'file_change',
-  'mcp_tool_call',
-  'dynamic_tool_call',
-  'collab_agent_tool_call',
-  'web_search',
-  'image_view',
-];
+/** The item types that are tool calls (runtime/tool-items.ts); any other item with a toolDetail is one too. */
+export { TOOL_ITEM_TYPES };
 
 export const TOOL_STATES: readonly ToolState[] = [
   'input-streaming',

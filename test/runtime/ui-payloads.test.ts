@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { createNormalizer } from '../../runtime/index.ts';
 import { titleOf } from '../../runtime/titles.ts';
+import { TOOL_ITEM_TYPES as TOOL_ITEMS } from '../../runtime/tool-items.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
 import { fileChanges, joinedText } from '../../runtime/helpers/tool-detail.ts';
@@ -169,6 +170,10 @@ describe('hand-made edges (codex-app-server)', () => {
 });
 
 describe('rules, given → want', () => {
+  it('every tool item type has a title', () => {
+    for (const itemType of TOOL_ITEMS) expect(titleOf({ itemType }), itemType).toMatch(/\S/);
+  });
+
   it.each([
     [{ itemType: 'command_execution', toolDetail: { command: 'ls' } }, 'Command'],
     [{ itemType: 'file_change' }, 'File change'],
