@@ -21,7 +21,10 @@ export function registerCensusCommand(program: Command): void {
     .description(
       'count the native message types in transcripts or logs (capture formats, bare JSON-RPC or SDKMessage lines), per source and version; flag types the catalogs do not document and types the spec does not map',
     )
-    .option('--source <source>', `read every line as this source: ${SOURCE_NAMES.join(', ')} (default: detected per line)`)
+    .option(
+      '--source <source>',
+      `read every line as this source: ${SOURCE_NAMES.join(', ')} (default: detected per line)`,
+    )
     .option('--format <format>', 'text or json', 'text')
     .action((files: string[], opts: { source?: string; format: string }) => {
       const format = parseFormat(opts.format, ['text', 'json'] as const);

@@ -22,7 +22,8 @@ const SHOWN_INVALID = 20;
 /** Lines read while looking for the source (no --source) before giving up. */
 const DETECT_WITHIN = 1000;
 
-const CLOCK_HINT = 'pass an ISO date (--clock 2025-01-31T12:00:00Z) or milliseconds since the epoch (--clock 1738324800000)';
+const CLOCK_HINT =
+  'pass an ISO date (--clock 2025-01-31T12:00:00Z) or milliseconds since the epoch (--clock 1738324800000)';
 
 /** `--clock`: an ISO date or epoch milliseconds; anything else is an error (never 1970). */
 export function parseClock(value: string): number {

@@ -139,7 +139,8 @@ describe('the installed eventmap CLI', () => {
     for (const command of ['upstream', 'catalog', 'generate', 'normalize', 'check', 'diff', 'census', 'suggest'])
       expect(r.stdout).toContain(command);
     const normalize = npx('normalize', '--help');
-    for (const source of ['codex-app-server', 'claude-agent-sdk', 'codex-sdk']) expect(normalize.stdout).toContain(source);
+    for (const source of ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'])
+      expect(normalize.stdout).toContain(source);
   });
 
   it('npx eventmap normalize reads a recording in the app, detecting its source', () => {
@@ -149,9 +150,16 @@ describe('the installed eventmap CLI', () => {
     expect(r.stderr).toContain('eventmap normalize: claude-agent-sdk (detected)');
     expect(r.status).toBe(0);
     const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 's' });
-    const lines = readFileSync(recording, 'utf8').split('\n').filter((l) => l.trim());
+    const lines = readFileSync(recording, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
     const expected = [...lines.flatMap((l) => n.push(l)), ...n.end().events];
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
   it('npx eventmap census in the app (no mapping-spec.yaml): against the shipped spec, saying so', () => {
