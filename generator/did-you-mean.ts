@@ -20,6 +20,25 @@ export function guessHint(word: string, candidates: Iterable<string>, fallback: 
   return guess === undefined ? fallback : `did you mean \`${guess}\`? ${fallback}`;
 }
 
+/**
+ * The candidates `word` may mean: the did-you-mean one, else those that contain it whole
+ * (`codex` → codex-app-server, codex-sdk; `claude` → claude-agent-sdk). Empty when none is near.
+ */
+export function nearestNames(word: string, candidates: Iterable<string>): string[] {
+  const list = [...candidates].sort(compareStrings);
+  const guess = didYouMean(word, list);
+  if (guess !== undefined) return [guess];
+  const w = word.toLowerCase();
+  return w.length < 3 ? [] : list.filter((c) => c !== word && c.toLowerCase().includes(w));
+}
+
+/** `did you mean \`a\` or \`b\`? ` before `fallback` when candidates are near (nearestNames), else `fallback` alone. */
+export function nearestHint(word: string, candidates: Iterable<string>, fallback: string): string {
+  const near = nearestNames(word, candidates).map((c) => `\`${c}\``);
+  if (!near.length) return fallback;
+  return `did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near.at(-1)}`}? ${fallback}`;
+}
+
 function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

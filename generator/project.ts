@@ -1,6 +1,6 @@
 // Where a project's inputs and outputs live. The root is the nearest folder (from the working
 // directory up) holding mapping-spec.yaml, unless --root names one.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +25,29 @@ export function findProjectRoot(start: string = process.cwd()): string {
     if (parent === dir) return resolve(start);
     dir = parent;
   }
+}
+
+/**
+ * The project of a command that only reads (census, catalog): the one --root names, else the
+ * nearest with mapping-spec.yaml, else the one eventmap ships — its own package (the @eventmap/cli
+ * package carries the repository's mapping-spec.yaml, canonical-model.yaml and supported
+ * snapshots; a checkout is that repository), so they work in an app's project that has none.
+ * `shipped` says so: the command tells the user which spec it used.
+ */
+export function readProject(root?: string): { paths: ProjectPaths; shipped: boolean } {
+  const paths = projectPaths(root);
+  if (root !== undefined || existsSync(paths.spec) || !existsSync(join(PACKAGE_ROOT, 'mapping-spec.yaml')))
+    return { paths, shipped: false };
+  return { paths: projectPaths(PACKAGE_ROOT), shipped: true };
+}
+
+/** `<package name> <version>` of this eventmap (`@eventmap/cli 0.1.0` installed; the checkout's own name in one). */
+export function shippedBy(): string {
+  const { name, version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
+  return `${name} ${version}`;
 }
 
 export function projectPaths(root?: string): ProjectPaths {

@@ -1,6 +1,7 @@
 // The upstream sources eventmap knows (named in runtime/sources/names.ts), and the npm package each is ingested from.
 import { SOURCE_NAMES, type SourceName } from '../runtime/sources/names.ts';
 import { EventmapError } from './diagnostics.ts';
+import { nearestHint } from './did-you-mean.ts';
 import { printable } from './output/text.ts';
 
 export { SOURCE_NAMES, type SourceName };
@@ -33,13 +34,17 @@ export function isSourceName(value: string): value is SourceName {
   return (SOURCE_NAMES as readonly string[]).includes(value);
 }
 
-export function parseSourceName(name: string): SourceName {
-  if (!isSourceName(name)) {
-    throw new EventmapError({
-      code: 'cli/unknown-source',
-      message: `unknown source \`${printable(name)}\``,
-      hint: `use one of: ${SOURCE_NAMES.join(', ')}`,
-    });
-  }
+/** `what`: where the name was given (`--source`), for the message. */
+export function parseSourceName(name: string, what = 'source'): SourceName {
+  if (!isSourceName(name)) throw unknownSource(name, what, SOURCE_NAMES);
   return name;
+}
+
+/** An unknown source name: the sources (`known`), and the nearest of them when one is near. */
+export function unknownSource(name: string, what: string, known: readonly string[]): EventmapError {
+  return new EventmapError({
+    code: 'cli/unknown-source',
+    message: `unknown ${what} \`${printable(name)}\`: the sources are ${known.join(', ')}`,
+    hint: nearestHint(name, known, `use one of: ${known.join(', ')}`),
+  });
 }

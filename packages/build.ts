@@ -1,6 +1,6 @@
 // `npm run build` / `npm run pack`: assemble the two published packages from this repository.
 //   @eventmap/runtime → <out>/runtime   (packages/runtime/build.ts)
-//   eventmap          → <out>/eventmap  (packages/eventmap/build.ts)
+//   @eventmap/cli     → <out>/eventmap  (packages/eventmap/build.ts; bin `eventmap`, the runtime bundled in)
 // With --pack, `npm pack` writes one tarball per package into <out>. Default out: dist/packages.
 // Usage: node --import tsx packages/build.ts [--pack] [--out DIR]
 import { execFileSync } from 'node:child_process';
@@ -25,7 +25,7 @@ export async function buildPackages(out: string, options: { pack: boolean }): Pr
   const eventmap = join(out, 'eventmap');
   stageRuntime(runtime, version);
   const runtimeName = (JSON.parse(readFileSync(join(runtime, 'package.json'), 'utf8')) as { name: string }).name;
-  await stageCli(eventmap, version, runtimeName);
+  await stageCli(eventmap, version, { name: runtimeName, dir: runtime });
   if (!options.pack) return { runtime: { dir: runtime }, eventmap: { dir: eventmap } };
   const pack = (dir: string) => {
     const [info] = JSON.parse(

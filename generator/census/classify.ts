@@ -32,6 +32,8 @@ export interface ClassifiedGroup extends Omit<CensusGroup, 'types'> {
 
 export interface CensusReport extends Omit<CensusCounts, 'groups'> {
   spec: string;
+  /** True when `spec` is the one eventmap ships (the project has no mapping-spec.yaml). */
+  specShipped?: boolean;
   groups: ClassifiedGroup[];
 }
 

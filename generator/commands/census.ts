@@ -2,16 +2,17 @@
 // types in transcripts or logs, per source and version, and flags those the catalogs of the
 // supported snapshots do not know (undocumented upstream types) and those the spec does not map.
 // Reads the spec and the catalogs only (no generation). Exit 0; 2 when an input cannot be read.
+// In a project without mapping-spec.yaml (an app's), against the spec and snapshots eventmap
+// ships (generator/project.ts readProject), and says so.
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { classify } from '../census/classify.ts';
 import { countFiles } from '../census/count.ts';
 import { censusToJson, censusToText } from '../census/format.ts';
-import { EventmapError } from '../diagnostics.ts';
 import { printOut } from '../output/streams.ts';
 import { loadInputs } from '../pipeline.ts';
-import { projectPaths } from '../project.ts';
-import { isSourceName } from '../sources.ts';
+import { readProject, shippedBy } from '../project.ts';
+import { parseSourceName, SOURCE_NAMES } from '../sources.ts';
 import { parseFormat } from './format.ts';
 
 export function registerCensusCommand(program: Command): void {
@@ -20,24 +21,29 @@ export function registerCensusCommand(program: Command): void {
     .description(
       'count the native message types in transcripts or logs (capture formats, bare JSON-RPC or SDKMessage lines), per source and version; flag types the catalogs do not document and types the spec does not map',
     )
-    .option('--source <source>', 'read every line as this source (default: detected per line)')
+    .option(
+      '--source <source>',
+      `read every line as this source: ${SOURCE_NAMES.join(', ')} (default: detected per line)`,
+    )
     .option('--format <format>', 'text or json', 'text')
     .action((files: string[], opts: { source?: string; format: string }) => {
       const format = parseFormat(opts.format, ['text', 'json'] as const);
-      if (opts.source !== undefined && !isSourceName(opts.source))
-        throw new EventmapError({
-          code: 'cli/unknown-source',
-          message: `unknown --source \`${opts.source}\``,
-          hint: 'use codex-app-server, claude-agent-sdk or codex-sdk',
-        });
-      const paths = projectPaths(program.opts<{ root?: string }>().root);
-      const counts = countFiles(files, opts.source);
+      const source = opts.source === undefined ? undefined : parseSourceName(opts.source, '--source');
+      const { paths, shipped } = readProject(program.opts<{ root?: string }>().root);
+      const counts = countFiles(files, source);
       const inputs = loadInputs(paths);
-      const report = classify(counts, inputs.spec, inputs.catalogs);
+      const report = { ...classify(counts, inputs.spec, inputs.catalogs), specShipped: shipped };
+      const specFile = relative(process.cwd(), paths.spec) || 'mapping-spec.yaml';
       printOut(
         format === 'json'
           ? censusToJson(report)
-          : censusToText(report, relative(process.cwd(), paths.spec) || 'mapping-spec.yaml'),
+          : censusToText(
+              report,
+              specFile,
+              shipped
+                ? `against ${specFile}, the spec shipped with ${shippedBy()} (no mapping-spec.yaml in ${process.cwd()} or above; pass --root for another)`
+                : `against ${specFile}`,
+            ),
       );
     });
 }

@@ -1,32 +1,51 @@
-// The eventmap CLI as a maintainer installs it: both tarballs into an empty project (the CLI's own
-// dependencies from the npm registry), then every command run from there on a copy of this
-// project's inputs. The install lives outside the checkout, so nothing the package does not ship
-// can be found: the bug this guards against was a bin that ran TypeScript sources and generated/.
+// The eventmap CLI (@eventmap/cli, bin `eventmap`) as it is installed: its tarball alone into an
+// empty project whose path has a space (the runtime comes bundled inside it; its other
+// dependencies from the npm registry), then every command run from there: normalize, census and
+// catalog in that project, which has no mapping-spec.yaml (issue 28), and check and generate on a
+// copy of this project's inputs. The install lives outside the checkout, so nothing the package
+// does not ship can be found: the bug this guards against was a bin that ran TypeScript sources
+// and generated/. A second project installs both tarballs in one command, as an app that also
+// imports the runtime does (README "Use in an app").
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
 import { readTree } from '../../generator/fsutil.ts';
 import { BUNDLED } from '../../packages/eventmap/bundle.ts';
 import { createNormalizer } from '../../runtime/index.ts';
-import { transcripts } from '../conformance/transcripts.ts';
+import { transcripts, TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
 
 let ws: Workspace;
 let app: string;
+let both: string;
 let project: string;
+let installed: string;
 
 beforeAll(async () => {
   ws = await packInTemp();
-  app = join(ws.root, 'app');
-  installProject(app, [ws.packages.runtime.tarball, ws.packages.eventmap.tarball], ['--prefer-offline']);
+  app = join(ws.root, 'my app');
+  installProject(app, [ws.packages.eventmap.tarball], ['--prefer-offline']);
+  installed = join(app, 'node_modules', '@eventmap', 'cli');
+  both = join(ws.root, 'app with both');
+  installProject(both, [ws.packages.runtime.tarball, ws.packages.eventmap.tarball], ['--prefer-offline']);
   project = join(ws.root, 'project');
   for (const input of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
     cpSync(join(REPO, input), join(project, input), { recursive: true });
 }, 300_000);
 
 afterAll(() => ws?.remove());
+
+/** `npx eventmap ...` in the app's folder. */
+function npx(...args: string[]) {
+  const r = spawnSync('npx', ['--no-install', 'eventmap', ...args], {
+    cwd: app,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 /** The installed bin, as npx runs it, from the app's folder. */
 function eventmap(...args: string[]) {
@@ -44,19 +63,35 @@ describe('the installed eventmap CLI', () => {
     expect(execFileSync('npx', ['eventmap', '--version'], { cwd: app, encoding: 'utf8' }).trim()).toBe(version);
   });
 
-  it('depends on the runtime package of the same version, and on no dev tool', () => {
-    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'eventmap', 'package.json'), 'utf8')) as {
+  it('is @eventmap/cli, with the bin eventmap', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      name: string;
+      bin: Record<string, string>;
+    };
+    expect(manifest.name).toBe('@eventmap/cli');
+    expect(Object.keys(manifest.bin)).toEqual(['eventmap']);
+  });
+
+  it('depends on the runtime package of the same version, bundled in, and on no dev tool', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       version: string;
       dependencies: Record<string, string>;
+      bundleDependencies: string[];
     };
     expect(manifest.dependencies['@eventmap/runtime']).toBe(manifest.version);
+    expect(manifest.bundleDependencies).toEqual(['@eventmap/runtime']);
+    // Installed alone: the runtime is the one inside the CLI package, not one from a registry.
+    expect(existsSync(join(app, 'node_modules', '@eventmap', 'runtime'))).toBe(false);
+    const runtime = JSON.parse(
+      readFileSync(join(installed, 'node_modules', '@eventmap', 'runtime', 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(runtime.version).toBe(manifest.version);
     expect(Object.keys(manifest.dependencies).filter((d) => ['tsx', 'esbuild', 'vitest', 'uuid'].includes(d))).toEqual(
       [],
     );
   });
 
   it('ships the packages it compiled in with their versions and licenses, not as dependencies', () => {
-    const installed = join(app, 'node_modules', 'eventmap');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
@@ -96,6 +131,75 @@ describe('the installed eventmap CLI', () => {
         .split('\n')
         .map((l) => JSON.parse(l) as unknown),
     ).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('npx eventmap --help lists every command, and normalize --help every source', () => {
+    const r = npx('--help');
+    expect(r.status).toBe(0);
+    for (const command of ['upstream', 'catalog', 'generate', 'normalize', 'check', 'diff', 'census', 'suggest'])
+      expect(r.stdout).toContain(command);
+    const normalize = npx('normalize', '--help');
+    for (const source of ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'])
+      expect(normalize.stdout).toContain(source);
+  });
+
+  it('npx eventmap normalize reads a recording in the app, detecting its source', () => {
+    const recording = join(app, 'a session.jsonl');
+    cpSync(join(TRANSCRIPTS_ROOT, 'claude-agent-sdk', '0.3.332', 'budget.messages.jsonl'), recording);
+    const r = npx('normalize', recording, '--validate', '--session-id', 's', '--clock', '0');
+    expect(r.stderr).toContain('eventmap normalize: claude-agent-sdk (detected)');
+    expect(r.status).toBe(0);
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0, sessionId: 's' });
+    const lines = readFileSync(recording, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim());
+    const expected = [...lines.flatMap((l) => n.push(l)), ...n.end().events];
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('npx eventmap census in the app (no mapping-spec.yaml): against the shipped spec, saying so', () => {
+    expect(existsSync(join(app, 'mapping-spec.yaml'))).toBe(false);
+    const r = npx('census', join(TRANSCRIPTS_ROOT, 'codex-sdk', '0.163.0', 'capture.thread-events.jsonl'));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(
+      'against node_modules/@eventmap/cli/mapping-spec.yaml, the spec shipped with @eventmap/cli ',
+    );
+    expect(r.stdout).toMatch(/codex-sdk 0\.163\.0: .*against catalog 0\.163\.0/);
+  });
+
+  it('npx eventmap catalog of a shipped snapshot in the app', () => {
+    for (const snapshot of ['codex-app-server@0.171.0', 'claude-agent-sdk@0.3.332', 'codex-sdk']) {
+      const r = npx('catalog', snapshot, '--format', 'json');
+      expect(r.stderr).toContain('as shipped with @eventmap/cli ');
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ source: snapshot.split('@')[0] });
+    }
+  });
+
+  it('installed with the runtime in one command: the app imports the runtime, npx runs the CLI', () => {
+    writeFileSync(
+      join(both, 'app.js'),
+      "import { SOURCES } from '@eventmap/runtime';\nconsole.log(SOURCES.join(','));\n",
+    );
+    expect(execFileSync(process.execPath, ['app.js'], { cwd: both, encoding: 'utf8' }).trim()).toBe(
+      'codex-app-server,claude-agent-sdk,codex-sdk',
+    );
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    expect(execFileSync('npx', ['--no-install', 'eventmap', '--version'], { cwd: both, encoding: 'utf8' }).trim()).toBe(
+      version,
+    );
+  });
+
+  it("the README's install commands name the tarballs npm run pack writes", () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    for (const tarball of [ws.packages.runtime.tarball, ws.packages.eventmap.tarball])
+      expect(readme).toContain(`dist/packages/${basename(tarball)}`);
   });
 
   it('catalog lists a snapshot of the project', () => {
