@@ -233,7 +233,7 @@ describe('eventmap check', () => {
 });
 
 describe('check --format json', () => {
-  it('has the shape README.md documents', async () => {
+  it('has the shape docs/maintainers.md documents', async () => {
     const report = json((await eventmap('check', '--format', 'json')).stdout);
     expect(Object.keys(report).sort()).toEqual(['fast', 'findings', 'notices', 'ok', 'sources']);
     for (const [, s] of Object.entries(report.sources)) {

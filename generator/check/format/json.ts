@@ -1,4 +1,4 @@
-// check --format json: for tools. The shape is documented in README.md ("check --format json").
+// check --format json: for tools. The shape is documented in docs/maintainers.md ("check --format json").
 import { jsonOutput } from '../../output/json.ts';
 import type { Finding } from '../../spec/findings.ts';
 import type { CheckResult } from '../run.ts';

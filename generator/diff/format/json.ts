@@ -1,4 +1,4 @@
-// diff --format json: for tools. The shapes are documented in README.md ("diff --format json").
+// diff --format json: for tools. The shapes are documented in docs/maintainers.md ("diff --format json").
 import { jsonOutput } from '../../output/json.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
