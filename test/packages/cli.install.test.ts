@@ -196,6 +196,52 @@ describe('the installed eventmap CLI', () => {
     );
   });
 
+  // Issue 28: in a project whose path has a space, an app imports one source's entry point and
+  // feeds a real capture: the server's side with push, its own answers with reply. Every answered
+  // approval has its decision (the one the capture format gives); the server's side alone invents none.
+  it.each(
+    transcripts('codex-app-server')
+      .filter((t) => t.file.endsWith('.both.jsonl'))
+      .map((t) => [t.file, t] as const),
+  )(
+    'the installed codex-app-server entry point decides %s from push + reply, and invents nothing without replies',
+    (_file, t) => {
+      writeFileSync(
+        join(both, 'replies.mjs'),
+        [
+          "import { readFileSync } from 'node:fs';",
+          "import { createNormalizer } from '@eventmap/runtime/codex-app-server';",
+          'const records = readFileSync(process.argv[2], "utf8").split("\\n").filter(Boolean).map((l) => JSON.parse(l));',
+          'const decided = (withReplies) => {',
+          "  const n = createNormalizer({ sessionId: 's', clock: () => 0 });",
+          '  const out = [];',
+          '  for (const r of records) {',
+          "    if (r.dir === 's2c') out.push(...n.push(r.line));",
+          '    else if (withReplies) out.push(...n.reply(JSON.parse(r.line)));',
+          '  }',
+          '  out.push(...n.end().events);',
+          "  return out.filter((e) => e.type === 'request.resolved').map((e) => [e.providerRefs.providerRequestId, e.payload.decision]);",
+          '};',
+          'console.log(JSON.stringify({ live: decided(true), serverOnly: decided(false) }));',
+        ].join('\n'),
+      );
+      const out = JSON.parse(
+        execFileSync(process.execPath, ['replies.mjs', join(TRANSCRIPTS_ROOT, t.file)], {
+          cwd: both,
+          encoding: 'utf8',
+        }),
+      ) as { live: [string, string][]; serverOnly: [string, string][] };
+      const capture = createNormalizer('codex-app-server', { sessionId: 's', clock: () => 0 });
+      const want = [...t.lines.flatMap((l) => capture.push(l)), ...capture.end().events].flatMap((e) =>
+        e.type === 'request.resolved' ? [[e.providerRefs?.providerRequestId, e.payload.decision]] : [],
+      );
+      expect(out.live).toEqual(want);
+      expect(out.live.length).toBeGreaterThan(0);
+      expect(out.serverOnly.length).toBeGreaterThan(0);
+      for (const [id, decision] of out.serverOnly) expect([id, decision]).toEqual([id, 'unobserved']);
+    },
+  );
+
   it("the README's install commands name the tarballs npm run pack writes", () => {
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     for (const tarball of [ws.packages.runtime.tarball, ws.packages.eventmap.tarball])
