@@ -5,9 +5,10 @@
 // unreadable or unwritable cache is a miss, never an error. Bounded: a hit refreshes its entry's
 // mtime, and a run that added entries drops the least recently used ones over the bound.
 //
-// Where (docs/decisions.md, "The emit cache"): EVENTMAP_CACHE_DIR, else the user's cache folder,
-// $XDG_CACHE_HOME/eventmap or ~/.cache/eventmap: outside every checkout (a pull request cannot
-// commit into it) and outside node_modules (`npm ci` does not delete it). EVENTMAP_CACHE=0 disables it.
+// Where (docs/decisions.md, "The emit cache"): EVENTMAP_CACHE_DIR, else eventmap's folder of the
+// user's cache, $XDG_CACHE_HOME/eventmap/emit or ~/.cache/eventmap/emit (beside `capture/`):
+// outside every checkout (a pull request cannot commit into it) and outside node_modules (`npm ci`
+// does not delete it). EVENTMAP_CACHE=0 disables it.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -54,9 +55,9 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefin
   if (env.EVENTMAP_CACHE === '0') return undefined;
   if (env.EVENTMAP_CACHE_DIR) return env.EVENTMAP_CACHE_DIR;
   // The XDG base-directory rule: a relative XDG_CACHE_HOME is ignored.
-  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'eventmap');
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'eventmap', 'emit');
   try {
-    return join(homedir(), '.cache', 'eventmap');
+    return join(homedir(), '.cache', 'eventmap', 'emit');
   } catch {
     return undefined;
   }

@@ -14,10 +14,10 @@ describe('emit cache', () => {
   it('lives outside the checkout and node_modules: EVENTMAP_CACHE_DIR, else XDG_CACHE_HOME, else ~/.cache', () => {
     expect(cacheDir({ EVENTMAP_CACHE: '0', EVENTMAP_CACHE_DIR: '/c' })).toBeUndefined();
     expect(cacheDir({ EVENTMAP_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x' })).toBe('/c');
-    expect(cacheDir({ XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'eventmap'));
+    expect(cacheDir({ XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'eventmap', 'emit'));
     // A relative XDG_CACHE_HOME is ignored, as the XDG rule says.
-    expect(cacheDir({ XDG_CACHE_HOME: 'x' })).toBe(join(homedir(), '.cache', 'eventmap'));
-    expect(cacheDir({})).toBe(join(homedir(), '.cache', 'eventmap'));
+    expect(cacheDir({ XDG_CACHE_HOME: 'x' })).toBe(join(homedir(), '.cache', 'eventmap', 'emit'));
+    expect(cacheDir({})).toBe(join(homedir(), '.cache', 'eventmap', 'emit'));
   });
 
   it('a warm run is byte-identical to a cold one, and a spec-only change adds no entry', async () => {
