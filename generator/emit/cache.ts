@@ -19,7 +19,7 @@ export interface EmitCache {
   files(key: string, compute: () => Promise<Map<string, string>> | Map<string, string>): Promise<Map<string, string>>;
   /** The same for one JSON text, synchronously (for what the synchronous loaders build). */
   textSync(key: string, compute: () => string): string;
-  /** After a run: if it added entries, drop the least recently used ones over the bound (cache-prune.ts). */
+  /** After a run: if it added entries, drop the least recently used ones over the bound (pruneCache). */
   prune(): void;
 }
 
