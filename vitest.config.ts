@@ -21,8 +21,9 @@ export default defineConfig({
     // …so helpers' temp folders are removed by a hook registered for every file (test/scratch.ts).
     setupFiles: ['test/setup/scratch.ts'],
     env: {
-      // Temp project copies share this checkout's emit cache (content-addressed, so a hit is
-      // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold.
+      // Temp project copies share one emit cache of this checkout's (content-addressed, so a hit is
+      // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold,
+      // and leave the user's own cache folder (generator/emit/cache.ts) alone.
       // test/generate/determinism.test.ts still runs one generate with the cache off.
       EVENTMAP_CACHE_DIR:
         process.env.EVENTMAP_CACHE_DIR || join(import.meta.dirname, 'node_modules', '.cache', 'eventmap'),

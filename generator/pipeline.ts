@@ -10,7 +10,6 @@ import { FORMAT_ID, formatChunks, formatFiles } from './emit/format.ts';
 import { buildCoverage, emitCoverage } from './emit/coverage.ts';
 import {
   buildManifest,
-  codeKey,
   hashInputs,
   MANIFEST,
   memoFileHasher,
@@ -18,7 +17,6 @@ import {
   snapshotKeyParts,
   type InputHashes,
 } from './emit/manifest.ts';
-import { knownHashes, type KnownHashes } from './emit/known-hashes.ts';
 import { emitMappers } from './emit/mappers/index.ts';
 import { mapperSpec } from './emit/mappers/input.ts';
 import { mapperTyping } from './emit/mappers/upstream-typing.ts';
@@ -30,7 +28,6 @@ import type { ProjectPaths } from './project.ts';
 import { analyzeSpec, type SpecAnalysis } from './spec/analyze.ts';
 import { cachedAnalysis } from './spec/analysis-cache.ts';
 import { GENERATES_THROUGH, type Finding } from './spec/findings.ts';
-import { blockStore } from './spec/block-store.ts';
 import { loadSpec } from './spec/load.ts';
 import { positionFreeJson } from './spec/positions.ts';
 import { SPEC_SCHEMA } from './spec/spec-schema.ts';
@@ -48,23 +45,15 @@ export interface Inputs {
   analysis: SpecAnalysis;
   /** Hashes of everything generate reads (see emit/manifest.ts). */
   hashes: InputHashes;
-  /** The hashes earlier runs recorded, when trusted (PipelineOptions.reuseGenerated). */
-  known: KnownHashes | undefined;
 }
 
 /** Load and analyse everything generate reads; throws EventmapError when the inputs are unusable. */
 export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): Inputs {
-  const dir = cacheDir(paths);
-  const trusted = options.reuseGenerated !== false;
-  const known = trusted ? knownHashes(dir) : undefined;
-  const hashFile = memoFileHasher(known);
+  const hashFile = memoFileHasher();
   const list = memoLister();
-  const cache = emitCache(dir);
+  const cache = emitCache(cacheDir());
   const loadCatalog = catalogLoader(cache, hashFile, list);
-  // Parsed by blocks only where they can be kept (without a cache folder, the whole file at once).
-  const blocks = trusted && dir !== undefined ? blockStore(dir, codeKey()) : undefined;
-  const spec = loadSpec(paths.spec, blocks);
-  blocks?.save();
+  const spec = loadSpec(paths.spec);
   const model = loadModelCached(paths.model, cache);
   const catalogs: Record<string, Catalog[]> = {};
   for (const [source, src] of Object.entries(spec.sources)) {
@@ -94,8 +83,7 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   const analysis = analyzeSpec(spec, catalogs, model, HELPER_MANIFEST, cachedAnalysis(cache, spec, catalogs, hashes));
   // Bounded here too: check and diff (what-ifs with --with/--upstream) add entries and never generate.
   cache.prune();
-  known?.save();
-  return { spec, model, catalogs, analysis, hashes, known };
+  return { spec, model, catalogs, analysis, hashes };
 }
 
 /** `--with`: one more snapshot in a source's supported set; a version already there is a mistake, not a no-op. */
@@ -151,8 +139,6 @@ export interface GenerateResult {
   inputs: Inputs;
   /** Where each expensive stage's files came from: the last generate's output, the emit cache, or built. */
   stages: ReadonlyMap<string, StageOrigin>;
-  /** Whether generated/`rel` is known to hold `text` already (read by this run, unchanged since). */
-  holds: (rel: string, text: string) => boolean;
 }
 
 export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
@@ -162,13 +148,14 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
   const blocking = inputs.analysis.findings.filter((f) => !GENERATES_THROUGH.has(f.category));
   if (blocking.length) throw new EventmapError(blocking.map(findingToDiagnostic));
   const files = new Map<string, string>();
-  // The compilers (Ajv, json-schema-to-typescript) load only when a stage is built.
-  const dir = cacheDir(paths);
+  // The expensive stages, each served from generated/ as its manifest records it, else from the
+  // emit cache, else built (emit/stages.ts). The compilers (Ajv, json-schema-to-typescript) load
+  // only when a stage is built.
+  const dir = cacheDir();
   const cache = emitCache(dir);
   const stages = stageRunner(
     dir === undefined || options.reuseGenerated === false ? undefined : paths.generated,
     cache,
-    inputs.known,
   );
   const { hashes } = inputs;
   const canonicalKey = cacheKey(['canonical', hashes.code, FORMAT_ID, hashes.model]);
@@ -176,23 +163,18 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     formatFiles(await (await import('./emit/canonical/index.ts')).emitCanonical(inputs.model)),
   );
   for (const [rel, text] of canonical) files.set(rel, text);
-  const upstreams: Promise<Map<string, string>>[] = [];
   for (const source of Object.keys(inputs.spec.sources)) {
     const catalogs = inputs.catalogs[source] ?? [];
     // Keyed by snapshot content (and order), not folder: an --upstream copy hits too.
     const key = cacheKey(['upstream', hashes.code, FORMAT_ID, source, ...snapshotKeyParts(catalogs, hashes)]);
-    // Ajv in a worker thread, when a core is idle, while json-schema-to-typescript runs here.
-    upstreams.push(
-      stages.files(`upstream ${source}`, key, async () => {
-        const [{ emitUpstreamTypes }, { upstreamValidators }] = await Promise.all([
-          import('./emit/upstream-types.ts'),
-          import('./emit/upstream-parallel.ts'),
-        ]);
-        const validators = upstreamValidators(catalogs);
-        const types = await emitUpstreamTypes(catalogs);
-        return formatFiles(new Map([...types, ...(await validators)]));
-      }),
-    );
+    const upstream = await stages.files(`upstream ${source}`, key, async () => {
+      const [{ emitUpstreamTypes }, { emitUpstreamValidators }] = await Promise.all([
+        import('./emit/upstream-types.ts'),
+        import('./emit/upstream-validators.ts'),
+      ]);
+      return formatFiles(new Map([...(await emitUpstreamTypes(catalogs)), ...emitUpstreamValidators(catalogs)]));
+    });
+    for (const [rel, text] of upstream) files.set(rel, text);
     // Keyed by what the mappers are made of, so a spec edit elsewhere (or a comment) emits nothing.
     const mappersKey = cacheKey([
       'mappers',
@@ -211,7 +193,6 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     });
     for (const [rel, text] of mappers) files.set(rel, text);
   }
-  for (const upstream of await Promise.all(upstreams)) for (const [rel, text] of upstream) files.set(rel, text);
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
   const report = buildCoverage(
     inputs.spec,
@@ -220,8 +201,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
   );
   for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
-  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records(), stages.hashOf));
+  files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
   cache.prune(); // bounded: the least recently used entries go when this run added some
-  inputs.known?.save();
-  return { files, inputs, stages: stages.origins, holds: stages.holds };
+  return { files, inputs, stages: stages.origins };
 }

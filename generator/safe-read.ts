@@ -3,23 +3,13 @@
 // at a secret of the machine that runs the gate (its text would then reach a message or a hash) or
 // at /dev/zero; a FIFO would block the read forever. So no link is followed, and nothing but a
 // regular file is opened.
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  type BigIntStats,
-  type Stats,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from './diagnostics.ts';
 import { displayPath } from './display-path.ts';
-import { stampOf, type Stamp } from './file-stamps.ts';
 
 /** What a path is, when it is not a regular file. */
-function kindOf(st: Stats | BigIntStats): string {
+function kindOf(st: Stats): string {
   if (st.isSymbolicLink()) return 'a symbolic link';
   if (st.isDirectory()) return 'a folder';
   if (st.isFIFO()) return 'a named pipe';
@@ -70,11 +60,6 @@ export function whatIsBelow(root: string, rel: string): Below {
  * the usual Node error (ENOENT…) when there is nothing there.
  */
 export function readRegularFile(file: string, rel?: string): Buffer {
-  return readRegularStamped(file, rel).bytes;
-}
-
-/** readRegularFile, with the stamp of the file it read (./file-stamps.ts). */
-export function readRegularStamped(file: string, rel?: string): { bytes: Buffer; stamp: Stamp } {
   let path = file;
   if (rel !== undefined) {
     const below = whatIsBelow(file, rel);
@@ -90,9 +75,9 @@ export function readRegularStamped(file: string, rel?: string): { bytes: Buffer;
     throw err;
   }
   try {
-    const st = fstatSync(fd, { bigint: true });
+    const st = fstatSync(fd);
     if (!st.isFile()) throw notRegular(path, kindOf(st));
-    return { bytes: readFileSync(fd), stamp: stampOf(st) };
+    return readFileSync(fd);
   } finally {
     closeSync(fd);
   }

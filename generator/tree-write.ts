@@ -40,12 +40,7 @@ export function describeWrite(w: TreeWrite, dir: string): string {
  * Replace `target` with exactly `files` (relative POSIX paths → contents). Every failure is an
  * EventmapError naming the path (exit 2); before the commit, the old tree is left as it was.
  */
-export interface TreeWriteOptions extends LockOptions {
-  /** Whether `target/rel` is known to hold `text` already (read by the caller, unchanged since): then it is not read again. */
-  holds?: (rel: string, text: string) => boolean;
-}
-
-export function writeTreeAtomic(target: string, files: Map<string, string>, options: TreeWriteOptions = {}): TreeWrite {
+export function writeTreeAtomic(target: string, files: Map<string, string>, options: LockOptions = {}): TreeWrite {
   let committing = false;
   const result: TreeWrite = { written: 0, unchanged: 0, removed: 0 };
   try {
@@ -58,7 +53,7 @@ export function writeTreeAtomic(target: string, files: Map<string, string>, opti
         // A file left in place because it was unchanged can vanish before the commit (the folder
         // deleted by hand meanwhile): then the tree is incomplete, and one more pass restores it.
         for (let pass = 1; ; pass++) {
-          const staged = stage(target, files, result, options.holds);
+          const staged = stage(target, files, result);
           committing = true;
           renameSync(staged, commitPath(target));
           result.removed += commit(target);
@@ -102,12 +97,7 @@ export function recoverInterruptedWrite(target: string): void {
   if (lstatSync(commitPath(target), { throwIfNoEntry: false }) !== undefined) commit(target);
 }
 
-function stage(
-  target: string,
-  files: Map<string, string>,
-  result: TreeWrite,
-  knownToHold: TreeWriteOptions['holds'],
-): string {
+function stage(target: string, files: Map<string, string>, result: TreeWrite): string {
   const temp = `${target}.eventmap-tmp-${process.pid}`;
   try {
     rmSync(temp, { recursive: true, force: true });
@@ -117,7 +107,7 @@ function stage(
       if (i === sorted.length >> 1) crashPoint('writing');
       const text = files.get(rel)!;
       // Not staged, not moved: commit() takes a listed file missing from the stage as in place.
-      if (holds(target, rel, text, knownToHold)) {
+      if (holds(target, rel, text)) {
         result.unchanged++;
         return;
       }
@@ -138,11 +128,10 @@ function stage(
  * Whether `target/rel` is a regular file holding exactly `text`, reached through real folders only
  * (a symlink on the way is never followed: the write replaces it, as makeRoom does).
  */
-function holds(target: string, rel: string, text: string, knownToHold: TreeWriteOptions['holds']): boolean {
+function holds(target: string, rel: string, text: string): boolean {
   try {
     const file = join(target, rel);
     if (whatIsBelow(target, rel) !== 'file') return false;
-    if (knownToHold?.(rel, text)) return true;
     if (lstatSync(file).size !== Buffer.byteLength(text)) return false;
     return readFileSync(file).equals(Buffer.from(text));
   } catch {

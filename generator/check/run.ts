@@ -10,24 +10,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { EventmapError } from '../diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
-import { cacheDir } from '../emit/cache.ts';
-import { knownHashes } from '../emit/known-hashes.ts';
-import { codeKey, hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
-import { compareStrings, displayPath, listFiles, readTree, sha256 } from '../fsutil.ts';
+import { hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
+import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
 import { isWhatIf, type PipelineOptions } from '../pipeline-options.ts';
 import type { ProjectPaths } from '../project.ts';
 import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
-import type { Loc, MappingSpec, SpecNode } from '../spec/types.ts';
-import { checkNotices, type SpecNotes } from './notices.ts';
-import {
-  noting,
-  recorded,
-  specFactsRecord,
-  supportedSnapshots,
-  type SpecFacts,
-  type SpecFactsRecord,
-} from './spec-facts.ts';
+import type { Loc, SpecNode } from '../spec/types.ts';
+import { checkNotices } from './notices.ts';
 import { listVersions } from '../catalog/vendored.ts';
 import type { SourceName } from '../sources.ts';
 
@@ -46,69 +36,24 @@ export interface CheckOptions extends PipelineOptions {
 }
 
 export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
-  const dir = options.full ? undefined : cacheDir(paths);
-  const facts = dir === undefined ? undefined : specFactsRecord(dir, codeKey());
-  // Unchanged inputs and a spec text met before: answered without parsing the spec.
-  let inputsChanged = false;
-  if (facts && !isWhatIf(options)) {
-    const known = knownSpec(paths, facts);
-    if (known) {
-      let verified = false; // the locator is asked only once the inputs and files matched
-      const fast = tryFastPath(paths, known.facts.snapshots, (coverage) => {
-        verified = true;
-        return coverage === known.facts.coverage ? recorded(known.facts.locs) : undefined;
-      });
-      if (fast) return { ...fast.result, notices: await checkNotices(paths, known.notes, []) };
-      // The parse would give these very snapshots (same text, same eventmap): its fast path would fail too.
-      inputsChanged = !verified;
-    }
-  }
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
-  // The spec's parser and shape validator are loaded only here, when the record cannot answer.
-  const [{ loadSpec }, { blockStore }] = await Promise.all([
-    import('../spec/load.ts'),
-    import('../spec/block-store.ts'),
-  ]);
-  const blocks = dir === undefined ? undefined : blockStore(dir, codeKey());
-  const spec = loadSpec(paths.spec, blocks);
-  blocks?.save();
-  const result = await checkFindings(paths, options, spec, facts, inputsChanged);
-  const notes = { file: spec.file, text: spec.text, snapshots: supportedSnapshots(spec) };
+  // The spec's parser is loaded here, not by check's static imports.
+  const { loadSpec, specLocator } = await import('../spec/load.ts');
+  const spec = loadSpec(paths.spec);
+  const snapshots = Object.fromEntries(
+    Object.entries(spec.sources).map(([s, v]) => [s, v.snapshots.map((x) => x.version)]),
+  );
+  const fast =
+    options.full || isWhatIf(options)
+      ? undefined
+      : tryFastPath(paths, snapshots, () => specLocator(spec.text, 'mapping-spec.yaml'));
+  const result = fast ?? (await checkFindings(paths, options));
+  const notes = { file: spec.file, text: spec.text, snapshots };
   return { ...result, notices: await checkNotices(paths, notes, options.withSnapshots ?? []) };
 }
 
-/** The spec's text, and what the record says a parse of it gave (undefined: never met, or unreadable). */
-function knownSpec(paths: ProjectPaths, facts: SpecFactsRecord): { facts: SpecFacts; notes: SpecNotes } | undefined {
-  try {
-    const text = readRegularText(paths.spec);
-    const known = facts.get(text);
-    if (!known) return undefined;
-    return { facts: known, notes: { file: displayPath(paths.spec), text, snapshots: known.snapshots } };
-  } catch {
-    return undefined; // missing or odd: loadSpec says what is wrong
-  }
-}
-
-async function checkFindings(
-  paths: ProjectPaths,
-  options: CheckOptions,
-  spec: MappingSpec,
-  facts: SpecFactsRecord | undefined,
-  inputsChanged: boolean,
-): Promise<Omit<CheckResult, 'notices'>> {
+async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
-  if (!overridden && !options.full && !inputsChanged) {
-    const { specLocator } = await import('../spec/load.ts');
-    const snapshots = supportedSnapshots(spec);
-    const locs: Record<string, Loc> = {};
-    const fast = tryFastPath(paths, snapshots, () => noting(specLocator(spec.text, 'mapping-spec.yaml'), locs));
-    if (fast) {
-      // What the next check of this very text needs instead of a parse.
-      facts?.put(spec.text, { snapshots, coverage: fast.coverage, locs });
-      facts?.save();
-      return fast.result;
-    }
-  }
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
   const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline.ts');
   const inputs = loadInputs(paths, { ...options, reuseGenerated: !options.full });
@@ -137,14 +82,13 @@ async function checkFindings(
 
 /**
  * The findings recorded in generated/coverage.json, when the inputs hash and every generated file
- * match the manifest. `locator` gives the spec locations for that coverage.json (by its sha256),
- * or undefined when it cannot.
+ * match the manifest; `locator` gives the spec locations of its references.
  */
 function tryFastPath(
   paths: ProjectPaths,
   snapshots: Record<string, readonly string[]>,
-  locator: (coverage: string) => ((node: SpecNode) => Loc) | undefined,
-): { result: Omit<CheckResult, 'notices'>; coverage: string } | undefined {
+  locator: () => (node: SpecNode) => Loc,
+): Omit<CheckResult, 'notices'> | undefined {
   const manifestFile = join(paths.generated, MANIFEST);
   const coverageFile = join(paths.generated, 'coverage.json');
   if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;
@@ -155,9 +99,7 @@ function tryFastPath(
     );
     // listVersions refuses a linked snapshot folder (the slow path then says so).
     for (const source of Object.keys(snapshots)) listVersions(paths.upstream, source as SourceName);
-    // Files whose stamp an earlier run recorded are not read again (emit/known-hashes.ts).
-    const known = knownHashes(cacheDir(paths));
-    const hashFile = memoFileHasher(known);
+    const hashFile = memoFileHasher();
     if (!dirs.every((d) => existsSync(d)) || hashInputs(paths, dirs, hashFile).all !== manifest.inputs)
       return undefined;
     // Exactly the files the manifest lists, by name (not by count: a file system that ignores case
@@ -167,18 +109,14 @@ function tryFastPath(
     if (!isDeepStrictEqual(listed.sort(compareStrings), names)) return undefined;
     // coverage.json is parsed from the bytes hashed, not read again.
     const coverageBytes = readRegularFile(paths.generated, 'coverage.json');
-    const coverageHash = sha256(coverageBytes);
-    if (coverageHash !== manifest.files['coverage.json']) return undefined;
+    if (sha256(coverageBytes) !== manifest.files['coverage.json']) return undefined;
     for (const rel of names) {
       if (rel === 'coverage.json') continue;
       const plain = PLAIN_PATH.test(rel) && whatIsBelow(paths.generated, rel) === 'file';
       if (!plain || hashFile(join(paths.generated, rel)) !== manifest.files[rel]) return undefined;
     }
-    known.save();
-    const locate = locator(coverageHash);
-    if (!locate) return undefined;
-    const coverage = locatedCoverage(JSON.parse(coverageBytes.toString('utf8')) as CoverageReport, locate);
-    return { result: { findings: coverage.findings, coverage, fast: true }, coverage: coverageHash };
+    const coverage = locatedCoverage(JSON.parse(coverageBytes.toString('utf8')) as CoverageReport, locator());
+    return { findings: coverage.findings, coverage, fast: true };
   } catch {
     return undefined; // anything odd: take the slow path, which reports it properly
   }

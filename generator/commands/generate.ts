@@ -51,9 +51,8 @@ export function registerGenerateCommand(program: Command): void {
 /** One generate; when watching, also the findings, and a broken input is printed instead of thrown. */
 async function generateOnce(paths: ProjectPaths, options: PipelineOptions, watching: boolean): Promise<void> {
   try {
-    const { files, inputs, holds } = await runGenerate(paths, options);
+    const { files, inputs } = await runGenerate(paths, options);
     const wrote = writeTreeAtomic(paths.generated, files, {
-      holds,
       onWait: (owner) => sayErr(`eventmap: waiting for another eventmap (pid ${owner.pid}) writing ${paths.generated}`),
     });
     sayErr(`eventmap: ${describeWrite(wrote, paths.generated)}`);

@@ -1,20 +1,25 @@
-// A content-addressed cache for the expensive emitters (upstream types and validators, canonical
-// validators): a spec-only change recompiles nothing they produce. The key covers everything the
-// output depends on (the snapshot or model files and eventmap's own code), so a hit is byte-
-// identical to a cold run. Best effort: an unreadable or unwritable cache is a miss, never an error.
-// Where: EVENTMAP_CACHE_DIR, else <project>/node_modules/.cache/eventmap; EVENTMAP_CACHE=0 disables.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The emit cache: the expensive emitters' output (upstream types and validators, canonical files,
+// formatted mapper chunks) and the loaders' values (catalogs, the model's IR, each source's
+// analysis), content-addressed: the key covers everything the output depends on (the snapshot or
+// model files and eventmap's own code), so a hit is byte-identical to a cold run. Best effort: an
+// unreadable or unwritable cache is a miss, never an error. Bounded: a hit refreshes its entry's
+// mtime, and a run that added entries drops the least recently used ones over the bound.
+//
+// Where (docs/decisions.md, "The emit cache"): EVENTMAP_CACHE_DIR, else eventmap's folder of the
+// user's cache, $XDG_CACHE_HOME/eventmap/emit or ~/.cache/eventmap/emit (beside `capture/`):
+// outside every checkout (a pull request cannot commit into it) and outside node_modules (`npm ci`
+// does not delete it). EVENTMAP_CACHE=0 disables it.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { sha256 } from '../fsutil.ts';
-import { DEFAULT_LIMITS, pruneCache, touch, type CacheLimits } from './cache-prune.ts';
-import type { ProjectPaths } from '../project.ts';
 
 export interface EmitCache {
   /** The files cached under `key`, or what `compute` returns (then cached). */
   files(key: string, compute: () => Promise<Map<string, string>> | Map<string, string>): Promise<Map<string, string>>;
   /** The same for one JSON text, synchronously (for what the synchronous loaders build). */
   textSync(key: string, compute: () => string): string;
-  /** After a run: if it added entries, drop the least recently used ones over the bound (cache-prune.ts). */
+  /** After a run: if it added entries, drop the least recently used ones over the bound (pruneCache). */
   prune(): void;
 }
 
@@ -45,9 +50,17 @@ export function cachedValue<T>(
   }
 }
 
-export function cacheDir(paths: ProjectPaths): string | undefined {
-  if (process.env.EVENTMAP_CACHE === '0') return undefined;
-  return process.env.EVENTMAP_CACHE_DIR || join(paths.root, 'node_modules', '.cache', 'eventmap');
+/** The cache folder (undefined: off, or no home folder to put it in). */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.EVENTMAP_CACHE === '0') return undefined;
+  if (env.EVENTMAP_CACHE_DIR) return env.EVENTMAP_CACHE_DIR;
+  // The XDG base-directory rule: a relative XDG_CACHE_HOME is ignored.
+  if (env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)) return join(env.XDG_CACHE_HOME, 'eventmap', 'emit');
+  try {
+    return join(homedir(), '.cache', 'eventmap', 'emit');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A cache key from labelled parts (hashes, versions, names); order matters. */
@@ -113,5 +126,71 @@ function write(file: string, key: string, files: Map<string, string>): void {
     renameSync(tmp, file);
   } catch {
     // A read-only or full disk only costs the next run the work.
+  }
+}
+
+export interface CacheLimits {
+  /** Bytes of entries kept; pruning goes down to three quarters of it. */
+  maxBytes: number;
+  /** Entries kept (many small chunks cost directory lookups more than bytes). */
+  maxEntries: number;
+}
+
+export const DEFAULT_LIMITS: CacheLimits = { maxBytes: 256 * 1024 * 1024, maxEntries: 20_000 };
+
+/** A leftover `<key>.json.<pid>.tmp` older than this is a killed run's, not a concurrent one's. */
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+// Only eventmap's own names (a sha256 key): EVENTMAP_CACHE_DIR may point at a folder other tools
+// use too, whose files are not ours to prune.
+const ENTRY = /^[0-9a-f]{64}\.json$/;
+const TEMP = /^[0-9a-f]{64}\.json\.\d+\.tmp$/;
+
+/** Mark an entry as used now (LRU order is mtime order). */
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Read-only cache: entries still serve, only the order goes stale.
+  }
+}
+
+/** Drop the least recently used entries while the folder is over `limits`, and a killed run's temp files. */
+export function pruneCache(dir: string, limits: CacheLimits = DEFAULT_LIMITS, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const entries: { file: string; bytes: number; mtime: number }[] = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) continue;
+      if (TEMP.test(name)) {
+        if (now - st.mtimeMs > STALE_TMP_MS) rmSync(file, { force: true });
+      } else if (ENTRY.test(name)) entries.push({ file, bytes: st.size, mtime: st.mtimeMs });
+    } catch {
+      // Removed meanwhile by a concurrent run.
+    }
+  }
+  let bytes = entries.reduce((sum, e) => sum + e.bytes, 0);
+  let count = entries.length;
+  if (bytes <= limits.maxBytes && count <= limits.maxEntries) return;
+  const [targetBytes, targetCount] = [limits.maxBytes * 0.75, Math.floor(limits.maxEntries * 0.75)];
+  // Oldest first; ties by name, so two machines prune alike.
+  entries.sort((a, b) => a.mtime - b.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const e of entries) {
+    if (bytes <= targetBytes && count <= targetCount) break;
+    try {
+      rmSync(e.file, { force: true });
+    } catch {
+      continue;
+    }
+    bytes -= e.bytes;
+    count--;
   }
 }

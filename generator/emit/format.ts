@@ -11,7 +11,7 @@ import { cacheKey } from './cache.ts';
 /**
  * The repository's .prettierrc.json, fixed here so output does not depend on the project's config.
  * Parsed by Babel's TypeScript parser: the same output as Prettier's default `typescript` parser on
- * everything eventmap emits (the format test checks generated/ with the default), in ~60% of the time.
+ * everything eventmap emits (`npm run format:check` checks generated/ with the default), in ~60% of the time.
  */
 const OPTIONS = { parser: 'babel-ts', printWidth: 120, singleQuote: true, trailingComma: 'all' } as const;
 

@@ -5,9 +5,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { listFiles, sha256, stableJson } from '../fsutil.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
-import { currentStamp } from '../file-stamps.ts';
-import { readRegularFile, readRegularStamped } from '../safe-read.ts';
-import type { KnownHashes } from './known-hashes.ts';
+import { readRegularFile } from '../safe-read.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -46,30 +44,14 @@ export function snapshotKeyParts(catalogs: readonly { version: string; dir: stri
 /** sha256 of a file's bytes. */
 export type FileHasher = (file: string) => string;
 
-/**
- * A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same
- * snapshots), and with `known`, none whose stamp is still the one an earlier run hashed.
- */
-export function memoFileHasher(known?: KnownHashes): FileHasher {
+/** A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same snapshots). */
+export function memoFileHasher(): FileHasher {
   const seen = new Map<string, string>();
   return (file) => {
     let hash = seen.get(file);
-    if (hash === undefined) seen.set(file, (hash = known ? stampedHash(file, known) : sha256(readRegularFile(file))));
+    if (hash === undefined) seen.set(file, (hash = sha256(readRegularFile(file))));
     return hash;
   };
-}
-
-function stampedHash(file: string, known: KnownHashes): string {
-  const stamp = currentStamp(file);
-  const recorded = stamp === undefined ? undefined : known.get(file, stamp);
-  if (recorded !== undefined) {
-    known.set(file, stamp!, recorded);
-    return recorded;
-  }
-  const read = readRegularStamped(file); // not a regular file: the usual error
-  const hash = sha256(read.bytes);
-  known.set(file, read.stamp, hash);
-  return hash;
 }
 
 /** listFiles, each folder listed once (for one run: the catalogs and the inputs hash list the same snapshots). */
@@ -183,13 +165,9 @@ export function buildManifest(
   inputs: string,
   files: Map<string, string>,
   stages: Record<string, StageRecord> = {},
-  knownHash: (rel: string, text: string) => string | undefined = () => undefined,
 ): string {
   const hashes: Record<string, string> = {};
-  for (const rel of [...files.keys()].sort()) {
-    const text = files.get(rel)!;
-    if (rel !== MANIFEST) hashes[rel] = knownHash(rel, text) ?? sha256(text);
-  }
+  for (const rel of [...files.keys()].sort()) if (rel !== MANIFEST) hashes[rel] = sha256(files.get(rel)!);
   const manifest: Manifest = { version: 1, inputs, files: hashes, stages };
   return stableJson(manifest);
 }

@@ -8,12 +8,9 @@
 //   3. the emitter.
 // A file edited by hand, or written from other inputs, fails the check and the stage is rebuilt.
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).
-import { join } from 'node:path';
-import { currentStamp, type Stamp } from '../file-stamps.ts';
 import { compareStrings, sha256 } from '../fsutil.ts';
-import { PLAIN_PATH, readRegularStamped, readRegularText } from '../safe-read.ts';
+import { PLAIN_PATH, readRegularFile, readRegularText } from '../safe-read.ts';
 import type { EmitCache } from './cache.ts';
-import type { KnownHashes } from './known-hashes.ts';
 import { MANIFEST, type Manifest, type StageRecord } from './manifest.ts';
 
 export type StageOrigin = 'committed' | 'cache' | 'built';
@@ -29,24 +26,13 @@ export interface Stages {
   readonly origins: ReadonlyMap<string, StageOrigin>;
   /** Each stage's key and files, in name order: what the new manifest records. */
   records(): Record<string, StageRecord>;
-  /** The sha256 of `text` when it is a file reused from generated/ (hashed to verify it): buildManifest need not hash it again. */
-  hashOf(rel: string, text: string): string | undefined;
-  /**
-   * Whether generated/`rel` still holds `text`, as this run read it to reuse it (its stamp
-   * unchanged since): the tree write need not read it again to leave it in place.
-   */
-  holds(rel: string, text: string): boolean;
 }
 
-/**
- * `generated` is the folder of the last generate's output (undefined: reuse none of it); `known`,
- * the hashes earlier runs recorded (a file whose stamp is unchanged is not hashed again).
- */
-export function stageRunner(generated: string | undefined, cache: EmitCache, known?: KnownHashes): Stages {
+/** `generated` is the folder of the last generate's output (undefined: reuse none of it). */
+export function stageRunner(generated: string | undefined, cache: EmitCache): Stages {
   const committed = generated === undefined ? undefined : readManifest(generated);
   const origins = new Map<string, StageOrigin>();
   const records = new Map<string, StageRecord>();
-  const verified = new Map<string, { text: string; hash: string; stamp: Stamp }>();
   return {
     origins,
     async files(name, key, compute) {
@@ -65,38 +51,26 @@ export function stageRunner(generated: string | undefined, cache: EmitCache, kno
     records() {
       return Object.fromEntries([...records].sort(([a], [b]) => compareStrings(a, b)));
     },
-    hashOf(rel, text) {
-      const file = verified.get(rel);
-      return file?.text === text ? file.hash : undefined;
-    },
-    holds(rel, text) {
-      const file = verified.get(rel);
-      return generated !== undefined && file?.text === text && currentStamp(join(generated, rel)) === file.stamp;
-    },
   };
 
   function reuse(dir: string, manifest: Manifest, name: string, key: string): Map<string, string> | undefined {
     const record = manifest.stages?.[name];
     if (!record || record.key !== key || !Array.isArray(record.files) || record.files.length === 0) return undefined;
-    const files = new Map<string, { text: string; hash: string; stamp: Stamp }>();
+    const files = new Map<string, string>();
     for (const rel of record.files) {
       const hash = typeof rel === 'string' && PLAIN_PATH.test(rel) ? ownString(manifest.files, rel) : undefined;
       if (hash === undefined) return undefined;
-      let read: { bytes: Buffer; stamp: Stamp };
+      let bytes: Buffer;
       try {
-        read = readRegularStamped(dir, rel); // never a link or a pipe: generated/ is as a pull request left it
+        bytes = readRegularFile(dir, rel); // never a link or a pipe: generated/ is as a pull request left it
       } catch {
         return undefined;
       }
-      // The bytes are what was hashed (a file that is not UTF-8 cannot match what generate wrote):
-      // these very bytes, not a hash recorded for the stamp, which a rewrite during the read would outdate.
-      const actual = sha256(read.bytes);
-      known?.set(join(dir, rel), read.stamp, actual);
-      if (actual !== hash) return undefined;
-      files.set(rel, { text: read.bytes.toString('utf8'), hash, stamp: read.stamp });
+      // The text is made of the bytes hashed (a file that is not UTF-8 cannot match what generate wrote).
+      if (sha256(bytes) !== hash) return undefined;
+      files.set(rel, bytes.toString('utf8'));
     }
-    for (const [rel, file] of files) verified.set(rel, file);
-    return new Map([...files].map(([rel, file]) => [rel, file.text]));
+    return files;
   }
 }
 

@@ -15,7 +15,6 @@ import { yamlCauses } from '../yaml-errors.ts';
 import { readRegularText } from '../safe-read.ts';
 import { parsedLoc } from './positions.ts';
 import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
-import { parseByBlocks, type BlockStore, type Parsed } from './yaml-blocks.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -36,8 +35,7 @@ type Path = (string | number)[];
 
 export { displayPath };
 
-/** `blocks`: parse by blocks, reusing those earlier runs parsed (./yaml-blocks.ts); without it the whole file is parsed. */
-export function loadSpec(file: string, blocks?: BlockStore): MappingSpec {
+export function loadSpec(file: string): MappingSpec {
   const shown = displayPath(file);
   if (!existsSync(file)) {
     throw new EventmapError({
@@ -47,22 +45,19 @@ export function loadSpec(file: string, blocks?: BlockStore): MappingSpec {
       hint: 'create it, or run from the project root (or pass --root)',
     });
   }
-  return parseSpec(readRegularText(file), shown, blocks);
+  return parseSpec(readRegularText(file), shown);
 }
 
 /** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
 let lastParsed: { text: string; tree: PosTree | null } | undefined;
 
-export function parseSpec(text: string, file: string, blocks?: BlockStore): MappingSpec {
+export function parseSpec(text: string, file: string): MappingSpec {
   // Every diagnostic of the file shows its line (the code frame).
   const fail = (list: Diagnostic[]): never => {
     throw new EventmapError(list.map((d) => withSource(d, text)));
   };
   lastParsed = undefined;
-  const { data, tree } = (blocks && parseByBlocks(text, blocks)) ?? parseWhole(text, file, fail);
-  // Read-only from here: stored blocks are these very objects until the record is written.
-  deepFreeze(data);
-  deepFreeze(tree);
+  const { data, tree } = parseWhole(text, file, fail);
   lastParsed = { text, tree };
   const { locOf, keyLocOf } = locators(tree, file);
   const shape = checkShape(data, locOf, keyLocOf);
@@ -78,7 +73,11 @@ export function parseSpec(text: string, file: string, blocks?: BlockStore): Mapp
 }
 
 /** The whole file through the yaml library: its data and locations, or its YAML errors, located. */
-function parseWhole(text: string, file: string, fail: (list: Diagnostic[]) => never): Parsed {
+function parseWhole(
+  text: string,
+  file: string,
+  fail: (list: Diagnostic[]) => never,
+): { data: unknown; tree: PosTree | null } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number): Loc => {
@@ -99,17 +98,6 @@ function parseWhole(text: string, file: string, fail: (list: Diagnostic[]) => ne
     );
   }
   return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
-}
-
-function deepFreeze(value: unknown): void {
-  const todo = [value];
-  while (todo.length) {
-    const v = todo.pop();
-    // A typed array (`!!binary`) with elements cannot be frozen; nothing keeps one.
-    if (typeof v !== 'object' || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v)) continue;
-    Object.freeze(v);
-    for (const x of Object.values(v)) todo.push(x); // not push(...values): a long list would overflow the stack
-  }
 }
 
 /** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */

@@ -1,7 +1,7 @@
-// Where each node of a YAML document starts, as plain data: the spec's locations come from this
-// tree, which can be built from the yaml library's Document or assembled from cached blocks
-// (./yaml-blocks.ts), and stored as JSON. Lookups follow the yaml library's `getIn(path, true)`:
-// the first pair with the key wins, and a sequence takes an index or a string of one.
+// Where each node of a YAML document starts, as plain data built from the yaml library's Document:
+// the spec's locations come from this tree. Lookups follow the yaml library's `getIn(path, true)`:
+// the first pair with the key wins, and a sequence takes an index or a string of one; each map's
+// pairs are indexed by key once.
 import { isMap, isNode, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
 
 /** 1-based line and column. */

@@ -74,11 +74,7 @@ export interface Bundle {
 /** Bundle into `<stage>/lib`. */
 export async function bundleCli(stage: string): Promise<Bundle> {
   const result = await esbuild.build({
-    // The worker thread generate starts (generator/emit/upstream-parallel.ts loads it from lib/).
-    entryPoints: {
-      cli: join(REPO, 'generator', 'cli.ts'),
-      'upstream-worker': join(REPO, 'generator', 'emit', 'upstream-worker.ts'),
-    },
+    entryPoints: { cli: join(REPO, 'generator', 'cli.ts') },
     outdir: join(stage, 'lib'),
     bundle: true,
     splitting: true,

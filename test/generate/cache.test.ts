@@ -1,14 +1,25 @@
 // The emit cache (issue 17): a spec-only change recompiles no upstream type or validator, a hit
 // is byte-identical to a cold run, and a broken cache entry is only a miss.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cacheDir } from '../../generator/emit/cache.ts';
 import { projectWithOwnCache } from './own-cache.ts';
 
 const own = projectWithOwnCache(['codex-sdk']);
 const files = () => own.files();
 
 describe('emit cache', () => {
+  it('lives outside the checkout and node_modules: EVENTMAP_CACHE_DIR, else XDG_CACHE_HOME, else ~/.cache', () => {
+    expect(cacheDir({ EVENTMAP_CACHE: '0', EVENTMAP_CACHE_DIR: '/c' })).toBeUndefined();
+    expect(cacheDir({ EVENTMAP_CACHE_DIR: '/c', XDG_CACHE_HOME: '/x' })).toBe('/c');
+    expect(cacheDir({ XDG_CACHE_HOME: '/x' })).toBe(join('/x', 'eventmap', 'emit'));
+    // A relative XDG_CACHE_HOME is ignored, as the XDG rule says.
+    expect(cacheDir({ XDG_CACHE_HOME: 'x' })).toBe(join(homedir(), '.cache', 'eventmap', 'emit'));
+    expect(cacheDir({})).toBe(join(homedir(), '.cache', 'eventmap', 'emit'));
+  });
+
   it('a warm run is byte-identical to a cold one, and a spec-only change adds no entry', async () => {
     const cold = await files();
     const entries = readdirSync(own.dir()).sort();

@@ -1,5 +1,5 @@
-// Generated code compiles under tsc --strict (with noUnusedLocals: it imports only what it uses) and uses no `any`.
-import { spawnSync } from 'node:child_process';
+// Generated code uses no `any` and reads upstream values by typed access. That it compiles under
+// tsc --strict with the rest of the project is `npm run typecheck`, a step of `npm test` and `.ci/run`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,16 +7,6 @@ import { describe, expect, it } from 'vitest';
 const REPO = join(import.meta.dirname, '..', '..');
 
 describe('generated code', () => {
-  it('passes tsc --strict --noEmit with the rest of the project', () => {
-    const r = spawnSync(
-      process.execPath,
-      [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(REPO, 'tsconfig.json'), '--noEmit'],
-      { encoding: 'utf8' },
-    );
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  }, 120_000);
-
   it('has no `any` in the generated TypeScript', () => {
     const dirs = readdirSync(join(REPO, 'generated'), { withFileTypes: true }).filter((d) => d.isDirectory());
     expect(dirs.length).toBeGreaterThan(1);
