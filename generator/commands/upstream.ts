@@ -3,7 +3,9 @@
 import type { Command } from 'commander';
 import { sayErr, sayOut } from '../output/streams.ts';
 import type { Confinement } from '../upstream/sandbox.ts';
+import { listVersions } from '../catalog/vendored.ts';
 import { projectPaths } from '../project.ts';
+import type { SourceName } from '../sources.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { supportSnapshot } from './upstream-support.ts';
 
@@ -48,7 +50,7 @@ export function registerUpstreamCommand(program: Command): void {
         `confinement: ${describeConfinement(confinement)}`,
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
-      sayErr(...nextSteps(added.source, added.version, opts.support === true));
+      sayErr(...nextSteps(paths.upstream, added.source, added.version, opts.support === true));
     });
   upstream
     .command('support <source@version>')
@@ -59,7 +61,7 @@ export function registerUpstreamCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { source, version } = parseSourceAtVersion(arg);
       reportSupport(supportSnapshot(paths, arg), source, version);
-      sayErr(...nextSteps(source, version, true));
+      sayErr(...nextSteps(paths.upstream, source, version, true));
     });
 }
 
@@ -85,14 +87,23 @@ function reportSupport(added: boolean, source: string, version: string): void {
   );
 }
 
-function nextSteps(source: string, version: string, supported: boolean): string[] {
+function nextSteps(upstream: string, source: SourceName, version: string, supported: boolean): string[] {
+  // What changed upstream since the version before it (vendored), for the reviewer: `diff`.
+  const versions = listVersions(upstream, source);
+  const before = versions[versions.indexOf(version) - 1];
+  const diff =
+    before === undefined ? [] : [`eventmap diff ${source}@${before} ${source}@${version}   # what changed upstream`];
   const steps = supported
     ? [
+        ...diff,
+        // generate first: check compares generated/ too, which is stale until it runs.
+        'eventmap generate                 # gaps do not stop it; check then names them',
         `eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`,
         'eventmap suggest --write          # drafts for its gaps, marked for review',
         'eventmap generate && eventmap check',
       ]
     : [
+        ...diff,
         `eventmap check --with ${source}@${version}            # what the bump needs, before taking it`,
         `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`,
         `eventmap upstream support ${source}@${version}        # then generate and check`,

@@ -116,4 +116,15 @@ describe('a bump, end to end', () => {
     expect(r.findings.every((f) => f.code === 'generated/stale-output')).toBe(true);
     expect(r.notices.map((n) => n.code)).toEqual(['spec/review-marker', 'spec/review-marker']);
   });
+
+  it('upstream support prints next steps in the order that works: diff, generate, then check', async () => {
+    const r = await eventmap('upstream', 'support', CANDIDATE);
+    expect(r.status, r.stderr).toBe(0);
+    const steps = r.stderr.split('\n').filter((l) => l.startsWith('  eventmap '));
+    const at = (command: string) => steps.findIndex((l) => l.startsWith(`  eventmap ${command}`));
+    expect(steps[at('diff')]).toContain(`@${BASE} `);
+    expect(at('diff')).toBeLessThan(at('generate'));
+    // check compares generated/, which is stale until generate has run with the new snapshot.
+    expect(at('generate')).toBeLessThan(at('check'));
+  });
 });
