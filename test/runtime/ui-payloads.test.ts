@@ -15,15 +15,7 @@ import { transcripts } from '../conformance/transcripts.ts';
 import { loose, type CanonicalEvent } from './loose.ts';
 
 type Msg = Record<string, any>;
-const TOOL_TYPES = new Set([
-  'command_execution',
-  'file_change',
-  'mcp_tool_call',
-  'dynamic_tool_call',
-  'collab_agent_tool_call',
-  'web_search',
-  'image_view',
-]);
+const TOOL_TYPES: ReadonlySet<string> = new Set(TOOL_ITEMS);
 // Helpers read no context for these shapes.
 const none = undefined as never;
 
