@@ -61,9 +61,9 @@ export class MapContext {
     }),
   );
   /**
-   * Whether the app's answers to requests reach this session (a reply, a capture's client side, a
-   * permission record with its decision), or `observesReplies` says they will. Until then, a
-   * request closed without its answer cannot say what was decided: `unobserved`.
+   * Whether the app's side reaches this session (a reply, a capture's client lines, a permission
+   * record), or `observesReplies` says it will. Until then, a request closed without its answer
+   * cannot say what was decided: `unobserved`.
    */
   repliesSeen = false;
   /** The spec's value maps, for helpers that classify (set by the source's framing). */

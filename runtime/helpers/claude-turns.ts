@@ -5,7 +5,7 @@
 // (which the tool the interrupt killed answers with an error just before that). Internal
 // diagnostics (`[ede_diagnostic] …`) are never an errorMessage.
 import type { MapContext } from '../context.ts';
-import { SYNTHETIC, type ProviderIds } from '../types.ts';
+import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
@@ -38,14 +38,7 @@ export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unk
   if (ctx.currentTurn !== undefined) return;
   const thread = ctx.thread;
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
-  const cause = ctx.raw;
-  ctx.raw = {
-    source: SYNTHETIC,
-    ...(cause.messageType !== undefined ? { messageType: cause.messageType } : {}),
-    payload: cause.payload,
-  };
-  ctx.emit('turn.started', { turn }, {}, []);
-  ctx.raw = cause;
+  ctx.synthetic(() => ctx.emit('turn.started', { turn }, {}, []));
 }
 
 /**
