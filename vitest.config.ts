@@ -12,7 +12,8 @@ export default defineConfig({
     // forks, not threads: runCli (generator/cli-in-process.ts) changes the working directory.
     pool: 'forks',
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine; many files wait on
-    // a child process (the CLI, tsc, unshare), so two at a time is ~1.4× faster there (docs/performance.md).
+    // a child process (the CLI, tsc, unshare), so two at a time is ~1.4× faster there
+    // (docs/decisions.md, "Tests run two files at a time").
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A worker keeps its loaded modules from one file to the next: importing the generator again
     // for each of ~90 files was a quarter of the run. Files restore what they change (env, cwd:

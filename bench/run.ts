@@ -1,5 +1,5 @@
 // `npm run bench` (= node --import tsx bench/run.ts): eventmap's performance against its floors,
-// as ratios, with PASS/MISS per target. Not part of `npm test`. Findings: docs/performance.md.
+// as ratios, with PASS/MISS per target. Not part of `npm test`. Targets, results, A/B: docs/performance.md.
 //
 //   --json             print the results as JSON instead of the table
 //   --messages <n>     lines per source for normalize (default 100000)
@@ -340,7 +340,7 @@ function report(): string {
   }
   if (heap.length) {
     const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
-    out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(STATE_BOUND)} of accounted ids):`);
+    out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(STATE_BOUND)} accounted):`);
     out.push(
       table(
         [
