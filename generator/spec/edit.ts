@@ -69,7 +69,8 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
       continue;
     }
     const node = doc.getIn(e.map, true);
-    if (isMap(node) && !(node.flow && !node.items.length)) textEdits.push(pairInsert(text, doc, e));
+    if (isMap(node) && node.flow && node.items.length) textEdits.push(...flowInsert(text, node, e));
+    else if (isMap(node) && !(node.flow && !node.items.length)) textEdits.push(pairInsert(text, doc, e));
     else if (node !== undefined && !(isMap(node) || (isScalar(node) && node.value === null))) throw missing(e.map);
     else {
       const id = JSON.stringify(e.map);
@@ -124,6 +125,31 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     indent = column(text, pk.key.range[0]) + 2;
   }
   return { offset, text: indentLines(renderPair(e, nested), indent) };
+}
+
+/**
+ * A pair appended to a flow map (`payload: { a: $.a }` → `{ a: $.a, b: $.b }`), in flow style; its
+ * comment goes on a line of its own above the line the map starts on (a flow map holds none).
+ */
+function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
+  const last = map.items[map.items.length - 1] as Pair<Node, Node | null>;
+  const end = (last.value ?? last.key).range?.[1];
+  if (end === undefined || !map.range) throw missing(e.map);
+  const doc = new Document({ [e.key]: e.value });
+  const flow = (n: unknown): void => {
+    if (!isCollection(n)) return;
+    n.flow = true;
+    for (const it of n.items) flow(isMap(n) ? (it as Pair).value : it);
+  };
+  flow(doc.contents);
+  const pair = doc.toString({ lineWidth: 0, flowCollectionPadding: true }).trim().slice(2, -2);
+  const edits: TextEdit[] = [{ offset: end, text: `, ${pair}` }];
+  if (e.comment) {
+    const start = text.lastIndexOf('\n', map.range[0] - 1) + 1;
+    const pad = /^ */.exec(text.slice(start))![0];
+    edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
+  }
+  return edits;
 }
 
 /** `key: {}` or `key:` with nothing: the value becomes a block map holding the new pairs. */

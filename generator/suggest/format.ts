@@ -10,11 +10,7 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
   for (const d of r.drafts) {
     const edit = toEdit(d) as InsertPair;
     const where = `${edit.map.join('.')}${d.after !== undefined ? `, after ${d.after}` : ''}`;
-    const what =
-      d.type === 'value' ? `${d.basis}` : d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
-    out.push(
-      `${d.source} ${d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`} (${d.versions.join(', ')}): ${what} → ${where}`,
-    );
+    out.push(`${d.source} ${draftName(d)} (${d.versions.join(', ')}): ${draftBasis(d)} → ${where}`);
     out.push(
       ...renderPair({ ...edit, comment: undefined, trailing: undefined })
         .trimEnd()
@@ -25,7 +21,8 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
   }
   for (const f of r.manual) out.push(`${f.source} ${f.discriminant}: no draft — ${f.message}; ${f.hint ?? ''}`, '');
   const placeholders = r.drafts.filter((d) => d.type === 'entry' && d.placeholder).length;
-  const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders} by analogy, ${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
+  const slots = r.drafts.filter((d) => d.type === 'slot').length;
+  const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders - slots} by analogy, ${slots} new field(s) read into a free slot, ${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
   if (!r.drafts.length && !r.manual.length) out.push('eventmap suggest: no gaps, nothing to draft');
   else if (written)
     out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
@@ -41,6 +38,16 @@ export function suggestJson(r: SuggestResult, written: string | undefined): stri
   });
 }
 
+function draftName(d: Draft): string {
+  return d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`;
+}
+
+function draftBasis(d: Draft): string {
+  if (d.type === 'value') return d.basis;
+  if (d.type === 'slot') return `new field ${d.path} → ${d.slot} (${d.why})`;
+  return d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
+}
+
 function draftJson(d: Draft): Record<string, unknown> {
   const edit = toEdit(d) as InsertPair;
   const common = {
@@ -52,6 +59,16 @@ function draftJson(d: Draft): Record<string, unknown> {
     value: d.value,
   };
   if (d.type === 'value') return { type: 'value', discriminant: d.discriminant, map: d.map, basis: d.basis, ...common };
+  if (d.type === 'slot')
+    return {
+      type: 'slot',
+      discriminant: draftName(d),
+      kind: d.kind,
+      slot: d.slot,
+      path: d.path,
+      basis: d.why,
+      ...common,
+    };
   return {
     type: 'entry',
     discriminant: `${d.kind}:${d.name}`,

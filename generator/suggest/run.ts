@@ -13,8 +13,9 @@ import { parseSpec } from '../spec/load.ts';
 import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
 import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
+import { draftSlots, type SlotDraft } from './draft-slot.ts';
 
-export type Draft = EntryDraft | ValueDraft;
+export type Draft = EntryDraft | ValueDraft | SlotDraft;
 
 export interface SuggestResult {
   drafts: Draft[];
@@ -56,6 +57,7 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
       }
     }
   }
+  drafts.push(...draftSlots(spec, catalogs, model));
   // A draft the checks reject is turned into a placeholder; two rounds settle it (placeholders pass).
   let text = editYaml(spec.text, drafts.map(toEdit));
   for (let round = 0; round < 2; round++) {
@@ -100,6 +102,15 @@ function rejections(text: string, inputs: Inputs, helpers: HelperManifest): Map<
 }
 
 export function toEdit(d: Draft): SpecEdit {
+  if (d.type === 'slot')
+    return {
+      kind: 'pair',
+      map: ['mappings', d.source, d.kind, d.name, 'emit', d.emit, 'payload'],
+      key: d.slot,
+      value: d.value,
+      comment: `${REVIEW_MARKER} (new field ${d.path}: ${d.why})`,
+      flowKeys: [d.slot],
+    };
   if (d.type === 'value') {
     return {
       kind: 'pair',

@@ -96,7 +96,7 @@ describe('eventmap suggest', () => {
       `notification:${NEW_NOTIFICATION}`,
       `thread-item:${NEW_ITEM}`,
     ]);
-    expect(r.drafts.every((d) => d.type === 'value' || !d.placeholder)).toBe(true);
+    expect(r.drafts.every((d) => d.type !== 'entry' || !d.placeholder)).toBe(true);
     // The original lines, in order, are all there; what was added is exactly the drafts.
     const [before, after] = [repo.inputs().spec.text.split('\n'), r.text.split('\n')];
     const added: string[] = [];
