@@ -26,6 +26,10 @@ export interface InsertPair {
   value: unknown;
   /** Insert right after this key (its value and trailing comment); else at the end of the map. */
   after?: string;
+  /** Insert before the first key instead (a sorted map's new first key). */
+  first?: true;
+  /** A scalar value starts at this column past the key (a hand-aligned map); else one space after the colon. */
+  align?: number;
   /** A comment line above the new key (without `#`). */
   comment?: string;
   /** A comment after a scalar value, on the same line (without `#`). */
@@ -109,7 +113,11 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     pairs[pairs.length - 1];
   let offset: number;
   let indent: number;
-  if (anchor && isScalar(anchor.key) && anchor.key.range) {
+  const head = pairs[0]?.key;
+  if (e.first && isScalar(head) && head.range) {
+    indent = column(text, head.range[0]);
+    offset = head.range[0] - indent;
+  } else if (anchor && isScalar(anchor.key) && anchor.key.range) {
     offset = lineEnd(text, (anchor.value?.range ?? anchor.key.range)[1]);
     indent = column(text, anchor.key.range[0]);
   } else {
@@ -230,7 +238,15 @@ export function renderPair(e: InsertPair, nested?: InsertPair[]): string {
   }
   if (e.trailing && isScalar(pair.value)) pair.value.comment = ` ${e.trailing}`;
   doc.contents = map;
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  const out = doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  return e.align !== undefined && isScalar(pair.value) ? alignValue(out, e.key, e.align) : out;
+}
+
+/** `Key: value` → `Key:      value`, the value at column `align` past the key (at least one space). */
+function alignValue(line: string, key: string, align: number): string {
+  const rendered = `${renderScalar(key)}:`;
+  if (!line.startsWith(`${rendered} `)) return line;
+  return `${rendered}${' '.repeat(Math.max(1, align - rendered.length))}${line.slice(rendered.length + 1)}`;
 }
 
 function renderScalar(value: string | number): string {

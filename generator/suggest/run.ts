@@ -14,6 +14,7 @@ import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
 import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
 import { draftSlots, type SlotDraft } from './draft-slot.ts';
+import { valueLayout } from './value-layout.ts';
 
 export type Draft = EntryDraft | ValueDraft | SlotDraft;
 
@@ -44,7 +45,12 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
         if (!maps.length) manual.push(f);
         for (const map of maps)
           drafts.push(
-            draftValue(model, map, { source: f.source, discriminant: f.discriminant, name, versions: f.versions }),
+            draftValue(
+              model,
+              map,
+              { source: f.source, discriminant: f.discriminant, name, versions: f.versions },
+              valueLayout(spec.text, map),
+            ),
           );
       }
     } else if (f.code === 'coverage/enum-gap') {
@@ -52,7 +58,12 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
       const [enumName, value] = [f.discriminant.slice('enum:'.length, dot), f.discriminant.slice(dot + 1)];
       for (const map of coveringMaps(spec, f.source, { enum: enumName }).filter((m) => !(value in m.values))) {
         drafts.push(
-          draftValue(model, map, { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions }),
+          draftValue(
+            model,
+            map,
+            { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions },
+            valueLayout(spec.text, map),
+          ),
         );
       }
     }
@@ -118,6 +129,8 @@ export function toEdit(d: Draft): SpecEdit {
       key: d.name,
       value: d.value,
       ...(d.after !== undefined ? { after: d.after } : {}),
+      ...(d.first ? { first: true as const } : {}),
+      ...(d.align !== undefined ? { align: d.align } : {}),
       trailing: `${REVIEW_MARKER} (${d.basis})`,
     };
   }
