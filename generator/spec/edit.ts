@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   Document,
+  isAlias,
   isCollection,
   isMap,
   isNode,
@@ -46,7 +47,14 @@ export interface InsertItem {
   index: number;
 }
 
-export type SpecEdit = InsertPair | InsertItem;
+export interface ReplaceValue {
+  kind: 'replace';
+  /** The value's path from the root, through aliases (one written node may be reached by several). */
+  at: Path;
+  value: unknown;
+}
+
+export type SpecEdit = InsertPair | InsertItem | ReplaceValue;
 
 interface TextEdit {
   offset: number;
@@ -70,6 +78,11 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
   for (const e of edits) {
     if (e.kind === 'item') {
       textEdits.push(seqInsert(text, doc, e));
+      continue;
+    }
+    if (e.kind === 'replace') {
+      const edit = replaceValue(doc, e);
+      if (!textEdits.some((t) => t.offset === edit.offset && t.remove === edit.remove)) textEdits.push(edit);
       continue;
     }
     const node = doc.getIn(e.map, true);
@@ -143,21 +156,37 @@ function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
   const last = map.items[map.items.length - 1] as Pair<Node, Node | null>;
   const end = (last.value ?? last.key).range?.[1];
   if (end === undefined || !map.range) throw missing(e.map);
-  const doc = new Document({ [e.key]: e.value });
-  const flow = (n: unknown): void => {
-    if (!isCollection(n)) return;
-    n.flow = true;
-    for (const it of n.items) flow(isMap(n) ? (it as Pair).value : it);
-  };
-  flow(doc.contents);
-  const pair = doc.toString({ lineWidth: 0, flowCollectionPadding: true }).trim().slice(2, -2);
-  const edits: TextEdit[] = [{ offset: end, text: `, ${pair}` }];
+  const edits: TextEdit[] = [{ offset: end, text: `, ${flowText({ [e.key]: e.value }).slice(2, -2)}` }];
   if (e.comment) {
     const start = text.lastIndexOf('\n', map.range[0] - 1) + 1;
     const pad = /^ */.exec(text.slice(start))![0];
     edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
   }
   return edits;
+}
+
+/** A value in flow style on one line (`{ path: $.a, since: 0.3.0 }`), as the hand-written reads are. */
+export function flowText(value: unknown): string {
+  const doc = new Document(value);
+  const flow = (n: unknown): void => {
+    if (!isCollection(n)) return;
+    n.flow = true;
+    for (const it of n.items) flow(isMap(n) ? (it as Pair).value : it);
+  };
+  flow(doc.contents);
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: true }).trim();
+}
+
+/** Replace the value at `at` (aliases followed: the node written once is edited once). */
+function replaceValue(doc: Document, e: ReplaceValue): TextEdit {
+  let node: unknown = doc.contents;
+  for (const step of e.at) {
+    if (isAlias(node)) node = node.resolve(doc);
+    node = isCollection(node) ? node.get(step, true) : undefined;
+  }
+  if (isAlias(node)) node = node.resolve(doc);
+  if (!isNode(node) || !node.range) throw missing(e.at);
+  return { offset: node.range[0], remove: node.range[1] - node.range[0], text: flowText(e.value) };
 }
 
 /** `key: {}` or `key:` with nothing: the value becomes a block map holding the new pairs. */
@@ -289,6 +318,16 @@ function verify(out: string, edits: SpecEdit[]): void {
   const doc = parseDocument(out);
   const data: unknown = doc.errors.length ? undefined : doc.toJS({ maxAliasCount: 1000 });
   for (const e of edits) {
+    if (e.kind === 'replace') {
+      // Read from the data, where aliases are resolved.
+      const got = e.at.reduce<unknown>(
+        (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+        data,
+      );
+      if (!isDeepStrictEqual(got, e.value))
+        throw new Error(`eventmap: editing mapping-spec.yaml at ${e.at.join('.')} did not read back as written`);
+      continue;
+    }
     const got = data === undefined ? undefined : e.kind === 'pair' ? doc.getIn([...e.map, e.key]) : doc.getIn(e.seq);
     const value = isCollection(got) ? got.toJS(doc) : got;
     const ok = e.kind === 'pair' ? isDeepStrictEqual(value, e.value) : Array.isArray(value) && value.includes(e.value);

@@ -12,7 +12,7 @@ import type { JsonType } from '../schema/paths.ts';
 import type { PathTarget } from './check-emit.ts';
 import { fits } from './check-emit.ts';
 import { lastName, specFields } from './field-paths.ts';
-import { presenceText } from './path-hints.ts';
+import { presenceText, readValue } from './path-hints.ts';
 import { presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { EmitSpec, MappingEntry, ValueExpr } from './types.ts';
@@ -90,14 +90,8 @@ export function slotFitFinding(fit: SlotFit): Finding {
 }
 
 /** The value `suggest --write` puts in the slot. */
-export function slotFitValue(fit: SlotFit): Record<string, unknown> {
-  const p = fit.presence;
-  return {
-    path: fit.path,
-    ...(p.since !== undefined ? { since: p.since } : {}),
-    ...(p.until !== undefined ? { until: p.until } : {}),
-    ...(p.absentIn.length ? { absentIn: p.absentIn } : {}),
-  };
+export function slotFitValue(fit: SlotFit): unknown {
+  return readValue(fit.path, fit.presence);
 }
 
 function nameFits(name: string, slot: string, entries: readonly MappingEntry[]): string | undefined {

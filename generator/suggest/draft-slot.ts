@@ -19,7 +19,7 @@ export interface SlotDraft {
   /** The new upstream field. */
   path: string;
   why: string;
-  value: Record<string, unknown>;
+  value: unknown;
   after?: undefined;
 }
 

@@ -16,7 +16,18 @@ import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
 import { draftSlots, type SlotDraft } from './draft-slot.ts';
 import { valueLayout } from './value-layout.ts';
 
-export type Draft = EntryDraft | ValueDraft | SlotDraft;
+/** The fix a finding's hint prints (a stale `since`/`until`), applied as check prints it. */
+export interface FixDraft {
+  type: 'fix';
+  source: string;
+  discriminant: string;
+  versions: string[];
+  at: (string | number)[];
+  value: unknown;
+  after?: undefined;
+}
+
+export type Draft = EntryDraft | ValueDraft | SlotDraft | FixDraft;
 
 export interface SuggestResult {
   drafts: Draft[];
@@ -69,6 +80,15 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
     }
   }
   drafts.push(...draftSlots(spec, catalogs, model));
+  for (const f of inputs.analysis.findings)
+    if (f.fix && f.source && f.discriminant)
+      drafts.push({
+        type: 'fix',
+        source: f.source,
+        discriminant: f.discriminant,
+        versions: f.versions ?? [],
+        ...f.fix,
+      });
   // A draft the checks reject is turned into a placeholder; two rounds settle it (placeholders pass).
   let text = editYaml(spec.text, drafts.map(toEdit));
   for (let round = 0; round < 2; round++) {
@@ -113,6 +133,7 @@ function rejections(text: string, inputs: Inputs, helpers: HelperManifest): Map<
 }
 
 export function toEdit(d: Draft): SpecEdit {
+  if (d.type === 'fix') return { kind: 'replace', at: d.at, value: d.value };
   if (d.type === 'slot')
     return {
       kind: 'pair',

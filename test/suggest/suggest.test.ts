@@ -92,7 +92,7 @@ describe('eventmap suggest', () => {
       ],
     };
     const r = suggest(reanalysed(repo.inputs().spec.text, catalogs), helpers);
-    expect(r.drafts.map((d) => (d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([
+    expect(r.drafts.map((d) => (d.type === 'value' || d.type === 'fix' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([
       `notification:${NEW_NOTIFICATION}`,
       `thread-item:${NEW_ITEM}`,
     ]);
