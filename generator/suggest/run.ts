@@ -14,6 +14,7 @@ import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
 import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
 import { draftSlots, type SlotDraft } from './draft-slot.ts';
+import { draftUndeclared } from './draft-undeclared.ts';
 import { valueLayout } from './value-layout.ts';
 
 /** The fix a finding's hint prints (a stale `since`/`until`), applied as check prints it. */
@@ -50,7 +51,10 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
       const colon = f.discriminant.indexOf(':');
       const [kind, name] = [f.discriminant.slice(0, colon) as EntryKind, f.discriminant.slice(colon + 1)];
       if (MESSAGE_KINDS.has(kind))
-        drafts.push(draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)));
+        drafts.push(
+          draftUndeclared(spec, catalogs[f.source] ?? [], f.source, kind, name, f.versions) ??
+            draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)),
+        );
       else {
         const maps = coveringMaps(spec, f.source, { kind }).filter((m) => !(name in m.values));
         if (!maps.length) manual.push(f);
