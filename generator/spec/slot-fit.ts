@@ -33,7 +33,7 @@ export interface SlotFit {
   presence: Presence;
   /** Supported versions having the field. */
   versions: string[];
-  /** What fits the slot: `same name`, `synonym`, `precedent <source entry>`. */
+  /** Why the name fits: `same name`, `a synonym of …`, or the entry it follows (a precedent). */
   why: string;
 }
 
