@@ -17,12 +17,20 @@ export interface SnapshotRef {
   dir: string;
 }
 
-/** Resolve `source`, `source@version` or `source@/some/folder`. */
+/**
+ * Resolve `source`, `source@version`, `source@/some/folder`, or `source@/some/folder@version`: a
+ * folder placed among the releases as that version (an older release not vendored, or one whose
+ * folder has no provenance.json), so hints about it point the right way. A folder whose own name
+ * ends in `@<version>` is still that folder when it exists.
+ */
 export function resolveSnapshot(upstreamRoot: string, spec: string): SnapshotRef {
   const at = spec.indexOf('@');
   const source = parseSourceName(at < 0 ? spec : spec.slice(0, at));
   const wanted = at < 0 ? undefined : spec.slice(at + 1);
   if (wanted && (wanted.includes('/') || wanted.startsWith('.'))) {
+    const placed = /^(.+)@([^@/]+)$/.exec(wanted);
+    if (placed && isStrictVersion(placed[2]) && !existsSync(resolve(wanted)))
+      return snapshotFromDir(source, placed[1]!, placed[2]);
     return snapshotFromDir(source, wanted);
   }
   return resolveVersion(upstreamRoot, source, wanted);
@@ -54,7 +62,7 @@ export function resolveVersion(upstreamRoot: string, source: SourceName, wanted?
  * (it is shown in messages, never written into code); its version is provenance.json's, which must
  * be strict, or, without provenance.json, one derived from its content (`folderVersion`).
  */
-export function snapshotFromDir(source: SourceName, dir: string): SnapshotRef {
+export function snapshotFromDir(source: SourceName, dir: string, as?: string): SnapshotRef {
   const full = resolve(dir);
   if (!isPrintable(full) || full.includes('*/')) {
     throw new EventmapError({
@@ -73,7 +81,16 @@ export function snapshotFromDir(source: SourceName, dir: string): SnapshotRef {
       file: displayPath(full),
     });
   }
-  return { source, version: provenanceVersion(source, full) ?? folderVersionOf(full), dir: full };
+  const recorded = provenanceVersion(source, full);
+  // A folder's provenance is the truth about it: a different version given is a mistake.
+  if (as !== undefined && recorded !== undefined && recorded !== as)
+    throw new EventmapError({
+      code: 'cli/version-mismatch',
+      message: `snapshot folder ${dir} is ${source}@${recorded} by its provenance.json, not ${as}`,
+      hint: `drop \`@${as}\` (the folder says its version), or pass a folder of ${as}`,
+      file: displayPath(join(full, 'provenance.json')),
+    });
+  return { source, version: as ?? recorded ?? folderVersionOf(full), dir: full };
 }
 
 function provenanceVersion(source: SourceName, dir: string): string | undefined {

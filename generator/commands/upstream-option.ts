@@ -1,5 +1,5 @@
 // The snapshot options of generate, check and suggest: `--upstream <source>=<dir>` (replace a
-// source's supported snapshots) and `--with <source>@<version|dir>` (add one, for this run).
+// source's supported snapshots) and `--with <source>@<version|dir[@version]>` (add one, for this run).
 // Both repeat: --with accumulates; --upstream twice for one source is an error, not "last wins".
 import type { Command } from 'commander';
 import { EventmapError } from '../diagnostics.ts';
@@ -43,8 +43,8 @@ export function snapshotOptions(cmd: Command, verb: string): Command {
       [],
     )
     .option(
-      '--with <source@version|dir>',
-      `${verb} with this snapshot added to the supported set, for this run only (a vendored version or a folder; repeatable)`,
+      '--with <source@version|dir[@version]>',
+      `${verb} with this snapshot added to the supported set, for this run only (a vendored version, or a folder, placed among the releases as @version; repeatable)`,
       collectUpstream,
       [],
     );
@@ -64,8 +64,8 @@ export async function snapshotPipelineOptions(
     if (!arg.includes('@'))
       throw new EventmapError({
         code: 'cli/bad-argument',
-        message: `--with expects <source>@<version|dir>, got \`${arg}\``,
-        hint: 'for example --with codex-app-server@0.172.0 or --with codex-app-server@./candidate-schema',
+        message: `--with expects <source>@<version|dir[@version]>, got \`${arg}\``,
+        hint: 'for example --with codex-app-server@0.172.0, --with codex-app-server@./candidate-schema, or --with codex-app-server@./old-schema@0.150.0',
       });
     return resolveSnapshot(upstreamRoot, arg);
   });

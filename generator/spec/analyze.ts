@@ -14,6 +14,7 @@ import { checkEmit, type PathTarget } from './check-emit.ts';
 import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
 import type { CoverageRow, Finding } from './findings.ts';
 import { isPlaceholder } from './review.ts';
+import { slotFitFinding, slotFits } from './slot-fit.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
 
 export interface SpecAnalysis {
@@ -226,19 +227,11 @@ function checkEntry(
   cats: Catalog[],
   findings: Finding[],
 ): void {
-  const having = cats.flatMap((catalog) => {
-    const ce = catalog.entries.find((e) => e.kind === entry.kind && e.name === entry.name);
-    return ce ? [{ catalog, entry: ce }] : [];
-  });
-  const targets: PathTarget[] = having.map(({ catalog, entry: ce }) => ({
-    catalog,
-    entry: ce,
-    document: ce.document,
-    pointer: ce.pointer,
-  }));
+  const targets = messageTargets(entry, cats);
   for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings }, emit);
+  findings.push(...slotFits(spec.entries, entry, targets, model).map(slotFitFinding));
   if (entry.response.length) {
-    const responseTargets = having.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
+    const responseTargets = targets.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
     if (!responseTargets.length) {
       findings.push({
         category: 'error',
@@ -256,6 +249,14 @@ function checkEntry(
   const use = { manifest: helpers, spec, entry, findings };
   for (const h of entry.before) checkHookUse(use, h, 'before');
   for (const h of entry.after) checkHookUse(use, h, 'after');
+}
+
+/** The message schemas (`$`) of the entry's discriminant, in each snapshot having it. */
+export function messageTargets(entry: Pick<MappingEntry, 'kind' | 'name'>, cats: readonly Catalog[]): PathTarget[] {
+  return cats.flatMap((catalog) => {
+    const ce = catalog.entries.find((e) => e.kind === entry.kind && e.name === entry.name);
+    return ce ? [{ catalog, entry: ce, document: ce.document, pointer: ce.pointer }] : [];
+  });
 }
 
 /** Where the answer to a request is described (catalog/response.ts): `$` of a `response:` emit. */

@@ -6,7 +6,8 @@ import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
 import { guessHint } from '../did-you-mean.ts';
-import { missingPathHint, presenceText } from './path-hints.ts';
+import { flowText } from './edit.ts';
+import { missingPathHint, readValue } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
@@ -234,27 +235,30 @@ function checkPath(
     return { target, info: resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments) };
   });
   const results = lookups.map((l) => ({ target: l.target, found: l.info !== undefined }));
+  const excluded: string[] = [];
   for (const { target, info } of lookups) {
     const version = target.catalog.version;
     const expected = expectedIn(presence, version);
     if (info && expected) found.push({ info, version });
     else if (!info && expected) missing.push(version);
-    else if (info && !expected) {
-      const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
-      const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
-      findings.push({
-        category: 'stale',
-        code: 'spec/stale-absent-in',
-        message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${version} has it`,
-        hint: lacking.length
-          ? `write \`${presenceText(path.text, presenceFor(having, lacking))}\``
-          : `every supported snapshot has it: write plain \`${path.text}\``,
-        source: entry.source,
-        versions: [version],
-        discriminant: disc,
-        loc,
-      });
-    }
+    else if (info && !expected) excluded.push(version);
+  }
+  // One finding for every version the range wrongly excludes, with the read to write instead.
+  if (excluded.length) {
+    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+    const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
+    const value = readValue(path.text, presenceFor(having, lacking), (presence as { map?: string }).map);
+    findings.push({
+      category: 'stale',
+      code: 'spec/stale-absent-in',
+      message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${excluded.join(', ')} ${excluded.length > 1 ? 'have' : 'has'} it`,
+      hint: `${lacking.length ? '' : 'every supported snapshot has it: '}write \`${flowText(value)}\` (\`eventmap suggest --write\` writes it)`,
+      source: entry.source,
+      versions: excluded,
+      discriminant: disc,
+      loc,
+      ...(loc.node ? { fix: { at: loc.node.path, value } } : {}),
+    });
   }
   // One finding for every version that lacks the path: one cause, one error.
   if (missing.length) {

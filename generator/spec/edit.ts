@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   Document,
+  isAlias,
   isCollection,
   isMap,
   isNode,
@@ -26,6 +27,10 @@ export interface InsertPair {
   value: unknown;
   /** Insert right after this key (its value and trailing comment); else at the end of the map. */
   after?: string;
+  /** Insert before the first key instead (a sorted map's new first key). */
+  first?: true;
+  /** A scalar value starts at this column past the key (a hand-aligned map); else one space after the colon. */
+  align?: number;
   /** A comment line above the new key (without `#`). */
   comment?: string;
   /** A comment after a scalar value, on the same line (without `#`). */
@@ -42,7 +47,14 @@ export interface InsertItem {
   index: number;
 }
 
-export type SpecEdit = InsertPair | InsertItem;
+export interface ReplaceValue {
+  kind: 'replace';
+  /** The value's path from the root, through aliases (one written node may be reached by several). */
+  at: Path;
+  value: unknown;
+}
+
+export type SpecEdit = InsertPair | InsertItem | ReplaceValue;
 
 interface TextEdit {
   offset: number;
@@ -68,8 +80,14 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
       textEdits.push(seqInsert(text, doc, e));
       continue;
     }
+    if (e.kind === 'replace') {
+      const edit = replaceValue(doc, e);
+      if (!textEdits.some((t) => t.offset === edit.offset && t.remove === edit.remove)) textEdits.push(edit);
+      continue;
+    }
     const node = doc.getIn(e.map, true);
-    if (isMap(node) && !(node.flow && !node.items.length)) textEdits.push(pairInsert(text, doc, e));
+    if (isMap(node) && node.flow && node.items.length) textEdits.push(...flowInsert(text, node, e));
+    else if (isMap(node) && !(node.flow && !node.items.length)) textEdits.push(pairInsert(text, doc, e));
     else if (node !== undefined && !(isMap(node) || (isScalar(node) && node.value === null))) throw missing(e.map);
     else {
       const id = JSON.stringify(e.map);
@@ -108,7 +126,11 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     pairs[pairs.length - 1];
   let offset: number;
   let indent: number;
-  if (anchor && isScalar(anchor.key) && anchor.key.range) {
+  const head = pairs[0]?.key;
+  if (e.first && isScalar(head) && head.range) {
+    indent = column(text, head.range[0]);
+    offset = head.range[0] - indent;
+  } else if (anchor && isScalar(anchor.key) && anchor.key.range) {
     offset = lineEnd(text, (anchor.value?.range ?? anchor.key.range)[1]);
     indent = column(text, anchor.key.range[0]);
   } else {
@@ -124,6 +146,47 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     indent = column(text, pk.key.range[0]) + 2;
   }
   return { offset, text: indentLines(renderPair(e, nested), indent) };
+}
+
+/**
+ * A pair appended to a flow map (`payload: { a: $.a }` → `{ a: $.a, b: $.b }`), in flow style; its
+ * comment goes on a line of its own above the line the map starts on (a flow map holds none).
+ */
+function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
+  const last = map.items[map.items.length - 1] as Pair<Node, Node | null>;
+  const end = (last.value ?? last.key).range?.[1];
+  if (end === undefined || !map.range) throw missing(e.map);
+  const edits: TextEdit[] = [{ offset: end, text: `, ${flowText({ [e.key]: e.value }).slice(2, -2)}` }];
+  if (e.comment) {
+    const start = text.lastIndexOf('\n', map.range[0] - 1) + 1;
+    const pad = /^ */.exec(text.slice(start))![0];
+    edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
+  }
+  return edits;
+}
+
+/** A value in flow style on one line (`{ path: $.a, since: 0.3.0 }`), as the hand-written reads are. */
+export function flowText(value: unknown): string {
+  const doc = new Document(value);
+  const flow = (n: unknown): void => {
+    if (!isCollection(n)) return;
+    n.flow = true;
+    for (const it of n.items) flow(isMap(n) ? (it as Pair).value : it);
+  };
+  flow(doc.contents);
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: true }).trim();
+}
+
+/** Replace the value at `at` (aliases followed: the node written once is edited once). */
+function replaceValue(doc: Document, e: ReplaceValue): TextEdit {
+  let node: unknown = doc.contents;
+  for (const step of e.at) {
+    if (isAlias(node)) node = node.resolve(doc);
+    node = isCollection(node) ? node.get(step, true) : undefined;
+  }
+  if (isAlias(node)) node = node.resolve(doc);
+  if (!isNode(node) || !node.range) throw missing(e.at);
+  return { offset: node.range[0], remove: node.range[1] - node.range[0], text: flowText(e.value) };
 }
 
 /** `key: {}` or `key:` with nothing: the value becomes a block map holding the new pairs. */
@@ -204,7 +267,15 @@ export function renderPair(e: InsertPair, nested?: InsertPair[]): string {
   }
   if (e.trailing && isScalar(pair.value)) pair.value.comment = ` ${e.trailing}`;
   doc.contents = map;
-  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  const out = doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+  return e.align !== undefined && isScalar(pair.value) ? alignValue(out, e.key, e.align) : out;
+}
+
+/** `Key: value` → `Key:      value`, the value at column `align` past the key (at least one space). */
+function alignValue(line: string, key: string, align: number): string {
+  const rendered = `${renderScalar(key)}:`;
+  if (!line.startsWith(`${rendered} `)) return line;
+  return `${rendered}${' '.repeat(Math.max(1, align - rendered.length))}${line.slice(rendered.length + 1)}`;
 }
 
 function renderScalar(value: string | number): string {
@@ -247,6 +318,16 @@ function verify(out: string, edits: SpecEdit[]): void {
   const doc = parseDocument(out);
   const data: unknown = doc.errors.length ? undefined : doc.toJS({ maxAliasCount: 1000 });
   for (const e of edits) {
+    if (e.kind === 'replace') {
+      // Read from the data, where aliases are resolved.
+      const got = e.at.reduce<unknown>(
+        (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+        data,
+      );
+      if (!isDeepStrictEqual(got, e.value))
+        throw new Error(`eventmap: editing mapping-spec.yaml at ${e.at.join('.')} did not read back as written`);
+      continue;
+    }
     const got = data === undefined ? undefined : e.kind === 'pair' ? doc.getIn([...e.map, e.key]) : doc.getIn(e.seq);
     const value = isCollection(got) ? got.toJS(doc) : got;
     const ok = e.kind === 'pair' ? isDeepStrictEqual(value, e.value) : Array.isArray(value) && value.includes(e.value);

@@ -18,6 +18,8 @@ export interface Finding {
   /** `kind:name` of the upstream discriminant concerned. */
   discriminant?: string;
   loc?: Loc;
+  /** The edit the hint prints, for `suggest --write`: replace the spec value at this node path. */
+  fix?: { at: (string | number)[]; value: unknown };
 }
 
 export type CoverageStatus = 'mapped' | 'ignored' | 'gap';

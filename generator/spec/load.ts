@@ -282,7 +282,15 @@ interface RawSpec {
   >;
   mappings: Record<string, Record<string, Record<string, RawEntry>>>;
 }
-type RawEntry = { ignore: string } | { emit?: RawEmit[]; response?: RawEmit[]; before?: string[]; after?: string[] };
+type RawEntry =
+  | { ignore: string }
+  | {
+      emit?: RawEmit[];
+      response?: RawEmit[];
+      before?: string[];
+      after?: string[];
+      ignoreFields?: Record<string, string>;
+    };
 interface RawEmit {
   type: string;
   when?: { path: string; equals?: JsonValue; in?: JsonValue[]; present?: boolean };
@@ -348,6 +356,7 @@ function toIr(
           response: [],
           before: [],
           after: [],
+          ignoreFields: ownRecord(),
           loc: keyLocOf(base),
         };
         if ('ignore' in e) entry.ignore = e.ignore;
@@ -356,6 +365,12 @@ function toIr(
           entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
           entry.before = (e.before ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'before', i]) }));
           entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
+          entry.ignoreFields = ownRecord(
+            Object.entries(e.ignoreFields ?? {}).map(([p, reason]) => [
+              p,
+              { reason, loc: keyLocOf([...base, 'ignoreFields', p]) },
+            ]),
+          );
         }
         entries.push(entry);
       }

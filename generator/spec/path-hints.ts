@@ -35,6 +35,18 @@ export function missingPathHint(path: string, lookups: PathLookup[]): string {
   return `fix the path, or if ${lackingVersions.join(', ')} really ${lackingVersions.length > 1 ? 'lack' : 'lacks'} it, write \`${old}\` (and \`{ first: [...] }\` to read its new name, if it was renamed)`;
 }
 
+/** A read as spec data: the plain path, or `{ path, map?, since?, until?, absentIn? }`. */
+export function readValue(path: string, p: Presence, map?: string): unknown {
+  const value = {
+    path,
+    ...(map !== undefined ? { map } : {}),
+    ...(p.since !== undefined ? { since: p.since } : {}),
+    ...(p.until !== undefined ? { until: p.until } : {}),
+    ...(p.absentIn.length ? { absentIn: p.absentIn } : {}),
+  };
+  return Object.keys(value).length === 1 ? path : value;
+}
+
 /** `{ path: $.a, until: 0.171.0 }` */
 export function presenceText(path: string, p: Presence): string {
   const parts = [

@@ -2,7 +2,7 @@
 // the spec's locations come from this tree. Lookups follow the yaml library's `getIn(path, true)`:
 // the first pair with the key wins, and a sequence takes an index or a string of one; each map's
 // pairs are indexed by key once.
-import { isMap, isNode, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
 
 /** 1-based line and column. */
 export type Pos = [line: number, col: number];
@@ -22,7 +22,19 @@ export function posTree(doc: Document, lineCounter: LineCounter): PosTree | null
     const { line, col } = lineCounter.linePos(offset);
     return [line, col];
   };
+  // An alias is the node it names: what lies below `*result` is written (and located) at `&result`,
+  // so a problem there is reported once, where it is written. One tree per node, shared.
+  const seen = new Map<unknown, PosTree | null>();
   const tree = (node: unknown): PosTree | null => {
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      if (!isNode(target)) return null;
+      if (!seen.has(target)) {
+        seen.set(target, null); // an alias inside its own anchor ends here
+        seen.set(target, tree(target));
+      }
+      return seen.get(target)!;
+    }
     if (!isNode(node)) return null;
     const at = node.range ? pos(node.range[0]) : null;
     if (isMap(node))

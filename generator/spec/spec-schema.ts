@@ -141,6 +141,13 @@ export const SPEC_SCHEMA = {
               items: { type: 'string' },
               description: 'Runtime helpers to run after the emits (an entry may consist of helpers alone).',
             },
+            ignoreFields: {
+              type: 'object',
+              propertyNames: { pattern: '^\\$' },
+              additionalProperties: { type: 'string', minLength: 3 },
+              description:
+                'Upstream fields ($.path → reason) deliberately not mapped: closes spec/new-field-fits-slot.',
+            },
           },
         },
       ],

@@ -77,6 +77,8 @@ export interface MappingEntry {
   before: { name: string; loc: Loc }[];
   /** Runtime helpers run after the emits (correlation data cannot express). */
   after: { name: string; loc: Loc }[];
+  /** Upstream fields deliberately left unmapped (`ignoreFields: { $.path: reason }`): closes `spec/new-field-fits-slot`. */
+  ignoreFields: Record<string, { reason: string; loc: Loc }>;
   loc: Loc;
 }
 

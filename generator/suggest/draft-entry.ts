@@ -133,6 +133,7 @@ function bare(source: string, kind: EntryKind, name: string, type: string): Mapp
     response: [],
     before: [],
     after: [],
+    ignoreFields: {},
     loc,
   };
 }

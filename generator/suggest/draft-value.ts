@@ -5,6 +5,7 @@
 import type { CanonicalModel } from '../model/types.ts';
 import type { MappingSpec, ValueMap } from '../spec/types.ts';
 import { nameWords, rankByName } from './similar.ts';
+import { sortedPlace, type ValueLayout } from './value-layout.ts';
 
 export interface ValueDraft {
   type: 'value';
@@ -17,8 +18,12 @@ export interface ValueDraft {
   value: string | null;
   /** Why this value: `like webSearch`, `the map's default`, ... */
   basis: string;
-  /** Insert after this value (the one it is modelled on); else at the end of the map. */
+  /** Insert after this value (its sorted predecessor, or the one it is modelled on); else at the end of the map. */
   after?: string;
+  /** Insert before every value (a sorted map's new first key). */
+  first?: true;
+  /** The map's hand alignment: the value's column past the key's. */
+  align?: number;
 }
 
 /** Where a value kind or enum is covered: every map of the source that covers it. */
@@ -40,16 +45,26 @@ export function coveringMaps(
 export function draftValue(
   model: CanonicalModel,
   map: ValueMap,
-  gap: Omit<ValueDraft, 'type' | 'map' | 'value' | 'basis' | 'after'>,
+  gap: Omit<ValueDraft, 'type' | 'map' | 'value' | 'basis' | 'after' | 'first' | 'align'>,
+  layout: ValueLayout = { sorted: false },
 ): ValueDraft {
-  const base = { type: 'value' as const, ...gap, map: map.name };
-  const nearest = rankByName(gap.name, Object.keys(map.values), (k) => k, nameWords)[0];
+  const keys = Object.keys(map.values);
+  // A sorted map keeps its order; else the line goes beside the one it is modelled on.
+  const place = layout.sorted ? sortedPlace(keys, gap.name) : undefined;
+  const base = {
+    type: 'value' as const,
+    ...gap,
+    map: map.name,
+    ...place,
+    ...(layout.align !== undefined ? { align: layout.align } : {}),
+  };
+  const nearest = rankByName(gap.name, keys, (k) => k, nameWords)[0];
   if (nearest)
     return {
+      ...(layout.sorted ? {} : { after: nearest.candidate }),
       ...base,
       value: map.values[nearest.candidate]!.value,
       basis: `like ${nearest.candidate}`,
-      after: nearest.candidate,
     };
   if (map.default !== undefined) return { ...base, value: map.default, basis: `the map's default` };
   if (model.enums[map.to]?.values.includes('unknown')) return { ...base, value: 'unknown', basis: `${map.to} unknown` };

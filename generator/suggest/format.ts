@@ -1,20 +1,21 @@
 // `eventmap suggest` output: the drafts as YAML for people (text), or as data (json).
 import { jsonOutput } from '../output/json.ts';
 import { textLines } from '../output/text.ts';
-import { renderPair, type InsertPair } from '../spec/edit.ts';
+import { flowText, renderPair, type InsertPair } from '../spec/edit.ts';
 import type { Finding } from '../spec/findings.ts';
-import { toEdit, type Draft, type SuggestResult } from './run.ts';
+import { toEdit, type Draft, type FixDraft, type SuggestResult } from './run.ts';
 
 export function suggestText(r: SuggestResult, written: string | undefined): string {
   const out: string[] = [];
   for (const d of r.drafts) {
+    if (d.type === 'fix') {
+      out.push(`${d.source} ${d.discriminant} (${d.versions.join(', ')}): fix → ${d.at.join('.')}`);
+      out.push(`    ${flowText(d.value)}`, '');
+      continue;
+    }
     const edit = toEdit(d) as InsertPair;
     const where = `${edit.map.join('.')}${d.after !== undefined ? `, after ${d.after}` : ''}`;
-    const what =
-      d.type === 'value' ? `${d.basis}` : d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
-    out.push(
-      `${d.source} ${d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`} (${d.versions.join(', ')}): ${what} → ${where}`,
-    );
+    out.push(`${d.source} ${draftName(d)} (${d.versions.join(', ')}): ${draftBasis(d)} → ${where}`);
     out.push(
       ...renderPair({ ...edit, comment: undefined, trailing: undefined })
         .trimEnd()
@@ -25,7 +26,9 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
   }
   for (const f of r.manual) out.push(`${f.source} ${f.discriminant}: no draft — ${f.message}; ${f.hint ?? ''}`, '');
   const placeholders = r.drafts.filter((d) => d.type === 'entry' && d.placeholder).length;
-  const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders} by analogy, ${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
+  const slots = r.drafts.filter((d) => d.type === 'slot').length;
+  const fixes = r.drafts.filter((d) => d.type === 'fix').length;
+  const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders - slots - fixes} by analogy, ${slots ? `${slots} new field(s) read into a free slot, ` : ''}${fixes ? `${fixes} stale range(s) fixed as check prints, ` : ''}${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
   if (!r.drafts.length && !r.manual.length) out.push('eventmap suggest: no gaps, nothing to draft');
   else if (written)
     out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
@@ -41,7 +44,26 @@ export function suggestJson(r: SuggestResult, written: string | undefined): stri
   });
 }
 
+function draftName(d: Exclude<Draft, FixDraft>): string {
+  return d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`;
+}
+
+function draftBasis(d: Exclude<Draft, FixDraft>): string {
+  if (d.type === 'value') return d.basis;
+  if (d.type === 'slot') return `new field ${d.path} → ${d.slot} (${d.why})`;
+  return d.placeholder ? 'PLACEHOLDER: a person must decide' : `like ${d.like}`;
+}
+
 function draftJson(d: Draft): Record<string, unknown> {
+  if (d.type === 'fix')
+    return {
+      type: 'fix',
+      source: d.source,
+      discriminant: d.discriminant,
+      versions: d.versions,
+      at: d.at,
+      value: d.value,
+    };
   const edit = toEdit(d) as InsertPair;
   const common = {
     source: d.source,
@@ -52,6 +74,16 @@ function draftJson(d: Draft): Record<string, unknown> {
     value: d.value,
   };
   if (d.type === 'value') return { type: 'value', discriminant: d.discriminant, map: d.map, basis: d.basis, ...common };
+  if (d.type === 'slot')
+    return {
+      type: 'slot',
+      discriminant: draftName(d),
+      kind: d.kind,
+      slot: d.slot,
+      path: d.path,
+      basis: d.why,
+      ...common,
+    };
   return {
     type: 'entry',
     discriminant: `${d.kind}:${d.name}`,

@@ -13,8 +13,22 @@ import { parseSpec } from '../spec/load.ts';
 import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
 import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
+import { draftSlots, type SlotDraft } from './draft-slot.ts';
+import { draftUndeclared } from './draft-undeclared.ts';
+import { valueLayout } from './value-layout.ts';
 
-export type Draft = EntryDraft | ValueDraft;
+/** The fix a finding's hint prints (a stale `since`/`until`), applied as check prints it. */
+export interface FixDraft {
+  type: 'fix';
+  source: string;
+  discriminant: string;
+  versions: string[];
+  at: (string | number)[];
+  value: unknown;
+  after?: undefined;
+}
+
+export type Draft = EntryDraft | ValueDraft | SlotDraft | FixDraft;
 
 export interface SuggestResult {
   drafts: Draft[];
@@ -37,13 +51,21 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
       const colon = f.discriminant.indexOf(':');
       const [kind, name] = [f.discriminant.slice(0, colon) as EntryKind, f.discriminant.slice(colon + 1)];
       if (MESSAGE_KINDS.has(kind))
-        drafts.push(draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)));
+        drafts.push(
+          draftUndeclared(spec, catalogs[f.source] ?? [], f.source, kind, name, f.versions) ??
+            draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)),
+        );
       else {
         const maps = coveringMaps(spec, f.source, { kind }).filter((m) => !(name in m.values));
         if (!maps.length) manual.push(f);
         for (const map of maps)
           drafts.push(
-            draftValue(model, map, { source: f.source, discriminant: f.discriminant, name, versions: f.versions }),
+            draftValue(
+              model,
+              map,
+              { source: f.source, discriminant: f.discriminant, name, versions: f.versions },
+              valueLayout(spec.text, map),
+            ),
           );
       }
     } else if (f.code === 'coverage/enum-gap') {
@@ -51,11 +73,26 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
       const [enumName, value] = [f.discriminant.slice('enum:'.length, dot), f.discriminant.slice(dot + 1)];
       for (const map of coveringMaps(spec, f.source, { enum: enumName }).filter((m) => !(value in m.values))) {
         drafts.push(
-          draftValue(model, map, { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions }),
+          draftValue(
+            model,
+            map,
+            { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions },
+            valueLayout(spec.text, map),
+          ),
         );
       }
     }
   }
+  drafts.push(...draftSlots(spec, catalogs, model));
+  for (const f of inputs.analysis.findings)
+    if (f.fix && f.source && f.discriminant)
+      drafts.push({
+        type: 'fix',
+        source: f.source,
+        discriminant: f.discriminant,
+        versions: f.versions ?? [],
+        ...f.fix,
+      });
   // A draft the checks reject is turned into a placeholder; two rounds settle it (placeholders pass).
   let text = editYaml(spec.text, drafts.map(toEdit));
   for (let round = 0; round < 2; round++) {
@@ -100,6 +137,16 @@ function rejections(text: string, inputs: Inputs, helpers: HelperManifest): Map<
 }
 
 export function toEdit(d: Draft): SpecEdit {
+  if (d.type === 'fix') return { kind: 'replace', at: d.at, value: d.value };
+  if (d.type === 'slot')
+    return {
+      kind: 'pair',
+      map: ['mappings', d.source, d.kind, d.name, 'emit', d.emit, 'payload'],
+      key: d.slot,
+      value: d.value,
+      comment: `${REVIEW_MARKER} (new field ${d.path}: ${d.why})`,
+      flowKeys: [d.slot],
+    };
   if (d.type === 'value') {
     return {
       kind: 'pair',
@@ -107,6 +154,8 @@ export function toEdit(d: Draft): SpecEdit {
       key: d.name,
       value: d.value,
       ...(d.after !== undefined ? { after: d.after } : {}),
+      ...(d.first ? { first: true as const } : {}),
+      ...(d.align !== undefined ? { align: d.align } : {}),
       trailing: `${REVIEW_MARKER} (${d.basis})`,
     };
   }

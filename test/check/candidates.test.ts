@@ -1,5 +1,5 @@
 // Checking a candidate without editing the spec: `--with` adds a snapshot for one run (a vendored
-// version, or a folder whose lack of a version makes it the newest), `--upstream` replaces one and
+// version, or a folder whose lack of a version makes it the newest unless `@<version>` places it), `--upstream` replaces one and
 // may not be given twice for a source; the formats carry the notices without failing.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,27 @@ describe('check --with and --upstream', () => {
     expect(path.hint).toContain(`{ path: ${REMOVED.path}, until: ${BASE} }`);
     expect(r.findings.map((f) => f.category).sort()).toEqual(['gap', 'gap', 'path']);
     expect(r.coverage.sources['codex-app-server']!.snapshots.at(-1)).toMatch(/^0\.0\.0-folder-[0-9a-f]{12}$/);
+  });
+
+  it('--with a folder@version places it among the releases: an older one gets `since`, not `until`', async () => {
+    const hintFor = async (arg: string) => {
+      const r = await runCheck(paths, await snapshotPipelineOptions(paths.upstream, { upstream: [], with: [arg] }));
+      return r.findings.find((f) => f.category === 'path')!;
+    };
+    const older = await hintFor(`codex-app-server@${folder}@0.100.0`);
+    expect(older.versions).toEqual(['0.100.0']);
+    expect(older.hint).toContain(`{ path: ${REMOVED.path}, since: `);
+    expect(older.hint).not.toContain('until');
+    expect((await hintFor(`codex-app-server@${folder}`)).hint).toContain(`until: ${BASE}`);
+  });
+
+  it('--with a folder@version that its provenance.json contradicts is an error', async () => {
+    const versioned = buildBump(join(root, 'versioned'));
+    expect(
+      await codeOf(() =>
+        snapshotPipelineOptions(paths.upstream, { upstream: [], with: [`codex-app-server@${versioned}@0.100.0`] }),
+      ),
+    ).toBe('cli/version-mismatch');
   });
 
   it('--upstream twice for one source is an error, not "the last one wins"; --with a supported version too', async () => {

@@ -126,10 +126,25 @@ describe('editYaml', () => {
     expect(out).toContain('    request:\n      # review\n      y/z:\n');
   });
 
-  it('refuses to insert into a non-empty flow map, or where there is no map', () => {
-    expect(() =>
-      editYaml(SPEC, [{ kind: 'pair', map: ['mappings', 'a', 'notification', 'three'], key: 'k', value: 1 }]),
-    ).toThrow(/flow map/);
+  it('appends to a non-empty flow map in flow style, its comment on a line above the map', () => {
+    const out = editYaml(SPEC, [
+      {
+        kind: 'pair',
+        map: ['mappings', 'a', 'notification', 'three'],
+        key: 'k',
+        value: { path: '$.k', since: '0.3.0' },
+        comment: 'review',
+      },
+    ]);
+    expect(out).toBe(
+      SPEC.replace(
+        '      three: { emit: [] }\n',
+        '      # review\n      three: { emit: [], k: { path: $.k, since: 0.3.0 } }\n',
+      ),
+    );
+  });
+
+  it('refuses to insert where there is no map', () => {
     expect(() =>
       editYaml(SPEC, [{ kind: 'item', seq: ['sources', 'c', 'snapshots'], value: '1.0.0', index: 0 }]),
     ).toThrow(/no sources\.c\.snapshots/);

@@ -92,11 +92,10 @@ describe('eventmap suggest', () => {
       ],
     };
     const r = suggest(reanalysed(repo.inputs().spec.text, catalogs), helpers);
-    expect(r.drafts.map((d) => (d.type === 'value' ? d.discriminant : `${d.kind}:${d.name}`)).sort()).toEqual([
-      `notification:${NEW_NOTIFICATION}`,
-      `thread-item:${NEW_ITEM}`,
-    ]);
-    expect(r.drafts.every((d) => d.type === 'value' || !d.placeholder)).toBe(true);
+    expect(
+      r.drafts.map((d) => (d.type === 'value' || d.type === 'fix' ? d.discriminant : `${d.kind}:${d.name}`)).sort(),
+    ).toEqual([`notification:${NEW_NOTIFICATION}`, `thread-item:${NEW_ITEM}`]);
+    expect(r.drafts.every((d) => d.type !== 'entry' || !d.placeholder)).toBe(true);
     // The original lines, in order, are all there; what was added is exactly the drafts.
     const [before, after] = [repo.inputs().spec.text.split('\n'), r.text.split('\n')];
     const added: string[] = [];
