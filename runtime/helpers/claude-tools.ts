@@ -7,11 +7,10 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
-import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import { contentText, detailOf, FILE_CHANGE_KINDS, type FileChange, type ToolDetail } from './tool-detail.ts';
 
 /** An MCP tool's name: `mcp__<server>__<tool>` (the server's name has no `__`). */
 const MCP_NAME = /^mcp__(.+?)__(.+)$/;
-const FILE_CHANGE_KINDS: ReadonlySet<string> = new Set(['add', 'delete', 'update']);
 
 /**
  * What a tool call does, by its canonical item type: a command (command_execution), the file it

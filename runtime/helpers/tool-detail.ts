@@ -3,12 +3,17 @@
 // is which type stays the spec's value maps; these read the fields of one shape each.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import type { FileChange, ToolDetail } from '../../generated/canonical/types.ts';
+import {
+  FILE_CHANGE_KINDS as CANONICAL_FILE_CHANGE_KINDS,
+  type FileChange,
+  type ToolDetail,
+} from '../../generated/canonical/types.ts';
 import { get, int, obj, str } from '../values.ts';
 
 export type { FileChange, ToolDetail };
 
-const KINDS: ReadonlySet<string> = new Set(['add', 'delete', 'update']);
+/** The canonical FileChangeKind values (canonical-model.yaml), for the providers' words to be checked against. */
+export const FILE_CHANGE_KINDS: ReadonlySet<string> = new Set(CANONICAL_FILE_CHANGE_KINDS);
 
 /** A detail with its undefined fields left out; undefined when nothing is known. */
 export function detailOf(fields: ToolDetail): ToolDetail | undefined {
@@ -28,7 +33,7 @@ export function fileChanges(list: unknown): FileChange[] | undefined {
     const o = obj(c);
     const path = str(o?.path);
     const tag = str(o?.kind) ?? str(obj(o?.kind)?.type);
-    if (path === undefined || tag === undefined || !KINDS.has(tag)) continue;
+    if (path === undefined || tag === undefined || !FILE_CHANGE_KINDS.has(tag)) continue;
     const movePath = str(obj(o?.kind)?.move_path) ?? str(o?.move_path);
     const diff = str(o?.diff);
     out.push({
