@@ -1,7 +1,7 @@
 // Where a generate spends its time: the pipeline's stages timed one by one, serially, in a fresh
 // process (run by bench/toolchain.ts with `node --import tsx`, against the temp copy), all built
 // (no emit cache), then what a fresh clone does instead: reuse generated/ as its manifest records
-// it. It mirrors generator/pipeline.ts runGenerate; if the pipeline's internals move, it reports
+// it. It mirrors generator/pipeline/pipeline.ts runGenerate; if the pipeline's internals move, it reports
 // what it could.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,8 +21,8 @@ try {
     'import the pipeline modules',
     () =>
       Promise.all([
-        mod<typeof import('../generator/pipeline.ts')>('generator/pipeline.ts'),
-        mod<typeof import('../generator/project.ts')>('generator/project.ts'),
+        mod<typeof import('../generator/pipeline/pipeline.ts')>('generator/pipeline/pipeline.ts'),
+        mod<typeof import('../generator/project/paths.ts')>('generator/project/paths.ts'),
         mod<typeof import('../generator/emit/canonical/index.ts')>('generator/emit/canonical/index.ts'),
         mod<typeof import('../generator/emit/upstream-types.ts')>('generator/emit/upstream-types.ts'),
         mod<typeof import('../generator/emit/upstream-validators.ts')>('generator/emit/upstream-validators.ts'),

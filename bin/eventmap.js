@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../generator/cli.ts');
+await import('../generator/cli/main.ts');

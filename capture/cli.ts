@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { EventmapError, formatDiagnostic } from '../generator/diagnostics.ts';
+import { EventmapError, formatDiagnostic } from '../generator/shared/diagnostics.ts';
 import { isolationPrefix, runIsolated } from '../generator/upstream/isolate.ts';
 import { ensureInstalled } from './install.ts';
 import { normaliseFixture } from './normalise-fixture.ts';

@@ -1,5 +1,5 @@
 // The rule of a value-map lookup, owned here and applied both by `lookup` (runtime/values.ts) and by
-// the generator's coverage (generator/spec/coverage-status.ts): a name the map lists (its `values`
+// the generator's coverage (generator/mapping/coverage-status.ts): a name the map lists (its `values`
 // and `undeclared`, one table at run time) wins; else the first name prefix it starts with (open
 // name spaces like `mcp__<server>__<tool>`), in the spec's order; else the map's default, which only
 // maps without prefixes report (a new name in an open name space is routine).

@@ -5,12 +5,12 @@
 import { join } from 'node:path';
 import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
-import { listFiles, sha256 } from '../fsutil.ts';
-import { ownRecord } from '../own-record.ts';
+import { listFiles, sha256 } from '../io/fsutil.ts';
+import { ownRecord } from '../shared/own-record.ts';
 import { loadCatalog } from './load.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
-import { readRegularFile, readRegularText } from '../safe-read.ts';
+import { readRegularFile, readRegularText } from '../io/safe-read.ts';
 
 /**
  * The shape of a cached catalog. The code hash changes with any edit too, but a shape change must

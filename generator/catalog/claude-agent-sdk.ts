@@ -3,7 +3,7 @@
 // stream events with their content blocks and deltas, the built-in tools and `canUseTool`.
 import { joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import { SURFACE } from '../surface-format.ts';
+import { SURFACE } from '../upstream/surface-format.ts';
 import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 

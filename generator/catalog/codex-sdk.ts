@@ -1,7 +1,7 @@
 // Catalog of a codex-sdk snapshot (index.schema.json + surface.json, written by
 // generator/upstream/codex-sdk.ts): ThreadEvent members and ThreadItem types, both by `type`.
 import type { SnapshotReader } from './snapshot-files.ts';
-import { SURFACE } from '../surface-format.ts';
+import { SURFACE } from '../upstream/surface-format.ts';
 import { readTsSnapshot, stringEnums, unionEntries } from './ts-catalog.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 

@@ -1,13 +1,13 @@
 // Build the catalog of one snapshot folder.
-import { compareStrings } from '../fsutil.ts';
-import type { SourceName } from '../sources.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import type { SourceName } from '../project/sources.ts';
 import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { buildCodexAppServer } from './codex-app-server.ts';
 import { buildCodexSdk } from './codex-sdk.ts';
 import { SnapshotReader } from './snapshot-files.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
 import type { SnapshotRef } from './snapshots.ts';
-import { ownRecord } from '../own-record.ts';
+import { ownRecord } from '../shared/own-record.ts';
 
 type Builder = (reader: SnapshotReader) => { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> };
 

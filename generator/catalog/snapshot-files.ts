@@ -1,12 +1,12 @@
 // Reading snapshot files with diagnostics that name the file (and line:col) and say how to fix it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventmapError, parseJsonFile } from '../diagnostics.ts';
-import { displayPath } from '../fsutil.ts';
+import { EventmapError, parseJsonFile } from '../shared/diagnostics.ts';
+import { displayPath } from '../io/fsutil.ts';
 import { locatePointer } from '../schema/locate-pointer.ts';
 import { schemaProblems } from './schema-checks.ts';
 import type { JsonSchema } from '../schema/types.ts';
-import { readRegularText } from '../safe-read.ts';
+import { readRegularText } from '../io/safe-read.ts';
 
 export class SnapshotReader {
   readonly documents: Record<string, JsonSchema> = {};

@@ -2,13 +2,13 @@
 // given, or any folder named outright.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EventmapError, parseJsonFile } from '../diagnostics.ts';
+import { EventmapError, parseJsonFile } from '../shared/diagnostics.ts';
 import { isPrintable } from '../output/text.ts';
-import { displayPath } from '../fsutil.ts';
-import { parseSourceName, type SourceName } from '../sources.ts';
+import { displayPath } from '../io/fsutil.ts';
+import { parseSourceName, type SourceName } from '../project/sources.ts';
 import { locatePointer } from '../schema/locate-pointer.ts';
-import { folderVersion, isStrictVersion, versionProblem } from '../versions.ts';
-import { readRegularText } from '../safe-read.ts';
+import { folderVersion, isStrictVersion, versionProblem } from '../project/versions.ts';
+import { readRegularText } from '../io/safe-read.ts';
 import { listVersions } from './vendored.ts';
 
 export interface SnapshotRef {

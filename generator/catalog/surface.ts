@@ -4,7 +4,7 @@
 // which names the declarations use without declaring. Reading it is checked: a damaged file is an
 // EventmapError at the offending pointer.
 import { joinPointer } from '../schema/pointer.ts';
-import { SURFACE, type Surface } from '../surface-format.ts';
+import { SURFACE, type Surface } from '../upstream/surface-format.ts';
 import type { EntryKind } from './types.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import { isObj, type Obj } from '../schema/object.ts';

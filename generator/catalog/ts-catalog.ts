@@ -7,7 +7,7 @@ import { isObj } from '../schema/object.ts';
 import { definitionName } from '../schema/pointer.ts';
 import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import { SURFACE, type Surface, type SurfaceUnion } from '../surface-format.ts';
+import { SURFACE, type Surface, type SurfaceUnion } from '../upstream/surface-format.ts';
 import { readSurface } from './surface.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 

@@ -2,7 +2,7 @@
 // mapping table must account for. It knows nothing of mapping-spec.yaml.
 import type { EntryKind } from '../../runtime/sources/discriminant.ts';
 import type { JsonSchema } from '../schema/types.ts';
-import type { SourceName } from '../sources.ts';
+import type { SourceName } from '../project/sources.ts';
 
 export type { EntryKind };
 

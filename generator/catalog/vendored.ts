@@ -4,11 +4,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import compare from 'semver/functions/compare.js';
-import { EventmapError } from '../diagnostics.ts';
-import { displayPath } from '../fsutil.ts';
-import type { SourceName } from '../sources.ts';
-import { isStrictVersion, versionProblem } from '../versions.ts';
-import { realFolder } from '../safe-read.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { displayPath } from '../io/fsutil.ts';
+import type { SourceName } from '../project/sources.ts';
+import { isStrictVersion, versionProblem } from '../project/versions.ts';
+import { realFolder } from '../io/safe-read.ts';
 
 /** Names writeTreeAtomic and its lock give the folders they work in (tree-write.ts, lock.ts). */
 const WORK_NAME = /\.eventmap-/;

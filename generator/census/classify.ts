@@ -1,8 +1,8 @@
 // Each counted type against the catalogs of the supported snapshots (is it documented upstream?)
 // and against mapping-spec.yaml (mapped, ignored — with the reason — or no entry).
 import type { Catalog, EntryKind } from '../catalog/types.ts';
-import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../spec/coverage-status.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../mapping/coverage-status.ts';
+import type { MappingSpec } from '../mapping/types.ts';
 import type { CensusCounts, CensusGroup, TypeCount } from './count.ts';
 
 export interface CatalogStatus {

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import compare from 'semver/functions/compare.js';
 import valid from 'semver/functions/valid.js';
-import { isStrictVersion } from '../versions.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { SOURCE_NAMES, type SourceName } from '../sources.ts';
+import { isStrictVersion } from '../project/versions.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 import { detectLine, type NativeType } from './detect.ts';
 
 export interface TypeCount extends NativeType {

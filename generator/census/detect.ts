@@ -4,10 +4,10 @@
 // bare JSON-RPC and bare SDKMessage lines.
 import { claudeMessageName, LEGACY_EVENT_PREFIX, legacyEventName } from '../../runtime/sources/discriminant.ts';
 import type { EntryKind } from '../catalog/types.ts';
-import { isStrictVersion } from '../versions.ts';
+import { isStrictVersion } from '../project/versions.ts';
 import { obj, str } from '../../runtime/values.ts';
 import type { Obj } from '../schema/object.ts';
-import type { SourceName } from '../sources.ts';
+import type { SourceName } from '../project/sources.ts';
 
 export interface NativeType {
   kind: EntryKind;

@@ -4,10 +4,10 @@
 import { join, relative } from 'node:path';
 import type { SnapshotRef } from '../catalog/snapshots.ts';
 import { listVersions } from '../catalog/vendored.ts';
-import type { ProjectPaths } from '../project.ts';
-import { SOURCE_NAMES } from '../sources.ts';
-import type { Finding } from '../spec/findings.ts';
-import { REVIEW_MARKER } from '../spec/review.ts';
+import type { ProjectPaths } from '../project/paths.ts';
+import { SOURCE_NAMES } from '../project/sources.ts';
+import type { Finding } from '../mapping/findings.ts';
+import { REVIEW_MARKER } from '../mapping/review.ts';
 
 /** What the notices read of mapping-spec.yaml: its text, as shown, and the versions each source supports. */
 export interface SpecNotes {
@@ -43,7 +43,7 @@ export async function checkNotices(
   // Most specs hold no marker at all: then neither the lexing (a sixth of a check) nor the yaml
   // library is needed.
   const markers = spec.text.includes(REVIEW_MARKER)
-    ? (await import('../spec/review-markers.ts')).reviewMarkers(spec.text, spec.file)
+    ? (await import('../mapping/review-markers.ts')).reviewMarkers(spec.text, spec.file)
     : [];
   for (const loc of markers) {
     out.push({

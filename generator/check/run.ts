@@ -7,19 +7,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
 import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
-import { compareStrings, listFiles, readTree, sha256 } from '../fsutil.ts';
-import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../safe-read.ts';
-import { isWhatIf, type PipelineOptions } from '../pipeline-options.ts';
-import type { ProjectPaths } from '../project.ts';
-import { GENERATES_THROUGH, type Finding } from '../spec/findings.ts';
-import type { Loc, SpecNode } from '../spec/types.ts';
+import { compareStrings, listFiles, readTree, sha256 } from '../io/fsutil.ts';
+import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../io/safe-read.ts';
+import { isWhatIf, type PipelineOptions } from '../pipeline/options.ts';
+import type { ProjectPaths } from '../project/paths.ts';
+import { GENERATES_THROUGH, type Finding } from '../mapping/findings.ts';
+import type { Loc, SpecNode } from '../mapping/types.ts';
 import { checkNotices } from './notices.ts';
 import { listVersions } from '../catalog/vendored.ts';
-import type { SourceName } from '../sources.ts';
+import type { SourceName } from '../project/sources.ts';
 
 export interface CheckResult {
   findings: Finding[];
@@ -38,7 +38,7 @@ export interface CheckOptions extends PipelineOptions {
 export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}): Promise<CheckResult> {
   // Parsed once for the fast path and the notices (a broken spec throws what the slow path would).
   // The spec's parser is loaded here, not by check's static imports.
-  const { loadSpec, specLocator } = await import('../spec/load.ts');
+  const { loadSpec, specLocator } = await import('../mapping/load.ts');
   const spec = loadSpec(paths.spec);
   const snapshots = Object.fromEntries(
     Object.entries(spec.sources).map(([s, v]) => [s, v.snapshots.map((x) => x.version)]),
@@ -55,7 +55,7 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
 async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
-  const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline.ts');
+  const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline/pipeline.ts');
   const inputs = loadInputs(paths, { ...options, reuseGenerated: !options.full });
   const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
   if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));

@@ -1,9 +1,9 @@
 // `eventmap catalog <source>[@version] [--format json|text]`. In a project without
-// mapping-spec.yaml (an app's), the snapshots eventmap ships (generator/project.ts readProject).
+// mapping-spec.yaml (an app's), the snapshots eventmap ships (generator/project/paths.ts readProject).
 import type { Command } from 'commander';
 import { jsonOutput } from '../output/json.ts';
 import { printOut, sayErr } from '../output/streams.ts';
-import { readProject, shippedBy } from '../project.ts';
+import { readProject, shippedBy } from '../project/paths.ts';
 import { loadCatalog } from '../catalog/load.ts';
 import { catalogToJson, catalogToText } from '../catalog/render.ts';
 import { resolveSnapshot } from '../catalog/snapshots.ts';

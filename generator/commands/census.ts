@@ -3,16 +3,16 @@
 // supported snapshots do not know (undocumented upstream types) and those the spec does not map.
 // Reads the spec and the catalogs only (no generation). Exit 0; 2 when an input cannot be read.
 // In a project without mapping-spec.yaml (an app's), against the spec and snapshots eventmap
-// ships (generator/project.ts readProject), and says so.
+// ships (generator/project/paths.ts readProject), and says so.
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { classify } from '../census/classify.ts';
 import { countFiles } from '../census/count.ts';
 import { censusToJson, censusToText } from '../census/format.ts';
 import { printOut } from '../output/streams.ts';
-import { loadInputs } from '../pipeline.ts';
-import { readProject, shippedBy } from '../project.ts';
-import { parseSourceName, SOURCE_NAMES } from '../sources.ts';
+import { loadInputs } from '../pipeline/pipeline.ts';
+import { readProject, shippedBy } from '../project/paths.ts';
+import { parseSourceName, SOURCE_NAMES } from '../project/sources.ts';
 import { parseFormat } from './format.ts';
 
 export function registerCensusCommand(program: Command): void {

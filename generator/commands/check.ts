@@ -5,9 +5,9 @@ import { formatJson } from '../check/format/json.ts';
 import { formatMarkdown } from '../check/format/markdown.ts';
 import { formatText } from '../check/format/text.ts';
 import { runCheck } from '../check/run.ts';
-import { inCi } from '../ci.ts';
+import { inCi } from '../cli/ci.ts';
 import { printOut } from '../output/streams.ts';
-import { projectPaths } from '../project.ts';
+import { projectPaths } from '../project/paths.ts';
 import { parseFormat } from './format.ts';
 import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
 

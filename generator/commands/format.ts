@@ -1,5 +1,5 @@
 // Shared --format parsing.
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 
 export function parseFormat<const T extends readonly string[]>(value: string, allowed: T): T[number] {
   if (!(allowed as readonly string[]).includes(value)) {

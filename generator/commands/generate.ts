@@ -2,12 +2,12 @@
 // (tree-write.ts). --watch regenerates and prints the findings whenever an input changes; a broken
 // input is reported and the watch goes on.
 import type { Command } from 'commander';
-import { EventmapError, formatDiagnostic } from '../diagnostics.ts';
-import { inCi } from '../ci.ts';
+import { EventmapError, formatDiagnostic } from '../shared/diagnostics.ts';
+import { inCi } from '../cli/ci.ts';
 import { printErr, printOut, sayErr } from '../output/streams.ts';
-import { runGenerate, type PipelineOptions } from '../pipeline.ts';
-import { projectPaths, type ProjectPaths } from '../project.ts';
-import { describeWrite, writeTreeAtomic } from '../tree-write.ts';
+import { runGenerate, type PipelineOptions } from '../pipeline/pipeline.ts';
+import { projectPaths, type ProjectPaths } from '../project/paths.ts';
+import { describeWrite, writeTreeAtomic } from '../io/tree-write.ts';
 import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
@@ -36,7 +36,7 @@ export function registerGenerateCommand(program: Command): void {
         return;
       }
       await generateOnce(paths, options, true);
-      const { watchInputs } = await import('../watch.ts');
+      const { watchInputs } = await import('./watch.ts');
       watchInputs(paths, async (changed) => {
         sayErr(`eventmap: changed: ${changed.join(', ')}`);
         await generateOnce(paths, options, true);

@@ -11,11 +11,11 @@ import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Normalizer, ProviderRuntimeEvent, SourceName } from '../../runtime/index.ts';
 import { detectLine } from '../census/detect.ts';
-import { EventmapError, formatLocation } from '../diagnostics.ts';
-import { compareStrings } from '../fsutil.ts';
+import { EventmapError, formatLocation } from '../shared/diagnostics.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { escapeUnprintable } from '../output/json.ts';
 import { printOut, sayErr } from '../output/streams.ts';
-import { SOURCE_NAMES, unknownSource } from '../sources.ts';
+import { SOURCE_NAMES, unknownSource } from '../project/sources.ts';
 
 /** Located messages printed for invalid lines; the rest are counted. */
 const SHOWN_INVALID = 20;

@@ -4,12 +4,12 @@
 // with --upstream/--with, whose snapshots mapping-spec.yaml does not support yet). Exit 0.
 import type { Command } from 'commander';
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { writeFileAtomic, writeTreeAtomic } from '../tree-write.ts';
-import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { writeFileAtomic, writeTreeAtomic } from '../io/tree-write.ts';
+import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline/pipeline.ts';
 import { printOut, sayErr } from '../output/streams.ts';
-import { projectPaths, type ProjectPaths } from '../project.ts';
-import { displayPath } from '../spec/load.ts';
+import { projectPaths, type ProjectPaths } from '../project/paths.ts';
+import { displayPath } from '../mapping/load.ts';
 import { suggestJson, suggestText } from '../suggest/format.ts';
 import { suggest } from '../suggest/run.ts';
 import { parseFormat } from './format.ts';

@@ -2,10 +2,10 @@
 // source's supported snapshots) and `--with <source>@<version|dir[@version]>` (add one, for this run).
 // Both repeat: --with accumulates; --upstream twice for one source is an error, not "last wins".
 import type { Command } from 'commander';
-import { EventmapError } from '../diagnostics.ts';
-import { parseSourceName } from '../sources.ts';
-import type { PipelineOptions } from '../pipeline.ts';
-import type { SourceName } from '../sources.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { parseSourceName } from '../project/sources.ts';
+import type { PipelineOptions } from '../pipeline/pipeline.ts';
+import type { SourceName } from '../project/sources.ts';
 
 export function collectUpstream(value: string, previous: string[]): string[] {
   return [...previous, value];

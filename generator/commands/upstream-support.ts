@@ -1,14 +1,14 @@
 // `eventmap upstream support <source>@<version>` (and `upstream add --support`): add a vendored
 // version to `sources.<source>.snapshots` in mapping-spec.yaml, oldest first, editing only that list.
 import { resolveSnapshot } from '../catalog/snapshots.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { writeFileAtomic } from '../tree-write.ts';
-import type { ProjectPaths } from '../project.ts';
-import { editYaml } from '../spec/edit.ts';
-import { displayPath, parseSpec } from '../spec/load.ts';
-import { compareVersions } from '../spec/presence.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { writeFileAtomic } from '../io/tree-write.ts';
+import type { ProjectPaths } from '../project/paths.ts';
+import { editYaml } from '../mapping/edit.ts';
+import { displayPath, parseSpec } from '../mapping/load.ts';
+import { compareVersions } from '../mapping/presence.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
-import { readRegularText } from '../safe-read.ts';
+import { readRegularText } from '../io/safe-read.ts';
 
 /** True when the version was added; false when the spec already supported it. */
 export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {

@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import { sayErr, sayOut } from '../output/streams.ts';
 import type { Confinement } from '../upstream/sandbox.ts';
 import { listVersions } from '../catalog/vendored.ts';
-import { projectPaths } from '../project.ts';
-import type { SourceName } from '../sources.ts';
+import { projectPaths } from '../project/paths.ts';
+import type { SourceName } from '../project/sources.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { supportSnapshot } from './upstream-support.ts';
 

@@ -3,10 +3,10 @@
 //                  made optional, that the spec maps or reads (exactly, or below the change)
 //   needs-mapping  a new discriminant or enum value the spec does not account for yet
 //   informational  everything else (new optional fields, changes nobody maps, ...)
-import { compareStrings } from '../fsutil.ts';
-import { describePresence, expectedIn } from '../spec/presence.ts';
-import type { MappingEntry, MappingSpec, ValueMap } from '../spec/types.ts';
-import { coversEnum, coversKind, valueMapHit } from '../spec/coverage-status.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import { describePresence, expectedIn } from '../mapping/presence.ts';
+import type { MappingEntry, MappingSpec, ValueMap } from '../mapping/types.ts';
+import { coversEnum, coversKind, valueMapHit } from '../mapping/coverage-status.ts';
 import { entryReads, relation, type SpecRead } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Reading mapping-spec.yaml at git revisions. The project root may be a subfolder of the
 // repository, so paths go through `git rev-parse --show-prefix`.
 import { spawnSync } from 'node:child_process';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 
 export interface Revision {
   /** As the user wrote it (or `merge-base main`), for messages. */

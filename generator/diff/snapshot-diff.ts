@@ -4,7 +4,7 @@ import { entryKey } from '../catalog/load.ts';
 import { responseSchema } from '../catalog/response.ts';
 import { getAtPointer } from '../schema/pointer.ts';
 import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
-import { compareStrings } from '../fsutil.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { memberSlot } from '../schema/branches.ts';
 import { isBelow, parentPath } from '../schema/field-path.ts';
 import { refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from '../schema/fields.ts';

@@ -1,8 +1,8 @@
 // `eventmap diff <source>@A <source>@B`: diff the catalogs, class each change against the current
 // spec, and put the changes in one stable order. Pure.
 import type { Catalog } from '../catalog/types.ts';
-import { compareStrings } from '../fsutil.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import type { MappingSpec } from '../mapping/types.ts';
 import { classifyChanges } from './classify.ts';
 import { groupShared } from './shared-definitions.ts';
 import { diffCatalogs } from './snapshot-diff.ts';

@@ -2,10 +2,10 @@
 // and kind, how many discriminants are mapped, ignored, or a gap (spec/coverage-status.ts).
 import { entryKey } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { compareStrings } from '../fsutil.ts';
-import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../spec/coverage-status.ts';
-import type { CoverageStatus } from '../spec/findings.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../mapping/coverage-status.ts';
+import type { CoverageStatus } from '../mapping/findings.ts';
+import type { MappingSpec } from '../mapping/types.ts';
 
 export interface KindCoverage {
   total: number;

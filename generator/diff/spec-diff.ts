@@ -1,8 +1,8 @@
 // The mapping table between two revisions of mapping-spec.yaml: per source, the discriminants
 // newly mapped, newly ignored, removed or retargeted (and what changed), and value-map changes. Pure.
-import { compareStrings } from '../fsutil.ts';
-import { describePresence } from '../spec/presence.ts';
-import type { Condition, EmitSpec, MappingEntry, MappingSpec, ValueExpr, ValueMap } from '../spec/types.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import { describePresence } from '../mapping/presence.ts';
+import type { Condition, EmitSpec, MappingEntry, MappingSpec, ValueExpr, ValueMap } from '../mapping/types.ts';
 
 export type EntryChangeType = 'newly-mapped' | 'newly-ignored' | 'removed' | 'target-changed' | 'reason-changed';
 

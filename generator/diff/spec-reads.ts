@@ -1,7 +1,7 @@
 // Every upstream path a mapping-spec.yaml entry reads (emit ids, payload, when, helper args,
 // first options; response paths separately), in the diff's path convention (`[0]` → `[]`).
-import type { Presence } from '../spec/presence.ts';
-import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr } from '../spec/types.ts';
+import type { Presence } from '../mapping/presence.ts';
+import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr } from '../mapping/types.ts';
 import { childPath, isBelow } from '../schema/field-path.ts';
 import type { FieldScope } from './types.ts';
 

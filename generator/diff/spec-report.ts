@@ -3,17 +3,17 @@
 import { existsSync } from 'node:fs';
 import { loadCatalog } from '../catalog/load.ts';
 import { resolveVersion } from '../catalog/snapshots.ts';
-import type { SourceName } from '../sources.ts';
+import type { SourceName } from '../project/sources.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { compareStrings } from '../fsutil.ts';
-import type { ProjectPaths } from '../project.ts';
-import { displayPath, parseSpec } from '../spec/load.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import type { ProjectPaths } from '../project/paths.ts';
+import { displayPath, parseSpec } from '../mapping/load.ts';
+import type { MappingSpec } from '../mapping/types.ts';
 import { fileAtRevision, parseRange, shortCommit, type Revision } from './git.ts';
 import { specCoverage, type SourceCoverage } from './spec-coverage.ts';
 import { diffSpecs, type EntryChange, type ValueMapChange } from './spec-diff.ts';
-import { readRegularText } from '../safe-read.ts';
+import { readRegularText } from '../io/safe-read.ts';
 
 export interface SpecRevision {
   label: string;

@@ -1,9 +1,9 @@
 // generated/coverage.json (for tools) and generated/COVERAGE.md (for reviewers): every
 // discriminant of every supported snapshot → its canonical type(s), its ignore reason, or a gap.
-import { compareStrings } from '../fsutil.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { jsonOutput } from '../output/json.ts';
-import type { CoverageRow, Finding } from '../spec/findings.ts';
-import { parseSpecNodeRef, specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../spec/types.ts';
+import type { CoverageRow, Finding } from '../mapping/findings.ts';
+import { parseSpecNodeRef, specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../mapping/types.ts';
 
 /** A finding as coverage.json stores it: its spec node (`at`) rather than a line. */
 export type StoredFinding = Finding & { at?: string };

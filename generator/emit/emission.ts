@@ -5,7 +5,7 @@
 // rendered by `render`, which refuses a view holding anything but `Code`. So a search for
 // `trustedOutput(` and `render(` finds every place text enters a generated file (docs/security.md).
 import type Handlebars from 'handlebars';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 import { escapeUnprintable } from '../output/json.ts';
 import { UNPRINTABLE } from '../output/text.ts';
 

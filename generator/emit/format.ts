@@ -4,7 +4,7 @@
 // hash (./cache.ts): mappers per top-level chunk, so a one-entry spec edit formats one function.
 // Ajv's standalone JavaScript is left as Ajv prints it (docs/decisions.md).
 import { createRequire } from 'node:module';
-import { sha256 } from '../fsutil.ts';
+import { sha256 } from '../io/fsutil.ts';
 import type { EmitCache } from './cache.ts';
 import { cacheKey } from './cache.ts';
 

@@ -3,9 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { listFiles, sha256, stableJson } from '../fsutil.ts';
-import { PACKAGE_ROOT, type ProjectPaths } from '../project.ts';
-import { readRegularFile } from '../safe-read.ts';
+import { listFiles, sha256, stableJson } from '../io/fsutil.ts';
+import { PACKAGE_ROOT, type ProjectPaths } from '../project/paths.ts';
+import { readRegularFile } from '../io/safe-read.ts';
 
 export const MANIFEST = 'manifest.json';
 

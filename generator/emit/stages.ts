@@ -8,8 +8,8 @@
 //   3. the emitter.
 // A file edited by hand, or written from other inputs, fails the check and the stage is rebuilt.
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).
-import { compareStrings, sha256 } from '../fsutil.ts';
-import { PLAIN_PATH, readRegularFile, readRegularText } from '../safe-read.ts';
+import { compareStrings, sha256 } from '../io/fsutil.ts';
+import { PLAIN_PATH, readRegularFile, readRegularText } from '../io/safe-read.ts';
 import type { EmitCache } from './cache.ts';
 import { MANIFEST, type Manifest, type StageRecord } from './manifest.ts';
 

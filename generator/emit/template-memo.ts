@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
-import { sha256 } from '../fsutil.ts';
+import { sha256 } from '../io/fsutil.ts';
 
 /** No HTML escaping (views hold Code, ../emission.ts), and a missing name is an error. */
 const OPTIONS = { noEscape: true, strict: true } as const;

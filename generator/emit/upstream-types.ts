@@ -2,8 +2,8 @@
 // snapshots of one source. Pure: returns the file, prints and writes nothing.
 import { compile } from 'json-schema-to-typescript';
 import type { Catalog } from '../catalog/types.ts';
-import { compareStrings } from '../fsutil.ts';
-import { isMessageKind } from '../spec/coverage-status.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import { isMessageKind } from '../mapping/coverage-status.ts';
 import { checkCatalogs, ownMessages, type OwnedMessage } from './upstream/messages.ts';
 import {
   kindMapTypeName,

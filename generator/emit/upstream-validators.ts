@@ -4,7 +4,7 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { Catalog } from '../catalog/types.ts';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 import { comment, docComment, ident, joinCode, lit, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { addLinearMetaSchema } from './upstream/ajv-meta.ts';
 import { inlineAjvRuntime } from './upstream/ajv-runtime.ts';

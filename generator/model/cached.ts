@@ -4,8 +4,8 @@
 // gives (test/generate/model-cache.test.ts); an entry that does not read back is a miss.
 import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
-import { sha256 } from '../fsutil.ts';
-import { ownRecord } from '../own-record.ts';
+import { sha256 } from '../io/fsutil.ts';
+import { ownRecord } from '../shared/own-record.ts';
 import { parseModel, readModelText } from './load.ts';
 import type { CanonicalModel } from './types.ts';
 

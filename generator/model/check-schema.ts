@@ -3,7 +3,7 @@
 // `extension` reasons moved into `description`. Every keyword allowed here is one that the
 // TypeScript printer and the Ajv validators handle, so nothing is silently ignored downstream.
 import type { JsonSchema } from '../schema/types.ts';
-import { didYouMean } from '../did-you-mean.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
 import { isObj } from '../schema/object.ts';
 import { checkText, describeValue, type Problems } from './problems.ts';
 import type { SourceLocation } from './types.ts';

@@ -3,7 +3,7 @@
 // it belongs to a turn (`scope: turn`: an event that names no turn joins its thread's open turn).
 // The runtime's bookkeeping (runtime/track.ts, context.ts, helpers/close.ts) reads the generated
 // table (generated/canonical/lifecycle.ts) instead of knowing event names itself.
-import { guessHint } from '../did-you-mean.ts';
+import { guessHint } from '../shared/did-you-mean.ts';
 import { isObj } from '../schema/object.ts';
 import { describeValue, type Problems } from './problems.ts';
 import { pointerJoin } from './yaml-source.ts';

@@ -1,8 +1,8 @@
 // Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
 // together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
 import type { JsonSchema } from '../schema/types.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { ownRecord } from '../own-record.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { ownRecord } from '../shared/own-record.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
 import { isObj } from '../schema/object.ts';
 import { readLifecycleRoles } from './lifecycle-roles.ts';
@@ -10,7 +10,7 @@ import { describeValue, Problems } from './problems.ts';
 import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
 import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
 import { pointerJoin, readYaml } from './yaml-source.ts';
-import { readRegularText } from '../safe-read.ts';
+import { readRegularText } from '../io/safe-read.ts';
 
 export const MODEL_FORMAT_VERSION = 1;
 export const SCHEMA_ID = 'urn:eventmap:canonical';

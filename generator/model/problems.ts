@@ -1,7 +1,7 @@
 // Collects every problem found in the model (not just the first), each placed at a JSON pointer
 // that the YAML source turns into file:line:col.
-import { EventmapError, type Diagnostic } from '../diagnostics.ts';
-import { compareStrings } from '../fsutil.ts';
+import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 export class Problems {

@@ -3,7 +3,7 @@
 import type { JsonSchema } from '../schema/types.ts';
 import { checkSchema, type SchemaContext } from './check-schema.ts';
 import { SPEC_ENUMS, SPEC_EVENT_TYPES, SPEC_ID_KINDS } from './events-md.ts';
-import { didYouMean } from '../did-you-mean.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
 import { isObj } from '../schema/object.ts';
 import { checkText, describeValue, type Problems } from './problems.ts';
 import type { CanonicalEnumDef, SourceLocation } from './types.ts';

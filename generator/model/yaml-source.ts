@@ -1,9 +1,9 @@
 // Parse a YAML file into plain JSON data plus a map from JSON pointers to source locations, so the
 // checks can work on plain data and still report file:line:col.
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { EventmapError, withSource, type Diagnostic } from '../diagnostics.ts';
-import { yamlData } from '../yaml-data.ts';
-import { yamlCauses } from '../yaml-errors.ts';
+import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
+import { yamlData } from '../yaml/data.ts';
+import { yamlCauses } from '../yaml/errors.ts';
 import type { SourceLocation } from './types.ts';
 
 export interface YamlSource {

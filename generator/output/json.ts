@@ -1,7 +1,7 @@
 // JSON for tools (and the JSON files generate writes): exact, since JSON.parse gives back every
 // string as it was, and still safe to print: what JSON.stringify leaves raw of the unprintable
 // characters (bidi controls, DEL, C1, U+2028/9, zero-width characters) is written as `\uXXXX`.
-import { stableJson } from '../fsutil.ts';
+import { stableJson } from '../io/fsutil.ts';
 import { UNPRINTABLE } from './text.ts';
 
 /** `\uXXXX` for every UTF-16 unit of `c` (an astral character is a surrogate pair). */

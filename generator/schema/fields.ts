@@ -2,7 +2,7 @@
 // versions of a message can be compared field by field (paths as field-path.ts writes them).
 // Unions, allOf and refs follow branches.ts and ref.ts, as paths.ts does; a ref met again inside
 // itself (a recursive type) stops the listing there (`truncated: 'cycle'`).
-import { compareStrings } from '../fsutil.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { hasOwnShape, unionBranches } from './branches.ts';
 import { childPath } from './field-path.ts';
 import { asArray, isObj, type Obj } from './object.ts';

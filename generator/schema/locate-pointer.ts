@@ -2,7 +2,7 @@
 // found through the yaml parser, which keeps source ranges. Apart from pointer.ts, which most of
 // the generator imports, so that only what can report such an error loads the parser.
 import { isNode, parseDocument } from 'yaml';
-import { lineColAt } from '../diagnostics.ts';
+import { lineColAt } from '../shared/diagnostics.ts';
 import { pointerSegments } from './pointer.ts';
 
 /** 1-based line:col of the value at `pointer` in JSON text, or of the nearest ancestor found. */

@@ -9,10 +9,10 @@ import type { JsonType } from '../schema/paths.ts';
 import { ANY_TYPES } from '../schema/paths.ts';
 import { fieldInfo, payloadShape } from '../model/query.ts';
 import type { CanonicalModel } from '../model/types.ts';
-import { responseTarget } from '../spec/analyze.ts';
-import { fits } from '../spec/check-emit.ts';
-import { pathDepth, specFields } from '../spec/field-paths.ts';
-import { PLACEHOLDER } from '../spec/review.ts';
+import { responseTarget } from '../mapping/analyze.ts';
+import { fits } from '../mapping/check-emit.ts';
+import { pathDepth, specFields } from '../mapping/field-paths.ts';
+import { PLACEHOLDER } from '../mapping/review.ts';
 import {
   ID_KEYS,
   type Condition,
@@ -21,7 +21,7 @@ import {
   type MappingEntry,
   type MappingSpec,
   type ValueExpr,
-} from '../spec/types.ts';
+} from '../mapping/types.ts';
 import { MessageFields, type VersionFields } from './message-fields.ts';
 import { nameSegments, nameWords, rankByName } from './similar.ts';
 

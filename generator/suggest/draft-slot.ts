@@ -1,10 +1,10 @@
 // `suggest` for `spec/new-field-fits-slot`: the read `check` prints, as a draft in the emit's payload.
 import type { Catalog } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
-import { messageTargets } from '../spec/analyze.ts';
-import { slotFits, slotFitValue } from '../spec/slot-fit.ts';
+import { messageTargets } from '../mapping/analyze.ts';
+import { slotFits, slotFitValue } from '../mapping/slot-fit.ts';
 import type { EntryKind } from '../catalog/types.ts';
-import type { MappingSpec } from '../spec/types.ts';
+import type { MappingSpec } from '../mapping/types.ts';
 
 export interface SlotDraft {
   type: 'slot';

@@ -4,8 +4,8 @@
 // the draft copies the precedent's reason with the new member's versions and traffic, instead of
 // a TODO placeholder. Without a precedent, or a traffic entry to point at, nothing is drafted here.
 import type { Catalog, EntryKind } from '../catalog/types.ts';
-import { isPlaceholder } from '../spec/review.ts';
-import type { MappingEntry, MappingSpec } from '../spec/types.ts';
+import { isPlaceholder } from '../mapping/review.ts';
+import type { MappingEntry, MappingSpec } from '../mapping/types.ts';
 import type { EntryDraft } from './draft-entry.ts';
 
 /** The entries a member's traffic may be, most specific first: `SDKRateLimitEvent` → rate_limit_event, rate_limit, system:… */

@@ -3,7 +3,7 @@
 // (most leading words shared), else the map's default, else the canonical enum's `unknown`,
 // else null (no canonical value).
 import type { CanonicalModel } from '../model/types.ts';
-import type { MappingSpec, ValueMap } from '../spec/types.ts';
+import type { MappingSpec, ValueMap } from '../mapping/types.ts';
 import { nameWords, rankByName } from './similar.ts';
 import { sortedPlace, type ValueLayout } from './value-layout.ts';
 

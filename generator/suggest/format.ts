@@ -1,8 +1,8 @@
 // `eventmap suggest` output: the drafts as YAML for people (text), or as data (json).
 import { jsonOutput } from '../output/json.ts';
 import { textLines } from '../output/text.ts';
-import { flowText, renderPair, type InsertPair } from '../spec/edit.ts';
-import type { Finding } from '../spec/findings.ts';
+import { flowText, renderPair, type InsertPair } from '../mapping/edit.ts';
+import type { Finding } from '../mapping/findings.ts';
 import { toEdit, type Draft, type FixDraft, type SuggestResult } from './run.ts';
 
 export function suggestText(r: SuggestResult, written: string | undefined): string {

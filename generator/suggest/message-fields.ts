@@ -1,8 +1,8 @@
 // The fields one upstream discriminant has, in each supported snapshot that has it: what a draft
 // may read, and in which versions (a path some of them lack gets `since`/`until`).
 import type { FieldInfo } from '../schema/fields.ts';
-import { lastName, pathDepth } from '../spec/field-paths.ts';
-import { compareVersions, presenceFor, type Presence } from '../spec/presence.ts';
+import { lastName, pathDepth } from '../mapping/field-paths.ts';
+import { compareVersions, presenceFor, type Presence } from '../mapping/presence.ts';
 
 export interface VersionFields {
   version: string;

@@ -4,13 +4,13 @@
 // exactly what needs a person.
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import type { Catalog, EntryKind } from '../catalog/types.ts';
-import type { Inputs } from '../pipeline.ts';
-import { analyzeSpec } from '../spec/analyze.ts';
-import { MESSAGE_KINDS } from '../spec/coverage-status.ts';
-import { editYaml, type SpecEdit } from '../spec/edit.ts';
-import type { Finding } from '../spec/findings.ts';
-import { parseSpec } from '../spec/load.ts';
-import { PLACEHOLDER, REVIEW_MARKER } from '../spec/review.ts';
+import type { Inputs } from '../pipeline/pipeline.ts';
+import { analyzeSpec } from '../mapping/analyze.ts';
+import { MESSAGE_KINDS } from '../mapping/coverage-status.ts';
+import { editYaml, type SpecEdit } from '../mapping/edit.ts';
+import type { Finding } from '../mapping/findings.ts';
+import { parseSpec } from '../mapping/load.ts';
+import { PLACEHOLDER, REVIEW_MARKER } from '../mapping/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
 import { coveringMaps, draftValue, type ValueDraft } from './draft-value.ts';
 import { draftSlots, type SlotDraft } from './draft-slot.ts';

@@ -1,8 +1,8 @@
 // How a value map's hand-written lines are laid out, so a drafted line follows it: keys in code
 // point order (the tool maps) → the new key goes at its sorted place; every value at one column
 // past a padded key (`Bash:      command_execution`) → the new value at that column too.
-import { compareStrings } from '../fsutil.ts';
-import type { ValueMap } from '../spec/types.ts';
+import { compareStrings } from '../io/fsutil.ts';
+import type { ValueMap } from '../mapping/types.ts';
 
 export interface ValueLayout {
   /** The existing keys are in code point order (compareStrings), and there are at least 3 of them. */

@@ -5,9 +5,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTree, sha256, stableJson } from '../fsutil.ts';
-import { writeTreeAtomic } from '../tree-write.ts';
-import { SOURCES, type SourceName } from '../sources.ts';
+import { readTree, sha256, stableJson } from '../io/fsutil.ts';
+import { writeTreeAtomic } from '../io/tree-write.ts';
+import { SOURCES, type SourceName } from '../project/sources.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
@@ -16,7 +16,7 @@ import { lockedVersions, npmInstall } from './npm.ts';
 import { npmRegistry, releaseDate, type Registry } from './release-date.ts';
 import type { Confinement } from './sandbox.ts';
 import { parseSourceAtVersion } from './source-at-version.ts';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 
 const INGESTERS: Record<SourceName, Ingester> = {
   'codex-app-server': ingestCodexAppServer,

@@ -1,6 +1,6 @@
 // claude-agent-sdk: the message stream (`SDKMessage`), the `canUseTool` callback and the built-in
 // tools' inputs, extracted from sdk.d.ts and sdk-tools.d.ts into one JSON Schema document
-// (`sdk.schema.json`) plus `surface.json` (see generator/surface-format.ts).
+// (`sdk.schema.json`) plus `surface.json` (see generator/upstream/surface-format.ts).
 //  - ts-morph reads the declarations syntactically: union members, undeclared names, the callback's
 //    parameters, tool names.
 //  - ts-json-schema-generator converts the types, including those imported from @anthropic-ai/sdk
@@ -8,12 +8,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAtPointer, joinPointer } from '../schema/pointer.ts';
-import type { Surface, SurfaceUnion } from '../surface-format.ts';
+import type { Surface, SurfaceUnion } from './surface-format.ts';
 import { isObj } from '../schema/object.ts';
 import { derefPointer } from '../schema/ref.ts';
 import { stringLiterals, unionLeaves } from '../schema/unions.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { stableJson } from '../fsutil.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { stableJson } from '../io/fsutil.ts';
 import { findCli, scanLiterals } from './cli-literals.ts';
 import { nameTools, type ToolList } from './claude-tool-names.ts';
 import { registryToolNames } from './cli-tool-registry.ts';

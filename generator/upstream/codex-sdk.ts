@@ -1,12 +1,12 @@
 // codex-sdk: `ThreadEvent` (the JSONL events of `codex exec --json`) and `ThreadItem`, extracted
-// from dist/index.d.ts into `index.schema.json` plus `surface.json` (see generator/surface-format.ts).
+// from dist/index.d.ts into `index.schema.json` plus `surface.json` (see generator/upstream/surface-format.ts).
 // The file declares its types without `export` and exports them through one list at the end, so
 // every named type becomes a definition (`expose: 'all'`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Surface } from '../surface-format.ts';
-import { EventmapError } from '../diagnostics.ts';
-import { stableJson } from '../fsutil.ts';
+import type { Surface } from './surface-format.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { stableJson } from '../io/fsutil.ts';
 import type { Ingester } from './ingester.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
 import {

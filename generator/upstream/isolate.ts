@@ -5,7 +5,7 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 import { bwrapArgs, sandboxStatus, type Confinement } from './sandbox.ts';
 
 let cachedPrefix: string[] | undefined;

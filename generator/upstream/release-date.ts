@@ -7,7 +7,7 @@
 // those publish times, so the release's own pieces resolve and nothing published after them does.
 import { spawnSync } from 'node:child_process';
 import semverValid from 'semver/functions/valid.js';
-import { EventmapError } from '../diagnostics.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
 
 /** What `upstream add` asks the npm registry (a stand-in in tests: no network). */
 export interface Registry {

@@ -1,9 +1,9 @@
 // `<source>@<version>`, the argument of `eventmap upstream add|support`: a known source and a strict
 // version, checked before anything is installed or written. Kept apart from add.ts, whose ingesters
 // load the TypeScript compiler.
-import { EventmapError } from '../diagnostics.ts';
-import { parseSourceName, type SourceName } from '../sources.ts';
-import { isStrictVersion, versionProblem } from '../versions.ts';
+import { EventmapError } from '../shared/diagnostics.ts';
+import { parseSourceName, type SourceName } from '../project/sources.ts';
+import { isStrictVersion, versionProblem } from '../project/versions.ts';
 
 export function parseSourceAtVersion(arg: string): { source: SourceName; version: string } {
   const at = arg.lastIndexOf('@');

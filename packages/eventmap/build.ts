@@ -7,14 +7,14 @@
 //   `npm install ./eventmap-cli-<v>.tgz` needs no registry copy of the runtime;
 // - this repository's mapping-spec.yaml, canonical-model.yaml and the snapshots the spec supports
 //   (upstream-schemas/<source>/<version>): what census and catalog read in a project that has no
-//   mapping-spec.yaml of its own (generator/project.ts `shippedProject`).
+//   mapping-spec.yaml of its own (generator/project/paths.ts `shippedProject`).
 import { builtinModules } from 'node:module';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { BUNDLED_VERSIONS, CODE_HASHES, codeHashes } from '../../generator/emit/manifest.ts';
 import { precompileTemplates } from '../../generator/emit/template-memo.ts';
-import { writeShapeValidator } from '../../generator/spec/shape-validator.ts';
+import { writeShapeValidator } from '../../generator/mapping/shape-validator.ts';
 import { bundleCli, packageName } from './bundle.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');

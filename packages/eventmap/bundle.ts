@@ -1,4 +1,4 @@
-// Bundle the CLI (generator/cli.ts and what it imports) into plain JS with esbuild: one entry (and
+// Bundle the CLI (generator/cli/main.ts and what it imports) into plain JS with esbuild: one entry (and
 // the worker thread generate starts), and a chunk per lazily loaded command so `check` still never
 // loads ts-morph. The small pure-JS packages every command loads (BUNDLED) go into the bundle: each
 // is dozens of CommonJS files, which cost start-up more than their code (issue 17, warm generate).
@@ -74,7 +74,7 @@ export interface Bundle {
 /** Bundle into `<stage>/lib`. */
 export async function bundleCli(stage: string): Promise<Bundle> {
   const result = await esbuild.build({
-    entryPoints: { cli: join(REPO, 'generator', 'cli.ts') },
+    entryPoints: { cli: join(REPO, 'generator', 'cli', 'main.ts') },
     outdir: join(stage, 'lib'),
     bundle: true,
     splitting: true,

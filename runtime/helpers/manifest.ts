@@ -1,12 +1,12 @@
 // The helper manifest: what each runtime helper mapping-spec.yaml may name is, so generate can
-// refuse a wrong use with a located error (generator/spec/helper-check.ts) instead of shipping it.
+// refuse a wrong use with a located error (generator/mapping/helper-check.ts) instead of shipping it.
 // `value` helpers are pure enough to fill a field or an id: `{ helper: name, args: [...] }`.
 // `hook` helpers run for their effect (they emit, or keep state): `before:` / `after:` of an entry.
 // Build time imports this file; it imports nothing of the generator.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 
-/** The sources eventmap generates mappers for (generator/sources.ts SOURCE_NAMES; a test keeps them equal). */
+/** The sources eventmap generates mappers for (generator/project/sources.ts SOURCE_NAMES; a test keeps them equal). */
 export const HELPER_SOURCES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'] as const;
 export type HelperSource = (typeof HELPER_SOURCES)[number];
 

@@ -5,8 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree } from '../../generator/fsutil.ts';
-import { lockPath } from '../../generator/lock.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
+import { lockPath } from '../../generator/io/lock.ts';
 import { hostileProject, type HostileProject } from '../security/hostile-project.ts';
 import { BIN, sameTree } from './support.ts';
 

@@ -3,7 +3,7 @@
 // write rolls forward to the new tree (tree-write.ts).
 //
 // Random SIGKILLs land in the few milliseconds of the write only by luck, so the write's three
-// critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/tree-write.ts),
+// critical points are also hit on purpose with the EVENTMAP_CRASH_AT test hook (generator/io/tree-write.ts),
 // which SIGKILLs the process exactly there.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -19,9 +19,9 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventmapError } from '../../generator/diagnostics.ts';
-import { readTree } from '../../generator/fsutil.ts';
-import { recoverInterruptedWrite, writeTreeAtomic } from '../../generator/tree-write.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
+import { recoverInterruptedWrite, writeTreeAtomic } from '../../generator/io/tree-write.ts';
 import { BIN, sameTree, workspace } from './support.ts';
 import { LONG } from '../fuzz/support.ts';
 

@@ -1,4 +1,4 @@
-// Bad-input catalog, links and pipes in the trees a pull request can change (generator/safe-read.ts):
+// Bad-input catalog, links and pipes in the trees a pull request can change (generator/io/safe-read.ts):
 // a committed symlink could point at a secret of the machine running the gate, or at /dev/zero, and
 // a pipe would block a read forever. Inputs: exit 2 naming the path, generated/ untouched. In
 // generated/: never followed or opened — stale output for check, rebuilt by generate.
@@ -17,10 +17,10 @@ import {
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli-in-process.ts';
-import { EventmapError } from '../../generator/diagnostics.ts';
-import { listFiles, readTree } from '../../generator/fsutil.ts';
-import { readRegularFile } from '../../generator/safe-read.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import { listFiles, readTree } from '../../generator/io/fsutil.ts';
+import { readRegularFile } from '../../generator/io/safe-read.ts';
 import { scratchDir } from '../scratch.ts';
 import { expectRejected, snapshotsLine, workspace } from './support.ts';
 

@@ -1,6 +1,6 @@
 // Bad-input catalog, mapping-spec.yaml: each case breaks the spec one way and expects exit 2, a
 // diagnostic at mapping-spec.yaml:LINE:COL, and generated/ byte-identical. (These were
-// test/spec/generate-errors.test.ts; the catalog is the one list.)
+// test/mapping/generate-errors.test.ts; the catalog is the one list.)
 import { afterAll, afterEach, describe, it } from 'vitest';
 import { expectRejected, lineOf, snapshotsLine, workspace } from './support.ts';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli-in-process.ts';
-import { readTree } from '../../generator/fsutil.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 export const BIN = join(REPO, 'bin', 'eventmap.js');

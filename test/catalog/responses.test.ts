@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { responseSchema } from '../../generator/catalog/response.ts';
 import type { Catalog, CatalogResponse } from '../../generator/catalog/types.ts';
 import { mapperTyping } from '../../generator/emit/mappers/upstream-typing.ts';
-import { loadSpec } from '../../generator/spec/load.ts';
-import type { SourceName } from '../../generator/sources.ts';
+import { loadSpec } from '../../generator/mapping/load.ts';
+import type { SourceName } from '../../generator/project/sources.ts';
 import { catalogOf, copySnapshot, readJson, ROOT, snapshotDir, writeJson } from './helpers.ts';
 
 const spec = loadSpec(join(ROOT, 'mapping-spec.yaml'));

@@ -3,8 +3,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EventmapError } from '../../generator/diagnostics.ts';
-import type { SourceName } from '../../generator/sources.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import type { SourceName } from '../../generator/project/sources.ts';
 import { catalogOf, copySnapshot, readJson, runCli, writeJson } from './helpers.ts';
 
 type Doc = { definitions: Record<string, Record<string, unknown>> };

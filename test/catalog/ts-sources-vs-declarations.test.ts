@@ -1,7 +1,7 @@
 // The catalogs of the TypeScript-sourced snapshots, checked against what the upstream declaration
 // files say, read here with plain regular expressions (no ts-morph, no schema): an independent count.
 import { describe, expect, it } from 'vitest';
-import type { SourceName } from '../../generator/sources.ts';
+import type { SourceName } from '../../generator/project/sources.ts';
 import { catalogOf, fixtureText } from './helpers.ts';
 
 /** `export declare type NAME = A | B | C;` (or without `export declare`) → [A, B, C]. */

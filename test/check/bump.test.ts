@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../generator/check/run.ts';
 import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
-import { projectPaths } from '../../generator/project.ts';
-import { REVIEW_MARKER } from '../../generator/spec/review.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
+import { REVIEW_MARKER } from '../../generator/mapping/review.ts';
 import { supportSnapshot } from '../../generator/commands/upstream-support.ts';
-import { runCli } from '../../generator/cli-in-process.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
 import { BASE, buildBump, NEW_ITEM, NEW_NOTIFICATION, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-bump-project-'));

@@ -10,8 +10,8 @@ import { formatGithub } from '../../generator/check/format/github.ts';
 import { formatJson } from '../../generator/check/format/json.ts';
 import { formatText } from '../../generator/check/format/text.ts';
 import { runCheck } from '../../generator/check/run.ts';
-import { EventmapError } from '../../generator/diagnostics.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 import { BASE, buildBump, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-candidates-'));

@@ -5,12 +5,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventmapError, formatDiagnostic, type Diagnostic } from '../../generator/diagnostics.ts';
-import { formatFailure, requestedFormat } from '../../generator/failure-output.ts';
-import { loadInputs } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
-import { loadSpec, parseSpec } from '../../generator/spec/load.ts';
-import { runCli } from '../../generator/cli-in-process.ts';
+import { EventmapError, formatDiagnostic, type Diagnostic } from '../../generator/shared/diagnostics.ts';
+import { formatFailure, requestedFormat } from '../../generator/output/failure.ts';
+import { loadInputs } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
+import { loadSpec, parseSpec } from '../../generator/mapping/load.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { snapshotFromDir } from '../../generator/catalog/snapshots.ts';
 import { buildSnapshotDiff } from '../../generator/diff/snapshot-report.ts';
-import { analyzeSpec } from '../../generator/spec/analyze.ts';
-import type { Finding } from '../../generator/spec/findings.ts';
-import { parseSpec } from '../../generator/spec/load.ts';
-import { compareVersions, expectedIn } from '../../generator/spec/presence.ts';
+import { analyzeSpec } from '../../generator/mapping/analyze.ts';
+import type { Finding } from '../../generator/mapping/findings.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
+import { compareVersions, expectedIn } from '../../generator/mapping/presence.ts';
 import { BASE, buildBump, NEXT, REMOVED, useRepoAndBump } from '../suggest/bump-fixture.ts';
 
 const repo = useRepoAndBump();

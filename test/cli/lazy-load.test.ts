@@ -14,7 +14,7 @@ const COMMANDS = readdirSync(join(REPO, 'generator', 'commands'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => `generator/commands/${f}`);
 /** What every command runs through (the executable's own imports). */
-const CLI = 'generator/cli-run.ts';
+const CLI = 'generator/cli/run.ts';
 
 /** Every module and package a file loads through static imports, transitively. */
 async function staticClosure(): Promise<(entry: string) => Set<string>> {
@@ -66,7 +66,7 @@ describe('lazy loading', () => {
   it('`eventmap --help` really loads no TypeScript compiler (the modules a run of it loaded)', () => {
     // A run in a fresh process: what it required (ts-morph and typescript are CommonJS) is in require.cache.
     const script = `
-      const { runMain } = await import('./generator/cli-run.ts');
+      const { runMain } = await import('./generator/cli/run.ts');
       await runMain(['--help']);
       const { createRequire } = await import('node:module');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
@@ -92,7 +92,7 @@ describe('lazy loading', () => {
     expect(loaded.filter((p) => heavy.has(packageOf(p)))).toEqual([]);
     // The upstream emitters are the pipeline's to load, on the slow path only.
     expect(loaded.filter((p) => /^generator\/emit\/upstream-/.test(p))).toEqual([]);
-    for (const module of ['generator/pipeline.ts', 'generator/spec/load.ts', 'generator/spec/shape-validator.ts'])
+    for (const module of ['generator/pipeline/pipeline.ts', 'generator/mapping/load.ts', 'generator/mapping/shape-validator.ts'])
       expect(loaded).not.toContain(module);
     // semver's index loads every function it has (72 KB in the bundle): modules import the ones they call.
     expect(loaded).not.toContain('semver');
@@ -108,7 +108,7 @@ describe('lazy loading', () => {
     try {
       expect((await generate(p)).kind).toBe('generated');
       const script = `
-        const { runMain } = await import('./generator/cli-run.ts');
+        const { runMain } = await import('./generator/cli/run.ts');
         const code = await runMain(['--root', ${JSON.stringify(p.root)}, 'check', '--format', 'json']);
         const { createRequire } = await import('node:module');
         console.log('LOADED ' + JSON.stringify({ code, loaded: Object.keys(createRequire(import.meta.url).cache) }));`;

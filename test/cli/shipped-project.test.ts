@@ -1,12 +1,12 @@
 // census and catalog in an app's project, which has no mapping-spec.yaml (issue 28): they read the
-// spec and snapshots eventmap ships (generator/project.ts readProject) and say so. In a checkout
+// spec and snapshots eventmap ships (generator/project/paths.ts readProject) and say so. In a checkout
 // that is the repository itself; the installed package ships the same files
 // (test/packages/cli.install.test.ts runs them there).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../generator/cli-in-process.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
 import { TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

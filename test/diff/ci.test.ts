@@ -9,8 +9,8 @@ import { MARKDOWN_LIMIT, snapshotMarkdown } from '../../generator/diff/format/ma
 import { snapshotText } from '../../generator/diff/format/text.ts';
 import { buildSnapshotDiff } from '../../generator/diff/snapshot-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../../generator/diff/types.ts';
-import { loadSpec } from '../../generator/spec/load.ts';
-import type { SourceName } from '../../generator/sources.ts';
+import { loadSpec } from '../../generator/mapping/load.ts';
+import type { SourceName } from '../../generator/project/sources.ts';
 import { catalogOf, copySnapshot } from '../catalog/helpers.ts';
 import { eventmap, projectCopy, REPO } from './helpers.ts';
 

@@ -3,8 +3,8 @@
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../../generator/spec/load.ts';
-import type { MappingSpec, ValueExpr } from '../../generator/spec/types.ts';
+import { loadSpec } from '../../generator/mapping/load.ts';
+import type { MappingSpec, ValueExpr } from '../../generator/mapping/types.ts';
 import { eventmap, projectCopy, readJson, REPO, tempDir, type JsonChange, type JsonDiff } from './helpers.ts';
 
 type Obj = Record<string, any>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isBelow, parentPath } from '../../generator/schema/field-path.ts';
 import { MAX_DEPTH, schemaFields } from '../../generator/schema/fields.ts';
 import { normalisePath, relation } from '../../generator/diff/spec-reads.ts';
-import { parsePath } from '../../generator/spec/load.ts';
+import { parsePath } from '../../generator/mapping/load.ts';
 
 /** Fields without their origin (tested on its own below). */
 const fields = (schema: unknown, doc: unknown = schema) =>

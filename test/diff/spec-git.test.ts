@@ -5,8 +5,8 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { loadSpec } from '../../generator/spec/load.ts';
-import type { MappingEntry } from '../../generator/spec/types.ts';
+import { loadSpec } from '../../generator/mapping/load.ts';
+import type { MappingEntry } from '../../generator/mapping/types.ts';
 import { committedSpec, eventmap, REPO, tempDir } from './helpers.ts';
 
 interface Coverage {

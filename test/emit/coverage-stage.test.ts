@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCoverage, emitCoverage, locatedCoverage, storedCoverage } from '../../generator/emit/coverage.ts';
 import { buildManifest } from '../../generator/emit/manifest.ts';
-import { readTree } from '../../generator/fsutil.ts';
-import { loadInputs } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
-import { specLocator } from '../../generator/spec/load.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
+import { loadInputs } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
+import { specLocator } from '../../generator/mapping/load.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const inputs = loadInputs(projectPaths(REPO));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
-import { isMessageKind } from '../../generator/spec/coverage-status.ts';
+import { isMessageKind } from '../../generator/mapping/coverage-status.ts';
 import {
   kindMapTypeName,
   messageTypeName,

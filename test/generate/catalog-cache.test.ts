@@ -9,8 +9,8 @@ import { catalogLoader } from '../../generator/catalog/cached.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { resolveVersion } from '../../generator/catalog/snapshots.ts';
 import { emitCache } from '../../generator/emit/cache.ts';
-import { loadSpec } from '../../generator/spec/load.ts';
-import type { SourceName } from '../../generator/sources.ts';
+import { loadSpec } from '../../generator/mapping/load.ts';
+import type { SourceName } from '../../generator/project/sources.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const spec = loadSpec(join(ROOT, 'mapping-spec.yaml'));

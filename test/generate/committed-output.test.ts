@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runGenerate } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 import { generate, hostileProject, type HostileProject } from '../security/hostile-project.ts';
 
 const SOURCE = 'codex-sdk';

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTree } from '../../generator/fsutil.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const BIN = join(REPO, 'bin', 'eventmap.js');

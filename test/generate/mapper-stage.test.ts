@@ -1,5 +1,5 @@
 // A source's mappers are a stage keyed by that source's part of the spec (generator/emit/mappers/
-// input.ts) without line numbers (generator/spec/positions.ts), issue 17: an edit to one source's
+// input.ts) without line numbers (generator/mapping/positions.ts), issue 17: an edit to one source's
 // mappings rebuilds that source's mappers alone, a comment rebuilds none, and each run writes the
 // bytes a from-scratch run writes.
 import { readFileSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
 import { mapperSpec } from '../../generator/emit/mappers/input.ts';
-import { loadInputs, emitSourceMappers, runGenerate } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
-import { parseSpec } from '../../generator/spec/load.ts';
-import { parsedLoc, positionFreeJson } from '../../generator/spec/positions.ts';
+import { loadInputs, emitSourceMappers, runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
+import { parsedLoc, positionFreeJson } from '../../generator/mapping/positions.ts';
 import { emitMappers } from '../../generator/emit/mappers/index.ts';
 import { mapperTyping } from '../../generator/emit/mappers/upstream-typing.ts';
 import { generate, hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';

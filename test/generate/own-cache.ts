@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import type { PipelineOptions } from '../../generator/pipeline.ts';
+import type { PipelineOptions } from '../../generator/pipeline/pipeline.ts';
 import { generate, hostileProject, type HostileProject } from '../security/hostile-project.ts';
 
 export interface OwnCache {

@@ -1,11 +1,11 @@
-// A regenerate writes only what changed (generator/tree-write.ts): the files generated/ already
+// A regenerate writes only what changed (generator/io/tree-write.ts): the files generated/ already
 // holds byte for byte keep their inode and mtime, so an app's watcher sees only the real change.
 // Run on the committed generated/ tree.
 import { existsSync, lstatSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTree } from '../../generator/fsutil.ts';
-import { describeWrite, recoverInterruptedWrite, writeTreeAtomic } from '../../generator/tree-write.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
+import { describeWrite, recoverInterruptedWrite, writeTreeAtomic } from '../../generator/io/tree-write.ts';
 import { scratchDir } from '../scratch.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

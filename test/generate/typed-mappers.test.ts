@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
 import { formatFiles } from '../../generator/emit/format.ts';
-import { runGenerate } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 import { hostileProject, type HostileProject } from '../security/hostile-project.ts';
 import { typecheck, writeFiles } from './tsc-support.ts';
 

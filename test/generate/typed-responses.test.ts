@@ -8,9 +8,9 @@ import { responseSchema } from '../../generator/catalog/response.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { formatFiles } from '../../generator/emit/format.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
-import { loadInputs, runGenerate } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
-import type { MappingEntry, ValueExpr } from '../../generator/spec/types.ts';
+import { loadInputs, runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
+import type { MappingEntry, ValueExpr } from '../../generator/mapping/types.ts';
 import { hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';
 import { typecheck, writeFiles } from './tsc-support.ts';
 

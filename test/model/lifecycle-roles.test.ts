@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EventmapError, type Diagnostic } from '../../generator/diagnostics.ts';
+import { EventmapError, type Diagnostic } from '../../generator/shared/diagnostics.ts';
 import { renderLifecycle } from '../../generator/emit/canonical/lifecycle-file.ts';
 import { formatTs } from '../../generator/emit/format.ts';
 import { LIFECYCLE_SUBJECTS } from '../../generator/model/lifecycle-roles.ts';

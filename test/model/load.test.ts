@@ -1,11 +1,11 @@
 // The model loader: the real model loads into the IR with locations; broken models fail with an
 // EventmapError whose diagnostics say where (file:line:col), what, and how to fix it.
-import { runCli } from '../../generator/cli-in-process.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EventmapError, type Diagnostic } from '../../generator/diagnostics.ts';
+import { EventmapError, type Diagnostic } from '../../generator/shared/diagnostics.ts';
 import { loadModel, parseModel } from '../../generator/model/load.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');

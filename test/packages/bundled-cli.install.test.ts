@@ -1,6 +1,6 @@
 // In `npm run test:install` (it bundles the CLI, ~5 s), beside the other tests of the packaged CLI.
 // The precompiled templates (generator/emit/template-memo.ts) and spec shape check
-// (generator/spec/shape-validator.ts) exist only in the bundled CLI: run that CLI from scratch and
+// (generator/mapping/shape-validator.ts) exist only in the bundled CLI: run that CLI from scratch and
 // compare its bytes and its errors with the checkout's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,11 +9,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBundledCli } from '../../bench/bundled-cli.ts';
-import { runCli } from '../../generator/cli-in-process.ts';
+import { runCli } from '../../generator/cli/in-process.ts';
 import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
-import { readTree } from '../../generator/fsutil.ts';
-import { runGenerate } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
+import { runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 import { hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';
 
 let p: HostileProject;

@@ -11,7 +11,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
-import { readTree } from '../../generator/fsutil.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
 import { BUNDLED } from '../../packages/eventmap/bundle.ts';
 import { createNormalizer } from '../../runtime/index.ts';
 import { transcripts, TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';

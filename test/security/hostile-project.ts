@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
-import { EventmapError } from '../../generator/diagnostics.ts';
-import { runGenerate, type PipelineOptions } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import { runGenerate, type PipelineOptions } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 

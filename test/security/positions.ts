@@ -4,7 +4,7 @@
 // constants, conditions, helpers, paths) and the model (descriptions, enum values).
 import { cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PipelineOptions } from '../../generator/pipeline.ts';
+import type { PipelineOptions } from '../../generator/pipeline/pipeline.ts';
 import type { HostileProject } from './hostile-project.ts';
 
 const SNAP = 'upstream-schemas/codex-sdk/0.163.0';

@@ -1,5 +1,5 @@
 // The EventmapError `fn` throws; anything else (another error, or no error) fails the test.
-import { EventmapError } from '../../generator/diagnostics.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
 
 export function refusal(fn: () => unknown): EventmapError {
   try {

@@ -11,8 +11,8 @@ import { schemaProblems } from '../../generator/catalog/schema-checks.ts';
 import { listVersions } from '../../generator/catalog/vendored.ts';
 import { addLinearMetaSchema } from '../../generator/emit/upstream/ajv-meta.ts';
 import { parseModel } from '../../generator/model/load.ts';
-import { parseSpec } from '../../generator/spec/load.ts';
-import { SOURCE_NAMES } from '../../generator/sources.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
+import { SOURCE_NAMES } from '../../generator/project/sources.ts';
 import { refusal } from './refusal.ts';
 import { generate, hostileProject, REPO, type HostileProject } from './hostile-project.ts';
 

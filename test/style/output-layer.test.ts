@@ -13,9 +13,9 @@ const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** The CLI wiring: commander's own help and errors, and the in-process runner that swaps the streams. */
 const WIRING = [
-  'generator/cli.ts',
-  'generator/cli-run.ts',
-  'generator/cli-in-process.ts',
+  'generator/cli/main.ts',
+  'generator/cli/run.ts',
+  'generator/cli/in-process.ts',
   'generator/output/streams.ts',
 ];
 

@@ -9,8 +9,8 @@ import semver from 'semver';
 import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'yaml';
 import { HELPER_MANIFEST, type HelperManifest } from '../../runtime/helpers/manifest.ts';
-import { loadInputs, type Inputs } from '../../generator/pipeline.ts';
-import { projectPaths } from '../../generator/project.ts';
+import { loadInputs, type Inputs } from '../../generator/pipeline/pipeline.ts';
+import { projectPaths } from '../../generator/project/paths.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 const supported = (

@@ -2,7 +2,7 @@
 // names are quoted, not pasted), and leave every other byte alone — comments, alignment, quoting.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { editYaml } from '../../generator/spec/edit.ts';
+import { editYaml } from '../../generator/mapping/edit.ts';
 
 const SPEC = [
   '# header comment',

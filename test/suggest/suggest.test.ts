@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { snapshotFromDir } from '../../generator/catalog/snapshots.ts';
-import type { Inputs } from '../../generator/pipeline.ts';
-import { analyzeSpec } from '../../generator/spec/analyze.ts';
-import { parseSpec } from '../../generator/spec/load.ts';
-import { REVIEW_MARKER } from '../../generator/spec/review.ts';
+import type { Inputs } from '../../generator/pipeline/pipeline.ts';
+import { analyzeSpec } from '../../generator/mapping/analyze.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
+import { REVIEW_MARKER } from '../../generator/mapping/review.ts';
 import { suggest } from '../../generator/suggest/run.ts';
 import { NEW_ITEM, NEW_NOTIFICATION, useRepoAndBump } from './bump-fixture.ts';
 

@@ -2,8 +2,8 @@
 // point order gets the new key at its sorted place, a hand-aligned map gets the value at its column.
 import { describe, expect, it } from 'vitest';
 import type { CanonicalModel } from '../../generator/model/types.ts';
-import { editYaml } from '../../generator/spec/edit.ts';
-import { parseSpec } from '../../generator/spec/load.ts';
+import { editYaml } from '../../generator/mapping/edit.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
 import { draftValue } from '../../generator/suggest/draft-value.ts';
 import { toEdit } from '../../generator/suggest/run.ts';
 import { valueLayout } from '../../generator/suggest/value-layout.ts';

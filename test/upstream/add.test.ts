@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EventmapError } from '../../generator/diagnostics.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { addUpstream, type AddOptions } from '../../generator/upstream/add.ts';
 import type { Ingester } from '../../generator/upstream/ingester.ts';
 import { npmInstallArgs } from '../../generator/upstream/npm.ts';

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Surface } from '../../generator/surface-format.ts';
-import { readTree } from '../../generator/fsutil.ts';
+import type { Surface } from '../../generator/upstream/surface-format.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
 import { ingestClaudeAgentSdk } from '../../generator/upstream/claude-agent-sdk.ts';
 import { catalogOf, snapshotDir, tempDir } from '../catalog/helpers.ts';
 import { fakeClaudeAgentSdkScratch } from './fake-scratch.ts';

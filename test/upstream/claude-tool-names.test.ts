@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Surface } from '../../generator/surface-format.ts';
+import type { Surface } from '../../generator/upstream/surface-format.ts';
 import { candidatesFor, derivedName, nameTools, type ToolList } from '../../generator/upstream/claude-tool-names.ts';
 import { registryToolNames } from '../../generator/upstream/cli-tool-registry.ts';
 import { findCli, scanLiterals, type CliLiterals } from '../../generator/upstream/cli-literals.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTree } from '../../generator/fsutil.ts';
+import { readTree } from '../../generator/io/fsutil.ts';
 import { ingestCodexSdk } from '../../generator/upstream/codex-sdk.ts';
 import { catalogOf, snapshotDir, tempDir } from '../catalog/helpers.ts';
 import { fakeCodexSdkScratch } from './fake-scratch.ts';

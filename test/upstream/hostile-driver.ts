@@ -5,7 +5,7 @@
 // Prints { confinement, report } or { error: <diagnostic code> } as JSON.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EventmapError } from '../../generator/diagnostics.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { ingestCodexAppServer } from '../../generator/upstream/codex-app-server.ts';
 
 interface DriverConfig {

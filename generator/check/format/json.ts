@@ -1,6 +1,6 @@
 // check --format json: for tools. The shape is documented in docs/maintainers.md ("check --format json").
 import { jsonOutput } from '../../output/json.ts';
-import type { Finding } from '../../spec/findings.ts';
+import type { Finding } from '../../mapping/findings.ts';
 import type { CheckResult } from '../run.ts';
 import { fileOf } from './shared.ts';
 

@@ -1,5 +1,5 @@
 // Bits every check format shares.
-import type { Finding } from '../../spec/findings.ts';
+import type { Finding } from '../../mapping/findings.ts';
 
 export const SPEC_FILE = 'mapping-spec.yaml';
 

@@ -1,5 +1,5 @@
 // diff --format markdown: a pull-request comment.
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';

@@ -1,5 +1,5 @@
 // diff --format text: for people.
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';

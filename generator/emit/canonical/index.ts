@@ -1,6 +1,6 @@
 // The canonical emitter: model IR → generated/canonical/ (types, lifecycle roles, JSON Schema, validators).
 // Pure and deterministic: the same model gives byte-identical files on every run and machine.
-import { stableJson } from '../../fsutil.ts';
+import { stableJson } from '../../io/fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import { renderLifecycle } from './lifecycle-file.ts';
 import { renderTypes } from './types-file.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
-import { PACKAGE_ROOT } from '../../project.ts';
+import { PACKAGE_ROOT } from '../../project/paths.ts';
 import { comment, joinCode, render, ts, type Code } from '../emission.ts';
 
 // An isolated Handlebars environment: other emitters' helpers and partials cannot leak in.

@@ -2,8 +2,8 @@
 // the template's partials.
 import type { CanonicalModel } from '../../model/types.ts';
 import { payloadShape } from '../../model/query.ts';
-import type { EmitSpec, ValueExpr } from '../../spec/types.ts';
-import { ID_KEYS } from '../../spec/types.ts';
+import type { EmitSpec, ValueExpr } from '../../mapping/types.ts';
+import { ID_KEYS } from '../../mapping/types.ts';
 import { ident, joinCode, lit, propKey, ts, type Code } from '../emission.ts';
 import { coercionFor } from './coerce-code.ts';
 import { conditionCode, exprCode, type ExprEnv } from './expr-code.ts';

@@ -2,7 +2,7 @@
 // Reads are typed property accesses (`m.params?.item?.id`) against the message type of every
 // supported snapshot, so tsc checks each path a second time; `?.` on every step, because the
 // message is unvalidated and a mapper must never throw.
-import type { Condition, ValueExpr } from '../../spec/types.ts';
+import type { Condition, ValueExpr } from '../../mapping/types.ts';
 import { ident, joinCode, lit, propKey, ts, type Code } from '../emission.ts';
 
 // Names every JSON value inherits (Object, Array and String prototypes): read as own properties

@@ -3,7 +3,7 @@
 // and comment goes through ../emission.ts; the template sees only Code.
 import { join } from 'node:path';
 import { compiledTemplate } from '../template-memo.ts';
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import {
   capIdentifier,

@@ -1,8 +1,8 @@
 // The part of mapping-spec.yaml a source's mappers are made from. emitMappers is given only this,
 // so a stage keyed by it (with the model, the source's snapshots and eventmap's code) is complete
 // by construction: an edit elsewhere in the spec, or one that only moves lines, reuses the stage.
-import { ownRecord } from '../../own-record.ts';
-import type { MappingSpec } from '../../spec/types.ts';
+import { ownRecord } from '../../shared/own-record.ts';
+import type { MappingSpec } from '../../mapping/types.ts';
 
 export type MapperSpec = Pick<MappingSpec, 'sources' | 'valueMaps' | 'entries'>;
 

@@ -2,8 +2,8 @@
 // `<Kind>ByName[name]`, a response mapper by `<Kind>ResponseByName[name]` where every supported
 // snapshot that has the request describes its answer (../upstream/responses.ts); else `Opaque`.
 import type { Catalog } from '../../catalog/types.ts';
-import { MESSAGE_KINDS } from '../../spec/coverage-status.ts';
-import { compareStrings } from '../../fsutil.ts';
+import { MESSAGE_KINDS } from '../../mapping/coverage-status.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import { ident, lit, ts, type Code } from '../emission.ts';
 import { ownMessages } from '../upstream/messages.ts';
 import { kindMapTypeName, responseMapTypeName } from '../upstream/names.ts';

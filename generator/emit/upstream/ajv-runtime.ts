@@ -1,7 +1,7 @@
 // Ajv's standalone code still loads small helpers with `require("ajv/dist/runtime/...")`, even
 // with `code.esm` (a `require` that does not exist in an ES module). The generated module must
 // run without ajv installed, so each helper is replaced by an inlined equivalent here.
-import { EventmapError } from '../../diagnostics.ts';
+import { EventmapError } from '../../shared/diagnostics.ts';
 
 const INLINED: Record<string, { name: string; source: string }> = {
   // Code-point length for minLength/maxLength, as JSON Schema counts (Ajv's ucs2length).

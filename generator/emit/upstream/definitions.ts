@@ -3,8 +3,8 @@
 // and ServerRequest.json, and most definitions survive from one release to the next: copies that
 // read the same (together with everything they reach) become one entry, differing ones get
 // distinct names.
-import { EventmapError } from '../../diagnostics.ts';
-import { compareStrings, sha256, stableJson } from '../../fsutil.ts';
+import { EventmapError } from '../../shared/diagnostics.ts';
+import { compareStrings, sha256, stableJson } from '../../io/fsutil.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import type { NameScope } from './names.ts';
 import { collectRefs, definitionsOf, parseDefinitionRef, type DefinitionRef } from '../../schema/traverse.ts';

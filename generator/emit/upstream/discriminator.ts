@@ -2,7 +2,7 @@
 // Codex's ThreadItem by `type`) get Ajv's `discriminator` keyword. With disjoint tags this checks
 // exactly what `oneOf` checks, but only the member the tag selects runs: faster, smaller code,
 // and errors about that member instead of every member's mismatch.
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import { isObj } from '../../schema/object.ts';
 
 type Obj = Record<string, unknown>;

@@ -2,14 +2,14 @@
 // Works on the Catalog IR alone, so every source goes through the same code.
 import lt from 'semver/functions/lt.js';
 import valid from 'semver/functions/valid.js';
-import { EventmapError } from '../../diagnostics.ts';
+import { EventmapError } from '../../shared/diagnostics.ts';
 import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { memberSlot } from '../../schema/branches.ts';
 import { isObj } from '../../schema/object.ts';
 import { parseDefinitionRef } from '../../schema/traverse.ts';
-import { isMessageKind } from '../../spec/coverage-status.ts';
+import { isMessageKind } from '../../mapping/coverage-status.ts';
 
 export interface OwnedMessage {
   entry: CatalogEntry;

@@ -5,7 +5,7 @@
 import { memberSlot, type MemberSlot } from '../../schema/branches.ts';
 import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
-import { stableJson } from '../../fsutil.ts';
+import { stableJson } from '../../io/fsutil.ts';
 
 type Keyword = MemberSlot['key'];
 

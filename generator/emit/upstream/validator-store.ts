@@ -4,10 +4,10 @@
 // to one function that all message validators call.
 import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
-import { compareStrings, stableJson } from '../../fsutil.ts';
+import { compareStrings, stableJson } from '../../io/fsutil.ts';
 import { DefinitionTable } from './definitions.ts';
 import { addDiscriminator } from './discriminator.ts';
-import { isMessageKind } from '../../spec/coverage-status.ts';
+import { isMessageKind } from '../../mapping/coverage-status.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots } from './messages.ts';
 import { NameScope } from './names.ts';
 import { numericFormatToRange } from './numeric-formats.ts';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { EventmapError } from '../../diagnostics.ts';
+import { EventmapError } from '../../shared/diagnostics.ts';
 import type { InstalledPackage } from '../npm.ts';
 import { npmRegistry, releaseDate, type Registry } from '../release-date.ts';
 

@@ -2,7 +2,7 @@
 // union lists, which names a file uses but never declares, a callback's parameters, a const tuple.
 // Only type nodes are read (never Type.getText(), which prints whole inline types and is slow).
 import { Node, Project, type SourceFile, type TypeAliasDeclaration } from 'ts-morph';
-import { compareStrings } from '../../fsutil.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 
 export interface DeclarationFile {
   /** Package-relative path, used in messages (e.g. `sdk.d.ts`). */

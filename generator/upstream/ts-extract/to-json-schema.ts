@@ -11,8 +11,8 @@ import {
   type ChainNodeParser,
   type CompletedConfig,
 } from 'ts-json-schema-generator';
-import { EventmapError } from '../../diagnostics.ts';
-import { compareStrings } from '../../fsutil.ts';
+import { EventmapError } from '../../shared/diagnostics.ts';
+import { compareStrings } from '../../io/fsutil.ts';
 import type { JsonSchema } from '../../schema/types.ts';
 import { resolutionOptions } from './complete-imports.ts';
 import { NonNullableNodeParser } from './non-nullable.ts';

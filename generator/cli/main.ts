@@ -1,0 +1,11 @@
+// The eventmap executable: runs the CLI (cli-run.ts) on this process's arguments and streams.
+// In-process callers (tests) use cli-in-process.ts instead.
+import { runMain } from './run.ts';
+
+// `eventmap catalog ... | head` closes the pipe early; that is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
+process.exitCode = await runMain(process.argv.slice(2));

@@ -1,0 +1,304 @@
+// Checks of one `emit` against the canonical model and the upstream schemas of every supported
+// snapshot that has the discriminant.
+import { resolveSchemaPath, type JsonType, type PathInfo } from '../schema/paths.ts';
+import { getAtPointer } from '../schema/pointer.ts';
+import type { Catalog, CatalogEntry } from '../catalog/types.ts';
+import type { CanonicalModel } from '../model/types.ts';
+import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
+import { guessHint } from '../shared/did-you-mean.ts';
+import { flowText } from './edit.ts';
+import { missingPathHint, readValue } from './path-hints.ts';
+import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
+import type { Finding } from './findings.ts';
+import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
+import { checkValueUse } from './helper-check.ts';
+import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
+import { isFolderVersion, isStrictVersion } from '../project/versions.ts';
+
+/** One upstream schema a path in this emit is read against. */
+export interface PathTarget {
+  catalog: Catalog;
+  entry: CatalogEntry;
+  /** Document and pointer of the message root (`$`) for this emit. */
+  document: string;
+  pointer: string;
+  /** `response`: `$` is the client's answer to the request, not the request. */
+  scope?: 'response';
+}
+
+export interface EmitContext {
+  spec: Pick<MappingSpec, 'valueMaps'>;
+  model: CanonicalModel;
+  helpers: HelperManifest;
+  entry: MappingEntry;
+  targets: PathTarget[];
+  findings: Finding[];
+}
+
+export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
+  const { model, entry, findings } = ctx;
+  const disc = `${entry.kind}:${entry.name}`;
+  const shape = payloadShape(model, emit.type);
+  if (!shape) {
+    findings.push({
+      category: 'error',
+      code: 'spec/unknown-canonical-type',
+      message: `unknown canonical event type \`${emit.type}\``,
+      hint: guessHint(
+        emit.type,
+        model.eventTypes,
+        `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`,
+      ),
+      source: entry.source,
+      discriminant: disc,
+      loc: emit.loc,
+    });
+    return;
+  }
+  for (const [field, expr] of Object.entries(emit.payload)) {
+    const schema = shape.fields[field];
+    if (schema === undefined) {
+      findings.push({
+        category: 'error',
+        code: 'spec/unknown-payload-field',
+        message: `\`${emit.type}\` has no payload field \`${field}\``,
+        hint: guessHint(
+          field,
+          Object.keys(shape.fields),
+          `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`,
+        ),
+        source: entry.source,
+        discriminant: disc,
+        loc: expr.loc,
+      });
+      continue;
+    }
+    checkExpr(ctx, expr, { type: emit.type, field, schema });
+  }
+  for (const req of shape.required) {
+    if (!(req in emit.payload)) {
+      findings.push({
+        category: 'error',
+        code: 'spec/required-field-unmapped',
+        message: `required field \`${req}\` of \`${emit.type}\` is not mapped`,
+        hint: `add \`${req}:\` under payload (a $.path, a constant, or a helper)`,
+        source: entry.source,
+        discriminant: disc,
+        loc: emit.loc,
+      });
+    }
+  }
+  for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
+  if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
+}
+
+interface FieldTarget {
+  type: string;
+  field: string;
+  schema: unknown;
+}
+
+function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | undefined): void {
+  const { model, entry, findings, spec } = ctx;
+  const disc = `${entry.kind}:${entry.name}`;
+  const canonical = target ? fieldInfo(model, target.schema) : undefined;
+  const enumName = target ? fieldEnumName(model, target.schema) : undefined;
+  switch (expr.kind) {
+    case 'const': {
+      if (!target || !canonical) return;
+      const v = expr.value;
+      const t: JsonType =
+        v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as JsonType);
+      if (!fits(new Set([t]), canonical.types)) {
+        findings.push({
+          category: 'error',
+          code: 'spec/type-mismatch',
+          message: `constant ${JSON.stringify(v)} cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
+          hint: 'give a value of the field’s type',
+          source: entry.source,
+          discriminant: disc,
+          loc: expr.loc,
+        });
+      } else if (canonical.values && typeof v === 'string' && !canonical.values.has(v)) {
+        findings.push({
+          category: 'error',
+          code: 'spec/unknown-enum-value',
+          message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`,
+          hint: guessHint(v, canonical.values, `use one of: ${[...canonical.values].join(', ')}`),
+          source: entry.source,
+          discriminant: disc,
+          loc: expr.loc,
+        });
+      }
+      return;
+    }
+    case 'helper':
+      checkValueUse({ manifest: ctx.helpers, spec, entry, findings }, expr);
+      for (const a of expr.args) checkExpr(ctx, a, undefined);
+      return;
+    case 'first':
+      for (const o of expr.options) checkExpr(ctx, o, target);
+      return;
+    case 'path': {
+      const infos = checkPath(ctx, expr.path, expr, expr.loc);
+      if (!target || !canonical) return;
+      if (expr.map) {
+        const map = spec.valueMaps[expr.map];
+        if (!map) {
+          findings.push({
+            category: 'error',
+            code: 'spec/unknown-value-map',
+            message: `unknown value map \`${expr.map}\``,
+            hint: guessHint(
+              expr.map,
+              Object.keys(spec.valueMaps),
+              `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`,
+            ),
+            source: entry.source,
+            discriminant: disc,
+            loc: expr.loc,
+          });
+        } else if (canonical.values && map.to !== enumName) {
+          findings.push({
+            category: 'error',
+            code: 'spec/type-mismatch',
+            message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`,
+            hint: 'use a value map whose `to` is the field’s enum',
+            source: entry.source,
+            discriminant: disc,
+            loc: expr.loc,
+          });
+        }
+        return;
+      }
+      for (const { info, version } of infos) {
+        if (!fits(info.types, canonical.types)) {
+          findings.push({
+            category: 'error',
+            code: 'spec/type-mismatch',
+            message: `\`${expr.path.text}\` is ${[...info.types].join(' | ')} in ${entry.source}@${version}, which cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
+            hint: 'map another path, or convert it with a value map or a helper',
+            source: entry.source,
+            versions: [version],
+            discriminant: disc,
+            loc: expr.loc,
+          });
+          return;
+        }
+        if (canonical.values && info.values) {
+          const outside = [...info.values].filter((v) => !canonical.values!.has(v));
+          if (outside.length) {
+            findings.push({
+              category: 'error',
+              code: 'spec/unknown-enum-value',
+              message: `\`${expr.path.text}\` can be ${outside.map((v) => `\`${v}\``).join(', ')} in ${entry.source}@${version}, not values of ${enumName ?? `\`${target.field}\``}`,
+              hint: 'translate it with a value map (`{ path, map }`)',
+              source: entry.source,
+              versions: [version],
+              discriminant: disc,
+              loc: expr.loc,
+            });
+            return;
+          }
+        }
+      }
+    }
+  }
+}
+
+/** Check a path against every target snapshot; returns what it found where it is expected. */
+function checkPath(
+  ctx: EmitContext,
+  path: PathExpr,
+  presence: Presence,
+  loc: EmitSpec['loc'],
+): { info: PathInfo; version: string }[] {
+  const found: { info: PathInfo; version: string }[] = [];
+  const missing: string[] = [];
+  const { entry, findings } = ctx;
+  const disc = `${entry.kind}:${entry.name}`;
+  for (const bound of ['since', 'until'] as const) {
+    const v = presence[bound];
+    if (v !== undefined && !isStrictVersion(v))
+      findings.push({
+        category: 'error',
+        code: 'spec/bad-version',
+        message: `\`${bound}: ${v}\` is not a version as semver writes it`,
+        hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`,
+        source: entry.source,
+        discriminant: disc,
+        loc,
+      });
+  }
+  const lookups = ctx.targets.map((target) => {
+    const doc = target.catalog.documents[target.document];
+    return { target, info: resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments) };
+  });
+  const results = lookups.map((l) => ({ target: l.target, found: l.info !== undefined }));
+  const excluded: string[] = [];
+  for (const { target, info } of lookups) {
+    const version = target.catalog.version;
+    const expected = expectedIn(presence, version);
+    if (info && expected) found.push({ info, version });
+    else if (!info && expected) missing.push(version);
+    else if (info && !expected) excluded.push(version);
+  }
+  // One finding for every version the range wrongly excludes, with the read to write instead.
+  if (excluded.length) {
+    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+    const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
+    const value = readValue(path.text, presenceFor(having, lacking), (presence as { map?: string }).map);
+    findings.push({
+      category: 'stale',
+      code: 'spec/stale-absent-in',
+      message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${excluded.join(', ')} ${excluded.length > 1 ? 'have' : 'has'} it`,
+      hint: `${lacking.length ? '' : 'every supported snapshot has it: '}write \`${flowText(value)}\` (\`eventmap suggest --write\` writes it)`,
+      source: entry.source,
+      versions: excluded,
+      discriminant: disc,
+      loc,
+      ...(loc.node ? { fix: { at: loc.node.path, value } } : {}),
+    });
+  }
+  // One finding for every version that lacks the path: one cause, one error.
+  if (missing.length) {
+    // A snapshot folder named by its content hash has no version a spec could list: no hint writes one.
+    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
+    const range = presenceFor(having, missing);
+    const writesFolder = [range.since, range.until, ...range.absentIn].some(
+      (v) => v !== undefined && isFolderVersion(v),
+    );
+    const hint =
+      having.length && writesFolder
+        ? 'fix the path, or check the snapshot folder'
+        : missingPathHint(path.text, results);
+    findings.push({
+      category: 'path',
+      code: 'spec/unknown-path',
+      message: `${entry.source}@${missing.join(', ')} ${ctx.targets.some((t) => t.scope === 'response') ? 'the answer to ' : ''}${entry.kind} \`${entry.name}\` has no \`${path.text}\``,
+      hint,
+      source: entry.source,
+      versions: missing,
+      discriminant: disc,
+      loc,
+    });
+  }
+  return found;
+}
+
+/** One finding for a path the snapshots lack (one cause), with the nearest path they have. */
+
+/** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */
+export function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
+  for (const t of from) {
+    if (t === 'null') continue;
+    if (to.has(t) || (t === 'integer' && to.has('number')) || (t === 'number' && to.has('integer'))) return true;
+  }
+  return from.size === 1 && from.has('null') ? to.has('null') || true : false;
+}
+
+function nearest(word: string, options: string[]): string {
+  const prefix = word.split('.')[0] ?? '';
+  const same = options.filter((o) => o.startsWith(prefix));
+  return (same.length ? same : options).slice(0, 4).join(', ');
+}

@@ -1,0 +1,446 @@
+// Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
+// conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
+import { existsSync } from 'node:fs';
+import type { ErrorObject } from 'ajv';
+import { LineCounter, parseDocument } from 'yaml';
+import { guessHint } from '../shared/did-you-mean.ts';
+import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
+import { displayPath } from '../io/fsutil.ts';
+import { yamlData } from '../yaml/data.ts';
+import { isStrictVersion, versionProblem } from '../project/versions.ts';
+import type { EntryKind } from '../catalog/types.ts';
+import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
+import { ownRecord } from '../shared/own-record.ts';
+import { yamlCauses } from '../yaml/errors.ts';
+import { readRegularText } from '../io/safe-read.ts';
+import { parsedLoc } from './positions.ts';
+import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
+import { shapeValidator } from './shape-validator.ts';
+import type {
+  Condition,
+  EmitSpec,
+  IdKey,
+  JsonValue,
+  Loc,
+  MappingEntry,
+  MappingSpec,
+  PathExpr,
+  SourceSpec,
+  SpecNode,
+  ValueExpr,
+  ValueMap,
+} from './types.ts';
+
+type Path = (string | number)[];
+
+export { displayPath };
+
+export function loadSpec(file: string): MappingSpec {
+  const shown = displayPath(file);
+  if (!existsSync(file)) {
+    throw new EventmapError({
+      code: 'spec/missing',
+      message: 'mapping-spec.yaml not found',
+      file: shown,
+      hint: 'create it, or run from the project root (or pass --root)',
+    });
+  }
+  return parseSpec(readRegularText(file), shown);
+}
+
+/** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
+let lastParsed: { text: string; tree: PosTree | null } | undefined;
+
+export function parseSpec(text: string, file: string): MappingSpec {
+  // Every diagnostic of the file shows its line (the code frame).
+  const fail = (list: Diagnostic[]): never => {
+    throw new EventmapError(list.map((d) => withSource(d, text)));
+  };
+  lastParsed = undefined;
+  const { data, tree } = parseWhole(text, file, fail);
+  lastParsed = { text, tree };
+  const { locOf, keyLocOf } = locators(tree, file);
+  const shape = checkShape(data, locOf, keyLocOf);
+  if (shape.length) fail(shape);
+  const odd = nonFiniteNumbers(data).map((path) => ({
+    code: 'spec/non-finite-number',
+    message: 'a number JSON cannot hold (`.inf`, `-.inf` or `.nan`): an event would carry null',
+    hint: 'write a finite number, or quote it to make it a string',
+    ...locOf(path),
+  }));
+  if (odd.length) fail(odd.sort((a, b) => a.line - b.line || a.col - b.col));
+  return toIr(data as RawSpec, file, text, locOf, keyLocOf);
+}
+
+/** The whole file through the yaml library: its data and locations, or its YAML errors, located. */
+function parseWhole(
+  text: string,
+  file: string,
+  fail: (list: Diagnostic[]) => never,
+): { data: unknown; tree: PosTree | null } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number): Loc => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, col };
+  };
+  if (doc.errors.length) {
+    fail(
+      yamlCauses(doc.errors, text).map(({ error, offset, message }) => ({
+        code: error.code === 'DUPLICATE_KEY' ? 'spec/duplicate-entry' : 'spec/yaml-syntax',
+        message: error.code === 'DUPLICATE_KEY' ? `duplicate key: ${message}` : message,
+        hint:
+          error.code === 'DUPLICATE_KEY'
+            ? 'each discriminant is mapped once; merge the two entries'
+            : 'fix the YAML syntax at this position',
+        ...at(offset),
+      })),
+    );
+  }
+  return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
+}
+
+/** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */
+function nonFiniteNumbers(data: unknown): Path[] {
+  const found: Path[] = [];
+  const todo: [unknown, Path][] = [[data, []]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'number' && !Number.isFinite(value)) found.push(path);
+    else if (typeof value === 'object' && value !== null)
+      for (const [k, v] of Object.entries(value)) todo.push([v, [...path, Array.isArray(value) ? Number(k) : k]]);
+  }
+  return found;
+}
+
+/** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
+function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  const { nodeAt, pairOf } = treeFinder(tree);
+  const locOf = (path: Path): Loc => {
+    for (let n = path.length; n >= 0; n--) {
+      const at = nodeAt(path, n)?.at;
+      if (at) return parsedLoc({ file, line: at[0], col: at[1], node: { path } });
+    }
+    return parsedLoc({ file, line: 1, col: 1, node: { path } });
+  };
+  const keyLocOf = (path: Path): Loc => {
+    const parent = path.length ? nodeAt(path, path.length - 1) : undefined;
+    const at = parent?.pairs ? pairOf(parent, path[path.length - 1])?.[1] : undefined;
+    return at ? parsedLoc({ file, line: at[0], col: at[1], node: { path, key: true } }) : locOf(path);
+  };
+  return { locOf, keyLocOf };
+}
+
+/**
+ * Where a stored node is in mapping-spec.yaml as it is now: generated files name spec nodes by
+ * path, not line, so a comment line does not change them; `check` and the reports locate them.
+ */
+export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
+  const { locOf, keyLocOf } = locators(locatorTree(text), file);
+  return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
+}
+
+/** The spec's locations: those parseSpec read when it is the same text (then without duplicate keys, the same either way). */
+function locatorTree(text: string): PosTree | null {
+  if (lastParsed?.text === text) return lastParsed.tree;
+  const lineCounter = new LineCounter();
+  return posTree(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
+}
+
+// ---- shape ----------------------------------------------------------------------------------
+
+function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
+  const validateShape = shapeValidator();
+  if (validateShape(data)) return [];
+  const errors = pickErrors(validateShape.errors ?? []);
+  return errors.map((e) =>
+    shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)),
+  );
+}
+
+/**
+ * Ajv reports every failed branch of a oneOf; keep the deepest errors, which say what is really
+ * wrong. An unknown key explains whatever else fails at its object (a required key it was meant
+ * to be), so the other errors there are dropped: one cause, one error.
+ */
+function pickErrors(errors: ErrorObject[]): ErrorObject[] {
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length + (e.keyword === 'additionalProperties' ? 1 : 0);
+  const unknownKeyAt = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => e.instancePath));
+  const explained = (e: ErrorObject) => e.keyword !== 'additionalProperties' && unknownKeyAt.has(e.instancePath);
+  const candidates = errors.filter((e) => !explained(e));
+  const max = Math.max(...candidates.map(depth));
+  // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
+  const deepest = candidates.filter(
+    (e) =>
+      depth(e) === max &&
+      e.keyword !== 'oneOf' &&
+      e.keyword !== 'if' &&
+      (e.keyword === 'propertyNames' || !('propertyName' in e)),
+  );
+  const seen = new Set<string>();
+  return (deepest.length ? deepest : candidates)
+    .filter((e) => {
+      const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 5);
+}
+
+/** The keys the schema allows at `instancePath`: the `properties` of every branch that has an opinion there. */
+function allowedKeys(errors: ErrorObject[], instancePath: string): string[] {
+  const keys = new Set<string>();
+  for (const e of errors) {
+    const props =
+      e.instancePath === instancePath && e.keyword === 'additionalProperties'
+        ? (e.parentSchema as { properties?: object } | undefined)?.properties
+        : undefined;
+    for (const k of Object.keys(props ?? {})) keys.add(k);
+  }
+  return [...keys];
+}
+
+function shapeDiagnostic(
+  e: ErrorObject,
+  locOf: (p: Path) => Loc,
+  keyLocOf: (p: Path) => Loc,
+  allowed: string[],
+): Diagnostic {
+  const path: Path = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const where = path.join('.') || '(top level)';
+  if (e.keyword === 'additionalProperties') {
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    const hint = guessHint(
+      key,
+      allowed,
+      allowed.length
+        ? `the keys allowed here are: ${allowed.join(', ')}`
+        : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys',
+    );
+    return {
+      code: 'spec/unknown-key',
+      message: `unknown key \`${key}\` in ${where}`,
+      hint,
+      ...keyLocOf([...path, key]),
+    };
+  }
+  if (e.keyword === 'propertyNames') {
+    const name = String((e.params as { propertyName: string }).propertyName);
+    if (path[0] === 'valueMaps') {
+      return {
+        code: 'spec/bad-name',
+        message: `value-map name ${JSON.stringify(name)} is not an identifier`,
+        hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
+        ...keyLocOf([...path, name]),
+      };
+    }
+    return {
+      code: 'spec/unknown-source',
+      message: `unknown source \`${name}\` in ${where}`,
+      hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
+      ...keyLocOf([...path, name]),
+    };
+  }
+  if (e.keyword === 'required') {
+    const prop = String((e.params as { missingProperty: string }).missingProperty);
+    return {
+      code: 'spec/missing-key',
+      message: `${where} needs \`${prop}\``,
+      hint: `add \`${prop}:\``,
+      ...locOf(path),
+    };
+  }
+  return {
+    code: 'spec/wrong-type',
+    message: `${where}: ${e.message ?? 'invalid'}`,
+    hint: 'see generated/mapping-spec.schema.json for the expected shape',
+    ...locOf(path),
+  };
+}
+
+// ---- conversion -----------------------------------------------------------------------------
+
+interface RawSpec {
+  version: 1;
+  sources: Record<string, { provider: string; snapshots: string[] }>;
+  valueMaps?: Record<
+    string,
+    {
+      source?: SourceName;
+      from?: string;
+      covers?: { enum: string } | { kind: EntryKind };
+      to: string;
+      values: Record<string, string | null>;
+      undeclared?: Record<string, string | null>;
+      default?: string;
+      prefixes?: Record<string, string>;
+    }
+  >;
+  mappings: Record<string, Record<string, Record<string, RawEntry>>>;
+}
+type RawEntry =
+  | { ignore: string }
+  | {
+      emit?: RawEmit[];
+      response?: RawEmit[];
+      before?: string[];
+      after?: string[];
+      ignoreFields?: Record<string, string>;
+    };
+interface RawEmit {
+  type: string;
+  when?: { path: string; equals?: JsonValue; in?: JsonValue[]; present?: boolean };
+  ids?: Partial<Record<IdKey, unknown>>;
+  payload?: Record<string, unknown>;
+}
+
+function toIr(
+  raw: RawSpec,
+  file: string,
+  text: string,
+  locOf: (p: Path) => Loc,
+  keyLocOf: (p: Path) => Loc,
+): MappingSpec {
+  const sources = ownRecord<SourceSpec>();
+  for (const [name, s] of Object.entries(raw.sources)) {
+    sources[name] = {
+      name: name as SourceName,
+      provider: s.provider,
+      providerLoc: locOf(['sources', name, 'provider']),
+      snapshots: s.snapshots.map((version, i) => ({
+        version: strictVersion(version, locOf(['sources', name, 'snapshots', i])),
+        loc: locOf(['sources', name, 'snapshots', i]),
+      })),
+      loc: keyLocOf(['sources', name]),
+    };
+  }
+  const valueMaps = ownRecord<ValueMap>();
+  for (const [name, m] of Object.entries(raw.valueMaps ?? {})) {
+    valueMaps[name] = {
+      name,
+      ...(m.source !== undefined ? { source: m.source } : {}),
+      ...(m.from !== undefined ? { from: m.from } : {}),
+      ...(m.covers ? { covers: m.covers } : {}),
+      to: m.to,
+      values: ownRecord(
+        Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }]),
+      ),
+      ...(m.default !== undefined ? { default: m.default } : {}),
+      prefixes: ownRecord(Object.entries(m.prefixes ?? {})),
+      undeclared: ownRecord(
+        Object.entries(m.undeclared ?? {}).map(([k, v]) => [
+          k,
+          { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) },
+        ]),
+      ),
+      loc: keyLocOf(['valueMaps', name]),
+    };
+  }
+  const entries: MappingEntry[] = [];
+  const sections = ownRecord<Loc>([['mappings', keyLocOf(['mappings'])]]);
+  for (const [source, kinds] of Object.entries(raw.mappings)) {
+    sections[`mappings.${source}`] = keyLocOf(['mappings', source]);
+    for (const [kind, byName] of Object.entries(kinds)) {
+      sections[`mappings.${source}.${kind}`] = keyLocOf(['mappings', source, kind]);
+      for (const [name, e] of Object.entries(byName)) {
+        const base: Path = ['mappings', source, kind, name];
+        const entry: MappingEntry = {
+          source: source as SourceName,
+          kind: kind as EntryKind,
+          name,
+          emit: [],
+          response: [],
+          before: [],
+          after: [],
+          ignoreFields: ownRecord(),
+          loc: keyLocOf(base),
+        };
+        if ('ignore' in e) entry.ignore = e.ignore;
+        else {
+          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
+          entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
+          entry.before = (e.before ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'before', i]) }));
+          entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
+          entry.ignoreFields = ownRecord(
+            Object.entries(e.ignoreFields ?? {}).map(([p, reason]) => [
+              p,
+              { reason, loc: keyLocOf([...base, 'ignoreFields', p]) },
+            ]),
+          );
+        }
+        entries.push(entry);
+      }
+    }
+  }
+  return { file, text, sources, valueMaps, entries, sections };
+}
+
+function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {
+  const ids: Partial<Record<IdKey, ValueExpr>> = ownRecord();
+  for (const [k, v] of Object.entries(raw.ids ?? {})) ids[k as IdKey] = toExpr(v, [...path, 'ids', k], locOf);
+  const payload = ownRecord<ValueExpr>();
+  for (const [k, v] of Object.entries(raw.payload ?? {})) payload[k] = toExpr(v, [...path, 'payload', k], locOf);
+  const emit: EmitSpec = { type: raw.type, ids, payload, loc: locOf([...path, 'type']) };
+  if (raw.when) emit.when = toCondition(raw.when, [...path, 'when'], locOf);
+  void keyLocOf;
+  return emit;
+}
+
+function toCondition(raw: NonNullable<RawEmit['when']>, path: Path, locOf: (p: Path) => Loc): Condition {
+  const loc = locOf(path);
+  const p = parsePath(raw.path);
+  if (raw.in !== undefined) return { op: 'in', path: p, values: raw.in, loc };
+  if (raw.present !== undefined) return { op: 'present', path: p, present: raw.present, loc };
+  return { op: 'equals', path: p, value: raw.equals ?? null, loc };
+}
+
+function toExpr(raw: unknown, path: Path, locOf: (p: Path) => Loc): ValueExpr {
+  const loc = locOf(path);
+  if (typeof raw === 'string' && raw.startsWith('$')) return { kind: 'path', path: parsePath(raw), absentIn: [], loc };
+  if (raw === null || typeof raw !== 'object') return { kind: 'const', value: raw as JsonValue, loc };
+  const o = raw as Record<string, unknown>;
+  if ('path' in o) {
+    return {
+      kind: 'path',
+      path: parsePath(String(o.path)),
+      absentIn: Array.isArray(o.absentIn)
+        ? (o.absentIn as string[]).map((v, i) => strictVersion(v, locOf([...path, 'absentIn', i])))
+        : [],
+      // Checked with the other path checks (spec/bad-version), so one bad bound is one finding.
+      ...(typeof o.since === 'string' ? { since: o.since } : {}),
+      ...(typeof o.until === 'string' ? { until: o.until } : {}),
+      ...(typeof o.map === 'string' ? { map: o.map } : {}),
+      loc,
+    };
+  }
+  if ('const' in o) return { kind: 'const', value: o.const as JsonValue, loc };
+  if ('helper' in o) {
+    const args = Array.isArray(o.args) ? o.args : [];
+    return {
+      kind: 'helper',
+      name: String(o.helper),
+      args: args.map((a, i) => toExpr(a, [...path, 'args', i], locOf)),
+      loc,
+    };
+  }
+  const options = o.first as unknown[];
+  return { kind: 'first', options: options.map((a, i) => toExpr(a, [...path, 'first', i], locOf)), loc };
+}
+
+/** Snapshot versions and `absentIn` entries are strict versions, as folder names under upstream-schemas/ are. */
+function strictVersion(v: string, loc: Loc): string {
+  if (isStrictVersion(v)) return v;
+  throw new EventmapError({ code: 'spec/bad-version', ...versionProblem(v), ...loc });
+}
+
+export function parsePath(text: string): PathExpr {
+  const segments: (string | number)[] = [];
+  const re = /\.([^.[\]]+)|\[(\d+)\]/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text.slice(1)))) segments.push(m[1] !== undefined ? m[1] : Number(m[2]));
+  return { text, segments };
+}
