@@ -92,7 +92,11 @@ describe('lazy loading', () => {
     expect(loaded.filter((p) => heavy.has(packageOf(p)))).toEqual([]);
     // The upstream emitters are the pipeline's to load, on the slow path only.
     expect(loaded.filter((p) => /^generator\/emit\/upstream-/.test(p))).toEqual([]);
-    for (const module of ['generator/pipeline/pipeline.ts', 'generator/mapping/load.ts', 'generator/mapping/shape-validator.ts'])
+    for (const module of [
+      'generator/pipeline/pipeline.ts',
+      'generator/mapping/load.ts',
+      'generator/mapping/shape-validator.ts',
+    ])
       expect(loaded).not.toContain(module);
     // semver's index loads every function it has (72 KB in the bundle): modules import the ones they call.
     expect(loaded).not.toContain('semver');
