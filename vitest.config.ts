@@ -24,7 +24,7 @@ export default defineConfig({
     env: {
       // Temp project copies share one emit cache of this checkout's (content-addressed, so a hit is
       // byte-identical: test/generate/cache.test.ts) instead of recompiling every validator cold,
-      // and leave the user's own cache folder (generator/emit/cache.ts) alone.
+      // and leave the user's own cache folder (generator/io/cache.ts) alone.
       // test/generate/determinism.test.ts still runs one generate with the cache off.
       EVENTMAP_CACHE_DIR:
         process.env.EVENTMAP_CACHE_DIR || join(import.meta.dirname, 'node_modules', '.cache', 'eventmap'),

@@ -27,7 +27,7 @@ try {
         mod<typeof import('../generator/emit/upstream-types.ts')>('generator/emit/upstream-types.ts'),
         mod<typeof import('../generator/emit/upstream-validators.ts')>('generator/emit/upstream-validators.ts'),
         mod<typeof import('../generator/emit/format.ts')>('generator/emit/format.ts'),
-        mod<typeof import('../generator/emit/cache.ts')>('generator/emit/cache.ts'),
+        mod<typeof import('../generator/io/cache.ts')>('generator/io/cache.ts'),
         mod<typeof import('../generator/emit/stages.ts')>('generator/emit/stages.ts'),
         mod<typeof import('../generator/emit/manifest.ts')>('generator/emit/manifest.ts'),
       ]),

@@ -1,7 +1,7 @@
 // One rule for the `title` a UI shows on a tool item or a request, whatever the provider: the tool's
 // name where the agent named one, a subagent's task, else what kind of step it is. Filled by
 // MapContext.emit where a mapping gave none, so every source (and every synthetic close) has it.
-import type { ToolDetail } from './helpers/tool-detail.ts';
+import type { ToolDetail } from '../generated/canonical/types.ts';
 import { obj, str } from './values.ts';
 
 /** A label for each tool item type (runtime/tool-items.ts; test/runtime/ui-payloads.test.ts keeps them the same set). */

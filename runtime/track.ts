@@ -2,14 +2,24 @@
 // (runtime/lifecycle-roles.ts): open turns, items and requests, per thread. Returns false for an
 // event that must not be emitted as it is: a duplicate (after naming why), or an upstream's late
 // completion of an item eventmap already closed (emitted here as item.updated).
-import type { MapContext } from './context.ts';
-import { itemKey } from './lifecycle.ts';
+import { itemKey, type Lifecycle } from './lifecycle.ts';
 import { CLOSED_BY, OPENED_BY, type LifecycleRole } from './lifecycle-roles.ts';
 import { titleOf } from './titles.ts';
-import { SYNTHETIC, type ProviderIds } from './types.ts';
+import { SYNTHETIC, type ProviderIds, type RawRef } from './types.ts';
+
+/** What tracking needs of the mapping context (runtime/context.ts's MapContext passes itself). */
+export interface TrackContext {
+  readonly lifecycle: Lifecycle;
+  readonly raw: RawRef;
+  warn(message: string, detail: Record<string, unknown>): void;
+  ignore(reason: string): void;
+  describeRaw(): string;
+  synthetic(fn: () => void): void;
+  push(type: string, ids: ProviderIds, payload: Record<string, unknown>): void;
+}
 
 export function track(
-  ctx: MapContext,
+  ctx: TrackContext,
   role: LifecycleRole,
   ids: ProviderIds,
   payload: Record<string, unknown>,
@@ -120,7 +130,7 @@ const NO_DECISIONS: ReadonlySet<string> = new Set(['declined', 'aborted', 'permi
  * canUseTool record that names no tool use) is opened first, with the same ids and requestType,
  * so every request.resolved follows its request.opened.
  */
-function resolved(ctx: MapContext, ids: ProviderIds, payload: Record<string, unknown>): boolean {
+function resolved(ctx: TrackContext, ids: ProviderIds, payload: Record<string, unknown>): boolean {
   if (ids.request === undefined) return true;
   const life = ctx.lifecycle;
   if (life.resolvedRequests.has(ids.request)) {

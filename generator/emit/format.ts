@@ -5,8 +5,8 @@
 // Ajv's standalone JavaScript is left as Ajv prints it (docs/decisions.md).
 import { createRequire } from 'node:module';
 import { sha256 } from '../io/fsutil.ts';
-import type { EmitCache } from './cache.ts';
-import { cacheKey } from './cache.ts';
+import type { EmitCache } from '../io/cache.ts';
+import { cacheKey } from '../io/cache.ts';
 
 /**
  * The repository's .prettierrc.json, fixed here so output does not depend on the project's config.

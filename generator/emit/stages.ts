@@ -10,7 +10,7 @@
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).
 import { compareStrings, sha256 } from '../io/fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText } from '../io/safe-read.ts';
-import type { EmitCache } from './cache.ts';
+import type { EmitCache } from '../io/cache.ts';
 import { MANIFEST, type Manifest, type StageRecord } from './manifest.ts';
 
 export type StageOrigin = 'committed' | 'cache' | 'built';

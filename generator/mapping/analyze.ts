@@ -10,7 +10,8 @@ import { guessHint } from '../shared/did-you-mean.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkHookUse } from './helper-check.ts';
 import { checkSharedMaps } from './shared-maps.ts';
-import { checkEmit, type PathTarget } from './check-emit.ts';
+import { checkEmit } from './check-emit.ts';
+import type { PathTarget } from './path-hints.ts';
 import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
 import type { CoverageRow, Finding } from './findings.ts';
 import { isPlaceholder } from './review.ts';
@@ -38,7 +39,7 @@ export function sourceAnalysisSpec(spec: MappingSpec, source: string): AnalysisS
   };
 }
 
-/** Serves one source's analysis, e.g. from a cache keyed by its part of the spec (spec/analysis-cache.ts). */
+/** Serves one source's analysis, e.g. from a cache keyed by its part of the spec (generator/pipeline/cached-analysis.ts). */
 export type AnalysisMemo = (source: string, part: AnalysisSpec, analyze: () => SpecAnalysis) => SpecAnalysis;
 
 export function analyzeSpec(

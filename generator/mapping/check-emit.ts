@@ -2,29 +2,17 @@
 // snapshot that has the discriminant.
 import { resolveSchemaPath, type JsonType, type PathInfo } from '../schema/paths.ts';
 import { getAtPointer } from '../schema/pointer.ts';
-import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { fieldEnumName, fieldInfo, payloadShape } from '../model/query.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
 import { flowText } from './edit.ts';
-import { missingPathHint, readValue } from './path-hints.ts';
+import { missingPathHint, readValue, type PathTarget } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
 import type { Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkValueUse } from './helper-check.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
 import { isFolderVersion, isStrictVersion } from '../project/versions.ts';
-
-/** One upstream schema a path in this emit is read against. */
-export interface PathTarget {
-  catalog: Catalog;
-  entry: CatalogEntry;
-  /** Document and pointer of the message root (`$`) for this emit. */
-  document: string;
-  pointer: string;
-  /** `response`: `$` is the client's answer to the request, not the request. */
-  scope?: 'response';
-}
 
 export interface EmitContext {
   spec: Pick<MappingSpec, 'valueMaps'>;

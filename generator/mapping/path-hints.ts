@@ -3,8 +3,19 @@
 // both names with `first:` when it was renamed).
 import { didYouMean } from '../shared/did-you-mean.ts';
 import { specFields } from './field-paths.ts';
-import type { PathTarget } from './check-emit.ts';
+import type { Catalog, CatalogEntry } from '../catalog/types.ts';
 import { presenceFor, type Presence } from './presence.ts';
+
+/** One upstream schema a path in this emit is read against. */
+export interface PathTarget {
+  catalog: Catalog;
+  entry: CatalogEntry;
+  /** Document and pointer of the message root (`$`) for this emit. */
+  document: string;
+  pointer: string;
+  /** `response`: `$` is the client's answer to the request, not the request. */
+  scope?: 'response';
+}
 
 export interface PathLookup {
   target: PathTarget;

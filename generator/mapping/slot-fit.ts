@@ -9,7 +9,7 @@
 import { fieldInfo, payloadShape } from '../model/query.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import type { JsonType } from '../schema/paths.ts';
-import type { PathTarget } from './check-emit.ts';
+import type { PathTarget } from './path-hints.ts';
 import { fits } from './check-emit.ts';
 import { lastName, specFields } from './field-paths.ts';
 import { presenceText, readValue } from './path-hints.ts';

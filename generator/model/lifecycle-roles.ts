@@ -6,20 +6,11 @@
 import { guessHint } from '../shared/did-you-mean.ts';
 import { isObj } from '../schema/object.ts';
 import { describeValue, type Problems } from './problems.ts';
+import { LIFECYCLE_SUBJECTS, type LifecycleRole, type LifecycleSubject } from './types.ts';
 import { pointerJoin } from './yaml-source.ts';
 
-/** What has a lifecycle; each must have exactly one event that opens it and one that closes it. */
-export const LIFECYCLE_SUBJECTS = ['turn', 'item', 'request', 'user-input'] as const;
-export type LifecycleSubject = (typeof LIFECYCLE_SUBJECTS)[number];
 const ROLE_KEYS = ['opens', 'closes', 'scope'];
 const SCOPES = ['turn'];
-
-export interface LifecycleRole {
-  opens?: LifecycleSubject;
-  closes?: LifecycleSubject;
-  /** The event belongs to a turn: without a turn id it joins its thread's open turn. */
-  turnScoped: boolean;
-}
 
 /** Event type → its role (events without `lifecycle:` have none), checked; problems are located. */
 export function readLifecycleRoles(events: unknown, problems: Problems): Record<string, LifecycleRole> {

@@ -1,6 +1,16 @@
 // The canonical event model IR, read from canonical-model.yaml (the model is declared once, as data).
 import type { JsonSchema } from '../schema/types.ts';
-import type { LifecycleRole } from './lifecycle-roles.ts';
+
+/** What has a lifecycle; each must have exactly one event that opens it and one that closes it. */
+export const LIFECYCLE_SUBJECTS = ['turn', 'item', 'request', 'user-input'] as const;
+export type LifecycleSubject = (typeof LIFECYCLE_SUBJECTS)[number];
+
+export interface LifecycleRole {
+  opens?: LifecycleSubject;
+  closes?: LifecycleSubject;
+  /** The event belongs to a turn: without a turn id it joins its thread's open turn. */
+  turnScoped: boolean;
+}
 
 export interface SourceLocation {
   file: string;

@@ -1,11 +1,11 @@
 // `generate`: upstream snapshots + canonical model + mapping spec → every file under generated/.
 // Pure: returns the files; the command writes them atomically.
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
-import { catalogLoader } from '../catalog/cached.ts';
+import { catalogLoader } from './cached-catalog.ts';
 import { resolveVersion, snapshotFromDir, type SnapshotRef } from '../catalog/snapshots.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
-import { cacheDir, cacheKey, emitCache } from '../emit/cache.ts';
+import { cacheDir, cacheKey, emitCache } from '../io/cache.ts';
 import { FORMAT_ID, formatChunks, formatFiles } from '../emit/format.ts';
 import { buildCoverage, emitCoverage } from '../emit/coverage.ts';
 import {
@@ -22,11 +22,11 @@ import { mapperSpec } from '../emit/mappers/input.ts';
 import { mapperTyping } from '../emit/mappers/upstream-typing.ts';
 import { stageRunner, type StageOrigin } from '../emit/stages.ts';
 import { sha256, stableJson } from '../io/fsutil.ts';
-import { loadModelCached } from '../model/cached.ts';
+import { loadModelCached } from './cached-model.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import type { ProjectPaths } from '../project/paths.ts';
 import { analyzeSpec, type SpecAnalysis } from '../mapping/analyze.ts';
-import { cachedAnalysis } from '../mapping/analysis-cache.ts';
+import { cachedAnalysis } from './cached-analysis.ts';
 import { GENERATES_THROUGH, type Finding } from '../mapping/findings.ts';
 import { loadSpec } from '../mapping/load.ts';
 import { positionFreeJson } from '../mapping/positions.ts';

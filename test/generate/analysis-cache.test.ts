@@ -1,4 +1,4 @@
-// Each source's analysis from the cache (generator/mapping/analysis-cache.ts, issue 17) is the
+// Each source's analysis from the cache (generator/pipeline/cached-analysis.ts, issue 17) is the
 // analysis of the spec as it is now: the same findings and coverage rows, with the lines they have
 // after a comment moved them; an edit to one source re-checks that source alone; a damaged entry
 // is a miss.
@@ -8,10 +8,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
-import { emitCache } from '../../generator/emit/cache.ts';
+import { emitCache } from '../../generator/io/cache.ts';
 import { loadInputs } from '../../generator/pipeline/pipeline.ts';
 import { projectPaths } from '../../generator/project/paths.ts';
-import { cachedAnalysis } from '../../generator/mapping/analysis-cache.ts';
+import { cachedAnalysis } from '../../generator/pipeline/cached-analysis.ts';
 import { analyzeSpec, type SpecAnalysis } from '../../generator/mapping/analyze.ts';
 import { parseSpec } from '../../generator/mapping/load.ts';
 import { REPO } from '../security/hostile-project.ts';

@@ -1,9 +1,9 @@
-// The emit cache stays bounded (generator/emit/cache.ts): hits refresh an entry, a run that
+// The emit cache stays bounded (generator/io/cache.ts): hits refresh an entry, a run that
 // added entries drops the least recently used ones over the bound, and a killed run's temp files go.
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheKey, emitCache, pruneCache } from '../../generator/emit/cache.ts';
+import { cacheKey, emitCache, pruneCache } from '../../generator/io/cache.ts';
 import { scratchDir } from '../scratch.ts';
 
 const cacheFolder = () => scratchDir('eventmap-cache-prune-');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDir } from '../../generator/emit/cache.ts';
+import { cacheDir } from '../../generator/io/cache.ts';
 import { projectWithOwnCache } from './own-cache.ts';
 
 const own = projectWithOwnCache(['codex-sdk']);

@@ -1,14 +1,14 @@
-// Catalogs from the cache (generator/catalog/cached.ts, issue 17) are the catalogs a build gives,
+// Catalogs from the cache (generator/pipeline/cached-catalog.ts, issue 17) are the catalogs a build gives,
 // on every supported snapshot; a changed snapshot file is a miss.
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogLoader } from '../../generator/catalog/cached.ts';
+import { catalogLoader } from '../../generator/pipeline/cached-catalog.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { resolveVersion } from '../../generator/catalog/snapshots.ts';
-import { emitCache } from '../../generator/emit/cache.ts';
+import { emitCache } from '../../generator/io/cache.ts';
 import { loadSpec } from '../../generator/mapping/load.ts';
 import type { SourceName } from '../../generator/project/sources.ts';
 

@@ -1,11 +1,11 @@
-// The model's IR from the cache (generator/model/cached.ts, issue 17) is the IR a parse gives, on
+// The model's IR from the cache (generator/pipeline/cached-model.ts, issue 17) is the IR a parse gives, on
 // the real model; an edit is a miss, and an entry that does not read back is only a miss.
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { emitCache } from '../../generator/emit/cache.ts';
-import { loadModelCached } from '../../generator/model/cached.ts';
+import { emitCache } from '../../generator/io/cache.ts';
+import { loadModelCached } from '../../generator/pipeline/cached-model.ts';
 import { loadModel } from '../../generator/model/load.ts';
 import { scratchDir } from '../scratch.ts';
 

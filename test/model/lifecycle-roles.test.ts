@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EventmapError, type Diagnostic } from '../../generator/shared/diagnostics.ts';
 import { renderLifecycle } from '../../generator/emit/canonical/lifecycle-file.ts';
 import { formatTs } from '../../generator/emit/format.ts';
-import { LIFECYCLE_SUBJECTS } from '../../generator/model/lifecycle-roles.ts';
+import { LIFECYCLE_SUBJECTS } from '../../generator/model/types.ts';
 import { parseModel } from '../../generator/model/load.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 // canonical/lifecycle.ts: the lifecycle roles of canonical-model.yaml as a table the runtime reads.
-import { LIFECYCLE_SUBJECTS } from '../../model/lifecycle-roles.ts';
+import { LIFECYCLE_SUBJECTS } from '../../model/types.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import { joinCode, lit, quotedKey, ts } from '../emission.ts';
 import { generatedHeader, renderTemplate } from './templates.ts';

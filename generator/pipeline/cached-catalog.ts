@@ -1,15 +1,15 @@
 // Catalogs cached by the content of their snapshot folder (and eventmap's code) in the emit cache
-// (generator/emit/cache.ts): building one walks every schema of the snapshot and checks it, the
+// (generator/io/cache.ts): building one walks every schema of the snapshot and checks it, the
 // largest part of loading the inputs; a hit re-reads only the parsed documents. The key covers
 // every file of the folder, so a hit is the catalog a build would give (test/generate/cache.test.ts).
 import { join } from 'node:path';
-import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
+import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
 import { listFiles, sha256 } from '../io/fsutil.ts';
 import { ownRecord } from '../shared/own-record.ts';
-import { loadCatalog } from './load.ts';
-import type { SnapshotRef } from './snapshots.ts';
-import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+import { loadCatalog } from '../catalog/load.ts';
+import type { SnapshotRef } from '../catalog/snapshots.ts';
+import type { Catalog, CatalogEntry, CatalogEnum } from '../catalog/types.ts';
 import { readRegularFile, readRegularText } from '../io/safe-read.ts';
 
 /**

@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { sha256 } from '../io/fsutil.ts';
+import { sha256 } from './fsutil.ts';
 
 export interface EmitCache {
   /** The files cached under `key`, or what `compute` returns (then cached). */

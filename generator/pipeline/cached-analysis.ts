@@ -4,13 +4,13 @@
 // locations are found again in the spec as it is now (by node path, as the reports do), so every
 // finding still names its line. An entry that does not read back is a miss.
 import type { Catalog } from '../catalog/types.ts';
-import { cachedValue, cacheKey, type EmitCache } from '../emit/cache.ts';
+import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
 import { snapshotKeyParts, type InputHashes } from '../emit/manifest.ts';
 import { sha256 } from '../io/fsutil.ts';
-import type { AnalysisMemo, SpecAnalysis } from './analyze.ts';
-import { specLocator } from './load.ts';
-import { positionFreeJson } from './positions.ts';
-import type { Loc, MappingSpec } from './types.ts';
+import type { AnalysisMemo, SpecAnalysis } from '../mapping/analyze.ts';
+import { specLocator } from '../mapping/load.ts';
+import { positionFreeJson } from '../mapping/positions.ts';
+import type { Loc, MappingSpec } from '../mapping/types.ts';
 
 /** The shape of a cached analysis: bump it whenever Finding or CoverageRow changes. */
 export const ANALYSIS_FORMAT = 1;
