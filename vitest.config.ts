@@ -9,7 +9,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/**/*.install.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // forks, not threads: runCli (generator/cli/in-process.ts) changes the working directory.
+    // forks, not threads: runCli (test/run-cli.ts) changes the working directory.
     pool: 'forks',
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine; many files wait on
     // a child process (the CLI, tsc, unshare), so two at a time is ~1.4× faster there

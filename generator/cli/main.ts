@@ -1,5 +1,5 @@
 // The eventmap executable: runs the CLI (cli-run.ts) on this process's arguments and streams.
-// In-process callers (tests) use cli-in-process.ts instead.
+// Tests run it in process instead (test/run-cli.ts).
 import { runMain } from './run.ts';
 
 // `eventmap catalog ... | head` closes the pipe early; that is not an error.

@@ -25,13 +25,6 @@ export function resolveSchemaPath(
   return leaves.length ? merge(leaves.map((l) => (l === 'any' ? anyInfo() : leafInfo(l)))) : undefined;
 }
 
-/** The property names the schemas at `segments` declare (every union member's), for suggestions. */
-export function propertyNamesAt(doc: unknown, schema: unknown, segments: readonly (string | number)[]): string[] {
-  const leaves: Leaf[] = [];
-  walk(doc, schema, segments, 0, leaves);
-  return [...new Set(leaves.flatMap((l) => (l !== 'any' && isObj(l.properties) ? Object.keys(l.properties) : [])))];
-}
-
 /** A schema a path ends on, or `any` where the schema says nothing (anything may be there). */
 type Leaf = Obj | 'any';
 

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { listFiles, readTree } from '../../generator/io/fsutil.ts';
 import { readRegularFile } from '../../generator/io/safe-read.ts';

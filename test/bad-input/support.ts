@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { readTree } from '../../generator/io/fsutil.ts';
 
 export const REPO = join(import.meta.dirname, '..', '..');

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scratchDir } from '../scratch.ts';
 import { loadCatalog } from '../../generator/catalog/load.ts';
-import { runCli as runInProcess, type CliResult } from '../../generator/cli/in-process.ts';
+import { runCli as runInProcess, type CliResult } from '../run-cli.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import type { SourceName } from '../../generator/project/sources.ts';
 

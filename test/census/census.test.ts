@@ -1,6 +1,6 @@
 // eventmap census on the committed transcripts: its counts against a direct count here, its
 // catalog and spec flags, source detection on bare lines, and its exit codes.
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

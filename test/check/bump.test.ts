@@ -12,7 +12,7 @@ import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
 import { projectPaths } from '../../generator/project/paths.ts';
 import { REVIEW_MARKER } from '../../generator/mapping/review.ts';
 import { supportSnapshot } from '../../generator/commands/upstream-support.ts';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { BASE, buildBump, NEW_ITEM, NEW_NOTIFICATION, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-bump-project-'));

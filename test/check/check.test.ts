@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'eventmap-check-'));

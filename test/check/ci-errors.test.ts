@@ -10,7 +10,7 @@ import { formatFailure, requestedFormat } from '../../generator/output/failure.t
 import { loadInputs } from '../../generator/pipeline/pipeline.ts';
 import { projectPaths } from '../../generator/project/paths.ts';
 import { loadSpec, parseSpec } from '../../generator/mapping/load.ts';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 

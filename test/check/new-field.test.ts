@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { REVIEW_MARKER } from '../../generator/mapping/review.ts';
 import { REPO } from '../suggest/bump-fixture.ts';
 

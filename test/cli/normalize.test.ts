@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { parseClock } from '../../generator/commands/normalize.ts';
 import { SOURCE_NAMES } from '../../generator/project/sources.ts';
 import { SOURCES } from '../../runtime/index.ts';

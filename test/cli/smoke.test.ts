@@ -1,6 +1,6 @@
 // The few things that need the real executable: bin/eventmap.js starts (tsx), reads stdin, and
 // ends with the exit code runCli returns, printing the same bytes. Everything else runs the CLI
-// in process (generator/cli/in-process.ts). Also spawned elsewhere, because they need a process:
+// in process (test/run-cli.ts). Also spawned elsewhere, because they need a process:
 // test/generate/watch (--watch runs until killed), test/generate/determinism (TZ, locale, HOME
 // of a fresh process), test/bad-input/concurrent-generate (the lock between two processes),
 // test/bad-input/interrupted-write (SIGKILL mid-write), test/bad-input/output (a read-only mount).
@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const BIN = join(REPO, 'bin', 'eventmap.js');

@@ -4,7 +4,7 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scratchDir } from '../scratch.ts';
-import { runCli, type CliResult } from '../../generator/cli/in-process.ts';
+import { runCli, type CliResult } from '../run-cli.ts';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

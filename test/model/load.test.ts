@@ -1,6 +1,6 @@
 // The model loader: the real model loads into the IR with locations; broken models fail with an
 // EventmapError whose diagnostics say where (file:line:col), what, and how to fix it.
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageBundledCli } from '../../bench/bundled-cli.ts';
-import { runCli } from '../../generator/cli/in-process.ts';
+import { runCli } from '../run-cli.ts';
 import { BUNDLED_VERSIONS } from '../../generator/emit/manifest.ts';
 import { readTree } from '../../generator/io/fsutil.ts';
 import { runGenerate } from '../../generator/pipeline/pipeline.ts';

@@ -11,11 +11,10 @@ const generator = readdirSync(path.join(root, 'generator'), { recursive: true, w
   .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
-/** The CLI wiring: commander's own help and errors, and the in-process runner that swaps the streams. */
+/** The CLI wiring: commander's own help and errors. */
 const WIRING = [
   'generator/cli/main.ts',
   'generator/cli/run.ts',
-  'generator/cli/in-process.ts',
   'generator/output/streams.ts',
 ];
 

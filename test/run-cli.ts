@@ -3,7 +3,7 @@
 // Runs queue one at a time, because those are process-wide; what needs a real process (exit by
 // signal, the lock against another process, --watch) still spawns bin/eventmap.js.
 import { Readable } from 'node:stream';
-import { runMain } from './run.ts';
+import { runMain } from '../generator/cli/run.ts';
 
 export interface CliRunOptions {
   /** Working directory for the run (default: the current one). */
