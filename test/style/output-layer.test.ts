@@ -12,11 +12,7 @@ const generator = readdirSync(path.join(root, 'generator'), { recursive: true, w
 const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** The CLI wiring: commander's own help and errors. */
-const WIRING = [
-  'generator/cli/main.ts',
-  'generator/cli/run.ts',
-  'generator/output/streams.ts',
-];
+const WIRING = ['generator/cli/main.ts', 'generator/cli/run.ts', 'generator/output/streams.ts'];
 
 describe('the output layer', () => {
   it('is the only writer to stdout and stderr', () => {
