@@ -3,12 +3,7 @@
 // user declines. One thread, in this order.
 import type { CodexScenario } from './codex-types.ts';
 import { shell } from './codex-tools.ts';
-import { needs, ON_REQUEST, text } from './codex.ts';
-
-const PLAN_MODE = (model: string) => ({
-  approvalPolicy: 'on-request',
-  collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
-});
+import { ASK_COLOR, needs, ON_REQUEST, PLAN_MODE, text } from './codex.ts';
 
 export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
   {
@@ -63,29 +58,6 @@ export const CODEX_LIMITS_SCENARIOS: CodexScenario[] = [
     turn: PLAN_MODE,
     decisions: ['decline'],
     unsupported: needs('request_user_input'),
-    steps: () => [
-      {
-        kind: 'reply',
-        calls: [
-          {
-            name: 'request_user_input',
-            args: {
-              questions: [
-                {
-                  id: 'color_choice',
-                  header: 'Color',
-                  question: 'Which color should the fake model use?',
-                  options: [
-                    { label: 'Blue (Recommended)', description: 'Calm.' },
-                    { label: 'Red', description: 'Bold.' },
-                  ],
-                },
-              ],
-            },
-          },
-        ],
-      },
-      text('You did not answer; the plan goes on without a color.'),
-    ],
+    steps: () => [ASK_COLOR, text('You did not answer; the plan goes on without a color.')],
   },
 ];

@@ -7,6 +7,33 @@ export const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
 export const needs = (tool: string) => (tools: ReadonlySet<string>) =>
   tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`;
 export const text = (t: string) => ({ kind: 'reply' as const, text: t });
+/** request_user_input is only available in Plan mode. */
+export const PLAN_MODE = (model: string) => ({
+  approvalPolicy: 'on-request',
+  collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
+});
+/** The model asks one question with two options. */
+export const ASK_COLOR = {
+  kind: 'reply' as const,
+  calls: [
+    {
+      name: 'request_user_input',
+      args: {
+        questions: [
+          {
+            id: 'color_choice',
+            header: 'Color',
+            question: 'Which color should the fake model use?',
+            options: [
+              { label: 'Blue (Recommended)', description: 'Calm.' },
+              { label: 'Red', description: 'Bold.' },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+};
 
 export const CODEX_SCENARIOS: CodexScenario[] = [
   {
@@ -182,36 +209,9 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
   {
     name: 'user_input',
     prompt: 'Plan mode: ask me which option I prefer.',
-    // request_user_input is only available in Plan mode.
-    turn: (model) => ({
-      approvalPolicy: 'on-request',
-      collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
-    }),
+    turn: PLAN_MODE,
     unsupported: needs('request_user_input'),
-    steps: () => [
-      {
-        kind: 'reply',
-        calls: [
-          {
-            name: 'request_user_input',
-            args: {
-              questions: [
-                {
-                  id: 'color_choice',
-                  header: 'Color',
-                  question: 'Which color should the fake model use?',
-                  options: [
-                    { label: 'Blue (Recommended)', description: 'Calm.' },
-                    { label: 'Red', description: 'Bold.' },
-                  ],
-                },
-              ],
-            },
-          },
-        ],
-      },
-      text('You chose an option; the plan is done.'),
-    ],
+    steps: () => [ASK_COLOR, text('You chose an option; the plan is done.')],
   },
   {
     name: 'permissions',
