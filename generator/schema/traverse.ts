@@ -3,6 +3,7 @@
 // called `title` are never mistaken for schema keywords.
 import { isObj, type Obj } from './object.ts';
 import { unescapeSegment } from './pointer.ts';
+import { refPointer } from './ref.ts';
 import type { JsonSchema } from './types.ts';
 
 /** Keywords whose value is one subschema. */
@@ -64,18 +65,9 @@ export interface DefinitionRef {
 }
 
 export function parseDefinitionRef(ref: string): DefinitionRef | undefined {
-  // Refs are URI fragments: percent-decode before reading the JSON pointer.
-  const m = /^#\/(definitions|\$defs)\/([^/]+)(\/.*)?$/.exec(safeDecode(ref));
+  const m = /^#\/(definitions|\$defs)\/([^/]+)(\/.*)?$/.exec(refPointer(ref));
   if (!m) return undefined;
   return { container: m[1] as DefinitionRef['container'], name: unescapeSegment(m[2]!), rest: m[3] ?? '' };
-}
-
-function safeDecode(ref: string): string {
-  try {
-    return decodeURIComponent(ref);
-  } catch {
-    return ref;
-  }
 }
 
 /** The part of a pointer below a definition (`/properties/a b`), percent-encoded again for use in a `$ref`. */
