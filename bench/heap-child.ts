@@ -1,9 +1,5 @@
-// Run by bench/heap.ts in a fresh `node --expose-gc` process: what normalizers keep on the heap.
-//   per session: N live sessions (one normalizer each, fed a whole recorded transcript), then the
-//     same after they are dropped (nothing global may keep growing);
-//   per 100k turns: one normalizer fed `turns` turns (a recorded transcript, replayed with fresh
-//     turn ids), heap growth from the start to the end (state must be freed at turn end, bounded);
-//   hostile ids: one normalizer fed messages whose ids are 4 KB each, then dropped.
+// Run by bench/heap.ts in a fresh `node --expose-gc` process: what normalizers keep on the heap
+// (per live session, over many turns, with hostile 4 KB ids; docs/performance.md, "heap").
 import { readFileSync } from 'node:fs';
 import { createNormalizer } from '../runtime/index.ts';
 import type { SourceName } from '../runtime/sources/index.ts';

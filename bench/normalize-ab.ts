@@ -1,11 +1,6 @@
-// A/B of two runtimes in one process: the floor, then normalize (and normalize + validation) with
-// an older runtime/ + generated/ (A) and the checkout's (B), alternating in each round, so that a
-// change is measured against the same load. Process CPU time, not wall time: on a shared machine
-// wall time moved ±40 % between rounds. Not part of `npm run bench`; how to use it: docs/performance.md,
-// "Comparing two versions".
-//
-//   mkdir -p .exp/base && git archive <rev> runtime generated | tar -x -C .exp/base
-//   node --import tsx bench/normalize-ab.ts <source> [format|all] [.exp/base] [rounds]
+// A/B of two runtimes (an older runtime/ + generated/, and the checkout's) in one process,
+// alternating in each round and timed in CPU time, so a change is measured against the same load.
+// Not part of `npm run bench`; how to use it: docs/performance.md, "Comparing two versions".
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';

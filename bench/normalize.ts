@@ -193,11 +193,9 @@ export function benchNormalize(
 }
 
 /**
- * benchNormalize in `processes` fresh processes (bench/normalize-child.ts), one after another. The
- * same code measures up to ±20 % apart in two processes (JIT decisions, the shared machine), so one
- * process's ratio is a sample, not the format's: the ratios are the medians over the processes, with
- * their spread, and the throughputs those of the process with the median ratio (medians taken
- * apart would not divide into the ratios).
+ * benchNormalize in `processes` fresh processes (bench/normalize-child.ts): one process's ratio is
+ * a sample (±20 % between processes), so the ratios are the medians over them, with their spread,
+ * and the throughputs those of the median process (medians taken apart would not divide).
  */
 export function benchNormalizeInProcesses(
   root: string,

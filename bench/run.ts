@@ -1,14 +1,5 @@
-// `npm run bench` (= node --import tsx bench/run.ts): eventmap's performance against its floors,
-// as ratios, with PASS/MISS per target. Not part of `npm test`. Targets, results, A/B: docs/performance.md.
-//
-//   --json             print the results as JSON instead of the table
-//   --messages <n>     lines per source for normalize (default 100000)
-//   --rounds <n>       normalize rounds per process (default 5; medians are reported)
-//   --processes <n>    fresh processes per normalize measurement (default 3; medians over them)
-//   --runs <n>         fresh generate / check / json-schema-to-typescript processes (default 3)
-//   --only <list>      some of normalize,toolchain,size,heap (default all)
-//   --sessions <n>     live sessions for heap per session (default 200)
-//   --turns <n>        turns of one session for heap growth (default 100000)
+// `npm run bench`: eventmap's performance against its floors, as ratios, with PASS/MISS per
+// target. Not part of `npm test`. Options, targets and results: docs/performance.md.
 import { join } from 'node:path';
 import { benchHeap, type HeapResult } from './heap.ts';
 import { SESSION_STATE_BYTES } from '../runtime/lifecycle.ts';
@@ -62,12 +53,9 @@ const targets: Target[] = [];
 const target = (t: Omit<Target, 'pass'>) =>
   targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
 
-// The normalize targets, as issue 17's acceptance states them: ≥ 0.5× of the floor (≥ 0.33× with
-// validation) on every source and transcript format. A format of capture records that carry the
-// upstream line as a JSON string (codex `{"dir","line"}`) is judged against the floor that parses
-// that line too (no reader can skip it); its ratio against the outer parse alone is in the note.
-// A source whose transcripts mix formats is judged per format (its mixed run is reported below
-// the targets, as information).
+// The normalize targets (docs/performance.md): ≥ 0.5× of the floor (≥ 0.33× with validation) per
+// source and transcript format; a format that embeds the upstream line as a string is judged
+// against the floor that parses it too, its ratio against the outer parse alone in the note.
 const normalizeTargets = (label: string, r: NormalizeResult) => {
   const embedded = r.embeddedLines > 0;
   const ratio = embedded ? r.ratioEmbedded : r.ratio;

@@ -1,8 +1,6 @@
-// Where a generate spends its time: the pipeline's stages timed one by one, serially, in a fresh
-// process (run by bench/toolchain.ts with `node --import tsx`, against the temp copy), all built
-// (no emit cache), then what a fresh clone does instead: reuse generated/ as its manifest records
-// it. It mirrors generator/pipeline/pipeline.ts runGenerate; if the pipeline's internals move, it reports
-// what it could.
+// Where a generate spends its time: the pipeline's stages timed one by one in a fresh process (run
+// by bench/toolchain.ts), all built, then what a fresh clone reuses instead. It mirrors
+// generator/pipeline/pipeline.ts runGenerate, and reports what it could if that moves.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 

@@ -1,12 +1,7 @@
-// The build-time side, each a fresh process in a temp copy of the project and of eventmap itself
-// (so concurrent edits in the repo cannot disturb it): a cold `eventmap generate` on a fresh clone
-// (generated/ as committed, empty cache: what a new user or a maintainer after a pull runs; CI
-// trusts nothing in generated/ and rebuilds, as from scratch, what its cache lacks), one from scratch (no
-// generated/, empty cache: every upstream type and validator compiled), a warm one after a
-// spec-only change, `eventmap check` with unchanged inputs (its fast path), and
-// json-schema-to-typescript alone on the same unions. Each eventmap command runs twice: as users run it (the esbuild-bundled
-// CLI of `npm run pack`, bench/bundled-cli.ts) — the targets — and as the checkout runs it
-// (bin/eventmap.js through tsx).
+// The build-time side, each run a fresh process in a temp copy (so edits in the repo cannot
+// disturb it): generate on a fresh clone, from scratch, and warm after a spec-only change; check
+// with unchanged inputs; json-schema-to-typescript alone on the same unions. Each eventmap command
+// runs as users run it (the bundled CLI of `npm run pack`: the targets) and as the checkout does.
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,

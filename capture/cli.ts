@@ -1,9 +1,6 @@
 // `npm run capture -- <source>@<version> [--recording a,b] [--scenarios a,b] [--out DIR] [--keep]`
-// Records real upstream traffic: installs the package into a cache outside the repository, then
-// runs the scripted model server, the driver and the real CLI inside a loopback-only network
-// namespace, once per recording (capture/scenarios/index.ts), and writes each normalised transcript
-// as test/fixtures/transcripts/<source>/<version>/<recording>.<suffix>.
-// Exit codes: 0 recorded, 1 the capture failed, 2 could not run (bad arguments, no namespace).
+// (docs/maintainers.md, "Real traffic"). Exit codes: 0 recorded, 1 the capture failed, 2 could
+// not run (bad arguments, no network namespace).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,8 +1,6 @@
 // Makes a raw capture diff cleanly against the next one while keeping it valid normalizer input:
-// per-run ids → placeholders (normalise/ids.ts), timestamps → their turn's minute and durations → 0
-// (normalise/times.ts), local paths → /home/dev/... (normalise/paths.ts), and the records' `ts`,
-// `t_ms` and `seq` → turn × 1000 + the record's index in its turn. JSON-RPC ids are numbers and left alone, so requests, responses
-// and serverRequest/resolved still match. Every value keeps its JSON type.
+// per-run ids, timestamps, durations, local paths and record counters become fixed values
+// (normalise/*.ts); JSON-RPC ids are left alone, so requests and their answers still match.
 import { IdMap } from './normalise/ids.ts';
 import { replacePaths, type PathRules } from './normalise/paths.ts';
 import { TimeMap } from './normalise/times.ts';

@@ -1,9 +1,7 @@
-// `eventmap check`: coverage gaps, stale entries, missing paths, and generated/ out of date.
-// Fast path: when the inputs hash and every generated file match generated/manifest.json, the
-// findings recorded in generated/coverage.json are current and nothing is regenerated. A manifest
-// is only as honest as whoever committed it (anyone can rewrite a file and its hash), so a full
-// check (`--full`, and the default in CI) takes no fast path and regenerates without reusing
-// anything from generated/: the output is compared with what eventmap itself computes.
+// `eventmap check`: coverage gaps, stale entries, missing paths, and generated/ out of date. The
+// fast path answers from generated/coverage.json when the inputs and every generated file match
+// manifest.json; a full check (`--full`, CI) trusts no manifest (anyone can rewrite a file and its
+// hash) and regenerates from scratch to compare.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';

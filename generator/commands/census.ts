@@ -1,9 +1,6 @@
-// `eventmap census FILE... [--source <source>] [--format text|json]`: counts the native message
-// types in transcripts or logs, per source and version, and flags those the catalogs of the
-// supported snapshots do not know (undocumented upstream types) and those the spec does not map.
-// Reads the spec and the catalogs only (no generation). Exit 0; 2 when an input cannot be read.
-// In a project without mapping-spec.yaml (an app's), against the spec and snapshots eventmap
-// ships (generator/project/paths.ts readProject), and says so.
+// `eventmap census FILE...`: the native message types in transcripts or logs, per source and
+// version, flagged where the catalogs or the spec do not know them (docs/maintainers.md). Reads
+// the spec and the catalogs only; without a project spec, those eventmap ships, and says so.
 import { relative } from 'node:path';
 import type { Command } from 'commander';
 import { classify } from '../census/classify.ts';

@@ -1,7 +1,5 @@
-// `eventmap diff <source>@A <source>@B [--format text|json|markdown] [--only <class>] [--fail-on <class>]`:
-// what changed upstream. `eventmap diff --spec [A..B] [--format markdown|text|json]`: what changed in
-// the mapping table. Differences are not failures (exit 0) unless --fail-on names their class
-// (exit 1); unusable input is exit 2.
+// `eventmap diff <source>@A <source>@B` (what changed upstream) and `eventmap diff --spec [A..B]`
+// (what changed in the mapping table); docs/maintainers.md. Exit 1 only with --fail-on.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadCatalog } from '../catalog/load.ts';

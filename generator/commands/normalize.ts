@@ -1,10 +1,6 @@
 // `eventmap normalize [--source <source>] [FILE|-]`: one session of upstream JSONL in, canonical
-// JSONL out, counts to stderr. Without --source, the source is the one of the input's first line
-// that census recognises (generator/census/detect.ts: one rule for both). Every line the runtime
-// cannot use is still a runtime.warning in the output, and is named on stderr as FILE:LINE:1.
-// Exit 0; 1 when a line was invalid, when nothing at all was recognised (with the source the lines
-// look like), or when --validate rejected an event; 2 when it cannot run (an unknown source, a
-// folder or unreadable file, a bad --clock, no source recognisable).
+// JSONL out, counts to stderr (docs/maintainers.md, with the exit codes). Without --source, the
+// source is the first line's as census detects it (generator/census/detect.ts: one rule for both).
 import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';

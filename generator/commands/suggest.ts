@@ -1,7 +1,5 @@
-// `eventmap suggest [--write] [--format text|json] [--upstream <source>=<dir>] [--with <source>@<version|dir>]`:
-// a draft entry or value-map line for every gap. --write inserts them into mapping-spec.yaml next
-// to their family, marked for review, and regenerates generated/ (unless the run is a what-if
-// with --upstream/--with, whose snapshots mapping-spec.yaml does not support yet). Exit 0.
+// `eventmap suggest [--write]`: a draft for every gap, inserted next to its family with --write,
+// then generated/ rewritten (not for a what-if: --upstream/--with). docs/maintainers.md.
 import type { Command } from 'commander';
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
 import { EventmapError } from '../shared/diagnostics.ts';

@@ -1,14 +1,9 @@
-// The emit cache: the expensive emitters' output (upstream types and validators, canonical files,
-// formatted mapper chunks) and the loaders' values (catalogs, the model's IR, each source's
-// analysis), content-addressed: the key covers everything the output depends on (the snapshot or
-// model files and eventmap's own code), so a hit is byte-identical to a cold run. Best effort: an
-// unreadable or unwritable cache is a miss, never an error. Bounded: a hit refreshes its entry's
-// mtime, and a run that added entries drops the least recently used ones over the bound.
-//
-// Where (docs/decisions.md, "The emit cache"): EVENTMAP_CACHE_DIR, else eventmap's folder of the
-// user's cache, $XDG_CACHE_HOME/eventmap/emit or ~/.cache/eventmap/emit (beside `capture/`):
-// outside every checkout (a pull request cannot commit into it) and outside node_modules (`npm ci`
-// does not delete it). EVENTMAP_CACHE=0 disables it.
+// The emit cache: the expensive emitters' output and the loaders' values, content-addressed (the
+// key covers every input and eventmap's own code), so a hit is byte-identical to a cold run. Best
+// effort: an unreadable or unwritable cache is a miss, never an error. Bounded, least recently used
+// first. Where (docs/decisions.md, "The emit cache"): EVENTMAP_CACHE_DIR, else
+// $XDG_CACHE_HOME/eventmap/emit or ~/.cache/eventmap/emit, outside every checkout and outside
+// node_modules (`npm ci` keeps it). EVENTMAP_CACHE=0 disables it.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';

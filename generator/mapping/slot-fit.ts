@@ -1,11 +1,7 @@
-// A field an upstream adds to a mapped message, where the canonical event it maps to has an empty
-// slot for it (claude-agent-sdk 0.3.333 `tool_progress.description` → `tool.progress.summary`): a
-// decision is missing, so `check` says so (`review`) and `suggest --write` drafts the read.
-// "New": in some but not all supported snapshots having the message. "Fits": the slot is unmapped,
-// the entry does not read the field, which sits beside what the emit reads (or at `$`), its JSON
-// type fits, and its name is the slot's (ignoring case and `_`), a synonym in SLOT_SYNONYMS, or a
-// name the source's other entries read into a field of that name (a precedent). `ignoreFields:`
-// closes it the other way.
+// A field an upstream adds to a mapped message that fits an empty slot of the canonical event it
+// maps to (claude-agent-sdk 0.3.333 `tool_progress.description` → `tool.progress.summary`): a
+// decision is missing, so `check` says so (`review`) and `suggest --write` drafts the read. What
+// "new" and "fits" mean: docs/maintainers.md (`spec/new-field-fits-slot`).
 import { fieldInfo, payloadShape } from '../model/query.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import type { JsonType } from '../schema/paths.ts';

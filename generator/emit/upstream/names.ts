@@ -1,19 +1,9 @@
 // Type names in <source>/upstream-types.ts, chosen here rather than left to
-// json-schema-to-typescript (which numbers clashes: Foo1, Foo2).
-//
-//   MessageByKind                  kind → the kind's map, e.g. MessageByKind['notification']
-//   `${PascalKind}ByName`          per kind, discriminant → message type (NotificationByName,
-//                                  RequestByName, EventmsgByName, SdkMessageByName, ...)
-//   `${PascalKind}${PascalName}`   one alias per discriminant, the whole message
-//                                  (NotificationItemStarted, RequestItemFileChangeRequestApproval)
-//   `${PascalKind}ResponseByName`  per request kind, discriminant → the client's answer
-//                                  (RequestResponseByName['item/commandExecution/requestApproval'])
-//   `${PascalKind}${PascalName}Response`  one alias per answered request
-//   `v${version}` namespaces       the types of one snapshot (v0_171_0.ThreadItem), named after the
-//                                  upstream definition keys
-//
-// Mapper code should go through the maps (`NotificationByName['item/started']`): only a name that
-// clashes after PascalCasing gets a `_2` suffix, and the maps are the stable way in.
+// json-schema-to-typescript (which numbers clashes: Foo1, Foo2): per kind a map from discriminant
+// to message type (`NotificationByName`) and to the client's answer (`RequestResponseByName`), one
+// alias per discriminant (`NotificationItemStarted`, `…Response`), and per snapshot a namespace
+// (`v0_171_0.ThreadItem`). Mapper code goes through the maps, the stable way in: only a name that
+// clashes after PascalCasing gets a `_2` suffix.
 
 import { capIdentifier } from '../emission.ts';
 
