@@ -1,4 +1,4 @@
-// The eventmap executable: runs the CLI (cli-run.ts) on this process's arguments and streams.
+// The eventmap executable: runs the CLI (run.ts) on this process's arguments and streams.
 // Tests run it in process instead (test/run-cli.ts).
 import { runMain } from './run.ts';
 

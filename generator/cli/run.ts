@@ -1,6 +1,6 @@
 // The eventmap CLI as a function: parse argv, run the command, format a failure, return the exit
 // code. Stages never print or exit; this file formats their results. Exit codes: 0 clean,
-// 1 findings (check), 2 could not run. cli.ts runs it on the real process; tests run it in
+// 1 findings (check), 2 could not run. main.ts runs it on the real process; tests run it in
 // process through runCli with their own working directory and captured output.
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

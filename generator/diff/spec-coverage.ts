@@ -1,5 +1,5 @@
 // Coverage of one revision of the spec over the catalogs of the snapshots it names: per source
-// and kind, how many discriminants are mapped, ignored, or a gap (spec/coverage-status.ts).
+// and kind, how many discriminants are mapped, ignored, or a gap (mapping/coverage-status.ts).
 import { entryKey } from '../catalog/load.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../io/fsutil.ts';

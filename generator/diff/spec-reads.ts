@@ -63,4 +63,4 @@ export function relation(read: string, changed: string): 'reads' | 'reads-below'
   return undefined;
 }
 
-/** What a value map says for an upstream value: its own entry, else a name-prefix rule (as spec/analyze.ts counts coverage). */
+/** What a value map says for an upstream value: its own entry, else a name-prefix rule (as mapping/analyze.ts counts coverage). */

@@ -1,7 +1,7 @@
 // Generated TypeScript is Prettier-formatted (the repository's style: 120 columns, single quotes,
 // trailing commas), so it reads like the rest of the code and `prettier --check` passes on it.
 // Prettier loads only when something is formatted, and formatted text is cached by its input's
-// hash (./cache.ts): mappers per top-level chunk, so a one-entry spec edit formats one function.
+// hash (../io/cache.ts): mappers per top-level chunk, so a one-entry spec edit formats one function.
 // Ajv's standalone JavaScript is left as Ajv prints it (docs/decisions.md).
 import { createRequire } from 'node:module';
 import { sha256 } from '../io/fsutil.ts';

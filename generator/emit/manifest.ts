@@ -20,7 +20,7 @@ export interface Manifest {
 }
 
 export interface StageRecord {
-  /** The stage's cache key: a hash of everything its output depends on (./cache.ts). */
+  /** The stage's cache key: a hash of everything its output depends on (../io/cache.ts). */
   key: string;
   /** The files it wrote, relative to generated/. */
   files: string[];

@@ -1,10 +1,10 @@
 // The expensive emitters (upstream types and validators, the canonical files, formatting the
-// mappers) run as stages, each keyed by everything its output depends on (cache.ts keys). A stage
+// mappers) run as stages, each keyed by everything its output depends on (io/cache.ts keys). A stage
 // is served, in this order, from:
 //   1. generated/ as the last generate wrote it, when manifest.json records that generate ran the
 //      stage under the same key and every file it lists still has the hash recorded there — so a
 //      fresh clone (CI, a new user: empty cache) recompiles nothing its inputs do not require;
-//   2. the emit cache (cache.ts);
+//   2. the emit cache (io/cache.ts);
 //   3. the emitter.
 // A file edited by hand, or written from other inputs, fails the check and the stage is rebuilt.
 // EVENTMAP_CACHE=0 turns both reuses off (a from-scratch run).

@@ -1,5 +1,5 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
-// conversion with a source location on every node. Semantic checks come later (spec/validate.ts).
+// conversion with a source location on every node. Semantic checks come later (analyze.ts).
 import { existsSync } from 'node:fs';
 import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';

@@ -5,7 +5,7 @@ import type { Loc } from './types.ts';
 
 const parsed = new WeakSet<object>();
 
-/** Marks a location the parser made (spec/load.ts): only those lose their position in positionFreeJson. */
+/** Marks a location the parser made (load.ts): only those lose their position in positionFreeJson. */
 export function parsedLoc(loc: Loc): Loc {
   parsed.add(loc);
   return loc;

@@ -1,6 +1,6 @@
 // How a command that cannot run (exit 2) says why, in the --format it was asked for: text on
 // stderr always (with the code frame); on stdout, for CI, GitHub annotations (`github`), one JSON
-// object (`json`) or a pull-request comment (`markdown`). Pure: cli.ts prints.
+// object (`json`) or a pull-request comment (`markdown`). Pure: the CLI (cli/run.ts) prints.
 import { codeFrame, formatDiagnostic, formatLocation, type Diagnostic } from '../shared/diagnostics.ts';
 import { annotation } from './github.ts';
 import { jsonOutput } from './json.ts';

@@ -1,4 +1,4 @@
-// The only writes to stdout and stderr outside the CLI wiring (cli-run.ts): a command prints a
+// The only writes to stdout and stderr outside the CLI wiring (generator/cli/run.ts): a command prints a
 // report one of this layer's printers made, or message lines that go through `printable` here.
 // test/security/output-guard.test.ts holds every other file to that.
 import { textLines } from './text.ts';

@@ -33,7 +33,7 @@ describe('the output layer', () => {
 
   it('writes every JSON report (and coverage.json) with jsonOutput, not stableJson', () => {
     const printers = generator.filter((f) =>
-      /^generator\/(commands|check\/format|diff\/format|census\/format|suggest\/format|failure-output|emit\/coverage)/.test(
+      /^generator\/(commands|check\/format|diff\/format|census\/format|suggest\/format|output\/failure|emit\/coverage)/.test(
         f,
       ),
     );
