@@ -13,6 +13,7 @@ import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 import { ownRecord } from '../shared/own-record.ts';
 import { yamlCauses } from '../yaml/errors.ts';
 import { readRegularText } from '../io/safe-read.ts';
+import { unescapeSegment } from '../schema/pointer.ts';
 import { parsedLoc } from './positions.ts';
 import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
 import { shapeValidator } from './shape-validator.ts';
@@ -207,10 +208,7 @@ function shapeDiagnostic(
   keyLocOf: (p: Path) => Loc,
   allowed: string[],
 ): Diagnostic {
-  const path: Path = e.instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path: Path = e.instancePath.split('/').slice(1).map(unescapeSegment);
   const where = path.join('.') || '(top level)';
   if (e.keyword === 'additionalProperties') {
     const key = String((e.params as { additionalProperty: string }).additionalProperty);

@@ -3,6 +3,7 @@
 import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../project/sources.ts';
 import type { Presence } from './presence.ts';
+import { escapeSegment, unescapeSegment } from '../schema/pointer.ts';
 
 export interface Loc {
   file: string;
@@ -20,15 +21,12 @@ export interface SpecNode {
 
 /** A SpecNode as text for generated files: `key /mappings/codex-sdk/thread-event/error` (a JSON pointer). */
 export function specNodeRef(node: SpecNode): string {
-  return `${node.key ? 'key' : 'value'} ${node.path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+  return `${node.key ? 'key' : 'value'} ${node.path.map((s) => `/${escapeSegment(String(s))}`).join('')}`;
 }
 
 export function parseSpecNodeRef(ref: string): SpecNode {
   const [what, pointer = ''] = ref.split(' ', 2);
-  const path = pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = pointer.split('/').slice(1).map(unescapeSegment);
   return what === 'key' ? { path, key: true } : { path };
 }
 

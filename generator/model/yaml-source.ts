@@ -4,6 +4,7 @@ import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node 
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
 import { yamlData } from '../yaml/data.ts';
 import { yamlCauses } from '../yaml/errors.ts';
+import { escapeSegment } from '../schema/pointer.ts';
 import type { SourceLocation } from './types.ts';
 
 export interface YamlSource {
@@ -16,7 +17,7 @@ export interface YamlSource {
 }
 
 export function pointerJoin(base: string, key: string | number): string {
-  return `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `${base}/${escapeSegment(String(key))}`;
 }
 
 export function readYaml(text: string, file: string): YamlSource {

@@ -13,7 +13,7 @@ import { NameScope } from './names.ts';
 import { numericFormatToRange } from './numeric-formats.ts';
 import { isObj } from '../../schema/object.ts';
 import { escapeSegment } from '../../schema/pointer.ts';
-import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
+import { encodePointerRest, mapSchema, parseDefinitionRef, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 
 /** `#/definitions/<key>` as a URI fragment: pointer-escaped, then percent-encoded (Ajv decodes both). */
@@ -88,11 +88,8 @@ export function buildValidatorStore(catalogs: Catalog[], storeId: string): Valid
 
   const unions = new UnionMembers(entries);
   const resolveMember = (member: unknown) => {
-    const ref = isObj(member) && typeof member.$ref === 'string' ? member.$ref : '';
-    const key = ref.startsWith('#/definitions/')
-      ? decodeURIComponent(ref.slice('#/definitions/'.length)).replace(/~1/g, '/').replace(/~0/g, '~')
-      : '';
-    const target = definitions[key];
+    const ref = isObj(member) && typeof member.$ref === 'string' ? parseDefinitionRef(member.$ref) : undefined;
+    const target = ref?.container === 'definitions' && ref.rest === '' ? definitions[ref.name] : undefined;
     return isObj(target) ? target : undefined;
   };
   for (const { typeName, site } of table.definitions()) {
