@@ -11,6 +11,7 @@
 //   validators' meta-schema can skip its quadratic `uniqueItems` (emit/upstream/ajv-meta.ts).
 // The walk is iterative: a document nested 100,000 deep is an error, not a stack overflow.
 import { nonLinearReason } from '../schema/linear-pattern.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { getAtPointer, joinPointer, pointerSegments } from '../schema/pointer.ts';
 import { isObj, type Obj } from '../schema/object.ts';
 import { isLocalRef, refPointer } from '../schema/ref.ts';
@@ -134,7 +135,7 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
         hint: 'a recursive type must recurse through a property or an array item; restore the snapshot',
       });
   }
-  return problems.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  return problems.sort((a, b) => compareStrings(a.pointer, b.pointer));
 }
 
 /** Where a `$ref` leads, or why it leads nowhere usable. */

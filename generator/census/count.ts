@@ -6,6 +6,7 @@ import compare from 'semver/functions/compare.js';
 import valid from 'semver/functions/valid.js';
 import { isStrictVersion } from '../project/versions.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 import { detectLine, type NativeType } from './detect.ts';
 
@@ -84,9 +85,7 @@ export function countFiles(files: string[], forced?: SourceName): CensusCounts {
   result.groups = [...groups.values()]
     .map(({ byType, ...g }) => ({
       ...g,
-      types: [...byType.values()].sort((a, b) =>
-        a.kind === b.kind ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.kind < b.kind ? -1 : 1,
-      ),
+      types: [...byType.values()].sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name)),
     }))
     .sort((a, b) =>
       a.source === b.source

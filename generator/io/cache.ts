@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { sha256 } from './fsutil.ts';
+import { compareStrings, sha256 } from './fsutil.ts';
 
 export interface EmitCache {
   /** The files cached under `key`, or what `compute` returns (then cached). */
@@ -177,7 +177,7 @@ export function pruneCache(dir: string, limits: CacheLimits = DEFAULT_LIMITS, no
   if (bytes <= limits.maxBytes && count <= limits.maxEntries) return;
   const [targetBytes, targetCount] = [limits.maxBytes * 0.75, Math.floor(limits.maxEntries * 0.75)];
   // Oldest first; ties by name, so two machines prune alike.
-  entries.sort((a, b) => a.mtime - b.mtime || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  entries.sort((a, b) => a.mtime - b.mtime || compareStrings(a.file, b.file));
   for (const e of entries) {
     if (bytes <= targetBytes && count <= targetCount) break;
     try {

@@ -1,6 +1,7 @@
 // The fields one upstream discriminant has, in each supported snapshot that has it: what a draft
 // may read, and in which versions (a path some of them lack gets `since`/`until`).
 import type { FieldInfo } from '../schema/fields.ts';
+import { compareStrings } from '../io/fsutil.ts';
 import { lastName, pathDepth } from '../mapping/field-paths.ts';
 import { compareVersions, presenceFor, type Presence } from '../mapping/presence.ts';
 
@@ -45,6 +46,6 @@ export class MessageFields {
       (p) => !p.includes('[') && pathDepth(p) <= maxDepth && test(lastName(p)),
     );
     const count = (p: string) => this.views.filter((v) => v.fields.has(p)).length;
-    return all.sort((a, b) => pathDepth(a) - pathDepth(b) || count(b) - count(a) || (a < b ? -1 : a > b ? 1 : 0))[0];
+    return all.sort((a, b) => pathDepth(a) - pathDepth(b) || count(b) - count(a) || compareStrings(a, b))[0];
   }
 }

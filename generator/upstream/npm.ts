@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventmapError } from '../shared/diagnostics.ts';
+import { compareStrings } from '../io/fsutil.ts';
 
 export interface InstalledPackage {
   scratch: string;
@@ -75,5 +76,5 @@ export function lockedVersions(scratch: string): Record<string, string> | undefi
   for (const [path, info] of Object.entries(lock.packages)) {
     if (path && info.version) resolved[path.replace(/^.*node_modules\//, '')] = info.version;
   }
-  return Object.fromEntries(Object.entries(resolved).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(resolved).sort(([a], [b]) => compareStrings(a, b)));
 }
