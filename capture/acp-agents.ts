@@ -2,7 +2,7 @@
 // package that ships it, what must be installed for it to run, and the ACP library it speaks
 // through, read from the install (claude-agent-acp: `@agentclientprotocol/sdk`; codex-acp, a Rust
 // binary: the `agent-client-protocol` crate, whose name and version the binary carries).
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { platformPackage } from './platform.ts';
 
@@ -16,15 +16,16 @@ export interface AcpAgent {
   sdkVersioned: boolean;
 }
 
+const CLAUDE_AGENT_ACP = '@agentclientprotocol/claude-agent-acp';
 const CRATE = /agent-client-protocol(-schema)?-(\d+\.\d+\.\d+)/g;
 
 export const ACP_AGENTS: Record<string, AcpAgent> = {
   'claude-agent-acp': {
-    npmPackage: '@agentclientprotocol/claude-agent-acp',
-    required: ['@agentclientprotocol/sdk', platformPackage('@anthropic-ai/claude-agent-sdk')],
+    npmPackage: CLAUDE_AGENT_ACP,
+    required: [platformPackage('@anthropic-ai/claude-agent-sdk')],
     protocolLibrary: (dir) => ({
       name: '@agentclientprotocol/sdk',
-      version: packageVersion(dir, '@agentclientprotocol/sdk'),
+      version: packageJson(dir, '@agentclientprotocol/sdk', CLAUDE_AGENT_ACP).version,
     }),
     sdkVersioned: true,
   },
@@ -36,10 +37,22 @@ export const ACP_AGENTS: Record<string, AcpAgent> = {
   },
 };
 
-export function packageVersion(installDir: string, pkg: string): string {
-  return (
-    JSON.parse(readFileSync(join(installDir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }
-  ).version;
+/** The installed package.json of `pkg`: the copy nested under `dependent` if npm did not hoist it, else the top one. */
+export function packageJson(
+  installDir: string,
+  pkg: string,
+  dependent?: string,
+): { version: string } & Record<string, unknown> {
+  const top = join(installDir, 'node_modules', pkg, 'package.json');
+  const nested = dependent && join(installDir, 'node_modules', dependent, 'node_modules', pkg, 'package.json');
+  const file = nested && existsSync(nested) ? nested : top;
+  return JSON.parse(readFileSync(file, 'utf8')) as { version: string } & Record<string, unknown>;
+}
+
+/** The Claude Agent SDK claude-agent-acp runs, and the Claude CLI version it ships. */
+export function claudeAgentSdk(installDir: string): { version: string; claudeCodeVersion?: string } {
+  const pkg = packageJson(installDir, '@anthropic-ai/claude-agent-sdk', CLAUDE_AGENT_ACP);
+  return { version: pkg.version, claudeCodeVersion: pkg.claudeCodeVersion as string | undefined };
 }
 
 export function codexAcpBinary(installDir: string): string {

@@ -4,7 +4,7 @@
 // capture does), codex-acp runs codex (the Responses server and CODEX_HOME of the codex captures).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codexAcpBinary, packageVersion } from '../acp-agents.ts';
+import { claudeAgentSdk, codexAcpBinary } from '../acp-agents.ts';
 import { driveAcp, type AcpDriveOptions } from '../drivers/acp.ts';
 import { messagesHandler } from '../model-server/messages.ts';
 import type { ResponsesState } from '../model-server/responses.ts';
@@ -53,11 +53,11 @@ export async function captureAcp(cfg: InsideConfig, log: (line: string) => void)
 /** claude-agent-acp in Node, its Claude CLI pointed at the Messages server; mode `default` (it asks). */
 async function claudeAgentAcp(cfg: InsideConfig): Promise<AgentSetup> {
   const dirs = claudeDirs(cfg.workRoot);
-  const sdkVersion = packageVersion(cfg.installDir, '@anthropic-ai/claude-agent-sdk');
+  const sdk = claudeAgentSdk(cfg.installDir);
   const state: ResponsesState = { tools: new Set() };
   const scripts = new Map(ACP_SCENARIOS.map((s) => [s.name, s]));
-  const server = await startModelServer(messagesHandler(scripts, dirs.work, sdkVersion, state), dirs.dump);
-  const settings = claudeSettings(sdkVersion);
+  const server = await startModelServer(messagesHandler(scripts, dirs.work, sdk.version, state), dirs.dump);
+  const settings = claudeSettings(sdk.version);
   const entry = join(cfg.installDir, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
   return {
     server,
@@ -70,7 +70,7 @@ async function claudeAgentAcp(cfg: InsideConfig): Promise<AgentSetup> {
       // The agent's own mode `auto` lets Claude decide permissions itself; `default` asks the client.
       mode: 'default',
     },
-    settings: { claudeAgentSdk: sdkVersion, env: settings, mode: 'default' },
+    settings: { claudeAgentSdk: sdk.version, claudeCode: sdk.claudeCodeVersion, env: settings, mode: 'default' },
   };
 }
 
