@@ -1,4 +1,5 @@
 // `npm run capture -- <source>@<version> [--recording a,b] [--scenarios a,b] [--out DIR] [--keep]`
+// `npm run capture -- acp@<sdk version> --agent claude-agent-acp@<version> [--agent codex-acp@<version>]`
 // (docs/maintainers.md, "Real traffic"). Exit codes: 0 recorded, 1 the capture failed, 2 could
 // not run (bad arguments, no network namespace).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EventmapError, formatDiagnostic } from '../generator/shared/diagnostics.ts';
 import { isolationPrefix, runIsolated } from '../generator/upstream/isolate.ts';
+import { ACP_AGENTS } from './acp-agents.ts';
 import { ensureInstalled } from './install.ts';
 import { normaliseFixture } from './normalise-fixture.ts';
 import { pathRules } from './normalise/paths.ts';
@@ -20,15 +22,24 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 class UsageError extends Error {}
 
+interface Run {
+  recording: string;
+  scenarios: string[];
+  picked: boolean;
+  /** acp: the agent recorded (the recording's name) and its package version. */
+  agent?: { name: string; version: string };
+}
+
 interface Args {
   source: CaptureSource;
   version: string;
   /** The recordings to make, each with the scenarios to run (all of it, or those --scenarios named). */
-  runs: { recording: string; scenarios: string[]; picked: boolean }[];
+  runs: Run[];
   out?: string;
   keep: boolean;
 }
 
+const EXACT = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
 const list = (v: string | undefined) =>
   v
     ? v
@@ -44,6 +55,7 @@ function parse(argv: string[]): Args {
     options: {
       recording: { type: 'string' },
       scenarios: { type: 'string' },
+      agent: { type: 'string', multiple: true },
       out: { type: 'string' },
       keep: { type: 'boolean' },
     },
@@ -52,14 +64,13 @@ function parse(argv: string[]): Args {
   const at = target?.lastIndexOf('@') ?? -1;
   if (!target || positionals.length !== 1 || at <= 0)
     throw new UsageError(
-      `usage: npm run capture -- <${Object.keys(CAPTURE_SOURCES).join('|')}>@<version> [--recording a,b] [--scenarios a,b,...] [--out DIR] [--keep]`,
+      `usage: npm run capture -- <${Object.keys(CAPTURE_SOURCES).join('|')}>@<version> [--agent <name>@<version> ...] [--recording a,b] [--scenarios a,b,...] [--out DIR] [--keep]`,
     );
   const sourceName = target.slice(0, at);
   if (!(sourceName in CAPTURE_SOURCES))
     throw new UsageError(`unknown source \`${sourceName}\`; use one of ${Object.keys(CAPTURE_SOURCES).join(', ')}`);
   const version = target.slice(at + 1);
-  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version))
-    throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
+  if (!EXACT.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
   const source = CAPTURE_SOURCES[sourceName as CaptureSourceName];
   const recordings = list(values.recording);
   const unknownRecordings = recordings.filter((r) => !source.recordings.some((x) => x.name === r));
@@ -73,12 +84,15 @@ function parse(argv: string[]): Args {
     throw new UsageError(
       `unknown scenario(s) ${unknown.join(', ')} for ${source.name}; known: ${scenarioNames(source).join(', ')}`,
     );
-  const runs = source.recordings
+  const agents = agentsOf(source, values.agent ?? []);
+  const runs: Run[] = source.recordings
     .filter((r) => recordings.length === 0 || recordings.includes(r.name))
+    .filter((r) => !source.byAgent || agents.has(r.name))
     .map((r) => ({
       recording: r.name,
       scenarios: r.scenarios.map((s) => s.name).filter((s) => scenarios.length === 0 || scenarios.includes(s)),
       picked: scenarios.length > 0,
+      ...(agents.has(r.name) ? { agent: { name: r.name, version: agents.get(r.name)! } } : {}),
     }))
     .filter((r) => r.scenarios.length > 0);
   if (runs.length === 0)
@@ -88,19 +102,55 @@ function parse(argv: string[]): Args {
   return { source, version, runs, out: values.out, keep: values.keep === true };
 }
 
+/** `--agent <name>@<version>` values: name → version; required for (and only for) acp. */
+function agentsOf(source: CaptureSource, values: string[]): Map<string, string> {
+  if (!source.byAgent) {
+    if (values.length) throw new UsageError(`--agent is for acp only, not ${source.name}`);
+    return new Map();
+  }
+  if (values.length === 0)
+    throw new UsageError(
+      `acp records agents: give --agent <name>@<version>; known: ${Object.keys(ACP_AGENTS).join(', ')}`,
+    );
+  return new Map(
+    values.map((v) => {
+      const at = v.lastIndexOf('@');
+      const [name, version] = [v.slice(0, at), v.slice(at + 1)];
+      if (at <= 0 || !(name in ACP_AGENTS))
+        throw new UsageError(
+          `unknown agent \`${v}\`; use <name>@<version> with one of ${Object.keys(ACP_AGENTS).join(', ')}`,
+        );
+      if (!EXACT.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.16.0)`);
+      return [name, version] as const;
+    }),
+  );
+}
+
 async function main(): Promise<number> {
   const args = parse(process.argv.slice(2));
   isolationPrefix(); // refuse before installing anything when there is no namespace to run in
   const started = Date.now();
-  const installDir = ensureInstalled(
-    args.source.npmPackage,
-    args.version,
-    args.source.extras(args.version),
-    args.source.required(args.version),
-    log,
-  );
+  // acp installs each recording's agent, not the SDK its version names.
+  const installDir = args.source.byAgent
+    ? undefined
+    : ensureInstalled(
+        args.source.npmPackage,
+        args.version,
+        args.source.extras(args.version),
+        args.source.required(args.version),
+        log,
+      );
   for (const run of args.runs) {
-    const code = await record(args, run, installDir);
+    const agent = run.agent && ACP_AGENTS[run.agent.name]!;
+    const dir = installDir ?? ensureInstalled(agent!.npmPackage, run.agent!.version, [], agent!.required, log);
+    if (agent?.sdkVersioned) {
+      const library = agent.protocolLibrary(dir);
+      if (library.version !== args.version)
+        throw new UsageError(
+          `${run.agent!.name}@${run.agent!.version} speaks ${library.name}@${library.version}: record it as acp@${library.version}`,
+        );
+    }
+    const code = await record(args, run, dir);
     if (code !== 0) return code;
   }
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -108,11 +158,12 @@ async function main(): Promise<number> {
 }
 
 /** One recording: the scenarios in one session inside the namespace, normalised into the fixture folder. */
-async function record(args: Args, run: Args['runs'][number], installDir: string): Promise<number> {
+async function record(args: Args, run: Run, installDir: string): Promise<number> {
   const workRoot = mkdtempSync(join(tmpdir(), `eventmap-capture-${args.source.name}-`));
   const cfg: InsideConfig = {
     source: args.source.name,
     version: args.version,
+    ...(run.agent ? { agent: run.agent } : {}),
     installDir,
     workRoot,
     scenarios: run.scenarios,
@@ -140,6 +191,16 @@ async function record(args: Args, run: Args['runs'][number], installDir: string)
       return 1;
     }
     const summary = JSON.parse(readFileSync(cfg.summaryOut, 'utf8')) as RunSummary;
+    if (run.agent) {
+      // Which package and which ACP library made the recording (several share one acp version folder).
+      const agent = ACP_AGENTS[run.agent.name]!;
+      const library = agent.protocolLibrary(installDir);
+      summary.settings = {
+        agent: `${agent.npmPackage}@${run.agent.version}`,
+        acpLibrary: `${library.name}@${library.version}`,
+        ...summary.settings,
+      };
+    }
     const outDir = resolve(args.out ?? join(REPO, 'test', 'fixtures', 'transcripts', args.source.name, args.version));
     mkdirSync(outDir, { recursive: true });
     const rules = pathRules([
@@ -164,6 +225,7 @@ async function record(args: Args, run: Args['runs'][number], installDir: string)
       source: args.source,
       version: args.version,
       recording: run.recording,
+      ...(run.agent ? { agent: run.agent } : {}),
       scenarios: run.picked ? run.scenarios : [],
       summary,
       file,

@@ -11,6 +11,8 @@ export interface NoteInput {
   source: CaptureSource;
   version: string;
   recording: string;
+  /** acp: the agent recorded, given as `--agent <name>@<version>` (the recording is named for it). */
+  agent?: { name: string; version: string };
   /** The scenarios asked for with --scenarios (empty: the whole recording). */
   scenarios: string[];
   summary: RunSummary;
@@ -20,8 +22,9 @@ export interface NoteInput {
 
 const MARK = /^<!-- recording: ([\w-]+) -->$/m;
 
-export function captureCommand(o: Pick<NoteInput, 'source' | 'version' | 'recording' | 'scenarios'>): string {
-  return `npm run capture -- ${o.source.name}@${o.version} --recording ${o.recording}${o.scenarios.length ? ` --scenarios ${o.scenarios.join(',')}` : ''}`;
+export function captureCommand(o: Pick<NoteInput, 'source' | 'version' | 'recording' | 'scenarios' | 'agent'>): string {
+  const which = o.agent ? `--agent ${o.agent.name}@${o.agent.version}` : `--recording ${o.recording}`;
+  return `npm run capture -- ${o.source.name}@${o.version} ${which}${o.scenarios.length ? ` --scenarios ${o.scenarios.join(',')}` : ''}`;
 }
 
 export function writeFixtureNote(dir: string, o: NoteInput): void {
@@ -53,11 +56,21 @@ export function sectionsOf(text: string): Map<string, string> {
 }
 
 function header(o: NoteInput): string {
+  const from = o.source.byAgent
+    ? [
+        `Recorded from real ACP agents that speak ACP as of \`${o.source.npmPackage}@${o.version}\` (protocol version 1), each`,
+        'played by the capture driver as the client (editor) and served offline by the scripted model server of',
+        'capture/ in a loopback-only network namespace; one file (one session) per agent, named for it. Each',
+        "section names the agent's package and the ACP library it speaks through (`agent`, `acpLibrary`).",
+      ]
+    : [
+        `Recorded from the real upstream (npm \`${o.source.npmPackage}@${o.version}\`), driven offline by the scripted model`,
+        'server of capture/ in a loopback-only network namespace; one file (one session) per recording below.',
+      ];
   return [
     `# ${o.source.name} ${o.version}: recorded traffic`,
     '',
-    `Recorded from the real upstream (npm \`${o.source.npmPackage}@${o.version}\`), driven offline by the scripted model`,
-    'server of capture/ in a loopback-only network namespace; one file (one session) per recording below.',
+    ...from,
     'Ids, timestamps, durations and local paths were normalised (see test/fixtures/transcripts/README.md);',
     'everything else is what the upstream sent.',
     '',

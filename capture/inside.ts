@@ -2,6 +2,7 @@
 // It refuses to run when it can see any network interface but loopback.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { assertLoopbackOnly } from './isolation-check.ts';
+import { captureAcp } from './run/acp.ts';
 import { captureClaude } from './run/claude.ts';
 import { captureCodex } from './run/codex.ts';
 import { captureCodexSdk } from './run/codex-sdk.ts';
@@ -12,9 +13,12 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 try {
   assertLoopbackOnly();
   const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as InsideConfig;
-  const capture = { 'codex-app-server': captureCodex, 'claude-agent-sdk': captureClaude, 'codex-sdk': captureCodexSdk }[
-    cfg.source
-  ];
+  const capture = {
+    'codex-app-server': captureCodex,
+    'claude-agent-sdk': captureClaude,
+    'codex-sdk': captureCodexSdk,
+    acp: captureAcp,
+  }[cfg.source];
   const summary = await capture(cfg, log);
   writeFileSync(cfg.summaryOut, `${JSON.stringify(summary, null, 2)}\n`);
 } catch (err) {

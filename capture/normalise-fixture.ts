@@ -3,7 +3,7 @@
 // (normalise/*.ts); JSON-RPC ids are left alone, so requests and their answers still match.
 import { IdMap } from './normalise/ids.ts';
 import { replacePaths, type PathRules } from './normalise/paths.ts';
-import { TimeMap } from './normalise/times.ts';
+import { TimeMap, turnTime } from './normalise/times.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -28,7 +28,10 @@ export function normaliseFixture(lines: string[], rules: PathRules): string[] {
     const n = within.get(turns[i]!) ?? 0;
     within.set(turns[i]!, n + 1);
     const counter = turns[i]! * 1000 + n;
-    if ('ts' in out) out.ts = counter;
+    // acp stamps ISO times: the counter as milliseconds past the turn's minute, still ISO.
+    if ('ts' in out)
+      out.ts =
+        typeof r === 'object' && r && !Array.isArray(r) && typeof r.ts === 'string' ? turnTime(turns[i]!, n) : counter;
     if ('t_ms' in out) out.t_ms = counter;
     if ('seq' in out) out.seq = counter;
     if (typeof out.line === 'object') out.line = JSON.stringify(out.line);
@@ -38,7 +41,7 @@ export function normaliseFixture(lines: string[], rules: PathRules): string[] {
 
 /**
  * The turn (prompt) each record belongs to: a client `turn/start` or `thread/goal/*` change (which
- * starts work by itself), or a driver `send_prompt` begins one. (codex-sdk ThreadEvents carry no
+ * starts work by itself), an ACP `session/prompt`, or a driver `send_prompt` begins one. (codex-sdk ThreadEvents carry no
  * timestamps or counters: nothing there depends on turns.)
  */
 function turnsOf(records: Json[]): number[] {
@@ -48,7 +51,8 @@ function turnsOf(records: Json[]): number[] {
     const line = rec.line && typeof rec.line === 'object' && !Array.isArray(rec.line) ? rec.line : {};
     const method = typeof line.method === 'string' ? line.method : '';
     if (
-      (rec.dir === 'c2s' && (method === 'turn/start' || method.startsWith('thread/goal/'))) ||
+      (rec.dir === 'c2s' &&
+        (method === 'turn/start' || method === 'session/prompt' || method.startsWith('thread/goal/'))) ||
       (rec.kind === 'meta' && rec.what === 'send_prompt')
     )
       turn++;

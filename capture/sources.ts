@@ -1,6 +1,7 @@
 // The sources a capture can record: the npm package to install, what else it needs, the transcript
 // files the normalizer reads, and the recordings (one transcript file each) with their scenarios.
 import semver from 'semver';
+import { platformPackage } from './platform.ts';
 import { RECORDINGS, type Recording } from './scenarios/index.ts';
 
 export type CaptureSourceName = keyof typeof RECORDINGS;
@@ -18,6 +19,8 @@ export interface CaptureSource {
   bare?: { suffix: string; lines(records: string[]): string[] };
   /** The recordings, in the order they run and are listed: `<recording>.<suffix>` each. */
   recordings: Recording[];
+  /** Recordings are of agents given with `--agent <name>@<version>` (acp), each its own package. */
+  byAgent?: boolean;
 }
 
 /** Codex: the server's lines, verbatim (bare JSON-RPC). */
@@ -30,7 +33,6 @@ const sdkMessages = (records: string[]) =>
   records
     .map((r) => JSON.parse(r) as { kind?: string; message?: unknown })
     .flatMap((r) => (r.kind === 'message' ? [JSON.stringify(r.message)] : []));
-const platformPackage = (prefix: string) => `${prefix}-${process.platform}-${process.arch}`;
 
 export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
   'codex-app-server': {
@@ -62,9 +64,20 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
     suffix: 'thread-events.jsonl',
     recordings: RECORDINGS['codex-sdk'],
   },
+  // The version is the `@agentclientprotocol/sdk` release the agents speak (the schema version);
+  // the agents themselves are installed per recording (acp-agents.ts).
+  acp: {
+    name: 'acp',
+    npmPackage: '@agentclientprotocol/sdk',
+    extras: () => [],
+    required: () => [],
+    suffix: 'both.jsonl',
+    recordings: RECORDINGS.acp,
+    byAgent: true,
+  },
 };
 
-/** Every scenario name of a source, in order. */
+/** Every scenario name of a source, in order, once (acp's agents share their scenarios). */
 export function scenarioNames(source: CaptureSource): string[] {
-  return source.recordings.flatMap((r) => r.scenarios.map((s) => s.name));
+  return [...new Set(source.recordings.flatMap((r) => r.scenarios.map((s) => s.name)))];
 }

@@ -1,9 +1,9 @@
 // Drives the real `codex app-server` over stdio JSON-RPC: initialize (experimentalApi), initialized,
 // thread/start, then one turn/start per scenario, each awaited to turn/completed. Server requests
 // are answered as the scenario says; `turn/interrupt` is sent where the scenario asks for it.
-import { spawn } from 'node:child_process';
 import type { CodexScenario, Decision } from '../scenarios/codex-types.ts';
 import { JsonRpcPeer, type Envelope, type Message } from './jsonrpc.ts';
+import { spawnStdio } from './stdio-child.ts';
 
 export interface CodexDriveOptions {
   bin: string;
@@ -26,22 +26,23 @@ export interface DriveResult {
 
 const TURN_TIMEOUT_MS = 120_000;
 
+/** Notes a scenario skipped for `why` (when there is a why); true when it is skipped. */
+export function skips(result: DriveResult, name: string, why: string | undefined, log: (l: string) => void): boolean {
+  if (!why) return false;
+  result.skipped.push({ name, why });
+  log(`  skip ${name}: ${why}`);
+  return true;
+}
+
 export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
-  const child = spawn(o.bin, ['app-server', ...o.args], {
-    cwd: o.workdir,
-    env: o.env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const peer = new JsonRpcPeer(child);
+  const proc = spawnStdio(o.bin, ['app-server', ...o.args], { cwd: o.workdir, env: o.env });
+  const peer = new JsonRpcPeer(proc.child);
   const result: DriveResult = { transcript: peer.transcript, recorded: [], skipped: [] };
   let current: { scenario: CodexScenario; decisions: Decision[] } | undefined;
   peer.onMessage((m) => {
     if (m.method !== undefined && m.id !== undefined) answer(peer, m, () => current?.decisions.shift() ?? 'accept');
   });
-  try {
+  await proc.drive('codex', async () => {
     const init = await peer.request('initialize', {
       clientInfo: { name: 'eventmap_capture', title: 'eventmap capture driver', version: '0.0.1' },
       capabilities: { experimentalApi: true },
@@ -61,12 +62,7 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
     // that they do not race with it and two recordings keep one order.
     await peer.quiet(500);
     for (const scenario of o.scenarios) {
-      const why = scenario.unsupported?.(o.offeredTools());
-      if (why) {
-        result.skipped.push({ name: scenario.name, why });
-        o.log(`  skip ${scenario.name}: ${why}`);
-        continue;
-      }
+      if (skips(result, scenario.name, scenario.unsupported?.(o.offeredTools()), o.log)) continue;
       current = { scenario, decisions: [...(scenario.decisions ?? [])] };
       const t = Date.now();
       if (scenario.requests) {
@@ -83,14 +79,7 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
       }
       result.recorded.push(scenario.name);
     }
-  } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\ncodex stderr (tail): ${stderr}`);
-  } finally {
-    child.stdin.end();
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(killer);
-  }
+  });
   return result;
 }
 

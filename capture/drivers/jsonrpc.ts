@@ -1,5 +1,5 @@
 // A newline-delimited JSON-RPC peer over a child's stdio that records both directions verbatim,
-// as `{"dir","ts","line"}` (the codex-app-server capture envelope the normalizer reads).
+// as `{"dir","ts","line"}` (the codex-app-server and acp capture envelope the normalizer reads).
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -13,8 +13,16 @@ export type Message = Record<string, unknown> & {
 
 export interface Envelope {
   dir: 'c2s' | 's2c';
-  ts: number;
+  /** Milliseconds since the peer started (codex-app-server), or an ISO time (acp). */
+  ts: number | string;
   line: string;
+}
+
+export interface PeerOptions {
+  /** Send `"jsonrpc":"2.0"` in every message (ACP requires it; the codex app-server leaves it out). */
+  jsonrpc?: boolean;
+  /** Stamp records with ISO times instead of milliseconds since the start. */
+  isoTimes?: boolean;
 }
 
 export class JsonRpcPeer {
@@ -24,13 +32,16 @@ export class JsonRpcPeer {
   private readonly listeners = new Set<(m: Message) => void>();
   private readonly t0 = Date.now();
 
-  constructor(private readonly child: ChildProcessWithoutNullStreams) {
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly options: PeerOptions = {},
+  ) {
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.receive(line));
   }
 
   private receive(line: string): void {
     if (!line.trim()) return;
-    this.transcript.push({ dir: 's2c', ts: Date.now() - this.t0, line });
+    this.transcript.push({ dir: 's2c', ts: this.stamp(), line });
     let m: Message;
     try {
       m = JSON.parse(line) as Message;
@@ -45,9 +56,13 @@ export class JsonRpcPeer {
     for (const l of [...this.listeners]) l(m);
   }
 
+  private stamp(): number | string {
+    return this.options.isoTimes ? new Date().toISOString() : Date.now() - this.t0;
+  }
+
   send(m: Message): void {
-    const line = JSON.stringify(m);
-    this.transcript.push({ dir: 'c2s', ts: Date.now() - this.t0, line });
+    const line = JSON.stringify(this.options.jsonrpc ? { jsonrpc: '2.0', ...m } : m);
+    this.transcript.push({ dir: 'c2s', ts: this.stamp(), line });
     this.child.stdin.write(`${line}\n`);
   }
 

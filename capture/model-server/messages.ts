@@ -13,6 +13,7 @@ import {
   type ServedStep,
   type ToolCall,
 } from '../scenarios/types.ts';
+import type { ResponsesState } from './responses.ts';
 import { sendJson, type Handler } from './server.ts';
 import { chunks, SseWriter } from './sse.ts';
 
@@ -64,7 +65,13 @@ const MESSAGE_NULLS = {
   diagnostics: null,
 };
 
-export function messagesHandler(scripts: Map<string, ModelScript>, workdir: string, version: string): Handler {
+/** `state`, given, learns the tools offered in the latest main (non-side) request. */
+export function messagesHandler(
+  scripts: Map<string, ModelScript>,
+  workdir: string,
+  version: string,
+  state?: ResponsesState,
+): Handler {
   const ids = new StepIds();
   return async (req: IncomingMessage, body: string, res: ServerResponse) => {
     const path = req.url?.split('?')[0];
@@ -86,6 +93,7 @@ export function messagesHandler(scripts: Map<string, ModelScript>, workdir: stri
       await sideAnswer(res, request, model);
       return `side request (stream ${request.stream === true}, no tools)`;
     }
+    if (state) state.tools = tools;
     const { scenario, outputs } = locate(request.messages ?? []);
     const script = scenario === undefined ? undefined : scripts.get(scenario);
     const found = script && stepFor(script.steps({ tools, outputs, workdir, version }), outputs.length);

@@ -15,6 +15,7 @@ const SHORT_ID_KEYS: Record<string, string> = {
   agentId: 'agent',
   agentID: 'agent',
   processId: 'proc',
+  process_id: 'proc', // codex's raw exec events (codex-acp's rawInput)
   run_id: 'run',
   runId: 'run',
 };

@@ -10,19 +10,25 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** Keys that hold a point in time (epoch seconds or milliseconds). */
 export function isTimeKey(key: string): boolean {
-  return /(At|AtMs|_at|Timestamp|timestamp)$/.test(key);
+  return /(At|AtMs|_at|_at_ms|Timestamp|timestamp)$/.test(key);
 }
 
 /** Keys that hold how long something took (or will wait). */
 export function isDurationKey(key: string): boolean {
   // Claude 0.3.x results also time the request (time_to_request_ms, ttft_stream_ms,
-  // first_content_frame_ms); api_retry messages carry a jittered retry_delay_ms.
-  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs|time_to_request_ms|ttft_stream_ms|first_content_frame_ms|retry_delay_ms)$/.test(
+  // first_content_frame_ms); api_retry messages carry a jittered retry_delay_ms. Codex's raw exec
+  // events (codex-acp's rawOutput) carry a Rust Duration, `{secs, nanos}`.
+  return /^(durationMs|duration_ms|duration_api_ms|elapsed_ms|elapsedMs|ttft_ms|ttftMs|wallTimeMs|time_to_request_ms|ttft_stream_ms|first_content_frame_ms|retry_delay_ms|secs|nanos)$/.test(
     key,
   );
 }
 
 type Unit = 's' | 'ms' | 'iso';
+
+/** The ISO time `ms` milliseconds into a turn's minute (record stamps kept in order within the turn). */
+export function turnTime(turn: number, ms: number): string {
+  return new Date((BASE_S + turn * TURN_S) * 1000 + ms).toISOString();
+}
 
 /** Turn boundaries of one unit: the earliest value first seen in each turn, kept non-decreasing. */
 class Family {

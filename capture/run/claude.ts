@@ -1,16 +1,16 @@
 // Inside the namespace: the scripted Messages server here, and the Claude driver in a child Node
 // process (drivers/claude-child.ts) that runs the real SDK against it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import semver from 'semver';
 import type { ClaudeChildConfig } from '../drivers/claude-child.ts';
 import { messagesHandler } from '../model-server/messages.ts';
 import { startModelServer } from '../model-server/server.ts';
 import { CLAUDE_HELPER_SCRIPTS } from '../scenarios/claude.ts';
 import { ALL_CLAUDE_SCENARIOS } from '../scenarios/index.ts';
 import type { ModelScript } from '../scenarios/types.ts';
+import { claudeDirs, claudeEnv, claudeSettings } from './claude-env.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
 
 const CAPTURE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,43 +18,13 @@ const CHILD_TIMEOUT_MS = 10 * 60_000;
 
 export async function captureClaude(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {
   const scenarios = selectScenarios(ALL_CLAUDE_SCENARIOS, cfg.scenarios);
-  // The scratch root is HOME (recorded paths become /home/dev/...).
-  const dirs = {
-    home: cfg.workRoot,
-    config: join(cfg.workRoot, '.claude'),
-    work: join(cfg.workRoot, 'work'),
-    tmp: join(cfg.workRoot, 'tmp'),
-    hooks: join(cfg.workRoot, 'hooks'),
-    dump: join(cfg.workRoot, 'requests'),
-  };
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  writeFileSync(join(dirs.work, 'notes.txt'), 'These are notes for the Read tool.\n');
+  const dirs = claudeDirs(cfg.workRoot);
   const scripts = new Map<string, ModelScript>([...CLAUDE_HELPER_SCRIPTS, ...scenarios].map((s) => [s.name, s]));
   const server = await startModelServer(messagesHandler(scripts, dirs.work, cfg.version), dirs.dump);
   const sdkDir = join(cfg.installDir, 'node_modules', '@anthropic-ai', 'claude-agent-sdk');
   const pkg = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8')) as { claudeCodeVersion?: string };
-  const settings: Record<string, string> = {
-    CLAUDE_CODE_MAX_RETRIES: '1', // a model error fails the turn after one visible retry (api_retry), not many
-    CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', // TodoWrite is off by default on 0.3.x
-    ...(semver.lt(cfg.version, '0.3.0') ? { CLAUDE_CODE_CONTAINER_ID: 'eventmap-capture' } : {}), // tool_progress on 0.2.x
-  };
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dirs.home,
-    CLAUDE_CONFIG_DIR: dirs.config,
-    TMPDIR: dirs.tmp,
-    CLAUDE_CODE_TMPDIR: dirs.tmp,
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'fake-key',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    // Anything that tries an outside host goes to the local server, which logs and refuses it.
-    HTTP_PROXY: server.url,
-    HTTPS_PROXY: server.url,
-    ALL_PROXY: server.url,
-    NO_PROXY: '127.0.0.1,localhost',
-    ...settings,
-  };
+  const settings = claudeSettings(cfg.version);
+  const env = claudeEnv(dirs, server.url, settings);
   // Session-wide query() options the scenarios ask for (their recording holds only scenarios that agree).
   const queryOptions = Object.assign({}, ...scenarios.map((s) => s.queryOptions ?? {})) as Record<string, unknown>;
   const child: ClaudeChildConfig = {

@@ -1,8 +1,10 @@
 // What the outer CLI hands the process inside the network namespace, and what comes back.
 
 export interface InsideConfig {
-  source: 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
+  source: 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk' | 'acp';
   version: string;
+  /** acp: the agent of this recording (capture/acp-agents.ts) and its package version. */
+  agent?: { name: string; version: string };
   /** The npm install folder in the cache (node_modules/ inside). */
   installDir: string;
   /** A scratch folder for this capture: home, work dir, tmp, the raw transcript. */

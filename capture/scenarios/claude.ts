@@ -2,13 +2,23 @@
 // The model's side is scripted here; the app's side (canUseTool answers, interrupts) too.
 import semver from 'semver';
 import type { ClaudeScenario } from './claude-types.ts';
-import type { ModelStep } from './types.ts';
+import type { ModelStep, ToolCall } from './types.ts';
 
 export const text = (t: string): ModelStep => ({ kind: 'reply', text: t });
 export const bash = (command: string, description: string, extra: Record<string, unknown> = {}) => ({
   name: 'Bash',
   args: { command, description, ...extra },
 });
+/** A two-item todo list (TodoWrite). */
+export const TODO_WRITE: ToolCall = {
+  name: 'TodoWrite',
+  args: {
+    todos: [
+      { content: 'Look around', status: 'completed', activeForm: 'Looking around' },
+      { content: 'Report back', status: 'in_progress', activeForm: 'Reporting back' },
+    ],
+  },
+};
 /** The subagent tool: `Agent` in newer CLIs, `Task` in older ones. */
 const agentTool = (tools: ReadonlySet<string>) => (tools.has('Agent') ? 'Agent' : 'Task');
 
@@ -153,17 +163,7 @@ export const CLAUDE_SCENARIOS: ClaudeScenario[] = [
         ? [
             {
               kind: 'reply',
-              calls: [
-                {
-                  name: 'TodoWrite',
-                  args: {
-                    todos: [
-                      { content: 'Look around', status: 'completed', activeForm: 'Looking around' },
-                      { content: 'Report back', status: 'in_progress', activeForm: 'Reporting back' },
-                    ],
-                  },
-                },
-              ],
+              calls: [TODO_WRITE],
             },
             text('The todo list is up to date.'),
           ]

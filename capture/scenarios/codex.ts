@@ -1,6 +1,7 @@
 // The codex-app-server scenarios, in the order they run: one turn each, on one thread.
 // The model's side is scripted here; the client's side (answers, interrupts) too.
 import type { CodexScenario } from './codex-types.ts';
+import type { ToolCall } from './types.ts';
 import { namespaceOf, offers, patch, shell } from './codex-tools.ts';
 
 export const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
@@ -33,6 +34,17 @@ export const ASK_COLOR = {
       },
     },
   ],
+};
+/** A two-step plan (update_plan). */
+export const UPDATE_PLAN: ToolCall = {
+  name: 'update_plan',
+  args: {
+    explanation: 'Two steps.',
+    plan: [
+      { step: 'Look around', status: 'completed' },
+      { step: 'Say done', status: 'in_progress' },
+    ],
+  },
 };
 
 export const CODEX_SCENARIOS: CodexScenario[] = [
@@ -137,18 +149,7 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
     steps: () => [
       {
         kind: 'reply',
-        calls: [
-          {
-            name: 'update_plan',
-            args: {
-              explanation: 'Two steps.',
-              plan: [
-                { step: 'Look around', status: 'completed' },
-                { step: 'Say done', status: 'in_progress' },
-              ],
-            },
-          },
-        ],
+        calls: [UPDATE_PLAN],
       },
       text('The plan is set.'),
     ],

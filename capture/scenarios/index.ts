@@ -9,6 +9,8 @@ import {
   CLAUDE_CANCEL_COMPACT_SCENARIOS,
   CLAUDE_MAX_TURNS_SCENARIOS,
 } from './claude-limits.ts';
+import { ACP_SCENARIOS } from './acp.ts';
+import type { AcpScenario } from './acp-types.ts';
 import { CODEX_SDK_SCENARIOS, type CodexSdkScenario } from './codex-sdk.ts';
 import type { CodexScenario } from './codex-types.ts';
 import { CODEX_SCENARIOS } from './codex.ts';
@@ -35,7 +37,13 @@ const codex: Recording<CodexScenario>[] = [
 ];
 const codexSdk: Recording<CodexSdkScenario>[] = [{ name: 'capture', scenarios: CODEX_SDK_SCENARIOS }];
 
-export const RECORDINGS = { 'codex-app-server': codex, 'claude-agent-sdk': claude, 'codex-sdk': codexSdk };
+// One recording per ACP agent (capture/acp-agents.ts), each the same scenarios on its own session.
+const acp: Recording<AcpScenario>[] = [
+  { name: 'claude-agent-acp', scenarios: ACP_SCENARIOS },
+  { name: 'codex-acp', scenarios: ACP_SCENARIOS },
+];
+
+export const RECORDINGS = { 'codex-app-server': codex, 'claude-agent-sdk': claude, 'codex-sdk': codexSdk, acp };
 
 /** Every scenario of a source, whatever its recording (the drivers look scenarios up by name). */
 export const ALL_CLAUDE_SCENARIOS = claude.flatMap((r) => r.scenarios);

@@ -18,18 +18,27 @@ export interface Transcript {
 
 /** The transcripts of a source (or all), sorted by path. */
 export function transcripts(source?: Source): Transcript[] {
-  return (readdirSync(TRANSCRIPTS_ROOT, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.jsonl'))
-    .map((f) => relative(TRANSCRIPTS_ROOT, join(TRANSCRIPTS_ROOT, f)).split(sep).join('/'))
-    .filter((f) => source === undefined || f.startsWith(`${source}/`))
-    .sort()
-    .map((file) => {
-      const [src, version] = file.split('/') as [Source, string];
-      const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8')
-        .split('\n')
-        .filter((l) => l.trim());
-      return { source: src, version, file, lines, records: lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
-    });
+  return (
+    (readdirSync(TRANSCRIPTS_ROOT, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => relative(TRANSCRIPTS_ROOT, join(TRANSCRIPTS_ROOT, f)).split(sep).join('/'))
+      // acp/ holds real ACP traffic (capture/) for a source not wired into the runtime on this branch yet.
+      .filter((f) => (source === undefined ? !f.startsWith('acp/') : f.startsWith(`${source}/`)))
+      .sort()
+      .map((file) => {
+        const [src, version] = file.split('/') as [Source, string];
+        const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim());
+        return {
+          source: src,
+          version,
+          file,
+          lines,
+          records: lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+        };
+      })
+  );
 }
 
 /** Codex: the JSON-RPC messages the server sent, from `{dir,line}` records or bare lines. */
