@@ -3,6 +3,21 @@
 // checks every use in the spec against the manifest.
 import type { HelperName, HelperSignatures } from './manifest.ts';
 import {
+  acpAgent,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpItemType,
+  acpOpenTurn,
+  acpPermissionDecision,
+  acpPlan,
+  acpPromptItem,
+  acpContentText,
+  acpRequestId,
+  acpTokenUsage,
+  acpToolDetail,
+} from './acp.ts';
+import {
   claudeAssistant,
   claudeBlockItem,
   claudeBlockStart,
@@ -88,6 +103,20 @@ export const HELPERS = {
   patchDetail,
   codexTokenUsage,
   todoListPlan,
+  // Agent Client Protocol (runtime/helpers/acp.ts)
+  acpOpenTurn,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpRequestId,
+  acpItemType,
+  acpToolDetail,
+  acpPermissionDecision,
+  acpPlan,
+  acpTokenUsage,
+  acpPromptItem,
+  acpContentText,
+  acpAgent,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

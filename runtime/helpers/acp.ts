@@ -1,0 +1,175 @@
+// Agent Client Protocol helpers: what ACP leaves to the client to correlate. Its chunks carry no
+// item id (at most a messageId), its turns no id at all, its request ids are the JSON-RPC
+// envelope's, and its permission answers name an option whose meaning is in the request.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, int, obj, requestIdOf, str } from '../values.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
+import type { PlanStep } from './plans.ts';
+import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import { openSyntheticTurn } from './turns.ts';
+
+/** The message chunks that are items of their own, by `sessionUpdate`: the item type and its text stream. */
+const CHUNKS: Readonly<Record<string, { itemType: string; stream: string | undefined }>> = {
+  agent_message_chunk: { itemType: 'assistant_message', stream: 'assistant_text' },
+  agent_thought_chunk: { itemType: 'reasoning', stream: 'reasoning_text' },
+  // A user's message (replayed by session/load) has no text stream: its text is the item's, whole.
+  user_message_chunk: { itemType: 'user_message', stream: undefined },
+};
+
+interface OpenChunk {
+  kind: string;
+  item: string;
+  messageId: string | undefined;
+  /** The text so far, for the chunks without a stream of their own. */
+  text: string;
+}
+
+const CHUNK = 'acpChunk';
+
+/** A turn for what the agent reports with none open: the session/prompt it answers was not seen. */
+export function acpOpenTurn(ctx: MapContext, _ids: ProviderIds, _m: unknown): void {
+  openSyntheticTurn(ctx);
+}
+
+/**
+ * before every session/update and the turn's end: a chunk continues the open item of its kind
+ * (the same messageId, when the agent gives one); anything else completes that item first, and a
+ * chunk of another kind or message starts its own item (item.started).
+ */
+export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const scratch = ctx.thread.turnScratch;
+  const open = scratch.get(CHUNK) as OpenChunk | undefined;
+  const kind = str(obj(m)?.sessionUpdate);
+  const chunk = kind === undefined ? undefined : CHUNKS[kind];
+  const messageId = str(obj(m)?.messageId);
+  if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
+  if (open) {
+    scratch.delete(CHUNK);
+    ctx.emit('item.completed', { item: open.item }, { itemType: CHUNKS[open.kind]!.itemType, status: 'completed' }, []);
+  }
+  if (!chunk || kind === undefined) return;
+  const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
+  scratch.set('acpChunks', n);
+  const item = messageId ?? `${ctx.currentTurn ?? 'session'}#${kind}-${n}`;
+  scratch.set(CHUNK, { kind, item, messageId, text: '' } satisfies OpenChunk);
+  ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
+}
+
+/** The item of the open chunk (acpChunk opened it). */
+export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
+}
+
+/** The whole text of the open chunk so far, `text` appended: for chunks without a stream (the user's). */
+export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
+  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
+  const more = str(text);
+  if (!open || more === undefined) return undefined;
+  open.text += more;
+  return open.text;
+}
+
+/** The JSON-RPC id of the request being mapped: ACP's params do not repeat it. */
+export function acpRequestId(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  return requestIdOf(obj(ctx.raw.payload)?.id);
+}
+
+/** A tool update's item type: its kind's (mapped), else what its tool_call said, else a dynamic tool. */
+export function acpItemType(ctx: MapContext, _ids: ProviderIds, mapped: unknown, toolCallId: unknown): unknown {
+  if (mapped !== undefined) return mapped;
+  const id = str(toolCallId);
+  return (id === undefined ? undefined : ctx.openItem(ctx.currentThread, id)?.itemType) ?? 'dynamic_tool_call';
+}
+
+/** ToolCall / ToolCallUpdate → ToolDetail: the raw input, the text it produced, the files it changes. */
+export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
+  const o = obj(call);
+  if (!o) return undefined;
+  const input = obj(o.rawInput);
+  const command = input?.command;
+  const texts: unknown[] = [];
+  const changes: FileChange[] = [];
+  for (const c of Array.isArray(o.content) ? o.content : []) {
+    const part = obj(c);
+    if (part?.type === 'content') texts.push(part.content);
+    const path = str(part?.path);
+    if (part?.type === 'diff' && path !== undefined)
+      changes.push({ path, kind: part.oldText === null || part.oldText === undefined ? 'add' : 'update' });
+  }
+  const output = contentText(texts) ?? str(o.rawOutput) ?? str(obj(o.rawOutput)?.output);
+  return detailOf({
+    name: str(o.name),
+    command: typeof command === 'string' ? command : Array.isArray(command) ? command.join(' ') : undefined,
+    cwd: str(input?.cwd),
+    input,
+    output,
+    changes: changes.length ? changes : undefined,
+    url: str(input?.url),
+    query: str(input?.query),
+    exitCode: int(obj(o.rawOutput)?.exitCode),
+  });
+}
+
+/**
+ * The client's answer to session/request_permission: `cancelled` (its turn was cancelled), or the
+ * option it selected, whose kind (allow_once, reject_always…) the request listed.
+ */
+export function acpPermissionDecision(
+  ctx: MapContext,
+  ids: ProviderIds,
+  outcome: unknown,
+  optionId: unknown,
+): string | undefined {
+  if (outcome === 'cancelled') return 'cancelled';
+  const pending = ids.request === undefined ? undefined : ctx.lifecycle.requests.get(ids.request);
+  const options = get(pending?.args, ['options']);
+  const chosen = Array.isArray(options) ? options.find((o) => obj(o)?.optionId === optionId) : undefined;
+  const kind = obj(chosen)?.kind;
+  return kind === undefined ? undefined : ctx.mapValue(HOOK_VALUE_MAPS.acpPermissionDecision, kind);
+}
+
+/** Plan entries `[{content, status}]` → plan steps. */
+export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): PlanStep[] | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  const out: PlanStep[] = [];
+  for (const e of entries) {
+    const step = str(obj(e)?.content);
+    const status = ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined;
+    if (step !== undefined && status !== undefined) out.push({ step, status });
+  }
+  return out;
+}
+
+/** usage_update → the context window snapshot. */
+export function acpTokenUsage(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  used: unknown,
+  size: unknown,
+): { usedTokens: number; maxTokens?: number } | undefined {
+  const usedTokens = int(used);
+  if (usedTokens === undefined) return undefined;
+  const maxTokens = int(size);
+  return maxTokens === undefined ? { usedTokens } : { usedTokens, maxTokens };
+}
+
+/** The user's message a session/prompt sends: one item per turn. */
+export function acpPromptItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  const turn = ctx.currentTurn;
+  return turn === undefined ? undefined : `${turn}#prompt`;
+}
+
+/** The text of a prompt's content blocks, joined; undefined when it has none. */
+export function acpContentText(_ctx: MapContext, _ids: ProviderIds, prompt: unknown): string | undefined {
+  return contentText(prompt);
+}
+
+/**
+ * initialize's response names the agent (agentInfo.name): its ProviderKind, through the spec's
+ * acpAgentProvider map, is every later event's provider, unless the app's `provider` option said.
+ */
+export function acpAgent(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const name = get(m, ['agentInfo', 'name']);
+  if (typeof name === 'string' && !ctx.providerFixed) ctx.eventProvider = ctx.mapValue(HOOK_VALUE_MAPS.acpAgent, name);
+}
