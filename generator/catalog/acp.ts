@@ -30,7 +30,7 @@ const ENUMS = ['StopReason', 'ToolKind', 'ToolCallStatus', 'PermissionOptionKind
 
 export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
   const doc = reader.read(ACP_SCHEMA);
-  const defs = isObj(doc.$defs) ? doc.$defs : {};
+  const defs = isObj(doc) && isObj(doc.$defs) ? doc.$defs : {};
   const methodOf = (name: string): string | undefined => {
     const def = defs[name];
     return isObj(def) && typeof def['x-method'] === 'string' ? def['x-method'] : undefined;

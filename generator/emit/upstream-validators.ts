@@ -5,6 +5,7 @@ import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { Catalog } from '../catalog/types.ts';
+import { isObj } from '../schema/object.ts';
 import { EventmapError } from '../diagnostics.ts';
 import { comment, docComment, ident, joinCode, lit, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { addLinearMetaSchema } from './upstream/ajv-meta.ts';
@@ -59,7 +60,7 @@ const VENDOR_KEYWORDS = [
  * keywords allowed. A vendor keyword not listed still fails the compile, naming it.
  */
 function makeAjv(catalogs: Catalog[]): Ajv {
-  const is2020 = catalogs.some((c) => Object.values(c.documents).some((d) => d.$schema === DRAFT_2020));
+  const is2020 = catalogs.some((c) => Object.values(c.documents).some((d) => isObj(d) && d.$schema === DRAFT_2020));
   if (!is2020) return addLinearMetaSchema(new Ajv(AJV_OPTIONS));
   const ajv = new Ajv2020({ ...AJV_OPTIONS, meta: true });
   ajv.addVocabulary(VENDOR_KEYWORDS);

@@ -3,7 +3,7 @@
 // envelope's, and its permission answers name an option whose meaning is in the request.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { get, int, obj, requestIdOf, str } from '../values.ts';
+import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { PlanStep } from './plans.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
@@ -70,9 +70,9 @@ export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown):
   return open.text;
 }
 
-/** The JSON-RPC id of the request being mapped: ACP's params do not repeat it. */
-export function acpRequestId(ctx: MapContext, _ids: ProviderIds): string | undefined {
-  return requestIdOf(obj(ctx.raw.payload)?.id);
+/** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */
+export function acpRequestId(ctx: MapContext, _ids: ProviderIds): unknown {
+  return obj(ctx.raw.payload)?.id;
 }
 
 /** A tool update's item type: its kind's (mapped), else what its tool_call said, else a dynamic tool. */
