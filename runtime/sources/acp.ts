@@ -113,7 +113,16 @@ function routeClient(
     if (open.size >= MAX_CLIENT_REQUESTS) open.delete(open.keys().next().value!);
     open.set(id, { method, session });
   }
-  dispatch(SOURCE, tables, id !== undefined ? 'client-request' : 'client-notification', method, m.params, ctx, stats, validate);
+  dispatch(
+    SOURCE,
+    tables,
+    id !== undefined ? 'client-request' : 'client-notification',
+    method,
+    m.params,
+    ctx,
+    stats,
+    validate,
+  );
 }
 
 /** The agent's answer to one of the client's requests: mapped by the request's method; an error ends a prompt's turn failed. */
