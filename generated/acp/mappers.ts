@@ -36,6 +36,7 @@ import type {
 } from '../canonical/types.ts';
 import type {
   AgentResponseByName,
+  ClientNotificationByName,
   ClientRequestByName,
   RequestByName,
   RequestResponseByName,
@@ -134,7 +135,7 @@ const VM_acpTurnState: ValueMapOf<TurnState> = {
     max_tokens: 'failed',
     max_turn_requests: 'failed',
     refusal: 'failed',
-    cancelled: 'cancelled',
+    cancelled: 'interrupted',
   },
   fallback: 'failed',
   prefixes: [],
@@ -342,12 +343,13 @@ export function mapAgentResponseSessionPrompt(
     {
       state: oneOf(SET_TurnState, translate(VM_acpTurnState, tagOf(m?.stopReason))),
       stopReason: nullOr(m?.stopReason, (v) => str(v)),
+      errorMessage: str(H.acpStopMessage(ctx, ids, m?.stopReason)),
       usage: m?.usage,
     },
     ['state'],
   );
-  H.closeTurn(ctx, ids, m);
   H.failedTurnError(ctx, ids, m);
+  H.closeTurn(ctx, ids, m);
 }
 
 /** agent-response `session/resume` → session.configured */
@@ -366,6 +368,14 @@ export function mapAgentResponseSessionSetConfigOption(
 ): void {
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
+}
+
+/** client-notification `session/cancel` → */
+export function mapClientNotificationSessionCancel(
+  m: Across<ClientNotificationByName['session/cancel']> | undefined,
+  ctx: MapContext,
+): void {
+  H.acpCancel(ctx, {}, m);
 }
 
 /** client-request `session/prompt` → item.started + item.completed */
@@ -678,7 +688,10 @@ export function mapSessionUpdateToolCallUpdate(
           SET_CanonicalItemType,
           H.acpItemType(ctx, ids, translate(VM_acpToolItemType, tagOf(m?.kind)), m?.toolCallId),
         ),
-        status: oneOf(SET_ItemStatus, translate(VM_acpToolStatus, tagOf(m?.status))),
+        status: oneOf(
+          SET_ItemStatus,
+          H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
+        ),
         title: str(m?.title),
         toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
         data: m,
@@ -742,6 +755,9 @@ export const MAPPERS: Readonly<Record<string, Readonly<Record<string, Mapper>>>>
     'session/resume': mapAgentResponseSessionResume as Mapper,
     'session/set_config_option': mapAgentResponseSessionSetConfigOption as Mapper,
   },
+  'client-notification': {
+    'session/cancel': mapClientNotificationSessionCancel as Mapper,
+  },
   'client-request': {
     'session/prompt': mapClientRequestSessionPrompt as Mapper,
   },
@@ -788,8 +804,6 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
   'client-notification': {
     '$/cancel_request': "The client withdraws a request of its own; the agent's answer (an error) still comes.",
     'mcp/message': 'Pre-2.0 only (unstable MCP tunnelling through ACP); transport, not an event.',
-    'session/cancel':
-      'The turn ends in its session/prompt response (stopReason `cancelled`), and the client answers the pending permission requests `cancelled`; both are the events.',
   },
   'client-request': {
     authenticate: "The client's choice of a method; not session activity.",

@@ -82,6 +82,41 @@ export function acpItemType(ctx: MapContext, _ids: ProviderIds, mapped: unknown,
   return (id === undefined ? undefined : ctx.openItem(ctx.currentThread, id)?.itemType) ?? 'dynamic_tool_call';
 }
 
+/** turnScratch key: the client sent session/cancel during this turn. */
+const CANCELLED = 'acpCancelled';
+
+/** session/cancel: the client interrupts the turn; it ends in the prompt's response (stopReason `cancelled`). */
+export function acpCancel(ctx: MapContext, _ids: ProviderIds, _m: unknown): void {
+  if (ctx.currentTurn !== undefined) ctx.thread.turnScratch.set(CANCELLED, true);
+  ctx.ignore('client-notification:session/cancel');
+}
+
+/**
+ * How a tool ended: as its update says, except that a tool that failed because it was not allowed
+ * (its permission request said no) is `declined`, and one that failed after the client cancelled
+ * the turn was `interrupted` (agents report both as `failed`).
+ */
+export function acpToolEnd(ctx: MapContext, _ids: ProviderIds, status: unknown, toolCallId: unknown): unknown {
+  const id = str(toolCallId);
+  if (status !== 'failed' || id === undefined) return status;
+  if (ctx.openItem(ctx.currentThread, id)?.end?.status === 'declined') return 'declined';
+  return ctx.thread.turnScratch.get(CANCELLED) === true ? 'interrupted' : status;
+}
+
+/** Why a turn that stopped short failed, in words (the upstream's own word stays in `stopReason`). */
+const STOPPED_SHORT: Readonly<Record<string, string>> = {
+  max_tokens: 'the agent stopped: the model reached its maximum number of tokens (max_tokens)',
+  max_turn_requests: 'the agent stopped: the turn reached its maximum number of model requests (max_turn_requests)',
+  refusal: 'the agent refused to go on (refusal)',
+};
+
+/** The errorMessage of a prompt turn that ended short of an answer; undefined for the others. */
+export function acpStopMessage(_ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+  return typeof stopReason === 'string' && Object.hasOwn(STOPPED_SHORT, stopReason)
+    ? STOPPED_SHORT[stopReason]
+    : undefined;
+}
+
 /** ToolCall / ToolCallUpdate → ToolDetail: the raw input, the text it produced, the files it changes. */
 export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
   const o = obj(call);

@@ -4,6 +4,7 @@
 import type { HelperName, HelperSignatures } from './manifest.ts';
 import {
   acpAgent,
+  acpCancel,
   acpChunk,
   acpChunkItem,
   acpChunkText,
@@ -14,8 +15,10 @@ import {
   acpPromptItem,
   acpContentText,
   acpRequestId,
+  acpStopMessage,
   acpTokenUsage,
   acpToolDetail,
+  acpToolEnd,
 } from './acp.ts';
 import {
   claudeAssistant,
@@ -117,6 +120,9 @@ export const HELPERS = {
   acpPromptItem,
   acpContentText,
   acpAgent,
+  acpCancel,
+  acpToolEnd,
+  acpStopMessage,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

@@ -131,6 +131,9 @@ export const HELPER_MANIFEST = {
   acpPromptItem: value([], ACP),
   acpContentText: value(['value'], ACP),
   acpAgent: hook(ACP, [HOOK_VALUE_MAPS.acpAgent]),
+  acpCancel: hook(ACP),
+  acpToolEnd: value(['value', 'value'], ACP),
+  acpStopMessage: value(['value'], ACP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;
