@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 
 export const TRANSCRIPTS_ROOT = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
 
-export type Source = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
+export type Source = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk' | 'acp';
 
 export interface Transcript {
   source: Source;
@@ -32,7 +32,7 @@ export function transcripts(source?: Source): Transcript[] {
     });
 }
 
-/** Codex: the JSON-RPC messages the server sent, from `{dir,line}` records or bare lines. */
+/** Codex and ACP: the JSON-RPC messages the server (the agent) sent, from `{dir,line}` records or bare lines. */
 export function serverMessages(t: Transcript): Record<string, unknown>[] {
   return t.records.flatMap((r) => {
     if (typeof r.line === 'string') return r.dir === 's2c' ? [JSON.parse(r.line) as Record<string, unknown>] : [];
@@ -40,7 +40,7 @@ export function serverMessages(t: Transcript): Record<string, unknown>[] {
   });
 }
 
-/** Codex: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
+/** Codex and ACP: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
 export function clientMessages(t: Transcript): Record<string, unknown>[] {
   return t.records.flatMap((r) =>
     typeof r.line === 'string' && r.dir === 'c2s' ? [JSON.parse(r.line) as Record<string, unknown>] : [],
