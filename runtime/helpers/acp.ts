@@ -46,7 +46,15 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
   if (open) {
     scratch.delete(CHUNK);
-    ctx.emit('item.completed', { item: open.item }, { itemType: CHUNKS[open.kind]!.itemType, status: 'completed' }, []);
+    // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
+    // it as the turn's end says (interrupted, failed), not completed.
+    if (!cutShort(m))
+      ctx.emit(
+        'item.completed',
+        { item: open.item },
+        { itemType: CHUNKS[open.kind]!.itemType, status: 'completed' },
+        [],
+      );
   }
   if (!chunk || kind === undefined) return;
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
@@ -54,6 +62,12 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const item = messageId ?? `${ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   scratch.set(CHUNK, { kind, item, messageId, text: '' } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
+}
+
+/** A prompt's end that is not a finished answer: an error, or a stopReason other than end_turn. */
+function cutShort(m: unknown): boolean {
+  const o = obj(m);
+  return o !== undefined && ('error' in o || ('stopReason' in o && o.stopReason !== 'end_turn'));
 }
 
 /** The item of the open chunk (acpChunk opened it). */

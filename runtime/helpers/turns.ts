@@ -25,7 +25,8 @@ export function failedTurnError(ctx: MapContext, _ids: ProviderIds, m: unknown):
   const message = typeof ended.payload.errorMessage === 'string' ? ended.payload.errorMessage : 'the turn failed';
   ctx.emit(
     'runtime.error',
-    { thread: ended.providerRefs?.providerThreadId },
+    // The error belongs to the turn it ended.
+    { thread: ended.providerRefs?.providerThreadId, turn: ended.providerRefs?.providerTurnId },
     { message, class: 'provider_error', detail: m },
     [],
   );

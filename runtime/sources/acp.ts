@@ -151,9 +151,10 @@ function agentResponse(
     return;
   }
   const message = str(error.message) ?? `the agent answered ${request.method} with an error`;
+  const turn = request.method === PROMPT ? ctx.currentTurn : undefined;
   stats.mapped++;
-  ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: error }, []);
-  if (request.method !== PROMPT || ctx.currentTurn === undefined) return;
+  ctx.emit('runtime.error', { turn }, { message, class: 'provider_error', detail: error }, []);
+  if (turn === undefined) return;
   acpChunk(ctx, {}, m);
   ctx.emit('turn.completed', {}, { state: 'failed', errorMessage: message }, []);
   closeTurn(ctx, {}, m);

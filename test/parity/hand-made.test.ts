@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACP } from './acp-rows.ts';
 import { CLAUDE } from './claude-rows.ts';
 import { CODEX } from './codex-rows.ts';
 import { CODEX_SDK } from './codex-sdk-rows.ts';
@@ -421,5 +422,22 @@ describe('codex-sdk, hand-made', () => {
       [r.events.find((e) => e.type === 'item.started')!.itemId, 'cancelled'],
       [expect.not.stringMatching(String(items[0]?.[0])), 'completed'],
     ]);
+  });
+});
+
+// ---- acp: the hand-made session (test/fixtures/hand-made/acp-session.both.jsonl), until recordings exist ----
+describe('acp, hand-made', () => {
+  const records = readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'acp-session.both.jsonl'),
+    'utf8',
+  )
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const r = recording('acp', records);
+  it.each(Object.keys(ACP))('%s', (row) => {
+    const found = ACP[row]!.find(r);
+    expect(found.length, row).toBeGreaterThan(0);
+    for (const o of found) o.check();
   });
 });
