@@ -2,7 +2,7 @@
 // the methods and session/update variants the candidate has and no supported release has, as
 // computed here from the schema files themselves (plain JSON, not the catalog); and a new
 // sessionUpdate variant fails check by name.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
