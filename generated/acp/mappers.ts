@@ -505,10 +505,7 @@ export function mapRequestSessionRequestPermissionResponse(
     ids,
     {
       requestType: oneOf(SET_CanonicalRequestType, H.pendingRequestType(ctx, ids)),
-      decision: oneOf(
-        SET_RequestDecision,
-        H.acpPermissionDecision(ctx, ids, m?.outcome?.outcome, m?.outcome?.optionId),
-      ),
+      decision: oneOf(SET_RequestDecision, H.acpPermissionDecision(ctx, ids, m?.outcome)),
       resolution: m,
     },
     ['requestType'],

@@ -164,13 +164,10 @@ export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown
  * The client's answer to session/request_permission: `cancelled` (its turn was cancelled), or the
  * option it selected, whose kind (allow_once, reject_always…) the request listed.
  */
-export function acpPermissionDecision(
-  ctx: MapContext,
-  ids: ProviderIds,
-  outcome: unknown,
-  optionId: unknown,
-): string | undefined {
-  if (outcome === 'cancelled') return 'cancelled';
+export function acpPermissionDecision(ctx: MapContext, ids: ProviderIds, outcome: unknown): string | undefined {
+  const o = obj(outcome);
+  if (o?.outcome === 'cancelled') return 'cancelled';
+  const optionId = o?.optionId;
   const pending = ids.request === undefined ? undefined : ctx.lifecycle.requests.get(ids.request);
   const options = get(pending?.args, ['options']);
   const chosen = Array.isArray(options) ? options.find((o) => obj(o)?.optionId === optionId) : undefined;

@@ -125,7 +125,7 @@ export const HELPER_MANIFEST = {
   acpRequestId: value([], ACP),
   acpItemType: value(['value', 'value'], ACP),
   acpToolDetail: value(['value'], ACP),
-  acpPermissionDecision: value(['value', 'value'], ACP, [HOOK_VALUE_MAPS.acpPermissionDecision]),
+  acpPermissionDecision: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPermissionDecision]),
   acpPlan: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPlanStatus]),
   acpTokenUsage: value(['value', 'value'], ACP),
   acpPromptItem: value([], ACP),
