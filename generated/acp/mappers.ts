@@ -33,6 +33,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
   AgentResponseByName,
@@ -169,6 +170,8 @@ const GUARD_1cfmvy3 = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
 const GUARD_2gqidh = makeGuard({
   type: 'object',
   properties: {
@@ -198,6 +201,30 @@ const GUARD_2gqidh = makeGuard({
     url: { type: 'string' },
   },
   additionalProperties: false,
+});
+
+const GUARD_9ei3gr = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      header: { type: 'string' },
+      question: { type: 'string' },
+      options: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { label: { type: 'string' }, description: { type: 'string' } },
+          required: ['label'],
+          additionalProperties: false,
+        },
+      },
+      multiSelect: { type: 'boolean' },
+    },
+    required: ['id', 'header', 'question', 'options'],
+    additionalProperties: false,
+  },
 });
 
 const GUARD_ouheht = makeGuard({
@@ -405,20 +432,29 @@ export function mapClientRequestSessionPrompt(
   );
 }
 
-/** request `elicitation/create` → request.opened */
+/** request `elicitation/create` → user-input.requested + request.opened */
 export function mapRequestElicitationCreate(
   m: Across<RequestByName['elicitation/create']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
-  ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', detail: str(m?.message), args: m }, [
+  if (m?.requestedSchema != null) {
+    const ids: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
+    ctx.emit(
+      'user-input.requested',
+      ids,
+      { questions: guard<UserInputQuestion[]>(GUARD_9ei3gr, H.acpElicitationQuestions(ctx, ids, m?.requestedSchema)) },
+      ['questions'],
+    );
+  }
+  const ids2: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
+  ctx.emit('request.opened', ids2, { requestType: 'mcp_elicitation', detail: str(m?.message), args: m }, [
     'requestType',
   ]);
 }
 
 /**
- * the client's response to request `elicitation/create` → request.resolved; `m` is the response's
- * `result`
+ * the client's response to request `elicitation/create` → user-input.resolved + request.resolved;
+ * `m` is the response's `result`
  */
 export function mapRequestElicitationCreateResponse(
   m: Across<RequestResponseByName['elicitation/create']> | undefined,
@@ -426,6 +462,13 @@ export function mapRequestElicitationCreateResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
+  if (m?.action === 'accept')
+    ctx.emit(
+      'user-input.resolved',
+      ids,
+      { answers: guard(GUARD_1ea6qgw, H.acpElicitationAnswers(ctx, ids, m?.content)) },
+      ['answers'],
+    );
   ctx.emit(
     'request.resolved',
     ids,
@@ -438,20 +481,29 @@ export function mapRequestElicitationCreateResponse(
   );
 }
 
-/** request `session/elicitation` → request.opened */
+/** request `session/elicitation` → user-input.requested + request.opened */
 export function mapRequestSessionElicitation(
   m: Across<RequestByName['session/elicitation']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
-  ctx.emit('request.opened', ids, { requestType: 'mcp_elicitation', detail: str(m?.message), args: m }, [
+  if (m?.requestedSchema != null) {
+    const ids: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
+    ctx.emit(
+      'user-input.requested',
+      ids,
+      { questions: guard<UserInputQuestion[]>(GUARD_9ei3gr, H.acpElicitationQuestions(ctx, ids, m?.requestedSchema)) },
+      ['questions'],
+    );
+  }
+  const ids2: MapperIds = { request: requestIdOf(H.acpRequestId(ctx, {})) };
+  ctx.emit('request.opened', ids2, { requestType: 'mcp_elicitation', detail: str(m?.message), args: m }, [
     'requestType',
   ]);
 }
 
 /**
- * the client's response to request `session/elicitation` → request.resolved; `m` is the response's
- * `result`
+ * the client's response to request `session/elicitation` → user-input.resolved + request.resolved;
+ * `m` is the response's `result`
  */
 export function mapRequestSessionElicitationResponse(
   m: Across<RequestResponseByName['session/elicitation']> | undefined,
@@ -459,12 +511,19 @@ export function mapRequestSessionElicitationResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
+  if (m?.action?.action === 'accept')
+    ctx.emit(
+      'user-input.resolved',
+      ids,
+      { answers: guard(GUARD_1ea6qgw, H.acpElicitationAnswers(ctx, ids, m?.action?.content)) },
+      ['answers'],
+    );
   ctx.emit(
     'request.resolved',
     ids,
     {
       requestType: 'mcp_elicitation',
-      decision: oneOf(SET_RequestDecision, translate(VM_acpElicitationAction, tagOf(m?.action))),
+      decision: oneOf(SET_RequestDecision, translate(VM_acpElicitationAction, tagOf(m?.action?.action))),
       resolution: m,
     },
     ['requestType'],

@@ -6,6 +6,7 @@ import type { ProviderIds } from '../types.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { PlanStep } from './plans.ts';
+import type { Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
 import { openSyntheticTurn } from './turns.ts';
 
@@ -218,4 +219,54 @@ export function acpContentText(_ctx: MapContext, _ids: ProviderIds, prompt: unkn
 export function acpAgent(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const name = get(m, ['agentInfo', 'name']);
   if (typeof name === 'string' && !ctx.providerFixed) ctx.eventProvider = ctx.mapValue(HOOK_VALUE_MAPS.acpAgent, name);
+}
+
+/**
+ * A form elicitation's fields as questions (one per property of its requestedSchema, keyed by the
+ * property's name, which is what the answer's `content` is keyed by): the title is the header, the
+ * description the question, an enum's values the options (their `oneOf` titles as descriptions);
+ * an array of them is a multi-select. Undefined for a URL elicitation (no schema).
+ */
+export function acpElicitationQuestions(_ctx: MapContext, _ids: ProviderIds, schema: unknown): Question[] | undefined {
+  const props = obj(obj(schema)?.properties);
+  if (!props) return undefined;
+  const out: Question[] = [];
+  for (const [id, value] of Object.entries(props)) {
+    const prop = obj(value);
+    const many = prop?.type === 'array';
+    const choices = many ? obj(prop?.items) : prop;
+    const header = str(prop?.title) ?? id;
+    out.push({
+      id,
+      header,
+      question: str(prop?.description) ?? header,
+      options: optionsOf(choices),
+      ...(many ? { multiSelect: true } : {}),
+    });
+  }
+  return out;
+}
+
+/** An enum's values as options: `enum: [..]`, or `oneOf`/`anyOf` of `{const, title}`. */
+function optionsOf(schema: Record<string, unknown> | undefined): Question['options'] {
+  if (Array.isArray(schema?.enum)) return schema.enum.flatMap((v) => (typeof v === 'string' ? [{ label: v }] : []));
+  const members = schema?.oneOf ?? schema?.anyOf;
+  if (!Array.isArray(members)) return [];
+  return members.flatMap((m) => {
+    const label = str(obj(m)?.const);
+    const description = str(obj(m)?.title);
+    return label === undefined ? [] : [description === undefined ? { label } : { label, description }];
+  });
+}
+
+/** What the user entered, by field: each value as text (a number or a yes/no too), a multi-select's as a list. */
+export function acpElicitationAnswers(_ctx: MapContext, _ids: ProviderIds, content: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [id, value] of Object.entries(obj(content) ?? {})) {
+    const list = (Array.isArray(value) ? value : [value]).flatMap((v) =>
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [],
+    );
+    if (list.length) out[id] = list;
+  }
+  return out;
 }

@@ -8,6 +8,8 @@ import {
   acpChunk,
   acpChunkItem,
   acpChunkText,
+  acpElicitationAnswers,
+  acpElicitationQuestions,
   acpItemType,
   acpOpenTurn,
   acpPermissionDecision,
@@ -123,6 +125,8 @@ export const HELPERS = {
   acpCancel,
   acpToolEnd,
   acpStopMessage,
+  acpElicitationQuestions,
+  acpElicitationAnswers,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

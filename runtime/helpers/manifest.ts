@@ -134,6 +134,8 @@ export const HELPER_MANIFEST = {
   acpCancel: hook(ACP),
   acpToolEnd: value(['value', 'value'], ACP),
   acpStopMessage: value(['value'], ACP),
+  acpElicitationQuestions: value(['value'], ACP),
+  acpElicitationAnswers: value(['value'], ACP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;

@@ -202,6 +202,49 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    (['user input answered', 'user input declined'] as const).map((row) => [
+      row,
+      {
+        signals: ['request:elicitation/create', 'request:session/elicitation'],
+        find: (r: Recording) =>
+          r.messages.flatMap((m, i) => {
+            if (r.dirs[i] !== 'c2s' || m.method !== undefined || m.result === undefined) return [];
+            const request = r.messages.find(
+              (q, j) =>
+                j < i &&
+                r.dirs[j] === 's2c' &&
+                /elicitation$|^elicitation\/create$/.test(q.method ?? '') &&
+                q.id === m.id,
+            );
+            // Form elicitations only (a URL one asks no questions); 0.18.2 nests the action.
+            if (!request?.params.requestedSchema) return [];
+            const action = (m.result.action?.action ?? m.result.action) as string;
+            const content = (m.result.action?.content ?? m.result.content ?? {}) as Msg;
+            if ((action === 'accept') !== (row === 'user input answered')) return [];
+            return [
+              {
+                where: `line ${i + 1}`,
+                check: () => {
+                  const answers = Object.fromEntries(Object.entries(content).map(([k, v]) => [k, [String(v)]]));
+                  expect(outOf(r, i).map((e) => [e.type, e.payload.answers ?? e.payload.decision])).toEqual([
+                    ['user-input.resolved', row === 'user input answered' ? answers : {}],
+                    ['request.resolved', row === 'user input answered' ? 'answered' : 'declined'],
+                  ]);
+                  // …keyed by the ids of the questions asked: the form's fields.
+                  const asked = r.events.find(
+                    (e) => e.type === 'user-input.requested' && e.requestId === outOf(r, i)[0]!.requestId,
+                  );
+                  expect((asked!.payload.questions as { id: string }[]).map((q) => q.id)).toEqual(
+                    Object.keys(request.params.requestedSchema.properties),
+                  );
+                },
+              },
+            ];
+          }),
+      },
+    ]),
+  ),
   compaction: {
     signals: ['session-update:compaction_update'],
     find: (r) =>
