@@ -342,6 +342,7 @@ export function mapAgentResponseSessionLoad(
   m: Across<AgentResponseByName['session/load']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpEndReplay(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -410,7 +411,7 @@ export function mapClientRequestSessionPrompt(
   m: Across<ClientRequestByName['session/prompt']> | undefined,
   ctx: MapContext,
 ): void {
-  H.acpOpenTurn(ctx, {}, m);
+  H.acpPromptTurn(ctx, {}, m);
   const ids: MapperIds = { item: idOf(H.acpPromptItem(ctx, {})) };
   ctx.emit(
     'item.started',
@@ -462,7 +463,7 @@ export function mapRequestElicitationCreateResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
-  if (m?.action === 'accept')
+  if (['accept'].includes(m?.action as never))
     ctx.emit(
       'user-input.resolved',
       ids,
@@ -511,7 +512,7 @@ export function mapRequestSessionElicitationResponse(
   pending: ProviderIds = {},
 ): void {
   const ids: MapperIds = { ...pending };
-  if (m?.action?.action === 'accept')
+  if (['accept'].includes(m?.action?.action as never))
     ctx.emit(
       'user-input.resolved',
       ids,
@@ -707,7 +708,7 @@ export function mapSessionUpdateSessionInfoUpdate(
   ctx.emit('thread.metadata.updated', ids, { name: str(m?.title), metadata: obj(m) }, []);
 }
 
-/** session-update `tool_call` → item.started */
+/** session-update `tool_call` → item.started + item.completed */
 export function mapSessionUpdateToolCall(
   m: Across<SessionUpdateByName['tool_call']> | undefined,
   ctx: MapContext,
@@ -727,6 +728,22 @@ export function mapSessionUpdateToolCall(
     },
     ['itemType'],
   );
+  if (['completed', 'failed'].includes(m?.status as never))
+    ctx.emit(
+      'item.completed',
+      ids,
+      {
+        itemType: oneOf(SET_CanonicalItemType, translate(VM_acpToolItemType, tagOf(m?.kind))),
+        status: oneOf(
+          SET_ItemStatus,
+          H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
+        ),
+        title: str(m?.title),
+        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        data: m,
+      },
+      ['itemType'],
+    );
 }
 
 /** session-update `tool_call_update` → item.updated + item.completed */
@@ -808,6 +825,7 @@ export function mapSessionUpdateUserMessageChunk(
   m: Across<SessionUpdateByName['user_message_chunk']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpUserTurn(ctx, {}, m);
   H.acpChunk(ctx, {}, m);
   const ids: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
   ctx.emit(

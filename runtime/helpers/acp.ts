@@ -8,6 +8,7 @@ import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { PlanStep } from './plans.ts';
 import type { Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
 
 /** The message chunks that are items of their own, by `sessionUpdate`: the item type and its text stream. */
@@ -28,9 +29,42 @@ interface OpenChunk {
 
 const CHUNK = 'acpChunk';
 
+/** turnScratch keys: the turn is a session/prompt's (not a replayed one); the agent has reported in it. */
+const PROMPTED = 'acpPrompted';
+const SPOKE = 'acpSpoke';
+
 /** A turn for what the agent reports with none open: the session/prompt it answers was not seen. */
 export function acpOpenTurn(ctx: MapContext, _ids: ProviderIds, _m: unknown): void {
   openSyntheticTurn(ctx);
+}
+
+/**
+ * The client's session/prompt: its turn. A turn still open from a replay (session/load sends the
+ * history as updates) ends first: what it replayed happened before.
+ */
+export function acpPromptTurn(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  if (ctx.currentTurn !== undefined && ctx.thread.turnScratch.get(PROMPTED) !== true) acpEndReplay(ctx, ids, m);
+  openSyntheticTurn(ctx);
+  ctx.thread.turnScratch.set(PROMPTED, true);
+}
+
+/**
+ * A user's message chunk outside a prompt (a replayed history): a turn of its own, so the turn
+ * before it, once the agent has answered in it, ends.
+ */
+export function acpUserTurn(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const scratch = ctx.thread.turnScratch;
+  if (ctx.currentTurn !== undefined && scratch.get(PROMPTED) !== true && scratch.get(SPOKE) === true)
+    acpEndReplay(ctx, ids, m);
+  openSyntheticTurn(ctx);
+}
+
+/** session/load's answer (the replay is over), or a new turn after one: a replayed turn still open completed, in the past. */
+export function acpEndReplay(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  if (ctx.currentTurn === undefined || ctx.thread.turnScratch.get(PROMPTED) === true) return;
+  acpChunk(ctx, ids, undefined);
+  ctx.synthetic(() => ctx.emit('turn.completed', {}, { state: 'completed' }, []));
+  closeTurn(ctx, ids, m);
 }
 
 /**
@@ -57,6 +91,7 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
         [],
       );
   }
+  if (kind !== undefined && kind !== 'user_message_chunk') scratch.set(SPOKE, true);
   if (!chunk || kind === undefined) return;
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
