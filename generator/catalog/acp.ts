@@ -10,7 +10,7 @@ import { joinPointer } from '../schema/pointer.ts';
 import { ACP_SCHEMA } from '../upstream/acp.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
-import { enumValues, readUnion } from './unions.ts';
+import { catalogEnum, readUnion } from './unions.ts';
 
 /** The root unions of messages (by who sends them) → the kind of entry each member is. */
 const ROOTS: readonly [string, EntryKind][] = [
@@ -86,15 +86,8 @@ export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enu
 function readEnums(defs: Record<string, unknown>): Record<string, CatalogEnum> {
   const enums: Record<string, CatalogEnum> = {};
   for (const name of ENUMS) {
-    const found = enumValues(defs[name]);
-    if (found)
-      enums[name] = {
-        name,
-        values: found.values,
-        ...(found.open ? { open: true as const } : {}),
-        document: ACP_SCHEMA,
-        pointer: joinPointer('#/$defs', name),
-      };
+    const found = catalogEnum(defs[name], name, ACP_SCHEMA, '$defs');
+    if (found) enums[name] = found;
   }
   return enums;
 }

@@ -1,9 +1,9 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
-import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum, CatalogResponse } from './types.ts';
 import { parseDefinitionRef } from '../schema/traverse.ts';
-import { enumValues, readUnion } from './unions.ts';
+import { catalogEnum, readUnion } from './unions.ts';
 import { isObj } from '../schema/object.ts';
 
 const NOTIFICATIONS = 'ServerNotification.json';
@@ -45,15 +45,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
     const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
     for (const name of Object.keys(defs).sort()) {
       if (!pattern.test(name) || enums[name]) continue;
-      const found = enumValues(defs[name]);
-      if (found)
-        enums[name] = {
-          name,
-          values: found.values,
-          ...(found.open ? { open: true as const } : {}),
-          document,
-          pointer: joinPointer('#/definitions', name),
-        };
+      const found = catalogEnum(defs[name], name, document, 'definitions');
+      if (found) enums[name] = found;
     }
   };
   scan(NOTIFICATIONS, /Status$/);

@@ -5,6 +5,7 @@ import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import { resolveRef } from '../schema/ref.ts';
 import { literalOf } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
+import type { CatalogEnum } from './types.ts';
 
 export interface UnionMember {
   name: string;
@@ -75,4 +76,22 @@ export function enumValues(def: unknown): { values: string[]; open: boolean } | 
     else return undefined;
   }
   return values.length ? { values, open } : undefined;
+}
+
+/** The catalog enum of definition `name` in `document` (under `holder`, `definitions` or `$defs`), if it is enum-like. */
+export function catalogEnum(
+  def: unknown,
+  name: string,
+  document: string,
+  holder: 'definitions' | '$defs',
+): CatalogEnum | undefined {
+  const found = enumValues(def);
+  if (!found) return undefined;
+  return {
+    name,
+    values: found.values,
+    ...(found.open ? { open: true as const } : {}),
+    document,
+    pointer: joinPointer(`#/${holder}`, name),
+  };
 }
