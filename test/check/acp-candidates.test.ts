@@ -11,47 +11,13 @@ import { snapshotPipelineOptions } from '../../generator/commands/upstream-optio
 import { formatText } from '../../generator/check/format/text.ts';
 import { runCheck } from '../../generator/check/run.ts';
 import { projectPaths } from '../../generator/project.ts';
+import { discriminants, schemaOf, type Json } from '../catalog/acp-walk.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const UNVENDORED = join(REPO, 'test', 'fixtures', 'upstream-src', 'acp');
 const paths = projectPaths(REPO);
 const scratch = mkdtempSync(join(tmpdir(), 'eventmap-acp-candidates-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-type Json = Record<string, unknown>;
-const schemaOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'schema.json'), 'utf8')) as { $defs: Json };
-
-/** Who sends what: the schema's root unions of messages, and what each member is called in a gap. */
-const ROOTS: Record<string, string> = {
-  AgentNotification: 'notification',
-  AgentRequest: 'request',
-  AgentResponse: 'agent-response',
-  ClientRequest: 'client-request',
-  ClientNotification: 'client-notification',
-};
-
-/** `kind:name` of every method (by its x-method, placed by the root union that refers to it) and every sessionUpdate. */
-function discriminants(schema: { $defs: Json }): Set<string> {
-  const defs = schema.$defs;
-  const out = new Set<string>();
-  for (const [name, def] of Object.entries(defs) as [string, Json][]) {
-    const method = def['x-method'];
-    if (typeof method !== 'string') continue;
-    if (def['x-side'] === 'protocol') {
-      out.add(`notification:${method}`).add(`client-notification:${method}`);
-      continue;
-    }
-    for (const [root, kind] of Object.entries(ROOTS)) {
-      if (kind === 'notification' && method === 'session/update') continue; // told apart by sessionUpdate
-      if (JSON.stringify(defs[root]).includes(`"#/$defs/${name}"`)) out.add(`${kind}:${method}`);
-    }
-  }
-  for (const member of (defs.SessionUpdate as { oneOf: Json[] }).oneOf) {
-    const tag = (member.properties as Json).sessionUpdate as { const: string };
-    out.add(`session-update:${tag.const}`);
-  }
-  return out;
-}
 
 /** The releases the spec supports, read from it (a bump changes them; the test does not). */
 const supported = (
