@@ -9,6 +9,7 @@ import { CLAUDE } from './claude-rows.ts';
 import { CODEX } from './codex-rows.ts';
 import { CODEX_SDK } from './codex-sdk-rows.ts';
 import { load, type Recording } from './recording.ts';
+import { viewAgrees } from './view.ts';
 
 const recording = (source: string, records: Record<string, unknown>[]): Recording =>
   load({
@@ -435,9 +436,12 @@ describe('acp, hand-made', () => {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Record<string, unknown>);
   const r = recording('acp', records);
-  it.each(Object.keys(ACP))('%s', (row) => {
+  it.each(Object.keys(ACP))('%s, and as the provider-blind view shows it', (row) => {
     const found = ACP[row]!.find(r);
     expect(found.length, row).toBeGreaterThan(0);
-    for (const o of found) o.check();
+    for (const o of found) {
+      o.check();
+      viewAgrees(r, Number(/^line (\d+)$/.exec(o.where)![1]) - 1);
+    }
   });
 });
