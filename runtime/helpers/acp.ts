@@ -253,7 +253,10 @@ export function acpContentText(_ctx: MapContext, _ids: ProviderIds, prompt: unkn
  */
 export function acpAgent(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const name = get(m, ['agentInfo', 'name']);
-  if (typeof name === 'string' && !ctx.providerFixed) ctx.eventProvider = ctx.mapValue(HOOK_VALUE_MAPS.acpAgent, name);
+  const map = ctx.valueMaps[HOOK_VALUE_MAPS.acpAgent];
+  if (typeof name !== 'string' || ctx.providerFixed || !map) return;
+  // Any other agent is the map's default (`acp`) by design, not a value the spec lacks: no warning.
+  ctx.eventProvider = Object.hasOwn(map.values, name) ? ctx.mapValue(HOOK_VALUE_MAPS.acpAgent, name) : map.fallback;
 }
 
 /**

@@ -120,6 +120,20 @@ describe.each(ALL.map((t) => [t.file, t] as const))('acp %s', (_file, t) => {
 describe('acp normalizer options and replies', () => {
   const t = handMade();
 
+  it('an agent the spec does not name is `acp`, without a warning', () => {
+    const n = createNormalizer({ clock: () => 0, deriveSessionId: true });
+    n.reply({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1 } });
+    const events = n.push({
+      jsonrpc: '2.0',
+      id: 0,
+      result: { protocolVersion: 1, agentInfo: { name: 'some-other-agent', version: '1' } },
+    });
+    expect(events.map((e) => [e.type, e.provider])).toEqual([
+      ['session.started', 'acp'],
+      ['session.configured', 'acp'],
+    ]);
+  });
+
   it('the `provider` option names every event, whatever agentInfo says', () => {
     const n = createNormalizer({ clock: () => 0, deriveSessionId: true, provider: 'codex' });
     const events = t.lines.flatMap((l) => n.push(l));
