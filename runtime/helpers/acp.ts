@@ -11,20 +11,20 @@ import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
 
-/** The message chunks that are items of their own, by `sessionUpdate`: the item type and its text stream. */
-const CHUNKS: Readonly<Record<string, { itemType: string; stream: string | undefined }>> = {
-  agent_message_chunk: { itemType: 'assistant_message', stream: 'assistant_text' },
-  agent_thought_chunk: { itemType: 'reasoning', stream: 'reasoning_text' },
-  // A user's message (replayed by session/load) has no text stream: its text is the item's, whole.
-  user_message_chunk: { itemType: 'user_message', stream: undefined },
+/**
+ * The message chunks that are items of their own, by `sessionUpdate`: the item type each opens
+ * (what a chunk's text is, a stream or the item's whole text, is the spec's).
+ */
+const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
+  agent_message_chunk: { itemType: 'assistant_message' },
+  agent_thought_chunk: { itemType: 'reasoning' },
+  user_message_chunk: { itemType: 'user_message' },
 };
 
 interface OpenChunk {
   kind: string;
   item: string;
   messageId: string | undefined;
-  /** The text so far, for the chunks without a stream of their own. */
-  text: string;
 }
 
 const CHUNK = 'acpChunk';
@@ -96,7 +96,8 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
   const item = messageId ?? `${ctx.currentTurn ?? 'session'}#${kind}-${n}`;
-  scratch.set(CHUNK, { kind, item, messageId, text: '' } satisfies OpenChunk);
+  ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
+  scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 
@@ -111,13 +112,15 @@ export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undef
   return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
 }
 
-/** The whole text of the open chunk so far, `text` appended: for chunks without a stream (the user's). */
+/**
+ * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
+ * user's). What came before is the text the open item keeps (bounded with it, runtime/item-text.ts).
+ */
 export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
   const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
   const more = str(text);
   if (!open || more === undefined) return undefined;
-  open.text += more;
-  return open.text;
+  return (ctx.openItem(ctx.currentThread, open.item)?.text ?? '') + more;
 }
 
 /** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */

@@ -153,6 +153,26 @@ describe('acp normalizer options and replies', () => {
     expect(split.map((e) => [e.type, e.payload])).toEqual(both.map((e) => [e.type, e.payload]));
   });
 
+  it("a user's message in several chunks is one item with the whole text (a replay has no text stream)", () => {
+    const n = createNormalizer({ clock: () => 0, deriveSessionId: true });
+    const update = (u: Record<string, unknown>) =>
+      loose(n.push({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: u } } as never));
+    const text = (t: string) => ({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: t } });
+    const events = [
+      ...update(text('Hel')),
+      ...update(text('lo')),
+      ...update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' } }),
+    ];
+    const user = events.filter((e) => e.payload.itemType === 'user_message');
+    expect(user.map((e) => [e.type, e.payload.text])).toEqual([
+      ['item.started', undefined],
+      ['item.updated', 'Hel'],
+      ['item.updated', 'Hello'],
+      ['item.completed', 'Hello'],
+    ]);
+    expect(new Set(user.map((e) => e.itemId)).size).toBe(1);
+  });
+
   it('an unknown session/update variant is a runtime.warning with raw, never dropped', () => {
     const n = createNormalizer({ clock: () => 0, deriveSessionId: true });
     const line = {
