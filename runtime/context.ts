@@ -13,6 +13,8 @@ import { lookup } from './values.ts';
 
 export interface ContextOptions {
   provider: string;
+  /** The provider events carry, when the app names it (NormalizerOptions.provider); default `provider`. */
+  eventProvider?: string | undefined;
   /** The source name, part of the default session id. */
   source: string;
   /** Explicit session id; default: a random one (see NormalizerOptions.sessionId). */
@@ -32,7 +34,15 @@ function isoMs(ms: unknown): ms is number {
 }
 
 export class MapContext {
+  /** The source's ProviderKind: every event's, and the namespace of the canonical ids. */
   readonly provider: string;
+  /**
+   * The provider events carry when the upstream names its agent as it goes (ACP's initialize
+   * response, runtime/helpers/acp.ts acpAgent); the ids keep `provider`, so they do not change.
+   */
+  eventProvider: string | undefined;
+  /** The app said which provider it is (`provider` option): what the upstream says does not change it. */
+  readonly providerFixed: boolean;
   private readonly source: string;
   private readonly clock: () => number;
   private ids: CanonicalIds | undefined;
@@ -71,6 +81,8 @@ export class MapContext {
 
   constructor(options: ContextOptions) {
     this.provider = options.provider;
+    this.eventProvider = options.eventProvider;
+    this.providerFixed = options.eventProvider !== undefined;
     this.source = options.source;
     this.clock = options.clock;
     if (options.sessionId !== undefined) this.ids = new CanonicalIds(options.provider, options.sessionId);
@@ -261,7 +273,7 @@ export class MapContext {
     const c = (this.ids ??= new CanonicalIds(this.provider, derivedSessionId(this.source, this.raw.payload)));
     const event: CanonicalEvent = {
       eventId: c.event(this.seq++),
-      provider: this.provider,
+      provider: this.eventProvider ?? this.provider,
       sessionId: c.sessionId,
       createdAt: this.createdAt(),
       type,

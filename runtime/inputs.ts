@@ -16,6 +16,15 @@ import type {
   SdkMessageByName,
 } from '../generated/claude-agent-sdk/upstream-types.ts';
 import type { ThreadEventByName } from '../generated/codex-sdk/upstream-types.ts';
+import type {
+  AgentResponseByName,
+  ClientNotificationByName,
+  ClientRequestByName,
+  NotificationByName as AcpNotificationByName,
+  RequestByName as AcpRequestByName,
+  RequestResponseByName as AcpRequestResponseByName,
+  SessionUpdateByName,
+} from '../generated/acp/upstream-types.ts';
 
 type ValueOf<T> = T[keyof T];
 
@@ -102,16 +111,62 @@ export type CodexSdkInput = ValueOf<ThreadEventByName>;
 /** The Codex SDK asks the app nothing: there is nothing to reply. */
 export type CodexSdkReply = never;
 
+// ---- acp ---------------------------------------------------------------------------------------
+
+/** A JSON-RPC error object, as either side answers a request it could not serve. */
+export interface JsonRpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+type AcpNotifications<M> = { [K in keyof M]: { jsonrpc?: '2.0'; method: K; params: M[K] } }[keyof M];
+type AcpRequests<M> = { [K in keyof M]: { jsonrpc?: '2.0'; id: JsonRpcId; method: K; params: M[K] } }[keyof M];
+
+/** A session/update: one SessionUpdate variant, for the session it names. */
+export interface AcpSessionUpdate {
+  jsonrpc?: '2.0';
+  method: 'session/update';
+  params: { sessionId: string; update: ValueOf<SessionUpdateByName>; _meta?: Record<string, unknown> | null };
+}
+
+/** What an ACP agent writes: a notification, a request to the client, or its answer to one of the client's requests. */
+export type AcpAgentMessage =
+  | AcpSessionUpdate
+  | AcpNotifications<AcpNotificationByName>
+  | AcpRequests<AcpRequestByName>
+  | { jsonrpc?: '2.0'; id: JsonRpcId; result: ValueOf<AgentResponseByName> }
+  | { jsonrpc?: '2.0'; id: JsonRpcId; error: JsonRpcError };
+
+/** What the client (the app) sends the agent: its requests and notifications, and its answers to the agent's requests. */
+export type AcpClientMessage =
+  | AcpRequests<ClientRequestByName>
+  | AcpNotifications<ClientNotificationByName>
+  | { jsonrpc?: '2.0'; id: JsonRpcId; result: ValueOf<AcpRequestResponseByName> }
+  | { jsonrpc?: '2.0'; id: JsonRpcId; error: JsonRpcError };
+
+/** One line of a capture of both directions (c2s: client → agent), `line` the raw JSON-RPC text. */
+export interface AcpCaptureRecord {
+  dir: 'c2s' | 's2c';
+  ts?: string | number;
+  line: string;
+}
+
+export type AcpInput = AcpAgentMessage | AcpCaptureRecord;
+export type AcpReply = AcpClientMessage;
+
 // ---- by source ---------------------------------------------------------------------------------
 
 export interface InputBySource {
   'codex-app-server': CodexAppServerInput;
   'claude-agent-sdk': ClaudeAgentSdkInput;
   'codex-sdk': CodexSdkInput;
+  acp: AcpInput;
 }
 
 export interface ReplyBySource {
   'codex-app-server': CodexAppServerReply;
   'claude-agent-sdk': ClaudeAgentSdkReply;
   'codex-sdk': CodexSdkReply;
+  acp: AcpReply;
 }

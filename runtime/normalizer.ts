@@ -2,7 +2,7 @@
 // message becomes runtime.warning with raw; every event it returns serialises. This core takes one
 // source's framing: createNormalizer (runtime/create.ts) picks it by name and bundles every source,
 // a source's own entry point (runtime/entries/) bundles only that one.
-import type { ProviderRuntimeEvent } from '../generated/canonical/types.ts';
+import type { ProviderKind, ProviderRuntimeEvent } from '../generated/canonical/types.ts';
 import { MapContext } from './context.ts';
 import { DEFAULT_END_REASON, endSession } from './end-session.ts';
 import type { HeldState } from './lifecycle.ts';
@@ -37,6 +37,12 @@ export interface NormalizerOptions {
    * have been answered unseen, so it is `unobserved`. Default: known from the first answer seen.
    */
   observesReplies?: boolean;
+  /**
+   * The ProviderKind every event carries, when the app knows which agent it runs. For ACP, whose
+   * protocol names its agent only in the initialize response (agentInfo.name, mapped by the spec's
+   * acpAgentProvider), this takes precedence; without either, ACP events say `acp`.
+   */
+  provider?: ProviderKind;
 }
 
 /** What end() returns: the events that close what the session left open, and the final counts. */
@@ -103,6 +109,7 @@ export function normalizerFor<I, R>(
 ): Normalizer<I, R> {
   const ctx = new MapContext({
     provider,
+    eventProvider: options.provider,
     source,
     sessionId: options.sessionId,
     deriveSessionId: options.deriveSessionId,

@@ -80,6 +80,16 @@ export function oneOf<T extends string>(set: ReadonlySet<T>, v: unknown): T | un
   return typeof v === 'string' && set.has(v as T) ? (v as T) : undefined;
 }
 
+/** An own property of an object (for names every value inherits, such as `constructor`), else undefined. */
+export function own<T, K extends keyof Exclude<T, null | undefined>>(
+  o: T,
+  key: K,
+): Exclude<T, null | undefined>[K] | undefined {
+  return o !== null && typeof o === 'object' && Object.hasOwn(o, key)
+    ? (o as Exclude<T, null | undefined>)[key]
+    : undefined;
+}
+
 /** A value map of mapping-spec.yaml as the generated mappers declare it, typed by its canonical type. */
 export interface ValueMapOf<T extends string> {
   readonly values: Readonly<Record<string, T | null>>;

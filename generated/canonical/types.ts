@@ -35,7 +35,17 @@ export type ProviderItemId = string & { readonly __brand: 'ProviderItemId' };
  * eventmap's (camelCase, like the T3 contracts' ProviderKind). The Codex app-server and the Codex
  * SDK are both `codex`: the protocol an event came from is `raw.source`, not the provider.
  */
-export const PROVIDER_KINDS = ['codex', 'claudeAgent'] as const;
+export const PROVIDER_KINDS = [
+  'codex',
+  'claudeAgent',
+  /**
+   * Extension (not in EVENTS.md): An Agent Client Protocol agent that is neither of the above: ACP
+   * names its agent only in the initialize response's agentInfo, and an agentInfo.name eventmap
+   * does not map (mapping-spec.yaml acpAgentProvider), or none seen yet and no `provider` option,
+   * leaves the provider the protocol's own name rather than a guess.
+   */
+  'acp',
+] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** Where the raw upstream message attached to an event came from (EVENTS.md §1.1). */
@@ -46,6 +56,28 @@ export const RUNTIME_EVENT_RAW_SOURCES = [
   'claude.sdk.message',
   'claude.sdk.permission',
   'codex.sdk.thread-event',
+  /**
+   * Extension (not in EVENTS.md): An Agent Client Protocol notification from the agent
+   * (session/update and the others), which EVENTS.md predates.
+   */
+  'acp.notification',
+  /**
+   * Extension (not in EVENTS.md): An Agent Client Protocol request from the agent to the client
+   * (session/request_permission, elicitation/create, fs/*, terminal/*).
+   */
+  'acp.request',
+  /**
+   * Extension (not in EVENTS.md): The agent's JSON-RPC response to one of the client's requests:
+   * ACP ends a turn in the session/prompt response's stopReason, and names the agent in the
+   * initialize response.
+   */
+  'acp.response',
+  /**
+   * Extension (not in EVENTS.md): What the client sent the agent (its requests, notifications, and
+   * answers to the agent's requests): session/prompt starts a turn, and the answer to
+   * session/request_permission resolves it.
+   */
+  'acp.client',
   /**
    * Extension (not in EVENTS.md): A JSON-RPC response on the app-server connection: the client's
    * answer resolves a server request (0.105.0 sends no serverRequest/resolved, and 0.171.0's

@@ -1,11 +1,9 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
-import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { getAtPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum, CatalogResponse } from './types.ts';
 import { parseDefinitionRef } from '../schema/traverse.ts';
-import { unionBranches } from '../schema/branches.ts';
-import { literalOf } from '../schema/unions.ts';
-import { readUnion } from './unions.ts';
+import { catalogEnum, readUnion } from './unions.ts';
 import { isObj } from '../schema/object.ts';
 
 const NOTIFICATIONS = 'ServerNotification.json';
@@ -47,46 +45,13 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
     const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
     for (const name of Object.keys(defs).sort()) {
       if (!pattern.test(name) || enums[name]) continue;
-      const found = enumValues(defs[name]);
-      if (found)
-        enums[name] = {
-          name,
-          values: found.values,
-          ...(found.open ? { open: true as const } : {}),
-          document,
-          pointer: joinPointer('#/definitions', name),
-        };
+      const found = catalogEnum(defs[name], name, document, 'definitions');
+      if (found) enums[name] = found;
     }
   };
   scan(NOTIFICATIONS, /Status$/);
   for (const doc of responseDocuments) scan(doc, /(Decision|Action)$/);
   return enums;
-}
-
-/**
- * The values of an enum-like definition: a string enum, or a oneOf/anyOf of string literals,
- * objects told apart by `type`, and externally tagged objects (`{ acceptWithExecpolicyAmendment:
- * {...} }`, named by their one required key); a member that is any string makes it open.
- * Undefined when the definition is not enum-like.
- */
-function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
-  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string'))
-    return { values: def.enum as string[], open: false };
-  const members = isObj(def) ? unionBranches(def) : [];
-  if (!members.length) return undefined;
-  const values: string[] = [];
-  let open = false;
-  for (const m of members) {
-    if (!isObj(m)) return undefined;
-    const lit = literalOf(m) ?? (isObj(m.properties) ? literalOf(m.properties.type) : undefined);
-    if (lit !== undefined) values.push(lit);
-    else if (Array.isArray(m.enum) && m.enum.every((v) => typeof v === 'string')) values.push(...(m.enum as string[]));
-    else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string')
-      values.push(m.required[0]);
-    else if (m.enum === undefined && [m.type].flat().includes('string')) open = true;
-    else return undefined;
-  }
-  return values.length ? { values, open } : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Build the catalog of one snapshot folder.
 import { compareStrings } from '../io/fsutil.ts';
 import type { SourceName } from '../project/sources.ts';
+import { buildAcp } from './acp.ts';
 import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { buildCodexAppServer } from './codex-app-server.ts';
 import { buildCodexSdk } from './codex-sdk.ts';
@@ -15,6 +16,7 @@ const BUILDERS: Record<SourceName, Builder> = {
   'codex-app-server': buildCodexAppServer,
   'claude-agent-sdk': buildClaudeAgentSdk,
   'codex-sdk': buildCodexSdk,
+  acp: buildAcp,
 };
 
 export function loadCatalog(ref: SnapshotRef): Catalog {

@@ -1,10 +1,11 @@
 // Reading discriminated unions out of snapshot documents, refusing (located) one that is not.
-import { unionSlots } from '../schema/branches.ts';
+import { unionBranches, unionSlots } from '../schema/branches.ts';
 import { isObj } from '../schema/object.ts';
 import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import { resolveRef } from '../schema/ref.ts';
 import { literalOf } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
+import type { CatalogEnum } from './types.ts';
 
 export interface UnionMember {
   name: string;
@@ -49,4 +50,48 @@ export function readUnion(
     }
     return { name, pointer: memberPointer };
   });
+}
+
+/**
+ * The values of an enum-like definition: a string enum, or a oneOf/anyOf of string literals,
+ * objects told apart by `type`, and externally tagged objects (`{ acceptWithExecpolicyAmendment:
+ * {...} }`, named by their one required key); a member that is any string makes it open.
+ * Undefined when the definition is not enum-like.
+ */
+export function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
+  if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string'))
+    return { values: def.enum as string[], open: false };
+  const members = isObj(def) ? unionBranches(def) : [];
+  if (!members.length) return undefined;
+  const values: string[] = [];
+  let open = false;
+  for (const m of members) {
+    if (!isObj(m)) return undefined;
+    const lit = literalOf(m) ?? (isObj(m.properties) ? literalOf(m.properties.type) : undefined);
+    if (lit !== undefined) values.push(lit);
+    else if (Array.isArray(m.enum) && m.enum.every((v) => typeof v === 'string')) values.push(...(m.enum as string[]));
+    else if (Array.isArray(m.required) && m.required.length === 1 && typeof m.required[0] === 'string')
+      values.push(m.required[0]);
+    else if (m.enum === undefined && [m.type].flat().includes('string')) open = true;
+    else return undefined;
+  }
+  return values.length ? { values, open } : undefined;
+}
+
+/** The catalog enum of definition `name` in `document` (under `holder`, `definitions` or `$defs`), if it is enum-like. */
+export function catalogEnum(
+  def: unknown,
+  name: string,
+  document: string,
+  holder: 'definitions' | '$defs',
+): CatalogEnum | undefined {
+  const found = enumValues(def);
+  if (!found) return undefined;
+  return {
+    name,
+    values: found.values,
+    ...(found.open ? { open: true as const } : {}),
+    document,
+    pointer: joinPointer(`#/${holder}`, name),
+  };
 }

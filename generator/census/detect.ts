@@ -32,9 +32,12 @@ export function detectLine(value: unknown, forced?: SourceName): LineKind {
     } catch {
       return { what: 'unrecognised' };
     }
-    return rec.dir === 'c2s' ? { what: 'app', source: 'codex-app-server' } : codexMessage(obj(inner));
+    const m = obj(inner);
+    if ((forced ?? (isAcp(m) ? 'acp' : 'codex-app-server')) === 'acp') return acpMessage(m, rec.dir === 'c2s');
+    return rec.dir === 'c2s' ? { what: 'app', source: 'codex-app-server' } : codexMessage(m);
   }
   const source = forced ?? guessSource(rec);
+  if (source === 'acp') return acpMessage(rec, false);
   if (source === 'codex-app-server') return codexMessage(rec);
   if (source === 'codex-sdk')
     return typeof rec.type === 'string'
@@ -47,6 +50,7 @@ export function detectLine(value: unknown, forced?: SourceName): LineKind {
 function guessSource(rec: Obj): SourceName | undefined {
   if (typeof rec.kind === 'string' && ['message', 'permission', 'hook', 'meta'].includes(rec.kind))
     return 'claude-agent-sdk';
+  if (isAcp(rec)) return 'acp';
   if (typeof rec.method === 'string' || ('id' in rec && ('result' in rec || 'error' in rec))) return 'codex-app-server';
   // ThreadEvent types are dotted (thread.started, item.completed), but for `error`
   // ({type, message}); SDKMessage types never are, and every SDKMessage carries session_id.
@@ -55,6 +59,36 @@ function guessSource(rec: Obj): SourceName | undefined {
       ? 'codex-sdk'
       : 'claude-agent-sdk';
   return undefined;
+}
+
+/**
+ * ACP's messages carry `"jsonrpc": "2.0"` (its schema requires it); Codex's app-server leaves it out.
+ * That is how the two JSON-RPC sources are told apart.
+ */
+const isAcp = (m: Obj | undefined): boolean => m?.jsonrpc === '2.0';
+
+/**
+ * An ACP message: the agent's notifications (session/update by its variant) and requests, and the
+ * client's requests and notifications; an answer names no method (its request's is not known
+ * from one line), so it carries no type.
+ */
+function acpMessage(m: Obj | undefined, fromClient: boolean): LineKind {
+  const method = str(m?.method);
+  if (!m || method === undefined)
+    return m && 'id' in m
+      ? { what: fromClient ? 'app' : 'upstream', source: 'acp', types: [] }
+      : { what: 'unrecognised' };
+  const request = 'id' in m;
+  if (fromClient)
+    return {
+      what: 'upstream',
+      source: 'acp',
+      types: [{ kind: request ? 'client-request' : 'client-notification', name: method }],
+    };
+  const update = str(obj(obj(m.params)?.update)?.sessionUpdate);
+  if (method === 'session/update' && update !== undefined)
+    return { what: 'upstream', source: 'acp', types: [{ kind: 'session-update', name: update }] };
+  return { what: 'upstream', source: 'acp', types: [{ kind: request ? 'request' : 'notification', name: method }] };
 }
 
 function codexMessage(m: Obj | undefined): LineKind {

@@ -28,8 +28,14 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
     if (!kindsB.has(kind)) changes.push({ change: 'kind-removed', kind, names: na });
     else if (!kindsA.has(kind)) changes.push({ change: 'kind-added', kind, names: nb });
     else {
-      for (const name of removed)
-        changes.push({ change: 'discriminant-removed', kind, name, ...renamedNote(ea.get(`${kind}:${name}`)!, b) });
+      const renames = likelyRenames(a, b, kind, removed, added);
+      for (const name of removed) {
+        const r = renames.get(name);
+        const note = r
+          ? { note: `renamed to \`${r.to}\`? ${Math.round(r.likeness * 100)}% of the message's fields are the same` }
+          : renamedNote(ea.get(`${kind}:${name}`)!, b);
+        changes.push({ change: 'discriminant-removed', kind, name, ...note });
+      }
       for (const name of added) changes.push({ change: 'discriminant-added', kind, name });
     }
   }
@@ -39,6 +45,47 @@ export function diffCatalogs(a: Catalog, b: Catalog): { counts: Record<string, K
   }
   changes.push(...diffEnums(a, b));
   return { counts, changes };
+}
+
+/** Fields that say nothing of what a message is (every ACP message has `_meta`). */
+const UNTELLING = new Set(['$', '$._meta']);
+/** How alike two messages' fields must be (shared / all) for a removal and an addition to read as one rename. */
+const RENAME_LIKENESS = 0.75;
+
+/**
+ * Discriminants of `kind` that went and came in one release as one: a name sharing a word with the
+ * old one (split at `/` and `_`), for a message with mostly the same fields (ACP 0.19.0:
+ * `session/elicitation` → `elicitation/create`). A message with no telling field (an empty
+ * answer) is never paired, and neither is one two added names fit equally well.
+ */
+function likelyRenames(
+  a: Catalog,
+  b: Catalog,
+  kind: string,
+  removed: string[],
+  added: string[],
+): Map<string, { to: string; likeness: number }> {
+  const fieldsOf = (c: Catalog, name: string) => {
+    const e = c.entries.find((x) => x.kind === kind && x.name === name)!;
+    return new Set([...messageFields(c, e).keys()].filter((f) => !UNTELLING.has(f)));
+  };
+  const words = (name: string) => new Set(name.split(/[/_]/).filter(Boolean));
+  const out = new Map<string, { to: string; likeness: number }>();
+  for (const name of removed) {
+    const fx = fieldsOf(a, name);
+    if (fx.size === 0) continue;
+    const wx = words(name);
+    const scored = added.flatMap((to) => {
+      if (![...words(to)].some((w) => wx.has(w))) return [];
+      const fy = fieldsOf(b, to);
+      const shared = [...fx].filter((f) => fy.has(f)).length;
+      const likeness = shared / (fx.size + fy.size - shared);
+      return likeness >= RENAME_LIKENESS ? [{ to, likeness }] : [];
+    });
+    scored.sort((p, q) => q.likeness - p.likeness || compareStrings(p.to, q.to));
+    if (scored.length && (scored.length === 1 || scored[0]!.likeness > scored[1]!.likeness)) out.set(name, scored[0]!);
+  }
+  return out;
 }
 
 /** A member A could not resolve is named by its type name; when B declares it, say under which name. */

@@ -2,8 +2,10 @@
 // against the schemas of every supported snapshot. Ajv 8 standalone code, plain ESM, no run-time
 // dependency. Pure: returns the files, prints and writes nothing.
 import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { Catalog } from '../catalog/types.ts';
+import { isObj } from '../schema/object.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 import { comment, docComment, ident, joinCode, lit, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { addLinearMetaSchema } from './upstream/ajv-meta.ts';
@@ -36,6 +38,35 @@ const AJV_OPTIONS = {
   meta: false,
 } as const;
 
+/** The JSON Schema dialect a snapshot's documents declare that is not draft-07's. */
+const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * Vendor keywords of the 2020-12 upstreams (ACP's: which side handles a method, its name, how its
+ * Rust deserialiser treats a bad value, what its docs leave out): annotations, checking nothing.
+ */
+const VENDOR_KEYWORDS = [
+  'x-method',
+  'x-side',
+  'x-docs-ignore',
+  'x-deserialize-default-on-error',
+  'x-deserialize-default-on-null',
+  'x-deserialize-skip-invalid-items',
+];
+
+/**
+ * Draft-07 upstreams (Codex) get Ajv with our linear meta-schema; 2020-12 upstreams (ACP:
+ * `unevaluatedProperties`, `$defs`) get Ajv's 2020 class, strict all the same, with the vendor
+ * keywords allowed. A vendor keyword not listed still fails the compile, naming it.
+ */
+function makeAjv(catalogs: Catalog[]): Ajv {
+  const is2020 = catalogs.some((c) => Object.values(c.documents).some((d) => isObj(d) && d.$schema === DRAFT_2020));
+  if (!is2020) return addLinearMetaSchema(new Ajv(AJV_OPTIONS));
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, meta: true });
+  ajv.addVocabulary(VENDOR_KEYWORDS);
+  return ajv;
+}
+
 // A CommonJS module: under NodeNext its default import is the whole module, whose `default` is the function.
 const standaloneCode = standalone.default;
 
@@ -46,7 +77,7 @@ export function emitUpstreamValidators(catalogs: Catalog[]): Map<string, string>
   const storeId = `https://eventmap.invalid/${source}/upstream-validators.json`;
   const store = buildValidatorStore(catalogs, storeId);
 
-  const ajv = addLinearMetaSchema(new Ajv(AJV_OPTIONS));
+  const ajv = makeAjv(catalogs);
   const exportName = new Map<StoreMessage, string>(store.messages.map((m, i) => [m, `v${i}`]));
   let code: string;
   try {

@@ -16,6 +16,10 @@ export const MESSAGE_KINDS: ReadonlySet<EntryKind> = new Set<EntryKind>([
   'stream-event',
   'permission',
   'thread-event',
+  'session-update',
+  'agent-response',
+  'client-request',
+  'client-notification',
 ]);
 
 export const isMessageKind = (kind: string): boolean => MESSAGE_KINDS.has(kind as EntryKind);

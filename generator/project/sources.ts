@@ -28,6 +28,11 @@ export const SOURCES: Record<SourceName, SourceInfo> = {
     npmPackage: '@openai/codex-sdk',
     description: 'Codex TypeScript SDK ThreadEvent / ThreadItem extracted from dist/index.d.ts',
   },
+  acp: {
+    name: 'acp',
+    npmPackage: '@agentclientprotocol/sdk',
+    description: 'Agent Client Protocol JSON-RPC (the stable v1 JSON Schema the SDK package ships, copied as is)',
+  },
 };
 
 export function isSourceName(value: string): value is SourceName {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readTree, sha256, stableJson } from '../io/fsutil.ts';
 import { writeTreeAtomic } from '../io/tree-write.ts';
 import { SOURCES, type SourceName } from '../project/sources.ts';
+import { ingestAcp } from './acp.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
 import { ingestCodexSdk } from './codex-sdk.ts';
@@ -22,6 +23,7 @@ const INGESTERS: Record<SourceName, Ingester> = {
   'codex-app-server': ingestCodexAppServer,
   'claude-agent-sdk': ingestClaudeAgentSdk,
   'codex-sdk': ingestCodexSdk,
+  acp: ingestAcp,
 };
 
 export interface Provenance {

@@ -10,6 +10,7 @@ import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
+import { openSyntheticTurn } from './turns.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
 const DIAGNOSTIC = /^\[[a-z_]*diagnostic\]/i;
@@ -35,10 +36,7 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
 }
 
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
-  if (ctx.currentTurn !== undefined) return;
-  const thread = ctx.thread;
-  const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
-  ctx.synthetic(() => ctx.emit('turn.started', { turn }, {}, []));
+  openSyntheticTurn(ctx);
 }
 
 /**

@@ -3,6 +3,29 @@
 // checks every use in the spec against the manifest.
 import type { HelperName, HelperSignatures } from './manifest.ts';
 import {
+  acpAgent,
+  acpCancel,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpElicitationAnswers,
+  acpElicitationQuestions,
+  acpEndReplay,
+  acpItemType,
+  acpOpenTurn,
+  acpPermissionDecision,
+  acpPlan,
+  acpPromptItem,
+  acpContentText,
+  acpPromptTurn,
+  acpRequestId,
+  acpStopMessage,
+  acpTokenUsage,
+  acpToolDetail,
+  acpToolEnd,
+  acpUserTurn,
+} from './acp.ts';
+import {
   claudeAssistant,
   claudeBlockItem,
   claudeBlockStart,
@@ -88,6 +111,28 @@ export const HELPERS = {
   patchDetail,
   codexTokenUsage,
   todoListPlan,
+  // Agent Client Protocol (runtime/helpers/acp.ts)
+  acpOpenTurn,
+  acpPromptTurn,
+  acpUserTurn,
+  acpEndReplay,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpRequestId,
+  acpItemType,
+  acpToolDetail,
+  acpPermissionDecision,
+  acpPlan,
+  acpTokenUsage,
+  acpPromptItem,
+  acpContentText,
+  acpAgent,
+  acpCancel,
+  acpToolEnd,
+  acpStopMessage,
+  acpElicitationQuestions,
+  acpElicitationAnswers,
 } satisfies HelperSignatures;
 
 type Arity<F> = F extends (...args: infer P) => unknown ? P['length'] : never;

@@ -7,7 +7,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 
 /** The sources eventmap generates mappers for (generator/project/sources.ts SOURCE_NAMES; a test keeps them equal). */
-export const HELPER_SOURCES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'] as const;
+export const HELPER_SOURCES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk', 'acp'] as const;
 export type HelperSource = (typeof HELPER_SOURCES)[number];
 
 /** What an argument may be: any value expression (`$.path`, `{path, map}`, a helper, `first`...), or a constant only. */
@@ -46,6 +46,12 @@ export const HOOK_VALUE_MAPS = {
   claudeTodoStatus: 'claudeTodoStatus',
   /** Claude content delta type → CanonicalItemType, for a delta whose block never started. */
   claudeDeltaItem: 'claudeDeltaItemType',
+  /** ACP PermissionOptionKind → RequestDecision (the option the client selected). */
+  acpPermissionDecision: 'acpPermissionDecision',
+  /** ACP PlanEntryStatus → PlanStepStatus. */
+  acpPlanStatus: 'acpPlanStatus',
+  /** ACP agentInfo.name → ProviderKind. */
+  acpAgent: 'acpAgentProvider',
 } as const;
 const CLAUDE_MAPS = [
   HOOK_VALUE_MAPS.claudeTool,
@@ -57,6 +63,7 @@ const CLAUDE_MAPS = [
 const ALL = HELPER_SOURCES;
 const CODEX_APP: readonly HelperSource[] = ['codex-app-server'];
 const CLAUDE: readonly HelperSource[] = ['claude-agent-sdk'];
+const ACP: readonly HelperSource[] = ['acp'];
 const value = <const A extends readonly HelperArg[]>(
   args: A,
   sources: readonly HelperSource[],
@@ -76,7 +83,7 @@ export const HELPER_MANIFEST = {
   closeTurn: hook(ALL, [HOOK_VALUE_MAPS.turnEndItemStatus]),
   closeThread: hook(ALL),
   failedTurnError: hook(ALL),
-  pendingRequestType: value([], ['codex-app-server', 'claude-agent-sdk']),
+  pendingRequestType: value([], ['codex-app-server', 'claude-agent-sdk', 'acp']),
   userInputDecision: value(['value'], CODEX_APP),
   permissionsDecision: value(['value', 'value'], CODEX_APP),
   retry: value(['value', 'value', 'value', 'value'], ALL),
@@ -111,6 +118,27 @@ export const HELPER_MANIFEST = {
   patchDetail: value(['value'], CODEX_APP),
   codexTokenUsage: value(['value'], CODEX_APP),
   todoListPlan: value(['value'], ['codex-sdk']),
+  acpOpenTurn: hook(ACP),
+  acpPromptTurn: hook(ACP),
+  acpUserTurn: hook(ACP),
+  acpEndReplay: hook(ACP),
+  acpChunk: hook(ACP),
+  acpChunkItem: value([], ACP),
+  acpChunkText: value(['value'], ACP),
+  acpRequestId: value([], ACP),
+  acpItemType: value(['value', 'value'], ACP),
+  acpToolDetail: value(['value'], ACP),
+  acpPermissionDecision: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPermissionDecision]),
+  acpPlan: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPlanStatus]),
+  acpTokenUsage: value(['value', 'value'], ACP),
+  acpPromptItem: value([], ACP),
+  acpContentText: value(['value'], ACP),
+  acpAgent: hook(ACP, [HOOK_VALUE_MAPS.acpAgent]),
+  acpCancel: hook(ACP),
+  acpToolEnd: value(['value', 'value'], ACP),
+  acpStopMessage: value(['value'], ACP),
+  acpElicitationQuestions: value(['value'], ACP),
+  acpElicitationAnswers: value(['value'], ACP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;

@@ -7,6 +7,14 @@ export function newTurnId(ctx: MapContext, _ids: ProviderIds): string {
   return `${ctx.currentThread ?? 'thread'}#turn-${++ctx.thread.turns}`;
 }
 
+/** A turn for a source that states none before its content (Claude, ACP): opened, synthetic, when none is. */
+export function openSyntheticTurn(ctx: MapContext): void {
+  if (ctx.currentTurn !== undefined) return;
+  const thread = ctx.thread;
+  const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
+  ctx.synthetic(() => ctx.emit('turn.started', { turn }, {}, []));
+}
+
 /**
  * A failed turn states its error once: when this message's turn.completed is failed and nothing
  * in it said runtime.error yet, emit one (before the turn.completed; closeTurn keeps that order).
@@ -17,7 +25,8 @@ export function failedTurnError(ctx: MapContext, _ids: ProviderIds, m: unknown):
   const message = typeof ended.payload.errorMessage === 'string' ? ended.payload.errorMessage : 'the turn failed';
   ctx.emit(
     'runtime.error',
-    { thread: ended.providerRefs?.providerThreadId },
+    // The error belongs to the turn it ended.
+    { thread: ended.providerRefs?.providerThreadId, turn: ended.providerRefs?.providerTurnId },
     { message, class: 'provider_error', detail: m },
     [],
   );

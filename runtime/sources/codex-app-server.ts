@@ -4,34 +4,22 @@
 // apart from call/item ids (business scope): only the spec's `ids.request` reads it. Each message's
 // thread is the one it names (params.threadId, or a legacy event's conversationId): a notification
 // that names none (account, MCP, config) belongs to the connection, not to the last thread seen.
-import { limitDepth } from '../depth.ts';
 import type { MapContext } from '../context.ts';
-import { idOf, obj, requestIdOf } from '../values.ts';
+import { idOf, obj } from '../values.ts';
 import { LEGACY_EVENT_PREFIX, legacyEventName } from './discriminant.ts';
-import { dispatch, run } from './dispatch.ts';
-import { entry } from './lookup.ts';
+import { dispatch } from './dispatch.ts';
+import { openEnvelope, resolveAnswer } from './jsonrpc.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
+
+const SOURCE = 'codex-app-server';
 
 export function codexAppServerFraming(tables: MapperTables): Framing {
   return {
     valueMaps: tables.VALUE_MAPS,
     route(input, ctx, stats, validate) {
-      let message: unknown = input;
-      let fromClient = false;
-      const envelope = obj(input);
-      if (envelope && typeof envelope.line === 'string' && (envelope.dir === 'c2s' || envelope.dir === 's2c')) {
-        fromClient = envelope.dir === 'c2s';
-        try {
-          const parsed: unknown = JSON.parse(envelope.line);
-          message = limitDepth(parsed, envelope.line);
-          ctx.cut ||= message !== parsed;
-        } catch {
-          ctx.begin({ source: 'codex.app-server.notification', payload: input }, undefined);
-          stats.invalid++;
-          ctx.warn('codex-app-server: the envelope line is not JSON', { kind: 'invalid-message' });
-          return;
-        }
-      }
+      const opened = openEnvelope(input, ctx, stats, SOURCE, 'codex.app-server.notification');
+      if (!opened) return;
+      const { message, fromClient } = opened;
       const m = obj(message);
       const method = m && typeof m.method === 'string' ? m.method : undefined;
       const hasId = m !== undefined && (typeof m.id === 'string' || typeof m.id === 'number');
@@ -93,25 +81,5 @@ function routeClient(
     stats.clientTraffic++;
     return;
   }
-  const request = requestIdOf(m.id)!;
-  const pending = ctx.lifecycle.requests.get(request);
-  ctx.begin({ source: 'codex.app-server.response', method: pending?.method, payload: m }, undefined);
-  if (!pending) {
-    stats.clientTraffic++; // an answer to a request opened before this stream began, or already closed
-    return;
-  }
-  ctx.currentThread = pending.ids.thread;
-  const mapper = pending.method === undefined ? undefined : entry(tables.RESPONSE_MAPPERS, pending.method);
-  const ids = { ...pending.ids, request };
-  if ('error' in m || !mapper) {
-    stats.mapped++;
-    ctx.emit(
-      'request.resolved',
-      ids,
-      { requestType: pending.requestType ?? 'unknown', decision: 'failed', resolution: m.error ?? m.result },
-      [],
-    );
-    return;
-  }
-  run(mapper, m.result, ids, ctx, stats, 'codex-app-server', 'response to', pending.method!);
+  resolveAnswer(m, ctx, stats, tables, SOURCE, 'codex.app-server.response');
 }

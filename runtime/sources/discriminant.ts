@@ -21,7 +21,12 @@ export type EntryKind =
   | 'permission' // the canUseTool callback
   // codex-sdk
   | 'thread-event' // ThreadEvent, by `type`
-  | 'sdk-item'; // codex-sdk ThreadItem, by `type`
+  | 'sdk-item' // codex-sdk ThreadItem, by `type`
+  // acp (also `notification` and `request`: agent → client, by method)
+  | 'session-update' // session/update, by `params.update.sessionUpdate`
+  | 'agent-response' // the agent's result for one of the client's requests, by the request's method
+  | 'client-request' // client → agent request, by method
+  | 'client-notification'; // client → agent notification, by method
 
 /** `type:subtype`: a member that pins a second discriminant (Claude `system:init`, `result:success`). */
 export const withSubtype = (type: string, subtype: string): string => `${type}:${subtype}`;

@@ -1,7 +1,9 @@
 // The sources the runtime can normalise, with their framing and the generated mappers.
+import * as acpMappers from '../../generated/acp/mappers.ts';
 import * as claudeAgentSdkMappers from '../../generated/claude-agent-sdk/mappers.ts';
 import * as codexAppServerMappers from '../../generated/codex-app-server/mappers.ts';
 import * as codexSdkMappers from '../../generated/codex-sdk/mappers.ts';
+import { acpFraming } from './acp.ts';
 import { claudeAgentSdkFraming } from './claude-agent-sdk.ts';
 import { codexAppServerFraming } from './codex-app-server.ts';
 import { codexSdkFraming } from './codex-sdk.ts';
@@ -14,6 +16,7 @@ export const FRAMINGS: Record<SourceName, Framing> = {
   'codex-app-server': codexAppServerFraming(codexAppServerMappers),
   'claude-agent-sdk': claudeAgentSdkFraming(claudeAgentSdkMappers),
   'codex-sdk': codexSdkFraming(codexSdkMappers),
+  acp: acpFraming(acpMappers),
 };
 
 /** The sources createNormalizer accepts. */
@@ -24,4 +27,5 @@ export const PROVIDERS: Record<SourceName, string> = {
   'codex-app-server': codexAppServerMappers.PROVIDER,
   'claude-agent-sdk': claudeAgentSdkMappers.PROVIDER,
   'codex-sdk': codexSdkMappers.PROVIDER,
+  acp: acpMappers.PROVIDER,
 };

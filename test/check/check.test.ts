@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../run-cli.ts';
+import { SOURCE_NAMES } from '../../generator/project/sources.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'eventmap-check-'));
@@ -245,6 +246,7 @@ describe('check --format json', () => {
         if (d.status === 'mapped') expect(d.targets.length).toBeGreaterThan(0);
       }
     }
-    expect(Object.keys(report.sources).sort()).toEqual(['claude-agent-sdk', 'codex-app-server', 'codex-sdk']);
+    // Every source is in the spec.
+    expect(Object.keys(report.sources).sort()).toEqual([...SOURCE_NAMES].sort());
   });
 });

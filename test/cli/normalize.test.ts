@@ -73,6 +73,17 @@ describe('normalize --source', () => {
     },
   );
 
+  // ACP and Codex's app-server are both JSON-RPC in the same capture envelope: ACP's `jsonrpc: "2.0"` tells them apart.
+  it('without --source, an ACP capture (the hand-made session) is read as acp, as with it', async () => {
+    const path = join(ROOT, 'test', 'fixtures', 'hand-made', 'acp-session.both.jsonl');
+    const given = await normalize(['--source', 'acp', path, ...FIXED]);
+    const detected = await normalize([path, ...FIXED]);
+    expect(given.status).toBe(0);
+    expect(detected.stdout).toBe(given.stdout);
+    expect(detected.stderr).toContain('eventmap normalize: acp (detected)');
+    expect(events(given.stdout).filter((e) => e.type === 'turn.completed').length).toBeGreaterThan(0);
+  });
+
   it('without --source, the first recognisable line decides; the lines before it are still read', async () => {
     const text = `not json\n\n{"x":1}\n${readFileSync(CLAUDE, 'utf8')}`;
     const r = await normalize([file('late.jsonl', text), ...FIXED]);

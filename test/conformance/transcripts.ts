@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 
 export const TRANSCRIPTS_ROOT = join(import.meta.dirname, '..', 'fixtures', 'transcripts');
 
-export type Source = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk';
+export type Source = 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk' | 'acp';
 
 export interface Transcript {
   source: Source;
@@ -18,30 +18,27 @@ export interface Transcript {
 
 /** The transcripts of a source (or all), sorted by path. */
 export function transcripts(source?: Source): Transcript[] {
-  return (
-    (readdirSync(TRANSCRIPTS_ROOT, { recursive: true }) as string[])
-      .filter((f) => f.endsWith('.jsonl'))
-      .map((f) => relative(TRANSCRIPTS_ROOT, join(TRANSCRIPTS_ROOT, f)).split(sep).join('/'))
-      // acp/ holds real ACP traffic (capture/) for a source not wired into the runtime on this branch yet.
-      .filter((f) => (source === undefined ? !f.startsWith('acp/') : f.startsWith(`${source}/`)))
-      .sort()
-      .map((file) => {
-        const [src, version] = file.split('/') as [Source, string];
-        const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8')
-          .split('\n')
-          .filter((l) => l.trim());
-        return {
-          source: src,
-          version,
-          file,
-          lines,
-          records: lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-        };
-      })
-  );
+  return (readdirSync(TRANSCRIPTS_ROOT, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => relative(TRANSCRIPTS_ROOT, join(TRANSCRIPTS_ROOT, f)).split(sep).join('/'))
+    .filter((f) => source === undefined || f.startsWith(`${source}/`))
+    .sort()
+    .map((file) => {
+      const [src, version] = file.split('/') as [Source, string];
+      const lines = readFileSync(join(TRANSCRIPTS_ROOT, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim());
+      return {
+        source: src,
+        version,
+        file,
+        lines,
+        records: lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+      };
+    });
 }
 
-/** Codex: the JSON-RPC messages the server sent, from `{dir,line}` records or bare lines. */
+/** Codex and ACP: the JSON-RPC messages the server (the agent) sent, from `{dir,line}` records or bare lines. */
 export function serverMessages(t: Transcript): Record<string, unknown>[] {
   return t.records.flatMap((r) => {
     if (typeof r.line === 'string') return r.dir === 's2c' ? [JSON.parse(r.line) as Record<string, unknown>] : [];
@@ -49,7 +46,7 @@ export function serverMessages(t: Transcript): Record<string, unknown>[] {
   });
 }
 
-/** Codex: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
+/** Codex and ACP: the client's JSON-RPC messages (only in `{dir,line}` transcripts). */
 export function clientMessages(t: Transcript): Record<string, unknown>[] {
   return t.records.flatMap((r) =>
     typeof r.line === 'string' && r.dir === 'c2s' ? [JSON.parse(r.line) as Record<string, unknown>] : [],

@@ -2,6 +2,8 @@
 // generator/emit/upstream/names.ts), as given → want rows per rule. What each function refuses,
 // and the template rules, stay in emission.test.ts.
 import { describe, expect, it } from 'vitest';
+import { pathCode } from '../../generator/emit/mappers/expr-code.ts';
+import * as values from '../../runtime/values.ts';
 import { commentText, isSafeIdentifier, lit, propKey } from '../../generator/emit/emission.ts';
 import {
   kindMapTypeName,
@@ -92,4 +94,21 @@ describe('quoting', () => {
     ['constructor', false],
     ['x'.repeat(201), false],
   ])('%j is a safe identifier: %s', (name, want) => expect(isSafeIdentifier(name)).toBe(want));
+});
+
+describe('paths read from a message (pathCode)', () => {
+  // Evaluated with the runtime's own value helpers, so the code is checked by what it reads, and a
+  // helper the emitted code names must exist at run time (an inherited name reads through `own`).
+  const read = (segments: (string | number)[], m: unknown): unknown =>
+    new Function('own', 'm', `return ${pathCode(segments).toString()};`)(values.own, m);
+  it.each<{ given: (string | number)[]; m: unknown; want: unknown }>([
+    { given: ['params', 'id'], m: { params: { id: 'a' } }, want: 'a' },
+    { given: ['params', 'id'], m: { params: null }, want: undefined },
+    { given: ['items', 0], m: { items: ['x'] }, want: 'x' },
+    { given: ['constructor'], m: {}, want: undefined },
+    { given: ['constructor'], m: { constructor: 'mine' }, want: 'mine' },
+    { given: ['update', 'entries'], m: { update: { entries: [1] } }, want: [1] },
+    { given: ['update', 'entries'], m: { update: [] }, want: undefined },
+    { given: ['a-b'], m: { 'a-b': 1 }, want: 1 },
+  ])('$given', ({ given, m, want }) => expect(read(given, m)).toEqual(want));
 });

@@ -24,7 +24,8 @@ describe('runtime regressions', () => {
   // the message was counted as mapped and produced no event at all.
   it.each(SOURCES)('%s: a message named like an Object.prototype member is unknown, with raw', (source) => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
-      const message = source === 'codex-app-server' ? { method: name, params: {} } : { type: name };
+      // The JSON-RPC sources name a message by its method; the others by its type.
+      const message = source === 'codex-app-server' || source === 'acp' ? { method: name, params: {} } : { type: name };
       const events = push(source, message);
       expect(events.map((e) => [e.type, (e.payload.detail as { kind?: string }).kind])).toEqual([
         ['runtime.warning', 'unknown-message'],

@@ -128,7 +128,7 @@ describe('an app using it', () => {
     const types: Record<string, number> = {};
     for (const e of events) types[e.type] = (types[e.type] ?? 0) + 1;
     expect(out).toEqual({
-      sources: ['codex-app-server', 'claude-agent-sdk', 'codex-sdk'],
+      sources: ['codex-app-server', 'claude-agent-sdk', 'codex-sdk', 'acp'],
       types,
       turnStates: events.flatMap((e) => (e.type === 'turn.completed' ? [e.payload.state] : [])),
       closedBySessionEnd: events.filter(
@@ -154,6 +154,7 @@ describe('an app using it', () => {
         './codex-app-server',
         './claude-agent-sdk',
         './codex-sdk',
+        './acp',
         './validate',
         './schema.json',
         './upstream-validators/codex-app-server',

@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACP } from './acp-rows.ts';
 import { CLAUDE } from './claude-rows.ts';
 import { CODEX } from './codex-rows.ts';
 import { CODEX_SDK } from './codex-sdk-rows.ts';
 import { load, type Recording } from './recording.ts';
+import { viewAgrees } from './view.ts';
 
 const recording = (source: string, records: Record<string, unknown>[]): Recording =>
   load({
@@ -421,5 +423,25 @@ describe('codex-sdk, hand-made', () => {
       [r.events.find((e) => e.type === 'item.started')!.itemId, 'cancelled'],
       [expect.not.stringMatching(String(items[0]?.[0])), 'completed'],
     ]);
+  });
+});
+
+// ---- acp: the hand-made session (test/fixtures/hand-made/acp-session.both.jsonl), until recordings exist ----
+describe('acp, hand-made', () => {
+  const records = readFileSync(
+    join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'acp-session.both.jsonl'),
+    'utf8',
+  )
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const r = recording('acp', records);
+  it.each(Object.keys(ACP))('%s, and as the provider-blind view shows it', (row) => {
+    const found = ACP[row]!.find(r);
+    expect(found.length, row).toBeGreaterThan(0);
+    for (const o of found) {
+      o.check();
+      viewAgrees(r, Number(/^line (\d+)$/.exec(o.where)![1]) - 1);
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACP } from './acp-rows.ts';
 import { CLAUDE } from './claude-rows.ts';
 import { CODEX } from './codex-rows.ts';
 import { CODEX_SDK } from './codex-sdk-rows.ts';
@@ -16,6 +17,7 @@ const BY_SOURCE: Record<string, Record<string, { signals: string[]; find: (r: Re
   'codex-app-server': CODEX,
   'claude-agent-sdk': CLAUDE,
   'codex-sdk': CODEX_SDK,
+  acp: ACP,
 };
 
 /** The rows of docs/parity.md: the first cell of each row of its parity table. */

@@ -148,6 +148,7 @@ describe('every event serialises', () => {
     'codex-app-server': `{"method":"item/started","params":{"threadId":"t","turnId":"u","item":{"type":"agentMessage","id":"m","text":"","extra":${deep}}}}`,
     'claude-agent-sdk': `{"type":"system","subtype":"task_started","session_id":"s","task_id":"t1","description":"job","extra":${deep}}`,
     'codex-sdk': `{"type":"item.started","item":{"id":"item_0","type":"agent_message","text":"","extra":${deep}}}`,
+    acp: `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"hi","extra":${deep}}}}}`,
   };
 
   it.each(SOURCES)('%s: a message 5,000 levels deep is cut at MAX_DEPTH, with a marker and a warning', (source) => {

@@ -1,0 +1,313 @@
+// Agent Client Protocol helpers: what ACP leaves to the client to correlate. Its chunks carry no
+// item id (at most a messageId), its turns no id at all, its request ids are the JSON-RPC
+// envelope's, and its permission answers name an option whose meaning is in the request.
+import type { MapContext } from '../context.ts';
+import type { ProviderIds } from '../types.ts';
+import { get, int, obj, str } from '../values.ts';
+import { HOOK_VALUE_MAPS } from './manifest.ts';
+import type { PlanStep } from './plans.ts';
+import type { Question } from './user-input.ts';
+import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import { closeTurn } from './close.ts';
+import { openSyntheticTurn } from './turns.ts';
+
+/**
+ * The message chunks that are items of their own, by `sessionUpdate`: the item type each opens
+ * (what a chunk's text is, a stream or the item's whole text, is the spec's).
+ */
+const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
+  agent_message_chunk: { itemType: 'assistant_message' },
+  agent_thought_chunk: { itemType: 'reasoning' },
+  user_message_chunk: { itemType: 'user_message' },
+};
+
+interface OpenChunk {
+  kind: string;
+  item: string;
+  messageId: string | undefined;
+}
+
+const CHUNK = 'acpChunk';
+
+/** turnScratch keys: the turn is a session/prompt's (not a replayed one); the agent has reported in it. */
+const PROMPTED = 'acpPrompted';
+const SPOKE = 'acpSpoke';
+
+/** A turn for what the agent reports with none open: the session/prompt it answers was not seen. */
+export function acpOpenTurn(ctx: MapContext, _ids: ProviderIds, _m: unknown): void {
+  openSyntheticTurn(ctx);
+}
+
+/**
+ * The client's session/prompt: its turn. A turn still open from a replay (session/load sends the
+ * history as updates) ends first: what it replayed happened before.
+ */
+export function acpPromptTurn(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  if (ctx.currentTurn !== undefined && ctx.thread.turnScratch.get(PROMPTED) !== true) acpEndReplay(ctx, ids, m);
+  openSyntheticTurn(ctx);
+  ctx.thread.turnScratch.set(PROMPTED, true);
+}
+
+/**
+ * A user's message chunk outside a prompt (a replayed history): a turn of its own, so the turn
+ * before it, once the agent has answered in it, ends.
+ */
+export function acpUserTurn(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const scratch = ctx.thread.turnScratch;
+  if (ctx.currentTurn !== undefined && scratch.get(PROMPTED) !== true && scratch.get(SPOKE) === true)
+    acpEndReplay(ctx, ids, m);
+  openSyntheticTurn(ctx);
+}
+
+/** session/load's answer (the replay is over), or a new turn after one: a replayed turn still open completed, in the past. */
+export function acpEndReplay(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  if (ctx.currentTurn === undefined || ctx.thread.turnScratch.get(PROMPTED) === true) return;
+  acpChunk(ctx, ids, undefined);
+  ctx.synthetic(() => ctx.emit('turn.completed', {}, { state: 'completed' }, []));
+  closeTurn(ctx, ids, m);
+}
+
+/**
+ * before every session/update and the turn's end: a chunk continues the open item of its kind
+ * (the same messageId, when the agent gives one); anything else completes that item first, and a
+ * chunk of another kind or message starts its own item (item.started).
+ */
+export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const scratch = ctx.thread.turnScratch;
+  const open = scratch.get(CHUNK) as OpenChunk | undefined;
+  const kind = str(obj(m)?.sessionUpdate);
+  const chunk = kind === undefined ? undefined : CHUNKS[kind];
+  const messageId = str(obj(m)?.messageId);
+  if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
+  if (open) {
+    scratch.delete(CHUNK);
+    // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
+    // it as the turn's end says (interrupted, failed), not completed.
+    if (!cutShort(m))
+      ctx.emit(
+        'item.completed',
+        { item: open.item },
+        { itemType: CHUNKS[open.kind]!.itemType, status: 'completed' },
+        [],
+      );
+  }
+  if (kind !== undefined && kind !== 'user_message_chunk') scratch.set(SPOKE, true);
+  if (!chunk || kind === undefined) return;
+  const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
+  scratch.set('acpChunks', n);
+  const item = messageId ?? `${ctx.currentTurn ?? 'session'}#${kind}-${n}`;
+  ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
+  scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
+  ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
+}
+
+/** A prompt's end that is not a finished answer: an error, or a stopReason other than end_turn. */
+function cutShort(m: unknown): boolean {
+  const o = obj(m);
+  return o !== undefined && ('error' in o || ('stopReason' in o && o.stopReason !== 'end_turn'));
+}
+
+/** The item of the open chunk (acpChunk opened it). */
+export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
+}
+
+/**
+ * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
+ * user's). What came before is the text the open item keeps (bounded with it, runtime/item-text.ts).
+ */
+export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
+  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
+  const more = str(text);
+  if (!open || more === undefined) return undefined;
+  return (ctx.openItem(ctx.currentThread, open.item)?.text ?? '') + more;
+}
+
+/** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */
+export function acpRequestId(ctx: MapContext, _ids: ProviderIds): unknown {
+  return obj(ctx.raw.payload)?.id;
+}
+
+/** A tool update's item type: its kind's (mapped), else what its tool_call said, else a dynamic tool. */
+export function acpItemType(ctx: MapContext, _ids: ProviderIds, mapped: unknown, toolCallId: unknown): unknown {
+  if (mapped !== undefined) return mapped;
+  const id = str(toolCallId);
+  return (id === undefined ? undefined : ctx.openItem(ctx.currentThread, id)?.itemType) ?? 'dynamic_tool_call';
+}
+
+/** turnScratch key: the client sent session/cancel during this turn. */
+const CANCELLED = 'acpCancelled';
+
+/** session/cancel: the client interrupts the turn; it ends in the prompt's response (stopReason `cancelled`). */
+export function acpCancel(ctx: MapContext, _ids: ProviderIds, _m: unknown): void {
+  if (ctx.currentTurn !== undefined) ctx.thread.turnScratch.set(CANCELLED, true);
+  ctx.ignore('client-notification:session/cancel');
+}
+
+/**
+ * How a tool ended: as its update says, except that a tool that failed because it was not allowed
+ * (its permission request said no) is `declined`, and one that failed after the client cancelled
+ * the turn was `interrupted` (agents report both as `failed`).
+ */
+export function acpToolEnd(ctx: MapContext, _ids: ProviderIds, status: unknown, toolCallId: unknown): unknown {
+  const id = str(toolCallId);
+  if (status !== 'failed' || id === undefined) return status;
+  if (ctx.openItem(ctx.currentThread, id)?.end?.status === 'declined') return 'declined';
+  return ctx.thread.turnScratch.get(CANCELLED) === true ? 'interrupted' : status;
+}
+
+/** Why a turn that stopped short failed, in words (the upstream's own word stays in `stopReason`). */
+const STOPPED_SHORT: Readonly<Record<string, string>> = {
+  max_tokens: 'the agent stopped: the model reached its maximum number of tokens (max_tokens)',
+  max_turn_requests: 'the agent stopped: the turn reached its maximum number of model requests (max_turn_requests)',
+  refusal: 'the agent refused to go on (refusal)',
+};
+
+/** The errorMessage of a prompt turn that ended short of an answer; undefined for the others. */
+export function acpStopMessage(_ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+  return typeof stopReason === 'string' && Object.hasOwn(STOPPED_SHORT, stopReason)
+    ? STOPPED_SHORT[stopReason]
+    : undefined;
+}
+
+/** ToolCall / ToolCallUpdate → ToolDetail: the raw input, the text it produced, the files it changes. */
+export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
+  const o = obj(call);
+  if (!o) return undefined;
+  const input = obj(o.rawInput);
+  const command = input?.command;
+  const texts: unknown[] = [];
+  const changes: FileChange[] = [];
+  for (const c of Array.isArray(o.content) ? o.content : []) {
+    const part = obj(c);
+    if (part?.type === 'content') texts.push(part.content);
+    const path = str(part?.path);
+    if (part?.type === 'diff' && path !== undefined)
+      changes.push({ path, kind: part.oldText === null || part.oldText === undefined ? 'add' : 'update' });
+  }
+  const output = contentText(texts) ?? str(o.rawOutput) ?? str(obj(o.rawOutput)?.output);
+  return detailOf({
+    name: str(o.name),
+    command: typeof command === 'string' ? command : Array.isArray(command) ? command.join(' ') : undefined,
+    cwd: str(input?.cwd),
+    input,
+    output,
+    changes: changes.length ? changes : undefined,
+    url: str(input?.url),
+    query: str(input?.query),
+    exitCode: int(obj(o.rawOutput)?.exitCode),
+  });
+}
+
+/**
+ * The client's answer to session/request_permission: `cancelled` (its turn was cancelled), or the
+ * option it selected, whose kind (allow_once, reject_always…) the request listed.
+ */
+export function acpPermissionDecision(ctx: MapContext, ids: ProviderIds, outcome: unknown): string | undefined {
+  const o = obj(outcome);
+  if (o?.outcome === 'cancelled') return 'cancelled';
+  const optionId = o?.optionId;
+  const pending = ids.request === undefined ? undefined : ctx.lifecycle.requests.get(ids.request);
+  const options = get(pending?.args, ['options']);
+  const chosen = Array.isArray(options) ? options.find((o) => obj(o)?.optionId === optionId) : undefined;
+  const kind = obj(chosen)?.kind;
+  return kind === undefined ? undefined : ctx.mapValue(HOOK_VALUE_MAPS.acpPermissionDecision, kind);
+}
+
+/** Plan entries `[{content, status}]` → plan steps. */
+export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): PlanStep[] | undefined {
+  if (!Array.isArray(entries)) return undefined;
+  const out: PlanStep[] = [];
+  for (const e of entries) {
+    const step = str(obj(e)?.content);
+    const status = ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined;
+    if (step !== undefined && status !== undefined) out.push({ step, status });
+  }
+  return out;
+}
+
+/** usage_update → the context window snapshot. */
+export function acpTokenUsage(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  used: unknown,
+  size: unknown,
+): { usedTokens: number; maxTokens?: number } | undefined {
+  const usedTokens = int(used);
+  if (usedTokens === undefined) return undefined;
+  const maxTokens = int(size);
+  return maxTokens === undefined ? { usedTokens } : { usedTokens, maxTokens };
+}
+
+/** The user's message a session/prompt sends: one item per turn. */
+export function acpPromptItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  const turn = ctx.currentTurn;
+  return turn === undefined ? undefined : `${turn}#prompt`;
+}
+
+/** The text of a prompt's content blocks, joined; undefined when it has none. */
+export function acpContentText(_ctx: MapContext, _ids: ProviderIds, prompt: unknown): string | undefined {
+  return contentText(prompt);
+}
+
+/**
+ * initialize's response names the agent (agentInfo.name): its ProviderKind, through the spec's
+ * acpAgentProvider map, is every later event's provider, unless the app's `provider` option said.
+ */
+export function acpAgent(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const name = get(m, ['agentInfo', 'name']);
+  const map = ctx.valueMaps[HOOK_VALUE_MAPS.acpAgent];
+  if (typeof name !== 'string' || ctx.providerFixed || !map) return;
+  // Any other agent is the map's default (`acp`) by design, not a value the spec lacks: no warning.
+  ctx.eventProvider = Object.hasOwn(map.values, name) ? ctx.mapValue(HOOK_VALUE_MAPS.acpAgent, name) : map.fallback;
+}
+
+/**
+ * A form elicitation's fields as questions (one per property of its requestedSchema, keyed by the
+ * property's name, which is what the answer's `content` is keyed by): the title is the header, the
+ * description the question, an enum's values the options (their `oneOf` titles as descriptions);
+ * an array of them is a multi-select. Undefined for a URL elicitation (no schema).
+ */
+export function acpElicitationQuestions(_ctx: MapContext, _ids: ProviderIds, schema: unknown): Question[] | undefined {
+  const props = obj(obj(schema)?.properties);
+  if (!props) return undefined;
+  const out: Question[] = [];
+  for (const [id, value] of Object.entries(props)) {
+    const prop = obj(value);
+    const many = prop?.type === 'array';
+    const choices = many ? obj(prop?.items) : prop;
+    const header = str(prop?.title) ?? id;
+    out.push({
+      id,
+      header,
+      question: str(prop?.description) ?? header,
+      options: optionsOf(choices),
+      ...(many ? { multiSelect: true } : {}),
+    });
+  }
+  return out;
+}
+
+/** An enum's values as options: `enum: [..]`, or `oneOf`/`anyOf` of `{const, title}`. */
+function optionsOf(schema: Record<string, unknown> | undefined): Question['options'] {
+  if (Array.isArray(schema?.enum)) return schema.enum.flatMap((v) => (typeof v === 'string' ? [{ label: v }] : []));
+  const members = schema?.oneOf ?? schema?.anyOf;
+  if (!Array.isArray(members)) return [];
+  return members.flatMap((m) => {
+    const label = str(obj(m)?.const);
+    const description = str(obj(m)?.title);
+    return label === undefined ? [] : [description === undefined ? { label } : { label, description }];
+  });
+}
+
+/** What the user entered, by field: each value as text (a number or a yes/no too), a multi-select's as a list. */
+export function acpElicitationAnswers(_ctx: MapContext, _ids: ProviderIds, content: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [id, value] of Object.entries(obj(content) ?? {})) {
+    const list = (Array.isArray(value) ? value : [value]).flatMap((v) =>
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [],
+    );
+    if (list.length) out[id] = list;
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+// Where each parity row (docs/parity.md) shows in ACP traffic (JSON-RPC both ways, c2s: the
+// client's side), and what it must become. A turn ends in the agent's answer to the client's
+// session/prompt; the client interrupts it with session/cancel. Found by content, never by name.
+import { expect } from 'vitest';
+import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+
+type Finder = (r: Recording) => Occurrence[];
+
+/** The agent's answers to the client's session/prompt requests: the lines where turns end. */
+function promptEnds(r: Recording): { i: number; result?: Msg; error?: Msg }[] {
+  const prompts = new Set<string>();
+  return r.messages.flatMap((m, i) => {
+    if (r.dirs[i] === 'c2s' && m.method === 'session/prompt') prompts.add(JSON.stringify(m.id));
+    if (r.dirs[i] !== 's2c' || m.method !== undefined || !prompts.has(JSON.stringify(m.id))) return [];
+    return [{ i, result: m.result, error: m.error }];
+  });
+}
+
+/** The turn a line's events end (its turn.completed), and the runtime.errors of that turn. */
+const endOf = (r: Recording, i: number) => outOf(r, i).find((e) => e.type === 'turn.completed')!;
+const errorsOf = (r: Recording, turnId: string | undefined) =>
+  r.events.filter((e) => e.type === 'runtime.error' && e.turnId === turnId);
+
+/** Turns the client cancelled: what was open when it ended (message items, tools) and the permission requests unanswered. */
+function cancelled(r: Recording): { i: number; streaming: boolean; tools: string[]; pending: Msg[] }[] {
+  const out: { i: number; streaming: boolean; tools: string[]; pending: Msg[] }[] = [];
+  const tools = new Set<string>();
+  const pending = new Map<string, Msg>();
+  let streaming = false;
+  const ends = new Set(promptEnds(r).map((e) => e.i));
+  r.messages.forEach((m, i) => {
+    const u = m.params?.update;
+    if (r.dirs[i] === 'c2s' && m.method === undefined) pending.delete(JSON.stringify(m.id));
+    if (r.dirs[i] === 's2c' && m.method === 'session/request_permission') pending.set(JSON.stringify(m.id), m);
+    if (u) streaming = u.sessionUpdate === 'agent_message_chunk';
+    if (u?.sessionUpdate === 'tool_call') tools.add(u.toolCallId);
+    if (u?.sessionUpdate === 'tool_call_update' && ['completed', 'failed'].includes(u.status))
+      tools.delete(u.toolCallId);
+    if (!ends.has(i)) return;
+    if (m.result?.stopReason === 'cancelled')
+      out.push({ i, streaming, tools: [...tools], pending: [...pending.values()] });
+    tools.clear();
+    pending.clear();
+    streaming = false;
+  });
+  return out;
+}
+
+function checkInterrupted(r: Recording, i: number) {
+  const end = endOf(r, i);
+  expect(end.payload.state).toBe('interrupted');
+  expect(end.payload).not.toHaveProperty('errorMessage');
+  expect(errorsOf(r, end.turnId)).toEqual([]);
+  return end;
+}
+
+/** The client's answers to session/request_permission, with the option it selected (its kind from the request). */
+function permissionAnswers(r: Recording): { i: number; request: Msg; outcome: Msg; kind?: string }[] {
+  return r.messages.flatMap((m, i) => {
+    if (r.dirs[i] !== 'c2s' || m.method !== undefined || m.result?.outcome === undefined) return [];
+    const request = r.messages.find(
+      (q, j) => j < i && r.dirs[j] === 's2c' && q.method === 'session/request_permission' && q.id === m.id,
+    );
+    if (!request) return [];
+    const outcome = m.result.outcome as Msg;
+    const kind = (request.params.options as Msg[]).find((o) => o.optionId === outcome.optionId)?.kind as string;
+    return [{ i, request, outcome, kind }];
+  });
+}
+
+const PROMPT = ['agent-response:session/prompt'];
+const PERMISSION = ['request:session/request_permission'];
+
+export const ACP: Record<string, { signals: string[]; find: Finder }> = {
+  'turn completed': {
+    signals: PROMPT,
+    find: (r) =>
+      promptEnds(r)
+        .filter((e) => e.result?.stopReason === 'end_turn')
+        .map(({ i }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            const end = endOf(r, i);
+            expect(end.payload.state).toBe('completed');
+            expect(errorsOf(r, end.turnId)).toEqual([]);
+          },
+        })),
+  },
+  'API error': {
+    signals: PROMPT,
+    find: (r) =>
+      promptEnds(r)
+        .filter((e) => e.error !== undefined)
+        .map(({ i, error }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            const end = endOf(r, i);
+            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: error!.message });
+            expect(errorsOf(r, end.turnId)).toHaveLength(1);
+          },
+        })),
+  },
+  'max-turns limit': {
+    signals: PROMPT,
+    find: (r) =>
+      promptEnds(r)
+        .filter((e) => e.result?.stopReason === 'max_turn_requests')
+        .map(({ i }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            const end = endOf(r, i);
+            expect(end.payload).toMatchObject({
+              state: 'failed',
+              errorMessage: expect.stringContaining('max_turn_requests'),
+            });
+            expect(errorsOf(r, end.turnId)).toHaveLength(1);
+          },
+        })),
+  },
+  'interrupt during streaming': {
+    signals: PROMPT,
+    find: (r) =>
+      cancelled(r)
+        .filter((c) => c.streaming && c.pending.length === 0)
+        .map(({ i }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            checkInterrupted(r, i);
+            const message = outOf(r, i).find(
+              (e) => e.type === 'item.completed' && e.payload.itemType === 'assistant_message',
+            );
+            expect(['interrupted', 'completed']).toContain(message?.payload.status);
+          },
+        })),
+  },
+  'interrupt during a tool': {
+    signals: PROMPT,
+    find: (r) =>
+      cancelled(r)
+        .filter((c) => c.tools.length > 0 && c.pending.length === 0)
+        .map(({ i, tools }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            checkInterrupted(r, i);
+            for (const tool of tools)
+              expect(outOf(r, i).find((e) => e.providerRefs?.providerItemId === tool)?.payload.status).toBe(
+                'interrupted',
+              );
+          },
+        })),
+  },
+  'interrupt with an approval pending': {
+    signals: PERMISSION,
+    find: (r) =>
+      // The client answers a pending request `cancelled` when it cancels the turn (the ACP rule):
+      // that answer, then the turn's end.
+      permissionAnswers(r)
+        .filter((a) => a.outcome.outcome === 'cancelled')
+        .map(({ i, request }) => ({
+          where: `line ${i + 1}`,
+          check: () => {
+            expect(outOf(r, i).find((e) => e.type === 'request.resolved')?.payload.decision).toBe('cancelled');
+            const item = request.params.toolCall.toolCallId;
+            const done = eventAfter(
+              r,
+              i,
+              (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item,
+            );
+            expect(done?.payload.status).toBe('interrupted');
+            const end = eventAfter(r, i, (e) => e.type === 'turn.completed');
+            expect(end?.payload.state).toBe('interrupted');
+          },
+        })),
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['approval granted', /^allow_/, ['accepted', 'accepted_for_session']],
+        ['approval declined', /^reject_/, ['declined']],
+      ] as const
+    ).map(([row, kinds, decisions]) => [
+      row,
+      {
+        signals: PERMISSION,
+        find: (r: Recording) =>
+          permissionAnswers(r)
+            .filter((a) => a.outcome.outcome === 'selected' && kinds.test(a.kind ?? ''))
+            .map(({ i, request }) => ({
+              where: `line ${i + 1}`,
+              check: () => {
+                expect(decisions).toContain(outOf(r, i).find((e) => e.type === 'request.resolved')?.payload.decision);
+                const item = request.params.toolCall.toolCallId;
+                const done = eventAfter(
+                  r,
+                  i,
+                  (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item,
+                );
+                if (row === 'approval declined') expect(done?.payload.status).toBe('declined');
+                else if (done) expect(done.payload.status).not.toBe('declined');
+              },
+            })),
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    (['user input answered', 'user input declined'] as const).map((row) => [
+      row,
+      {
+        signals: ['request:elicitation/create', 'request:session/elicitation'],
+        find: (r: Recording) =>
+          r.messages.flatMap((m, i) => {
+            if (r.dirs[i] !== 'c2s' || m.method !== undefined || m.result === undefined) return [];
+            const request = r.messages.find(
+              (q, j) =>
+                j < i &&
+                r.dirs[j] === 's2c' &&
+                /elicitation$|^elicitation\/create$/.test(q.method ?? '') &&
+                q.id === m.id,
+            );
+            // Form elicitations only (a URL one asks no questions); 0.18.2 nests the action.
+            if (!request?.params.requestedSchema) return [];
+            const action = (m.result.action?.action ?? m.result.action) as string;
+            const content = (m.result.action?.content ?? m.result.content ?? {}) as Msg;
+            if ((action === 'accept') !== (row === 'user input answered')) return [];
+            return [
+              {
+                where: `line ${i + 1}`,
+                check: () => {
+                  const answers = Object.fromEntries(Object.entries(content).map(([k, v]) => [k, [String(v)]]));
+                  expect(outOf(r, i).map((e) => [e.type, e.payload.answers ?? e.payload.decision])).toEqual([
+                    ['user-input.resolved', row === 'user input answered' ? answers : {}],
+                    ['request.resolved', row === 'user input answered' ? 'answered' : 'declined'],
+                  ]);
+                  // …keyed by the ids of the questions asked: the form's fields.
+                  const asked = r.events.find(
+                    (e) => e.type === 'user-input.requested' && e.requestId === outOf(r, i)[0]!.requestId,
+                  );
+                  expect((asked!.payload.questions as { id: string }[]).map((q) => q.id)).toEqual(
+                    Object.keys(request.params.requestedSchema.properties),
+                  );
+                },
+              },
+            ];
+          }),
+      },
+    ]),
+  ),
+  compaction: {
+    signals: ['session-update:compaction_update'],
+    find: (r) =>
+      r.messages.flatMap((m, i) =>
+        m.params?.update?.sessionUpdate === 'compaction_update' && m.params.update.status === 'completed'
+          ? [
+              {
+                where: `line ${i + 1}`,
+                check: () =>
+                  expect(outOf(r, i).find((e) => e.type === 'thread.state.changed')?.payload.state).toBe('compacted'),
+              },
+            ]
+          : [],
+      ),
+  },
+};
