@@ -901,6 +901,7 @@ export const RESPONSE_MAPPERS: Readonly<Record<string, Mapper>> = {
 /** Deliberately not runtime events: kind → discriminant → reason. */
 export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'agent-response': {
+    '_*': "The agent's answer to the client's own extension request, agent-specific and not session activity.",
     authenticate: "The answer is empty; authentication's outcome is whether the next request succeeds.",
     logout: 'The answer is empty; no session activity.',
     'nes/close': 'Before 1.9.0 only (unstable); the answer is empty.',
@@ -919,6 +920,7 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
   },
   'client-notification': {
     '$/cancel_request': "The client withdraws a request of its own; the agent's answer (an error) still comes.",
+    '_*': "The client's extension notifications (a leading `_`) are client-specific, not session activity.",
     'document/didChange': "Before 1.9.0 only (unstable); the editor's buffer changed; not agent session activity.",
     'document/didClose': "Before 1.9.0 only (unstable); the editor's buffer closed; not agent session activity.",
     'document/didFocus': "Before 1.9.0 only (unstable); the editor's focus moved; not agent session activity.",
@@ -932,6 +934,7 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
       'Before 1.9.0 only (unstable); the user dismissed an edit suggestion in the editor; not agent session activity.',
   },
   'client-request': {
+    '_*': "The client's extension requests (a leading `_`) are client-specific, not session activity.",
     authenticate: "The client's choice of a method; not session activity.",
     initialize: "The client's capabilities; the agent's answer (agentInfo, session.started) is the event.",
     logout: 'Not session activity.',
@@ -957,12 +960,14 @@ export const IGNORED: Readonly<Record<string, Readonly<Record<string, string>>>>
   notification: {
     '$/cancel_request':
       "The agent withdraws a request of its own; the client's answer (or the turn's end) still resolves it.",
+    '_*': "Extension notifications (a method named with a leading `_`, like claude-agent-acp's `_auth/status_update`), agent-specific and outside the protocol; ACP asks a client that does not know one to ignore it. The raw message stays available to an app that does.",
     'elicitation/complete':
       "A URL elicitation finished outside the client; the elicitation/create request it belongs to is resolved by the client's answer.",
     'session/elicitation/complete':
       "Its name before 0.19.0 (then elicitation/complete); a URL elicitation finished outside the client, and the request is resolved by the client's answer.",
   },
   request: {
+    '_*': 'Extension requests (a leading `_`) are agent-specific; the client answers them itself (an error when it does not know the method), and no session activity is known from them.',
     'fs/read_text_file':
       "The client reads a file for the agent's tool; the tool's tool_call / tool_call_update items show it. Not a decision of the user's.",
     'fs/write_text_file':

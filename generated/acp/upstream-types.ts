@@ -8,7 +8,7 @@
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
 // `<Kind>ResponseByName[name]` is the client's answer to a request, where every supported snapshot
-// that has the request describes one (RequestResponseByName['elicitation/create']).
+// that has the request describes one (RequestResponseByName['_*']).
 // Object types list only their declared fields (no index signature unless the schema has one).
 
 /** Every message kind of this source → its map from discriminant to message type. */
@@ -23,6 +23,7 @@ export interface MessageByKind {
 
 /** `agent-response` messages by discriminant. */
 export interface AgentResponseByName {
+  '_*': AgentResponseUnnamed;
   authenticate: AgentResponseAuthenticate;
   initialize: AgentResponseInitialize;
   logout: AgentResponseLogout;
@@ -48,6 +49,7 @@ export interface AgentResponseByName {
 /** `client-notification` messages by discriminant. */
 export interface ClientNotificationByName {
   '$/cancel_request': ClientNotificationCancelRequest;
+  '_*': ClientNotificationUnnamed;
   'document/didChange': ClientNotificationDocumentDidChange;
   'document/didClose': ClientNotificationDocumentDidClose;
   'document/didFocus': ClientNotificationDocumentDidFocus;
@@ -61,6 +63,7 @@ export interface ClientNotificationByName {
 
 /** `client-request` messages by discriminant. */
 export interface ClientRequestByName {
+  '_*': ClientRequestUnnamed;
   authenticate: ClientRequestAuthenticate;
   initialize: ClientRequestInitialize;
   logout: ClientRequestLogout;
@@ -86,12 +89,14 @@ export interface ClientRequestByName {
 /** `notification` messages by discriminant. */
 export interface NotificationByName {
   '$/cancel_request': NotificationCancelRequest;
+  '_*': NotificationUnnamed;
   'elicitation/complete': NotificationElicitationComplete;
   'session/elicitation/complete': NotificationSessionElicitationComplete;
 }
 
 /** `request` messages by discriminant. */
 export interface RequestByName {
+  '_*': RequestUnnamed;
   'elicitation/create': RequestElicitationCreate;
   'fs/read_text_file': RequestFsReadTextFile;
   'fs/write_text_file': RequestFsWriteTextFile;
@@ -128,6 +133,12 @@ export interface SessionUpdateByName {
   user_message_chunk: SessionUpdateUserMessageChunk;
 }
 
+/** agent-response `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type AgentResponseUnnamed =
+  | v0_18_2.AgentResponseUnnamed
+  | v1_9_0.AgentResponseUnnamed
+  | v2_0_0.AgentResponseUnnamed
+  | v2_4_0.AgentResponseUnnamed;
 /** agent-response `authenticate` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
 export type AgentResponseAuthenticate =
   | v0_18_2.AgentResponseAuthenticate
@@ -216,6 +227,12 @@ export type ClientNotificationCancelRequest =
   | v1_9_0.ClientNotificationCancelRequest
   | v2_0_0.ClientNotificationCancelRequest
   | v2_4_0.ClientNotificationCancelRequest;
+/** client-notification `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type ClientNotificationUnnamed =
+  | v0_18_2.ClientNotificationUnnamed
+  | v1_9_0.ClientNotificationUnnamed
+  | v2_0_0.ClientNotificationUnnamed
+  | v2_4_0.ClientNotificationUnnamed;
 /** client-notification `document/didChange` in 0.18.2. */
 export type ClientNotificationDocumentDidChange = v0_18_2.ClientNotificationDocumentDidChange;
 /** client-notification `document/didClose` in 0.18.2. */
@@ -238,6 +255,12 @@ export type ClientNotificationSessionCancel =
   | v1_9_0.ClientNotificationSessionCancel
   | v2_0_0.ClientNotificationSessionCancel
   | v2_4_0.ClientNotificationSessionCancel;
+/** client-request `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type ClientRequestUnnamed =
+  | v0_18_2.ClientRequestUnnamed
+  | v1_9_0.ClientRequestUnnamed
+  | v2_0_0.ClientRequestUnnamed
+  | v2_4_0.ClientRequestUnnamed;
 /** client-request `authenticate` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
 export type ClientRequestAuthenticate =
   | v0_18_2.ClientRequestAuthenticate
@@ -326,6 +349,9 @@ export type NotificationCancelRequest =
   | v1_9_0.NotificationCancelRequest
   | v2_0_0.NotificationCancelRequest
   | v2_4_0.NotificationCancelRequest;
+/** notification `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type NotificationUnnamed =
+  v0_18_2.NotificationUnnamed | v1_9_0.NotificationUnnamed | v2_0_0.NotificationUnnamed | v2_4_0.NotificationUnnamed;
 /** notification `elicitation/complete` in 1.9.0, 2.0.0, 2.4.0. */
 export type NotificationElicitationComplete =
   | v1_9_0.NotificationElicitationComplete
@@ -333,6 +359,9 @@ export type NotificationElicitationComplete =
   | v2_4_0.NotificationElicitationComplete;
 /** notification `session/elicitation/complete` in 0.18.2. */
 export type NotificationSessionElicitationComplete = v0_18_2.NotificationSessionElicitationComplete;
+/** request `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type RequestUnnamed =
+  v0_18_2.RequestUnnamed | v1_9_0.RequestUnnamed | v2_0_0.RequestUnnamed | v2_4_0.RequestUnnamed;
 /** request `elicitation/create` in 1.9.0, 2.0.0, 2.4.0. */
 export type RequestElicitationCreate =
   v1_9_0.RequestElicitationCreate | v2_0_0.RequestElicitationCreate | v2_4_0.RequestElicitationCreate;
@@ -471,6 +500,7 @@ export type SessionUpdateUserMessageChunk =
 
 /** The client's answer to each `request`, by discriminant (`$` of a mapping's `response:`). */
 export interface RequestResponseByName {
+  '_*': RequestUnnamedResponse;
   'elicitation/create': RequestElicitationCreateResponse;
   'fs/read_text_file': RequestFsReadTextFileResponse;
   'fs/write_text_file': RequestFsWriteTextFileResponse;
@@ -484,6 +514,12 @@ export interface RequestResponseByName {
   'terminal/wait_for_exit': RequestTerminalWaitForExitResponse;
 }
 
+/** The answer to request `_*` (ExtResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+export type RequestUnnamedResponse =
+  | v0_18_2.RequestUnnamedResponse
+  | v1_9_0.RequestUnnamedResponse
+  | v2_0_0.RequestUnnamedResponse
+  | v2_4_0.RequestUnnamedResponse;
 /** The answer to request `elicitation/create` (CreateElicitationResponse) in 1.9.0, 2.0.0, 2.4.0. */
 export type RequestElicitationCreateResponse =
   | v1_9_0.RequestElicitationCreateResponse
@@ -544,6 +580,7 @@ export type RequestTerminalWaitForExitResponse =
 
 /** Types of acp 0.18.2. */
 export namespace v0_18_2 {
+  export type AgentResponseUnnamed = ExtResponse;
   export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
   export type AgentResponseLogout = LogoutResponse;
@@ -561,6 +598,7 @@ export namespace v0_18_2 {
   export type AgentResponseSessionSetMode = SetSessionModeResponse;
   export type AgentResponseSessionSetModel = SetSessionModelResponse;
   export type ClientNotificationCancelRequest = CancelRequestNotification;
+  export type ClientNotificationUnnamed = ExtNotification;
   export type ClientNotificationDocumentDidChange = DidChangeDocumentNotification;
   export type ClientNotificationDocumentDidClose = DidCloseDocumentNotification;
   export type ClientNotificationDocumentDidFocus = DidFocusDocumentNotification;
@@ -569,6 +607,7 @@ export namespace v0_18_2 {
   export type ClientNotificationNesAccept = AcceptNesNotification;
   export type ClientNotificationNesReject = RejectNesNotification;
   export type ClientNotificationSessionCancel = CancelNotification;
+  export type ClientRequestUnnamed = ExtRequest;
   export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
   export type ClientRequestLogout = LogoutRequest;
@@ -586,7 +625,9 @@ export namespace v0_18_2 {
   export type ClientRequestSessionSetMode = SetSessionModeRequest;
   export type ClientRequestSessionSetModel = SetSessionModelRequest;
   export type NotificationCancelRequest = CancelRequestNotification;
+  export type NotificationUnnamed = ExtNotification;
   export type NotificationSessionElicitationComplete = ElicitationCompleteNotification;
+  export type RequestUnnamed = ExtRequest;
   export type RequestFsReadTextFile = ReadTextFileRequest;
   export type RequestFsWriteTextFile = WriteTextFileRequest;
   export type RequestSessionElicitation = ElicitationRequest;
@@ -838,6 +879,7 @@ export namespace v0_18_2 {
   export type SessionUpdateUserMessageChunk = ContentChunk & {
     sessionUpdate: 'user_message_chunk';
   };
+  export type RequestUnnamedResponse = ExtResponse;
   export type RequestFsReadTextFileResponse = ReadTextFileResponse;
   export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
   export type RequestSessionElicitationResponse = ElicitationResponse;
@@ -3626,6 +3668,36 @@ export namespace v0_18_2 {
     action: ElicitationAction;
   }
   /**
+   * Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
+   * Extension notifications provide a way to send one-way messages for custom functionality
+   * while maintaining protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtNotification {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary request that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtRequest {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtResponse {
+    [k: string]: unknown;
+  }
+  /**
    * **UNSTABLE**
    *
    * This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -5450,6 +5522,7 @@ export namespace v0_18_2 {
 
 /** Types of acp 1.9.0. */
 export namespace v1_9_0 {
+  export type AgentResponseUnnamed = ExtResponse;
   export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
   export type AgentResponseLogout = LogoutResponse;
@@ -5467,8 +5540,10 @@ export namespace v1_9_0 {
   export type AgentResponseSessionSetConfigOption = SetSessionConfigOptionResponse;
   export type AgentResponseSessionSetMode = SetSessionModeResponse;
   export type ClientNotificationCancelRequest = CancelRequestNotification;
+  export type ClientNotificationUnnamed = ExtNotification;
   export type ClientNotificationMcpMessage = MessageMcpNotification;
   export type ClientNotificationSessionCancel = CancelNotification;
+  export type ClientRequestUnnamed = ExtRequest;
   export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
   export type ClientRequestLogout = LogoutRequest;
@@ -5486,7 +5561,9 @@ export namespace v1_9_0 {
   export type ClientRequestSessionSetConfigOption = SetSessionConfigOptionRequest;
   export type ClientRequestSessionSetMode = SetSessionModeRequest;
   export type NotificationCancelRequest = CancelRequestNotification;
+  export type NotificationUnnamed = ExtNotification;
   export type NotificationElicitationComplete = CompleteElicitationNotification;
+  export type RequestUnnamed = ExtRequest;
   export type RequestElicitationCreate = CreateElicitationRequest;
   export type RequestFsReadTextFile = ReadTextFileRequest;
   export type RequestFsWriteTextFile = WriteTextFileRequest;
@@ -5964,6 +6041,7 @@ export namespace v1_9_0 {
   export type SessionUpdateUserMessageChunk = ContentChunk & {
     sessionUpdate: 'user_message_chunk';
   };
+  export type RequestUnnamedResponse = ExtResponse;
   export type RequestElicitationCreateResponse = CreateElicitationResponse;
   export type RequestFsReadTextFileResponse = ReadTextFileResponse;
   export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
@@ -9275,6 +9353,36 @@ export namespace v1_9_0 {
     } | null;
   }
   /**
+   * Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
+   * Extension notifications provide a way to send one-way messages for custom functionality
+   * while maintaining protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtNotification {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary request that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtRequest {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtResponse {
+    [k: string]: unknown;
+  }
+  /**
    * **UNSTABLE**
    *
    * This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -10852,6 +10960,7 @@ export namespace v1_9_0 {
 
 /** Types of acp 2.0.0. */
 export namespace v2_0_0 {
+  export type AgentResponseUnnamed = ExtResponse;
   export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
   export type AgentResponseLogout = LogoutResponse;
@@ -10865,7 +10974,9 @@ export namespace v2_0_0 {
   export type AgentResponseSessionSetConfigOption = SetSessionConfigOptionResponse;
   export type AgentResponseSessionSetMode = SetSessionModeResponse;
   export type ClientNotificationCancelRequest = CancelRequestNotification;
+  export type ClientNotificationUnnamed = ExtNotification;
   export type ClientNotificationSessionCancel = CancelNotification;
+  export type ClientRequestUnnamed = ExtRequest;
   export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
   export type ClientRequestLogout = LogoutRequest;
@@ -10879,7 +10990,9 @@ export namespace v2_0_0 {
   export type ClientRequestSessionSetConfigOption = SetSessionConfigOptionRequest;
   export type ClientRequestSessionSetMode = SetSessionModeRequest;
   export type NotificationCancelRequest = CancelRequestNotification;
+  export type NotificationUnnamed = ExtNotification;
   export type NotificationElicitationComplete = CompleteElicitationNotification;
+  export type RequestUnnamed = ExtRequest;
   export type RequestElicitationCreate = CreateElicitationRequest;
   export type RequestFsReadTextFile = ReadTextFileRequest;
   export type RequestFsWriteTextFile = WriteTextFileRequest;
@@ -11174,6 +11287,7 @@ export namespace v2_0_0 {
   export type SessionUpdateUserMessageChunk = ContentChunk & {
     sessionUpdate: 'user_message_chunk';
   };
+  export type RequestUnnamedResponse = ExtResponse;
   export type RequestElicitationCreateResponse = CreateElicitationResponse;
   export type RequestFsReadTextFileResponse = ReadTextFileResponse;
   export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
@@ -13670,6 +13784,36 @@ export namespace v2_0_0 {
     } | null;
   }
   /**
+   * Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
+   * Extension notifications provide a way to send one-way messages for custom functionality
+   * while maintaining protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtNotification {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary request that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtRequest {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
+   */
+  export interface ExtResponse {
+    [k: string]: unknown;
+  }
+  /**
    * An HTTP header to set when making requests to the MCP server.
    */
   export interface HttpHeader {
@@ -14761,6 +14905,7 @@ export namespace v2_0_0 {
 
 /** Types of acp 2.4.0. */
 export namespace v2_4_0 {
+  export type AgentResponseUnnamed = ExtResponse;
   export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
   export type AgentResponseLogout = LogoutResponse;
@@ -14774,7 +14919,9 @@ export namespace v2_4_0 {
   export type AgentResponseSessionSetConfigOption = SetSessionConfigOptionResponse;
   export type AgentResponseSessionSetMode = SetSessionModeResponse;
   export type ClientNotificationCancelRequest = CancelRequestNotification;
+  export type ClientNotificationUnnamed = ExtNotification;
   export type ClientNotificationSessionCancel = CancelNotification;
+  export type ClientRequestUnnamed = ExtRequest;
   export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
   export type ClientRequestLogout = LogoutRequest;
@@ -14788,7 +14935,9 @@ export namespace v2_4_0 {
   export type ClientRequestSessionSetConfigOption = SetSessionConfigOptionRequest;
   export type ClientRequestSessionSetMode = SetSessionModeRequest;
   export type NotificationCancelRequest = CancelRequestNotification;
+  export type NotificationUnnamed = ExtNotification;
   export type NotificationElicitationComplete = CompleteElicitationNotification;
+  export type RequestUnnamed = ExtRequest;
   export type RequestElicitationCreate = CreateElicitationRequest;
   export type RequestFsReadTextFile = ReadTextFileRequest;
   export type RequestFsWriteTextFile = WriteTextFileRequest;
@@ -15080,6 +15229,7 @@ export namespace v2_4_0 {
   export type SessionUpdateUserMessageChunk = ContentChunk & {
     sessionUpdate: 'user_message_chunk';
   };
+  export type RequestUnnamedResponse = ExtResponse;
   export type RequestElicitationCreateResponse = CreateElicitationResponse;
   export type RequestFsReadTextFileResponse = ReadTextFileResponse;
   export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
@@ -17575,6 +17725,36 @@ export namespace v2_4_0 {
     _meta?: {
       [k: string]: unknown;
     } | null;
+  }
+  /**
+   * Allows either side to send an arbitrary notification that is not part of the ACP spec.
+   * Extension notifications provide a way to send one-way messages for custom functionality
+   * while maintaining protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+   */
+  export interface ExtNotification {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary request that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+   */
+  export interface ExtRequest {
+    [k: string]: unknown;
+  }
+  /**
+   * Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
+   * Extension methods provide a way to add custom functionality while maintaining
+   * protocol compatibility.
+   *
+   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v1/extensibility)
+   */
+  export interface ExtResponse {
+    [k: string]: unknown;
   }
   /**
    * An HTTP header to set when making requests to the MCP server.

@@ -7,6 +7,7 @@
 import { collectRefs, parseDefinitionRef } from '../schema/traverse.ts';
 import { isObj } from '../schema/object.ts';
 import { joinPointer } from '../schema/pointer.ts';
+import { ACP_EXTENSION } from '../../runtime/sources/discriminant.ts';
 import { ACP_SCHEMA } from '../upstream/acp.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
@@ -20,6 +21,9 @@ const ROOTS: readonly [string, EntryKind][] = [
   ['ClientRequest', 'client-request'], // client → agent
   ['ClientNotification', 'client-notification'], // client → agent
 ];
+
+/** The definitions that stand for extension methods, in each union of messages. */
+const EXTENSIONS: ReadonlySet<string> = new Set(['ExtNotification', 'ExtRequest', 'ExtResponse']);
 
 /** `session/update` is told apart by `params.update.sessionUpdate`: its variants are the entries. */
 const SESSION_UPDATE = 'session/update';
@@ -35,6 +39,8 @@ export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enu
     const def = defs[name];
     return isObj(def) && typeof def['x-method'] === 'string' ? def['x-method'] : undefined;
   };
+  // A union's Ext* member stands for every extension method (runtime/sources/discriminant.ts).
+  const nameOf = (name: string): string | undefined => (EXTENSIONS.has(name) ? ACP_EXTENSION : methodOf(name));
   const members = (root: string): string[] => {
     if (!isObj(defs[root]))
       throw reader.error(
@@ -46,17 +52,17 @@ export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enu
       );
     const names = collectRefs(defs[root]).flatMap((ref) => {
       const parsed = parseDefinitionRef(ref);
-      return parsed?.rest === '' && methodOf(parsed.name) !== undefined ? [parsed.name] : [];
+      return parsed?.rest === '' && nameOf(parsed.name) !== undefined ? [parsed.name] : [];
     });
     return [...new Set(names)];
   };
   const entry = (kind: EntryKind, name: string): CatalogEntry => ({
     kind,
-    name: methodOf(name)!,
+    name: nameOf(name)!,
     document: ACP_SCHEMA,
     pointer: joinPointer('#/$defs', name),
   });
-  const answers = new Map(members('ClientResponse').map((name) => [methodOf(name)!, name]));
+  const answers = new Map(members('ClientResponse').map((name) => [nameOf(name)!, name]));
   const entries: CatalogEntry[] = [];
   for (const [root, kind] of ROOTS) {
     for (const name of members(root)) {

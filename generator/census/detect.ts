@@ -2,7 +2,12 @@
 // message's own discriminant, and the nested ones the catalog also lists: item types, stream
 // events, content blocks and deltas, tools). Every transcript format the normalizer reads, plus
 // bare JSON-RPC and bare SDKMessage lines.
-import { claudeMessageName, LEGACY_EVENT_PREFIX, legacyEventName } from '../../runtime/sources/discriminant.ts';
+import {
+  acpMethodEntry,
+  claudeMessageName,
+  LEGACY_EVENT_PREFIX,
+  legacyEventName,
+} from '../../runtime/sources/discriminant.ts';
 import type { EntryKind } from '../catalog/types.ts';
 import { isStrictVersion } from '../project/versions.ts';
 import { obj, str } from '../../runtime/values.ts';
@@ -83,12 +88,16 @@ function acpMessage(m: Obj | undefined, fromClient: boolean): LineKind {
     return {
       what: 'upstream',
       source: 'acp',
-      types: [{ kind: request ? 'client-request' : 'client-notification', name: method }],
+      types: [{ kind: request ? 'client-request' : 'client-notification', name: acpMethodEntry(method) }],
     };
   const update = str(obj(obj(m.params)?.update)?.sessionUpdate);
   if (method === 'session/update' && update !== undefined)
     return { what: 'upstream', source: 'acp', types: [{ kind: 'session-update', name: update }] };
-  return { what: 'upstream', source: 'acp', types: [{ kind: request ? 'request' : 'notification', name: method }] };
+  return {
+    what: 'upstream',
+    source: 'acp',
+    types: [{ kind: request ? 'request' : 'notification', name: acpMethodEntry(method) }],
+  };
 }
 
 function codexMessage(m: Obj | undefined): LineKind {

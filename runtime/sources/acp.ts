@@ -9,6 +9,7 @@ import { closeTurn } from '../helpers/close.ts';
 import { acpChunk } from '../helpers/acp.ts';
 import type { RawRef } from '../types.ts';
 import { idOf, obj, requestIdOf, str } from '../values.ts';
+import { acpMethodEntry } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
 import { openEnvelope, resolveAnswer } from './jsonrpc.ts';
 import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from './types.ts';
@@ -54,7 +55,7 @@ export function acpFraming(tables: MapperTables): Framing {
       ctx.currentThread = idOf(params?.sessionId);
       if (id !== undefined) {
         ctx.begin({ source: 'acp.request', method, payload: m }, undefined);
-        dispatch(SOURCE, tables, 'request', method, m.params, ctx, stats, validate);
+        dispatch(SOURCE, tables, 'request', acpMethodEntry(method), m.params, ctx, stats, validate);
         return;
       }
       if (method === SESSION_UPDATE) {
@@ -75,7 +76,7 @@ export function acpFraming(tables: MapperTables): Framing {
         return;
       }
       ctx.begin({ source: 'acp.notification', method, payload: m }, undefined);
-      dispatch(SOURCE, tables, 'notification', method, m.params, ctx, stats, validate);
+      dispatch(SOURCE, tables, 'notification', acpMethodEntry(method), m.params, ctx, stats, validate);
     },
     reply(input, ctx, stats, validate) {
       routeClient(input, ctx, stats, tables, validate);
@@ -117,7 +118,7 @@ function routeClient(
     SOURCE,
     tables,
     id !== undefined ? 'client-request' : 'client-notification',
-    method,
+    acpMethodEntry(method),
     m.params,
     ctx,
     stats,
@@ -147,7 +148,7 @@ function agentResponse(
   ctx.begin({ ...raw, method: request.method }, undefined);
   const error = obj(m.error);
   if (error === undefined) {
-    dispatch(SOURCE, tables, 'agent-response', request.method, m.result, ctx, stats, validate);
+    dispatch(SOURCE, tables, 'agent-response', acpMethodEntry(request.method), m.result, ctx, stats, validate);
     return;
   }
   const message = str(error.message) ?? `the agent answered ${request.method} with an error`;

@@ -28,6 +28,16 @@ export type EntryKind =
   | 'client-request' // client → agent request, by method
   | 'client-notification'; // client → agent notification, by method
 
+/**
+ * ACP's extension methods: any method named with a leading `_` (the protocol's extensibility rule;
+ * `_auth/status_update` of claude-agent-acp, say). The schema stands for them all with one member of
+ * each message union (ExtNotification, ExtRequest, ExtResponse), which is the one entry `_*`.
+ */
+export const ACP_EXTENSION = '_*';
+
+/** The entry an ACP method is: itself, or `_*` for an extension method. */
+export const acpMethodEntry = (method: string): string => (method.startsWith('_') ? ACP_EXTENSION : method);
+
 /** `type:subtype`: a member that pins a second discriminant (Claude `system:init`, `result:success`). */
 export const withSubtype = (type: string, subtype: string): string => `${type}:${subtype}`;
 

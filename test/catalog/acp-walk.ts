@@ -1,6 +1,7 @@
 // What an ACP schema file names, read with plain JSON walking (not the catalog code), for tests to
 // hold the catalog and check's gap lists to: every method by its `x-method`, placed by the root
-// union of messages that refers to its definition, and every session/update variant.
+// union of messages that refers to its definition, every session/update variant, and `_*` where a
+// union has a member for extension methods.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -32,6 +33,9 @@ export function discriminants(schema: { $defs: Json }): Set<string> {
       if (JSON.stringify(defs[root]).includes(`"#/$defs/${name}"`)) out.add(`${kind}:${method}`);
     }
   }
+  // Extension methods (a leading `_`) are one entry `_*` per union whose Ext* member stands for them.
+  for (const [root, kind] of Object.entries(ROOTS))
+    if (JSON.stringify(defs[root]).includes('"#/$defs/Ext')) out.add(`${kind}:_*`);
   for (const member of (defs.SessionUpdate as { oneOf: Json[] }).oneOf) {
     const tag = (member.properties as Json).sessionUpdate as { const: string };
     out.add(`session-update:${tag.const}`);

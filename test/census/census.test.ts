@@ -47,6 +47,18 @@ function directCount(source: string, version: string): Map<string, number> {
         if (m.method === undefined) continue;
         if (m.method.startsWith('codex/event/')) add(`eventmsg ${m.params!.msg!.type}`);
         else add(`${m.id === undefined ? 'notification' : 'request'} ${m.method}`);
+      } else if (source === 'acp') {
+        const m = JSON.parse(rec.line as string) as {
+          method?: string;
+          id?: unknown;
+          params?: { update?: { sessionUpdate?: string } };
+        };
+        if (m.method === undefined) continue; // an answer names no method
+        const method = m.method.startsWith('_') ? '_*' : m.method; // ACP's extension methods are one entry
+        const update = m.params?.update?.sessionUpdate;
+        if (rec.dir === 'c2s') add(`${m.id === undefined ? 'client-notification' : 'client-request'} ${method}`);
+        else if (m.method === 'session/update' && update !== undefined) add(`session-update ${update}`);
+        else add(`${m.id === undefined ? 'notification' : 'request'} ${method}`);
       } else if (source === 'codex-sdk') {
         add(`thread-event ${String(rec.type)}`);
       } else {
@@ -81,7 +93,17 @@ describe('eventmap census on the committed transcripts', () => {
       const got = new Map(
         group.types
           .filter((t) =>
-            ['notification', 'request', 'eventmsg', 'sdk-message', 'permission', 'thread-event'].includes(t.kind),
+            [
+              'notification',
+              'request',
+              'eventmsg',
+              'sdk-message',
+              'permission',
+              'thread-event',
+              'session-update',
+              'client-request',
+              'client-notification',
+            ].includes(t.kind),
           )
           .map((t) => [`${t.kind} ${t.name}`, t.count]),
       );
