@@ -40,9 +40,17 @@ export function track(
       thread.turn = thread.lastTurn = ids.turn;
       return true;
     }
-    case 'item':
-      if (ids.item !== undefined) life.openItem(itemKey(ids.thread, ids.item), { ids, itemType: payload.itemType });
+    case 'item': {
+      if (ids.item === undefined) return true;
+      const key = itemKey(ids.thread, ids.item);
+      if (life.items.get(key)) {
+        // Started already (an ACP tool call its permission request named first): news, not a start.
+        ctx.push('item.updated', ids, payload);
+        return false;
+      }
+      life.openItem(key, { ids, itemType: payload.itemType });
       return true;
+    }
     case 'user-input':
       if (ids.request !== undefined) life.userInputRequested.add(ids.request);
       return true;

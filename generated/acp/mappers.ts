@@ -536,6 +536,7 @@ export function mapRequestSessionRequestPermission(
   m: Across<RequestByName['session/request_permission']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpPermissionTool(ctx, {}, m);
   const ids: MapperIds = { item: idOf(m?.toolCall?.toolCallId), request: requestIdOf(H.acpRequestId(ctx, {})) };
   ctx.emit(
     'request.opened',

@@ -3,6 +3,7 @@
 // envelope's, and its permission answers name an option whose meaning is in the request.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './manifest.ts';
 import type { PlanStep } from './plans.ts';
@@ -95,7 +96,8 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   if (!chunk || kind === undefined) return;
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
-  const item = messageId ?? `${ctx.currentTurn ?? 'session'}#${kind}-${n}`;
+  // Not the messageId alone: one message's thought and text chunks share it (claude-agent-acp).
+  const item = `${messageId ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
   scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
@@ -126,6 +128,30 @@ export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown):
 /** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */
 export function acpRequestId(ctx: MapContext, _ids: ProviderIds): unknown {
   return obj(ctx.raw.payload)?.id;
+}
+
+/**
+ * session/request_permission may be the first the client hears of its tool call (codex-acp asks
+ * before it reports the call): the tool starts here, as its tool_call would start it, so that
+ * the answer has an item to decline, and a cancel one to interrupt.
+ */
+export function acpPermissionTool(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const call = obj(obj(m)?.toolCall);
+  const id = str(call?.toolCallId);
+  if (!call || id === undefined || ctx.openItem(ctx.currentThread, id)) return;
+  if (ctx.lifecycle.completedItems.has(itemKey(ctx.currentThread, id))) return;
+  ctx.emit(
+    'item.started',
+    { item: id },
+    {
+      itemType: ctx.mapValue(HOOK_VALUE_MAPS.acpToolItemType, call.kind) ?? 'dynamic_tool_call',
+      status: 'inProgress',
+      title: str(call.title),
+      toolDetail: acpToolDetail(ctx, ids, call),
+      data: call,
+    },
+    [],
+  );
 }
 
 /** A tool update's item type: its kind's (mapped), else what its tool_call said, else a dynamic tool. */

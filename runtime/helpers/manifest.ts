@@ -48,6 +48,8 @@ export const HOOK_VALUE_MAPS = {
   claudeDeltaItem: 'claudeDeltaItemType',
   /** ACP PermissionOptionKind → RequestDecision (the option the client selected). */
   acpPermissionDecision: 'acpPermissionDecision',
+  /** ACP ToolKind → CanonicalItemType (a tool call its permission request names first). */
+  acpToolItemType: 'acpToolItemType',
   /** ACP PlanEntryStatus → PlanStepStatus. */
   acpPlanStatus: 'acpPlanStatus',
   /** ACP agentInfo.name → ProviderKind. */
@@ -135,6 +137,7 @@ export const HELPER_MANIFEST = {
   acpContentText: value(['value'], ACP),
   acpAgent: hook(ACP, [HOOK_VALUE_MAPS.acpAgent]),
   acpCancel: hook(ACP),
+  acpPermissionTool: hook(ACP, [HOOK_VALUE_MAPS.acpToolItemType]),
   acpToolEnd: value(['value', 'value'], ACP),
   acpStopMessage: value(['value'], ACP),
   acpElicitationQuestions: value(['value'], ACP),

@@ -152,25 +152,40 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
   'interrupt with an approval pending': {
     signals: PERMISSION,
     find: (r) =>
-      // The client answers a pending request `cancelled` when it cancels the turn (the ACP rule):
-      // that answer, then the turn's end.
-      permissionAnswers(r)
-        .filter((a) => a.outcome.outcome === 'cancelled')
-        .map(({ i, request }) => ({
-          where: `line ${i + 1}`,
-          check: () => {
-            expect(outOf(r, i).find((e) => e.type === 'request.resolved')?.payload.decision).toBe('cancelled');
-            const item = request.params.toolCall.toolCallId;
-            const done = eventAfter(
-              r,
-              i,
-              (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item,
-            );
-            expect(done?.payload.status).toBe('interrupted');
-            const end = eventAfter(r, i, (e) => e.type === 'turn.completed');
-            expect(end?.payload.state).toBe('interrupted');
-          },
-        })),
+      // Permission requests still unanswered when the client sends session/cancel. ACP has the
+      // client answer them `cancelled`; an agent may withdraw them first ($/cancel_request), and
+      // the answer may come after the turn's end: the request resolves `cancelled` once, wherever.
+      r.messages.flatMap((m, c) => {
+        if (r.dirs[c] !== 'c2s' || m.method !== 'session/cancel') return [];
+        return r.messages.flatMap((q, j) => {
+          if (j > c || r.dirs[j] !== 's2c' || q.method !== 'session/request_permission') return [];
+          const answered = r.messages.some((a, k) => k > j && k < c && r.dirs[k] === 'c2s' && a.id === q.id);
+          if (answered) return [];
+          return [
+            {
+              where: `line ${j + 1}`,
+              check: () => {
+                const opened = outOf(r, j).find((e) => e.type === 'request.opened')!;
+                const resolved = eventAfter(
+                  r,
+                  j,
+                  (e) => e.type === 'request.resolved' && e.requestId === opened.requestId,
+                );
+                expect(resolved?.payload.decision).toBe('cancelled');
+                const item = q.params.toolCall.toolCallId;
+                const done = eventAfter(
+                  r,
+                  j,
+                  (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item,
+                );
+                expect(done?.payload.status).toBe('interrupted');
+                const end = eventAfter(r, c, (e) => e.type === 'turn.completed');
+                expect(end?.payload.state).toBe('interrupted');
+              },
+            },
+          ];
+        });
+      }),
   },
   ...Object.fromEntries(
     (
