@@ -24,6 +24,8 @@ describe('runtime regressions', () => {
   // the message was counted as mapped and produced no event at all.
   it.each(SOURCES)('%s: a message named like an Object.prototype member is unknown, with raw', (source) => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      // In ACP a leading `_` names an extension method: `__proto__` is one (below).
+      if (source === 'acp' && name.startsWith('_')) continue;
       // The JSON-RPC sources name a message by its method; the others by its type.
       const message = source === 'codex-app-server' || source === 'acp' ? { method: name, params: {} } : { type: name };
       const events = push(source, message);
@@ -33,6 +35,12 @@ describe('runtime regressions', () => {
       expect(events[0]!.raw.payload).toEqual(message);
       expectValid(events);
     }
+  });
+
+  it('acp: `__proto__` is an extension method (a leading `_`), ignored by the spec as one, not a prototype lookup', () => {
+    const n = createNormalizer('acp', { clock: () => 0 });
+    expect(n.push({ jsonrpc: '2.0', method: '__proto__', params: {} } as never)).toEqual([]);
+    expect(n.stats.ignoredBy).toMatchObject({ 'notification:_*': 1 });
   });
 
   // uuid's v5 goes through encodeURIComponent, which throws on a lone surrogate; the throw

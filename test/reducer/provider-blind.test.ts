@@ -4,6 +4,7 @@
 // throw when read. The slots come from the generated schema, so a new one is guarded at once.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SOURCE_NAMES } from '../../runtime/sources/names.ts';
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, reduceSession } from '../../runtime/reducer/index.ts';
@@ -90,9 +91,7 @@ describe('the forbidden keys', () => {
 
 describe('folding every recording with guarded events', () => {
   it('has recordings of every source', () => {
-    expect(new Set(RECORDED.map((r) => r.file.split('/')[0]))).toEqual(
-      new Set(['codex-app-server', 'claude-agent-sdk', 'codex-sdk']),
-    );
+    expect(new Set(RECORDED.map((r) => r.file.split('/')[0]))).toEqual(new Set(SOURCE_NAMES));
   });
 
   it.each(RECORDED.map((r) => [r.file, r] as const))('%s: reads no forbidden key, same view', (_file, r) => {
