@@ -1,7 +1,6 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (analyze.ts).
 import { existsSync } from 'node:fs';
-import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { guessHint } from '../shared/did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
@@ -13,7 +12,7 @@ import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 import { ownRecord } from '../shared/own-record.ts';
 import { yamlCauses } from '../yaml/errors.ts';
 import { readRegularText } from '../io/safe-read.ts';
-import { unescapeSegment } from '../schema/pointer.ts';
+import { shapeDiagnostics } from '../schema/shape-errors.ts';
 import { parsedLoc } from './positions.ts';
 import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
 import { shapeValidator } from './shape-validator.ts';
@@ -153,111 +152,26 @@ function locatorTree(text: string): PosTree | null {
 function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
   const validateShape = shapeValidator();
   if (validateShape(data)) return [];
-  const errors = pickErrors(validateShape.errors ?? []);
-  return errors.map((e) =>
-    shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)),
-  );
-}
-
-/**
- * Ajv reports every failed branch of a oneOf; keep the deepest errors, which say what is really
- * wrong. An unknown key explains whatever else fails at its object (a required key it was meant
- * to be), so the other errors there are dropped: one cause, one error.
- */
-function pickErrors(errors: ErrorObject[]): ErrorObject[] {
-  const depth = (e: ErrorObject) => e.instancePath.split('/').length + (e.keyword === 'additionalProperties' ? 1 : 0);
-  const unknownKeyAt = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => e.instancePath));
-  const explained = (e: ErrorObject) => e.keyword !== 'additionalProperties' && unknownKeyAt.has(e.instancePath);
-  const candidates = errors.filter((e) => !explained(e));
-  const max = Math.max(...candidates.map(depth));
-  // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
-  const deepest = candidates.filter(
-    (e) =>
-      depth(e) === max &&
-      e.keyword !== 'oneOf' &&
-      e.keyword !== 'if' &&
-      (e.keyword === 'propertyNames' || !('propertyName' in e)),
-  );
-  const seen = new Set<string>();
-  return (deepest.length ? deepest : candidates)
-    .filter((e) => {
-      const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, 5);
-}
-
-/** The keys the schema allows at `instancePath`: the `properties` of every branch that has an opinion there. */
-function allowedKeys(errors: ErrorObject[], instancePath: string): string[] {
-  const keys = new Set<string>();
-  for (const e of errors) {
-    const props =
-      e.instancePath === instancePath && e.keyword === 'additionalProperties'
-        ? (e.parentSchema as { properties?: object } | undefined)?.properties
-        : undefined;
-    for (const k of Object.keys(props ?? {})) keys.add(k);
-  }
-  return [...keys];
-}
-
-function shapeDiagnostic(
-  e: ErrorObject,
-  locOf: (p: Path) => Loc,
-  keyLocOf: (p: Path) => Loc,
-  allowed: string[],
-): Diagnostic {
-  const path: Path = e.instancePath.split('/').slice(1).map(unescapeSegment);
-  const where = path.join('.') || '(top level)';
-  if (e.keyword === 'additionalProperties') {
-    const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const hint = guessHint(
-      key,
-      allowed,
-      allowed.length
-        ? `the keys allowed here are: ${allowed.join(', ')}`
-        : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys',
-    );
-    return {
-      code: 'spec/unknown-key',
-      message: `unknown key \`${key}\` in ${where}`,
-      hint,
-      ...keyLocOf([...path, key]),
-    };
-  }
-  if (e.keyword === 'propertyNames') {
-    const name = String((e.params as { propertyName: string }).propertyName);
-    if (path[0] === 'valueMaps') {
+  return shapeDiagnostics(validateShape.errors ?? [], {
+    prefix: 'spec',
+    locate: (path, key) => (key ? keyLocOf(path) : locOf(path)),
+    fallbackHint: 'see generated/mapping-spec.schema.json for the expected shape',
+    special: (e, path) => {
+      if (e.keyword !== 'propertyNames') return undefined;
+      const name = String((e.params as { propertyName: string }).propertyName);
+      if (path[0] === 'valueMaps')
+        return {
+          code: 'spec/bad-name',
+          message: `value-map name ${JSON.stringify(name)} is not an identifier`,
+          hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
+        };
       return {
-        code: 'spec/bad-name',
-        message: `value-map name ${JSON.stringify(name)} is not an identifier`,
-        hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
-        ...keyLocOf([...path, name]),
+        code: 'spec/unknown-source',
+        message: `unknown source \`${name}\` in ${path.join('.') || '(top level)'}`,
+        hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
       };
-    }
-    return {
-      code: 'spec/unknown-source',
-      message: `unknown source \`${name}\` in ${where}`,
-      hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
-      ...keyLocOf([...path, name]),
-    };
-  }
-  if (e.keyword === 'required') {
-    const prop = String((e.params as { missingProperty: string }).missingProperty);
-    return {
-      code: 'spec/missing-key',
-      message: `${where} needs \`${prop}\``,
-      hint: `add \`${prop}:\``,
-      ...locOf(path),
-    };
-  }
-  return {
-    code: 'spec/wrong-type',
-    message: `${where}: ${e.message ?? 'invalid'}`,
-    hint: 'see generated/mapping-spec.schema.json for the expected shape',
-    ...locOf(path),
-  };
+    },
+  });
 }
 
 // ---- conversion -----------------------------------------------------------------------------

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { sha256, stableJson } from '../io/fsutil.ts';
+import { SHAPE_AJV_OPTIONS } from '../schema/shape-errors.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
 
-// verbose: errors carry their schema, whose `properties` are the keys a did-you-mean picks from.
-const OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+const OPTIONS = SHAPE_AJV_OPTIONS;
 /** The shipped file's name, in the folder of the bundle's code. */
 export const SHAPE_VALIDATOR = 'spec-shape-validator.cjs';
 
