@@ -2,18 +2,6 @@
 // checked before the rules a schema cannot say (EVENTS.md, names, references: sections.ts, check-schema.ts).
 import { LIFECYCLE_SUBJECTS } from './types.ts';
 
-/** The JSON Schema keywords a payload schema may use: those the TypeScript printer and the Ajv validators handle. */
-export const SCHEMA_KEYWORDS = [
-  'type',
-  'description',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  '$ref',
-  'pattern',
-  'extension',
-] as const;
 export const REF_PATTERN = /^#\/definitions\/([A-Za-z][A-Za-z0-9]*)$/;
 const PRIMITIVE_TYPES = ['string', 'number', 'integer', 'boolean', 'null'];
 
@@ -79,6 +67,9 @@ const SCHEMA_BODY = {
   },
   description: 'write `{}` for "any value", or a map such as `{ type: string }`',
 };
+
+/** The JSON Schema keywords a payload schema may use: those the TypeScript printer and the Ajv validators handle. */
+export const SCHEMA_KEYWORDS = Object.keys(SCHEMA_BODY.properties);
 
 export const MODEL_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',

@@ -12,8 +12,6 @@ export interface YamlSource {
   data: unknown;
   /** Location of the node at `pointer`: a map entry's key, a list item, or the nearest ancestor. */
   locate(pointer: string): SourceLocation;
-  /** True when `pointer` names a node that exists in the file. */
-  has(pointer: string): boolean;
 }
 
 export function pointerJoin(base: string, key: string | number): string {
@@ -78,7 +76,6 @@ export function readYaml(text: string, file: string): YamlSource {
   return {
     file,
     data: yamlData(doc, at, 'model/alias-bomb'),
-    has: (pointer) => locations.has(pointer),
     locate(pointer) {
       for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
         const loc = locations.get(p);
