@@ -8,7 +8,7 @@ import { guessHint } from '../shared/did-you-mean.ts';
 import { flowText } from './edit.ts';
 import { missingPathHint, readValue, type PathTarget } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
-import type { Finding, FindingCategory } from './findings.ts';
+import { entryFinding, type Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkValueUse } from './helper-check.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
@@ -70,24 +70,9 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
 }
 
-/** A finding about the emit's entry (its source and discriminant): an error unless it says otherwise. */
-function report(
-  ctx: EmitContext,
-  f: Omit<Finding, 'category' | 'source' | 'discriminant'> & { category?: FindingCategory },
-): void {
-  const { category = 'error', code, message, hint, versions, ...rest } = f;
-  const { source, kind, name } = ctx.entry;
-  ctx.findings.push({
-    category,
-    code,
-    message,
-    hint,
-    source,
-    ...(versions ? { versions } : {}),
-    discriminant: `${kind}:${name}`,
-    ...rest,
-  });
-}
+/** A finding about the emit's entry. */
+const report = (ctx: EmitContext, f: Parameters<typeof entryFinding>[1]) =>
+  ctx.findings.push(entryFinding(ctx.entry, f));
 
 interface FieldTarget {
   type: string;

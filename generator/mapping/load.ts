@@ -14,7 +14,7 @@ import { yamlCauses } from '../yaml/errors.ts';
 import { readRegularText } from '../io/safe-read.ts';
 import { shapeDiagnostics } from '../schema/shape-errors.ts';
 import { parsedLoc } from './positions.ts';
-import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
+import { yamlLocator, type YamlLocator } from '../yaml/locate.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -49,7 +49,7 @@ export function loadSpec(file: string): MappingSpec {
 }
 
 /** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
-let lastParsed: { text: string; tree: PosTree | null } | undefined;
+let lastParsed: { text: string; locate: YamlLocator } | undefined;
 
 export function parseSpec(text: string, file: string): MappingSpec {
   // Every diagnostic of the file shows its line (the code frame).
@@ -57,9 +57,9 @@ export function parseSpec(text: string, file: string): MappingSpec {
     throw new EventmapError(list.map((d) => withSource(d, text)));
   };
   lastParsed = undefined;
-  const { data, tree } = parseWhole(text, file, fail);
-  lastParsed = { text, tree };
-  const { locOf, keyLocOf } = locators(tree, file);
+  const { data, locate } = parseWhole(text, file, fail);
+  lastParsed = { text, locate };
+  const { locOf, keyLocOf } = locators(locate, file);
   const shape = checkShape(data, locOf, keyLocOf);
   if (shape.length) fail(shape);
   const odd = nonFiniteNumbers(data).map((path) => ({
@@ -77,7 +77,7 @@ function parseWhole(
   text: string,
   file: string,
   fail: (list: Diagnostic[]) => never,
-): { data: unknown; tree: PosTree | null } {
+): { data: unknown; locate: YamlLocator } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number): Loc => {
@@ -97,7 +97,7 @@ function parseWhole(
       })),
     );
   }
-  return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
+  return { data: yamlData(doc, at, 'spec/alias-bomb'), locate: yamlLocator(doc, lineCounter) };
 }
 
 /** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */
@@ -113,20 +113,12 @@ function nonFiniteNumbers(data: unknown): Path[] {
   return found;
 }
 
-/** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
-function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
-  const { nodeAt, pairOf } = treeFinder(tree);
-  const locOf = (path: Path): Loc => {
-    for (let n = path.length; n >= 0; n--) {
-      const at = nodeAt(path, n)?.at;
-      if (at) return parsedLoc({ file, line: at[0], col: at[1], node: { path } });
-    }
-    return parsedLoc({ file, line: 1, col: 1, node: { path } });
-  };
+/** Locations of YAML nodes by path: the node itself (or its nearest ancestor), or its key (better for "unknown key"). */
+function locators(locate: YamlLocator, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  const locOf = (path: Path): Loc => parsedLoc({ file, ...(locate.node(path) ?? { line: 1, col: 1 }), node: { path } });
   const keyLocOf = (path: Path): Loc => {
-    const parent = path.length ? nodeAt(path, path.length - 1) : undefined;
-    const at = parent?.pairs ? pairOf(parent, path[path.length - 1])?.[1] : undefined;
-    return at ? parsedLoc({ file, line: at[0], col: at[1], node: { path, key: true } }) : locOf(path);
+    const at = locate.entry(path);
+    return at ? parsedLoc({ file, ...at, node: { path, key: true } }) : locOf(path);
   };
   return { locOf, keyLocOf };
 }
@@ -136,15 +128,15 @@ function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc
  * path, not line, so a comment line does not change them; `check` and the reports locate them.
  */
 export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
-  const { locOf, keyLocOf } = locators(locatorTree(text), file);
+  const { locOf, keyLocOf } = locators(specLocations(text), file);
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
 /** The spec's locations: those parseSpec read when it is the same text (then without duplicate keys, the same either way). */
-function locatorTree(text: string): PosTree | null {
-  if (lastParsed?.text === text) return lastParsed.tree;
+function specLocations(text: string): YamlLocator {
+  if (lastParsed?.text === text) return lastParsed.locate;
   const lineCounter = new LineCounter();
-  return posTree(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
+  return yamlLocator(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
 }
 
 // ---- shape ----------------------------------------------------------------------------------
