@@ -8,7 +8,7 @@ import { guessHint } from '../shared/did-you-mean.ts';
 import { flowText } from './edit.ts';
 import { missingPathHint, readValue, type PathTarget } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
-import { entryFinding, type Finding } from './findings.ts';
+import { sourceFinding, type Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkValueUse } from './helper-check.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
@@ -71,8 +71,8 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
 }
 
 /** A finding about the emit's entry. */
-const report = (ctx: EmitContext, f: Parameters<typeof entryFinding>[1]) =>
-  ctx.findings.push(entryFinding(ctx.entry, f));
+const report = (ctx: EmitContext, f: Parameters<typeof sourceFinding>[1]) =>
+  ctx.findings.push(sourceFinding(ctx.entry, f));
 
 interface FieldTarget {
   type: string;

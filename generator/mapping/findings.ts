@@ -1,7 +1,7 @@
 // What the spec analysis finds. `error`s stop generate (exit 2); gaps, stale entries, missing
 // paths and drafts still needing a decision are what `eventmap check` reports as findings (exit 1);
 // notices are reported and fail nothing.
-import type { Loc, MappingEntry } from './types.ts';
+import type { Loc } from './types.ts';
 
 export type FindingCategory = 'error' | 'gap' | 'stale' | 'path' | 'review' | 'notice';
 
@@ -37,20 +37,11 @@ export interface CoverageRow {
   loc?: Loc;
 }
 
-/** A finding about a spec entry, with its source and discriminant: an error unless it says otherwise. */
-export function entryFinding(
-  entry: Pick<MappingEntry, 'source' | 'kind' | 'name'>,
-  f: Omit<Finding, 'category' | 'source' | 'discriminant'> & { category?: FindingCategory },
+/** A finding about a source (and an entry of it: its discriminant); an error unless it says otherwise. */
+export function sourceFinding(
+  of: { source?: string; kind?: string; name?: string },
+  f: Omit<Finding, 'category' | 'source'> & { category?: FindingCategory },
 ): Finding {
-  const { category = 'error', code, message, hint, versions, ...rest } = f;
-  return {
-    category,
-    code,
-    message,
-    hint,
-    source: entry.source,
-    ...(versions ? { versions } : {}),
-    discriminant: `${entry.kind}:${entry.name}`,
-    ...rest,
-  };
+  const discriminant = of.kind === undefined ? {} : { discriminant: `${of.kind}:${of.name}` };
+  return { category: 'error', ...(of.source === undefined ? {} : { source: of.source }), ...discriminant, ...f };
 }
