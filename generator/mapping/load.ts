@@ -265,8 +265,8 @@ function toIr(
         };
         if ('ignore' in e) entry.ignore = e.ignore;
         else {
-          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
-          entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
+          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf));
+          entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf));
           entry.before = (e.before ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'before', i]) }));
           entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
           entry.ignoreFields = ownRecord(
@@ -283,14 +283,13 @@ function toIr(
   return { file, text, sources, valueMaps, entries, sections };
 }
 
-function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {
+function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc): EmitSpec {
   const ids: Partial<Record<IdKey, ValueExpr>> = ownRecord();
   for (const [k, v] of Object.entries(raw.ids ?? {})) ids[k as IdKey] = toExpr(v, [...path, 'ids', k], locOf);
   const payload = ownRecord<ValueExpr>();
   for (const [k, v] of Object.entries(raw.payload ?? {})) payload[k] = toExpr(v, [...path, 'payload', k], locOf);
   const emit: EmitSpec = { type: raw.type, ids, payload, loc: locOf([...path, 'type']) };
   if (raw.when) emit.when = toCondition(raw.when, [...path, 'when'], locOf);
-  void keyLocOf;
   return emit;
 }
 
