@@ -1,12 +1,12 @@
-// Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
-// together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
-import type { JsonSchema } from '../schema/types.ts';
-import { EventmapError } from '../shared/diagnostics.ts';
-import { ownRecord } from '../shared/own-record.ts';
+// Read canonical-model.yaml into the CanonicalModel IR: its shape first (model-schema.ts), then every
+// rule a schema cannot say, reported together; each problem with file:line:col, what is wrong and
+// how to fix it (EventmapError, exit 2).
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { JsonSchema } from '../schema/types.ts';
+import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
+import { ownRecord } from '../shared/own-record.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
-import type { Diagnostic } from '../shared/diagnostics.ts';
 import { SHAPE_AJV_OPTIONS, shapeDiagnostics, type NodePath } from '../schema/shape-errors.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
 import { readLifecycleRoles } from './lifecycle-roles.ts';
@@ -208,7 +208,7 @@ function modelWording(e: ErrorObject, path: NodePath): Omit<Diagnostic, 'file'> 
     };
   if (['additionalProperties', 'required', 'enum'].includes(e.keyword) || !hint?.description) return undefined;
   return {
-    code: path.at(-1) === 'payload' ? 'model/bad-name' : 'model/bad-value',
+    code: path[0] === 'events' && path[2] === 'payload' && path.length === 3 ? 'model/bad-name' : 'model/bad-value',
     message: `${where}: ${e.message ?? 'invalid'}`,
     hint: hint.description,
   };
