@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { sha256, stableJson } from '../io/fsutil.ts';
-import { SHAPE_AJV_OPTIONS } from '../schema/shape-errors.ts';
+import { compileShape, SHAPE_AJV_OPTIONS } from '../schema/shape-errors.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
 
 /** The shipped file's name, in the folder of the bundle's code. */
@@ -20,8 +20,7 @@ let validator: ValidateFunction | undefined;
 
 /** The compiled shape check (loaded or compiled on first use). */
 export function shapeValidator(): ValidateFunction {
-  validator ??=
-    shipped() ?? (new (load('ajv') as AjvModule).Ajv(SHAPE_AJV_OPTIONS).compile(SPEC_SCHEMA) as ValidateFunction);
+  validator ??= shipped() ?? compileShape(SPEC_SCHEMA);
   return validator;
 }
 

@@ -1,13 +1,12 @@
 // Read canonical-model.yaml into the CanonicalModel IR: its shape first (model-schema.ts), then every
 // rule a schema cannot say, reported together; each problem with file:line:col, what is wrong and
 // how to fix it (EventmapError, exit 2).
-import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../schema/types.ts';
 import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
 import { ownRecord } from '../shared/own-record.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
-import { SHAPE_AJV_OPTIONS, shapeDiagnostics, type NodePath } from '../schema/shape-errors.ts';
+import { compileShape, shapeDiagnostics, type NodePath } from '../schema/shape-errors.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
 import { readLifecycleRoles } from './lifecycle-roles.ts';
 import { MODEL_SCHEMA, SCHEMA_KEYWORDS } from './model-schema.ts';
@@ -168,11 +167,9 @@ function enumSchema(e: CanonicalEnumDef): JsonSchema {
 
 let validateShape: ValidateFunction | undefined;
 
-/** The model's keys, names and schema keywords (model-schema.ts), every mistake located; Ajv loads on first use. */
+/** The model's keys, names and schema keywords (model-schema.ts), every mistake located. */
 function checkShape(source: YamlSource): void {
-  validateShape ??= new (createRequire(import.meta.url)('ajv') as typeof import('ajv')).Ajv(SHAPE_AJV_OPTIONS).compile(
-    MODEL_SCHEMA,
-  );
+  validateShape ??= compileShape(MODEL_SCHEMA);
   if (validateShape(source.data)) return;
   const problems = new Problems(source);
   for (const d of shapeDiagnostics(validateShape.errors ?? [], {

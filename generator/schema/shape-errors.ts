@@ -1,6 +1,7 @@
 // Ajv's errors for a YAML file checked against its JSON Schema (mapping-spec.yaml, canonical-model.yaml),
 // as diagnostics that say where (file:line:col), what and how to fix it. One rule for both files.
-import type { ErrorObject } from 'ajv';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { guessHint } from '../shared/did-you-mean.ts';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { escapeSegment, unescapeSegment } from './pointer.ts';
@@ -9,6 +10,12 @@ export type NodePath = (string | number)[];
 
 /** Ajv's options for a shape check: every error, each carrying its schema (for the keys allowed there). */
 export const SHAPE_AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+
+/** `schema` compiled with those options; Ajv loads on first use, so a command that checks no shape never loads it. */
+export function compileShape(schema: object): ValidateFunction {
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  return new Ajv(SHAPE_AJV_OPTIONS).compile(schema);
+}
 
 export interface ShapeRules<L> {
   /** The diagnostic codes' prefix: `spec`, `model`. */
