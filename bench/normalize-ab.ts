@@ -6,7 +6,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchSessionId, formatOf, transcriptFiles } from './normalize.ts';
-import { median } from './stats.ts';
+import { alternate, median } from './stats.ts';
 
 interface Runtime {
   createNormalizer(source: string, options: object): { push(line: string): unknown[] };
@@ -67,23 +67,12 @@ const runs: Record<string, () => void> = {
   'B + validation': normalize(B, true),
 };
 const names = Object.keys(runs);
-const cpu = () => {
+const rounds = Number(roundsArg);
+// CPU time: what the process itself spent, whatever else the machine runs.
+const seconds = alternate(runs, rounds, () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
-};
-const time = (fn: () => void) => {
-  const t = cpu();
-  fn();
-  return cpu() - t;
-};
-for (const n of names) time(runs[n]!); // warm up
-const seconds: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-const rounds = Number(roundsArg);
-for (let r = 0; r < rounds; r++)
-  for (let k = 0; k < names.length; k++) {
-    const n = names[(k + r) % names.length]!;
-    seconds[n]!.push(time(runs[n]!));
-  }
+});
 const ratio = (n: string) => median(seconds[n]!.map((s, i) => seconds.floor![i]! / s));
 process.stdout.write(
   `${source} ${format}: ${copies * perCopy} messages, ${rounds} rounds, load ${loadavg()[0]!.toFixed(1)}; ` +

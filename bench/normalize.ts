@@ -8,7 +8,7 @@ import { basename, join, relative } from 'node:path';
 import { validateProviderRuntimeEvent } from '../generated/canonical/validate.js';
 import { createNormalizer } from '../runtime/index.ts';
 import { FRAMINGS, type SourceName } from '../runtime/sources/index.ts';
-import { median } from './stats.ts';
+import { alternate, median } from './stats.ts';
 
 /** One process's measurement (benchNormalize). */
 export interface ProcessResult {
@@ -147,22 +147,8 @@ export function benchNormalize(
   };
   const runs = { floor, floorEmbedded, normalize: normalize(false), normalizeValidate: normalize(true) };
   type Run = keyof typeof runs;
-  const names = Object.keys(runs) as Run[];
-  const time = (fn: () => void) => {
-    const t = process.hrtime.bigint();
-    fn();
-    return Number(process.hrtime.bigint() - t) / 1e9;
-  };
-  // Warm up (JIT), then alternate the runs in each round, rotating their order, so a noisy
-  // neighbour or a GC hits all of them alike; ratios are taken within a round.
-  for (const n of names) time(runs[n]);
-  const seconds: Record<Run, number[]> = { floor: [], floorEmbedded: [], normalize: [], normalizeValidate: [] };
-  for (let r = 0; r < options.rounds; r++) {
-    for (let k = 0; k < names.length; k++) {
-      const n = names[(k + r) % names.length]!;
-      seconds[n].push(time(runs[n]));
-    }
-  }
+  // Ratios are taken within a round.
+  const seconds = alternate(runs, options.rounds, () => performance.now() / 1000);
   invalidEvents = 0;
   runs.normalizeValidate();
   if (sink < 0) throw new Error('unreachable');

@@ -1,16 +1,12 @@
 // Size of what an app ships: runtime/ + generated/<source>/mappers.ts + the canonical validator,
 // bundled for the browser and minified by esbuild (a devDependency), raw and gzipped, for every
-// source at once (the package root) and for each source's own entry point; and each source's
-// opt-in upstream-validators.js, raw and gzipped as written and minified.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// source at once (the package root) and for each source's own entry point.
 import { gzipSync } from 'node:zlib';
 
 export interface SizeResult {
-  runtimeBundle: { raw: number; gzip: number; largestInputs: { file: string; bytes: number }[] };
+  runtimeBundle: { raw: number; gzip: number };
   /** An app that imports one source's entry point (runtime/entries/<source>.ts) and the validator. */
   perSource: Record<string, { raw: number; gzip: number; otherSources: string[] }>;
-  upstreamValidators: Record<string, { raw: number; gzip: number; minified: number; minifiedGzip: number }>;
 }
 
 const gz = (b: Uint8Array | string) => gzipSync(b, { level: 9 }).length;
@@ -34,12 +30,11 @@ export async function benchSize(root: string, sources: string[]): Promise<SizeRe
       platform: 'browser',
       target: 'es2022',
       write: false,
-      metafile: true,
+      metafile: true, // which sources an entry point bundled
       logLevel: 'silent',
     });
   const built = await bundle('./runtime/index.ts');
   const code = built.outputFiles[0]!.contents;
-  const output = Object.values(built.metafile.outputs)[0]!;
   const perSource: SizeResult['perSource'] = {};
   for (const source of sources) {
     const one = await bundle(`./runtime/entries/${source}.ts`);
@@ -49,23 +44,5 @@ export async function benchSize(root: string, sources: string[]): Promise<SizeRe
     );
     perSource[source] = { raw: bytes.length, gzip: gz(bytes), otherSources };
   }
-  const largestInputs = Object.entries(output.inputs)
-    .map(([file, i]) => ({ file, bytes: i.bytesInOutput }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 6);
-
-  const upstreamValidators: SizeResult['upstreamValidators'] = {};
-  for (const source of sources) {
-    const file = join(root, 'generated', source, 'upstream-validators.js');
-    if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    const min = (await esbuild.transform(text, { minify: true, format: 'esm', loader: 'js', target: 'node20' })).code;
-    upstreamValidators[source] = {
-      raw: Buffer.byteLength(text),
-      gzip: gz(text),
-      minified: Buffer.byteLength(min),
-      minifiedGzip: gz(min),
-    };
-  }
-  return { runtimeBundle: { raw: code.length, gzip: gz(code), largestInputs }, perSource, upstreamValidators };
+  return { runtimeBundle: { raw: code.length, gzip: gz(code) }, perSource };
 }

@@ -1,7 +1,7 @@
 // The build-time side, each run a fresh process in a temp copy (so edits in the repo cannot
 // disturb it): generate on a fresh clone, from scratch, and warm after a spec-only change; check
 // with unchanged inputs; json-schema-to-typescript alone on the same unions. Each eventmap command
-// runs as users run it (the bundled CLI of `npm run pack`: the targets) and as the checkout does.
+// runs as users run it: the bundled CLI of `npm run pack`.
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -44,8 +44,6 @@ export interface ToolchainResult {
     /** check ÷ the fresh-clone generate (the cold generate of the target): the check target. */
     checkVsFreshClone: number;
   };
-  /** The same commands through the checkout's bin/eventmap.js (tsx transforms the TypeScript sources). */
-  checkout: { seconds: CliSeconds; ratio: ToolchainResult['ratio']; startupSeconds: number };
   checkFastPath: boolean;
   /** What json-schema-to-typescript compiled: snapshot folder → files. */
   j2tsInputs: Record<string, string[]>;
@@ -73,11 +71,7 @@ export async function benchToolchain(root: string, options: { runs: number }): P
   try {
     for (const p of [...PACKAGE, ...PROJECT]) cpSync(join(root, p), join(work, p), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
-    const bins = {
-      bundled: await stageBundledCli(root, join(work, 'dist')),
-      checkout: join(work, 'bin', 'eventmap.js'),
-    };
-    type Cli = keyof typeof bins;
+    const cli = await stageBundledCli(root, join(work, 'dist'));
     const spec = parse(readFileSync(join(work, 'mapping-spec.yaml'), 'utf8')) as {
       sources: Record<string, { snapshots: (string | { version: string })[] }>;
     };
@@ -120,67 +114,51 @@ export async function benchToolchain(root: string, options: { runs: number }): P
     const specFile = join(work, 'mapping-spec.yaml');
     const specText = readFileSync(specFile, 'utf8');
     let cold = 0;
-    const coldRun = (cli: Cli, what: 'fresh clone' | 'from scratch') => {
+    const coldRun = (what: 'fresh clone' | 'from scratch') => {
       writeFileSync(specFile, specText);
       rmSync(generatedDir, { recursive: true, force: true });
       if (what === 'fresh clone') cpSync(committed, generatedDir, { recursive: true });
-      return run([bins[cli], '--root', work, 'generate'], `generate (${cli}, ${what})`, {
+      return run([cli, '--root', work, 'generate'], `generate (${what})`, {
         EVENTMAP_CACHE_DIR: join(work, `cold-cache-${cold++}`),
       });
     };
-    const generate = (cli: Cli) => coldRun(cli, 'fresh clone');
-    const scratch = (cli: Cli) => coldRun(cli, 'from scratch');
+    const generate = () => coldRun('fresh clone');
+    const scratch = () => coldRun('from scratch');
     let edits = 0;
-    const warm = (cli: Cli) => {
+    const warm = () => {
       writeFileSync(specFile, `# bench edit ${edits++}\n${specText}`);
-      return run([bins[cli], '--root', work, 'generate'], `generate (${cli}, warm)`, {
-        EVENTMAP_CACHE_DIR: join(work, `warm-cache-${cli}`),
+      return run([cli, '--root', work, 'generate'], 'generate (warm)', {
+        EVENTMAP_CACHE_DIR: join(work, 'warm-cache'),
       });
     };
-    const check = (cli: Cli) => run([bins[cli], '--root', work, 'check', '--format', 'json'], 'check');
-    const j2ts = () => run([join(root, 'bench', 'j2ts-child.mjs'), ...j2tsArgs], 'json-schema-to-typescript');
+    const check = () => run([cli, '--root', work, 'check', '--format', 'json'], 'check');
+    const j2tsRun = () => run([join(root, 'bench', 'j2ts-child.mjs'), ...j2tsArgs], 'json-schema-to-typescript');
 
-    // Warm-up: tsx's transform cache, the OS file cache, and one generate so that check's
-    // inputs are unchanged since the last generate (its fast path).
-    for (const cli of ['checkout', 'bundled'] as const) {
-      generate(cli);
-      warm(cli);
-    }
-    j2ts();
+    // Warm-up: the OS file cache, and one generate so that check's inputs are unchanged since the
+    // last generate (its fast path).
+    generate();
+    warm();
+    j2tsRun();
     const j2tsSeconds: number[] = [];
-    const samples = () => ({
-      generate: [] as number[],
-      scratch: [] as number[],
-      warm: [] as number[],
-      check: [] as number[],
-    });
-    const seconds = { bundled: samples(), checkout: samples() };
+    const seconds = { generate: [] as number[], scratch: [] as number[], warm: [] as number[], check: [] as number[] };
     let checkFastPath = true;
     for (let r = 0; r < options.runs; r++) {
-      j2tsSeconds.push(j2ts().seconds);
-      // Alternate which CLI goes first, so a noisy neighbour hits both alike.
-      for (const cli of r % 2 ? (['checkout', 'bundled'] as const) : (['bundled', 'checkout'] as const)) {
-        seconds[cli].warm.push(warm(cli).seconds);
-        seconds[cli].scratch.push(scratch(cli).seconds);
-        seconds[cli].generate.push(generate(cli).seconds);
-        // Check right after the fresh-clone generate: inputs unchanged, generated/ as committed.
-        const c = check(cli);
-        seconds[cli].check.push(c.seconds);
-        try {
-          checkFastPath &&= (JSON.parse(c.stdout) as { fast?: boolean }).fast === true;
-        } catch {
-          checkFastPath = false;
-        }
+      j2tsSeconds.push(j2tsRun().seconds);
+      seconds.warm.push(warm().seconds);
+      seconds.scratch.push(scratch().seconds);
+      seconds.generate.push(generate().seconds);
+      // Check right after the fresh-clone generate: inputs unchanged, generated/ as committed.
+      const c = check();
+      seconds.check.push(c.seconds);
+      try {
+        checkFastPath &&= (JSON.parse(c.stdout) as { fast?: boolean }).fast === true;
+      } catch {
+        checkFastPath = false;
       }
     }
-
-    const startupOf = (cli: Cli) =>
-      median(
-        Array.from(
-          { length: options.runs },
-          () => run([bins[cli], 'generate', '--help'], 'eventmap generate --help').seconds,
-        ),
-      );
+    const startupSeconds = median(
+      Array.from({ length: options.runs }, () => run([cli, 'generate', '--help'], 'eventmap generate --help').seconds),
+    );
     let generateStages: ToolchainResult['generateStages'] = [];
     const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], {
       encoding: 'utf8',
@@ -192,32 +170,26 @@ export async function benchToolchain(root: string, options: { runs: number }): P
       generateStages = [{ stage: `(stage timing failed: ${stages.stderr.split('\n')[0]})`, ms: 0 }];
     }
 
-    const j2tsMedian = median(j2tsSeconds);
-    const of = (cli: Cli) => {
-      const m = {
-        generate: median(seconds[cli].generate),
-        scratch: median(seconds[cli].scratch),
-        warm: median(seconds[cli].warm),
-        check: median(seconds[cli].check),
-      };
-      const ratio = {
-        generateVsJ2ts: m.generate / j2tsMedian,
-        scratchVsJ2ts: m.scratch / j2tsMedian,
-        warmVsJ2ts: m.warm / j2tsMedian,
-        checkVsGenerate: m.check / m.scratch,
-        checkVsFreshClone: m.check / m.generate,
-      };
-      return { seconds: m, ratio };
+    const j2ts = median(j2tsSeconds);
+    const m = {
+      generate: median(seconds.generate),
+      scratch: median(seconds.scratch),
+      warm: median(seconds.warm),
+      check: median(seconds.check),
     };
-    const bundled = of('bundled');
     return {
       runs: options.runs,
-      seconds: { ...bundled.seconds, j2ts: j2tsMedian },
-      ratio: bundled.ratio,
-      checkout: { ...of('checkout'), startupSeconds: startupOf('checkout') },
+      seconds: { ...m, j2ts },
+      ratio: {
+        generateVsJ2ts: m.generate / j2ts,
+        scratchVsJ2ts: m.scratch / j2ts,
+        warmVsJ2ts: m.warm / j2ts,
+        checkVsGenerate: m.check / m.scratch,
+        checkVsFreshClone: m.check / m.generate,
+      },
       checkFastPath,
       j2tsInputs,
-      startupSeconds: startupOf('bundled'),
+      startupSeconds,
       generateStages,
     };
   } finally {

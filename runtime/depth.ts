@@ -25,45 +25,12 @@ export function lineMayNestTooDeep(line: string): boolean {
 }
 
 /**
- * Whether a value nests deeper than MAX_DEPTH. Recursive but bounded: it returns as soon as it is
- * MAX_DEPTH + 1 levels down, so it cannot overflow the stack, and it allocates nothing.
+ * Parsed `value`, or its cut copy when it nests too deep (`line`: the JSON it was parsed from, for
+ * the cheap test). What JSON.parse made is plain JSON but for its depth.
  */
-export function nestsTooDeep(value: unknown, depth = 1): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (depth > MAX_DEPTH) return true;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (nestsTooDeep(value[i], depth + 1)) return true;
-    return false;
-  }
-  for (const k in value as Record<string, unknown>)
-    if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
-  return false;
-}
-
-/** A copy of `value` with every container at depth MAX_DEPTH replaced by CUT_MARKER. */
-export function cutTooDeep(value: unknown, depth = 1): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > MAX_DEPTH) return CUT_MARKER;
-  if (Array.isArray(value)) return value.map((x) => cutTooDeep(x, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const k in value as Record<string, unknown>) {
-    const x = (value as Record<string, unknown>)[k];
-    if (k === '__proto__')
-      Object.defineProperty(out, k, {
-        value: cutTooDeep(x, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else out[k] = cutTooDeep(x, depth + 1);
-  }
-  return out;
-}
-
-/** `value`, or its cut copy when it nests too deep (`line`: the JSON it was parsed from, for the cheap test). */
 export function limitDepth(value: unknown, line?: string): unknown {
   if (line !== undefined && !lineMayNestTooDeep(line)) return value;
-  return nestsTooDeep(value) ? cutTooDeep(value) : value;
+  return isPlainJson(value, 1) ? value : jsonCopy(value, 1);
 }
 
 /** What stands in for an input that is no JSON value at all (undefined, a function, a symbol), or cannot be read. */

@@ -13,7 +13,7 @@ import { checkSharedMaps } from './shared-maps.ts';
 import { checkEmit } from './check-emit.ts';
 import type { PathTarget } from './path-hints.ts';
 import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
-import type { CoverageRow, Finding } from './findings.ts';
+import { sourceFinding, type CoverageRow, type Finding } from './findings.ts';
 import { isPlaceholder } from './review.ts';
 import { slotFitFinding, slotFits } from './slot-fit.ts';
 import type { MappingEntry, MappingSpec } from './types.ts';
@@ -83,17 +83,16 @@ function analyzeSource(
   helpers: HelperManifest,
 ): SpecAnalysis {
   const findings: Finding[] = [];
+  const report = (f: Parameters<typeof sourceFinding>[1]) => findings.push(sourceFinding({ source }, f));
   const coverage: CoverageRow[] = [];
   const src = spec.sources[source]!;
   // The runtime stamps this value on every event of the source (generated PROVIDER).
   const providers = model.enums.ProviderKind?.values ?? [];
   if (!providers.includes(src.provider)) {
-    findings.push({
-      category: 'error',
+    report({
       code: 'spec/unknown-provider',
       message: `sources.${source}.provider ${JSON.stringify(src.provider)} is not a ProviderKind`,
       hint: `use one of ${providers.join(', ')} (canonical-model.yaml enums.ProviderKind)`,
-      source,
       loc: src.providerLoc,
     });
   }
@@ -116,8 +115,7 @@ function analyzeSource(
       // Once per kind block (at its key), not once per entry under it: one cause, one error.
       const loc = spec.sections?.[`mappings.${source}.${entry.kind}`] ?? entry.loc;
       if (!findings.some((f) => f.code === 'spec/unknown-kind' && f.source === source && f.loc === loc)) {
-        findings.push({
-          category: 'error',
+        report({
           code: 'spec/unknown-kind',
           message: `\`${entry.kind}\` is not a message kind of ${source}`,
           hint: guessHint(
@@ -125,7 +123,6 @@ function analyzeSource(
             kindsHere,
             `use one of: ${kindsHere.join(', ')}; item/tool types are covered by valueMaps`,
           ),
-          source,
           discriminant: k,
           loc,
         });
@@ -133,12 +130,11 @@ function analyzeSource(
       continue;
     }
     if (!known.has(k)) {
-      findings.push({
+      report({
         category: 'stale',
         code: 'spec/stale-entry',
         message: `${source} ${entry.kind} \`${entry.name}\` is in none of the supported snapshots (${cats.map((c) => c.version).join(', ')})`,
         hint: 'remove the entry, or fix the name',
-        source,
         discriminant: k,
         loc: entry.loc,
       });
@@ -171,23 +167,21 @@ function analyzeSource(
         spec.sections?.[`mappings.${source}`] ??
         spec.sections?.mappings;
       if (!entry)
-        findings.push({
+        report({
           category: 'gap',
           code: 'coverage/gap',
           message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) has neither a mapping nor an ignore`,
           hint: `add it under mappings.${source}.${d.kind} with \`emit:\` or \`ignore: <reason>\` (\`eventmap suggest\` drafts it)`,
-          source,
           versions: d.versions,
           discriminant: k,
           ...(where ? { loc: where } : {}),
         });
       else if (entry.ignore !== undefined && isPlaceholder(entry.ignore))
-        findings.push({
+        report({
           category: 'review',
           code: 'spec/needs-review',
           message: `${source} ${d.kind} \`${d.name}\` still needs a person: ${entry.ignore}`,
           hint: 'map it with `emit:`, or replace the TODO with the reason it is ignored',
-          source,
           versions: d.versions,
           discriminant: k,
           loc: entry.loc,
@@ -202,14 +196,13 @@ function analyzeSource(
         ...(v ? { loc: v.loc } : map ? { loc: map.loc } : {}),
       });
       if (!v)
-        findings.push({
+        report({
           category: 'gap',
           code: 'coverage/gap',
           message: `${source} ${d.kind} \`${d.name}\` (${d.versions.join(', ')}) is in no value map`,
           hint: map
             ? `add \`${d.name}: <${map.to} value>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)`
             : `add a value map with \`covers: { kind: ${d.kind} }\``,
-          source,
           versions: d.versions,
           discriminant: k,
           ...(map ? { loc: map.loc } : {}),
@@ -273,15 +266,14 @@ function checkValueMaps(
   cats: Catalog[],
   findings: Finding[],
 ): void {
+  const report = (f: Parameters<typeof sourceFinding>[1]) => findings.push(sourceFinding({ source }, f));
   for (const map of Object.values(spec.valueMaps).filter((m) => m.source === source)) {
     const canonical = model.enums[map.to];
     if (!canonical) {
-      findings.push({
-        category: 'error',
+      report({
         code: 'spec/unknown-enum',
         message: `value map \`${map.name}\`: unknown canonical enum \`${map.to}\``,
         hint: guessHint(map.to, Object.keys(model.enums), `use one of: ${Object.keys(model.enums).join(', ')}`),
-        source,
         loc: map.loc,
       });
       continue;
@@ -289,44 +281,36 @@ function checkValueMaps(
     const allowed = new Set(canonical.values);
     for (const [from, v] of [...Object.entries(map.values), ...Object.entries(map.undeclared)]) {
       if (v.value !== null && !allowed.has(v.value))
-        findings.push({
-          category: 'error',
+        report({
           code: 'spec/unknown-enum-value',
           message: `value map \`${map.name}\`: \`${v.value}\` (for \`${from}\`) is not a ${map.to} value`,
           hint: guessHint(v.value, canonical.values, `use one of: ${canonical.values.join(', ')}`),
-          source,
           loc: v.loc,
         });
     }
     for (const [prefix, value] of Object.entries(map.prefixes)) {
       if (!allowed.has(value))
-        findings.push({
-          category: 'error',
+        report({
           code: 'spec/unknown-enum-value',
           message: `value map \`${map.name}\`: \`${value}\` (for prefix \`${prefix}\`) is not a ${map.to} value`,
           hint: `use one of: ${canonical.values.join(', ')}`,
-          source,
           loc: map.loc,
         });
     }
     // Every map says what a value an upstream adds later becomes, so nothing is dropped at run time
     // (a lifecycle state left out would leave a turn or a request open forever).
     if (map.default === undefined)
-      findings.push({
-        category: 'error',
+      report({
         code: 'spec/missing-default',
         message: `value map \`${map.name}\` has no \`default\`: a ${map.to} value upstream adds later would be dropped at run time`,
         hint: `add \`default: <${map.to} value>\` (the runtime warns whenever it is used); one of: ${canonical.values.join(', ')}`,
-        source,
         loc: map.loc,
       });
     if (map.default !== undefined && !allowed.has(map.default))
-      findings.push({
-        category: 'error',
+      report({
         code: 'spec/unknown-enum-value',
         message: `value map \`${map.name}\`: default \`${map.default}\` is not a ${map.to} value`,
         hint: `use one of: ${canonical.values.join(', ')}`,
-        source,
         loc: map.loc,
       });
     const covers = map.covers;
@@ -336,25 +320,23 @@ function checkValueMaps(
       const name = covers.enum;
       const present = cats.filter((c) => c.enums[name]);
       if (!present.length)
-        findings.push({
+        report({
           category: 'stale',
           code: 'spec/unknown-upstream-enum',
           discriminant: `enum:${name}`,
           message: `value map \`${map.name}\`: no supported ${source} snapshot has the enum \`${name}\``,
           hint: `enums in the catalog: ${[...new Set(cats.flatMap((c) => Object.keys(c.enums)))].join(', ')}`,
-          source,
           loc: map.loc,
         });
       for (const c of present)
         for (const v of c.enums[name]!.values) upstream.set(v, [...(upstream.get(v) ?? []), c.version]);
       for (const [v, versions] of upstream) {
         if (!(v in map.values))
-          findings.push({
+          report({
             category: 'gap',
             code: 'coverage/enum-gap',
             message: `${source} enum ${name} value \`${v}\` (${versions.join(', ')}) is not in value map \`${map.name}\``,
             hint: `add \`${v}: <${map.to} value or null>\``,
-            source,
             versions,
             discriminant: `enum:${name}.${v}`,
             loc: map.loc,
@@ -369,12 +351,11 @@ function checkValueMaps(
     for (const [from, v] of Object.entries(map.values)) {
       const discriminant = 'enum' in covers ? `enum:${covers.enum}.${from}` : `${covers.kind}:${from}`;
       if (!upstream.has(from))
-        findings.push({
+        report({
           category: 'stale',
           code: 'spec/stale-value',
           message: `value map \`${map.name}\`: \`${from}\` is in none of the supported snapshots`,
           hint: 'remove it, or fix its spelling',
-          source,
           discriminant,
           loc: v.loc,
         });

@@ -8,7 +8,7 @@ import { guessHint } from '../shared/did-you-mean.ts';
 import { flowText } from './edit.ts';
 import { missingPathHint, readValue, type PathTarget } from './path-hints.ts';
 import { describePresence, expectedIn, presenceFor, type Presence } from './presence.ts';
-import type { Finding } from './findings.ts';
+import { sourceFinding, type Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkValueUse } from './helper-check.ts';
 import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
@@ -24,12 +24,10 @@ export interface EmitContext {
 }
 
 export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
-  const { model, entry, findings } = ctx;
-  const disc = `${entry.kind}:${entry.name}`;
+  const { model } = ctx;
   const shape = payloadShape(model, emit.type);
   if (!shape) {
-    findings.push({
-      category: 'error',
+    report(ctx, {
       code: 'spec/unknown-canonical-type',
       message: `unknown canonical event type \`${emit.type}\``,
       hint: guessHint(
@@ -37,8 +35,6 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
         model.eventTypes,
         `use one of the types in canonical-model.yaml, e.g. ${nearest(emit.type, model.eventTypes)}`,
       ),
-      source: entry.source,
-      discriminant: disc,
       loc: emit.loc,
     });
     return;
@@ -46,8 +42,7 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   for (const [field, expr] of Object.entries(emit.payload)) {
     const schema = shape.fields[field];
     if (schema === undefined) {
-      findings.push({
-        category: 'error',
+      report(ctx, {
         code: 'spec/unknown-payload-field',
         message: `\`${emit.type}\` has no payload field \`${field}\``,
         hint: guessHint(
@@ -55,8 +50,6 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
           Object.keys(shape.fields),
           `its fields are: ${Object.keys(shape.fields).join(', ') || '(none)'}`,
         ),
-        source: entry.source,
-        discriminant: disc,
         loc: expr.loc,
       });
       continue;
@@ -65,13 +58,10 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   }
   for (const req of shape.required) {
     if (!(req in emit.payload)) {
-      findings.push({
-        category: 'error',
+      report(ctx, {
         code: 'spec/required-field-unmapped',
         message: `required field \`${req}\` of \`${emit.type}\` is not mapped`,
         hint: `add \`${req}:\` under payload (a $.path, a constant, or a helper)`,
-        source: entry.source,
-        discriminant: disc,
         loc: emit.loc,
       });
     }
@@ -79,6 +69,10 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
   if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
 }
+
+/** A finding about the emit's entry. */
+const report = (ctx: EmitContext, f: Parameters<typeof sourceFinding>[1]) =>
+  ctx.findings.push(sourceFinding(ctx.entry, f));
 
 interface FieldTarget {
   type: string;
@@ -88,7 +82,6 @@ interface FieldTarget {
 
 function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | undefined): void {
   const { model, entry, findings, spec } = ctx;
-  const disc = `${entry.kind}:${entry.name}`;
   const canonical = target ? fieldInfo(model, target.schema) : undefined;
   const enumName = target ? fieldEnumName(model, target.schema) : undefined;
   switch (expr.kind) {
@@ -98,23 +91,17 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       const t: JsonType =
         v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as JsonType);
       if (!fits(new Set([t]), canonical.types)) {
-        findings.push({
-          category: 'error',
+        report(ctx, {
           code: 'spec/type-mismatch',
           message: `constant ${JSON.stringify(v)} cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
           hint: 'give a value of the field’s type',
-          source: entry.source,
-          discriminant: disc,
           loc: expr.loc,
         });
       } else if (canonical.values && typeof v === 'string' && !canonical.values.has(v)) {
-        findings.push({
-          category: 'error',
+        report(ctx, {
           code: 'spec/unknown-enum-value',
           message: `\`${v}\` is not a value of ${enumName ?? `\`${target.type}.${target.field}\``}`,
           hint: guessHint(v, canonical.values, `use one of: ${[...canonical.values].join(', ')}`),
-          source: entry.source,
-          discriminant: disc,
           loc: expr.loc,
         });
       }
@@ -133,8 +120,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
         if (!map) {
-          findings.push({
-            category: 'error',
+          report(ctx, {
             code: 'spec/unknown-value-map',
             message: `unknown value map \`${expr.map}\``,
             hint: guessHint(
@@ -142,18 +128,13 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
               Object.keys(spec.valueMaps),
               `define it under valueMaps, or use one of: ${Object.keys(spec.valueMaps).join(', ')}`,
             ),
-            source: entry.source,
-            discriminant: disc,
             loc: expr.loc,
           });
         } else if (canonical.values && map.to !== enumName) {
-          findings.push({
-            category: 'error',
+          report(ctx, {
             code: 'spec/type-mismatch',
             message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`,
             hint: 'use a value map whose `to` is the field’s enum',
-            source: entry.source,
-            discriminant: disc,
             loc: expr.loc,
           });
         }
@@ -161,14 +142,11 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       }
       for (const { info, version } of infos) {
         if (!fits(info.types, canonical.types)) {
-          findings.push({
-            category: 'error',
+          report(ctx, {
             code: 'spec/type-mismatch',
             message: `\`${expr.path.text}\` is ${[...info.types].join(' | ')} in ${entry.source}@${version}, which cannot fit \`${target.type}.${target.field}\` (${[...canonical.types].join(' | ')})`,
             hint: 'map another path, or convert it with a value map or a helper',
-            source: entry.source,
             versions: [version],
-            discriminant: disc,
             loc: expr.loc,
           });
           return;
@@ -176,14 +154,11 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
         if (canonical.values && info.values) {
           const outside = [...info.values].filter((v) => !canonical.values!.has(v));
           if (outside.length) {
-            findings.push({
-              category: 'error',
+            report(ctx, {
               code: 'spec/unknown-enum-value',
               message: `\`${expr.path.text}\` can be ${outside.map((v) => `\`${v}\``).join(', ')} in ${entry.source}@${version}, not values of ${enumName ?? `\`${target.field}\``}`,
               hint: 'translate it with a value map (`{ path, map }`)',
-              source: entry.source,
               versions: [version],
-              discriminant: disc,
               loc: expr.loc,
             });
             return;
@@ -203,18 +178,14 @@ function checkPath(
 ): { info: PathInfo; version: string }[] {
   const found: { info: PathInfo; version: string }[] = [];
   const missing: string[] = [];
-  const { entry, findings } = ctx;
-  const disc = `${entry.kind}:${entry.name}`;
+  const { entry } = ctx;
   for (const bound of ['since', 'until'] as const) {
     const v = presence[bound];
     if (v !== undefined && !isStrictVersion(v))
-      findings.push({
-        category: 'error',
+      report(ctx, {
         code: 'spec/bad-version',
         message: `\`${bound}: ${v}\` is not a version as semver writes it`,
         hint: `give the ${bound === 'since' ? 'first' : 'last'} version that has \`${path.text}\`, e.g. 0.171.0`,
-        source: entry.source,
-        discriminant: disc,
         loc,
       });
   }
@@ -236,14 +207,12 @@ function checkPath(
     const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
     const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
     const value = readValue(path.text, presenceFor(having, lacking), (presence as { map?: string }).map);
-    findings.push({
+    report(ctx, {
       category: 'stale',
       code: 'spec/stale-absent-in',
       message: `\`${path.text}\` is marked ${describePresence(presence)}, but ${entry.source}@${excluded.join(', ')} ${excluded.length > 1 ? 'have' : 'has'} it`,
       hint: `${lacking.length ? '' : 'every supported snapshot has it: '}write \`${flowText(value)}\` (\`eventmap suggest --write\` writes it)`,
-      source: entry.source,
       versions: excluded,
-      discriminant: disc,
       loc,
       ...(loc.node ? { fix: { at: loc.node.path, value } } : {}),
     });
@@ -260,14 +229,12 @@ function checkPath(
       having.length && writesFolder
         ? 'fix the path, or check the snapshot folder'
         : missingPathHint(path.text, results);
-    findings.push({
+    report(ctx, {
       category: 'path',
       code: 'spec/unknown-path',
       message: `${entry.source}@${missing.join(', ')} ${ctx.targets.some((t) => t.scope === 'response') ? 'the answer to ' : ''}${entry.kind} \`${entry.name}\` has no \`${path.text}\``,
       hint,
-      source: entry.source,
       versions: missing,
-      discriminant: disc,
       loc,
     });
   }

@@ -36,3 +36,12 @@ export interface CoverageRow {
   reason?: string;
   loc?: Loc;
 }
+
+/** A finding about a source (and an entry of it: its discriminant); an error unless it says otherwise. */
+export function sourceFinding(
+  of: { source?: string; kind?: string; name?: string },
+  f: Omit<Finding, 'category' | 'source'> & { category?: FindingCategory },
+): Finding {
+  const discriminant = of.kind === undefined ? {} : { discriminant: `${of.kind}:${of.name}` };
+  return { category: 'error', ...(of.source === undefined ? {} : { source: of.source }), ...discriminant, ...f };
+}

@@ -4,7 +4,7 @@
 // value maps a hook reads by name. Each problem is a located error finding (generate exits 2).
 import type { HelperManifest, HelperSpec } from '../../runtime/helpers/manifest.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
-import type { Finding } from './findings.ts';
+import { sourceFinding, type Finding } from './findings.ts';
 import type { Loc, MappingEntry, MappingSpec, ValueExpr } from './types.ts';
 
 type HelperExpr = Extract<ValueExpr, { kind: 'helper' }>;
@@ -115,13 +115,5 @@ function checkSource(use: Use, name: string, helper: HelperSpec, loc: Loc): void
 }
 
 function problem(use: Use, loc: Loc, code: string, message: string, hint: string): void {
-  use.findings.push({
-    category: 'error',
-    code,
-    message,
-    hint,
-    source: use.entry.source,
-    discriminant: `${use.entry.kind}:${use.entry.name}`,
-    loc,
-  });
+  use.findings.push(sourceFinding(use.entry, { code, message, hint, loc }));
 }

@@ -1,7 +1,6 @@
 // Read mapping-spec.yaml into the IR: YAML syntax, then the file's shape (its JSON Schema), then
 // conversion with a source location on every node. Semantic checks come later (analyze.ts).
 import { existsSync } from 'node:fs';
-import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { guessHint } from '../shared/did-you-mean.ts';
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
@@ -13,9 +12,9 @@ import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 import { ownRecord } from '../shared/own-record.ts';
 import { yamlCauses } from '../yaml/errors.ts';
 import { readRegularText } from '../io/safe-read.ts';
-import { unescapeSegment } from '../schema/pointer.ts';
+import { shapeDiagnostics } from '../schema/shape-errors.ts';
 import { parsedLoc } from './positions.ts';
-import { posTree, treeFinder, type PosTree } from './pos-tree.ts';
+import { yamlLocator, type YamlLocator } from '../yaml/locate.ts';
 import { shapeValidator } from './shape-validator.ts';
 import type {
   Condition,
@@ -50,7 +49,7 @@ export function loadSpec(file: string): MappingSpec {
 }
 
 /** The last text parseSpec read without a YAML error, so that specLocator does not parse it again. */
-let lastParsed: { text: string; tree: PosTree | null } | undefined;
+let lastParsed: { text: string; locate: YamlLocator } | undefined;
 
 export function parseSpec(text: string, file: string): MappingSpec {
   // Every diagnostic of the file shows its line (the code frame).
@@ -58,9 +57,9 @@ export function parseSpec(text: string, file: string): MappingSpec {
     throw new EventmapError(list.map((d) => withSource(d, text)));
   };
   lastParsed = undefined;
-  const { data, tree } = parseWhole(text, file, fail);
-  lastParsed = { text, tree };
-  const { locOf, keyLocOf } = locators(tree, file);
+  const { data, locate } = parseWhole(text, file, fail);
+  lastParsed = { text, locate };
+  const { locOf, keyLocOf } = locators(locate, file);
   const shape = checkShape(data, locOf, keyLocOf);
   if (shape.length) fail(shape);
   const odd = nonFiniteNumbers(data).map((path) => ({
@@ -78,7 +77,7 @@ function parseWhole(
   text: string,
   file: string,
   fail: (list: Diagnostic[]) => never,
-): { data: unknown; tree: PosTree | null } {
+): { data: unknown; locate: YamlLocator } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const at = (offset: number): Loc => {
@@ -98,7 +97,7 @@ function parseWhole(
       })),
     );
   }
-  return { data: yamlData(doc, at, 'spec/alias-bomb'), tree: posTree(doc, lineCounter) };
+  return { data: yamlData(doc, at, 'spec/alias-bomb'), locate: yamlLocator(doc, lineCounter) };
 }
 
 /** Where the data holds Infinity or NaN. Without a recursion: the data nests as deep as the file does. */
@@ -114,20 +113,12 @@ function nonFiniteNumbers(data: unknown): Path[] {
   return found;
 }
 
-/** Locations of YAML nodes by path: the node itself, or its key (better for "unknown key"). */
-function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
-  const { nodeAt, pairOf } = treeFinder(tree);
-  const locOf = (path: Path): Loc => {
-    for (let n = path.length; n >= 0; n--) {
-      const at = nodeAt(path, n)?.at;
-      if (at) return parsedLoc({ file, line: at[0], col: at[1], node: { path } });
-    }
-    return parsedLoc({ file, line: 1, col: 1, node: { path } });
-  };
+/** Locations of YAML nodes by path: the node itself (or its nearest ancestor), or its key (better for "unknown key"). */
+function locators(locate: YamlLocator, file: string): { locOf: (p: Path) => Loc; keyLocOf: (p: Path) => Loc } {
+  const locOf = (path: Path): Loc => parsedLoc({ file, ...(locate.node(path) ?? { line: 1, col: 1 }), node: { path } });
   const keyLocOf = (path: Path): Loc => {
-    const parent = path.length ? nodeAt(path, path.length - 1) : undefined;
-    const at = parent?.pairs ? pairOf(parent, path[path.length - 1])?.[1] : undefined;
-    return at ? parsedLoc({ file, line: at[0], col: at[1], node: { path, key: true } }) : locOf(path);
+    const at = locate.entry(path);
+    return at ? parsedLoc({ file, ...at, node: { path, key: true } }) : locOf(path);
   };
   return { locOf, keyLocOf };
 }
@@ -137,15 +128,15 @@ function locators(tree: PosTree | null, file: string): { locOf: (p: Path) => Loc
  * path, not line, so a comment line does not change them; `check` and the reports locate them.
  */
 export function specLocator(text: string, file: string): (node: SpecNode) => Loc {
-  const { locOf, keyLocOf } = locators(locatorTree(text), file);
+  const { locOf, keyLocOf } = locators(specLocations(text), file);
   return (node) => (node.key ? keyLocOf(node.path) : locOf(node.path));
 }
 
 /** The spec's locations: those parseSpec read when it is the same text (then without duplicate keys, the same either way). */
-function locatorTree(text: string): PosTree | null {
-  if (lastParsed?.text === text) return lastParsed.tree;
+function specLocations(text: string): YamlLocator {
+  if (lastParsed?.text === text) return lastParsed.locate;
   const lineCounter = new LineCounter();
-  return posTree(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
+  return yamlLocator(parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false }), lineCounter);
 }
 
 // ---- shape ----------------------------------------------------------------------------------
@@ -153,111 +144,26 @@ function locatorTree(text: string): PosTree | null {
 function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): Diagnostic[] {
   const validateShape = shapeValidator();
   if (validateShape(data)) return [];
-  const errors = pickErrors(validateShape.errors ?? []);
-  return errors.map((e) =>
-    shapeDiagnostic(e, locOf, keyLocOf, allowedKeys(validateShape.errors ?? [], e.instancePath)),
-  );
-}
-
-/**
- * Ajv reports every failed branch of a oneOf; keep the deepest errors, which say what is really
- * wrong. An unknown key explains whatever else fails at its object (a required key it was meant
- * to be), so the other errors there are dropped: one cause, one error.
- */
-function pickErrors(errors: ErrorObject[]): ErrorObject[] {
-  const depth = (e: ErrorObject) => e.instancePath.split('/').length + (e.keyword === 'additionalProperties' ? 1 : 0);
-  const unknownKeyAt = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => e.instancePath));
-  const explained = (e: ErrorObject) => e.keyword !== 'additionalProperties' && unknownKeyAt.has(e.instancePath);
-  const candidates = errors.filter((e) => !explained(e));
-  const max = Math.max(...candidates.map(depth));
-  // A bad property name is reported once, by its propertyNames error (Ajv adds the inner one too).
-  const deepest = candidates.filter(
-    (e) =>
-      depth(e) === max &&
-      e.keyword !== 'oneOf' &&
-      e.keyword !== 'if' &&
-      (e.keyword === 'propertyNames' || !('propertyName' in e)),
-  );
-  const seen = new Set<string>();
-  return (deepest.length ? deepest : candidates)
-    .filter((e) => {
-      const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, 5);
-}
-
-/** The keys the schema allows at `instancePath`: the `properties` of every branch that has an opinion there. */
-function allowedKeys(errors: ErrorObject[], instancePath: string): string[] {
-  const keys = new Set<string>();
-  for (const e of errors) {
-    const props =
-      e.instancePath === instancePath && e.keyword === 'additionalProperties'
-        ? (e.parentSchema as { properties?: object } | undefined)?.properties
-        : undefined;
-    for (const k of Object.keys(props ?? {})) keys.add(k);
-  }
-  return [...keys];
-}
-
-function shapeDiagnostic(
-  e: ErrorObject,
-  locOf: (p: Path) => Loc,
-  keyLocOf: (p: Path) => Loc,
-  allowed: string[],
-): Diagnostic {
-  const path: Path = e.instancePath.split('/').slice(1).map(unescapeSegment);
-  const where = path.join('.') || '(top level)';
-  if (e.keyword === 'additionalProperties') {
-    const key = String((e.params as { additionalProperty: string }).additionalProperty);
-    const hint = guessHint(
-      key,
-      allowed,
-      allowed.length
-        ? `the keys allowed here are: ${allowed.join(', ')}`
-        : 'remove it or fix its spelling; generated/mapping-spec.schema.json lists the allowed keys',
-    );
-    return {
-      code: 'spec/unknown-key',
-      message: `unknown key \`${key}\` in ${where}`,
-      hint,
-      ...keyLocOf([...path, key]),
-    };
-  }
-  if (e.keyword === 'propertyNames') {
-    const name = String((e.params as { propertyName: string }).propertyName);
-    if (path[0] === 'valueMaps') {
+  return shapeDiagnostics(validateShape.errors ?? [], {
+    prefix: 'spec',
+    locate: (path, key) => (key ? keyLocOf(path) : locOf(path)),
+    fallbackHint: 'see generated/mapping-spec.schema.json for the expected shape',
+    special: (e, path) => {
+      if (e.keyword !== 'propertyNames') return undefined;
+      const name = String((e.params as { propertyName: string }).propertyName);
+      if (path[0] === 'valueMaps')
+        return {
+          code: 'spec/bad-name',
+          message: `value-map name ${JSON.stringify(name)} is not an identifier`,
+          hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
+        };
       return {
-        code: 'spec/bad-name',
-        message: `value-map name ${JSON.stringify(name)} is not an identifier`,
-        hint: 'name it with letters, digits and _ (a letter first, at most 64 characters), e.g. `codexTurnState`',
-        ...keyLocOf([...path, name]),
+        code: 'spec/unknown-source',
+        message: `unknown source \`${name}\` in ${path.join('.') || '(top level)'}`,
+        hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
       };
-    }
-    return {
-      code: 'spec/unknown-source',
-      message: `unknown source \`${name}\` in ${where}`,
-      hint: guessHint(name, SOURCE_NAMES, `use one of: ${SOURCE_NAMES.join(', ')}`),
-      ...keyLocOf([...path, name]),
-    };
-  }
-  if (e.keyword === 'required') {
-    const prop = String((e.params as { missingProperty: string }).missingProperty);
-    return {
-      code: 'spec/missing-key',
-      message: `${where} needs \`${prop}\``,
-      hint: `add \`${prop}:\``,
-      ...locOf(path),
-    };
-  }
-  return {
-    code: 'spec/wrong-type',
-    message: `${where}: ${e.message ?? 'invalid'}`,
-    hint: 'see generated/mapping-spec.schema.json for the expected shape',
-    ...locOf(path),
-  };
+    },
+  });
 }
 
 // ---- conversion -----------------------------------------------------------------------------
@@ -359,8 +265,8 @@ function toIr(
         };
         if ('ignore' in e) entry.ignore = e.ignore;
         else {
-          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf, keyLocOf));
-          entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf, keyLocOf));
+          entry.emit = (e.emit ?? []).map((em, i) => toEmit(em, [...base, 'emit', i], locOf));
+          entry.response = (e.response ?? []).map((em, i) => toEmit(em, [...base, 'response', i], locOf));
           entry.before = (e.before ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'before', i]) }));
           entry.after = (e.after ?? []).map((h, i) => ({ name: h, loc: locOf([...base, 'after', i]) }));
           entry.ignoreFields = ownRecord(
@@ -377,14 +283,13 @@ function toIr(
   return { file, text, sources, valueMaps, entries, sections };
 }
 
-function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc, keyLocOf: (p: Path) => Loc): EmitSpec {
+function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc): EmitSpec {
   const ids: Partial<Record<IdKey, ValueExpr>> = ownRecord();
   for (const [k, v] of Object.entries(raw.ids ?? {})) ids[k as IdKey] = toExpr(v, [...path, 'ids', k], locOf);
   const payload = ownRecord<ValueExpr>();
   for (const [k, v] of Object.entries(raw.payload ?? {})) payload[k] = toExpr(v, [...path, 'payload', k], locOf);
   const emit: EmitSpec = { type: raw.type, ids, payload, loc: locOf([...path, 'type']) };
   if (raw.when) emit.when = toCondition(raw.when, [...path, 'when'], locOf);
-  void keyLocOf;
   return emit;
 }
 

@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { sha256, stableJson } from '../io/fsutil.ts';
+import { compileShape, SHAPE_AJV_OPTIONS } from '../schema/shape-errors.ts';
 import { SPEC_SCHEMA } from './spec-schema.ts';
 
-// verbose: errors carry their schema, whose `properties` are the keys a did-you-mean picks from.
-const OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
 /** The shipped file's name, in the folder of the bundle's code. */
 export const SHAPE_VALIDATOR = 'spec-shape-validator.cjs';
 
@@ -21,7 +20,7 @@ let validator: ValidateFunction | undefined;
 
 /** The compiled shape check (loaded or compiled on first use). */
 export function shapeValidator(): ValidateFunction {
-  validator ??= shipped() ?? (new (load('ajv') as AjvModule).Ajv(OPTIONS).compile(SPEC_SCHEMA) as ValidateFunction);
+  validator ??= shipped() ?? compileShape(SPEC_SCHEMA);
   return validator;
 }
 
@@ -41,7 +40,7 @@ const schemaHash = () => sha256(stableJson(SPEC_SCHEMA));
 export function writeShapeValidator(dir: string): void {
   const { Ajv } = load('ajv') as AjvModule;
   const standalone = (load('ajv/dist/standalone') as { default: (ajv: unknown, v: unknown) => string }).default;
-  const ajv = new Ajv({ ...OPTIONS, code: { source: true } });
+  const ajv = new Ajv({ ...SHAPE_AJV_OPTIONS, code: { source: true } });
   const code = standalone(ajv, ajv.compile(SPEC_SCHEMA));
   writeFileSync(
     join(dir, SHAPE_VALIDATOR),

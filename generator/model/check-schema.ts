@@ -1,28 +1,14 @@
-// Checks one JSON Schema written in the model against the small subset eventmap supports, and
-// returns it normalized: objects closed (additionalProperties: false) unless they say otherwise,
-// `extension` reasons moved into `description`. Every keyword allowed here is one that the
-// TypeScript printer and the Ajv validators handle, so nothing is silently ignored downstream.
+// One JSON Schema written in the model, whose keywords model-schema.ts has checked: the rules a
+// schema cannot say (a keyword's type, references, required names, regular expressions), and its
+// normalized form: objects closed (additionalProperties: false) unless they say otherwise,
+// `extension` reasons moved into `description`.
 import type { JsonSchema } from '../schema/types.ts';
-import { didYouMean } from '../shared/did-you-mean.ts';
+import { guessHint } from '../shared/did-you-mean.ts';
 import { isObj } from '../schema/object.ts';
-import { checkText, describeValue, type Problems } from './problems.ts';
+import type { Problems } from './problems.ts';
+import { REF_PATTERN } from './model-schema.ts';
 import type { SourceLocation } from './types.ts';
 import { pointerJoin, type YamlSource } from './yaml-source.ts';
-
-export const SCHEMA_KEYWORDS = [
-  'type',
-  'description',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  '$ref',
-  'pattern',
-  'extension',
-] as const;
-const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
-const ALL_TYPES = new Set([...PRIMITIVE_TYPES, 'object', 'array']);
-export const REF_PATTERN = /^#\/definitions\/([A-Za-z][A-Za-z0-9]*)$/;
 
 export interface SchemaContext {
   source: YamlSource;
@@ -39,80 +25,95 @@ export function extensionNote(reason: string): string {
   return `Extension (not in EVENTS.md): ${reason}`;
 }
 
+/** The type each keyword needs its schema to have. */
+const NEEDS_TYPE: Record<string, string> = {
+  properties: 'object',
+  additionalProperties: 'object',
+  required: 'object',
+  items: 'array',
+  pattern: 'string',
+};
+
 /** Check the schema at `yamlPointer`; its normalized form will live at `irPointer` in the IR schema. */
-export function checkSchema(node: unknown, yamlPointer: string, irPointer: string, ctx: SchemaContext): JsonSchema {
+export function checkSchema(
+  node: Record<string, unknown>,
+  yamlPointer: string,
+  irPointer: string,
+  ctx: SchemaContext,
+): JsonSchema {
   ctx.locations[irPointer] = ctx.source.locate(yamlPointer);
   const { problems } = ctx;
-  if (!isObj(node)) {
+  const at = (key: string) => pointerJoin(yamlPointer, key);
+  const out: Record<string, unknown> = {};
+  const description = [node.description, node.extension && extensionNote(node.extension as string)]
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.trim())
+    .join(' ');
+
+  if ('$ref' in node) {
+    for (const key of Object.keys(node).filter((k) => !['$ref', 'description', 'extension'].includes(k)))
+      problems.add(
+        at(key),
+        'ref-siblings',
+        `"${key}" next to $ref would be ignored`,
+        'keep only `$ref` and `description` here, or change the referenced definition',
+      );
+    const name = REF_PATTERN.exec(node.$ref as string)![1]!;
+    ctx.referenced.add(name);
+    if (!ctx.names.has(name))
+      problems.add(
+        at('$ref'),
+        'bad-ref',
+        `$ref points at "${name}", which the model does not define`,
+        guessHint(name, ctx.names, 'define it under `definitions:` (or `enums:`/`ids:`), or fix the name'),
+      );
+    return { $ref: node.$ref, ...(description ? { description } : {}) };
+  }
+
+  const type = node.type;
+  if (type !== undefined) out.type = type;
+  if (description) out.description = description;
+  const typed = Object.keys(NEEDS_TYPE).filter((key) => key in node);
+  if (type === undefined && typed.length > 0)
     problems.add(
       yamlPointer,
       'bad-schema',
-      `a schema must be a map, found ${describeValue(node)}`,
-      'write `{}` for "any value", or a map such as `{ type: string }`',
+      `a schema with \`${typed[0]}\` must say its \`type\``,
+      'add `type: ...` to this schema',
     );
-    return {};
-  }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(node)) {
-    if (!(SCHEMA_KEYWORDS as readonly string[]).includes(key)) {
+  for (const key of type === undefined ? [] : typed.filter((k) => NEEDS_TYPE[k] !== type))
+    problems.add(
+      at(key),
+      'bad-schema',
+      `\`${key}\` needs \`type: ${NEEDS_TYPE[key]}\``,
+      `add \`type: ${NEEDS_TYPE[key]}\` to this schema`,
+    );
+  const sub = (key: string, value: unknown, name?: string): JsonSchema => {
+    const [y, i] =
+      name === undefined
+        ? [at(key), pointerJoin(irPointer, key)]
+        : [pointerJoin(at(key), name), pointerJoin(pointerJoin(irPointer, key), name)];
+    return checkSchema(value as Record<string, unknown>, y, i, ctx);
+  };
+  if (isObj(node.properties))
+    out.properties = Object.fromEntries(
+      Object.entries(node.properties).map(([name, s]) => [name, sub('properties', s, name)]),
+    );
+  if ('required' in node) out.required = node.required;
+  for (const [i, name] of ((node.required as string[] | undefined) ?? []).entries()) {
+    const props = Object.keys(isObj(node.properties) ? node.properties : {});
+    if (!props.includes(name))
       problems.add(
-        pointerJoin(yamlPointer, key),
-        'unknown-keyword',
-        `"${key}" is not a schema keyword the model supports`,
-        keywordHint(key),
+        pointerJoin(at('required'), i),
+        'required-not-in-properties',
+        `required property "${name}" is not in \`properties\``,
+        guessHint(name, props, `add "${name}" under \`properties\`, or remove it from \`required\``),
       );
-    }
   }
-
-  if ('$ref' in node) return checkRef(node, yamlPointer, ctx);
-
-  const type = checkType(node, yamlPointer, problems);
-  if (type !== undefined) out.type = type;
-  if ('description' in node)
-    out.description = checkText(node.description, pointerJoin(yamlPointer, 'description'), problems);
-  if ('extension' in node) {
-    const reason = checkText(node.extension, pointerJoin(yamlPointer, 'extension'), problems);
-    out.description = out.description ? `${out.description as string} ${extensionNote(reason)}` : extensionNote(reason);
-  }
-
-  const isObject = type === 'object';
-  if ('properties' in node) {
-    if (!isObject)
-      problems.add(
-        pointerJoin(yamlPointer, 'properties'),
-        'bad-schema',
-        '`properties` needs `type: object`',
-        'add `type: object` to this schema',
-      );
-    if (!isObj(node.properties)) {
-      problems.add(
-        pointerJoin(yamlPointer, 'properties'),
-        'bad-schema',
-        `\`properties\` must be a map, found ${describeValue(node.properties)}`,
-        'write `properties: { name: { type: string } }`',
-      );
-    } else {
-      const props: Record<string, JsonSchema> = {};
-      for (const [name, sub] of Object.entries(node.properties)) {
-        props[name] = checkSchema(
-          sub,
-          pointerJoin(pointerJoin(yamlPointer, 'properties'), name),
-          pointerJoin(pointerJoin(irPointer, 'properties'), name),
-          ctx,
-        );
-      }
-      out.properties = props;
-    }
-  }
-  if ('required' in node) out.required = checkRequired(node, yamlPointer, problems);
-  if ('additionalProperties' in node) {
-    const ap = node.additionalProperties;
-    const p = pointerJoin(yamlPointer, 'additionalProperties');
-    if (!isObject)
-      problems.add(p, 'bad-schema', '`additionalProperties` needs `type: object`', 'add `type: object` to this schema');
-    out.additionalProperties =
-      typeof ap === 'boolean' ? ap : checkSchema(ap, p, pointerJoin(irPointer, 'additionalProperties'), ctx);
-  } else if (isObject) {
+  if (typeof node.additionalProperties === 'boolean') out.additionalProperties = node.additionalProperties;
+  if (isObj(node.additionalProperties))
+    out.additionalProperties = sub('additionalProperties', node.additionalProperties);
+  else if (type === 'object' && !('additionalProperties' in node)) {
     if ('properties' in node)
       out.additionalProperties = false; // the closed-object policy
     else
@@ -123,180 +124,27 @@ export function checkSchema(node: unknown, yamlPointer: string, irPointer: strin
         'add `additionalProperties: true` (any keys) or list its `properties`',
       );
   }
-
-  if ('items' in node) {
-    if (type !== 'array')
-      problems.add(
-        pointerJoin(yamlPointer, 'items'),
-        'bad-schema',
-        '`items` needs `type: array`',
-        'add `type: array` to this schema',
-      );
-    out.items = checkSchema(node.items, pointerJoin(yamlPointer, 'items'), pointerJoin(irPointer, 'items'), ctx);
-  } else if (type === 'array') {
+  if ('items' in node) out.items = sub('items', node.items);
+  else if (type === 'array')
     problems.add(
       yamlPointer,
       'bad-schema',
       'an array schema must say what its items are',
       'add `items: { ... }` (`items: {}` for any value)',
     );
-  }
 
-  if ('pattern' in node) {
-    const v = node.pattern;
-    const p = pointerJoin(yamlPointer, 'pattern');
-    if (typeof v !== 'string')
+  if (typeof node.pattern === 'string') {
+    try {
+      new RegExp(node.pattern, 'u');
+    } catch (err) {
       problems.add(
-        p,
+        at('pattern'),
         'bad-schema',
-        '`pattern` must be a string',
-        "quote the regular expression, e.g. `pattern: '^a+$'`",
-      );
-    else {
-      try {
-        new RegExp(v, 'u');
-      } catch (err) {
-        problems.add(
-          p,
-          'bad-schema',
-          `\`pattern\` is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`,
-          'fix the regular expression (it is compiled with the `u` flag)',
-        );
-      }
-    }
-    if (type !== 'string')
-      problems.add(p, 'bad-schema', '`pattern` needs `type: string`', 'add `type: string` to this schema');
-    out.pattern = v;
-  }
-  return out;
-}
-
-function checkRef(node: Record<string, unknown>, yamlPointer: string, ctx: SchemaContext): JsonSchema {
-  const { problems } = ctx;
-  const p = pointerJoin(yamlPointer, '$ref');
-  const out: Record<string, unknown> = { $ref: node.$ref };
-  for (const key of Object.keys(node)) {
-    if (
-      key !== '$ref' &&
-      key !== 'description' &&
-      key !== 'extension' &&
-      (SCHEMA_KEYWORDS as readonly string[]).includes(key)
-    ) {
-      problems.add(
-        pointerJoin(yamlPointer, key),
-        'ref-siblings',
-        `"${key}" next to $ref would be ignored`,
-        'keep only `$ref` and `description` here, or change the referenced definition',
+        `\`pattern\` is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`,
+        'fix the regular expression (it is compiled with the `u` flag)',
       );
     }
   }
-  if ('description' in node)
-    out.description = checkText(node.description, pointerJoin(yamlPointer, 'description'), problems);
-  if ('extension' in node) {
-    const note = extensionNote(checkText(node.extension, pointerJoin(yamlPointer, 'extension'), problems));
-    out.description = out.description ? `${out.description as string} ${note}` : note;
-  }
-  const match = typeof node.$ref === 'string' ? REF_PATTERN.exec(node.$ref) : null;
-  if (!match) {
-    problems.add(
-      p,
-      'bad-ref',
-      `$ref ${JSON.stringify(node.$ref)} is not of the form '#/definitions/Name'`,
-      "write `$ref: '#/definitions/Name'` (quoted: `#` starts a YAML comment)",
-    );
-    return out;
-  }
-  const name = match[1]!;
-  ctx.referenced.add(name);
-  if (!ctx.names.has(name)) {
-    const guess = didYouMean(name, ctx.names);
-    problems.add(
-      p,
-      'bad-ref',
-      `$ref points at "${name}", which the model does not define`,
-      guess
-        ? `did you mean '#/definitions/${guess}'?`
-        : 'define it under `definitions:` (or `enums:`/`ids:`), or fix the name',
-    );
-  }
-  return out;
-}
-
-function checkType(
-  node: Record<string, unknown>,
-  yamlPointer: string,
-  problems: Problems,
-): string | string[] | undefined {
-  if (!('type' in node)) {
-    for (const k of ['properties', 'items', 'pattern', 'additionalProperties', 'required']) {
-      if (k in node) {
-        problems.add(
-          yamlPointer,
-          'bad-schema',
-          `a schema with \`${k}\` must say its \`type\``,
-          'add `type: ...` to this schema',
-        );
-        break;
-      }
-    }
-    return undefined;
-  }
-  const t = node.type;
-  const p = pointerJoin(yamlPointer, 'type');
-  const hint = `use one of ${[...ALL_TYPES].join(', ')}, or a list of primitive types such as [string, 'null']`;
-  if (typeof t === 'string') {
-    if (!ALL_TYPES.has(t)) problems.add(p, 'bad-type', `unknown type "${t}"`, hint);
-    return t;
-  }
-  if (
-    Array.isArray(t) &&
-    t.length > 1 &&
-    t.every((x) => typeof x === 'string' && PRIMITIVE_TYPES.has(x)) &&
-    new Set(t).size === t.length
-  ) {
-    return t as string[];
-  }
-  problems.add(p, 'bad-type', `type ${JSON.stringify(t)} is not supported`, hint);
-  return undefined;
-}
-
-function checkRequired(node: Record<string, unknown>, yamlPointer: string, problems: Problems): string[] {
-  const req = node.required;
-  const p = pointerJoin(yamlPointer, 'required');
-  if (!Array.isArray(req) || !req.every((x) => typeof x === 'string')) {
-    problems.add(p, 'bad-schema', '`required` must be a list of property names', 'write `required: [name, other]`');
-    return [];
-  }
-  const props = isObj(node.properties) ? node.properties : {};
-  const seen = new Set<string>();
-  req.forEach((name: string, i) => {
-    if (seen.has(name))
-      problems.add(
-        pointerJoin(p, i),
-        'duplicate-required',
-        `"${name}" is listed twice in \`required\``,
-        'remove the duplicate',
-      );
-    seen.add(name);
-    if (!(name in props)) {
-      const guess = didYouMean(name, Object.keys(props));
-      problems.add(
-        pointerJoin(p, i),
-        'required-not-in-properties',
-        `required property "${name}" is not in \`properties\``,
-        guess ? `did you mean "${guess}"?` : `add "${name}" under \`properties\`, or remove it from \`required\``,
-      );
-    }
-  });
-  return req as string[];
-}
-
-function keywordHint(key: string): string {
-  if (key === 'enum' || key === 'const')
-    return "declare the values as a named enum under `enums:` and use `$ref: '#/definitions/Name'`";
-  if (key === 'minLength' || key === 'maxLength')
-    return "use `pattern` (length keywords would make the validators import Ajv's unicode helper at run time)";
-  if (key === 'title') return "names come from the definition key or the event's `payload:`; remove `title`";
-  const guess = didYouMean(key, SCHEMA_KEYWORDS);
-  return guess ? `did you mean "${guess}"?` : `the supported keywords are: ${SCHEMA_KEYWORDS.join(', ')}`;
+  if ('pattern' in node) out.pattern = node.pattern;
+  return out as JsonSchema;
 }

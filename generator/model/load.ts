@@ -1,22 +1,24 @@
-// Read canonical-model.yaml into the CanonicalModel IR. Every problem in the file is reported
-// together, each with file:line:col, what is wrong and how to fix it (EventmapError, exit 2).
+// Read canonical-model.yaml into the CanonicalModel IR: its shape first (model-schema.ts), then every
+// rule a schema cannot say, reported together; each problem with file:line:col, what is wrong and
+// how to fix it (EventmapError, exit 2).
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../schema/types.ts';
-import { EventmapError } from '../shared/diagnostics.ts';
+import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
 import { ownRecord } from '../shared/own-record.ts';
+import { guessHint } from '../shared/did-you-mean.ts';
+import { compileShape, shapeDiagnostics, type NodePath } from '../schema/shape-errors.ts';
 import { checkSchema, extensionNote, type SchemaContext } from './check-schema.ts';
-import { isObj } from '../schema/object.ts';
 import { readLifecycleRoles } from './lifecycle-roles.ts';
-import { describeValue, Problems } from './problems.ts';
-import { checkKeys, collectNames, mapOrEmpty, readEnums, readEnvelope, readEvents, readIds } from './sections.ts';
+import { MODEL_SCHEMA, SCHEMA_KEYWORDS } from './model-schema.ts';
+import { Problems } from './problems.ts';
+import { collectNames, readEnums, readEnvelope, readEvents, readIds, type RawModel } from './sections.ts';
 import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocation } from './types.ts';
-import { pointerJoin, readYaml } from './yaml-source.ts';
+import { pointerJoin, readYaml, type YamlSource } from './yaml-source.ts';
 import { readRegularText } from '../io/safe-read.ts';
 
 export const MODEL_FORMAT_VERSION = 1;
 export const SCHEMA_ID = 'urn:eventmap:canonical';
 
-const TOP_KEYS = ['version', 'ids', 'enums', 'definitions', 'envelope', 'events'];
-const REQUIRED_TOP_KEYS = ['version', 'ids', 'enums', 'envelope', 'events'];
 /** Ids are trimmed non-empty strings (EVENTS.md §1.1 TrimmedNonEmptyString): this definition. */
 const ID_BASE = 'TrimmedNonEmptyString';
 
@@ -41,34 +43,16 @@ export function readModelText(file: string): string {
 /** Parse and check model text; `file` is only used to report locations. */
 export function parseModel(text: string, file: string): CanonicalModel {
   const source = readYaml(text, file);
+  checkShape(source);
+  const root = source.data as RawModel;
   const problems = new Problems(source);
-  const root = source.data;
-  if (!isObj(root)) {
-    problems.add(
-      '',
-      'bad-structure',
-      `the model must be a map with keys ${REQUIRED_TOP_KEYS.join(', ')}; found ${describeValue(root)}`,
-      'start from the keys `version: 1`, `ids:`, `enums:`, `definitions:`, `envelope:`, `events:`',
-    );
-    problems.throwIfAny();
-    throw new Error('unreachable');
-  }
-  checkKeys(root, '', TOP_KEYS, REQUIRED_TOP_KEYS, 'the model', problems);
-  if ('version' in root && root.version !== MODEL_FORMAT_VERSION) {
-    problems.add(
-      '/version',
-      'bad-version',
-      `unsupported model format version ${JSON.stringify(root.version)}`,
-      `this eventmap reads \`version: ${MODEL_FORMAT_VERSION}\``,
-    );
-  }
   const ids = readIds(root.ids, problems);
   const enums = readEnums(root.enums, source, problems);
-  const definitions = mapOrEmpty(root.definitions, '/definitions', 'definitions', problems);
+  const definitions = root.definitions ?? {};
   const events = readEvents(root.events, source, problems);
   const lifecycle = readLifecycleRoles(root.events, problems);
 
-  const names = collectNames(ids, enums, definitions, events, source, problems);
+  const names = collectNames(root, events, source, problems);
   const locations: Record<string, SourceLocation> = {};
   const ctx: SchemaContext = { source, problems, names, referenced: new Set(), locations };
   const irDefs: Record<string, JsonSchema> = {};
@@ -179,4 +163,59 @@ function enumSchema(e: CanonicalEnumDef): JsonSchema {
   if (ext.length > 0) notes.push(`Extensions (not in EVENTS.md): ${ext.map(([v, why]) => `${v}: ${why}`).join(' ')}`);
   const description = notes.filter(Boolean).join(' ');
   return { type: 'string', enum: e.values, ...(description ? { description } : {}) };
+}
+
+let validateShape: ValidateFunction | undefined;
+
+/** The model's keys, names and schema keywords (model-schema.ts), every mistake located. */
+function checkShape(source: YamlSource): void {
+  validateShape ??= compileShape(MODEL_SCHEMA);
+  if (validateShape(source.data)) return;
+  const problems = new Problems(source);
+  for (const d of shapeDiagnostics(validateShape.errors ?? [], {
+    prefix: 'model',
+    locate: (path) => source.locate(path.reduce<string>(pointerJoin, '')),
+    fallbackHint: "see docs/canonical-model.md for the file's shape",
+    special: modelWording,
+  }))
+    problems.addDiagnostic(d);
+  problems.throwIfAny();
+}
+
+/** Where the model says more than the generic wording: schema keywords, names, and the hints its schema carries. */
+function modelWording(e: ErrorObject, path: NodePath): Omit<Diagnostic, 'file'> | undefined {
+  const where = path.join('.') || '(top level)';
+  const hint = (e.keyword === 'propertyNames' ? e.schema : e.parentSchema) as { description?: string } | undefined;
+  if (
+    e.keyword === 'additionalProperties' &&
+    Object.values<unknown>(MODEL_SCHEMA.definitions).includes(e.parentSchema)
+  ) {
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    return {
+      code: 'model/unknown-keyword',
+      message: `"${key}" is not a schema keyword the model supports`,
+      hint: keywordHint(key),
+    };
+  }
+  if (e.keyword === 'propertyNames')
+    return {
+      code: 'model/bad-name',
+      message: `${JSON.stringify((e.params as { propertyName: string }).propertyName)} in ${where} is not a valid name`,
+      hint: hint?.description ?? '',
+    };
+  if (['additionalProperties', 'required', 'enum'].includes(e.keyword) || !hint?.description) return undefined;
+  return {
+    code: path[0] === 'events' && path[2] === 'payload' && path.length === 3 ? 'model/bad-name' : 'model/bad-value',
+    message: `${where}: ${e.message ?? 'invalid'}`,
+    hint: hint.description,
+  };
+}
+
+function keywordHint(key: string): string {
+  if (key === 'enum' || key === 'const')
+    return "declare the values as a named enum under `enums:` and use `$ref: '#/definitions/Name'`";
+  if (key === 'minLength' || key === 'maxLength')
+    return "use `pattern` (length keywords would make the validators import Ajv's unicode helper at run time)";
+  if (key === 'title') return "names come from the definition key or the event's `payload:`; remove `title`";
+  return guessHint(key, SCHEMA_KEYWORDS, `the supported keywords are: ${SCHEMA_KEYWORDS.join(', ')}`);
 }

@@ -12,6 +12,11 @@ export class Problems {
     this.list.push({ code: `model/${code}`, message, hint, ...this.source.locate(pointer) });
   }
 
+  /** A problem another check located already. */
+  addDiagnostic(d: Diagnostic): void {
+    this.list.push(d);
+  }
+
   get count(): number {
     return this.list.length;
   }
@@ -24,23 +29,4 @@ export class Problems {
     );
     throw new EventmapError(sorted);
   }
-}
-
-export function describeValue(v: unknown): string {
-  if (v === null || v === undefined) return 'nothing';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a map';
-  return `${typeof v} ${JSON.stringify(v)}`;
-}
-
-/** A non-empty one-line text (a description or an extension reason); reports and returns '' if not. */
-export function checkText(v: unknown, pointer: string, problems: Problems): string {
-  if (typeof v === 'string' && v.trim() !== '') return v.trim();
-  problems.add(
-    pointer,
-    'bad-text',
-    `expected a non-empty string, found ${describeValue(v)}`,
-    'write one line of text (quote it if it contains `: ` or `#`)',
-  );
-  return '';
 }

@@ -1,10 +1,11 @@
 // Parse a YAML file into plain JSON data plus a map from JSON pointers to source locations, so the
 // checks can work on plain data and still report file:line:col.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isNode, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
 import { yamlData } from '../yaml/data.ts';
 import { yamlCauses } from '../yaml/errors.ts';
-import { escapeSegment } from '../schema/pointer.ts';
+import { escapeSegment, unescapeSegment } from '../schema/pointer.ts';
+import { yamlLocator } from '../yaml/locate.ts';
 import type { SourceLocation } from './types.ts';
 
 export interface YamlSource {
@@ -12,8 +13,6 @@ export interface YamlSource {
   data: unknown;
   /** Location of the node at `pointer`: a map entry's key, a list item, or the nearest ancestor. */
   locate(pointer: string): SourceLocation;
-  /** True when `pointer` names a node that exists in the file. */
-  has(pointer: string): boolean;
 }
 
 export function pointerJoin(base: string, key: string | number): string {
@@ -43,48 +42,34 @@ export function readYaml(text: string, file: string): YamlSource {
     );
   }
 
-  const locations = new Map<string, SourceLocation>();
+  // Keys are names: a number, a boolean, null or a collection as a key would mean something else.
   const badKeys: Diagnostic[] = [];
-  const walk = (node: Node | null | undefined, pointer: string, loc: SourceLocation): void => {
-    locations.set(pointer, loc);
-    if (!node || isAlias(node)) return;
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        const key = pair.key as Node | null;
-        const keyValue = isScalar(key) ? key.value : undefined;
-        const keyLoc = key?.range ? at(key.range[0]) : loc;
-        if (typeof keyValue !== 'string') {
-          badKeys.push({
-            code: 'model/bad-key',
-            message: 'map keys must be plain strings',
-            hint: 'quote the key',
-            ...keyLoc,
-          });
-          continue;
-        }
-        walk(pair.value as Node | null, pointerJoin(pointer, keyValue), keyLoc);
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        const n = item as Node | null;
-        walk(n, pointerJoin(pointer, i), n?.range ? at(n.range[0]) : loc);
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && typeof pair.key.value === 'string') return undefined;
+      const range = isNode(pair.key) ? pair.key.range : undefined;
+      badKeys.push({
+        code: 'model/bad-key',
+        message: 'map keys must be plain strings',
+        hint: 'quote the key',
+        ...(range ? at(range[0]) : { file, line: 1, col: 1 }),
       });
-    }
-  };
-  const root = doc.contents as Node | null;
-  walk(root, '', root?.range ? at(root.range[0]) : { file, line: 1, col: 1 });
+      return visit.SKIP;
+    },
+  });
   if (badKeys.length > 0) throw new EventmapError(badKeys);
+  const locator = yamlLocator(doc, lineCounter);
 
   return {
     file,
     data: yamlData(doc, at, 'model/alias-bomb'),
-    has: (pointer) => locations.has(pointer),
     locate(pointer) {
-      for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
-        const loc = locations.get(p);
-        if (loc) return loc;
-        if (p === '') return { file, line: 1, col: 1 };
+      const path = pointer.split('/').slice(1).map(unescapeSegment);
+      for (let n = path.length; n > 0; n--) {
+        const loc = locator.entry(path.slice(0, n));
+        if (loc) return { file, ...loc };
       }
+      return { file, ...(locator.node([]) ?? { line: 1, col: 1 }) };
     },
   };
 }

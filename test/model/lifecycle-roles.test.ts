@@ -63,14 +63,24 @@ describe('lifecycle roles', () => {
 
   it('refuses an unknown subject, with did-you-mean', () => {
     const text = edit('lifecycle: { opens: item, scope: turn }', 'lifecycle: { opens: itme, scope: turn }');
-    expectOne(text, 'opens: itme', /names no lifecycle subject/, /did you mean `item`\?/);
+    expectOne(
+      text,
+      'opens: itme',
+      /lifecycle\.opens: must be equal to one of the allowed values/,
+      /did you mean `item`\?/,
+    );
   });
 
   it('refuses an unknown key and an unknown scope', () => {
     const key = edit('lifecycle: { closes: item, scope: turn }', 'lifecycle: { closes: item, scpoe: turn }');
     expectOne(key, 'scpoe', /unknown key `scpoe`/, /did you mean `scope`\?/);
     const scope = edit('lifecycle: { closes: item, scope: turn }', 'lifecycle: { closes: item, scope: thread }');
-    expectOne(scope, 'scope: thread', /not a lifecycle scope/, /scope: turn/);
+    expectOne(
+      scope,
+      'scope: thread',
+      /lifecycle\.scope: must be equal to one of the allowed values/,
+      /use one of: turn$/,
+    );
   });
 
   it('refuses a subject opened twice or never closed', () => {

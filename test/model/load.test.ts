@@ -119,7 +119,7 @@ describe('loadModel on broken models', () => {
 
   it('an unknown top-level key, with a did-you-mean', () => {
     const d = expectOne(edit('version: 1\n', 'version: 1\nevnets: {}\n'), 'model/unknown-key', 'evnets:');
-    expect(d.hint).toMatch(/"events"/);
+    expect(d.hint).toMatch(/`events`/);
     expect(d.col).toBe(1);
   });
 
@@ -139,7 +139,7 @@ describe('loadModel on broken models', () => {
       'model/unknown-keyword',
       'requried:',
     );
-    expect(d.hint).toMatch(/did you mean "required"/);
+    expect(d.hint).toMatch(/did you mean `required`/);
     expect(d.col).toBe(7);
   });
 
@@ -284,6 +284,6 @@ describe('eventmap generate with a broken model', () => {
     expect(run.stderr).toContain(
       `${join(root, 'canonical-model.yaml')}:${lineOf(text, 'requried')}:7: error model/unknown-keyword`,
     );
-    expect(run.stderr).toMatch(/fix: did you mean "required"\?/);
+    expect(run.stderr).toMatch(/fix: did you mean `required`\?/);
   }, 60_000);
 });
