@@ -21,7 +21,33 @@ import {
   translate,
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import {
+  acpAgent,
+  acpCancel,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpContentText,
+  acpElicitationAnswers,
+  acpElicitationQuestions,
+  acpEndReplay,
+  acpItemType,
+  acpOpenTurn,
+  acpPermissionDecision,
+  acpPermissionTool,
+  acpPlan,
+  acpPromptItem,
+  acpPromptTurn,
+  acpRequestId,
+  acpStopMessage,
+  acpTokenUsage,
+  acpToolDetail,
+  acpToolEnd,
+  acpUserTurn,
+} from '../../runtime/helpers/acp.ts';
+import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { pendingRequestType } from '../../runtime/helpers/requests.ts';
+import { failedTurnError } from '../../runtime/helpers/turns.ts';
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -46,6 +72,37 @@ import type {
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'acp';
+
+/** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
+const H = {
+  acpAgent,
+  acpCancel,
+  acpChunk,
+  acpChunkItem,
+  acpChunkText,
+  acpContentText,
+  acpElicitationAnswers,
+  acpElicitationQuestions,
+  acpEndReplay,
+  acpItemType,
+  acpOpenTurn,
+  acpPermissionDecision,
+  acpPermissionTool,
+  acpPlan,
+  acpPromptItem,
+  acpPromptTurn,
+  acpRequestId,
+  acpStopMessage,
+  acpTokenUsage,
+  acpToolDetail,
+  acpToolEnd,
+  acpUserTurn,
+  closeThread,
+  closeTurn,
+  failedTurnError,
+  pendingRequestType,
+};
+export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 

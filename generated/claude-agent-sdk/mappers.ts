@@ -23,7 +23,31 @@ import {
   translate,
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import {
+  claudeAssistant,
+  claudeBlockDelta,
+  claudeBlockItem,
+  claudeBlockStart,
+  claudeBlockStop,
+  claudeBlockType,
+  claudeMessageStart,
+  claudeMessageStop,
+} from '../../runtime/helpers/claude-blocks.ts';
+import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
+import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
+import {
+  claudeErrorMessage,
+  claudeOpenTurn,
+  claudeTurnEnd,
+  claudeTurnState,
+  claudeUser,
+} from '../../runtime/helpers/claude-turns.ts';
+import { claudeTokenUsage } from '../../runtime/helpers/claude-usage.ts';
+import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { pendingRequestType } from '../../runtime/helpers/requests.ts';
+import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
+import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -49,6 +73,36 @@ import type {
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'claudeAgent';
+
+/** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
+const H = {
+  claudeAssistant,
+  claudeBlockDelta,
+  claudeBlockItem,
+  claudeBlockStart,
+  claudeBlockStop,
+  claudeBlockType,
+  claudeDecision,
+  claudeErrorMessage,
+  claudeMessageStart,
+  claudeMessageStop,
+  claudeOpenTurn,
+  claudeTaskItem,
+  claudeTokenUsage,
+  claudeToolDetail,
+  claudeTurnEnd,
+  claudeTurnState,
+  claudeUser,
+  closeThread,
+  closeTurn,
+  failedTurnError,
+  pendingRequestType,
+  retry,
+  retryMessage,
+  userInputAnswers,
+  userInputQuestions,
+};
+export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 

@@ -22,7 +22,18 @@ import {
   translate,
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
+import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
+import {
+  codexToolDetail,
+  commandDetail,
+  joinedText,
+  namedToolDetail,
+  patchDetail,
+} from '../../runtime/helpers/tool-detail.ts';
+import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
+import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
   HookOutcome,
@@ -40,6 +51,26 @@ import type { EventmsgByName, NotificationByName, RequestByName, RequestResponse
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
+
+/** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
+const H = {
+  closeThread,
+  closeTurn,
+  codexRetry,
+  codexTokenUsage,
+  codexToolDetail,
+  commandDetail,
+  joinedText,
+  namedToolDetail,
+  patchDetail,
+  pendingRequestType,
+  permissionsDecision,
+  retryMessage,
+  userInputAnswers,
+  userInputDecision,
+  userInputQuestions,
+};
+export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 

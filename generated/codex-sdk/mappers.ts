@@ -8,12 +8,20 @@ import type { ValueMap } from '../../runtime/types.ts';
 import type { Across } from '../../runtime/across.ts';
 import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
-import { HELPERS as H } from '../../runtime/helpers/index.ts';
+import { closeTurn } from '../../runtime/helpers/close.ts';
+import { todoListPlan } from '../../runtime/helpers/plans.ts';
+import { newRun } from '../../runtime/helpers/runs.ts';
+import { codexSdkToolDetail } from '../../runtime/helpers/tool-detail.ts';
+import { newTurnId } from '../../runtime/helpers/turns.ts';
 import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
+
+/** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
+const H = { closeTurn, codexSdkToolDetail, newRun, newTurnId, todoListPlan };
+export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
 

@@ -5,7 +5,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
-import { HOOK_VALUE_MAPS } from './manifest.ts';
+import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import type { PlanStep } from './plans.ts';
 import type { Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';

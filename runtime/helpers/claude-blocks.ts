@@ -11,7 +11,7 @@ import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
 import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
-import { HOOK_VALUE_MAPS } from './manifest.ts';
+import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */

@@ -6,7 +6,7 @@
 // whose end could not be read (an invalid status) still gets a turn.completed.
 import type { MapContext } from '../context.ts';
 import { CLOSED_BY } from '../lifecycle-roles.ts';
-import { HOOK_VALUE_MAPS } from './manifest.ts';
+import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import type { ProviderIds } from '../types.ts';
 
 /** Why an item or request a turn left open closes, by the turn's final state (TurnState). */

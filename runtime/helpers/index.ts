@@ -1,7 +1,24 @@
 // Runtime helpers that mapping-spec.yaml names, for correlation that data cannot express.
-// Add a new helper here and in manifest.ts (its kind, arguments and sources); the generator
-// checks every use in the spec against the manifest.
-import type { HelperName, HelperSignatures } from './manifest.ts';
+// Add a new helper here and in manifest.ts (its file, kind, arguments and sources); the generator
+// checks every use in the spec against the manifest. Generated mappers do not import this table:
+// each imports the helpers its source calls from their own files (manifest `module`), so that an
+// app bundles only its source's helpers. This file holds the checks, and the table for tests.
+import type { HELPER_MANIFEST, HelperModule, HelperName, HelperSignatures } from './manifest.ts';
+import type * as acpModule from './acp.ts';
+import type * as claudeBlocksModule from './claude-blocks.ts';
+import type * as claudeRequestsModule from './claude-requests.ts';
+import type * as claudeToolsModule from './claude-tools.ts';
+import type * as claudeTurnsModule from './claude-turns.ts';
+import type * as claudeUsageModule from './claude-usage.ts';
+import type * as closeModule from './close.ts';
+import type * as plansModule from './plans.ts';
+import type * as requestsModule from './requests.ts';
+import type * as retryModule from './retry.ts';
+import type * as runsModule from './runs.ts';
+import type * as toolDetailModule from './tool-detail.ts';
+import type * as turnsModule from './turns.ts';
+import type * as usageModule from './usage.ts';
+import type * as userInputModule from './user-input.ts';
 import {
   acpAgent,
   acpCancel,
@@ -145,5 +162,33 @@ export const ARITY_MATCHES: AllArities[HelperName] extends true ? true : never =
 
 /** Names in HELPERS and in the manifest are the same set (`satisfies` checks one way, this the other). */
 export const SAME_NAMES: Same<keyof typeof HELPERS, HelperName> = true;
+
+/** Each manifest `module`'s exports (a module missing here fails the constraint). */
+type Modules<T extends Record<HelperModule, object>> = T;
+type HelperModules = Modules<{
+  acp: typeof acpModule;
+  'claude-blocks': typeof claudeBlocksModule;
+  'claude-requests': typeof claudeRequestsModule;
+  'claude-tools': typeof claudeToolsModule;
+  'claude-turns': typeof claudeTurnsModule;
+  'claude-usage': typeof claudeUsageModule;
+  close: typeof closeModule;
+  plans: typeof plansModule;
+  requests: typeof requestsModule;
+  retry: typeof retryModule;
+  runs: typeof runsModule;
+  'tool-detail': typeof toolDetailModule;
+  turns: typeof turnsModule;
+  usage: typeof usageModule;
+  'user-input': typeof userInputModule;
+}>;
+type ExportOf<K extends HelperName> = HelperModules[(typeof HELPER_MANIFEST)[K]['module']] extends infer M
+  ? K extends keyof M
+    ? M[K]
+    : never
+  : never;
+/** True when the file each manifest line names exports that helper, as HELPERS holds it (the generated mappers import it from there). */
+type AllInTheirModules = { [K in HelperName]: Same<ExportOf<K>, (typeof HELPERS)[K]> };
+export const MODULES_MATCH: AllInTheirModules[HelperName] extends true ? true : never = true;
 
 export { HELPER_MANIFEST, type HelperManifest, type HelperName } from './manifest.ts';

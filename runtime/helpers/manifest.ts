@@ -5,6 +5,7 @@
 // Build time imports this file; it imports nothing of the generator.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { HOOK_VALUE_MAPS } from './value-maps.ts';
 
 /** The sources eventmap generates mappers for (generator/project/sources.ts SOURCE_NAMES; a test keeps them equal). */
 export const HELPER_SOURCES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk', 'acp'] as const;
@@ -13,8 +14,31 @@ export type HelperSource = (typeof HELPER_SOURCES)[number];
 /** What an argument may be: any value expression (`$.path`, `{path, map}`, a helper, `first`...), or a constant only. */
 export type HelperArg = 'value' | 'literal';
 
+/**
+ * The file of runtime/helpers/ that exports a helper (without `.ts`). A source's generated mappers
+ * import each helper they call from its file, so that an app bundles only its source's helpers;
+ * index.ts checks that the file exports it.
+ */
+export type HelperModule =
+  | 'acp'
+  | 'claude-blocks'
+  | 'claude-requests'
+  | 'claude-tools'
+  | 'claude-turns'
+  | 'claude-usage'
+  | 'close'
+  | 'plans'
+  | 'requests'
+  | 'retry'
+  | 'runs'
+  | 'tool-detail'
+  | 'turns'
+  | 'usage'
+  | 'user-input';
+
 export interface ValueHelperSpec {
   readonly kind: 'value';
+  readonly module: HelperModule;
   /** Each argument, in order; the last `optional` of them may be left out. */
   readonly args: readonly HelperArg[];
   readonly optional: 0 | 1 | 2;
@@ -25,6 +49,7 @@ export interface ValueHelperSpec {
 
 export interface HookHelperSpec {
   readonly kind: 'hook';
+  readonly module: HelperModule;
   readonly sources: readonly HelperSource[];
   /** Value maps of the spec the hook looks up by name (each must exist, for every source it is used with). */
   readonly valueMaps?: readonly string[];
@@ -33,28 +58,9 @@ export interface HookHelperSpec {
 export type HelperSpec = ValueHelperSpec | HookHelperSpec;
 export type HelperManifest = Readonly<Record<string, HelperSpec>>;
 
-/** Value maps of mapping-spec.yaml that hooks look up by name. */
-export const HOOK_VALUE_MAPS = {
-  /** TurnState → ItemStatus: what an item its turn left open becomes (closeTurn, every source). */
-  turnEndItemStatus: 'turnEndItemStatus',
-  /** Claude tool name → CanonicalItemType, and content block type → CanonicalItemType. */
-  claudeTool: 'claudeToolItemType',
-  claudeBlock: 'claudeBlockItemType',
-  /** Claude file_change tool name → FileChangeKind (ToolDetail.changes). */
-  claudeFileChange: 'claudeFileChangeKind',
-  /** Claude TodoWrite todo status → PlanStepStatus (turn.plan.updated). */
-  claudeTodoStatus: 'claudeTodoStatus',
-  /** Claude content delta type → CanonicalItemType, for a delta whose block never started. */
-  claudeDeltaItem: 'claudeDeltaItemType',
-  /** ACP PermissionOptionKind → RequestDecision (the option the client selected). */
-  acpPermissionDecision: 'acpPermissionDecision',
-  /** ACP ToolKind → CanonicalItemType (a tool call its permission request names first). */
-  acpToolItemType: 'acpToolItemType',
-  /** ACP PlanEntryStatus → PlanStepStatus. */
-  acpPlanStatus: 'acpPlanStatus',
-  /** ACP agentInfo.name → ProviderKind. */
-  acpAgent: 'acpAgentProvider',
-} as const;
+// Their own file: helpers read them at run time, and importing them from here would bundle this
+// whole manifest (build-time data) into every app.
+export { HOOK_VALUE_MAPS };
 const CLAUDE_MAPS = [
   HOOK_VALUE_MAPS.claudeTool,
   HOOK_VALUE_MAPS.claudeBlock,
@@ -66,82 +72,87 @@ const ALL = HELPER_SOURCES;
 const CODEX_APP: readonly HelperSource[] = ['codex-app-server'];
 const CLAUDE: readonly HelperSource[] = ['claude-agent-sdk'];
 const ACP: readonly HelperSource[] = ['acp'];
-const value = <const A extends readonly HelperArg[]>(
+const value = <const M extends HelperModule, const A extends readonly HelperArg[]>(
+  module: M,
   args: A,
   sources: readonly HelperSource[],
   valueMaps?: readonly string[],
-) => ({ kind: 'value', args, sources, optional: 0, ...(valueMaps ? { valueMaps } : {}) }) as const;
+) => ({ kind: 'value', module, args, sources, optional: 0, ...(valueMaps ? { valueMaps } : {}) }) as const;
 /** A value helper whose last `optional` arguments may be left out. */
-const valueOptional = <const A extends readonly HelperArg[], const N extends 1 | 2>(
+const valueOptional = <const M extends HelperModule, const A extends readonly HelperArg[], const N extends 1 | 2>(
+  module: M,
   args: A,
   sources: readonly HelperSource[],
   optional: N,
-) => ({ kind: 'value', args, sources, optional }) as const;
-const hook = (sources: readonly HelperSource[], valueMaps?: readonly string[]) =>
-  ({ kind: 'hook', sources, ...(valueMaps ? { valueMaps } : {}) }) as const;
+) => ({ kind: 'value', module, args, sources, optional }) as const;
+const hook = <const M extends HelperModule>(
+  module: M,
+  sources: readonly HelperSource[],
+  valueMaps?: readonly string[],
+) => ({ kind: 'hook', module, sources, ...(valueMaps ? { valueMaps } : {}) }) as const;
 
-/** Every helper of runtime/helpers/index.ts HELPERS (the types there hold both lists to the same names). */
+/** Every helper of runtime/helpers/index.ts HELPERS (the types there hold both lists to the same names), and its file. */
 export const HELPER_MANIFEST = {
-  closeTurn: hook(ALL, [HOOK_VALUE_MAPS.turnEndItemStatus]),
-  closeThread: hook(ALL),
-  failedTurnError: hook(ALL),
-  pendingRequestType: value([], ['codex-app-server', 'claude-agent-sdk', 'acp']),
-  userInputDecision: value(['value'], CODEX_APP),
-  permissionsDecision: value(['value', 'value'], CODEX_APP),
-  retry: value(['value', 'value', 'value', 'value'], ALL),
-  codexRetry: value(['value'], CODEX_APP),
-  retryMessage: value(['value'], ALL),
-  newTurnId: value([], ['codex-sdk']),
-  newRun: hook(['codex-sdk']),
-  claudeOpenTurn: hook(CLAUDE),
-  claudeMessageStart: hook(CLAUDE),
-  claudeMessageStop: hook(CLAUDE),
-  claudeBlockStart: hook(CLAUDE, CLAUDE_MAPS),
-  claudeBlockItem: value(['value'], CLAUDE),
-  claudeBlockType: value(['value'], CLAUDE),
-  claudeBlockDelta: hook(CLAUDE, [HOOK_VALUE_MAPS.claudeBlock, HOOK_VALUE_MAPS.claudeDeltaItem]),
-  claudeBlockStop: hook(CLAUDE),
-  claudeAssistant: hook(CLAUDE, CLAUDE_MAPS),
-  claudeToolDetail: value(['value', 'value', 'value'], CLAUDE, [HOOK_VALUE_MAPS.claudeFileChange]),
-  claudeTokenUsage: hook(CLAUDE),
-  claudeUser: hook(CLAUDE, CLAUDE_MAPS),
-  claudeTurnState: value(['value', 'value'], CLAUDE),
-  claudeErrorMessage: value(['value', 'value'], CLAUDE),
-  claudeTurnEnd: hook(CLAUDE),
-  claudeDecision: value(['value', 'value', 'value', 'value'], CLAUDE),
-  claudeTaskItem: valueOptional(['value', 'value', 'literal'], CLAUDE, 2),
-  userInputQuestions: value(['value'], ALL),
-  userInputAnswers: value(['value'], ALL),
-  codexToolDetail: value(['value'], CODEX_APP),
-  codexSdkToolDetail: value(['value'], ['codex-sdk']),
-  joinedText: valueOptional(['value', 'value'], ALL, 1),
-  commandDetail: value(['value', 'value'], CODEX_APP),
-  namedToolDetail: value(['value', 'value'], CODEX_APP),
-  patchDetail: value(['value'], CODEX_APP),
-  codexTokenUsage: value(['value'], CODEX_APP),
-  todoListPlan: value(['value'], ['codex-sdk']),
-  acpOpenTurn: hook(ACP),
-  acpPromptTurn: hook(ACP),
-  acpUserTurn: hook(ACP),
-  acpEndReplay: hook(ACP),
-  acpChunk: hook(ACP),
-  acpChunkItem: value([], ACP),
-  acpChunkText: value(['value'], ACP),
-  acpRequestId: value([], ACP),
-  acpItemType: value(['value', 'value'], ACP),
-  acpToolDetail: value(['value'], ACP),
-  acpPermissionDecision: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPermissionDecision]),
-  acpPlan: value(['value'], ACP, [HOOK_VALUE_MAPS.acpPlanStatus]),
-  acpTokenUsage: value(['value', 'value'], ACP),
-  acpPromptItem: value([], ACP),
-  acpContentText: value(['value'], ACP),
-  acpAgent: hook(ACP, [HOOK_VALUE_MAPS.acpAgent]),
-  acpCancel: hook(ACP),
-  acpPermissionTool: hook(ACP, [HOOK_VALUE_MAPS.acpToolItemType]),
-  acpToolEnd: value(['value', 'value'], ACP),
-  acpStopMessage: value(['value'], ACP),
-  acpElicitationQuestions: value(['value'], ACP),
-  acpElicitationAnswers: value(['value'], ACP),
+  closeTurn: hook('close', ALL, [HOOK_VALUE_MAPS.turnEndItemStatus]),
+  closeThread: hook('close', ALL),
+  failedTurnError: hook('turns', ALL),
+  pendingRequestType: value('requests', [], ['codex-app-server', 'claude-agent-sdk', 'acp']),
+  userInputDecision: value('requests', ['value'], CODEX_APP),
+  permissionsDecision: value('requests', ['value', 'value'], CODEX_APP),
+  retry: value('retry', ['value', 'value', 'value', 'value'], ALL),
+  codexRetry: value('retry', ['value'], CODEX_APP),
+  retryMessage: value('retry', ['value'], ALL),
+  newTurnId: value('turns', [], ['codex-sdk']),
+  newRun: hook('runs', ['codex-sdk']),
+  claudeOpenTurn: hook('claude-turns', CLAUDE),
+  claudeMessageStart: hook('claude-blocks', CLAUDE),
+  claudeMessageStop: hook('claude-blocks', CLAUDE),
+  claudeBlockStart: hook('claude-blocks', CLAUDE, CLAUDE_MAPS),
+  claudeBlockItem: value('claude-blocks', ['value'], CLAUDE),
+  claudeBlockType: value('claude-blocks', ['value'], CLAUDE),
+  claudeBlockDelta: hook('claude-blocks', CLAUDE, [HOOK_VALUE_MAPS.claudeBlock, HOOK_VALUE_MAPS.claudeDeltaItem]),
+  claudeBlockStop: hook('claude-blocks', CLAUDE),
+  claudeAssistant: hook('claude-blocks', CLAUDE, CLAUDE_MAPS),
+  claudeToolDetail: value('claude-tools', ['value', 'value', 'value'], CLAUDE, [HOOK_VALUE_MAPS.claudeFileChange]),
+  claudeTokenUsage: hook('claude-usage', CLAUDE),
+  claudeUser: hook('claude-turns', CLAUDE, CLAUDE_MAPS),
+  claudeTurnState: value('claude-turns', ['value', 'value'], CLAUDE),
+  claudeErrorMessage: value('claude-turns', ['value', 'value'], CLAUDE),
+  claudeTurnEnd: hook('claude-turns', CLAUDE),
+  claudeDecision: value('claude-requests', ['value', 'value', 'value', 'value'], CLAUDE),
+  claudeTaskItem: valueOptional('claude-requests', ['value', 'value', 'literal'], CLAUDE, 2),
+  userInputQuestions: value('user-input', ['value'], ALL),
+  userInputAnswers: value('user-input', ['value'], ALL),
+  codexToolDetail: value('tool-detail', ['value'], CODEX_APP),
+  codexSdkToolDetail: value('tool-detail', ['value'], ['codex-sdk']),
+  joinedText: valueOptional('tool-detail', ['value', 'value'], ALL, 1),
+  commandDetail: value('tool-detail', ['value', 'value'], CODEX_APP),
+  namedToolDetail: value('tool-detail', ['value', 'value'], CODEX_APP),
+  patchDetail: value('tool-detail', ['value'], CODEX_APP),
+  codexTokenUsage: value('usage', ['value'], CODEX_APP),
+  todoListPlan: value('plans', ['value'], ['codex-sdk']),
+  acpOpenTurn: hook('acp', ACP),
+  acpPromptTurn: hook('acp', ACP),
+  acpUserTurn: hook('acp', ACP),
+  acpEndReplay: hook('acp', ACP),
+  acpChunk: hook('acp', ACP),
+  acpChunkItem: value('acp', [], ACP),
+  acpChunkText: value('acp', ['value'], ACP),
+  acpRequestId: value('acp', [], ACP),
+  acpItemType: value('acp', ['value', 'value'], ACP),
+  acpToolDetail: value('acp', ['value'], ACP),
+  acpPermissionDecision: value('acp', ['value'], ACP, [HOOK_VALUE_MAPS.acpPermissionDecision]),
+  acpPlan: value('acp', ['value'], ACP, [HOOK_VALUE_MAPS.acpPlanStatus]),
+  acpTokenUsage: value('acp', ['value', 'value'], ACP),
+  acpPromptItem: value('acp', [], ACP),
+  acpContentText: value('acp', ['value'], ACP),
+  acpAgent: hook('acp', ACP, [HOOK_VALUE_MAPS.acpAgent]),
+  acpCancel: hook('acp', ACP),
+  acpPermissionTool: hook('acp', ACP, [HOOK_VALUE_MAPS.acpToolItemType]),
+  acpToolEnd: value('acp', ['value', 'value'], ACP),
+  acpStopMessage: value('acp', ['value'], ACP),
+  acpElicitationQuestions: value('acp', ['value'], ACP),
+  acpElicitationAnswers: value('acp', ['value'], ACP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateUpstream } from '../../generated/codex-app-server/upstream-validators.js';
+import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
 import { createNormalizer, SOURCES, type SourceName } from '../../runtime/index.ts';
 import { transcripts } from '../conformance/transcripts.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
@@ -185,17 +186,27 @@ describe('an app using it', () => {
     expect(rootOnly.filter((f) => f.includes('/reducer/'))).toEqual([]);
   });
 
-  // A source's entry point bundles its own mappers and no other source's (issue 28).
+  // A source's entry point bundles its own mappers and no other source's (issue 28), and its own
+  // source's helpers: no file of runtime/helpers that serves only other sources (issue 31).
   it.each(SOURCES)('the %s entry point bundles no other source', async (source) => {
-    const files = await bundledFiles(
+    const inputs = await bundledInputs(
       `import { createNormalizer } from '@eventmap/runtime/${source}'; console.log(createNormalizer().push('{}'));`,
     );
+    const files = Object.keys(inputs);
     const mappers = files.filter((f) => f.includes('/generated/') && f.endsWith('/mappers.js'));
     expect(mappers).toEqual([`node_modules/@eventmap/runtime/generated/${source}/mappers.js`]);
+    const helperFiles = files.filter((f) => f.startsWith(HELPER_DIR));
+    expect(helperFiles).toContain(`${HELPER_DIR}close.js`); // closeTurn: every source's
+    const served = helperFileSources(inputs);
+    expect(helperFiles.filter((f) => !served.get(f)?.has(source))).toEqual([]);
   });
 
   /** The package files an esbuild browser bundle of `entry` includes (metafile inputs). */
   async function bundledFiles(entry: string): Promise<string[]> {
+    return Object.keys(await bundledInputs(entry));
+  }
+
+  async function bundledInputs(entry: string): Promise<esbuild.Metafile['inputs']> {
     const result = await esbuild.build({
       stdin: { contents: entry, resolveDir: app, loader: 'js' },
       bundle: true,
@@ -207,6 +218,38 @@ describe('an app using it', () => {
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
-    return Object.keys(result.metafile.inputs).filter((f) => f !== '<stdin>');
+    const { '<stdin>': _entry, ...inputs } = result.metafile.inputs;
+    return inputs;
   }
 });
+
+const HELPER_DIR = 'node_modules/@eventmap/runtime/runtime/helpers/';
+
+/**
+ * The sources each file of runtime/helpers in a bundle serves, from the manifest: a file that
+ * exports helpers serves their `sources` (manifest `module`); one that exports none (shared
+ * state, value-map names) serves the sources of the helper files of the bundle that import it.
+ * A file that neither exports a helper nor is imported by one (index.js: the table of every
+ * helper) serves no source.
+ */
+function helperFileSources(inputs: esbuild.Metafile['inputs']): Map<string, Set<string>> {
+  const served = new Map<string, Set<string>>();
+  const add = (file: string, sources: Iterable<string>): boolean => {
+    const set = served.get(file) ?? new Set<string>();
+    served.set(file, set);
+    const size = set.size;
+    for (const s of sources) set.add(s);
+    return set.size > size;
+  };
+  for (const spec of Object.values(HELPER_MANIFEST)) add(`${HELPER_DIR}${spec.module}.js`, spec.sources);
+  const exportsHelpers = new Set(served.keys());
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [file, input] of Object.entries(inputs))
+      if (file.startsWith(HELPER_DIR))
+        for (const { path } of input.imports)
+          if (path.startsWith(HELPER_DIR) && !exportsHelpers.has(path))
+            changed = add(path, served.get(file) ?? []) || changed;
+  }
+  return served;
+}

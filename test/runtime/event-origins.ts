@@ -2,11 +2,15 @@
 // generated `ctx.emit` with no helper around it, including what the runtime's bookkeeping adds to
 // such an emit), a helper (`helper:<name>`: anything pushed while a helper of runtime/helpers runs,
 // the outermost one named), or the runtime alone (`runtime`: warnings for unknown or invalid input).
-// Method: every helper in HELPERS and MapContext's emit are wrapped for the run, and each event is
-// attributed when MapContext.push appends it. Run it: `node --import tsx test/runtime/event-origins.ts`.
+// Method: every helper of the source's table (generated/<source>/mappers.ts HELPERS: the generated
+// code calls each helper through it) and MapContext's emit are wrapped for the run, and each event
+// is attributed when MapContext.push appends it. Run it: `node --import tsx test/runtime/event-origins.ts`.
 import { pathToFileURL } from 'node:url';
+import * as acpMappers from '../../generated/acp/mappers.ts';
+import * as claudeAgentSdkMappers from '../../generated/claude-agent-sdk/mappers.ts';
+import * as codexAppServerMappers from '../../generated/codex-app-server/mappers.ts';
+import * as codexSdkMappers from '../../generated/codex-sdk/mappers.ts';
 import { MapContext } from '../../runtime/context.ts';
-import { HELPERS } from '../../runtime/helpers/index.ts';
 import { createNormalizer } from '../../runtime/index.ts';
 import type { SourceName } from '../../runtime/sources/index.ts';
 import { transcripts, type Source } from '../conformance/transcripts.ts';
@@ -17,9 +21,18 @@ export interface OriginCount {
   byOrigin: Record<string, number>;
 }
 
+type Helper = (ctx: MapContext, ...rest: unknown[]) => unknown;
+/** The helper table each source's generated mappers call through (the same objects the normalizer's mappers read). */
+export const HELPER_TABLES: Record<Source, object> = {
+  'codex-app-server': codexAppServerMappers.HELPERS,
+  'claude-agent-sdk': claudeAgentSdkMappers.HELPERS,
+  'codex-sdk': codexSdkMappers.HELPERS,
+  acp: acpMappers.HELPERS,
+};
+
 /** Count the events each origin produced while normalising these records (one session each). */
 export function countOrigins(source: Source, sessions: unknown[][]): OriginCount {
-  const helpers = HELPERS as unknown as Record<string, (ctx: MapContext, ...rest: unknown[]) => unknown>;
+  const helpers = HELPER_TABLES[source] as Record<string, Helper>;
   const originals = { ...helpers };
   const proto = MapContext.prototype;
   const { emit, push } = proto;

@@ -18,6 +18,7 @@ import {
   ts,
   type Code,
 } from '../emission.ts';
+import { HELPER_MANIFEST, type HelperName } from '../../../runtime/helpers/manifest.ts';
 import { NameScope } from '../upstream/names.ts';
 import { bodyFor, type Module, type Statement } from './body.ts';
 import type { MapperSpec } from './input.ts';
@@ -147,7 +148,8 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
     ignored: group(ignored),
   };
   // Import only what the file uses: render once to see which runtime names the code calls.
-  const used = usedNames(render(template, { ...view, imports: false }));
+  const draft = render(template, { ...view, imports: false });
+  const used = usedNames(draft);
   const text = render(template, {
     ...view,
     imports: {
@@ -160,7 +162,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       mapperIds: used.has('MapperIds'),
       upstreamTypes: importList(imports.filter((n) => used.has(n))),
       types: importList(['ProviderIds', 'ValueMap'].filter((n) => used.has(n))),
-      helpers: used.has('H'),
+      helpers: helperImports(draft),
       across: importList(['Across', 'Opaque'].filter((n) => used.has(n))),
       canonical: importList([...canonicalTypes].sort(compareStrings)),
     },
@@ -185,6 +187,29 @@ const RUNTIME_VALUES = [
   'tagOf',
   'translate',
 ];
+
+/**
+ * The helpers the code calls (`H.name(`), grouped by the runtime/helpers file that exports each
+ * (manifest `module`): the mappers import them from there, never a table of every source's
+ * helpers, so that an app bundles only its own source's. The spec's uses are checked against the
+ * manifest before emit, so every name is there.
+ */
+function helperImports(draft: string): { modules: { path: Code; names: Code }[]; table: Code } | false {
+  const called = new Set([...draft.replace(NOT_CODE, ' ').matchAll(/\bH\.([A-Za-z_$][\w$]*)\(/g)].map((m) => m[1]!));
+  const names = (Object.keys(HELPER_MANIFEST) as HelperName[]).filter((n) => called.has(n)).sort(compareStrings);
+  if (!names.length) return false;
+  const byModule = new Map<string, string[]>();
+  for (const n of names) push(byModule, HELPER_MANIFEST[n].module, n);
+  return {
+    modules: [...byModule]
+      .sort(([a], [b]) => compareStrings(a, b))
+      .map(([module, list]) => ({
+        path: lit(`../../runtime/helpers/${module}.ts`),
+        names: joinCode(list.map(ident), ', '),
+      })),
+    table: joinCode(names.map(ident), ', '),
+  };
+}
 
 /** String literals and comments: words there (an ignore reason saying "own") are not names the code uses. */
 const NOT_CODE = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`|\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
