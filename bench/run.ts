@@ -167,8 +167,9 @@ if (only.has('size')) {
     name: 'runtime bundle, every source (the package root), minified + gzipped',
     measured: size.runtimeBundle.gzip / 1000,
     kind: 'max',
-    // An app that reads one source imports its entry point (the rows below, each under 40 KB).
-    limit: 48,
+    // 48 KB for three sources, 52 KB for four (ACP's mappers and helpers: docs/decisions.md). An app
+    // that reads one source imports its entry point (the rows below, each under 40 KB).
+    limit: 52,
     unit: ' KB',
   });
   for (const [source, v] of Object.entries(size.perSource))
