@@ -91,7 +91,7 @@ const hook = <const M extends HelperModule>(
   valueMaps?: readonly string[],
 ) => ({ kind: 'hook', module, sources, ...(valueMaps ? { valueMaps } : {}) }) as const;
 
-/** Every helper of runtime/helpers/index.ts HELPERS (the types there hold both lists to the same names), and its file. */
+/** Every helper and its file (runtime/helpers/index.ts checks that the file exports it with this signature). */
 export const HELPER_MANIFEST = {
   closeTurn: hook('close', ALL, [HOOK_VALUE_MAPS.turnEndItemStatus]),
   closeThread: hook('close', ALL),
@@ -177,5 +177,5 @@ export type SignatureOf<S extends HelperSpec> = S extends { kind: 'value'; args:
   ? (ctx: MapContext, ids: ProviderIds, ...args: ArgsOf<A, S extends { optional: infer N } ? N : 0>) => unknown
   : HookHelper;
 
-/** Each helper's precise signature, by name (runtime/helpers/index.ts holds HELPERS to it, arity included). */
+/** Each helper's precise signature, by name (runtime/helpers/index.ts holds each export to it, arity included). */
 export type HelperSignatures = { [K in HelperName]: SignatureOf<(typeof HELPER_MANIFEST)[K]> };
