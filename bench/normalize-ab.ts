@@ -25,7 +25,7 @@ const load = async (dir: string) => {
 const A = await load(resolve(ROOT, baseDir));
 const B = await load(ROOT);
 
-const all = transcriptFiles(ROOT, source).files;
+const all = transcriptFiles(ROOT, source);
 const files = format === 'all' ? all : all.filter((f) => formatOf(f) === format);
 if (files.length === 0) throw new Error(`bench: no ${format} transcripts for ${source}`);
 const transcripts = files.map((f) =>

@@ -3,16 +3,15 @@
 import type { SourceName } from '../runtime/sources/index.ts';
 import { benchNormalize } from './normalize.ts';
 
-const [root, source, inputs, format, minMessages, rounds, ...files] = process.argv.slice(2) as [
+const [root, source, format, minMessages, rounds, ...files] = process.argv.slice(2) as [
   string,
   SourceName,
-  'recorded' | 'hand-made',
   string,
   string,
   string,
   ...string[],
 ];
-const result = benchNormalize(root, source, files, inputs, format, {
+const result = benchNormalize(root, source, files, format, {
   minMessages: Number(minMessages),
   rounds: Number(rounds),
 });

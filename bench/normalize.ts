@@ -13,8 +13,6 @@ import { alternate, median } from './stats.ts';
 /** One process's measurement (benchNormalize). */
 export interface ProcessResult {
   source: string;
-  /** Recorded transcripts, or hand-made fixtures for a source with none recorded yet. */
-  inputs: 'recorded' | 'hand-made';
   /** `all`, or one transcript format (the middle of the file name: `server`, `both`, `messages`...). */
   format: string;
   transcripts: string[];
@@ -44,20 +42,8 @@ export function sources(): SourceName[] {
   return Object.keys(FRAMINGS).sort() as SourceName[];
 }
 
-/**
- * A source's transcripts: the recorded ones (test/fixtures/transcripts/<source>/); for a source
- * with none recorded yet, its hand-made fixtures (test/fixtures/hand-made/*<source>*.jsonl).
- */
-export function transcriptFiles(root: string, source: string): { files: string[]; kind: 'recorded' | 'hand-made' } {
-  const recorded = jsonlUnder(join(root, 'test', 'fixtures', 'transcripts', source));
-  if (recorded.length) return { files: recorded, kind: 'recorded' };
-  return {
-    files: jsonlUnder(join(root, 'test', 'fixtures', 'hand-made')).filter((f) => basename(f).includes(source)),
-    kind: 'hand-made',
-  };
-}
-
-function jsonlUnder(dir: string): string[] {
+/** A source's recorded transcripts (test/fixtures/transcripts/<source>/). */
+export function transcriptFiles(root: string, source: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
@@ -67,7 +53,7 @@ function jsonlUnder(dir: string): string[] {
     }
   };
   try {
-    walk(dir);
+    walk(join(root, 'test', 'fixtures', 'transcripts', source));
   } catch {
     return [];
   }
@@ -93,11 +79,9 @@ export function benchNormalize(
   root: string,
   source: SourceName,
   files: string[],
-  inputs: 'recorded' | 'hand-made',
   format: string,
   options: { minMessages: number; rounds: number },
-): ProcessResult | undefined {
-  if (files.length === 0) return undefined;
+): ProcessResult {
   const transcripts = files.map((f) =>
     readFileSync(f, 'utf8')
       .split('\n')
@@ -156,7 +140,6 @@ export function benchNormalize(
   const rate = (run: Run) => messages / median(seconds[run]);
   return {
     source,
-    inputs,
     format,
     transcripts: files.map((f) => relative(root, f)),
     messages,
@@ -187,11 +170,9 @@ export function benchNormalizeInProcesses(
   root: string,
   source: SourceName,
   files: string[],
-  inputs: 'recorded' | 'hand-made',
   format: string,
   options: { minMessages: number; rounds: number; processes: number },
-): NormalizeResult | undefined {
-  if (files.length === 0) return undefined;
+): NormalizeResult {
   const runs: ProcessResult[] = [];
   for (let i = 0; i < options.processes; i++) {
     const child = spawnSync(
@@ -202,7 +183,6 @@ export function benchNormalizeInProcesses(
         join(root, 'bench', 'normalize-child.ts'),
         root,
         source,
-        inputs,
         format,
         String(options.minMessages),
         String(options.rounds),

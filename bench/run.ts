@@ -95,29 +95,25 @@ const normalizeTargets = (label: string, r: NormalizeResult) => {
 
 if (only.has('normalize')) {
   for (const source of sources()) {
-    const { files, kind } = transcriptFiles(ROOT, source);
+    const files = transcriptFiles(ROOT, source);
     if (files.length === 0) {
-      log(
-        `bench: no transcripts for ${source} (test/fixtures/transcripts/${source}, test/fixtures/hand-made); skipped`,
-      );
+      log(`bench: no transcripts for ${source} (test/fixtures/transcripts/${source}); skipped`);
       continue;
     }
-    const label = `${source}${kind === 'hand-made' ? ' (hand-made fixtures)' : ''}`;
     const formats = [...new Set(files.map(formatOf))].sort();
     for (const f of formats) {
       log(
-        `bench: normalize ${source}, *.${f}.jsonl (${kind} transcripts, ≥ ${minMessages} messages, ${processes} processes × ${rounds} rounds)...`,
+        `bench: normalize ${source}, *.${f}.jsonl (recorded transcripts, ≥ ${minMessages} messages, ${processes} processes × ${rounds} rounds)...`,
       );
       const rf = benchNormalizeInProcesses(
         ROOT,
         source,
         files.filter((x) => formatOf(x) === f),
-        kind,
         f,
         { minMessages, rounds, processes },
-      )!;
+      );
       normalize.push(rf);
-      normalizeTargets(`${label}, *.${f}.jsonl`, rf);
+      normalizeTargets(`${source}, *.${f}.jsonl`, rf);
     }
   }
 }
@@ -184,7 +180,7 @@ if (only.has('size')) {
 
 if (only.has('heap')) {
   for (const source of sources()) {
-    const { files } = transcriptFiles(ROOT, source);
+    const files = transcriptFiles(ROOT, source);
     // The transcript in the capture-record format when there is one (what an app's log would hold).
     const file = files.find((f) => /\.(both|events)\.jsonl$/.test(f)) ?? files[0];
     if (!file) continue;
@@ -250,7 +246,7 @@ function report(): string {
   for (const r of normalize) {
     out.push(
       '',
-      `normalize ${r.source}, *.${r.format}.jsonl${r.inputs === 'hand-made' ? ' (hand-made fixtures)' : ''}: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.processes} ${r.processes === 1 ? 'process' : 'processes'} × ${r.rounds} rounds, medians; throughputs from the process with the median ratio)`,
+      `normalize ${r.source}, *.${r.format}.jsonl: ${r.messages} messages → ${r.events} events (${r.transcripts.length} transcripts, ${r.processes} ${r.processes === 1 ? 'process' : 'processes'} × ${r.rounds} rounds, medians; throughputs from the process with the median ratio)`,
     );
     const k = (n: number) => `${(n / 1000).toFixed(0)}k msg/s`;
     out.push(
