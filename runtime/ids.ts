@@ -12,11 +12,6 @@
 /** eventmap's UUID namespace (itself a v5 of the URL namespace and "eventmap"). */
 export const EVENTMAP_NAMESPACE = '5b6664f5-f718-524a-9b3c-9d1bdf94e168';
 
-/** The UUID v5 of `${kind}:${name}` (unmemoised: callers keep their own bounded cache). */
-export function canonicalId(kind: string, name: string): string {
-  return uuidV5(`${kind}:${name}`);
-}
-
 /**
  * Event ids of one session: the UUID v5 of `event:<session>`, derived once, with its last 48 bits
  * (the node field) replaced by `seq` in hex. Unique within the session (one seq each), across

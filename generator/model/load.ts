@@ -16,7 +16,6 @@ import type { CanonicalEnumDef, CanonicalEventDef, CanonicalModel, SourceLocatio
 import { pointerJoin, readYaml, type YamlSource } from './yaml-source.ts';
 import { readRegularText } from '../io/safe-read.ts';
 
-export const MODEL_FORMAT_VERSION = 1;
 export const SCHEMA_ID = 'urn:eventmap:canonical';
 
 /** Ids are trimmed non-empty strings (EVENTS.md §1.1 TrimmedNonEmptyString): this definition. */

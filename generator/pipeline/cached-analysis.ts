@@ -12,9 +12,6 @@ import { specLocator } from '../mapping/load.ts';
 import { positionFreeJson } from '../mapping/positions.ts';
 import type { Loc, MappingSpec } from '../mapping/types.ts';
 
-/** The shape of a cached analysis: bump it whenever Finding or CoverageRow changes. */
-export const ANALYSIS_FORMAT = 1;
-
 export function cachedAnalysis(
   cache: EmitCache,
   spec: MappingSpec,
@@ -33,7 +30,6 @@ export function cachedAnalysis(
   return (source, part, analyze) => {
     const key = cacheKey([
       'analysis',
-      String(ANALYSIS_FORMAT),
       hashes.code,
       source,
       hashes.model,

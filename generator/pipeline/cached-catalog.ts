@@ -1,7 +1,8 @@
 // Catalogs cached by the content of their snapshot folder (and eventmap's code) in the emit cache
 // (generator/io/cache.ts): building one walks every schema of the snapshot and checks it, the
 // largest part of loading the inputs; a hit re-reads only the parsed documents. The key covers
-// every file of the folder, so a hit is the catalog a build would give (test/generate/cache.test.ts).
+// every file of the folder and eventmap's code (so a change of the catalog's shape never meets an
+// old entry): a hit is the catalog a build would give (test/generate/cache.test.ts).
 import { join } from 'node:path';
 import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
@@ -11,13 +12,6 @@ import { loadCatalog } from '../catalog/load.ts';
 import type { SnapshotRef } from '../catalog/snapshots.ts';
 import type { Catalog, CatalogEntry, CatalogEnum } from '../catalog/types.ts';
 import { readRegularFile, readRegularText } from '../io/safe-read.ts';
-
-/**
- * The shape of a cached catalog. The code hash changes with any edit too, but a shape change must
- * never meet an old entry: bump this whenever CatalogEntry or CatalogEnum changes.
- * 2: entries carry `response` (the answer of a request) instead of `meta.responseDocument`/`resultPointer`.
- */
-export const CATALOG_FORMAT = 2;
 
 interface Cached {
   entries: CatalogEntry[];
@@ -40,7 +34,7 @@ export function catalogLoader(
     } catch {
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }
-    const key = cacheKey(['catalog', String(CATALOG_FORMAT), code, ref.source, ref.version, sha256(files.join('\n'))]);
+    const key = cacheKey(['catalog', code, ref.source, ref.version, sha256(files.join('\n'))]);
     return cachedValue(
       cache,
       key,

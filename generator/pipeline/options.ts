@@ -10,9 +10,9 @@ export interface PipelineOptions {
   /** `--with <source>@<version|dir>`: add these snapshots to the supported set, for this run only. */
   withSnapshots?: SnapshotRef[];
   /**
-   * Reuse files of generated/ that its manifest says an earlier generate wrote, and the hashes
-   * earlier runs recorded for files whose stamp is unchanged (default true). False where nothing
-   * may be trusted: a manifest is only as honest as whoever committed it (`check --full`, CI).
+   * Reuse files of generated/ that its manifest says an earlier generate wrote (default true).
+   * False where nothing may be trusted: a manifest is only as honest as whoever committed it
+   * (`check --full`, CI).
    */
   reuseGenerated?: boolean;
 }

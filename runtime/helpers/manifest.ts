@@ -5,10 +5,11 @@
 // Build time imports this file; it imports nothing of the generator.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { SOURCE_NAMES } from '../sources/names.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 
-/** The sources eventmap generates mappers for (generator/project/sources.ts SOURCE_NAMES; a test keeps them equal). */
-export const HELPER_SOURCES = ['codex-app-server', 'claude-agent-sdk', 'codex-sdk', 'acp'] as const;
+/** The sources eventmap generates mappers for. */
+export const HELPER_SOURCES = SOURCE_NAMES;
 export type HelperSource = (typeof HELPER_SOURCES)[number];
 
 /** What an argument may be: any value expression (`$.path`, `{path, map}`, a helper, `first`...), or a constant only. */
