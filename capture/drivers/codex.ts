@@ -27,7 +27,12 @@ export interface DriveResult {
 const TURN_TIMEOUT_MS = 120_000;
 
 /** Notes a scenario skipped for `why` (when there is a why); true when it is skipped. */
-export function skips(result: DriveResult, name: string, why: string | undefined, log: (l: string) => void): boolean {
+export function skips(
+  result: Pick<DriveResult, 'skipped'>,
+  name: string,
+  why: string | undefined,
+  log: (l: string) => void,
+): boolean {
   if (!why) return false;
   result.skipped.push({ name, why });
   log(`  skip ${name}: ${why}`);

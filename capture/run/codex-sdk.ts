@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { skips, type DriveResult } from '../drivers/codex.ts';
 import { ALL_CODEX_SDK_SCENARIOS } from '../scenarios/index.ts';
 import { setUpCodex } from './codex-setup.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
@@ -31,8 +32,7 @@ export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => 
   const scenarios = selectScenarios(ALL_CODEX_SDK_SCENARIOS, cfg.scenarios);
   const { dirs, profile, state, server, env } = await setUpCodex(cfg, scenarios);
   const lines: string[] = [];
-  const recorded: string[] = [];
-  const skipped: { name: string; why: string }[] = [];
+  const result: Pick<DriveResult, 'recorded' | 'skipped'> = { recorded: [], skipped: [] };
   try {
     // `env` replaces the child's whole environment (the SDK adds CODEX_INTERNAL_ORIGINATOR_OVERRIDE).
     const sdk = (await import(
@@ -44,12 +44,7 @@ export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => 
       workingDirectory: dirs.work,
     });
     for (const scenario of scenarios) {
-      const why = scenario.unsupported?.(state.tools);
-      if (why) {
-        skipped.push({ name: scenario.name, why });
-        log(`  skip ${scenario.name}: ${why}`);
-        continue;
-      }
+      if (skips(result, scenario.name, scenario.unsupported?.(state.tools), log)) continue;
       const t = Date.now();
       let ending = 'ok';
       try {
@@ -60,12 +55,11 @@ export async function captureCodexSdk(cfg: InsideConfig, log: (line: string) => 
         ending = `threw: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`;
       }
       log(`  ${scenario.name}: ${ending} (${Date.now() - t} ms)`);
-      recorded.push(scenario.name);
+      result.recorded.push(scenario.name);
     }
     writeFileSync(cfg.rawOut, lines.map((l) => `${l}\n`).join(''));
     return {
-      recorded,
-      skipped,
+      ...result,
       requests: server.log,
       settings: {
         model: profile.model,
