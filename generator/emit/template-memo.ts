@@ -1,5 +1,6 @@
-// Handlebars templates compiled once per process and text: an emitter that renders the same
-// template for every source (the mappers) compiles it once, not once per source. The installed
+// Handlebars templates compiled once per process and text, in an environment of their own (no
+// other emitter's helpers or partials): an emitter that renders the same template for every source
+// (the mappers) compiles it once, not once per source. The installed
 // package ships each template of templates/ precompiled beside it (packages/eventmap/build.ts), so
 // the bundled CLI does not compile it at all; a checkout, or a template that differs from what was
 // precompiled, compiles it here. Either way the same options, so the same output.
@@ -42,9 +43,9 @@ function precompiled(file: string, text: string): Handlebars.TemplateDelegate | 
   }
 }
 
-/** For the package build: each `*.hbs` directly in `dir`, precompiled beside it. */
+/** For the package build: each `*.hbs` in `dir` and below, precompiled beside it. */
 export function precompileTemplates(dir: string): void {
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.hbs'))) {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.hbs'))) {
     const text = readFileSync(join(dir, name), 'utf8');
     const spec = handlebars('handlebars').precompile(text, OPTIONS);
     writeFileSync(

@@ -1,7 +1,7 @@
 // Stage the CLI package (@eventmap/cli, bin `eventmap`): the bundled CLI, the templates the
 // generator reads at run time, the hashes of the sources it was built from and the versions of the
 // packages compiled into it (generator/emit/manifest.ts), their licenses, and a package.json whose
-// dependencies are exactly the packages the bundle imports. Two more things, so that it installs
+// dependencies are exactly the packages the bundle imports or requires. Two more things, so that it installs
 // and works alone in an app's project (issue 28):
 // - the runtime package inside it (node_modules/@eventmap/runtime, listed in bundleDependencies):
 //   `npm install ./eventmap-cli-<v>.tgz` needs no registry copy of the runtime;
@@ -12,10 +12,10 @@ import { builtinModules } from 'node:module';
 import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { BUNDLED_VERSIONS, CODE_HASHES, codeHashes } from '../../generator/emit/manifest.ts';
+import { BUNDLED_VERSIONS, CODE_HASHES, codeHashes, OUTPUT_DEPENDENCIES } from '../../generator/emit/manifest.ts';
 import { precompileTemplates } from '../../generator/emit/template-memo.ts';
 import { writeShapeValidator } from '../../generator/mapping/shape-validator.ts';
-import { bundleCli, packageName } from './bundle.ts';
+import { BUNDLED, bundleCli, packageName } from './bundle.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
@@ -43,6 +43,8 @@ export async function stageCli(stage: string, version: string, runtime: { name: 
     else if (repoDeps[name] !== undefined) dependencies[name] = repoDeps[name];
     else throw new Error(`the CLI imports \`${specifier}\`, which is not in the dependencies of package.json`);
   }
+  // Loaded through require at run time (the templates, dependencyVersions): no import shows them.
+  for (const name of OUTPUT_DEPENDENCIES) if (!BUNDLED.includes(name)) dependencies[name] ??= repoDeps[name]!;
   mkdirSync(join(stage, 'bin'), { recursive: true });
   writeFileSync(join(stage, 'bin', 'eventmap.js'), "#!/usr/bin/env node\nimport '../lib/cli.js';\n", { mode: 0o755 });
   cpSync(join(REPO, 'templates'), join(stage, 'templates'), { recursive: true });

@@ -1,5 +1,5 @@
-// Bundle the CLI (generator/cli/main.ts and what it imports) into plain JS with esbuild: one entry (and
-// the worker thread generate starts), and a chunk per lazily loaded command so `check` still never
+// Bundle the CLI (generator/cli/main.ts and what it imports) into plain JS with esbuild: one entry,
+// and a chunk per lazily loaded command so `check` still never
 // loads ts-morph. The small pure-JS packages every command loads (BUNDLED) go into the bundle: each
 // is dozens of CommonJS files, which cost start-up more than their code (issue 17, warm generate).
 // Every other npm package stays an import (they become the package's dependencies). The runtime

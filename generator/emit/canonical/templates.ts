@@ -1,23 +1,12 @@
 // Handlebars templates for the canonical emitter, read from templates/canonical/ (they ship with
 // eventmap, not with a user's project). Views hold only Code from ../emission.ts.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
 import { PACKAGE_ROOT } from '../../project/paths.ts';
 import { comment, joinCode, render, ts, type Code } from '../emission.ts';
-
-// An isolated Handlebars environment: other emitters' helpers and partials cannot leak in.
-const handlebars = Handlebars.create();
-const cache = new Map<string, Handlebars.TemplateDelegate<object>>();
+import { compiledTemplate } from '../template-memo.ts';
 
 export function renderTemplate(name: string, view: object): string {
-  let template = cache.get(name);
-  if (!template) {
-    const text = readFileSync(join(PACKAGE_ROOT, 'templates', 'canonical', name), 'utf8');
-    template = handlebars.compile<object>(text, { noEscape: true, strict: true });
-    cache.set(name, template);
-  }
-  return render(template, view);
+  return render(compiledTemplate(join(PACKAGE_ROOT, 'templates', 'canonical', name)), view);
 }
 
 /** The first lines of every emitted file: what produced it and how to change it. */
