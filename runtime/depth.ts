@@ -107,14 +107,7 @@ function jsonCopy(v: unknown, depth: number): unknown {
       read(() => toJSON.call(v)),
       depth,
     );
-  if (Array.isArray(v))
-    return v.map(
-      (x) =>
-        jsonCopy(
-          read(() => x),
-          depth + 1,
-        ) ?? null,
-    );
+  if (Array.isArray(v)) return v.map((x) => jsonCopy(x, depth + 1) ?? null);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
     const x = jsonCopy(
