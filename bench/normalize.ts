@@ -75,30 +75,35 @@ export function benchSessionId(copy: number, file: number): string {
   return `${copy.toString(16).padStart(8, '0')}-0000-4000-8000-${file.toString(16).padStart(12, '0')}`;
 }
 
-export function benchNormalize(
-  root: string,
-  source: SourceName,
-  files: string[],
-  format: string,
-  options: { minMessages: number; rounds: number },
-): ProcessResult {
-  const transcripts = files.map((f) =>
+/** What the runs call: a normalizer's factory and the canonical validator (of this checkout, or another's). */
+export interface Runtime {
+  createNormalizer(
+    source: string,
+    options: { sessionId: string; clock: () => number },
+  ): { push(line: string): unknown[] };
+  validate(event: unknown): boolean;
+}
+
+const THIS_RUNTIME: Runtime = { createNormalizer, validate: validateProviderRuntimeEvent };
+
+/** Each file's non-blank lines. */
+export function readTranscripts(files: string[]): string[][] {
+  return files.map((f) =>
     readFileSync(f, 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== ''),
   );
-  const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
-  const embeddedLines = transcripts.reduce(
-    (n, t) => n + t.filter((l) => typeof embeddedLine(l) === 'string').length,
-    0,
-  );
-  const copies = Math.ceil(options.minMessages / perCopy);
-  const messages = copies * perCopy;
+}
 
-  let sink = 0;
+/**
+ * The timed runs over `copies` copies of the transcripts (every copy of a transcript its own
+ * session), and what they count (`sink`: so that no work can be dropped as unused).
+ */
+export function normalizeRuns(transcripts: string[][], copies: number, source: string, runtime: Runtime) {
+  const tally = { sink: 0, events: 0, invalid: 0 };
   const floor = () => {
     for (let c = 0; c < copies; c++)
-      for (const t of transcripts) for (let i = 0; i < t.length; i++) if (JSON.parse(t[i]!) !== null) sink++;
+      for (const t of transcripts) for (let i = 0; i < t.length; i++) if (JSON.parse(t[i]!) !== null) tally.sink++;
   };
   // A capture record carries its message as a JSON string (codex `{"dir","line"}`): parsing that
   // too is work no consumer of the stream can skip.
@@ -108,34 +113,51 @@ export function benchNormalize(
         for (let i = 0; i < t.length; i++) {
           const v = JSON.parse(t[i]!) as { line?: unknown } | null;
           if (v !== null && typeof v === 'object' && typeof v.line === 'string') JSON.parse(v.line);
-          sink++;
+          tally.sink++;
         }
       }
     }
   };
-  let events = 0;
-  let invalidEvents = 0;
   const normalize = (validate: boolean) => () => {
-    events = 0;
+    tally.events = 0;
     for (let c = 0; c < copies; c++) {
       for (let f = 0; f < transcripts.length; f++) {
         const t = transcripts[f]!;
-        const normalizer = createNormalizer(source, { sessionId: benchSessionId(c, f), clock: () => 0 });
+        const normalizer = runtime.createNormalizer(source, { sessionId: benchSessionId(c, f), clock: () => 0 });
         for (let i = 0; i < t.length; i++) {
           const out = normalizer.push(t[i]!);
-          events += out.length;
-          if (validate) for (let e = 0; e < out.length; e++) if (!validateProviderRuntimeEvent(out[e])) invalidEvents++;
+          tally.events += out.length;
+          if (validate) for (let e = 0; e < out.length; e++) if (!runtime.validate(out[e])) tally.invalid++;
         }
       }
     }
   };
+  return { floor, floorEmbedded, normalize, tally };
+}
+
+export function benchNormalize(
+  root: string,
+  source: SourceName,
+  files: string[],
+  format: string,
+  options: { minMessages: number; rounds: number },
+): ProcessResult {
+  const transcripts = readTranscripts(files);
+  const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
+  const embeddedLines = transcripts.reduce(
+    (n, t) => n + t.filter((l) => typeof embeddedLine(l) === 'string').length,
+    0,
+  );
+  const copies = Math.ceil(options.minMessages / perCopy);
+  const messages = copies * perCopy;
+  const { floor, floorEmbedded, normalize, tally } = normalizeRuns(transcripts, copies, source, THIS_RUNTIME);
   const runs = { floor, floorEmbedded, normalize: normalize(false), normalizeValidate: normalize(true) };
   type Run = keyof typeof runs;
   // Ratios are taken within a round.
   const seconds = alternate(runs, options.rounds, () => performance.now() / 1000);
-  invalidEvents = 0;
+  tally.invalid = 0;
   runs.normalizeValidate();
-  if (sink < 0) throw new Error('unreachable');
+  if (tally.sink < 0) throw new Error('unreachable');
   const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
   const rate = (run: Run) => messages / median(seconds[run]);
   return {
@@ -143,7 +165,7 @@ export function benchNormalize(
     format,
     transcripts: files.map((f) => relative(root, f)),
     messages,
-    events,
+    events: tally.events,
     rounds: options.rounds,
     perSecond: {
       floor: rate('floor'),
@@ -156,7 +178,7 @@ export function benchNormalize(
       normalize: ratios('floorEmbedded', 'normalize'),
       normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
     },
-    invalidEvents,
+    invalidEvents: tally.invalid,
     embeddedLines,
   };
 }
