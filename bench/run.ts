@@ -286,11 +286,6 @@ function report(): string {
             s.check.toFixed(2),
             `${r.checkVsGenerate.toFixed(2)} of generate from scratch, ${r.checkVsFreshClone.toFixed(2)} of fresh clone`,
           ],
-          [
-            'eventmap generate --help (start-up + module loading)',
-            toolchain.startupSeconds.toFixed(2),
-            (toolchain.startupSeconds / s.j2ts).toFixed(2),
-          ],
         ],
       ),
     );

@@ -47,8 +47,6 @@ export interface ToolchainResult {
   checkFastPath: boolean;
   /** What json-schema-to-typescript compiled: snapshot folder → files. */
   j2tsInputs: Record<string, string[]>;
-  /** A fresh `eventmap generate --help` of the bundled CLI: start-up and generate's module loading, no work. */
-  startupSeconds: number;
   /** Where generate spends its time: its stages timed one by one in a fresh process (ms). */
   generateStages: { stage: string; ms: number }[];
 }
@@ -156,9 +154,6 @@ export async function benchToolchain(root: string, options: { runs: number }): P
         checkFastPath = false;
       }
     }
-    const startupSeconds = median(
-      Array.from({ length: options.runs }, () => run([cli, 'generate', '--help'], 'eventmap generate --help').seconds),
-    );
     let generateStages: ToolchainResult['generateStages'] = [];
     const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], {
       encoding: 'utf8',
@@ -189,7 +184,6 @@ export async function benchToolchain(root: string, options: { runs: number }): P
       },
       checkFastPath,
       j2tsInputs,
-      startupSeconds,
       generateStages,
     };
   } finally {
