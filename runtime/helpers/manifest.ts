@@ -15,31 +15,10 @@ export type HelperSource = (typeof HELPER_SOURCES)[number];
 /** What an argument may be: any value expression (`$.path`, `{path, map}`, a helper, `first`...), or a constant only. */
 export type HelperArg = 'value' | 'literal';
 
-/**
- * The file of runtime/helpers/ that exports a helper (without `.ts`). A source's generated mappers
- * import each helper they call from its file, so that an app bundles only its source's helpers;
- * index.ts checks that the file exports it.
- */
-export type HelperModule =
-  | 'acp'
-  | 'claude-blocks'
-  | 'claude-requests'
-  | 'claude-tools'
-  | 'claude-turns'
-  | 'claude-usage'
-  | 'close'
-  | 'plans'
-  | 'requests'
-  | 'retry'
-  | 'runs'
-  | 'tool-detail'
-  | 'turns'
-  | 'usage'
-  | 'user-input';
-
 export interface ValueHelperSpec {
   readonly kind: 'value';
-  readonly module: HelperModule;
+  /** The file of runtime/helpers/ that exports it (without `.ts`): see HelperModule. */
+  readonly module: string;
   /** Each argument, in order; the last `optional` of them may be left out. */
   readonly args: readonly HelperArg[];
   readonly optional: 0 | 1 | 2;
@@ -50,7 +29,7 @@ export interface ValueHelperSpec {
 
 export interface HookHelperSpec {
   readonly kind: 'hook';
-  readonly module: HelperModule;
+  readonly module: string;
   readonly sources: readonly HelperSource[];
   /** Value maps of the spec the hook looks up by name (each must exist, for every source it is used with). */
   readonly valueMaps?: readonly string[];
@@ -73,24 +52,21 @@ const ALL = HELPER_SOURCES;
 const CODEX_APP: readonly HelperSource[] = ['codex-app-server'];
 const CLAUDE: readonly HelperSource[] = ['claude-agent-sdk'];
 const ACP: readonly HelperSource[] = ['acp'];
-const value = <const M extends HelperModule, const A extends readonly HelperArg[]>(
+const value = <const M extends string, const A extends readonly HelperArg[]>(
   module: M,
   args: A,
   sources: readonly HelperSource[],
   valueMaps?: readonly string[],
 ) => ({ kind: 'value', module, args, sources, optional: 0, ...(valueMaps ? { valueMaps } : {}) }) as const;
 /** A value helper whose last `optional` arguments may be left out. */
-const valueOptional = <const M extends HelperModule, const A extends readonly HelperArg[], const N extends 1 | 2>(
+const valueOptional = <const M extends string, const A extends readonly HelperArg[], const N extends 1 | 2>(
   module: M,
   args: A,
   sources: readonly HelperSource[],
   optional: N,
 ) => ({ kind: 'value', module, args, sources, optional }) as const;
-const hook = <const M extends HelperModule>(
-  module: M,
-  sources: readonly HelperSource[],
-  valueMaps?: readonly string[],
-) => ({ kind: 'hook', module, sources, ...(valueMaps ? { valueMaps } : {}) }) as const;
+const hook = <const M extends string>(module: M, sources: readonly HelperSource[], valueMaps?: readonly string[]) =>
+  ({ kind: 'hook', module, sources, ...(valueMaps ? { valueMaps } : {}) }) as const;
 
 /** Every helper and its file (runtime/helpers/index.ts checks that the file exports it with this signature). */
 export const HELPER_MANIFEST = {
@@ -157,6 +133,13 @@ export const HELPER_MANIFEST = {
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;
+
+/**
+ * The file of runtime/helpers/ that exports a helper (without `.ts`). A source's generated mappers
+ * import each helper they call from its file, so that an app bundles only its source's helpers;
+ * index.ts checks that the file exports it.
+ */
+export type HelperModule = (typeof HELPER_MANIFEST)[HelperName]['module'];
 
 /** `(ctx, ids, message)`: a hook's call in the generated mappers. */
 export type HookHelper = (ctx: MapContext, ids: ProviderIds, message: unknown) => void;
