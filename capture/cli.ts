@@ -40,13 +40,9 @@ interface Args {
 }
 
 const EXACT = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/;
-const list = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
+/** `a, b,` → ['a', 'b']. */
+const list = (v: string | undefined) => v?.split(',').flatMap((s) => s.trim() || []) ?? [];
+const jsonl = (lines: string[]) => lines.map((l) => `${l}\n`).join('');
 
 function parse(argv: string[]): Args {
   const { values, positionals } = parseArgs({
@@ -210,17 +206,10 @@ async function record(args: Args, run: Run, installDir: string): Promise<number>
     ]);
     const lines = normaliseFixture(readFileSync(cfg.rawOut, 'utf8').split('\n'), rules);
     const file = join(outDir, `${run.recording}.${args.source.suffix}`);
-    writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+    writeFileSync(file, jsonl(lines));
     const bare = args.source.bare;
     const bareFile = bare && join(outDir, `${run.recording}.${bare.suffix}`);
-    if (bare && bareFile)
-      writeFileSync(
-        bareFile,
-        bare
-          .lines(lines)
-          .map((l) => `${l}\n`)
-          .join(''),
-      );
+    if (bare && bareFile) writeFileSync(bareFile, jsonl(bare.lines(lines)));
     writeFixtureNote(outDir, {
       source: args.source,
       version: args.version,
