@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { EventmapError } from '../shared/diagnostics.ts';
 import type { CoverageReport } from '../emit/coverage.ts';
-import { buildCoverage, locatedCoverage } from '../emit/coverage.ts';
+import { locatedCoverage } from '../emit/coverage.ts';
 import { hashInputs, MANIFEST, memoFileHasher, type Manifest } from '../emit/manifest.ts';
 import { compareStrings, listFiles, readTree, sha256 } from '../io/fsutil.ts';
 import { PLAIN_PATH, readRegularFile, readRegularText, whatIsBelow } from '../io/safe-read.ts';
@@ -53,17 +53,12 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
 async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promise<Omit<CheckResult, 'notices'>> {
   const overridden = isWhatIf(options);
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
-  const { findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline/pipeline.ts');
+  const { coverageOf, findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline/pipeline.ts');
   const inputs = loadInputs(paths, { ...options, reuseGenerated: !options.full });
   const errors = inputs.analysis.findings.filter((f) => f.category === 'error');
   if (errors.length) throw new EventmapError(errors.map(findingToDiagnostic));
   const findings = [...inputs.analysis.findings];
-  const coverage = buildCoverage(
-    inputs.spec,
-    inputs.analysis.coverage,
-    inputs.analysis.findings,
-    (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
-  );
+  const coverage = coverageOf(inputs);
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
   if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
     const { files } = await runGenerate(paths, { ...options, reuseGenerated: !options.full });

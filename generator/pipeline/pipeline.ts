@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/types.ts';
 import { EventmapError, type Diagnostic } from '../shared/diagnostics.ts';
 import { cacheDir, cacheKey, emitCache } from '../io/cache.ts';
 import { FORMAT_ID, formatChunks, formatFiles } from '../emit/format.ts';
-import { buildCoverage, emitCoverage } from '../emit/coverage.ts';
+import { buildCoverage, emitCoverage, type CoverageReport } from '../emit/coverage.ts';
 import {
   buildManifest,
   hashInputs,
@@ -141,6 +141,13 @@ export interface GenerateResult {
   stages: ReadonlyMap<string, StageOrigin>;
 }
 
+/** What the inputs cover: generated/coverage.json, and the sources check reports. */
+export function coverageOf(inputs: Inputs): CoverageReport {
+  return buildCoverage(inputs.spec, inputs.analysis.coverage, inputs.analysis.findings, (s) =>
+    (inputs.catalogs[s] ?? []).map((c) => c.version),
+  );
+}
+
 export async function runGenerate(paths: ProjectPaths, options: PipelineOptions = {}): Promise<GenerateResult> {
   const inputs = loadInputs(paths, options);
   // Coverage gaps do not stop generate (the report shows them and `check` fails on them);
@@ -194,13 +201,7 @@ export async function runGenerate(paths: ProjectPaths, options: PipelineOptions 
     for (const [rel, text] of mappers) files.set(rel, text);
   }
   files.set('mapping-spec.schema.json', stableJson(SPEC_SCHEMA));
-  const report = buildCoverage(
-    inputs.spec,
-    inputs.analysis.coverage,
-    inputs.analysis.findings,
-    (s) => inputs.catalogs[s]?.map((c) => c.version) ?? [],
-  );
-  for (const [rel, text] of emitCoverage(report)) files.set(rel, text);
+  for (const [rel, text] of emitCoverage(coverageOf(inputs))) files.set(rel, text);
   files.set(MANIFEST, buildManifest(hashes.all, files, stages.records()));
   cache.prune(); // bounded: the least recently used entries go when this run added some
   return { files, inputs, stages: stages.origins };
