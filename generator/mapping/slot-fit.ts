@@ -107,14 +107,16 @@ function fieldsAt(t: PathTarget) {
   return specFields(t.catalog, t.document, t.pointer);
 }
 
-function reads(emit: EmitSpec): string[] {
+/** Every path an emit reads: its payload, its ids and its `when`. */
+export function reads(emit: EmitSpec): string[] {
   const when = emit.when ? [emit.when.path.text] : [];
   return [...Object.values(emit.payload), ...Object.values(emit.ids)]
     .flatMap((e) => (e ? pathsOf(e) : []))
     .concat(when);
 }
 
-function pathsOf(expr: ValueExpr): string[] {
+/** Every path a value expression reads. */
+export function pathsOf(expr: ValueExpr): string[] {
   if (expr.kind === 'path') return [expr.path.text];
   if (expr.kind === 'first') return expr.options.flatMap(pathsOf);
   if (expr.kind === 'helper') return expr.args.flatMap(pathsOf);

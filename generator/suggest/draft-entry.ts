@@ -13,6 +13,7 @@ import { responseTarget } from '../mapping/analyze.ts';
 import { fits } from '../mapping/check-emit.ts';
 import { pathDepth, specFields } from '../mapping/field-paths.ts';
 import { PLACEHOLDER } from '../mapping/review.ts';
+import { reads } from '../mapping/slot-fit.ts';
 import {
   ID_KEYS,
   type Condition,
@@ -144,25 +145,12 @@ function bare(source: string, kind: EntryKind, name: string, type: string): Mapp
  */
 function fit(e: MappingEntry, message: MessageFields): number {
   let n = 0;
-  for (const emit of e.emit) for (const p of emitPaths(emit)) if (pathDepth(p) > 1) n += message.has(p) ? 1 : -1;
+  for (const emit of e.emit) for (const p of reads(emit)) if (pathDepth(p) > 1) n += message.has(p) ? 1 : -1;
   return n;
 }
 
 /** Ids and same-name payload fields are looked for near the top: on the message or its params, not inside a nested object. */
 const NEAR_THE_TOP = 2;
-
-function emitPaths(emit: EmitSpec): string[] {
-  return [...Object.values(emit.ids), ...Object.values(emit.payload)]
-    .flatMap((x) => (x ? exprPaths(x) : []))
-    .concat(emit.when ? [emit.when.path.text] : []);
-}
-
-function exprPaths(e: ValueExpr): string[] {
-  if (e.kind === 'path') return [e.path.text];
-  if (e.kind === 'helper') return e.args.flatMap(exprPaths);
-  if (e.kind === 'first') return e.options.flatMap(exprPaths);
-  return [];
-}
 
 function buildEntry(
   model: CanonicalModel,
