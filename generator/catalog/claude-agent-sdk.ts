@@ -3,7 +3,6 @@
 // stream events with their content blocks and deltas, the built-in tools and `canUseTool`.
 import { joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import { SURFACE } from '../upstream/surface-format.ts';
 import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';
 import type { CatalogEntry, CatalogEnum } from './types.ts';
 
@@ -11,16 +10,7 @@ export function buildClaudeAgentSdk(reader: SnapshotReader): {
   entries: CatalogEntry[];
   enums: Record<string, CatalogEnum>;
 } {
-  const { surface, doc } = readTsSnapshot(reader);
-  if (!surface.unions.some((u) => u.kind === 'sdk-message')) {
-    throw reader.error(
-      SURFACE,
-      '/unions',
-      'snapshot/missing-union',
-      'surface.json lists no sdk-message union (SDKMessage)',
-      'restore the snapshot from git, or re-create it with `eventmap upstream add claude-agent-sdk@<version>`',
-    );
-  }
+  const { surface, doc } = readTsSnapshot(reader, ['sdk-message']);
   const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
   (surface.tools ?? []).forEach((tool, i) => {
     requireSchema(reader, surface, doc, tool.pointer, joinPointer('', 'tools', i, 'pointer'), `tool ${tool.name}`);

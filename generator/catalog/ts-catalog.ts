@@ -15,8 +15,21 @@ const redo = (reader: SnapshotReader) =>
   `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``;
 
 /** surface.json plus its schema document (whose `$ref`s the reader checked: catalog/schema-checks.ts). */
-export function readTsSnapshot(reader: SnapshotReader): { surface: Surface; doc: unknown } {
+/** The surface and its schema, with a union of each of `kinds`. */
+export function readTsSnapshot(
+  reader: SnapshotReader,
+  kinds: readonly string[] = [],
+): { surface: Surface; doc: unknown } {
   const surface = readSurface(reader);
+  for (const kind of kinds)
+    if (!surface.unions.some((u) => u.kind === kind))
+      throw reader.error(
+        SURFACE,
+        '/unions',
+        'snapshot/missing-union',
+        `surface.json lists no ${kind} union`,
+        `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``,
+      );
   return { surface, doc: reader.read(surface.schema) };
 }
 

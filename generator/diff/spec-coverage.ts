@@ -6,20 +6,14 @@ import { compareStrings } from '../io/fsutil.ts';
 import { coveringMap, entryStatus, isMessageKind, valueMapHit, valueStatus } from '../mapping/coverage-status.ts';
 import type { CoverageStatus } from '../mapping/findings.ts';
 import type { MappingSpec } from '../mapping/types.ts';
-
-export interface KindCoverage {
-  total: number;
-  mapped: number;
-  ignored: number;
-  gap: number;
-}
+import type { KindSummary } from '../emit/coverage.ts';
 
 export interface SourceCoverage {
   /** Snapshots the spec names that are vendored (and were counted). */
   snapshots: string[];
   /** Snapshots the spec names that upstream-schemas/ does not have. */
   missing: string[];
-  kinds: Record<string, KindCoverage>;
+  kinds: Record<string, KindSummary>;
 }
 
 /** `catalogs` holds the vendored catalogs of the versions this spec names; the others are `missing`. */
@@ -33,7 +27,7 @@ export function specCoverage(
   for (const c of catalogs) for (const e of c.entries) names.set(entryKey(e), { kind: e.kind, name: e.name });
   const entries = new Map(spec.entries.filter((e) => e.source === source).map((e) => [entryKey(e), e]));
   const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
-  const kinds: Record<string, KindCoverage> = {};
+  const kinds: Record<string, KindSummary> = {};
   for (const [k, d] of [...names].sort(([a], [b]) => compareStrings(a, b))) {
     const map = coveringMap(maps, d.kind);
     const status: CoverageStatus = isMessageKind(d.kind)
