@@ -9,6 +9,7 @@ import { analyzeSpec } from '../mapping/analyze.ts';
 import { MESSAGE_KINDS } from '../mapping/coverage-status.ts';
 import { editYaml, type SpecEdit } from '../mapping/edit.ts';
 import type { Finding } from '../mapping/findings.ts';
+import type { ValueMap } from '../mapping/types.ts';
 import { parseSpec } from '../mapping/load.ts';
 import { PLACEHOLDER, REVIEW_MARKER } from '../mapping/review.ts';
 import { draftEntry, type EntryDraft } from './draft-entry.ts';
@@ -46,41 +47,28 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
   const drafts: Draft[] = [];
   const manual: Finding[] = [];
   for (const f of inputs.analysis.findings) {
-    if (!f.source || !f.discriminant || !f.versions) continue;
+    const { source, discriminant, versions } = f;
+    if (!source || !discriminant || !versions) continue;
+    const draftIn = (map: ValueMap, name: string) =>
+      drafts.push(draftValue(model, map, { source, discriminant, name, versions }, valueLayout(spec.text, map)));
     if (f.code === 'coverage/gap') {
-      const colon = f.discriminant.indexOf(':');
-      const [kind, name] = [f.discriminant.slice(0, colon) as EntryKind, f.discriminant.slice(colon + 1)];
+      const colon = discriminant.indexOf(':');
+      const [kind, name] = [discriminant.slice(0, colon) as EntryKind, discriminant.slice(colon + 1)];
       if (MESSAGE_KINDS.has(kind))
         drafts.push(
-          draftUndeclared(spec, catalogs[f.source] ?? [], f.source, kind, name, f.versions) ??
-            draftEntry(spec, model, f.source, kind, name, having(catalogs[f.source] ?? [], kind, name)),
+          draftUndeclared(spec, catalogs[source] ?? [], source, kind, name, versions) ??
+            draftEntry(spec, model, source, kind, name, having(catalogs[source] ?? [], kind, name)),
         );
       else {
-        const maps = coveringMaps(spec, f.source, { kind }).filter((m) => !(name in m.values));
+        const maps = coveringMaps(spec, source, { kind }).filter((m) => !(name in m.values));
         if (!maps.length) manual.push(f);
-        for (const map of maps)
-          drafts.push(
-            draftValue(
-              model,
-              map,
-              { source: f.source, discriminant: f.discriminant, name, versions: f.versions },
-              valueLayout(spec.text, map),
-            ),
-          );
+        for (const map of maps) draftIn(map, name);
       }
     } else if (f.code === 'coverage/enum-gap') {
-      const dot = f.discriminant.indexOf('.');
-      const [enumName, value] = [f.discriminant.slice('enum:'.length, dot), f.discriminant.slice(dot + 1)];
-      for (const map of coveringMaps(spec, f.source, { enum: enumName }).filter((m) => !(value in m.values))) {
-        drafts.push(
-          draftValue(
-            model,
-            map,
-            { source: f.source, discriminant: f.discriminant, name: value, versions: f.versions },
-            valueLayout(spec.text, map),
-          ),
-        );
-      }
+      const dot = discriminant.indexOf('.');
+      const [enumName, value] = [discriminant.slice('enum:'.length, dot), discriminant.slice(dot + 1)];
+      for (const map of coveringMaps(spec, source, { enum: enumName }).filter((m) => !(value in m.values)))
+        draftIn(map, value);
     }
   }
   drafts.push(...draftSlots(spec, catalogs, model));
