@@ -20,7 +20,7 @@ export type FieldChangeType =
   | 'field-values-opened' // a closed set of named strings now accepts other strings too
   | 'field-values-closed';
 
-/** One message a change of a shared definition reaches. */
+/** Where a field change is: a message and the path in it (a change of a shared definition reaches several). */
 export interface Place {
   kind: EntryKind;
   name: string;
@@ -32,12 +32,8 @@ export type RawChange =
   | { change: 'kind-added' | 'kind-removed'; kind: EntryKind; names: string[] }
   | { change: 'discriminant-added' | 'discriminant-removed'; kind: EntryKind; name: string; note?: string }
   | { change: 'response-added' | 'response-removed'; kind: EntryKind; name: string }
-  | {
+  | (Place & {
       change: FieldChangeType;
-      kind: EntryKind;
-      name: string;
-      scope: FieldScope;
-      path: string;
       before?: FieldInfo;
       after?: FieldInfo;
       values?: string[];
@@ -46,7 +42,7 @@ export type RawChange =
       origin?: FieldOrigin;
       /** Set when the change of a shared definition reaches more than one message: every place (this one first). */
       places?: Place[];
-    }
+    })
   | {
       change:
         'enum-added' | 'enum-removed' | 'enum-values-added' | 'enum-values-removed' | 'enum-opened' | 'enum-closed';
