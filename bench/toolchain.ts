@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { stageBundledCli } from './bundled-cli.ts';
 import { median } from './stats.ts';
+import { ACP_SCHEMA } from '../generator/upstream/acp.ts';
 
 interface CliSeconds {
   /** Cold, on a fresh clone: generated/ as committed, an empty cache (the acceptance row). */
@@ -58,6 +59,8 @@ const PROJECT = ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas'
 function unionFiles(source: string, dir: string): string[] {
   if (source === 'codex-app-server')
     return ['ServerNotification.json', 'ServerRequest.json', 'EventMsg.json'].filter((f) => existsSync(join(dir, f)));
+  // ACP: the protocol's one schema file, whose message unions eventmap compiles.
+  if (source === 'acp') return [ACP_SCHEMA].filter((f) => existsSync(join(dir, f)));
   // TypeScript-extracted sources (claude-agent-sdk, codex-sdk) keep everything in one *.schema.json.
   return readdirSync(dir)
     .filter((f) => f.endsWith('.schema.json'))
