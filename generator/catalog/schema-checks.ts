@@ -84,6 +84,11 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
   const sameValue = new Map<string, string[]>();
   const stack: { pointer: string; node: unknown; depth: number }[] = [{ pointer: '#', node: doc, depth: 0 }];
   const queued = new Set<string>(['#']);
+  const enqueue = (pointer: string, node: unknown, depth: number) => {
+    if (queued.has(pointer)) return;
+    queued.add(pointer);
+    stack.push({ pointer, node, depth });
+  };
   while (stack.length > 0 && problems.length < 5) {
     const { pointer, node, depth } = stack.pop()!;
     if (!isObj(node)) continue;
@@ -99,10 +104,7 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
     const edges: string[] = [];
     for (const child of children(node, pointer)) {
       if (child.sameValue) edges.push(child.pointer);
-      if (!queued.has(child.pointer)) {
-        queued.add(child.pointer);
-        stack.push({ pointer: child.pointer, node: child.node, depth: depth + child.segments });
-      }
+      enqueue(child.pointer, child.node, depth + child.segments);
     }
     if ('$ref' in node) {
       const target = checkedRefTarget(doc, node.$ref);
@@ -116,10 +118,7 @@ export function schemaProblems(doc: unknown): SchemaProblem[] {
       else {
         edges.push(target.pointer);
         // A schema reached only through a `$ref` (not under a schema keyword) is still checked.
-        if (!queued.has(target.pointer)) {
-          queued.add(target.pointer);
-          stack.push({ pointer: target.pointer, node: target.node, depth: target.depth });
-        }
+        enqueue(target.pointer, target.node, target.depth);
       }
     }
     sameValue.set(pointer, edges);

@@ -48,13 +48,11 @@ export function describeChange(c: Change, show: Show = plain): string {
     case 'kind-removed':
       return `${s} ${c.change === 'kind-added' ? 'added' : 'removed'} (${c.names.length} discriminants)`;
     case 'discriminant-added':
-      return `${s} added`;
     case 'discriminant-removed':
-      return `${s} removed`;
+      return `${s} ${c.change === 'discriminant-added' ? 'added' : 'removed'}`;
     case 'response-added':
-      return `${s}: response schema added`;
     case 'response-removed':
-      return `${s}: response schema removed`;
+      return `${s}: response schema ${c.change === 'response-added' ? 'added' : 'removed'}`;
     case 'field-added':
       return `${s} added (${field(c.after!)})${c.subfields ? ` with ${c.subfields} field(s) below` : ''}`;
     case 'field-removed':
@@ -62,9 +60,8 @@ export function describeChange(c: Change, show: Show = plain): string {
     case 'field-type-changed':
       return `${s} type ${c.before!.types.join('|')} → ${c.after!.types.join('|')}`;
     case 'field-made-optional':
-      return `${s} made optional`;
     case 'field-made-required':
-      return `${s} made required`;
+      return `${s} made ${c.change === 'field-made-optional' ? 'optional' : 'required'}`;
     case 'field-values-added':
     case 'enum-values-added':
       return `${s} values added: ${values(c.values!)}`;
