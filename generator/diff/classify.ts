@@ -104,44 +104,24 @@ type Done = (cls: ChangeClass, affects: Affect[], note?: string) => Change;
 function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: Done): Change {
   const maps = ix.maps.filter((m) => coversEnum(m, c.enum));
   if (!maps.length) return done('informational', []);
+  const mapAffects = (list: ValueMap[]) => list.map((m) => at(m.loc, 'value-map'));
   // Open: values no one named can now come; a map without a default has nothing to give them.
   if (c.change === 'enum-opened' || c.change === 'enum-closed') {
     const blind = c.change === 'enum-opened' ? maps.filter((m) => m.default === undefined) : [];
     return blind.length
-      ? done(
-          'needs-mapping',
-          blind.map((m) => at(m.loc, 'value-map')),
-          'the value map has no default for values it does not list',
-        )
-      : done(
-          'informational',
-          maps.map((m) => at(m.loc, 'value-map')),
-        );
+      ? done('needs-mapping', mapAffects(blind), 'the value map has no default for values it does not list')
+      : done('informational', mapAffects(maps));
   }
   if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
     const listed = maps.flatMap((m) =>
       c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])),
     );
-    return done(
-      'breaking',
-      c.change === 'enum-removed'
-        ? maps.map((m) => at(m.loc, 'value-map'))
-        : listed.length
-          ? listed
-          : maps.map((m) => at(m.loc, 'value-map')),
-    );
+    return done('breaking', c.change === 'enum-values-removed' && listed.length ? listed : mapAffects(maps));
   }
   const lacking = maps.filter((m) => c.values.some((v) => !valueMapHit(m, v)));
   return lacking.length
-    ? done(
-        'needs-mapping',
-        lacking.map((m) => at(m.loc, 'value-map')),
-      )
-    : done(
-        'informational',
-        maps.map((m) => at(m.loc, 'value-map')),
-        'already in the value map',
-      );
+    ? done('needs-mapping', mapAffects(lacking))
+    : done('informational', mapAffects(maps), 'already in the value map');
 }
 
 function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVersion: string, done: Done): Change {
