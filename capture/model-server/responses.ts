@@ -136,28 +136,11 @@ async function reasoning(
 ): Promise<void> {
   await sse.send({ type: 'response.output_item.added', output_index, item: { type: 'reasoning', id, summary: [] } });
   for (const [summary_index, part] of r.summary.entries()) {
-    await sse.send({
-      type: 'response.reasoning_summary_part.added',
-      item_id: id,
-      output_index,
-      summary_index,
-      part: { type: 'summary_text', text: '' },
-    });
-    for (const delta of chunks(part))
-      await sse.send({
-        type: 'response.reasoning_summary_text.delta',
-        item_id: id,
-        output_index,
-        summary_index,
-        delta,
-      });
-    await sse.send({
-      type: 'response.reasoning_summary_text.done',
-      item_id: id,
-      output_index,
-      summary_index,
-      text: part,
-    });
+    const at = { item_id: id, output_index, summary_index };
+    const empty = { type: 'summary_text', text: '' };
+    await sse.send({ type: 'response.reasoning_summary_part.added', ...at, part: empty });
+    for (const delta of chunks(part)) await sse.send({ type: 'response.reasoning_summary_text.delta', ...at, delta });
+    await sse.send({ type: 'response.reasoning_summary_text.done', ...at, text: part });
   }
   if (r.text !== undefined)
     for (const delta of chunks(r.text))
@@ -203,15 +186,13 @@ async function message(
     output_index,
     item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] },
   });
+  const at = { item_id: id, output_index, content_index: 0 };
   await sse.send({
     type: 'response.content_part.added',
-    item_id: id,
-    output_index,
-    content_index: 0,
+    ...at,
     part: { type: 'output_text', text: '', annotations: [] },
   });
-  for (const delta of chunks(text))
-    await sse.send({ type: 'response.output_text.delta', item_id: id, output_index, content_index: 0, delta }, 20);
+  for (const delta of chunks(text)) await sse.send({ type: 'response.output_text.delta', ...at, delta }, 20);
   if (kind === 'break') {
     sse.destroy();
     return false;
@@ -220,7 +201,7 @@ async function message(
     await sse.waitForClose(120_000);
     return false;
   }
-  await sse.send({ type: 'response.output_text.done', item_id: id, output_index, content_index: 0, text });
+  await sse.send({ type: 'response.output_text.done', ...at, text });
   await sse.send({
     type: 'response.output_item.done',
     output_index,
