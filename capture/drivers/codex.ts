@@ -71,12 +71,7 @@ export async function driveCodex(o: CodexDriveOptions): Promise<DriveResult> {
       current = { scenario, decisions: [...(scenario.decisions ?? [])] };
       const t = Date.now();
       if (scenario.requests) {
-        const refused = await runRequests(peer, threadId, scenario);
-        if (refused) {
-          result.skipped.push({ name: scenario.name, why: refused });
-          o.log(`  skip ${scenario.name}: ${refused}`);
-          continue;
-        }
+        if (skips(result, scenario.name, await runRequests(peer, threadId, scenario), o.log)) continue;
         o.log(`  ${scenario.name}: requests done (${Date.now() - t} ms)`);
       } else {
         const status = await runTurn(peer, threadId, scenario, o.model);
