@@ -50,8 +50,9 @@ const heap: HeapResult[] = [];
 /** The bytes a session's bounded state may account (docs/security.md): everything it holds. */
 const STATE_BOUND = SESSION_STATE_BYTES;
 const targets: Target[] = [];
-const target = (t: Omit<Target, 'pass'>) =>
-  targets.push({ ...t, pass: t.kind === 'min' ? t.measured >= t.limit : t.measured <= t.limit });
+/** A target: `kind` and `limit` (in `unit`) are its goal. */
+const target = (kind: Target['kind'], limit: number, unit: string, t: Pick<Target, 'name' | 'measured' | 'note'>) =>
+  targets.push({ ...t, kind, limit, unit, pass: kind === 'min' ? t.measured >= limit : t.measured <= limit });
 
 // The normalize targets (docs/performance.md): ≥ 0.5× of the floor (≥ 0.33× with validation) per
 // source and transcript format; a format that embeds the upstream line as a string is judged
@@ -67,29 +68,20 @@ const normalizeTargets = (label: string, r: NormalizeResult) => {
       ...(embedded ? [`against the outer parse alone: ${n.toFixed(2)}×`] : []),
     ].join('; '),
   });
-  target({
+  target('min', 0.5, '×', {
     name: `${label}: normalize / ${floor}`,
     measured: ratio.normalize,
-    kind: 'min',
-    limit: 0.5,
-    unit: '×',
     ...note(r.ratio.normalize, spread.normalize),
   });
-  target({
+  target('min', 0.33, '×', {
     name: `${label}: normalize + validation / ${floor}`,
     measured: ratio.normalizeValidate,
-    kind: 'min',
-    limit: 0.33,
-    unit: '×',
     ...note(r.ratio.normalizeValidate, spread.normalizeValidate),
   });
   if (r.invalidEvents)
-    target({
+    target('max', 0, '', {
       name: `${label}: events failing canonical validation`,
       measured: r.invalidEvents,
-      kind: 'max',
-      limit: 0,
-      unit: '',
     });
 };
 
@@ -121,35 +113,23 @@ if (only.has('normalize')) {
 if (only.has('toolchain')) {
   log(`bench: generate / check / json-schema-to-typescript (${runs} fresh processes each, in a temp copy)...`);
   toolchain = await benchToolchain(ROOT, { runs });
-  target({
+  target('max', 1.5, '×', {
     name: 'cold generate (bundled CLI, fresh clone: generated/ as committed, empty cache) / json-schema-to-typescript alone',
     measured: toolchain.ratio.generateVsJ2ts,
-    kind: 'max',
-    limit: 1.5,
-    unit: '×',
   });
-  target({
+  target('max', 1.5, '×', {
     name: 'cold generate (bundled CLI) from scratch (no generated/, empty cache) / json-schema-to-typescript alone',
     measured: toolchain.ratio.scratchVsJ2ts,
-    kind: 'max',
-    limit: 1.5,
-    unit: '×',
     note: 'informational: every upstream type and validator compiled (docs/performance.md)',
   });
-  target({
+  target('max', 0.5, '×', {
     name: 'warm generate (bundled CLI) after a spec-only change / json-schema-to-typescript alone',
     measured: toolchain.ratio.warmVsJ2ts,
-    kind: 'max',
-    limit: 0.5,
-    unit: '×',
   });
   // Judged against the fresh-clone generate, the one a user waits for.
-  target({
+  target('max', 0.3, '×', {
     name: 'check (bundled CLI, unchanged inputs) / cold generate (fresh clone)',
     measured: toolchain.ratio.checkVsFreshClone,
-    kind: 'max',
-    limit: 0.3,
-    unit: '×',
     note: toolchain.checkFastPath
       ? `${toolchain.ratio.checkVsGenerate.toFixed(2)}× of the generate from scratch (docs/performance.md)`
       : 'check did NOT take its fast path',
@@ -159,22 +139,16 @@ if (only.has('toolchain')) {
 if (only.has('size')) {
   log('bench: bundle sizes (esbuild, minified)...');
   size = await benchSize(ROOT, sources());
-  target({
+  // 48 KB for three sources, 52 KB for four (ACP's mappers and helpers: docs/decisions.md). An app
+  // that reads one source imports its entry point (the rows below, each under 40 KB).
+  target('max', 52, ' KB', {
     name: 'runtime bundle, every source (the package root), minified + gzipped',
     measured: size.runtimeBundle.gzip / 1000,
-    kind: 'max',
-    // 48 KB for three sources, 52 KB for four (ACP's mappers and helpers: docs/decisions.md). An app
-    // that reads one source imports its entry point (the rows below, each under 40 KB).
-    limit: 52,
-    unit: ' KB',
   });
   for (const [source, v] of Object.entries(size.perSource))
-    target({
+    target('max', 40, ' KB', {
       name: `${source} entry point alone, minified + gzipped (other sources bundled: ${v.otherSources.join(', ') || 'none'})`,
       measured: v.otherSources.length === 0 ? v.gzip / 1000 : Infinity,
-      kind: 'max',
-      limit: 40,
-      unit: ' KB',
     });
 }
 
@@ -191,35 +165,23 @@ if (only.has('heap')) {
     heap.push(h);
     // The accounted bound in heap bytes: Map entries and strings cost about three times the ids' bytes.
     const bound = Math.round((3 * STATE_BOUND) / 1e5) / 10;
-    target({
+    target('max', bound, ' MB', {
       name: `${source}: heap growth over ${h.turns} turns of one session`,
       measured: h.turnsGrowthBytes / 1e6,
-      kind: 'max',
-      limit: bound,
-      unit: ' MB',
     });
-    target({
+    target('max', bound * 1e3, ' KB', {
       name: `${source}: heap per live session (a whole recorded session each)`,
       measured: h.perSessionBytes / 1e3,
-      kind: 'max',
-      limit: bound * 1e3,
-      unit: ' KB',
     });
-    target({
+    target('max', 1, ' MB', {
       name: `${source}: heap kept after ${h.sessions} sessions are dropped`,
       measured: Math.max(0, h.afterSessionsBytes) / 1e6,
-      kind: 'max',
-      limit: 1,
-      unit: ' MB',
     });
   }
   if (heap[0])
-    target({
+    target('max', 1, ' MB', {
       name: 'heap kept after a session of 49k messages with 4 KB ids is dropped',
       measured: Math.max(0, heap[0].hostileGoneBytes) / 1e6,
-      kind: 'max',
-      limit: 1,
-      unit: ' MB',
     });
 }
 
