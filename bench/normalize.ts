@@ -3,11 +3,12 @@
 // replicated until there are at least `minMessages` lines; every replica is its own session
 // (its own normalizer), as it would be in an app.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { validateProviderRuntimeEvent } from '../generated/canonical/validate.js';
 import { createNormalizer } from '../runtime/index.ts';
 import { FRAMINGS, type SourceName } from '../runtime/sources/index.ts';
+import { listFiles } from '../generator/io/fsutil.ts';
 import { alternate, median } from './stats.ts';
 
 /** One process's measurement (benchNormalize). */
@@ -44,20 +45,10 @@ export function sources(): SourceName[] {
 
 /** A source's recorded transcripts (test/fixtures/transcripts/<source>/). */
 export function transcriptFiles(root: string, source: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.jsonl')) out.push(full);
-    }
-  };
-  try {
-    walk(join(root, 'test', 'fixtures', 'transcripts', source));
-  } catch {
-    return [];
-  }
-  return out;
+  const dir = join(root, 'test', 'fixtures', 'transcripts', source);
+  return listFiles(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f));
 }
 
 /** Transcript format of a file: `x.server.jsonl` → `server`. */
