@@ -7,7 +7,13 @@ import { ID_CACHE_BYTES } from './canonical-ids.ts';
 import type { ProviderIds } from './types.ts';
 
 /** Bytes of state kept per kind (docs/security.md states the bound per session). */
-export const STATE_BYTES = { items: 1 << 20, requests: 4 << 20, threads: 256 << 10, seen: 64 << 10 } as const;
+export const STATE_BYTES = {
+  items: 1 << 20,
+  requests: 4 << 20,
+  threads: 256 << 10,
+  seen: 64 << 10,
+  appRequests: 64 << 10,
+} as const;
 
 /**
  * Threads whose helpers may hold state of their own at once (Claude's blocks, tools, tasks): each
@@ -28,8 +34,15 @@ export const SESSION_STATE_BYTES =
   STATE_BYTES.requests +
   STATE_BYTES.threads +
   4 * STATE_BYTES.seen +
+  STATE_BYTES.appRequests +
   SCRATCH_THREADS * SCRATCH_BYTES +
   ID_CACHE_BYTES;
+
+/** A request the app sent, until the upstream answers it. */
+export interface AppRequest {
+  method: string;
+  session: string | undefined;
+}
 
 export interface OpenItem {
   ids: ProviderIds;
@@ -129,6 +142,11 @@ export class Lifecycle {
     STATE_BYTES.seen,
     (k, v) => stringBytes(k) + (v === false || v.turn === undefined ? 16 : stringBytes(v.turn)),
   );
+  /**
+   * The app's own requests until the upstream answers them (ACP: an answer names no method, and a
+   * session/prompt's answer ends its turn): each one's method, and the session it named.
+   */
+  readonly appRequests: BoundedMap<AppRequest>;
   /** Requests already resolved (a second resolution emits nothing). */
   readonly resolvedRequests = new BoundedSet(STATE_BYTES.seen);
   /** Requests whose user-input.requested came before their request.opened. */
@@ -152,6 +170,11 @@ export class Lifecycle {
       this.scratchThreads.delete(k);
       if (v.turn !== undefined) onEvict(`thread ${k} (turn ${v.turn} open)`);
     });
+    this.appRequests = new BoundedMap<AppRequest>(
+      STATE_BYTES.appRequests,
+      (k, v) => stringBytes(k) + stringBytes(v.method) + (v.session === undefined ? 16 : stringBytes(v.session)),
+      (k, v) => onEvict(`the app's request ${k} (${v.method})`),
+    );
     this.onEvict = onEvict;
   }
 
@@ -282,6 +305,7 @@ export class Lifecycle {
         this.completedItems.heldBytes +
         this.resolvedRequests.heldBytes +
         this.userInputRequested.heldBytes +
+        this.appRequests.heldBytes +
         scratchBytes,
     };
   }

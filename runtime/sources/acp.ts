@@ -3,7 +3,7 @@
 // sends notifications (session/update, dispatched by `params.update.sessionUpdate`), requests the
 // client answers, and responses to the client's own requests, which carry events (a turn ends in
 // the session/prompt response's stopReason): so the client's requests are remembered by id until
-// answered. A session's id (`params.sessionId`) is its thread.
+// answered (in the session's bounded state, runtime/lifecycle.ts). A session's id (`params.sessionId`) is its thread.
 import type { MapContext } from '../context.ts';
 import { closeTurn } from '../helpers/close.ts';
 import { acpChunk } from '../helpers/acp.ts';
@@ -17,22 +17,6 @@ import type { Framing, MapperTables, NormalizeStats, UpstreamValidator } from '.
 const SOURCE = 'acp';
 const SESSION_UPDATE = 'session/update';
 const PROMPT = 'session/prompt';
-
-/** A request of the client's, until the agent answers it: its method, and the session it names. */
-interface ClientRequest {
-  method: string;
-  session: string | undefined;
-}
-
-/** The client's requests not yet answered, per normalizer; bounded (a client that never hears back is let go). */
-const MAX_CLIENT_REQUESTS = 256;
-const clientRequests = new WeakMap<MapContext, Map<string, ClientRequest>>();
-
-function requestsOf(ctx: MapContext): Map<string, ClientRequest> {
-  let map = clientRequests.get(ctx);
-  if (!map) clientRequests.set(ctx, (map = new Map()));
-  return map;
-}
 
 export function acpFraming(tables: MapperTables): Framing {
   return {
@@ -108,11 +92,8 @@ function routeClient(
   ctx.currentThread = session;
   ctx.begin({ source: 'acp.client', method, payload: m }, undefined);
   if (id !== undefined) {
-    const open = requestsOf(ctx);
-    // An id reused while its request is open replaces it; the oldest goes past the bound.
-    open.delete(id);
-    if (open.size >= MAX_CLIENT_REQUESTS) open.delete(open.keys().next().value!);
-    open.set(id, { method, session });
+    // An id reused while its request is open replaces it; past the bound the oldest goes, said.
+    ctx.lifecycle.appRequests.set(id, { method, session });
   }
   dispatch(
     SOURCE,
@@ -135,7 +116,7 @@ function agentResponse(
   tables: MapperTables,
   validate: UpstreamValidator | undefined,
 ): void {
-  const open = requestsOf(ctx);
+  const open = ctx.lifecycle.appRequests;
   const request = open.get(id);
   const raw: RawRef = { source: 'acp.response', payload: m };
   if (!request) {

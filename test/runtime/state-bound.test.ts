@@ -117,3 +117,18 @@ describe('a turn end touches only its own thread', () => {
     expect(ctx.lifecycle.held().openItems).toBe(8000);
   });
 });
+
+describe("the app's own requests (ACP)", () => {
+  it('1,000 unanswered session/prompt requests naming a 100 KB session id', () => {
+    const n = createNormalizer('acp');
+    const sessionId = 's'.repeat(100_000);
+    let warned = 0;
+    for (let i = 0; i < 1000; i++)
+      warned += stateLimit(
+        n.reply({ jsonrpc: '2.0', id: i, method: 'session/prompt', params: { sessionId, prompt: [] } } as never),
+      ).length;
+    expect(heldBytes(n)).toBeLessThanOrEqual(SESSION_STATE_BYTES);
+    // What is let go is said, never dropped in silence.
+    expect(warned).toBeGreaterThan(0);
+  });
+});
