@@ -7,7 +7,7 @@ import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import type { PlanStep } from './plans.ts';
-import type { Question } from './user-input.ts';
+import { answersBy, type Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
@@ -328,12 +328,10 @@ function optionsOf(schema: Record<string, unknown> | undefined): Question['optio
 
 /** What the user entered, by field: each value as text (a number or a yes/no too), a multi-select's as a list. */
 export function acpElicitationAnswers(_ctx: MapContext, _ids: ProviderIds, content: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [id, value] of Object.entries(obj(content) ?? {})) {
+  return answersBy(content, (value) => {
     const list = (Array.isArray(value) ? value : [value]).flatMap((v) =>
       typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? [String(v)] : [],
     );
-    if (list.length) out[id] = list;
-  }
-  return out;
+    return list.length ? list : undefined;
+  });
 }

@@ -46,14 +46,20 @@ export function userInputQuestions(_ctx: MapContext, _ids: ProviderIds, question
  * Claude `{question text: "label"}`. `{}` when there is nothing (a declined or unanswered request).
  */
 export function userInputAnswers(_ctx: MapContext, _ids: ProviderIds, answers: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  const o = obj(answers);
-  if (!o) return out;
-  for (const [id, value] of Object.entries(o)) {
-    const list = texts(obj(value)?.answers ?? value);
-    if (list) out[id] = list;
-  }
-  return out;
+  return answersBy(answers, (value) => texts(obj(value)?.answers ?? value));
+}
+
+/**
+ * Answers keyed by question id, built with Object.fromEntries: an id is upstream text, and
+ * `out[id] = …` with the id `__proto__` would set the object's prototype instead of keeping the answer.
+ */
+export function answersBy(answers: unknown, read: (value: unknown) => string[] | undefined): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(obj(answers) ?? {}).flatMap(([id, value]) => {
+      const list = read(value);
+      return list ? [[id, list]] : [];
+    }),
+  );
 }
 
 function texts(v: unknown): string[] | undefined {

@@ -8,6 +8,7 @@ import { createNormalizer } from '../../runtime/index.ts';
 import { titleOf } from '../../runtime/titles.ts';
 import { TOOL_ITEM_TYPES as TOOL_ITEMS } from '../../runtime/tool-items.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
+import { acpElicitationAnswers } from '../../runtime/helpers/acp.ts';
 import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
 import { fileChanges, joinedText } from '../../runtime/helpers/tool-detail.ts';
 import { todoListPlan } from '../../runtime/helpers/plans.ts';
@@ -188,6 +189,16 @@ describe('rules, given → want', () => {
     ['nothing', undefined, {}],
     ['a value that is no answer', { q: { answers: [1] } }, {}],
   ])('answers (%s)', (_n, given, want) => expect(userInputAnswers(none, {}, given)).toEqual(want));
+
+  it.each([
+    ['codex', userInputAnswers, '{"__proto__": {"answers": ["Blue"]}}'],
+    ['claude', userInputAnswers, '{"__proto__": "Blue"}'],
+    ['acp', acpElicitationAnswers, '{"__proto__": "Blue"}'],
+  ] as const)('answers (%s): a question id `__proto__` keeps its answer', (_n, answers, json) => {
+    const got = answers(none, {}, JSON.parse(json));
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(Object.entries(got)).toEqual([['__proto__', ['Blue']]]);
+  });
 
   it('questions: Claude has no id, so the question text is one; options keep their description', () => {
     expect(
