@@ -6,7 +6,7 @@ import { Lifecycle, itemKey, type OpenItem, type ThreadState } from './lifecycle
 import { roleOf } from './lifecycle-roles.ts';
 import { track } from './track.ts';
 import { titleOf } from './titles.ts';
-import { keepText } from './item-text.ts';
+import { keepOpenItem } from './open-item.ts';
 import type { EmitPayload, HelperIds, MapperIds, PayloadByType, RequiredFields } from './emit-payload.ts';
 import { SYNTHETIC, type CanonicalEvent, type ProviderIds, type RawRef, type ValueMap } from './types.ts';
 import { lookup } from './values.ts';
@@ -156,15 +156,16 @@ export class MapContext {
     }
     // One object shape for every event's ids (a copy: track() may keep or amend it).
     const role = roleOf(type);
-    if (payload.title === undefined && (payload.itemType !== undefined || role?.opens === 'request')) {
-      const title = titleOf(payload);
-      if (title !== undefined) payload = { ...payload, title };
-    }
     const thread = ids.thread === undefined ? this.currentThread : ids.thread;
     let turn = ids.turn;
     if (turn === undefined && role?.turnScoped === true) turn = this.lifecycle.peekThread(thread)?.turn;
     const full: ProviderIds = { thread, turn, item: ids.item, request: ids.request };
-    if (full.item !== undefined) payload = keepText(this.lifecycle, full, payload, role?.closes === 'item');
+    if (payload.title === undefined && (payload.itemType !== undefined || role?.opens === 'request')) {
+      const kept = full.item === undefined ? undefined : this.openItem(thread, full.item)?.title;
+      const title = titleOf(payload, kept);
+      if (title !== undefined) payload = { ...payload, title };
+    }
+    if (full.item !== undefined) payload = keepOpenItem(this.lifecycle, full, payload, role?.closes === 'item');
     if (role !== undefined && !track(this, role, full, payload)) return;
     this.push(type, full, payload);
   }

@@ -49,6 +49,8 @@ export interface OpenItem {
   itemType: unknown;
   /** Its text so far (the last `text` an item event carried, plus the text deltas since), for its completion. */
   text?: string;
+  /** Its title on its last event, so that eventmap's closing of it (with no detail to derive one from) shows the same. */
+  title?: string;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
 }
@@ -99,8 +101,11 @@ const idsBytes = (ids: ProviderIds) =>
   (ids.request?.length ?? 0) * 2 +
   64;
 
-const entryBytes = (k: string, v: { ids: ProviderIds; text?: string }) =>
-  stringBytes(k) + idsBytes(v.ids) + (v.text === undefined ? 0 : stringBytes(v.text));
+const entryBytes = (k: string, v: { ids: ProviderIds; text?: string; title?: string }) =>
+  stringBytes(k) +
+  idsBytes(v.ids) +
+  (v.text === undefined ? 0 : stringBytes(v.text)) +
+  (v.title === undefined ? 0 : stringBytes(v.title));
 /** A pending request also holds what it asked (`args`, compared with the answer by some helpers). */
 const requestBytes = (k: string, v: PendingRequest) => entryBytes(k, v) + argsBytes(v.args);
 

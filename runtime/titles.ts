@@ -58,10 +58,17 @@ function toolTitle(itemType: string, detail: ToolDetail | undefined): string | u
   }
 }
 
-/** The title a payload of item.* or request.opened should carry, when it has none of its own. */
-export function titleOf(payload: Record<string, unknown>): string | undefined {
+/**
+ * The title a payload of item.* or request.opened should carry, when it has none of its own. An
+ * item's later events (an update, eventmap's closing of it) may carry less detail than its start:
+ * where theirs gives only the type's generic label, the item keeps the title it had (`kept`).
+ */
+export function titleOf(payload: Record<string, unknown>, kept?: string): string | undefined {
   const detail = obj(payload.toolDetail) as ToolDetail | undefined;
-  if (typeof payload.itemType === 'string') return toolTitle(payload.itemType, detail);
+  if (typeof payload.itemType === 'string') {
+    const title = toolTitle(payload.itemType, detail);
+    return kept !== undefined && (title === undefined || title === BY_ITEM_TYPE[payload.itemType]) ? kept : title;
+  }
   if (typeof payload.requestType !== 'string') return undefined;
   const asItem = BY_REQUEST_TYPE[payload.requestType];
   if (asItem !== undefined) return toolTitle(asItem, detail);

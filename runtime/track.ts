@@ -48,7 +48,11 @@ export function track(
         ctx.push('item.updated', ids, payload);
         return false;
       }
-      life.openItem(key, { ids, itemType: payload.itemType });
+      const title = typeof payload.title === 'string' ? payload.title : undefined;
+      life.openItem(
+        key,
+        title === undefined ? { ids, itemType: payload.itemType } : { ids, itemType: payload.itemType, title },
+      );
       return true;
     }
     case 'user-input':

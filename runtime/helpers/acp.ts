@@ -116,7 +116,7 @@ export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undef
 
 /**
  * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
- * user's). What came before is the text the open item keeps (bounded with it, runtime/item-text.ts).
+ * user's). What came before is the text the open item keeps (bounded with it, runtime/open-item.ts).
  */
 export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
   const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
@@ -146,7 +146,7 @@ export function acpPermissionTool(ctx: MapContext, ids: ProviderIds, m: unknown)
     {
       itemType: ctx.mapValue(HOOK_VALUE_MAPS.acpToolItemType, call.kind) ?? 'dynamic_tool_call',
       status: 'inProgress',
-      title: str(call.title),
+      detail: str(call.title),
       toolDetail: acpToolDetail(ctx, ids, call),
       data: call,
     },

@@ -160,6 +160,48 @@ describe('hand-made edges (codex-app-server)', () => {
       'Hello',
     ]);
   });
+
+  it('an item its turn cut off keeps its title: the MCP server and tool, not the generic label', () => {
+    const call = { type: 'mcpToolCall', id: 'c1', server: 'docs', tool: 'search', status: 'inProgress', arguments: {} };
+    const events = run('codex-app-server', [
+      note('turn/started', { threadId: 't1', turn: { id: 'u1', items: [], status: 'inProgress' } }),
+      note('item/started', { ...base, item: call }),
+      note('turn/completed', { threadId: 't1', turn: { id: 'u1', items: [], status: 'interrupted', error: null } }),
+    ]);
+    const titles = events.filter((e) => e.type.startsWith('item.')).map((e) => [e.type, e.payload.title]);
+    expect(titles).toEqual([
+      ['item.started', 'docs: search'],
+      ['item.completed', 'docs: search'],
+    ]);
+  });
+});
+
+describe('every recording', () => {
+  for (const t of transcripts()) {
+    it(`${t.file}: an item eventmap closes keeps the title its events last had`, () => {
+      const last = new Map<string, unknown>();
+      for (const e of run(t.source, t.lines).filter((e) => e.type.startsWith('item.') && e.itemId !== undefined)) {
+        if (e.raw.source === 'eventmap.synthetic' && last.has(e.itemId!))
+          expect(e.payload.title).toBe(last.get(e.itemId!));
+        if (e.payload.title !== undefined) last.set(e.itemId!, e.payload.title);
+      }
+    });
+  }
+  for (const t of transcripts('acp')) {
+    it(`${t.file}: a tool item has one title, the rule's, on all its events; the agent's label is its detail`, () => {
+      const tools = run(t.source, t.lines).filter(
+        (e) => e.type.startsWith('item.') && TOOL_TYPES.has(e.payload.itemType as string),
+      );
+      expect(tools.length).toBeGreaterThan(0);
+      const started = new Map(tools.filter((e) => e.type === 'item.started').map((e) => [e.itemId, e.payload]));
+      for (const e of tools) expect(e.payload.title, e.type).toBe(titleOf(started.get(e.itemId)!));
+      const labels = t.records.flatMap((r) => {
+        const update = (r as Msg).params?.update as Msg | undefined;
+        return typeof update?.title === 'string' && /^tool_call/.test(update.sessionUpdate) ? [update.title] : [];
+      });
+      expect(tools.map((e) => e.payload.detail)).toEqual(expect.arrayContaining(labels));
+    });
+  }
 });
 
 describe('rules, given → want', () => {
@@ -182,6 +224,17 @@ describe('rules, given → want', () => {
     [{ requestType: 'file_read_approval', toolDetail: { name: 'Grep' } }, 'Grep'],
     [{ requestType: 'tool_user_input' }, 'Question'],
   ])('title of %j is %j', (payload, want) => expect(titleOf(payload)).toBe(want));
+
+  // An item's later event with less detail keeps the title its item had; more detail still tells more.
+  it.each([
+    [{ itemType: 'dynamic_tool_call' }, 'ToolSearch', 'ToolSearch'],
+    [{ itemType: 'mcp_tool_call' }, 'docs: search', 'docs: search'],
+    [{ itemType: 'plan' }, 'TodoWrite', 'TodoWrite'],
+    [{ itemType: 'collab_agent_tool_call', toolDetail: { input: { description: 'Explore' } } }, 'Task', 'Explore'],
+    [{ itemType: 'dynamic_tool_call', toolDetail: { name: 'Read' } }, 'Tool call', 'Read'],
+  ])('title of %j, the item titled %j so far, is %j', (payload, kept, want) =>
+    expect(titleOf(payload, kept)).toBe(want),
+  );
 
   it.each([
     ['codex', { color: { answers: ['Blue'] } }, { color: ['Blue'] }],

@@ -1,0 +1,43 @@
+// An open item's text and title, kept so that its completion says what its events said.
+// Text (canonical-model.yaml ItemLifecyclePayload.text): the last `text` an item event gave replaces
+// what was kept (a whole copy, e.g. Claude's `assistant` message after its stream), text deltas
+// append to it, and a completion without text of its own gets the kept text. So an item completes
+// with the same text whether the upstream streamed it, sent it whole, or stopped half-way (an
+// interrupted turn's closing). Title: the last one its events carried, for eventmap's own closing
+// (helpers/close.ts) and its updates, which may have less tool detail to derive one from (titles.ts).
+import { itemKey, type Lifecycle, type OpenItem } from './lifecycle.ts';
+import type { ProviderIds } from './types.ts';
+
+/** The stream kinds that are an item's text (not a command's output or a tool's input). */
+const TEXT_STREAMS: ReadonlySet<unknown> = new Set([
+  'assistant_text',
+  'reasoning_text',
+  'reasoning_summary_text',
+  'plan_text',
+]);
+
+/** Keep the item's title, keep or append its text; returns the payload, with the kept text where a completion lacks one. */
+export function keepOpenItem(
+  life: Lifecycle,
+  ids: ProviderIds,
+  payload: Record<string, unknown>,
+  closing: boolean,
+): Record<string, unknown> {
+  const items = life.items;
+  if (items.size === 0) return payload;
+  const key = itemKey(ids.thread, ids.item!);
+  const open = items.get(key);
+  if (open === undefined) return payload;
+  let kept: OpenItem = open;
+  if (typeof payload.title === 'string' && open.title !== payload.title) kept = { ...kept, title: payload.title };
+  if (typeof payload.text === 'string') {
+    if (open.text !== payload.text) kept = { ...kept, text: payload.text };
+  } else if (typeof payload.delta === 'string' && TEXT_STREAMS.has(payload.streamKind)) {
+    kept = { ...kept, text: (open.text ?? '') + payload.delta };
+  } else if (closing && open.text !== undefined) {
+    payload = { ...payload, text: open.text };
+  }
+  // set() again: the held bytes count the text and the title (runtime/bounded.ts).
+  if (kept !== open) items.set(key, kept);
+  return payload;
+}
