@@ -286,7 +286,7 @@ function report(): string {
           kb(h.perSessionBytes),
           kb(h.afterSessionsBytes),
           `${kb(h.turnsGrowthBytes)} over ${h.turns} (${h.messages})`,
-          `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests, id cache ${kb(h.held.idCacheBytes ?? 0)}`,
+          `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests`,
           `${kb(h.hostileLiveBytes)} / ${kb(h.hostileGoneBytes)}`,
         ]),
       ),

@@ -6,54 +6,18 @@
 //               and the run from a stream's second run on (each Codex SDK run counts from `item_0`)
 //   requestId ← session + provider request id (JSON-RPC ids restart in every connection)
 //   eventId   ← session + sequence number
-// Parts are length-prefixed, so no provider id can forge another scope. Derivations are memoised
-// per session in a cache bounded by bytes (a stream repeats the same few ids).
-import { BoundedMap, stringBytes } from './bounded.ts';
-import { UuidPrefix, eventIds, uuidV5 } from './ids.ts';
+// Parts are length-prefixed, so no provider id can forge another scope.
+import { eventIds, uuidV5 } from './ids.ts';
 
-/** The id cache of one session: at most this many bytes of names and ids. */
-export const ID_CACHE_BYTES = 256 * 1024;
-/** Longer names are derived each time rather than memoised (they would crowd the cache out). */
-const MEMO_MAX_NAME = 512;
-
-interface Scoped {
-  kind: 'turn' | 'item';
-  thread: string | undefined;
-  run: number;
-  value: string;
-}
-
-/** The name prefix of a kind's ids in one thread, hashed once (runtime/ids.ts). */
-interface ThreadPrefix {
-  thread: string | undefined;
-  run: number;
-  prefix: UuidPrefix;
-}
-
-interface Last {
-  thread: string | undefined;
-  run: number;
-  id: string;
-  value: string;
-}
-
-const nameBytes = (k: string, v: string) => stringBytes(k) + stringBytes(v);
-const scopedBytes = (k: string, v: Scoped) =>
-  stringBytes(k) + stringBytes(v.value) + (v.thread === undefined ? 0 : stringBytes(v.thread));
+/** A thread id longer than this is hashed once into the names of its turns and items (threadPart). */
+const LONG_THREAD = 512;
 
 export class CanonicalIds {
   readonly event: (seq: number) => string;
   private readonly scope: string;
-  // Threads and requests by their name; turns and items by the provider id alone (a stream names
-  // them on most events: a hit then builds and hashes no name). Half the bound each.
-  private readonly cache = new BoundedMap<string>(ID_CACHE_BYTES / 2, nameBytes);
-  private readonly byId = new BoundedMap<Scoped>(ID_CACHE_BYTES / 2, scopedBytes);
-  // The last id of each kind: a stream repeats the same thread, turn and item.
-  private lastThread: Last | undefined;
-  private lastTurn: Last | undefined;
-  private lastItem: Last | undefined;
-  private turnPrefix: ThreadPrefix | undefined;
-  private itemPrefix: ThreadPrefix | undefined;
+  private longThread: { id: string; part: string } | undefined;
+  // The last id of each kind: a stream names the same thread, turn and item on most events.
+  private readonly last = new Map<string, { thread: string | undefined; id: string; run: number; value: string }>();
 
   constructor(
     private readonly provider: string,
@@ -63,86 +27,48 @@ export class CanonicalIds {
     this.scope = part(sessionId);
   }
 
+  private memo(kind: string, thread: string | undefined, id: string, run: number, name: () => string): string {
+    const hit = this.last.get(kind);
+    if (hit !== undefined && hit.id === id && hit.thread === thread && hit.run === run) return hit.value;
+    const value = uuidV5(name());
+    this.last.set(kind, { thread, id, run, value });
+    return value;
+  }
+
   thread(id: string): string {
-    const l = this.lastThread;
-    if (l !== undefined && l.id === id) return l.value;
-    return (this.lastThread = {
-      thread: undefined,
-      run: 0,
-      id,
-      value: this.derive(`thread:${part(this.provider)}${id}`),
-    }).value;
+    return this.memo('thread', undefined, id, 0, () => `thread:${part(this.provider)}${id}`);
   }
 
   turn(thread: string | undefined, id: string): string {
-    const l = this.lastTurn;
-    if (l !== undefined && l.id === id && l.thread === thread) return l.value;
-    return (this.lastTurn = { thread, run: 0, id, value: this.scoped('turn', thread, 0, id) }).value;
+    return this.memo('turn', thread, id, 0, () => `turn:${this.scope}${this.threadPart(thread)}${id}`);
   }
 
-  /** `run`: the stream's run (MapContext.runs); below 2, the item's name has no run part. */
+  /**
+   * `run`: the stream's run (MapContext.runs); below 2, the item's name has no run part. A run is
+   * digits, so `run:…:` cannot be read as the thread's length-prefixed part, nor that as a run.
+   */
   item(thread: string | undefined, id: string, run: number): string {
     const r = run < 2 ? 0 : run;
-    const l = this.lastItem;
-    if (l !== undefined && l.id === id && l.thread === thread && l.run === r) return l.value;
-    return (this.lastItem = { thread, run: r, id, value: this.scoped('item', thread, r, id) }).value;
-  }
-
-  /** Bytes the id cache holds (at most ID_CACHE_BYTES). */
-  get cacheBytes(): number {
-    return this.cache.heldBytes + this.byId.heldBytes;
+    return this.memo('item', thread, id, r, () => {
+      return `item:${this.scope}${r === 0 ? '' : `run:${r}:`}${this.threadPart(thread)}${id}`;
+    });
   }
 
   request(id: string): string {
-    return this.derive(`request:${this.scope}${id}`);
-  }
-
-  /** A turn or item id (a turn id and an item id that are the same string just take turns in the memo). */
-  private scoped(kind: 'turn' | 'item', thread: string | undefined, run: number, id: string): string {
-    const hit = this.byId.get(id);
-    if (hit !== undefined && hit.kind === kind && hit.thread === thread && hit.run === run) return hit.value;
-    const value = this.prefixOf(kind, thread, run).uuid(id); // uuidV5(prefix + id)
-    if (id.length + (thread?.length ?? 0) <= MEMO_MAX_NAME) this.byId.set(id, { kind, thread, run, value });
-    return value;
+    return uuidV5(`request:${this.scope}${id}`);
   }
 
   /**
-   * The prefix of a kind's names in `thread` and `run` (the last one of each kind kept: a stream
-   * stays in one thread): `<kind>:<session>[run:<run>:]<thread>:`. A run is digits, so `run:…:`
-   * cannot be read as the thread's length-prefixed part, nor that as a run.
-   */
-  private prefixOf(kind: 'turn' | 'item', thread: string | undefined, run: number): UuidPrefix {
-    const last = kind === 'turn' ? this.turnPrefix : this.itemPrefix;
-    if (last !== undefined && last.thread === thread && last.run === run) return last.prefix;
-    const runPart = run === 0 ? '' : `run:${run}:`;
-    const next = { thread, run, prefix: new UuidPrefix(`${kind}:${this.scope}${runPart}${this.threadPart(thread)}`) };
-    if (kind === 'turn') this.turnPrefix = next;
-    else this.itemPrefix = next;
-    return next.prefix;
-  }
-
-  /**
-   * A thread's part of turn and item names: `<length>:<id>:`, or for an id too long to memoise
-   * `#<UUID v5 of the id>:` (a length prefix never starts with `#`, so the two cannot meet), hashed
-   * once per thread: otherwise every turn and item of a thread with a megabyte id would hash the
-   * megabyte again (a cost an upstream could set at will).
+   * A thread's part of turn and item names: `<length>:<id>:`, or for a long id `#<UUID v5 of the
+   * id>:` (a length prefix never starts with `#`, so the two cannot meet), hashed once per thread:
+   * otherwise every turn and item of a thread with a megabyte id would hash the megabyte again (a
+   * cost an upstream could set at will).
    */
   private threadPart(thread: string | undefined): string {
     const t = thread ?? '';
-    if (t.length <= MEMO_MAX_NAME) return part(t);
+    if (t.length <= LONG_THREAD) return part(t);
     if (this.longThread?.id !== t) this.longThread = { id: t, part: `#${uuidV5(`thread-part:${t}`)}:` };
     return this.longThread.part;
-  }
-
-  private longThread: { id: string; part: string } | undefined;
-
-  private derive(name: string): string {
-    let value = this.cache.get(name);
-    if (value === undefined) {
-      value = uuidV5(name);
-      if (name.length <= MEMO_MAX_NAME) this.cache.set(name, value);
-    }
-    return value;
   }
 }
 

@@ -89,11 +89,6 @@ export class MapContext {
     else if (!options.deriveSessionId) this.ids = new CanonicalIds(options.provider, randomSessionId());
   }
 
-  /** Bytes the session's id cache holds. */
-  get idCacheBytes(): number {
-    return this.ids?.cacheBytes ?? 0;
-  }
-
   /** The session id (with deriveSessionId, undefined until the first message that yields an event). */
   get sessionId(): string | undefined {
     return this.ids?.sessionId;

@@ -21,43 +21,22 @@ export const EVENTMAP_NAMESPACE = '5b6664f5-f718-524a-9b3c-9d1bdf94e168';
  */
 export function eventIds(sessionId: string): (seq: number) => string {
   const base = uuidV5(`event:${sessionId}`).slice(0, 24); // "xxxxxxxx-xxxx-5xxx-yxxx-"
-  // The id without its last two hex digits, for the current run of 256 seqs (toString(16) per event cost more).
-  let high = -1;
-  let prefix = '';
-  return (seq) => {
-    if (!Number.isSafeInteger(seq) || seq < 0 || seq > MAX_NODE) return uuidV5(`event:${sessionId}:${seq}`);
-    const h = Math.floor(seq / 256);
-    if (h !== high) {
-      const hex = h.toString(16);
-      high = h;
-      prefix = `${base}${NODE_ZEROS.slice(hex.length + 2)}${hex}`;
-    }
-    return prefix + HEX[seq & 255]!;
-  };
+  return (seq) =>
+    Number.isSafeInteger(seq) && seq >= 0 && seq < 2 ** 48
+      ? base + seq.toString(16).padStart(12, '0')
+      : uuidV5(`event:${sessionId}:${seq}`);
 }
-
-const MAX_NODE = 2 ** 48 - 1;
-const NODE_ZEROS = '000000000000';
 
 // ---- UUID v5 in eventmap's namespace ----
 
 const NAMESPACE_BYTES = Uint8Array.from(EVENTMAP_NAMESPACE.replace(/-/g, '').match(/../g)!, (h) => parseInt(h, 16));
-const NAMESPACE_WORDS = [0, 4, 8, 12].map(
-  (i) =>
-    (NAMESPACE_BYTES[i]! << 24) |
-    (NAMESPACE_BYTES[i + 1]! << 16) |
-    (NAMESPACE_BYTES[i + 2]! << 8) |
-    NAMESPACE_BYTES[i + 3]!,
-);
 const SHA1_INIT: readonly number[] = [0x67452301, 0xefcdab89 | 0, 0x98badcfe | 0, 0x10325476, 0xc3d2e1f0 | 0];
-const HEX: string[] = [];
-for (let i = 0; i < 256; i++) HEX.push((i + 0x100).toString(16).slice(1));
 
 /** Message buffer (namespace + name + padding), grown when a name needs more. */
 let block = new Uint8Array(256);
 /** The SHA-1 state being computed. */
 const H = new Int32Array(5);
-/** The message as words (uuidV5, UuidPrefix), grown as needed. */
+/** The message as words, grown as needed. */
 let words: Int32Array = new Int32Array(64);
 
 /**
@@ -119,83 +98,7 @@ const compress = ((W: Int32Array) =>
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
 export function uuidV5(name: string): string {
-  return ROOT.ascii(name) ?? digest(encode(name));
-}
-
-/**
- * UUID v5s of names that share a prefix (`prefix + rest`), the same as uuidV5's. The prefix's whole
- * 64-byte blocks are hashed once, and no name string is built: a session's turn and item ids
- * share `<kind>:<session>:<thread>:`, often more than one block of the two or three they take.
- */
-export class UuidPrefix {
-  /** SHA-1 state after the prefix's whole blocks; undefined when the prefix is not ASCII. */
-  private readonly state: readonly number[] | undefined;
-  /** The bytes after those blocks (at most 63), as 16 big-endian words, zero after them. */
-  private readonly tail: readonly number[] = [];
-  private readonly tailBytes: number;
-  /** Namespace + prefix, in bytes. */
-  private readonly bytes: number;
-
-  // Plain arrays, not typed ones: a session makes a few prefixes, and typed arrays are slow to
-  // allocate.
-  constructor(readonly prefix: string) {
-    this.bytes = 16 + prefix.length;
-    this.tailBytes = this.bytes & 63;
-    const hashed = this.bytes >> 6;
-    const n = (hashed + 1) * 16;
-    if (words.length < n) words = new Int32Array(n);
-    const m = words;
-    for (let i = 0; i < n; i++) m[i] = i < 4 ? NAMESPACE_WORDS[i]! : 0;
-    if (!putAscii(m, 16, prefix)) {
-      this.state = undefined;
-      return;
-    }
-    for (let i = 0; i < 5; i++) H[i] = SHA1_INIT[i]!;
-    for (let b = 0; b < hashed; b++) compress(m, b * 16, H);
-    this.state = [H[0]!, H[1]!, H[2]!, H[3]!, H[4]!];
-    const tail: number[] = [];
-    for (let i = hashed * 16; i < n; i++) tail.push(m[i]!);
-    this.tail = tail;
-  }
-
-  /** The UUID v5 of `prefix + rest`. */
-  uuid(rest: string): string {
-    return this.ascii(rest) ?? uuidV5(this.prefix + rest);
-  }
-
-  /** The same for an ASCII prefix and rest (nearly every id), written straight into padded words; else undefined. */
-  ascii(rest: string): string | undefined {
-    const state = this.state;
-    if (state === undefined) return undefined;
-    const end = this.tailBytes + rest.length;
-    const blocks = (end + 72) >> 6; // room for 0x80 and the 8-byte bit length
-    const n = blocks * 16;
-    if (words.length < n) words = new Int32Array(n);
-    const m = words;
-    const tail = this.tail;
-    for (let i = 0; i < 16; i++) m[i] = tail[i]!;
-    for (let i = 16; i < n; i++) m[i] = 0;
-    if (!putAscii(m, this.tailBytes, rest)) return undefined;
-    m[end >> 2] = m[end >> 2]! | (0x80 << (24 - ((end & 3) << 3)));
-    const bits = (this.bytes + rest.length) * 8;
-    m[n - 2] = Math.floor(bits / 0x100000000);
-    m[n - 1] = bits >>> 0;
-    return sha1(m, blocks, state);
-  }
-}
-
-/** Names hashed from the namespace alone. */
-const ROOT = new UuidPrefix('');
-
-/** Write ASCII `text` into big-endian words from byte `at` (the words must be zero there); false if it is not ASCII. */
-function putAscii(m: Int32Array, at: number, text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) return false;
-    const p = at + i;
-    m[p >> 2] = m[p >> 2]! | (c << (24 - ((p & 3) << 3)));
-  }
-  return true;
+  return digest(encode(name));
 }
 
 /** Make room for `bytes` of message, + padding and length (≤ 72). */
@@ -243,42 +146,25 @@ function encode(name: string): number {
   return n;
 }
 
-/** SHA-1 of the first `length` bytes of block, as a v5 UUID. */
+/** SHA-1 of the first `length` bytes of block (padded here: encode left room), as a v5 UUID. */
 function digest(length: number): string {
-  const blocks = pad(length);
-  return sha1(toWords(blocks, words), blocks);
-}
-
-/** Append SHA-1 padding and the bit length after `length` bytes of block; returns the 64-byte block count. */
-function pad(length: number): number {
   const b = block;
-  let n = length;
-  const bits = n * 8;
-  b[n++] = 0x80;
-  while ((n & 63) !== 56) b[n++] = 0;
+  const n = ((length + 72) >> 6) * 16; // words in whole blocks, with room for 0x80 and the 8-byte bit length
+  b.fill(0, length, n * 4);
+  b[length] = 0x80;
+  const bits = length * 8;
   const high = Math.floor(bits / 0x100000000);
-  b[n++] = high >>> 24;
-  b[n++] = (high >>> 16) & 255;
-  b[n++] = (high >>> 8) & 255;
-  b[n++] = high & 255;
-  b[n++] = bits >>> 24;
-  b[n++] = (bits >>> 16) & 255;
-  b[n++] = (bits >>> 8) & 255;
-  b[n++] = bits & 255;
-  return n >> 6;
-}
-
-/** The first `blocks` 64-byte blocks of block as big-endian 32-bit words (into `into` when it is big enough). */
-function toWords(blocks: number, into?: Int32Array): Int32Array {
-  const n = blocks * 16;
-  let out = into;
-  if (out === undefined || out.length < n) {
-    out = new Int32Array(n);
-    if (into !== undefined) words = out;
+  for (let i = 0; i < 4; i++) {
+    b[n * 4 - 8 + i] = (high >>> (24 - 8 * i)) & 255;
+    b[n * 4 - 4 + i] = (bits >>> (24 - 8 * i)) & 255;
   }
-  const b = block;
-  for (let i = 0, p = 0; i < n; i++, p += 4) out[i] = (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
-  return out;
+  if (words.length < n) words = new Int32Array(n);
+  const m = words;
+  for (let i = 0, p = 0; i < n; i++, p += 4) m[i] = (b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!;
+  const h = H;
+  for (let i = 0; i < 5; i++) h[i] = SHA1_INIT[i]!;
+  for (let off = 0; off < n; off += 16) compress(m, off, h);
+  return uuidText(h[0]!, (h[1]! & ~0xf000) | 0x5000, (h[2]! & 0x3fffffff) | 0x80000000, h[3]!);
 }
 
 /**
@@ -304,12 +190,4 @@ function uuidText(a: number, b: number, c: number, d: number): string {
 /** The character code of hex digit `n` (0-15): `0`-`9`, then `a`-`f` (no table to look up). */
 function hexCode(n: number): number {
   return 48 + n + (((9 - n) >> 31) & 39);
-}
-
-/** SHA-1 over `blocks` blocks of 16 words, from `from` (a state after earlier blocks), as a v5 UUID. */
-function sha1(m: Int32Array, blocks: number, from: readonly number[] = SHA1_INIT): string {
-  const h = H;
-  for (let i = 0; i < 5; i++) h[i] = from[i]!;
-  for (let off = 0; off < blocks * 16; off += 16) compress(m, off, h);
-  return uuidText(h[0]!, (h[1]! & ~0xf000) | 0x5000, (h[2]! & 0x3fffffff) | 0x80000000, h[3]!);
 }

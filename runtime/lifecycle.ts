@@ -3,7 +3,6 @@
 // or a thread's end closes only its own); and the duplicates already seen. Every structure is
 // bounded by bytes (runtime/bounded.ts); what a bound pushes out is reported, never dropped silently.
 import { BoundedMap, BoundedSet, stringBytes } from './bounded.ts';
-import { ID_CACHE_BYTES } from './canonical-ids.ts';
 import type { ProviderIds } from './types.ts';
 
 /** Bytes of state kept per kind (docs/security.md states the bound per session). */
@@ -26,7 +25,7 @@ export const SCRATCH_BYTES = 6 * (64 << 10);
 
 /**
  * The bound of a session's state, in accounted bytes (2 a UTF-16 unit, plus fixed overheads):
- * the lifecycle's maps and duplicate sets, SCRATCH_THREADS helper states, and the id cache.
+ * the lifecycle's maps and duplicate sets, and SCRATCH_THREADS helper states.
  * docs/security.md states it; test/runtime/state-bound.test.ts holds it.
  */
 export const SESSION_STATE_BYTES =
@@ -35,8 +34,7 @@ export const SESSION_STATE_BYTES =
   STATE_BYTES.threads +
   4 * STATE_BYTES.seen +
   STATE_BYTES.appRequests +
-  SCRATCH_THREADS * SCRATCH_BYTES +
-  ID_CACHE_BYTES;
+  SCRATCH_THREADS * SCRATCH_BYTES;
 
 /** A request the app sent, until the upstream answers it. */
 export interface AppRequest {

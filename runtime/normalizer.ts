@@ -81,7 +81,7 @@ export interface Normalizer<I = unknown, R = unknown> {
   /** The session id of every event (with deriveSessionId, undefined until the first event). */
   readonly sessionId: string | undefined;
   /** What the normalizer holds now: open turns, items and requests, per-turn state, bytes (bounded: docs/performance.md). */
-  held(): HeldState & { idCacheBytes: number };
+  held(): HeldState;
 }
 
 /**
@@ -187,9 +187,7 @@ export function normalizerFor<I, R>(
   };
   const normalizer: Normalizer<I, R> = new SessionNormalizer<I, R>(ctx, {
     stats,
-    held() {
-      return { ...ctx.lifecycle.held(), idCacheBytes: ctx.idCacheBytes };
-    },
+    held: () => ctx.lifecycle.held(),
     push: (input) => handle(input, framing.route),
     reply: (reply) => handle(reply, framing.reply ?? noReplies),
     end(reason = DEFAULT_END_REASON) {

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
 import { BoundedMap, stringBytes } from '../../runtime/bounded.ts';
-import { ID_CACHE_BYTES } from '../../runtime/canonical-ids.ts';
 import { CUT_MARKER, MAX_DEPTH } from '../../runtime/depth.ts';
 import { createNormalizer } from '../../runtime/index.ts';
 import { loose, type CanonicalEvent } from './loose.ts';
@@ -52,20 +51,6 @@ describe('BoundedMap', () => {
     expect([...b.entries()]).toEqual([['j', 'w']]);
     a.clear();
     expect([a.size, a.heldBytes, b.size]).toEqual([0, 0, 1]);
-  });
-});
-
-describe('the id cache', () => {
-  const delta = (item: string) =>
-    JSON.stringify({
-      method: 'item/agentMessage/delta',
-      params: { threadId: 't', turnId: 'u', itemId: item, delta: 'x' },
-    });
-
-  it.each([300, 4096])('is bounded by bytes, with %d-character ids', (length) => {
-    const n = createNormalizer('codex-app-server', { clock: () => 0 });
-    for (let i = 0; i < 3000; i++) n.push(delta(`${i}`.padStart(length, 'i')));
-    expect(n.held().idCacheBytes).toBeLessThanOrEqual(ID_CACHE_BYTES);
   });
 });
 

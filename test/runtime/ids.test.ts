@@ -3,7 +3,7 @@
 import { v5 } from 'uuid';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENTMAP_NAMESPACE, eventIds, UuidPrefix, uuidV5 } from '../../runtime/ids.ts';
+import { EVENTMAP_NAMESPACE, eventIds, uuidV5 } from '../../runtime/ids.ts';
 
 const names = [
   '',
@@ -60,52 +60,22 @@ describe('uuidV5', () => {
   });
 });
 
-describe('UuidPrefix', () => {
-  const expected = (name: string) => v5(name.replace(/[\ud800-\udfff]/gu, '\ufffd'), EVENTMAP_NAMESPACE);
-
-  // The prefix's whole blocks are hashed ahead: every split of a name around the block boundaries
-  // (prefixes of 47–49 and 111–113 characters: namespace + prefix = 64, 128 bytes) must give the
-  // name's own UUID.
-  it('gives uuid v5 of prefix + rest for every length around the block boundaries', () => {
-    for (const p of [0, 1, 47, 48, 49, 55, 56, 63, 64, 111, 112, 113, 200]) {
-      const prefix = new UuidPrefix('p'.repeat(p));
-      for (let r = 0; r < 140; r++) {
-        const rest = 'r'.repeat(r);
-        expect(prefix.uuid(rest), `${p}+${r}`).toBe(v5(`${'p'.repeat(p)}${rest}`, EVENTMAP_NAMESPACE));
-      }
-    }
-  });
-
-  it('gives the same when the prefix or the rest is not ASCII, or holds a lone surrogate (as U+FFFD)', () => {
-    for (const [p, r] of [
-      ['turn:5:ü-sess:', 'x'],
-      ['item:3:abc:', 'é€𝄞'],
-      ['x'.repeat(60), '\ud800'],
-      ['\udc00'.repeat(50), 'y'],
-      ['\u007f', '\u0080'],
-    ] as const) {
-      expect(new UuidPrefix(p).uuid(r), JSON.stringify([p, r])).toBe(expected(p + r));
-    }
-  });
-
-  it('equals uuid v5 of the concatenation for any strings', () => {
+describe('uuidV5 of any string', () => {
+  // Names around the block boundaries are in `names`; any UTF-16, lone surrogates as U+FFFD.
+  it('equals uuid v5 of the name', () => {
     for (const unit of ['binary', 'binary-ascii'] as const) {
       fc.assert(
-        fc.property(fc.string({ unit, maxLength: 150 }), fc.string({ unit, maxLength: 150 }), (p, r) => {
-          expect(new UuidPrefix(p).uuid(r)).toBe(expected(p + r));
+        fc.property(fc.string({ unit, maxLength: 300 }), (name) => {
+          expect(uuidV5(name)).toBe(v5(name.replace(/[\ud800-\udfff]/gu, '\ufffd'), EVENTMAP_NAMESPACE));
         }),
         { numRuns: 400 },
       );
     }
   });
 
-  it('one prefix serves many names (no state leaks between them)', () => {
-    const head = `item:36:${'s'.repeat(36)}:36:${'t'.repeat(36)}:`;
-    const prefix = new UuidPrefix(head);
-    const ids = ['item_0', 'x'.repeat(100), '', 'item_1', 'ü', 'item_0'];
-    const first = ids.map((id) => prefix.uuid(id));
-    new UuidPrefix('z'.repeat(100_000)).uuid('grows the shared buffer');
-    expect(ids.map((id) => prefix.uuid(id))).toEqual(first);
-    expect(first).toEqual(ids.map((id) => expected(head + id)));
+  it('a long name grows the shared buffer and leaves later names alike', () => {
+    const before = uuidV5('item_0');
+    expect(uuidV5('z'.repeat(100_000))).toBe(v5('z'.repeat(100_000), EVENTMAP_NAMESPACE));
+    expect(uuidV5('item_0')).toBe(before);
   });
 });

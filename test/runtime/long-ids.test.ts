@@ -12,9 +12,9 @@ describe('a thread id over the memo limit', () => {
     const first = ids.item(MB, 'item_0', 0);
     ids.turn(MB, 'turn-1');
     ids.item(MB, 'item_1', 0);
-    // The prefix of item names in this thread is the one kept (what made each id hash the megabyte again).
-    const kept = (ids as unknown as { itemPrefix?: { thread?: string } }).itemPrefix;
-    expect(kept?.thread).toBe(MB);
+    // The thread's hashed part is the one kept (what made each id hash the megabyte again).
+    const kept = (ids as unknown as { longThread?: { id?: string } }).longThread;
+    expect(kept?.id).toBe(MB);
     expect(ids.item(MB, 'item_0', 0)).toBe(first);
   });
 

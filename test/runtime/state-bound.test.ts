@@ -1,6 +1,6 @@
 // A session's state has one bound in bytes, whatever the upstream sends (issue 29): pending
 // requests with what they asked, open items with their text, Claude's blocks, held results and
-// per-thread state, the duplicate sets and the id cache. Each hostile shape below grew without
+// per-thread state and the duplicate sets. Each hostile shape below grew without
 // bound before; held() (accounted bytes) stays under SESSION_STATE_BYTES, and what a bound lets go
 // is said (a state-limit warning), never dropped in silence.
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,7 @@ import { createNormalizer } from '../../runtime/index.ts';
 import { SCRATCH_THREADS, SESSION_STATE_BYTES, STATE_BYTES } from '../../runtime/lifecycle.ts';
 
 function heldBytes(n: ReturnType<typeof createNormalizer>): number {
-  const h = n.held();
-  return h.bytes + h.idCacheBytes;
+  return n.held().bytes;
 }
 
 const stateLimit = (events: { type: string; payload: unknown }[]) =>
