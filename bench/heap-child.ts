@@ -46,9 +46,10 @@ const afterSessions = heap();
 
 // ---- per 100k turns ----
 const turns = Number(turnsArg);
-// A turn's end: codex turn/completed (also inside a capture envelope's escaped line), a Claude result, an SDK turn.completed/failed.
+// A turn's end: codex turn/completed (also inside a capture envelope's escaped line), a Claude
+// result, an SDK turn.completed/failed, an ACP prompt's answer (its stopReason).
 const turnsPerCopy = lines.filter((l) =>
-  /turn\/completed\\?"|"type":"result"|"turn\.(completed|failed)"/.test(l),
+  /turn\/completed\\?"|"type":"result"|"turn\.(completed|failed)"|stopReason\\?"/.test(l),
 ).length;
 const copies = Math.ceil(turns / Math.max(1, turnsPerCopy));
 let long: ReturnType<typeof createNormalizer> | undefined = createNormalizer(source, { clock: () => 0 });
