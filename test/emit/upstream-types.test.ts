@@ -97,7 +97,10 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
       ),
     );
     // The namespaces' bodies (flush left: Prettier indents them when generate formats the file).
-    const namespaces = text.split(/^export namespace \w+ \{$/m).slice(1).join('\n');
+    const namespaces = text
+      .split(/^export namespace \w+ \{$/m)
+      .slice(1)
+      .join('\n');
     const declared = [...namespaces.matchAll(/^export (?:interface|type) ([A-Za-z0-9_$]+)/gm)].map((m) => m[1]!);
     expect(declared.length).toBeGreaterThan(400);
     // A definition two documents of one snapshot declare differently keeps both: `<Name>Of<Document>`.
