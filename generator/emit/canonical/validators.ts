@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { CanonicalModel } from '../../model/types.ts';
 import { docLine, ident, lit, trustedOutput } from '../emission.ts';
-import { generatedHeader, renderTemplate } from './templates.ts';
+import { renderTemplate } from './templates.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
 import { definitionName } from '../../schema/pointer.ts';
 
@@ -165,15 +165,11 @@ export function renderValidators(model: CanonicalModel): ValidatorFiles {
     alias: p.target !== p.name,
   }));
   const aliases = views.filter((v) => v.alias);
-  const js = renderTemplate('validate.js.hbs', {
-    header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'),
-    ajvCode: trustedOutput(code.trim(), 'ajv'),
-    payloads: views,
-    aliases,
-  });
-  const dts = renderTemplate('validate.d.ts.hbs', {
-    header: generatedHeader('templates/canonical/validate.d.ts.hbs'),
-    payloads: views,
-  });
+  const js = renderTemplate(
+    'validate.js.hbs',
+    { ajvCode: trustedOutput(code.trim(), 'ajv'), payloads: views, aliases },
+    'Ajv standalone code',
+  );
+  const dts = renderTemplate('validate.d.ts.hbs', { payloads: views });
   return { js, dts };
 }
