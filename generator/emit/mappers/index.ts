@@ -24,18 +24,13 @@ import { bodyFor, type Module, type Statement } from './body.ts';
 import type { MapperSpec } from './input.ts';
 import type { MapperTyping } from './upstream-typing.ts';
 
-export interface MapperEmitOptions {
+/** Without the MapperTyping (no upstream types), every `m` is `Opaque`. */
+export interface MapperEmitOptions extends Partial<MapperTyping> {
   /** The source's part of the spec (./input.ts `mapperSpec`): the mappers depend on nothing else of it. */
   spec: MapperSpec;
   model: CanonicalModel;
   source: string;
   templatesDir: string;
-  /** The TypeScript type of a message of this discriminant, if upstream types are generated. */
-  inputType?: MapperTyping['inputType'];
-  /** The TypeScript type of the client's answer to this request, if upstream types declare one. */
-  responseType?: MapperTyping['responseType'];
-  /** Type names to import from ./upstream-types.ts. */
-  upstreamTypeImports?: string[];
 }
 
 interface Row {
