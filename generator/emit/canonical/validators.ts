@@ -115,18 +115,13 @@ function isLeaf(def: Obj): boolean {
 /** The name of the envelope-only validator (the root schema without its per-type `oneOf`). */
 export const ENVELOPE = 'RuntimeEventEnvelope';
 
-export interface ValidatorFiles {
-  js: string;
-  dts: string;
-}
-
 /**
  * Ajv's RegExp engine (`code.regExp`): at build time a plain RegExp; the generated module calls its
  * own `patternOf` (templates/canonical/validate.js.hbs), which gives the pattern on every id a fast path.
  */
 const patternOf = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), { code: 'patternOf' });
 
-export function renderValidators(model: CanonicalModel): ValidatorFiles {
+export function renderValidators(model: CanonicalModel): { js: string; dts: string } {
   const ajv = new Ajv({
     code: { esm: true, source: true, lines: true, regExp: patternOf },
     discriminator: true, // one branch per event, chosen by `type`, with a precise error

@@ -4,13 +4,11 @@ import type { Catalog } from '../../catalog/types.ts';
 import { DefinitionTable } from './definitions.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots, type OwnedMessage } from './messages.ts';
 import { NameScope, pascalCase } from './names.ts';
-import { isObj } from '../../schema/object.ts';
+import { isObj, type Obj } from '../../schema/object.ts';
 import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 import type { ResponseSchema } from '../../catalog/response.ts';
 import { responseRoot } from './responses.ts';
-
-type Obj = Record<string, unknown>;
 
 export interface TypeBundle {
   /** Name of the synthetic root type; the caller drops its declaration. */

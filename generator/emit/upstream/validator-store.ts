@@ -10,15 +10,13 @@ import { isMessageKind } from '../../mapping/coverage-status.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots } from './messages.ts';
 import { NameScope } from './names.ts';
 import { numericFormatToRange } from './numeric-formats.ts';
-import { isObj } from '../../schema/object.ts';
+import { isObj, type Obj } from '../../schema/object.ts';
 import { escapeSegment } from '../../schema/pointer.ts';
 import { encodePointerRest, mapSchema, parseDefinitionRef, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 
 /** `#/definitions/<key>` as a URI fragment: pointer-escaped, then percent-encoded (Ajv decodes both). */
 export const definitionFragment = (key: string): string => `#/definitions/${encodeURIComponent(escapeSegment(key))}`;
-
-type Obj = Record<string, unknown>;
 
 export interface StoreMessage {
   kind: string;
