@@ -4,10 +4,10 @@ import { compareStrings } from '../io/fsutil.ts';
 import { jsonOutput } from '../output/json.ts';
 import type { CoverageRow, Finding } from '../mapping/findings.ts';
 import { parseSpecNodeRef, specNodeRef, type Loc, type MappingSpec, type SpecNode } from '../mapping/types.ts';
+import { mdCell, mdCode } from '../output/markdown.ts';
 
 /** A finding as coverage.json stores it: its spec node (`at`) rather than a line. */
 export type StoredFinding = Finding & { at?: string };
-import { mdCell, mdCode } from '../output/markdown.ts';
 
 export interface KindSummary {
   total: number;
@@ -83,36 +83,36 @@ export function buildCoverage(
  * changes only the rows it touches (`locate` puts the lines back for check's fast path).
  */
 export function storedCoverage(report: CoverageReport): CoverageReport {
-  return {
-    ...report,
-    sources: Object.fromEntries(
-      Object.entries(report.sources).map(([k, s]) => [
-        k,
-        { ...s, discriminants: s.discriminants.map(({ line: _line, ...d }) => d) },
-      ]),
-    ),
-    findings: report.findings.map(({ loc, ...f }) => ({ ...f, ...(loc?.node ? { at: specNodeRef(loc.node) } : {}) })),
-  };
+  return mapRows(
+    report,
+    ({ line: _line, ...d }) => d,
+    ({ loc, ...f }) => ({ ...f, ...(loc?.node ? { at: specNodeRef(loc.node) } : {}) }),
+  );
 }
 
 /** A stored report with the lines of mapping-spec.yaml as it is now. */
 export function locatedCoverage(stored: CoverageReport, locate: (node: SpecNode) => Loc): CoverageReport {
-  return {
-    ...stored,
-    sources: Object.fromEntries(
-      Object.entries(stored.sources).map(([k, s]) => [
-        k,
-        {
-          ...s,
-          discriminants: s.discriminants.map((d) => (d.at ? { ...d, line: locate(parseSpecNodeRef(d.at)).line } : d)),
-        },
-      ]),
-    ),
-    findings: stored.findings.map(({ at, ...f }) => ({
+  return mapRows(
+    stored,
+    (d) => (d.at ? { ...d, line: locate(parseSpecNodeRef(d.at)).line } : d),
+    ({ at, ...f }) => ({
       ...f,
       ...(at ? { loc: { ...locate(parseSpecNodeRef(at)), file: 'mapping-spec.yaml' } } : {}),
-    })),
-  };
+    }),
+  );
+}
+
+/** The report with every discriminant and every finding mapped. */
+function mapRows(
+  report: CoverageReport,
+  row: (d: CoverageDiscriminant) => CoverageDiscriminant,
+  finding: (f: StoredFinding) => StoredFinding,
+): CoverageReport {
+  const sources = Object.entries(report.sources).map(([k, s]) => [
+    k,
+    { ...s, discriminants: s.discriminants.map(row) },
+  ]);
+  return { ...report, sources: Object.fromEntries(sources), findings: report.findings.map(finding) };
 }
 
 export function percent(n: number, total: number): string {

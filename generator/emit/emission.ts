@@ -86,10 +86,14 @@ export function quotedKey(name: string, quote: '"' | "'" = '"'): Code {
  * whole (upper case so that json-schema-to-typescript's own name cleaning leaves it as it is).
  */
 export function capIdentifier(name: string): string {
-  if (name.length <= 80) return name;
+  return name.length <= 80 ? name : `${name.slice(0, 64)}H${shortHash(name).toUpperCase()}`;
+}
+
+/** A short, stable (FNV-1a, base 36) hash for names derived from longer text. */
+export function shortHash(text: string): string {
   let h = 2166136261;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
-  return `${name.slice(0, 64)}H${(h >>> 0).toString(36).toUpperCase()}`;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(36);
 }
 
 /** An object key: bare when it is an identifier, else as `quotedKey`. */
@@ -182,28 +186,24 @@ export function trustedOutput(
 
 /** Render a Handlebars template whose view holds only Code (and booleans for `#if`), checked here. */
 export function render(template: Handlebars.TemplateDelegate, view: object): string {
-  checkView(view, 'view');
+  const bad = notCode(view);
+  if (bad !== undefined)
+    throw new Error(`internal: template view view${bad}, not Code; pass it through the emission layer`);
   return template(view);
 }
 
-/** Throws, naming where, unless every leaf of `v` is Code (or a boolean, null or undefined). */
-function checkView(v: unknown, at: string): void {
-  if (isCodeView(v)) return;
-  if (Array.isArray(v)) return v.forEach((x, i) => checkView(x, `${at}[${i}]`));
-  if (isPlainObject(v)) {
-    for (const [k, x] of Object.entries(v)) checkView(x, `${at}.${k}`);
-    return;
+/**
+ * Where in `v` a leaf is not Code (or a boolean, null or undefined), as `.key[0] is a string`;
+ * undefined when there is none. The path is built on the way out, only for the error.
+ */
+function notCode(v: unknown): string | undefined {
+  if (v instanceof Code || typeof v === 'boolean' || v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) && !isPlainObject(v)) return ` is a ${typeof v}`;
+  for (const k in v) {
+    const bad = notCode((v as Record<string, unknown>)[k]);
+    if (bad !== undefined) return `${Array.isArray(v) ? `[${k}]` : `.${k}`}${bad}`;
   }
-  throw new Error(`internal: template view ${at} is a ${typeof v}, not Code; pass it through the emission layer`);
-}
-
-/** The same walk without naming each place: the names are only worth building for the error. */
-function isCodeView(v: unknown): boolean {
-  if (v instanceof Code || typeof v === 'boolean' || v === undefined || v === null) return true;
-  if (Array.isArray(v)) return v.every(isCodeView);
-  if (!isPlainObject(v)) return false;
-  for (const k in v) if (!isCodeView(v[k])) return false;
-  return true;
+  return undefined;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

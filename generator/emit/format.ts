@@ -5,6 +5,7 @@
 // Ajv's standalone JavaScript is left as Ajv prints it (docs/decisions.md).
 import { createRequire } from 'node:module';
 import { sha256 } from '../io/fsutil.ts';
+import type { Plugin } from 'prettier';
 import type { EmitCache } from '../io/cache.ts';
 import { cacheKey } from '../io/cache.ts';
 
@@ -20,36 +21,23 @@ const VERSION = (createRequire(import.meta.url)('prettier/package.json') as { ve
 /** Part of every cache key whose entry holds formatted text: another Prettier formats differently. */
 export const FORMAT_ID = `prettier ${VERSION} ${JSON.stringify(OPTIONS)}`;
 
-type Format = (text: string) => Promise<string>;
-let loading: Promise<Format> | undefined;
+let loading: Promise<[typeof import('prettier/standalone'), ...Plugin[]]> | undefined;
 
-function prettier(): Promise<Format> {
+/** The file formatted as a whole. */
+export async function formatTs(text: string): Promise<string> {
   loading ??= Promise.all([
     import('prettier/standalone'),
     import('prettier/plugins/babel'),
     import('prettier/plugins/estree'),
-  ]).then(
-    ([p, babel, estree]) =>
-      (text: string) =>
-        p.format(text, { ...OPTIONS, plugins: [babel, estree] }),
-  );
-  return loading;
-}
-
-/** Whether a generated file is TypeScript that eventmap formats. */
-export function isFormattedTs(path: string): boolean {
-  return path.endsWith('.ts');
-}
-
-/** The file formatted as a whole. */
-export async function formatTs(text: string): Promise<string> {
-  return (await prettier())(text);
+  ]);
+  const [prettier, ...plugins] = await loading;
+  return prettier.format(text, { ...OPTIONS, plugins });
 }
 
 /** Every TypeScript file of an emitter's output formatted as a whole (the rest as it is). */
 export async function formatFiles(files: Map<string, string>): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const [path, text] of files) out.set(path, isFormattedTs(path) ? await formatTs(text) : text);
+  for (const [path, text] of files) out.set(path, path.endsWith('.ts') ? await formatTs(text) : text);
   return out;
 }
 

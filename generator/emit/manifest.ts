@@ -44,24 +44,24 @@ export function snapshotKeyParts(catalogs: readonly { version: string; dir: stri
 /** sha256 of a file's bytes. */
 export type FileHasher = (file: string) => string;
 
+/** `compute`, run once per key. */
+function memoized<T>(compute: (key: string) => T): (key: string) => T {
+  const seen = new Map<string, T>();
+  return (key) => {
+    let value = seen.get(key);
+    if (value === undefined) seen.set(key, (value = compute(key)));
+    return value;
+  };
+}
+
 /** A hasher that hashes each file once (for one run: the catalogs and the inputs hash read the same snapshots). */
 export function memoFileHasher(): FileHasher {
-  const seen = new Map<string, string>();
-  return (file) => {
-    let hash = seen.get(file);
-    if (hash === undefined) seen.set(file, (hash = sha256(readRegularFile(file))));
-    return hash;
-  };
+  return memoized((file) => sha256(readRegularFile(file)));
 }
 
 /** listFiles, each folder listed once (for one run: the catalogs and the inputs hash list the same snapshots). */
 export function memoLister(): (dir: string) => string[] {
-  const seen = new Map<string, string[]>();
-  return (dir) => {
-    let files = seen.get(dir);
-    if (files === undefined) seen.set(dir, (files = listFiles(dir)));
-    return files;
-  };
+  return memoized(listFiles);
 }
 
 /** Hash the inputs; `snapshotDirs` are the folders of the snapshots in use. */
@@ -96,13 +96,11 @@ export const CODE_HASHES = 'code-hashes.json';
  * both write the same manifest from the same inputs.
  */
 export function codeHashes(root: string = PACKAGE_ROOT): Record<string, string> {
-  // The code cannot change under a running process (it is loaded): hash it once.
-  let hashes = codeHashMemo.get(root);
-  if (!hashes) codeHashMemo.set(root, (hashes = readCodeHashes(root)));
-  return hashes;
+  return codeHashMemo(root);
 }
 
-const codeHashMemo = new Map<string, Record<string, string>>();
+// The code cannot change under a running process (it is loaded): hash it once.
+const codeHashMemo = memoized(readCodeHashes);
 
 /**
  * The packages whose version changes the bytes generate writes (Ajv's standalone code,

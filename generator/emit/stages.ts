@@ -58,8 +58,9 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     if (!record || record.key !== key || !Array.isArray(record.files) || record.files.length === 0) return undefined;
     const files = new Map<string, string>();
     for (const rel of record.files) {
-      const hash = typeof rel === 'string' && PLAIN_PATH.test(rel) ? ownString(manifest.files, rel) : undefined;
-      if (hash === undefined) return undefined;
+      const ok = typeof rel === 'string' && PLAIN_PATH.test(rel) && Object.hasOwn(manifest.files, rel);
+      const hash: unknown = ok ? manifest.files[rel] : undefined;
+      if (typeof hash !== 'string') return undefined;
       let bytes: Buffer;
       try {
         bytes = readRegularFile(dir, rel); // never a link or a pipe: generated/ is as a pull request left it
@@ -72,11 +73,6 @@ export function stageRunner(generated: string | undefined, cache: EmitCache): St
     }
     return files;
   }
-}
-
-function ownString(record: Record<string, unknown>, key: string): string | undefined {
-  const value = Object.hasOwn(record, key) ? record[key] : undefined;
-  return typeof value === 'string' ? value : undefined;
 }
 
 function readManifest(generated: string): Manifest | undefined {

@@ -15,9 +15,8 @@ import {
   versionNamespace,
 } from './upstream/names.ts';
 import { comment, docLine, ident, joinCode, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
-import { indentByDepth } from './upstream/indent.ts';
 import { buildTypeBundle, type BundledResponse } from './upstream/type-bundle.ts';
-import { ownResponses, type OwnedResponse } from './upstream/responses.ts';
+import { ownResponses } from './upstream/responses.ts';
 
 const COMPILE_OPTIONS = {
   // Formatted once for the whole file afterwards (../format.ts), cached with the snapshot.
@@ -49,16 +48,32 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
   const responseMapName = new Map(responseKinds.map((k) => [k, top.claim(responseMapTypeName(k))]));
   top.claim(MESSAGE_BY_KIND);
   const namespace = new Map(catalogs.map((c) => [c, top.claim(versionNamespace(c.version))]));
-  const typeName = new Map<OwnedMessage, string>(
-    owned.map((m) => [m, top.claim(messageTypeName(m.entry.kind, m.entry.name))]),
-  );
-  const responseName = new Map<OwnedResponse, string>(
-    responses.map((r) => [r, top.claim(responseTypeName(r.message.entry.kind, r.message.entry.name))]),
-  );
+  const messages: Alias[] = owned.map((m) => {
+    const versions = oldestFirst(m.versions).map((c) => c.version);
+    return {
+      kind: m.entry.kind,
+      name: m.entry.name,
+      typeName: top.claim(messageTypeName(m.entry.kind, m.entry.name)),
+      catalogs: m.versions,
+      doc: `${m.entry.kind} \`${m.entry.name}\` in ${versions.join(', ')}.`,
+    };
+  });
+  const answers: Alias[] = responses.map((r) => {
+    const oldest = oldestFirst(r.answers);
+    const types = [...new Set(oldest.map((a) => a.answer.type))].join(', ');
+    const versions = oldest.map((a) => a.catalog.version).join(', ');
+    return {
+      kind: r.message.entry.kind,
+      name: r.message.entry.name,
+      typeName: top.claim(responseTypeName(r.message.entry.kind, r.message.entry.name)),
+      catalogs: r.answers.map((a) => a.catalog),
+      doc: `The answer to ${r.message.entry.kind} \`${r.message.entry.name}\` (${types}) in ${versions}.`,
+    };
+  });
 
   // Every snapshot's namespace declares every message it has, so a discriminant's type can be the
   // union over all supported versions (what a mapper may be sent).
-  const nameOf = new Map(owned.map((m) => [`${m.entry.kind}\u0000${m.entry.name}`, typeName.get(m)!]));
+  const nameOf = new Map(messages.map((m) => [`${m.kind}\u0000${m.name}`, m.typeName]));
   const namespaces: Code[] = [];
   for (const catalog of catalogs) {
     const mine = catalog.entries
@@ -67,11 +82,11 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
         owned: { entry, catalog, versions: [catalog] },
         typeName: nameOf.get(`${entry.kind}\u0000${entry.name}`)!,
       }));
-    const answers = responses.flatMap((r) =>
-      r.answers.filter((a) => a.catalog === catalog).map((a) => ({ answer: a.answer, typeName: responseName.get(r)! })),
+    const bundled = responses.flatMap((r, i) =>
+      r.answers.filter((a) => a.catalog === catalog).map((a) => ({ answer: a.answer, typeName: answers[i]!.typeName })),
     );
     if (mine.length === 0) continue;
-    namespaces.push(await emitNamespace(catalog, namespace.get(catalog)!, mine, answers));
+    namespaces.push(await emitNamespace(catalog, namespace.get(catalog)!, mine, bundled));
   }
 
   const versions = catalogs.map((c) => c.version).join(', ');
@@ -100,69 +115,52 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     ...kinds.map((k) => ts`  ${quotedKey(k)}: ${ident(mapName.get(k)!)};`),
     ts`}`,
   ];
-  for (const kind of kinds) {
-    out.push(
-      ts``,
-      docLine(`\`${kind}\` messages by discriminant.`),
-      ts`export interface ${ident(mapName.get(kind)!)} {`,
-    );
-    for (const m of owned.filter((o) => o.entry.kind === kind))
-      out.push(ts`  ${quotedKey(m.entry.name)}: ${ident(typeName.get(m)!)};`);
-    out.push(ts`}`);
-  }
-  out.push(ts``);
-  for (const m of owned) {
-    const name = ident(typeName.get(m)!);
-    // Oldest first, as the snapshots are listed.
-    const members = [...m.versions].reverse().map((c) => ts`${ident(namespace.get(c)!)}.${name}`);
-    out.push(
-      docLine(
-        `${m.entry.kind} \`${m.entry.name}\` in ${[...m.versions]
-          .reverse()
-          .map((c) => c.version)
-          .join(', ')}.`,
-      ),
-    );
-    out.push(ts`export type ${name} = ${joinCode(members, ' | ')};`);
-  }
-  out.push(...responseDeclarations(responses, responseKinds, responseMapName, responseName, namespace));
+  out.push(
+    ...aliasDeclarations(messages, mapName, (kind) => `\`${kind}\` messages by discriminant.`, namespace),
+    ...aliasDeclarations(
+      answers,
+      responseMapName,
+      (kind) => `The client's answer to each \`${kind}\`, by discriminant (\`$\` of a mapping's \`response:\`).`,
+      namespace,
+    ),
+  );
   for (const ns of namespaces) out.push(ts``, ns);
   const text = joinCode(out, '\n').toString();
   return new Map([[`${source}/upstream-types.ts`, `${text.replace(/\n+$/, '')}\n`]]);
 }
 
-/** Per request kind, the map from discriminant to answer, and one union alias per answered request. */
-function responseDeclarations(
-  responses: OwnedResponse[],
-  kinds: string[],
+/** One discriminant's type (a message, or the answer to a request) across the snapshots. */
+interface Alias {
+  kind: string;
+  name: string;
+  typeName: string;
+  /** The snapshots that type it, newest first. */
+  catalogs: Catalog[];
+  doc: string;
+}
+
+function oldestFirst<T>(newestFirst: readonly T[]): T[] {
+  return [...newestFirst].reverse();
+}
+
+/** Per kind, the map from discriminant to type, and one alias per discriminant: the union over its snapshots (oldest first). */
+function aliasDeclarations(
+  aliases: Alias[],
   mapName: Map<string, string>,
-  typeName: Map<OwnedResponse, string>,
+  mapDoc: (kind: string) => string,
   namespace: Map<Catalog, string>,
 ): Code[] {
   const out: Code[] = [];
-  for (const kind of kinds) {
-    out.push(
-      ts``,
-      docLine(`The client's answer to each \`${kind}\`, by discriminant (\`$\` of a mapping's \`response:\`).`),
-      ts`export interface ${ident(mapName.get(kind)!)} {`,
-    );
-    for (const r of responses.filter((x) => x.message.entry.kind === kind))
-      out.push(ts`  ${quotedKey(r.message.entry.name)}: ${ident(typeName.get(r)!)};`);
+  for (const [kind, map] of mapName) {
+    out.push(ts``, docLine(mapDoc(kind)), ts`export interface ${ident(map)} {`);
+    for (const a of aliases.filter((x) => x.kind === kind)) out.push(ts`  ${quotedKey(a.name)}: ${ident(a.typeName)};`);
     out.push(ts`}`);
   }
-  if (responses.length) out.push(ts``);
-  for (const r of responses) {
-    const name = ident(typeName.get(r)!);
-    const answers = [...r.answers].reverse(); // oldest first, as the snapshots are listed
-    const types = [...new Set(answers.map((a) => a.answer.type))].join(', ');
-    const versions = answers.map((a) => a.catalog.version).join(', ');
-    out.push(docLine(`The answer to ${r.message.entry.kind} \`${r.message.entry.name}\` (${types}) in ${versions}.`));
-    out.push(
-      ts`export type ${name} = ${joinCode(
-        answers.map((a) => ts`${ident(namespace.get(a.catalog)!)}.${name}`),
-        ' | ',
-      )};`,
-    );
+  if (aliases.length) out.push(ts``);
+  for (const a of aliases) {
+    const name = ident(a.typeName);
+    const members = oldestFirst(a.catalogs).map((c) => ts`${ident(namespace.get(c)!)}.${name}`);
+    out.push(docLine(a.doc), ts`export type ${name} = ${joinCode(members, ' | ')};`);
   }
   return out;
 }
@@ -185,6 +183,6 @@ async function emitNamespace(
       throw new Error(`internal: json-schema-to-typescript did not declare ${typeName} in ${name}`);
     }
   }
-  const indented = trustedOutput(indentByDepth(body, '  '), 'json-schema-to-typescript');
+  const indented = trustedOutput(body, 'json-schema-to-typescript');
   return ts`${docLine(`Types of ${catalog.source} ${catalog.version}.`)}\nexport namespace ${ident(name)} {\n${indented}\n}`;
 }

@@ -2,7 +2,7 @@
 import { LIFECYCLE_SUBJECTS } from '../../model/types.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import { joinCode, lit, quotedKey, ts } from '../emission.ts';
-import { generatedHeader, renderTemplate } from './templates.ts';
+import { renderTemplate } from './templates.ts';
 
 export function renderLifecycle(model: CanonicalModel): string {
   const roles = model.eventTypes.flatMap((type) => {
@@ -18,7 +18,6 @@ export function renderLifecycle(model: CanonicalModel): string {
   const eventThat = (how: 'opens' | 'closes', subject: string) =>
     lit(model.eventTypes.find((t) => model.lifecycle[t]?.[how] === subject) ?? null, "'");
   return renderTemplate('lifecycle.ts.hbs', {
-    header: generatedHeader('templates/canonical/lifecycle.ts.hbs'),
     subjectType: joinCode(
       LIFECYCLE_SUBJECTS.map((s) => lit(s, "'")),
       ' | ',

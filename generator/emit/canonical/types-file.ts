@@ -2,7 +2,7 @@
 import type { JsonSchema } from '../../schema/types.ts';
 import type { CanonicalModel } from '../../model/types.ts';
 import { docComment, ident, lit, ts, type Code } from '../emission.ts';
-import { generatedHeader, renderTemplate } from './templates.ts';
+import { renderTemplate } from './templates.ts';
 import { objectMembers, tsType } from './ts-print.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
 
@@ -35,7 +35,6 @@ export function renderTypes(model: CanonicalModel): string {
   envelopeProps.payload = { $ref: '#/TPayload', description: (envelopeProps.payload as Obj).description };
 
   const view = {
-    header: generatedHeader('templates/canonical/types.ts.hbs'),
     ids: model.idKinds.map((name) => ({
       name: ident(name),
       brand: lit(name, "'"),

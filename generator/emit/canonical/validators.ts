@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import type { CanonicalModel } from '../../model/types.ts';
 import { docLine, ident, lit, trustedOutput } from '../emission.ts';
-import { generatedHeader, renderTemplate } from './templates.ts';
+import { renderTemplate } from './templates.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
 import { definitionName } from '../../schema/pointer.ts';
 
@@ -115,18 +115,13 @@ function isLeaf(def: Obj): boolean {
 /** The name of the envelope-only validator (the root schema without its per-type `oneOf`). */
 export const ENVELOPE = 'RuntimeEventEnvelope';
 
-export interface ValidatorFiles {
-  js: string;
-  dts: string;
-}
-
 /**
  * Ajv's RegExp engine (`code.regExp`): at build time a plain RegExp; the generated module calls its
  * own `patternOf` (templates/canonical/validate.js.hbs), which gives the pattern on every id a fast path.
  */
 const patternOf = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), { code: 'patternOf' });
 
-export function renderValidators(model: CanonicalModel): ValidatorFiles {
+export function renderValidators(model: CanonicalModel): { js: string; dts: string } {
   const ajv = new Ajv({
     code: { esm: true, source: true, lines: true, regExp: patternOf },
     discriminator: true, // one branch per event, chosen by `type`, with a precise error
@@ -165,15 +160,11 @@ export function renderValidators(model: CanonicalModel): ValidatorFiles {
     alias: p.target !== p.name,
   }));
   const aliases = views.filter((v) => v.alias);
-  const js = renderTemplate('validate.js.hbs', {
-    header: generatedHeader('Ajv standalone code, templates/canonical/validate.js.hbs'),
-    ajvCode: trustedOutput(code.trim(), 'ajv'),
-    payloads: views,
-    aliases,
-  });
-  const dts = renderTemplate('validate.d.ts.hbs', {
-    header: generatedHeader('templates/canonical/validate.d.ts.hbs'),
-    payloads: views,
-  });
+  const js = renderTemplate(
+    'validate.js.hbs',
+    { ajvCode: trustedOutput(code.trim(), 'ajv'), payloads: views, aliases },
+    'Ajv standalone code',
+  );
+  const dts = renderTemplate('validate.d.ts.hbs', { payloads: views });
   return { js, dts };
 }

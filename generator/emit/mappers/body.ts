@@ -8,8 +8,11 @@ import { ident, joinCode, lit, propKey, ts, type Code } from '../emission.ts';
 import { coercionFor } from './coerce-code.ts';
 import { conditionCode, exprCode, type ExprEnv } from './expr-code.ts';
 
-/** What the file declares or imports beside the mapper functions. */
+/** What the mappers are read against, and what the file declares or imports beside them. */
 export interface Module {
+  model: CanonicalModel;
+  /** The constant holding a value map. */
+  mapName: (name: string) => Code;
   constants: Map<string, Code>;
   /** Canonical type names the code names. */
   types: Set<string>;
@@ -29,15 +32,13 @@ interface EmitCall {
   required: Code;
 }
 
+/** `before` and `after`: the helpers called around the emits; `fromPending`: the ids start from the request's. */
 export function bodyFor(
   emits: EmitSpec[],
-  after: string[],
-  fromPending: boolean,
-  model: CanonicalModel,
   mod: Module,
-  mapName: (n: string) => Code,
-  before: string[] = [],
+  { before = [], after = [], fromPending = false }: { before?: string[]; after?: string[]; fromPending?: boolean },
 ): Statement[] {
+  const { model, mapName } = mod;
   const out: Statement[] = [];
   for (const h of before) out.push({ helper: { name: ident(h), ids: ts`{}` } });
   // One ids object per distinct id set, in order of first use: `ids`, then `ids2`, ...
@@ -70,7 +71,7 @@ export function bodyFor(
     const shape = payloadShape(model, emit.type);
     const fields = Object.entries(emit.payload).map(([field, expr]) => ({
       key: propKey(field),
-      value: coerced(model, shape?.fields[field], expr, mod, { mapName, ids }),
+      value: coerced(shape?.fields[field], expr, mod, { mapName, ids }),
     }));
     const call = { type: lit(emit.type, "'"), ids, fields, required: lit(shape?.required ?? []) };
     out.push(
@@ -85,10 +86,10 @@ export function bodyFor(
   return out;
 }
 
-function coerced(model: CanonicalModel, fieldSchema: unknown, expr: ValueExpr, mod: Module, env: ExprEnv): Code {
+function coerced(fieldSchema: unknown, expr: ValueExpr, mod: Module, env: ExprEnv): Code {
   const raw = exprCode(expr, env);
   if (expr.kind === 'const') return raw;
-  const c = coercionFor(model, fieldSchema);
+  const c = coercionFor(mod.model, fieldSchema);
   for (const [k, v] of Object.entries(c.constants)) mod.constants.set(k, v);
   for (const t of c.types ?? []) mod.types.add(t);
   return c.wrap(raw);

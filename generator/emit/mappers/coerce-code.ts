@@ -2,7 +2,7 @@
 // whatever the upstream sends, the event either validates or the field is left out.
 import type { CanonicalModel } from '../../model/types.ts';
 import { fieldEnumName, fieldInfo } from '../../model/query.ts';
-import { ident, lit, ts, type Code, type JsonLike } from '../emission.ts';
+import { ident, lit, shortHash, ts, type Code, type JsonLike } from '../emission.ts';
 import { refTarget } from '../../schema/ref.ts';
 import { isObj, type Obj } from '../../schema/object.ts';
 
@@ -26,7 +26,7 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
   const withNull = (inner: (e: Code) => Code) => (e: Code) =>
     nullable ? ts`nullOr(${e}, (v) => ${inner(ts`v`)})` : inner(e);
   if (info.values && nonNull.length === 1 && nonNull[0] === 'string') {
-    const name = `SET_${fieldEnumName(model, fieldSchema) ?? `E${hash([...info.values].join('|'))}`}`;
+    const name = `SET_${fieldEnumName(model, fieldSchema) ?? `E${shortHash([...info.values].join('|'))}`}`;
     return {
       wrap: withNull((e) => ts`oneOf(${ident(name)}, ${e})`),
       constants: { [name]: ts`new Set(${lit([...info.values])} as const)` },
@@ -39,7 +39,7 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
         // model loader read it: a blank id must not make the event invalid.
         const pattern = patternOf(model, fieldSchema);
         if (pattern === undefined) return { wrap: withNull((e) => ts`str(${e})`), constants: {} };
-        const name = `RE_${hash(pattern)}`;
+        const name = `RE_${shortHash(pattern)}`;
         return {
           wrap: withNull((e) => ts`matching(${ident(name)}, ${e})`),
           constants: { [name]: ts`new RegExp(${lit(pattern)}, "u")` },
@@ -67,7 +67,7 @@ export function coercionFor(model: CanonicalModel, fieldSchema: unknown): Coerci
 /** Structured fields (plan steps, file lists): checked by the canonical field validator at run time. */
 function guarded(model: CanonicalModel, fieldSchema: unknown): Coercion {
   const schema = inline(model, fieldSchema) as JsonLike;
-  const name = `GUARD_${hash(JSON.stringify(schema))}`;
+  const name = `GUARD_${shortHash(JSON.stringify(schema))}`;
   // What the guard lets through, named by the model's type when the field is one (or a list of one).
   const named = modelTypeOf(fieldSchema);
   const arg = named ? ts`<${ident(named.name)}${named.list ? ts`[]` : ts``}>` : ts``;
@@ -118,10 +118,4 @@ function inline(model: CanonicalModel, s: unknown, depth = 0, fields = false): u
     if (fields || (k !== 'description' && k !== 'title'))
       out[k] = inline(model, v, depth + 1, !fields && k === 'properties');
   return out;
-}
-
-function hash(s: string): string {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return (h >>> 0).toString(36);
 }

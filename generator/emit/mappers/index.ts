@@ -24,18 +24,13 @@ import { bodyFor, type Module, type Statement } from './body.ts';
 import type { MapperSpec } from './input.ts';
 import type { MapperTyping } from './upstream-typing.ts';
 
-export interface MapperEmitOptions {
+/** Without the MapperTyping (no upstream types), every `m` is `Opaque`. */
+export interface MapperEmitOptions extends Partial<MapperTyping> {
   /** The source's part of the spec (./input.ts `mapperSpec`): the mappers depend on nothing else of it. */
   spec: MapperSpec;
   model: CanonicalModel;
   source: string;
   templatesDir: string;
-  /** The TypeScript type of a message of this discriminant, if upstream types are generated. */
-  inputType?: MapperTyping['inputType'];
-  /** The TypeScript type of the client's answer to this request, if upstream types declare one. */
-  responseType?: MapperTyping['responseType'];
-  /** Type names to import from ./upstream-types.ts. */
-  upstreamTypeImports?: string[];
 }
 
 interface Row {
@@ -48,9 +43,8 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
   const entries = spec.entries
     .filter((e) => e.source === source)
     .sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
-  const mod: Module = { constants: new Map(), types: new Set() };
-  const { constants, types: canonicalTypes } = mod;
-  const mapName = (n: string) => ident(`VM_${n}`);
+  const mod: Module = { model, mapName: (n) => ident(`VM_${n}`), constants: new Map(), types: new Set() };
+  const { constants, types: canonicalTypes, mapName } = mod;
   const functions: { name: Code; doc: Code; inputType: Code; takesIds: boolean; statements: Statement[] }[] = [];
   const tables = new Map<string, Row[]>();
   const responses: Row[] = [];
@@ -72,15 +66,10 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       // Unvalidated, and possibly not there at all (a legacy event's `params.msg`).
       inputType: inputType ? ts`Across<${inputType}> | undefined` : ts`Opaque | undefined`,
       takesIds: false,
-      statements: bodyFor(
-        entry.emit,
-        entry.after.map((a) => a.name),
-        false,
-        model,
-        mod,
-        mapName,
-        entry.before.map((b) => b.name),
-      ),
+      statements: bodyFor(entry.emit, mod, {
+        before: entry.before.map((b) => b.name),
+        after: entry.after.map((a) => a.name),
+      }),
     });
     push(tables, entry.kind, { key: quotedKey(entry.name), fn: ident(fn) });
     if (entry.response.length) {
@@ -95,7 +84,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
         // Open JSON where a supported snapshot describes no answer (the catalog says why).
         inputType: answerType ? ts`Across<${answerType}> | undefined` : ts`Opaque | undefined`,
         takesIds: true,
-        statements: bodyFor(entry.response, [], true, model, mod, mapName),
+        statements: bodyFor(entry.response, mod, { fromPending: true }),
       });
       responses.push({ key: quotedKey(entry.name), fn: rfn });
     }

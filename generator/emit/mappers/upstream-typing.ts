@@ -23,9 +23,7 @@ export function mapperTyping(catalogs: Catalog[]): MapperTyping {
     .filter((k) => MESSAGE_KINDS.has(k))
     .sort(compareStrings);
   const answered = new Set(
-    catalogs.length
-      ? ownResponses(ownMessages(catalogs)).map((r) => `${r.message.entry.kind}\0${r.message.entry.name}`)
-      : [],
+    ownResponses(ownMessages(catalogs)).map((r) => `${r.message.entry.kind}\0${r.message.entry.name}`),
   );
   const responseKinds = [...new Set([...answered].map((k) => k.split('\0')[0]!))].sort(compareStrings);
   return {

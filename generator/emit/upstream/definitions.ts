@@ -28,8 +28,8 @@ export interface SchemaRoot {
 export interface TableOptions {
   /** Base name of the `index`-th distinct variant of definition `name` (first seen: `site`); the scope makes it unique. */
   nameVariant: (name: string, index: number, site: DefinitionSite) => string;
-  /** What counts when comparing copies (default: the whole schema, annotations included). */
-  normalize?: (schema: unknown) => unknown;
+  /** What counts when comparing copies. */
+  normalize: (schema: unknown) => unknown;
 }
 
 export class DefinitionTable {
@@ -60,11 +60,10 @@ export class DefinitionTable {
     }
 
     const hashes = new Map<string, string>();
-    const normalize = options.normalize ?? ((schema: unknown) => schema);
     const hashOf = (key: string): string => {
       let hash = hashes.get(key);
       if (hash === undefined)
-        hashes.set(key, (hash = sha256(stableJson(normalize(found.get(key)!.schema), { sortKeys: true }))));
+        hashes.set(key, (hash = sha256(stableJson(options.normalize(found.get(key)!.schema), { sortKeys: true }))));
       return hash;
     };
     const byName = new Map<string, string[]>();

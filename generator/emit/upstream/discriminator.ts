@@ -3,9 +3,7 @@
 // exactly what `oneOf` checks, but only the member the tag selects runs: faster, smaller code,
 // and errors about that member instead of every member's mismatch.
 import { compareStrings } from '../../io/fsutil.ts';
-import { isObj } from '../../schema/object.ts';
-
-type Obj = Record<string, unknown>;
+import { isObj, type Obj } from '../../schema/object.ts';
 
 /** Literal values a member pins a property to, or undefined when it does not. */
 function tagValues(member: Obj, prop: string, required: string[]): string[] | undefined {

@@ -3,13 +3,14 @@
 import lt from 'semver/functions/lt.js';
 import valid from 'semver/functions/valid.js';
 import { EventmapError } from '../../shared/diagnostics.ts';
-import { escapeSegment, getAtPointer, joinPointer, pointerSegments } from '../../schema/pointer.ts';
+import { escapeSegment, getAtPointer, pointerSegments } from '../../schema/pointer.ts';
 import { compareStrings } from '../../io/fsutil.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { memberSlot } from '../../schema/branches.ts';
 import { isObj } from '../../schema/object.ts';
 import { parseDefinitionRef } from '../../schema/traverse.ts';
 import { isMessageKind } from '../../mapping/coverage-status.ts';
+import type { SchemaRoot } from './definitions.ts';
 
 export interface OwnedMessage {
   entry: CatalogEntry;
@@ -89,21 +90,20 @@ export function entrySchema(catalog: Catalog, entry: CatalogEntry): unknown {
 /**
  * Keywords a union member inherits from the schema that holds the union: JSON Schema applies
  * both, so `{properties: {emittedAtMs}, oneOf: [...]}` (Codex 0.171.0) gives every member an
- * optional `emittedAtMs`. Returns the inherited `properties` (as pointers into the document, so
- * their `$ref`s keep resolving there) and `required`.
+ * optional `emittedAtMs`. Returns the inherited `properties` (schemas of the entry's document:
+ * their `$ref`s resolve there) and `required`.
  */
 export function inheritedKeywords(
   catalog: Catalog,
   entry: CatalogEntry,
-): { properties: Array<{ name: string; pointer: string }>; required: string[] } {
+): { properties: Array<[name: string, schema: unknown]>; required: string[] } {
   const none = { properties: [], required: [] };
   const containerPointer = memberSlot(entry.pointer)?.container;
   if (containerPointer === undefined) return none;
   const container = getAtPointer(catalog.documents[entry.document], containerPointer);
   if (!isObj(container)) return none;
-  const props = isObj(container.properties) ? Object.keys(container.properties) : [];
   return {
-    properties: props.map((name) => ({ name, pointer: joinPointer(containerPointer, 'properties', name) })),
+    properties: isObj(container.properties) ? Object.entries(container.properties) : [],
     required: Array.isArray(container.required)
       ? container.required.filter((r): r is string => typeof r === 'string')
       : [],
@@ -138,18 +138,10 @@ export function definitionRefAt(pointer: string): string | undefined {
 }
 
 /** The schemas a message's validation and type start from: its own and the ones it inherits. */
-export function messageRoots(
-  catalog: Catalog,
-  entry: CatalogEntry,
-): Array<{ catalog: Catalog; document: string; schema: unknown }> {
-  const doc = catalog.documents[entry.document];
+export function messageRoots(catalog: Catalog, entry: CatalogEntry): SchemaRoot[] {
   const ref = entryDefinitionRef(catalog, entry);
   return [
-    { catalog, document: entry.document, schema: ref ? { $ref: ref } : entrySchema(catalog, entry) },
-    ...inheritedKeywords(catalog, entry).properties.map((p) => ({
-      catalog,
-      document: entry.document,
-      schema: getAtPointer(doc, p.pointer),
-    })),
-  ];
+    ref ? { $ref: ref } : entrySchema(catalog, entry),
+    ...inheritedKeywords(catalog, entry).properties.map(([, schema]) => schema),
+  ].map((schema) => ({ catalog, document: entry.document, schema }));
 }

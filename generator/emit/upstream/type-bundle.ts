@@ -1,17 +1,14 @@
 // The single JSON Schema handed to json-schema-to-typescript for one snapshot: the messages that
 // snapshot owns plus the definitions they reach, each carrying the `title` we chose as its name.
-import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { DefinitionTable } from './definitions.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots, type OwnedMessage } from './messages.ts';
 import { NameScope, pascalCase } from './names.ts';
-import { isObj } from '../../schema/object.ts';
+import { isObj, type Obj } from '../../schema/object.ts';
 import { encodePointerRest, mapSchema, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 import type { ResponseSchema } from '../../catalog/response.ts';
 import { responseRoot } from './responses.ts';
-
-type Obj = Record<string, unknown>;
 
 export interface TypeBundle {
   /** Name of the synthetic root type; the caller drops its declaration. */
@@ -131,9 +128,8 @@ function messageSchema(
       description: `Unresolved upstream: ${entry.kind} \`${entry.name}\` is referenced but never declared.`,
     };
   const inherited = inheritedKeywords(catalog, entry);
-  const doc = catalog.documents[entry.document];
   const extraProps = Object.fromEntries(
-    inherited.properties.map((p) => [p.name, prepare(entry.document, getAtPointer(doc, p.pointer))]),
+    inherited.properties.map(([name, schema]) => [name, prepare(entry.document, schema)]),
   );
   const hasExtra = inherited.properties.length > 0 || inherited.required.length > 0;
 

@@ -2,7 +2,6 @@
 // the messages of all supported snapshots reach, once (identical copies across documents and
 // versions are shared), and one schema per distinct message schema. Ajv compiles each definition
 // to one function that all message validators call.
-import { getAtPointer } from '../../schema/pointer.ts';
 import type { Catalog, CatalogEntry } from '../../catalog/types.ts';
 import { compareStrings, stableJson } from '../../io/fsutil.ts';
 import { DefinitionTable } from './definitions.ts';
@@ -11,15 +10,13 @@ import { isMessageKind } from '../../mapping/coverage-status.ts';
 import { entryDefinitionRef, entrySchema, inheritedKeywords, messageRoots } from './messages.ts';
 import { NameScope } from './names.ts';
 import { numericFormatToRange } from './numeric-formats.ts';
-import { isObj } from '../../schema/object.ts';
+import { isObj, type Obj } from '../../schema/object.ts';
 import { escapeSegment } from '../../schema/pointer.ts';
 import { encodePointerRest, mapSchema, parseDefinitionRef, withoutAnnotations } from '../../schema/traverse.ts';
 import { UnionMembers } from './union-members.ts';
 
 /** `#/definitions/<key>` as a URI fragment: pointer-escaped, then percent-encoded (Ajv decodes both). */
 export const definitionFragment = (key: string): string => `#/definitions/${encodeURIComponent(escapeSegment(key))}`;
-
-type Obj = Record<string, unknown>;
 
 export interface StoreMessage {
   kind: string;
@@ -131,9 +128,8 @@ function messageSchema(
   const own = prepare(catalog, entry.document, ref ? { $ref: ref } : raw);
   const inherited = inheritedKeywords(catalog, entry);
   if (inherited.properties.length === 0 && inherited.required.length === 0) return own;
-  const doc = catalog.documents[entry.document];
   const properties = Object.fromEntries(
-    inherited.properties.map((p) => [p.name, prepare(catalog, entry.document, getAtPointer(doc, p.pointer))]),
+    inherited.properties.map(([name, schema]) => [name, prepare(catalog, entry.document, schema)]),
   );
   return { allOf: [own, { properties, ...(inherited.required.length ? { required: inherited.required } : {}) }] };
 }
