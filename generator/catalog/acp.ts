@@ -10,7 +10,7 @@ import { joinPointer } from '../schema/pointer.ts';
 import { ACP_EXTENSION } from '../../runtime/sources/discriminant.ts';
 import { ACP_SCHEMA } from '../upstream/acp.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
+import type { CatalogEntry, CatalogEnum, CatalogParts, EntryKind } from './types.ts';
 import { catalogEnum, readUnion } from './unions.ts';
 
 /** The root unions of messages (by who sends them) → the kind of entry each member is. */
@@ -32,7 +32,7 @@ const UPDATE_UNION = '#/$defs/SessionUpdate';
 /** Enums the mappings translate through value maps. */
 const ENUMS = ['StopReason', 'ToolKind', 'ToolCallStatus', 'PermissionOptionKind', 'PlanEntryStatus'];
 
-export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
+export function buildAcp(reader: SnapshotReader): CatalogParts {
   const doc = reader.read(ACP_SCHEMA);
   const defs = isObj(doc) && isObj(doc.$defs) ? doc.$defs : {};
   const methodOf = (name: string): string | undefined => {

@@ -1,7 +1,7 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
 import { getAtPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum, CatalogResponse } from './types.ts';
+import type { CatalogEntry, CatalogEnum, CatalogParts, CatalogResponse } from './types.ts';
 import { parseDefinitionRef } from '../schema/traverse.ts';
 import { catalogEnum, readUnion } from './unions.ts';
 import { isObj } from '../schema/object.ts';
@@ -10,10 +10,7 @@ const NOTIFICATIONS = 'ServerNotification.json';
 const REQUESTS = 'ServerRequest.json';
 const EVENT_MSG = 'EventMsg.json';
 
-export function buildCodexAppServer(reader: SnapshotReader): {
-  entries: CatalogEntry[];
-  enums: Record<string, CatalogEnum>;
-} {
+export function buildCodexAppServer(reader: SnapshotReader): CatalogParts {
   const entries: CatalogEntry[] = [];
   for (const m of readUnion(reader, NOTIFICATIONS, '#', 'method', 'ServerNotification')) {
     entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });

@@ -6,13 +6,11 @@ import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { buildCodexAppServer } from './codex-app-server.ts';
 import { buildCodexSdk } from './codex-sdk.ts';
 import { SnapshotReader } from './snapshot-files.ts';
-import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+import type { Catalog, CatalogEntry, CatalogParts } from './types.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import { ownRecord } from '../shared/own-record.ts';
 
-type Builder = (reader: SnapshotReader) => { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> };
-
-const BUILDERS: Record<SourceName, Builder> = {
+const BUILDERS: Record<SourceName, (reader: SnapshotReader) => CatalogParts> = {
   'codex-app-server': buildCodexAppServer,
   'claude-agent-sdk': buildClaudeAgentSdk,
   'codex-sdk': buildCodexSdk,
