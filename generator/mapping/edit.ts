@@ -213,16 +213,8 @@ function fillEmpty(
 }
 
 function dedent(block: string): string {
-  const pad = Math.min(
-    ...block
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => l.length - l.trimStart().length),
-  );
-  return block
-    .split('\n')
-    .map((l) => l.slice(pad))
-    .join('\n');
+  const pad = Math.min(...[...block.matchAll(/^( *)\S/gm)].map((m) => m[1]!.length));
+  return block.replace(new RegExp(`^ {0,${pad}}`, 'gm'), '');
 }
 
 function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
@@ -316,25 +308,16 @@ function applyTextEdits(text: string, edits: TextEdit[]): string {
 
 function verify(out: string, edits: SpecEdit[]): void {
   const doc = parseDocument(out);
+  // Read from the data, where aliases are resolved.
   const data: unknown = doc.errors.length ? undefined : doc.toJS({ maxAliasCount: 1000 });
   for (const e of edits) {
-    if (e.kind === 'replace') {
-      // Read from the data, where aliases are resolved.
-      const got = e.at.reduce<unknown>(
-        (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
-        data,
-      );
-      if (!isDeepStrictEqual(got, e.value))
-        throw new Error(`eventmap: editing mapping-spec.yaml at ${e.at.join('.')} did not read back as written`);
-      continue;
-    }
-    const got = data === undefined ? undefined : e.kind === 'pair' ? doc.getIn([...e.map, e.key]) : doc.getIn(e.seq);
-    const value = isCollection(got) ? got.toJS(doc) : got;
-    const ok = e.kind === 'pair' ? isDeepStrictEqual(value, e.value) : Array.isArray(value) && value.includes(e.value);
-    if (!ok)
-      throw new Error(
-        `eventmap: editing mapping-spec.yaml at ${e.kind === 'pair' ? [...e.map, e.key].join('.') : e.seq.join('.')} did not read back as written`,
-      );
+    const at = e.kind === 'pair' ? [...e.map, e.key] : e.kind === 'item' ? e.seq : e.at;
+    const got = at.reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      data,
+    );
+    const ok = e.kind === 'item' ? Array.isArray(got) && got.includes(e.value) : isDeepStrictEqual(got, e.value);
+    if (!ok) throw new Error(`eventmap: editing mapping-spec.yaml at ${at.join('.')} did not read back as written`);
   }
 }
 
