@@ -10,8 +10,8 @@ import { joinPointer } from '../schema/pointer.ts';
 import { ACP_EXTENSION } from '../../runtime/sources/discriminant.ts';
 import { ACP_SCHEMA } from '../upstream/acp.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum, CatalogParts, EntryKind } from './types.ts';
-import { catalogEnum, readUnion } from './unions.ts';
+import type { CatalogEntry, CatalogParts, EntryKind } from './types.ts';
+import { catalogEnums, readUnion } from './unions.ts';
 
 /** The root unions of messages (by who sends them) → the kind of entry each member is. */
 const ROOTS: readonly [string, EntryKind][] = [
@@ -86,14 +86,5 @@ export function buildAcp(reader: SnapshotReader): CatalogParts {
   }
   for (const m of readUnion(reader, ACP_SCHEMA, UPDATE_UNION, 'sessionUpdate', 'SessionUpdate'))
     entries.push({ kind: 'session-update', name: m.name, document: ACP_SCHEMA, pointer: m.pointer });
-  return { entries, enums: readEnums(defs) };
-}
-
-function readEnums(defs: Record<string, unknown>): Record<string, CatalogEnum> {
-  const enums: Record<string, CatalogEnum> = {};
-  for (const name of ENUMS) {
-    const found = catalogEnum(defs[name], name, ACP_SCHEMA, '$defs');
-    if (found) enums[name] = found;
-  }
-  return enums;
+  return { entries, enums: catalogEnums(defs, ENUMS, ACP_SCHEMA, '$defs') };
 }

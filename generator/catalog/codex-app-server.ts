@@ -3,7 +3,7 @@ import { getAtPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import type { CatalogEntry, CatalogEnum, CatalogParts, CatalogResponse } from './types.ts';
 import { parseDefinitionRef } from '../schema/traverse.ts';
-import { catalogEnum, readUnion } from './unions.ts';
+import { catalogEnums, readUnion } from './unions.ts';
 import { isObj } from '../schema/object.ts';
 
 const NOTIFICATIONS = 'ServerNotification.json';
@@ -40,11 +40,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
   const scan = (document: string, pattern: RegExp) => {
     const doc = reader.read(document);
     const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
-    for (const name of Object.keys(defs).sort()) {
-      if (!pattern.test(name) || enums[name]) continue;
-      const found = catalogEnum(defs[name], name, document, 'definitions');
-      if (found) enums[name] = found;
-    }
+    const names = Object.keys(defs).filter((name) => pattern.test(name) && !enums[name]);
+    Object.assign(enums, catalogEnums(defs, names.sort(), document, 'definitions'));
   };
   scan(NOTIFICATIONS, /Status$/);
   for (const doc of responseDocuments) scan(doc, /(Decision|Action)$/);

@@ -4,8 +4,8 @@ import type { SourceName } from '../project/sources.ts';
 import { buildAcp } from './acp.ts';
 import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { buildCodexAppServer } from './codex-app-server.ts';
-import { buildCodexSdk } from './codex-sdk.ts';
 import { SnapshotReader } from './snapshot-files.ts';
+import { readTsSnapshot } from './ts-catalog.ts';
 import type { Catalog, CatalogEntry, CatalogParts } from './types.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import { ownRecord } from '../shared/own-record.ts';
@@ -13,7 +13,9 @@ import { ownRecord } from '../shared/own-record.ts';
 const BUILDERS: Record<SourceName, (reader: SnapshotReader) => CatalogParts> = {
   'codex-app-server': buildCodexAppServer,
   'claude-agent-sdk': buildClaudeAgentSdk,
-  'codex-sdk': buildCodexSdk,
+  // index.schema.json + surface.json (generator/upstream/codex-sdk.ts): ThreadEvent members and
+  // ThreadItem types, both by `type`.
+  'codex-sdk': (reader) => readTsSnapshot(reader, ['thread-event', 'sdk-item'], /Status$/),
   acp: buildAcp,
 };
 
