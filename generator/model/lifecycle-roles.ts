@@ -22,7 +22,7 @@ export function readLifecycleRoles(events: RawModel['events'], problems: Problem
       const by = Object.keys(roles).filter((t) => roles[t]![how] === subject);
       if (by.length === 1) continue;
       problems.add(
-        by.length ? pointerJoin(pointerJoin('/events', by[1]!), 'lifecycle') : '/events',
+        by.length ? pointerJoin('/events', by[1]!, 'lifecycle') : '/events',
         'bad-lifecycle',
         by.length
           ? `${by.length} events ${how} ${subject}: ${by.join(', ')}`

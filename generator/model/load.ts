@@ -88,7 +88,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const envelope = readEnvelope(root.envelope, ctx);
   const eventDefs = ownRecord<CanonicalEventDef>();
   for (const [type, ev] of Object.entries(events)) {
-    const schemaPointer = pointerJoin(pointerJoin('/events', type), 'schema');
+    const schemaPointer = pointerJoin('/events', type, 'schema');
     const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<
       string,
       unknown
@@ -173,7 +173,7 @@ function checkShape(source: YamlSource): void {
   const problems = new Problems(source);
   for (const d of shapeDiagnostics(validateShape.errors ?? [], {
     prefix: 'model',
-    locate: (path) => source.locate(path.reduce<string>(pointerJoin, '')),
+    locate: (path) => source.locate(pointerJoin('', ...path)),
     fallbackHint: "see docs/canonical-model.md for the file's shape",
     special: modelWording,
   }))
