@@ -229,9 +229,8 @@ function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
   }
   const at = items[Math.min(e.index, items.length - 1)]!;
   const dash = text.lastIndexOf('-', at.range![0]);
-  if (e.index < items.length)
-    return { offset: dash - column(text, dash), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
-  return { offset: lineEnd(text, at.range![1]), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
+  const line = `${' '.repeat(column(text, dash))}- ${item}\n`;
+  return { offset: e.index < items.length ? dash - column(text, dash) : lineEnd(text, at.range![1]), text: line };
 }
 
 /** One `key: value` pair (and its comment), rendered by the yaml library at column 0. */

@@ -338,9 +338,6 @@ function strictVersion(v: string, loc: Loc): string {
 }
 
 export function parsePath(text: string): PathExpr {
-  const segments: (string | number)[] = [];
-  const re = /\.([^.[\]]+)|\[(\d+)\]/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text.slice(1)))) segments.push(m[1] !== undefined ? m[1] : Number(m[2]));
+  const segments = [...text.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]/g)].map((m) => m[1] ?? Number(m[2]));
   return { text, segments };
 }

@@ -29,7 +29,7 @@ export function readLifecycleRoles(events: RawModel['events'], problems: Problem
           : `no event ${how} ${subject} (the runtime tracks what is open by it)`,
         by.length
           ? `keep \`${how}: ${subject}\` on one event`
-          : `add \`lifecycle: { ${how}: ${subject} }\` to the event that ${how === 'opens' ? 'opens' : 'closes'} a ${subject}`,
+          : `add \`lifecycle: { ${how}: ${subject} }\` to the event that ${how} a ${subject}`,
       );
     }
   }

@@ -118,7 +118,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
     };
   }
   // Only worth saying when nothing else is wrong: a broken event leaves its definitions unused.
-  for (const name of problems.count === 0 ? Object.keys(definitions) : []) {
+  for (const name of problems.list.length === 0 ? Object.keys(definitions) : []) {
     if (!ctx.referenced.has(name))
       problems.add(
         pointerJoin('/definitions', name),
@@ -171,13 +171,14 @@ function checkShape(source: YamlSource): void {
   validateShape ??= compileShape(MODEL_SCHEMA);
   if (validateShape(source.data)) return;
   const problems = new Problems(source);
-  for (const d of shapeDiagnostics(validateShape.errors ?? [], {
-    prefix: 'model',
-    locate: (path) => source.locate(pointerJoin('', ...path)),
-    fallbackHint: "see docs/canonical-model.md for the file's shape",
-    special: modelWording,
-  }))
-    problems.addDiagnostic(d);
+  problems.list.push(
+    ...shapeDiagnostics(validateShape.errors ?? [], {
+      prefix: 'model',
+      locate: (path) => source.locate(pointerJoin('', ...path)),
+      fallbackHint: "see docs/canonical-model.md for the file's shape",
+      special: modelWording,
+    }),
+  );
   problems.throwIfAny();
 }
 
