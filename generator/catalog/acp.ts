@@ -84,7 +84,6 @@ export function buildAcp(reader: SnapshotReader): CatalogParts {
     if (isObj(def) && def['x-side'] === 'protocol' && methodOf(name) !== undefined)
       entries.push(entry('notification', name), entry('client-notification', name));
   }
-  for (const m of readUnion(reader, ACP_SCHEMA, UPDATE_UNION, 'sessionUpdate', 'SessionUpdate'))
-    entries.push({ kind: 'session-update', name: m.name, document: ACP_SCHEMA, pointer: m.pointer });
+  entries.push(...readUnion(reader, 'session-update', ACP_SCHEMA, UPDATE_UNION, 'sessionUpdate', 'SessionUpdate'));
   return { entries, enums: catalogEnums(defs, ENUMS, ACP_SCHEMA, '$defs') };
 }

@@ -11,23 +11,16 @@ const REQUESTS = 'ServerRequest.json';
 const EVENT_MSG = 'EventMsg.json';
 
 export function buildCodexAppServer(reader: SnapshotReader): CatalogParts {
-  const entries: CatalogEntry[] = [];
-  for (const m of readUnion(reader, NOTIFICATIONS, '#', 'method', 'ServerNotification')) {
-    entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
-  }
-  for (const m of readUnion(reader, REQUESTS, '#', 'method', 'ServerRequest')) {
-    const response = responseOf(reader, m.name, getAtPointer(reader.read(REQUESTS), m.pointer));
-    entries.push({ kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer, response });
-  }
-  // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
-  if (reader.has(EVENT_MSG)) {
-    for (const m of readUnion(reader, EVENT_MSG, '#', 'type', 'EventMsg')) {
-      entries.push({ kind: 'eventmsg', name: m.name, document: EVENT_MSG, pointer: m.pointer });
-    }
-  }
-  for (const m of readUnion(reader, NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem')) {
-    entries.push({ kind: 'thread-item', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
-  }
+  const entries: CatalogEntry[] = [
+    ...readUnion(reader, 'notification', NOTIFICATIONS, '#', 'method', 'ServerNotification'),
+    ...readUnion(reader, 'request', REQUESTS, '#', 'method', 'ServerRequest').map((e) => ({
+      ...e,
+      response: responseOf(reader, e.name, getAtPointer(reader.read(REQUESTS), e.pointer)),
+    })),
+    // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
+    ...(reader.has(EVENT_MSG) ? readUnion(reader, 'eventmsg', EVENT_MSG, '#', 'type', 'EventMsg') : []),
+    ...readUnion(reader, 'thread-item', NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem'),
+  ];
   const responseDocuments = [
     ...new Set(entries.flatMap((e) => (e.response && 'document' in e.response ? [e.response.document] : []))),
   ].sort();

@@ -5,24 +5,20 @@ import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import { resolveRef } from '../schema/ref.ts';
 import { literalOf } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEnum } from './types.ts';
-
-export interface UnionMember {
-  name: string;
-  pointer: string;
-}
+import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
 
 /**
- * Members of the `oneOf`/`anyOf` union at `pointer`, each named by the literal of `prop`.
- * A member without that literal means the union is not discriminated: exit 2, naming where.
+ * The members of the `oneOf`/`anyOf` union at `pointer`, as entries of `kind` named by the literal
+ * of `prop`. A member without that literal means the union is not discriminated: exit 2, naming where.
  */
 export function readUnion(
   reader: SnapshotReader,
+  kind: EntryKind,
   rel: string,
   pointer: string,
   prop: string,
   what: string,
-): UnionMember[] {
+): CatalogEntry[] {
   const doc = reader.read(rel);
   const union = getAtPointer(doc, pointer);
   const slots = unionSlots(union);
@@ -48,7 +44,7 @@ export function readUnion(
         `every member of the union must pin \`${prop}\` with enum:[x] or const; check that the snapshot is intact`,
       );
     }
-    return { name, pointer: memberPointer };
+    return { kind, name, document: rel, pointer: memberPointer };
   });
 }
 

@@ -2,7 +2,6 @@
 // schema cannot say (a keyword's type, references, required names, regular expressions), and its
 // normalized form: objects closed (additionalProperties: false) unless they say otherwise,
 // `extension` reasons moved into `description`.
-import type { JsonSchema } from '../schema/types.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
 import { isObj, type Obj } from '../schema/object.ts';
 import type { Problems } from './problems.ts';
@@ -40,7 +39,7 @@ export function checkSchema(
   yamlPointer: string,
   irPointer: string,
   ctx: SchemaContext,
-): JsonSchema {
+): Obj {
   ctx.locations[irPointer] = ctx.source.locate(yamlPointer);
   const { problems } = ctx;
   const at = (key: string) => pointerJoin(yamlPointer, key);
@@ -88,7 +87,7 @@ export function checkSchema(
       `\`${key}\` needs \`type: ${NEEDS_TYPE[key]}\``,
       `add \`type: ${NEEDS_TYPE[key]}\` to this schema`,
     );
-  const sub = (value: unknown, ...keys: string[]): JsonSchema =>
+  const sub = (value: unknown, ...keys: string[]) =>
     checkSchema(value as Obj, pointerJoin(yamlPointer, ...keys), pointerJoin(irPointer, ...keys), ctx);
   if (isObj(node.properties))
     out.properties = Object.fromEntries(
@@ -141,5 +140,5 @@ export function checkSchema(
     }
   }
   if ('pattern' in node) out.pattern = node.pattern;
-  return out as JsonSchema;
+  return out;
 }

@@ -89,10 +89,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const eventDefs = ownRecord<CanonicalEventDef>();
   for (const [type, ev] of Object.entries(events)) {
     const schemaPointer = pointerJoin('/events', type, 'schema');
-    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<
-      string,
-      unknown
-    >;
+    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx);
     const notes = [
       `Payload of \`${type}\`.`,
       ev.description,
