@@ -121,9 +121,7 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
       hint: 'write it as a block map to let eventmap insert into it',
     });
   const pairs = map.items as Pair<Node, Node | null>[];
-  const anchor =
-    (e.after !== undefined ? pairs.find((p) => isScalar(p.key) && p.key.value === e.after) : undefined) ??
-    pairs[pairs.length - 1];
+  const anchor = (e.after !== undefined ? pairOf(doc, e.map, e.after) : undefined) ?? pairs[pairs.length - 1];
   let offset: number;
   let indent: number;
   const head = pairs[0]?.key;
@@ -135,12 +133,7 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     indent = column(text, anchor.key.range[0]);
   } else {
     // An empty map (`key: {}` is flow, so this is `key:` with nothing under it): indent below its parent key.
-    const parent = doc.getIn(e.map.slice(0, -1), true);
-    const pk = isMap(parent)
-      ? (parent.items as Pair<Node, Node | null>[]).find(
-          (p) => isScalar(p.key) && p.key.value === e.map[e.map.length - 1],
-        )
-      : undefined;
+    const pk = pairOf(doc, e.map.slice(0, -1), e.map[e.map.length - 1]);
     if (!pk || !isScalar(pk.key) || !pk.key.range) throw missing(e.map);
     offset = lineEnd(text, pk.key.range[1]);
     indent = column(text, pk.key.range[0]) + 2;
@@ -163,6 +156,14 @@ function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
     edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
   }
   return edits;
+}
+
+/** The pair of `key` in the map at `map`. */
+function pairOf(doc: Document, map: Path, key: unknown): Pair<Node, Node | null> | undefined {
+  const parent = doc.getIn(map, true);
+  return isMap(parent)
+    ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === key)
+    : undefined;
 }
 
 /** A value in flow style on one line (`{ path: $.a, since: 0.3.0 }`), as the hand-written reads are. */
@@ -197,10 +198,7 @@ function fillEmpty(
   nested: InsertPair[],
   range: [number, number, number],
 ): TextEdit[] {
-  const parent = doc.getIn(pair.map, true);
-  const owner = isMap(parent)
-    ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === pair.key)
-    : undefined;
+  const owner = pairOf(doc, pair.map, pair.key);
   if (!owner || !isScalar(owner.key) || !owner.key.range) throw missing([...pair.map, pair.key]);
   const block = renderPair(pair, nested).split('\n').slice(1).join('\n').trimEnd(); // the pairs below `key:`
   // The `{}` goes (with the blank before it); the block goes below the line, after any comment on it.
