@@ -23,18 +23,15 @@ export function loadCatalog(ref: SnapshotRef): Catalog {
   const reader = new SnapshotReader(ref.dir, ref.source);
   const { entries, enums } = BUILDERS[ref.source](reader);
   entries.sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
-  for (let i = 1; i < entries.length; i++) {
-    const [prev, cur] = [entries[i - 1]!, entries[i]!];
-    if (prev.kind === cur.kind && prev.name === cur.name) {
-      throw reader.error(
-        cur.document,
-        cur.pointer,
-        'snapshot/duplicate-discriminant',
-        `${cur.kind} \`${cur.name}\` appears twice`,
-        'a discriminated union must name each member once; check the snapshot',
-      );
-    }
-  }
+  const twice = entries.find((e, i) => i > 0 && entryKey(e) === entryKey(entries[i - 1]!));
+  if (twice)
+    throw reader.error(
+      twice.document,
+      twice.pointer,
+      'snapshot/duplicate-discriminant',
+      `${twice.kind} \`${twice.name}\` appears twice`,
+      'a discriminated union must name each member once; check the snapshot',
+    );
   return {
     source: ref.source,
     version: ref.version,
