@@ -10,8 +10,8 @@ import { joinPointer } from '../schema/pointer.ts';
 import { ACP_EXTENSION } from '../../runtime/sources/discriminant.ts';
 import { ACP_SCHEMA } from '../upstream/acp.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
-import { catalogEnum, readUnion } from './unions.ts';
+import type { CatalogEntry, CatalogParts, EntryKind } from './types.ts';
+import { catalogEnums, readUnion } from './unions.ts';
 
 /** The root unions of messages (by who sends them) → the kind of entry each member is. */
 const ROOTS: readonly [string, EntryKind][] = [
@@ -32,7 +32,7 @@ const UPDATE_UNION = '#/$defs/SessionUpdate';
 /** Enums the mappings translate through value maps. */
 const ENUMS = ['StopReason', 'ToolKind', 'ToolCallStatus', 'PermissionOptionKind', 'PlanEntryStatus'];
 
-export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> } {
+export function buildAcp(reader: SnapshotReader): CatalogParts {
   const doc = reader.read(ACP_SCHEMA);
   const defs = isObj(doc) && isObj(doc.$defs) ? doc.$defs : {};
   const methodOf = (name: string): string | undefined => {
@@ -84,16 +84,6 @@ export function buildAcp(reader: SnapshotReader): { entries: CatalogEntry[]; enu
     if (isObj(def) && def['x-side'] === 'protocol' && methodOf(name) !== undefined)
       entries.push(entry('notification', name), entry('client-notification', name));
   }
-  for (const m of readUnion(reader, ACP_SCHEMA, UPDATE_UNION, 'sessionUpdate', 'SessionUpdate'))
-    entries.push({ kind: 'session-update', name: m.name, document: ACP_SCHEMA, pointer: m.pointer });
-  return { entries, enums: readEnums(defs) };
-}
-
-function readEnums(defs: Record<string, unknown>): Record<string, CatalogEnum> {
-  const enums: Record<string, CatalogEnum> = {};
-  for (const name of ENUMS) {
-    const found = catalogEnum(defs[name], name, ACP_SCHEMA, '$defs');
-    if (found) enums[name] = found;
-  }
-  return enums;
+  entries.push(...readUnion(reader, 'session-update', ACP_SCHEMA, UPDATE_UNION, 'sessionUpdate', 'SessionUpdate'));
+  return { entries, enums: catalogEnums(defs, ENUMS, ACP_SCHEMA, '$defs') };
 }

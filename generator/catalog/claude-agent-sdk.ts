@@ -3,15 +3,14 @@
 // stream events with their content blocks and deltas, the built-in tools and `canUseTool`.
 import { joinPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import { readTsSnapshot, requireSchema, stringEnums, unionEntries } from './ts-catalog.ts';
-import type { CatalogEntry, CatalogEnum } from './types.ts';
+import { readTsSnapshot, requireSchema } from './ts-catalog.ts';
+import type { CatalogParts } from './types.ts';
 
-export function buildClaudeAgentSdk(reader: SnapshotReader): {
-  entries: CatalogEntry[];
-  enums: Record<string, CatalogEnum>;
-} {
-  const { surface, doc } = readTsSnapshot(reader, ['sdk-message']);
-  const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
+export function buildClaudeAgentSdk(reader: SnapshotReader): CatalogParts {
+  // Claude has no `*Status` enums; what a mapping translates is stop/terminal reasons, permission
+  // behaviors and modes, and the assistant error kinds (BetaStopReason, PermissionBehavior, ...).
+  const enumPattern = /(Status|Reason|Behavior|Mode|MessageError)$/;
+  const { surface, doc, entries, enums } = readTsSnapshot(reader, ['sdk-message'], enumPattern);
   (surface.tools ?? []).forEach((tool, i) => {
     requireSchema(reader, surface, doc, tool.pointer, joinPointer('', 'tools', i, 'pointer'), `tool ${tool.name}`);
     entries.push({
@@ -43,7 +42,5 @@ export function buildClaudeAgentSdk(reader: SnapshotReader): {
           : { missing: `surface.json names no answer type for ${permission.name} (permission.resultType)` },
     });
   }
-  // Claude has no `*Status` enums; what a mapping translates is stop/terminal reasons, permission
-  // behaviors and modes, and the assistant error kinds (BetaStopReason, PermissionBehavior, ...).
-  return { entries, enums: stringEnums(surface, doc, /(Status|Reason|Behavior|Mode|MessageError)$/) };
+  return { entries, enums };
 }

@@ -1,36 +1,26 @@
 // Catalog of a codex-app-server snapshot: the JSON Schema bundle Codex writes itself.
 import { getAtPointer } from '../schema/pointer.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEntry, CatalogEnum, CatalogResponse } from './types.ts';
+import type { CatalogEntry, CatalogEnum, CatalogParts, CatalogResponse } from './types.ts';
 import { parseDefinitionRef } from '../schema/traverse.ts';
-import { catalogEnum, readUnion } from './unions.ts';
+import { catalogEnums, readUnion } from './unions.ts';
 import { isObj } from '../schema/object.ts';
 
 const NOTIFICATIONS = 'ServerNotification.json';
 const REQUESTS = 'ServerRequest.json';
 const EVENT_MSG = 'EventMsg.json';
 
-export function buildCodexAppServer(reader: SnapshotReader): {
-  entries: CatalogEntry[];
-  enums: Record<string, CatalogEnum>;
-} {
-  const entries: CatalogEntry[] = [];
-  for (const m of readUnion(reader, NOTIFICATIONS, '#', 'method', 'ServerNotification')) {
-    entries.push({ kind: 'notification', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
-  }
-  for (const m of readUnion(reader, REQUESTS, '#', 'method', 'ServerRequest')) {
-    const response = responseOf(reader, m.name, getAtPointer(reader.read(REQUESTS), m.pointer));
-    entries.push({ kind: 'request', name: m.name, document: REQUESTS, pointer: m.pointer, response });
-  }
-  // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
-  if (reader.has(EVENT_MSG)) {
-    for (const m of readUnion(reader, EVENT_MSG, '#', 'type', 'EventMsg')) {
-      entries.push({ kind: 'eventmsg', name: m.name, document: EVENT_MSG, pointer: m.pointer });
-    }
-  }
-  for (const m of readUnion(reader, NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem')) {
-    entries.push({ kind: 'thread-item', name: m.name, document: NOTIFICATIONS, pointer: m.pointer });
-  }
+export function buildCodexAppServer(reader: SnapshotReader): CatalogParts {
+  const entries: CatalogEntry[] = [
+    ...readUnion(reader, 'notification', NOTIFICATIONS, '#', 'method', 'ServerNotification'),
+    ...readUnion(reader, 'request', REQUESTS, '#', 'method', 'ServerRequest').map((e) => ({
+      ...e,
+      response: responseOf(reader, e.name, getAtPointer(reader.read(REQUESTS), e.pointer)),
+    })),
+    // Only older versions ship the legacy EventMsg union (sent as `codex/event/<type>`).
+    ...(reader.has(EVENT_MSG) ? readUnion(reader, 'eventmsg', EVENT_MSG, '#', 'type', 'EventMsg') : []),
+    ...readUnion(reader, 'thread-item', NOTIFICATIONS, '#/definitions/ThreadItem', 'type', 'ThreadItem'),
+  ];
   const responseDocuments = [
     ...new Set(entries.flatMap((e) => (e.response && 'document' in e.response ? [e.response.document] : []))),
   ].sort();
@@ -43,11 +33,8 @@ function readEnums(reader: SnapshotReader, responseDocuments: string[]): Record<
   const scan = (document: string, pattern: RegExp) => {
     const doc = reader.read(document);
     const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
-    for (const name of Object.keys(defs).sort()) {
-      if (!pattern.test(name) || enums[name]) continue;
-      const found = catalogEnum(defs[name], name, document, 'definitions');
-      if (found) enums[name] = found;
-    }
+    const names = Object.keys(defs).filter((name) => pattern.test(name) && !enums[name]);
+    Object.assign(enums, catalogEnums(defs, names.sort(), document, 'definitions'));
   };
   scan(NOTIFICATIONS, /Status$/);
   for (const doc of responseDocuments) scan(doc, /(Decision|Action)$/);

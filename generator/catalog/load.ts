@@ -4,18 +4,18 @@ import type { SourceName } from '../project/sources.ts';
 import { buildAcp } from './acp.ts';
 import { buildClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { buildCodexAppServer } from './codex-app-server.ts';
-import { buildCodexSdk } from './codex-sdk.ts';
 import { SnapshotReader } from './snapshot-files.ts';
-import type { Catalog, CatalogEntry, CatalogEnum } from './types.ts';
+import { readTsSnapshot } from './ts-catalog.ts';
+import type { Catalog, CatalogEntry, CatalogParts } from './types.ts';
 import type { SnapshotRef } from './snapshots.ts';
 import { ownRecord } from '../shared/own-record.ts';
 
-type Builder = (reader: SnapshotReader) => { entries: CatalogEntry[]; enums: Record<string, CatalogEnum> };
-
-const BUILDERS: Record<SourceName, Builder> = {
+const BUILDERS: Record<SourceName, (reader: SnapshotReader) => CatalogParts> = {
   'codex-app-server': buildCodexAppServer,
   'claude-agent-sdk': buildClaudeAgentSdk,
-  'codex-sdk': buildCodexSdk,
+  // index.schema.json + surface.json (generator/upstream/codex-sdk.ts): ThreadEvent members and
+  // ThreadItem types, both by `type`.
+  'codex-sdk': (reader) => readTsSnapshot(reader, ['thread-event', 'sdk-item'], /Status$/),
   acp: buildAcp,
 };
 
@@ -23,18 +23,15 @@ export function loadCatalog(ref: SnapshotRef): Catalog {
   const reader = new SnapshotReader(ref.dir, ref.source);
   const { entries, enums } = BUILDERS[ref.source](reader);
   entries.sort((a, b) => compareStrings(a.kind, b.kind) || compareStrings(a.name, b.name));
-  for (let i = 1; i < entries.length; i++) {
-    const [prev, cur] = [entries[i - 1]!, entries[i]!];
-    if (prev.kind === cur.kind && prev.name === cur.name) {
-      throw reader.error(
-        cur.document,
-        cur.pointer,
-        'snapshot/duplicate-discriminant',
-        `${cur.kind} \`${cur.name}\` appears twice`,
-        'a discriminated union must name each member once; check the snapshot',
-      );
-    }
-  }
+  const twice = entries.find((e, i) => i > 0 && entryKey(e) === entryKey(entries[i - 1]!));
+  if (twice)
+    throw reader.error(
+      twice.document,
+      twice.pointer,
+      'snapshot/duplicate-discriminant',
+      `${twice.kind} \`${twice.name}\` appears twice`,
+      'a discriminated union must name each member once; check the snapshot',
+    );
   return {
     source: ref.source,
     version: ref.version,

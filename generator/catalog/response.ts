@@ -1,17 +1,10 @@
 // The one reading of a catalog entry's answer (`response:` in the spec): the path check, the diff,
 // `suggest` and the upstream types all start from here.
 import { getAtPointer } from '../schema/pointer.ts';
-import type { Catalog, CatalogEntry } from './types.ts';
+import type { Catalog, CatalogEntry, CatalogResponse } from './types.ts';
 
-export interface ResponseSchema {
-  /** The upstream type name of the answer. */
-  type: string;
-  document: string;
-  pointer: string;
-  /** The answer's schema; `$ref`s in it resolve against `doc`. */
-  schema: unknown;
-  doc: unknown;
-}
+/** Where the answer is, plus its schema, whose `$ref`s resolve against `doc`. */
+export type ResponseSchema = Exclude<CatalogResponse, { missing: string }> & { schema: unknown; doc: unknown };
 
 /** The answer's schema in this snapshot, if the catalog links one to the request. */
 export function responseSchema(catalog: Catalog, entry: CatalogEntry): ResponseSchema | undefined {

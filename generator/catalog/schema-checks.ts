@@ -25,24 +25,20 @@ export interface SchemaProblem {
   hint: string;
 }
 
-/** Keywords whose schemas apply to the same value (a cycle through them never ends). */
-const SAME_VALUE_ONE = ['not', 'if', 'then', 'else'];
-const SAME_VALUE_LIST = ['allOf', 'anyOf', 'oneOf'];
-const SAME_VALUE_MAP = ['dependentSchemas', 'dependencies'];
-/** Keywords whose schemas apply to a part of the value (recursion through them ends with the data). */
-const PART_ONE = [
-  'additionalProperties',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'items',
+/**
+ * Keywords holding schemas: one, a list or a map of them, applying to the same value (a cycle
+ * through them never ends) or to a part of it (recursion through them ends with the data).
+ */
+const KEYWORDS: [shape: 'one' | 'list' | 'map', sameValue: boolean, keys: string[]][] = [
+  ['one', true, ['not', 'if', 'then', 'else']],
+  ['list', true, ['allOf', 'anyOf', 'oneOf']],
+  ['map', true, ['dependentSchemas', 'dependencies']],
+  ['one', false, ['additionalProperties', 'additionalItems', 'contains', 'propertyNames']],
+  ['one', false, ['unevaluatedProperties', 'unevaluatedItems', 'items']],
+  ['list', false, ['items', 'prefixItems']],
+  ['map', false, ['properties', 'patternProperties']],
+  ['map', false, ['definitions', '$defs']], // schemas that apply only where referenced
 ];
-const PART_LIST = ['items', 'prefixItems'];
-const PART_MAP = ['properties', 'patternProperties'];
-/** Keywords holding schemas that apply only where referenced. */
-const HOLDERS = ['definitions', '$defs'];
 
 interface Child {
   pointer: string;
@@ -54,7 +50,7 @@ interface Child {
 
 function children(node: Obj, at: string): Child[] {
   const out: Child[] = [];
-  const add = (keys: string[], shape: 'one' | 'list' | 'map', sameValue: boolean) => {
+  for (const [shape, sameValue, keys] of KEYWORDS)
     for (const k of keys) {
       const v = node[k];
       if (shape === 'one' && (isObj(v) || typeof v === 'boolean'))
@@ -66,14 +62,6 @@ function children(node: Obj, at: string): Child[] {
         for (const [name, s] of Object.entries(v))
           if (!Array.isArray(s)) out.push({ pointer: joinPointer(at, k, name), node: s, sameValue, segments: 2 });
     }
-  };
-  add(SAME_VALUE_ONE, 'one', true);
-  add(SAME_VALUE_LIST, 'list', true);
-  add(SAME_VALUE_MAP, 'map', true);
-  add(PART_ONE, 'one', false);
-  add(PART_LIST, 'list', false);
-  add(PART_MAP, 'map', false);
-  add(HOLDERS, 'map', false);
   return out;
 }
 

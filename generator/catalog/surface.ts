@@ -23,31 +23,29 @@ export function readSurface(reader: SnapshotReader): Surface {
   };
   const str = (o: Obj, key: string, at: string): string =>
     typeof o[key] === 'string' ? (o[key] as string) : fail(joinPointer(at, key), `\`${key}\` must be a string`);
-  const list = (o: Obj, key: string, at: string): Obj[] => {
+  const array = <T>(o: Obj, key: string, at: string, is: (v: unknown) => v is T, what: string): T[] => {
     const v = o[key];
-    if (!Array.isArray(v) || !v.every(isObj))
-      return fail(joinPointer(at, key), `\`${key}\` must be an array of objects`);
-    return v as Obj[];
+    return Array.isArray(v) && v.every(is) ? v : fail(joinPointer(at, key), `\`${key}\` must be an array of ${what}`);
   };
+  const list = (o: Obj, key: string, at: string) => array(o, key, at, isObj, 'objects');
+  const isString = (v: unknown): v is string => typeof v === 'string';
+  const strings = (o: Obj, key: string, at: string) =>
+    o[key] === undefined ? undefined : array(o, key, at, isString, 'strings');
   if (!isObj(doc)) return fail('', 'not an object');
-  const declarations = doc.declarations;
-  if (!Array.isArray(declarations) || !declarations.every((d) => typeof d === 'string'))
-    return fail('/declarations', '`declarations` must be an array of strings');
+  const declarations = array(doc, 'declarations', '', isString, 'strings');
   const surface: Surface = {
     schema: str(doc, 'schema', ''),
-    declarations: declarations as string[],
+    declarations,
     unions: list(doc, 'unions', '').map((u, i) => {
       const at = joinPointer('', 'unions', i);
-      const members = u.members;
-      if (members !== undefined && (!Array.isArray(members) || !members.every((m) => typeof m === 'string')))
-        fail(joinPointer(at, 'members'), '`members` must be an array of strings');
+      const members = strings(u, 'members', at);
       return {
         kind: str(u, 'kind', at) as EntryKind,
         type: str(u, 'type', at),
         pointer: str(u, 'pointer', at),
         discriminant: str(u, 'discriminant', at),
         ...(u.subDiscriminant !== undefined ? { subDiscriminant: str(u, 'subDiscriminant', at) } : {}),
-        ...(members !== undefined ? { members: members as string[] } : {}),
+        ...(members !== undefined ? { members } : {}),
       };
     }),
     unresolved: list(doc, 'unresolved', '').map((u, i) => {
@@ -82,13 +80,11 @@ export function readSurface(reader: SnapshotReader): Surface {
       pointer: str(p, 'pointer', '/permission'),
       parameters: list(p, 'parameters', '/permission').map((q, i) => {
         const at = joinPointer('/permission', 'parameters', i);
-        const keys = q.keys;
-        if (keys !== undefined && (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')))
-          fail(joinPointer(at, 'keys'), '`keys` must be an array of strings');
+        const keys = strings(q, 'keys', at);
         return {
           name: str(q, 'name', at),
           optional: q.optional === true,
-          ...(keys !== undefined ? { keys: keys as string[] } : {}),
+          ...(keys !== undefined ? { keys } : {}),
         };
       }),
       // Both or neither: a snapshot that names no answer type leaves `response:` untyped (catalog note).

@@ -1,25 +1,27 @@
 // Catalog entries of a TypeScript-sourced snapshot (claude-agent-sdk, codex-sdk): surface.json says
 // where the unions are, the JSON Schema document says what each member pins. Every member is
 // kept: a member the declarations never declare is an `unresolved` entry named by its type name.
-import { getAtPointer, joinPointer } from '../schema/pointer.ts';
+import { definitionName, getAtPointer, joinPointer } from '../schema/pointer.ts';
 import { withFlag, withSubtype } from '../../runtime/sources/discriminant.ts';
 import { isObj } from '../schema/object.ts';
-import { definitionName } from '../schema/pointer.ts';
 import { stringLiterals, unionLeaves } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
 import { SURFACE, type Surface, type SurfaceUnion } from '../upstream/surface-format.ts';
 import { readSurface } from './surface.ts';
-import type { CatalogEntry, CatalogEnum } from './types.ts';
+import type { CatalogEntry, CatalogEnum, CatalogParts } from './types.ts';
 
 const redo = (reader: SnapshotReader) =>
   `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``;
 
-/** surface.json plus its schema document (whose `$ref`s the reader checked: catalog/schema-checks.ts). */
-/** The surface and its schema, with a union of each of `kinds`. */
+/**
+ * surface.json plus its schema document (whose `$ref`s the reader checked: catalog/schema-checks.ts),
+ * with a union of each of `kinds`; the entries of every union, and the string enums named by `enumPattern`.
+ */
 export function readTsSnapshot(
   reader: SnapshotReader,
-  kinds: readonly string[] = [],
-): { surface: Surface; doc: unknown } {
+  kinds: readonly string[],
+  enumPattern: RegExp,
+): CatalogParts & { surface: Surface; doc: unknown } {
   const surface = readSurface(reader);
   for (const kind of kinds)
     if (!surface.unions.some((u) => u.kind === kind))
@@ -28,9 +30,11 @@ export function readTsSnapshot(
         '/unions',
         'snapshot/missing-union',
         `surface.json lists no ${kind} union`,
-        `restore the snapshot from git, or re-create it with \`eventmap upstream add ${reader.source}@<version>\``,
+        redo(reader),
       );
-  return { surface, doc: reader.read(surface.schema) };
+  const doc = reader.read(surface.schema);
+  const entries = surface.unions.flatMap((u) => unionEntries(reader, surface, doc, u));
+  return { surface, doc, entries, enums: stringEnums(surface, doc, enumPattern) };
 }
 
 interface Draft extends CatalogEntry {
@@ -39,12 +43,7 @@ interface Draft extends CatalogEntry {
 }
 
 /** One entry per discriminant value of the union (a member pinning several `subtype`s gives several). */
-export function unionEntries(
-  reader: SnapshotReader,
-  surface: Surface,
-  doc: unknown,
-  union: SurfaceUnion,
-): CatalogEntry[] {
+function unionEntries(reader: SnapshotReader, surface: Surface, doc: unknown, union: SurfaceUnion): CatalogEntry[] {
   const rel = surface.schema;
   const leaves = unionLeaves(doc, union.pointer);
   if (!leaves) {
@@ -158,7 +157,7 @@ export function requireSchema(
 }
 
 /** Definitions whose name matches `pattern` and that are plain string enums (the values mappings translate). */
-export function stringEnums(surface: Surface, doc: unknown, pattern: RegExp): Record<string, CatalogEnum> {
+function stringEnums(surface: Surface, doc: unknown, pattern: RegExp): Record<string, CatalogEnum> {
   const defs = isObj(doc) && isObj(doc.definitions) ? doc.definitions : {};
   const enums: Record<string, CatalogEnum> = {};
   for (const name of Object.keys(defs).sort()) {

@@ -58,3 +58,6 @@ export interface Catalog {
   /** Parsed JSON documents of the snapshot, by snapshot-relative path. */
   documents: Record<string, JsonSchema>;
 }
+
+/** What a source's catalog builder reads from its snapshot (catalog/load.ts adds the rest). */
+export type CatalogParts = Pick<Catalog, 'entries' | 'enums'>;

@@ -5,24 +5,20 @@ import { getAtPointer, joinPointer } from '../schema/pointer.ts';
 import { resolveRef } from '../schema/ref.ts';
 import { literalOf } from '../schema/unions.ts';
 import type { SnapshotReader } from './snapshot-files.ts';
-import type { CatalogEnum } from './types.ts';
-
-export interface UnionMember {
-  name: string;
-  pointer: string;
-}
+import type { CatalogEntry, CatalogEnum, EntryKind } from './types.ts';
 
 /**
- * Members of the `oneOf`/`anyOf` union at `pointer`, each named by the literal of `prop`.
- * A member without that literal means the union is not discriminated: exit 2, naming where.
+ * The members of the `oneOf`/`anyOf` union at `pointer`, as entries of `kind` named by the literal
+ * of `prop`. A member without that literal means the union is not discriminated: exit 2, naming where.
  */
 export function readUnion(
   reader: SnapshotReader,
+  kind: EntryKind,
   rel: string,
   pointer: string,
   prop: string,
   what: string,
-): UnionMember[] {
+): CatalogEntry[] {
   const doc = reader.read(rel);
   const union = getAtPointer(doc, pointer);
   const slots = unionSlots(union);
@@ -48,7 +44,7 @@ export function readUnion(
         `every member of the union must pin \`${prop}\` with enum:[x] or const; check that the snapshot is intact`,
       );
     }
-    return { name, pointer: memberPointer };
+    return { kind, name, document: rel, pointer: memberPointer };
   });
 }
 
@@ -58,7 +54,7 @@ export function readUnion(
  * {...} }`, named by their one required key); a member that is any string makes it open.
  * Undefined when the definition is not enum-like.
  */
-export function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
+function enumValues(def: unknown): { values: string[]; open: boolean } | undefined {
   if (isObj(def) && Array.isArray(def.enum) && def.enum.every((v) => typeof v === 'string'))
     return { values: def.enum as string[], open: false };
   const members = isObj(def) ? unionBranches(def) : [];
@@ -78,20 +74,20 @@ export function enumValues(def: unknown): { values: string[]; open: boolean } | 
   return values.length ? { values, open } : undefined;
 }
 
-/** The catalog enum of definition `name` in `document` (under `holder`, `definitions` or `$defs`), if it is enum-like. */
-export function catalogEnum(
-  def: unknown,
-  name: string,
+/** The enum-like definitions among `names` of `defs`, the definitions under `holder` (`definitions` or `$defs`) of `document`. */
+export function catalogEnums(
+  defs: Record<string, unknown>,
+  names: readonly string[],
   document: string,
   holder: 'definitions' | '$defs',
-): CatalogEnum | undefined {
-  const found = enumValues(def);
-  if (!found) return undefined;
-  return {
-    name,
-    values: found.values,
-    ...(found.open ? { open: true as const } : {}),
-    document,
-    pointer: joinPointer(`#/${holder}`, name),
-  };
+): Record<string, CatalogEnum> {
+  const enums: Record<string, CatalogEnum> = {};
+  for (const name of names) {
+    const found = enumValues(defs[name]);
+    if (found) {
+      const open = found.open ? { open: true as const } : {};
+      enums[name] = { name, values: found.values, ...open, document, pointer: joinPointer(`#/${holder}`, name) };
+    }
+  }
+  return enums;
 }

@@ -189,13 +189,16 @@ function checkPath(
         loc,
       });
   }
-  const lookups = ctx.targets.map((target) => {
+  const results = ctx.targets.map((target) => {
     const doc = target.catalog.documents[target.document];
-    return { target, info: resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments) };
+    const info = resolveSchemaPath(doc, getAtPointer(doc, target.pointer), path.segments);
+    return { target, info, found: info !== undefined };
   });
-  const results = lookups.map((l) => ({ target: l.target, found: l.info !== undefined }));
+  const versionsWhere = (found: boolean) =>
+    results.filter((r) => r.found === found).map((r) => r.target.catalog.version);
+  const [having, lacking] = [versionsWhere(true), versionsWhere(false)];
   const excluded: string[] = [];
-  for (const { target, info } of lookups) {
+  for (const { target, info } of results) {
     const version = target.catalog.version;
     const expected = expectedIn(presence, version);
     if (info && expected) found.push({ info, version });
@@ -204,8 +207,6 @@ function checkPath(
   }
   // One finding for every version the range wrongly excludes, with the read to write instead.
   if (excluded.length) {
-    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
-    const lacking = results.filter((r) => !r.found).map((r) => r.target.catalog.version);
     const value = readValue(path.text, presenceFor(having, lacking), (presence as { map?: string }).map);
     report(ctx, {
       category: 'stale',
@@ -220,7 +221,6 @@ function checkPath(
   // One finding for every version that lacks the path: one cause, one error.
   if (missing.length) {
     // A snapshot folder named by its content hash has no version a spec could list: no hint writes one.
-    const having = results.filter((r) => r.found).map((r) => r.target.catalog.version);
     const range = presenceFor(having, missing);
     const writesFolder = [range.since, range.until, ...range.absentIn].some(
       (v) => v !== undefined && isFolderVersion(v),
@@ -241,15 +241,13 @@ function checkPath(
   return found;
 }
 
-/** One finding for a path the snapshots lack (one cause), with the nearest path they have. */
-
 /** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */
 export function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
   for (const t of from) {
     if (t === 'null') continue;
     if (to.has(t) || (t === 'integer' && to.has('number')) || (t === 'number' && to.has('integer'))) return true;
   }
-  return from.size === 1 && from.has('null') ? to.has('null') || true : false;
+  return from.size === 1 && from.has('null');
 }
 
 function nearest(word: string, options: string[]): string {

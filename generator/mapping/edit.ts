@@ -121,9 +121,7 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
       hint: 'write it as a block map to let eventmap insert into it',
     });
   const pairs = map.items as Pair<Node, Node | null>[];
-  const anchor =
-    (e.after !== undefined ? pairs.find((p) => isScalar(p.key) && p.key.value === e.after) : undefined) ??
-    pairs[pairs.length - 1];
+  const anchor = (e.after !== undefined ? pairOf(doc, e.map, e.after) : undefined) ?? pairs[pairs.length - 1];
   let offset: number;
   let indent: number;
   const head = pairs[0]?.key;
@@ -135,12 +133,7 @@ function pairInsert(text: string, doc: Document, e: InsertPair, nested?: InsertP
     indent = column(text, anchor.key.range[0]);
   } else {
     // An empty map (`key: {}` is flow, so this is `key:` with nothing under it): indent below its parent key.
-    const parent = doc.getIn(e.map.slice(0, -1), true);
-    const pk = isMap(parent)
-      ? (parent.items as Pair<Node, Node | null>[]).find(
-          (p) => isScalar(p.key) && p.key.value === e.map[e.map.length - 1],
-        )
-      : undefined;
+    const pk = pairOf(doc, e.map.slice(0, -1), e.map[e.map.length - 1]);
     if (!pk || !isScalar(pk.key) || !pk.key.range) throw missing(e.map);
     offset = lineEnd(text, pk.key.range[1]);
     indent = column(text, pk.key.range[0]) + 2;
@@ -163,6 +156,14 @@ function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
     edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
   }
   return edits;
+}
+
+/** The pair of `key` in the map at `map`. */
+function pairOf(doc: Document, map: Path, key: unknown): Pair<Node, Node | null> | undefined {
+  const parent = doc.getIn(map, true);
+  return isMap(parent)
+    ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === key)
+    : undefined;
 }
 
 /** A value in flow style on one line (`{ path: $.a, since: 0.3.0 }`), as the hand-written reads are. */
@@ -197,10 +198,7 @@ function fillEmpty(
   nested: InsertPair[],
   range: [number, number, number],
 ): TextEdit[] {
-  const parent = doc.getIn(pair.map, true);
-  const owner = isMap(parent)
-    ? (parent.items as Pair<Node, Node | null>[]).find((p) => isScalar(p.key) && p.key.value === pair.key)
-    : undefined;
+  const owner = pairOf(doc, pair.map, pair.key);
   if (!owner || !isScalar(owner.key) || !owner.key.range) throw missing([...pair.map, pair.key]);
   const block = renderPair(pair, nested).split('\n').slice(1).join('\n').trimEnd(); // the pairs below `key:`
   // The `{}` goes (with the blank before it); the block goes below the line, after any comment on it.
@@ -213,16 +211,8 @@ function fillEmpty(
 }
 
 function dedent(block: string): string {
-  const pad = Math.min(
-    ...block
-      .split('\n')
-      .filter((l) => l.trim())
-      .map((l) => l.length - l.trimStart().length),
-  );
-  return block
-    .split('\n')
-    .map((l) => l.slice(pad))
-    .join('\n');
+  const pad = Math.min(...[...block.matchAll(/^( *)\S/gm)].map((m) => m[1]!.length));
+  return block.replace(new RegExp(`^ {0,${pad}}`, 'gm'), '');
 }
 
 function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
@@ -237,9 +227,8 @@ function seqInsert(text: string, doc: Document, e: InsertItem): TextEdit {
   }
   const at = items[Math.min(e.index, items.length - 1)]!;
   const dash = text.lastIndexOf('-', at.range![0]);
-  if (e.index < items.length)
-    return { offset: dash - column(text, dash), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
-  return { offset: lineEnd(text, at.range![1]), text: `${' '.repeat(column(text, dash))}- ${item}\n` };
+  const line = `${' '.repeat(column(text, dash))}- ${item}\n`;
+  return { offset: e.index < items.length ? dash - column(text, dash) : lineEnd(text, at.range![1]), text: line };
 }
 
 /** One `key: value` pair (and its comment), rendered by the yaml library at column 0. */
@@ -316,25 +305,16 @@ function applyTextEdits(text: string, edits: TextEdit[]): string {
 
 function verify(out: string, edits: SpecEdit[]): void {
   const doc = parseDocument(out);
+  // Read from the data, where aliases are resolved.
   const data: unknown = doc.errors.length ? undefined : doc.toJS({ maxAliasCount: 1000 });
   for (const e of edits) {
-    if (e.kind === 'replace') {
-      // Read from the data, where aliases are resolved.
-      const got = e.at.reduce<unknown>(
-        (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
-        data,
-      );
-      if (!isDeepStrictEqual(got, e.value))
-        throw new Error(`eventmap: editing mapping-spec.yaml at ${e.at.join('.')} did not read back as written`);
-      continue;
-    }
-    const got = data === undefined ? undefined : e.kind === 'pair' ? doc.getIn([...e.map, e.key]) : doc.getIn(e.seq);
-    const value = isCollection(got) ? got.toJS(doc) : got;
-    const ok = e.kind === 'pair' ? isDeepStrictEqual(value, e.value) : Array.isArray(value) && value.includes(e.value);
-    if (!ok)
-      throw new Error(
-        `eventmap: editing mapping-spec.yaml at ${e.kind === 'pair' ? [...e.map, e.key].join('.') : e.seq.join('.')} did not read back as written`,
-      );
+    const at = e.kind === 'pair' ? [...e.map, e.key] : e.kind === 'item' ? e.seq : e.at;
+    const got = at.reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      data,
+    );
+    const ok = e.kind === 'item' ? Array.isArray(got) && got.includes(e.value) : isDeepStrictEqual(got, e.value);
+    if (!ok) throw new Error(`eventmap: editing mapping-spec.yaml at ${at.join('.')} did not read back as written`);
   }
 }
 

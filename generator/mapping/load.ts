@@ -224,23 +224,20 @@ function toIr(
   }
   const valueMaps = ownRecord<ValueMap>();
   for (const [name, m] of Object.entries(raw.valueMaps ?? {})) {
+    const located = (key: 'values' | 'undeclared') =>
+      ownRecord(
+        Object.entries(m[key] ?? {}).map(([k, value]) => [k, { value, loc: keyLocOf(['valueMaps', name, key, k]) }]),
+      );
     valueMaps[name] = {
       name,
       ...(m.source !== undefined ? { source: m.source } : {}),
       ...(m.from !== undefined ? { from: m.from } : {}),
       ...(m.covers ? { covers: m.covers } : {}),
       to: m.to,
-      values: ownRecord(
-        Object.entries(m.values).map(([k, v]) => [k, { value: v, loc: keyLocOf(['valueMaps', name, 'values', k]) }]),
-      ),
+      values: located('values'),
       ...(m.default !== undefined ? { default: m.default } : {}),
       prefixes: ownRecord(Object.entries(m.prefixes ?? {})),
-      undeclared: ownRecord(
-        Object.entries(m.undeclared ?? {}).map(([k, v]) => [
-          k,
-          { value: v, loc: keyLocOf(['valueMaps', name, 'undeclared', k]) },
-        ]),
-      ),
+      undeclared: located('undeclared'),
       loc: keyLocOf(['valueMaps', name]),
     };
   }
@@ -341,9 +338,6 @@ function strictVersion(v: string, loc: Loc): string {
 }
 
 export function parsePath(text: string): PathExpr {
-  const segments: (string | number)[] = [];
-  const re = /\.([^.[\]]+)|\[(\d+)\]/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text.slice(1)))) segments.push(m[1] !== undefined ? m[1] : Number(m[2]));
+  const segments = [...text.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]/g)].map((m) => m[1] ?? Number(m[2]));
   return { text, segments };
 }

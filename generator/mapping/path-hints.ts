@@ -28,10 +28,7 @@ export function missingPathHint(path: string, lookups: PathLookup[]): string {
   const lacking = lookups.filter((l) => !l.found);
   if (!having.length) {
     // In no supported snapshot at all: not a field that comes and goes, a wrong path.
-    const near = nearestPath(
-      path,
-      lacking.map((l) => l.target),
-    );
+    const near = didYouMean(path, fieldPaths(lacking));
     return near
       ? `no supported snapshot has it: a typo? did you mean \`${near}\`?`
       : 'no supported snapshot has it: fix the path (a typo?)';
@@ -69,21 +66,16 @@ export function presenceText(path: string, p: Presence): string {
   return `{ ${parts.join(', ')} }`;
 }
 
-/** The closest path the message has in these snapshots. */
-function nearestPath(path: string, targets: PathTarget[]): string | undefined {
-  const all = new Set(targets.flatMap((t) => [...specFields(t.catalog, t.document, t.pointer).keys()]));
-  return didYouMean(path, all);
+/** Every field path the messages of these lookups have. */
+function fieldPaths(lookups: PathLookup[]): Set<string> {
+  return new Set(lookups.flatMap(({ target: t }) => [...specFields(t.catalog, t.document, t.pointer).keys()]));
 }
 
 /** A path close to `path` that the lacking versions have and the having versions do not. */
 function renamedTo(path: string, lookups: PathLookup[]): string | undefined {
-  const fields = (found: boolean) =>
-    new Set(
-      lookups
-        .filter((l) => l.found === found)
-        .flatMap((l) => [...specFields(l.target.catalog, l.target.document, l.target.pointer).keys()]),
-    );
-  const before = fields(true);
-  const fresh = [...fields(false)].filter((p) => !before.has(p));
-  return didYouMean(path, fresh);
+  const before = fieldPaths(lookups.filter((l) => l.found));
+  return didYouMean(
+    path,
+    [...fieldPaths(lookups.filter((l) => !l.found))].filter((p) => !before.has(p)),
+  );
 }

@@ -41,7 +41,10 @@ export function slotFits(
   model: CanonicalModel,
 ): SlotFit[] {
   if (targets.length < 2) return [];
-  const fieldsOf = targets.map((t) => ({ version: t.catalog.version, fields: fieldsAt(t) }));
+  const fieldsOf = targets.map((t) => ({
+    version: t.catalog.version,
+    fields: specFields(t.catalog, t.document, t.pointer),
+  }));
   const all = new Set(fieldsOf.flatMap((f) => [...f.fields.keys()]));
   const fresh = [...all].filter((p) => !fieldsOf.every((f) => f.fields.has(p)));
   const read = new Set(entry.emit.flatMap(reads)); // a field the entry reads already has its place
@@ -101,10 +104,6 @@ function nameFits(name: string, slot: string, entries: readonly MappingEntry[]):
         return `as ${e.kind} \`${e.name}\` reads \`${name}\` into \`${em.type}.${slot}\``;
     }
   return undefined;
-}
-
-function fieldsAt(t: PathTarget) {
-  return specFields(t.catalog, t.document, t.pointer);
 }
 
 /** Every path an emit reads: its payload, its ids and its `when`. */

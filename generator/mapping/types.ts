@@ -2,13 +2,11 @@
 // every later check can say mapping-spec.yaml:LINE:COL.
 import type { EntryKind } from '../catalog/types.ts';
 import type { SourceName } from '../project/sources.ts';
+import type { SourceLocation } from '../model/types.ts';
 import type { Presence } from './presence.ts';
 import { escapeSegment, unescapeSegment } from '../schema/pointer.ts';
 
-export interface Loc {
-  file: string;
-  line: number;
-  col: number;
+export interface Loc extends SourceLocation {
   /** The YAML node the location points at (its key when `key`): stable when lines move. */
   node?: SpecNode;
 }

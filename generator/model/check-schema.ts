@@ -2,9 +2,8 @@
 // schema cannot say (a keyword's type, references, required names, regular expressions), and its
 // normalized form: objects closed (additionalProperties: false) unless they say otherwise,
 // `extension` reasons moved into `description`.
-import type { JsonSchema } from '../schema/types.ts';
 import { guessHint } from '../shared/did-you-mean.ts';
-import { isObj } from '../schema/object.ts';
+import { isObj, type Obj } from '../schema/object.ts';
 import type { Problems } from './problems.ts';
 import { REF_PATTERN } from './model-schema.ts';
 import type { SourceLocation } from './types.ts';
@@ -40,7 +39,7 @@ export function checkSchema(
   yamlPointer: string,
   irPointer: string,
   ctx: SchemaContext,
-): JsonSchema {
+): Obj {
   ctx.locations[irPointer] = ctx.source.locate(yamlPointer);
   const { problems } = ctx;
   const at = (key: string) => pointerJoin(yamlPointer, key);
@@ -88,23 +87,18 @@ export function checkSchema(
       `\`${key}\` needs \`type: ${NEEDS_TYPE[key]}\``,
       `add \`type: ${NEEDS_TYPE[key]}\` to this schema`,
     );
-  const sub = (key: string, value: unknown, name?: string): JsonSchema => {
-    const [y, i] =
-      name === undefined
-        ? [at(key), pointerJoin(irPointer, key)]
-        : [pointerJoin(at(key), name), pointerJoin(pointerJoin(irPointer, key), name)];
-    return checkSchema(value as Record<string, unknown>, y, i, ctx);
-  };
+  const sub = (value: unknown, ...keys: string[]) =>
+    checkSchema(value as Obj, pointerJoin(yamlPointer, ...keys), pointerJoin(irPointer, ...keys), ctx);
   if (isObj(node.properties))
     out.properties = Object.fromEntries(
-      Object.entries(node.properties).map(([name, s]) => [name, sub('properties', s, name)]),
+      Object.entries(node.properties).map(([name, s]) => [name, sub(s, 'properties', name)]),
     );
   if ('required' in node) out.required = node.required;
   for (const [i, name] of ((node.required as string[] | undefined) ?? []).entries()) {
     const props = Object.keys(isObj(node.properties) ? node.properties : {});
     if (!props.includes(name))
       problems.add(
-        pointerJoin(at('required'), i),
+        pointerJoin(yamlPointer, 'required', i),
         'required-not-in-properties',
         `required property "${name}" is not in \`properties\``,
         guessHint(name, props, `add "${name}" under \`properties\`, or remove it from \`required\``),
@@ -112,7 +106,7 @@ export function checkSchema(
   }
   if (typeof node.additionalProperties === 'boolean') out.additionalProperties = node.additionalProperties;
   if (isObj(node.additionalProperties))
-    out.additionalProperties = sub('additionalProperties', node.additionalProperties);
+    out.additionalProperties = sub(node.additionalProperties, 'additionalProperties');
   else if (type === 'object' && !('additionalProperties' in node)) {
     if ('properties' in node)
       out.additionalProperties = false; // the closed-object policy
@@ -124,7 +118,7 @@ export function checkSchema(
         'add `additionalProperties: true` (any keys) or list its `properties`',
       );
   }
-  if ('items' in node) out.items = sub('items', node.items);
+  if ('items' in node) out.items = sub(node.items, 'items');
   else if (type === 'array')
     problems.add(
       yamlPointer,
@@ -146,5 +140,5 @@ export function checkSchema(
     }
   }
   if ('pattern' in node) out.pattern = node.pattern;
-  return out as JsonSchema;
+  return out;
 }

@@ -22,14 +22,14 @@ export function readLifecycleRoles(events: RawModel['events'], problems: Problem
       const by = Object.keys(roles).filter((t) => roles[t]![how] === subject);
       if (by.length === 1) continue;
       problems.add(
-        by.length ? pointerJoin(pointerJoin('/events', by[1]!), 'lifecycle') : '/events',
+        by.length ? pointerJoin('/events', by[1]!, 'lifecycle') : '/events',
         'bad-lifecycle',
         by.length
           ? `${by.length} events ${how} ${subject}: ${by.join(', ')}`
           : `no event ${how} ${subject} (the runtime tracks what is open by it)`,
         by.length
           ? `keep \`${how}: ${subject}\` on one event`
-          : `add \`lifecycle: { ${how}: ${subject} }\` to the event that ${how === 'opens' ? 'opens' : 'closes'} a ${subject}`,
+          : `add \`lifecycle: { ${how}: ${subject} }\` to the event that ${how} a ${subject}`,
       );
     }
   }

@@ -88,11 +88,8 @@ export function parseModel(text: string, file: string): CanonicalModel {
   const envelope = readEnvelope(root.envelope, ctx);
   const eventDefs = ownRecord<CanonicalEventDef>();
   for (const [type, ev] of Object.entries(events)) {
-    const schemaPointer = pointerJoin(pointerJoin('/events', type), 'schema');
-    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx) as Record<
-      string,
-      unknown
-    >;
+    const schemaPointer = pointerJoin('/events', type, 'schema');
+    const payloadSchema = checkSchema(ev.schema ?? {}, schemaPointer, `/definitions/${ev.payloadName}`, ctx);
     const notes = [
       `Payload of \`${type}\`.`,
       ev.description,
@@ -118,7 +115,7 @@ export function parseModel(text: string, file: string): CanonicalModel {
     };
   }
   // Only worth saying when nothing else is wrong: a broken event leaves its definitions unused.
-  for (const name of problems.count === 0 ? Object.keys(definitions) : []) {
+  for (const name of problems.list.length === 0 ? Object.keys(definitions) : []) {
     if (!ctx.referenced.has(name))
       problems.add(
         pointerJoin('/definitions', name),
@@ -171,13 +168,14 @@ function checkShape(source: YamlSource): void {
   validateShape ??= compileShape(MODEL_SCHEMA);
   if (validateShape(source.data)) return;
   const problems = new Problems(source);
-  for (const d of shapeDiagnostics(validateShape.errors ?? [], {
-    prefix: 'model',
-    locate: (path) => source.locate(path.reduce<string>(pointerJoin, '')),
-    fallbackHint: "see docs/canonical-model.md for the file's shape",
-    special: modelWording,
-  }))
-    problems.addDiagnostic(d);
+  problems.list.push(
+    ...shapeDiagnostics(validateShape.errors ?? [], {
+      prefix: 'model',
+      locate: (path) => source.locate(pointerJoin('', ...path)),
+      fallbackHint: "see docs/canonical-model.md for the file's shape",
+      special: modelWording,
+    }),
+  );
   problems.throwIfAny();
 }
 

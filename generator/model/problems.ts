@@ -5,20 +5,12 @@ import { compareStrings } from '../io/fsutil.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 export class Problems {
-  private readonly list: Diagnostic[] = [];
+  /** Every problem so far; a check that located its own pushes it here. */
+  readonly list: Diagnostic[] = [];
   constructor(private readonly source: YamlSource) {}
 
   add(pointer: string, code: string, message: string, hint: string): void {
     this.list.push({ code: `model/${code}`, message, hint, ...this.source.locate(pointer) });
-  }
-
-  /** A problem another check located already. */
-  addDiagnostic(d: Diagnostic): void {
-    this.list.push(d);
-  }
-
-  get count(): number {
-    return this.list.length;
   }
 
   /** Throw all problems, in file order, if there are any. */

@@ -58,12 +58,16 @@ function extensionOf(
   what: string,
   problems: Problems,
   hint = 'remove `extension:`',
-): string | undefined {
-  if (!inSpec) return reason(entry.extension, pointerJoin(p, 'extension'), what, problems);
+): { extension?: string } {
+  if (!inSpec) return { extension: reason(entry.extension, pointerJoin(p, 'extension'), what, problems) };
   if (entry.extension !== undefined)
     problems.add(pointerJoin(p, 'extension'), 'not-an-extension', `${what} is in EVENTS.md, not an extension`, hint);
-  return undefined;
+  return {};
 }
+
+/** A description as the model keeps it, trimmed. */
+const described = (entry: { description?: string }) =>
+  entry.description !== undefined ? { description: entry.description.trim() } : {};
 
 /** Every name EVENTS.md lists in a section is in the model's. */
 function noneDropped(
@@ -85,15 +89,10 @@ export function readIds(ids: RawModel['ids'], problems: Problems): Record<string
   const out: Record<string, IdDesc> = {};
   for (const [name, raw] of Object.entries(ids)) {
     const entry = typeof raw === 'string' ? { description: raw } : raw;
-    out[name] = { description: entry.description.trim() };
-    const extension = extensionOf(
-      SPEC_ID_KINDS.includes(name),
-      entry,
-      pointerJoin('/ids', name),
-      `id kind "${name}"`,
-      problems,
-    );
-    if (extension !== undefined) out[name]!.extension = extension;
+    out[name] = {
+      description: entry.description.trim(),
+      ...extensionOf(SPEC_ID_KINDS.includes(name), entry, pointerJoin('/ids', name), `id kind "${name}"`, problems),
+    };
   }
   noneDropped(SPEC_ID_KINDS, 'ids', ids, problems, (name) => [
     `id kind "${name}" from EVENTS.md §1.6 is missing`,
@@ -110,19 +109,17 @@ export function readEnums(
   const out: Record<string, CanonicalEnumDef> = {};
   for (const [name, entry] of Object.entries(enums)) {
     const p = pointerJoin('/enums', name);
-    const def: CanonicalEnumDef = { name, values: [], extensions: {}, loc: source.locate(p) };
-    out[name] = def;
-    if (entry.description !== undefined) def.description = entry.description.trim();
     const spec = SPEC_ENUMS[name];
-    const extension = extensionOf(
-      spec !== undefined,
-      entry,
-      p,
-      `enum "${name}"`,
-      problems,
-      'remove `extension:`; list added values under `extensions:` instead',
-    );
-    if (extension !== undefined) def.extension = extension;
+    const hint = 'remove `extension:`; list added values under `extensions:` instead';
+    const def: CanonicalEnumDef = {
+      name,
+      values: [],
+      extensions: {},
+      loc: source.locate(p),
+      ...described(entry),
+      ...extensionOf(spec !== undefined, entry, p, `enum "${name}"`, problems, hint),
+    };
+    out[name] = def;
 
     const seen = new Map<string, string>();
     const once = (value: string, pointer: string): boolean => {
@@ -139,10 +136,10 @@ export function readEnums(
       return true;
     };
     entry.values.forEach((value, i) => {
-      if (once(value, pointerJoin(pointerJoin(p, 'values'), i))) def.values.push(value);
+      if (once(value, pointerJoin(p, 'values', i))) def.values.push(value);
     });
     for (const [value, why] of Object.entries(entry.extensions ?? {})) {
-      const vp = pointerJoin(pointerJoin(p, 'extensions'), value);
+      const vp = pointerJoin(p, 'extensions', value);
       if (!once(value, vp)) continue;
       def.values.push(value);
       if (spec?.includes(value))
@@ -205,16 +202,14 @@ export function readEvents(
         'give it `payload: <Name>Payload` and `schema: { type: object, properties: {...} }` (a payload with no fields is `{ type: object, properties: {} }`)',
       );
     const payloadName = entry.payload ?? '';
-    const ev: EventEntry = {
+    out[type] = {
       payloadName,
       variantName: payloadName.replace(/Payload$/, 'Event'),
       schema: entry.schema,
       loc: source.locate(p),
+      ...described(entry),
+      ...extensionOf(SPEC_EVENT_TYPES.includes(type), entry, p, `event type "${type}"`, problems),
     };
-    if (entry.description !== undefined) ev.description = entry.description.trim();
-    const extension = extensionOf(SPEC_EVENT_TYPES.includes(type), entry, p, `event type "${type}"`, problems);
-    if (extension !== undefined) ev.extension = extension;
-    out[type] = ev;
   }
   noneDropped(SPEC_EVENT_TYPES, 'events', events, problems, (type) => [
     `event type "${type}" from EVENTS.md §1.2 is missing`,
@@ -275,7 +270,7 @@ export function collectNames(
     for (const name of Object.keys(model[section] ?? {})) claim(name, pointerJoin(`/${section}`, name));
   for (const [type, ev] of Object.entries(events)) {
     // The variant name follows from the payload name: one report is enough.
-    const at = pointerJoin(pointerJoin('/events', type), 'payload');
+    const at = pointerJoin('/events', type, 'payload');
     if (claim(ev.payloadName, at)) claim(ev.variantName, at);
   }
   // Refs may name anything declared, and the generated list of event types.

@@ -15,8 +15,8 @@ export interface YamlSource {
   locate(pointer: string): SourceLocation;
 }
 
-export function pointerJoin(base: string, key: string | number): string {
-  return `${base}/${escapeSegment(String(key))}`;
+export function pointerJoin(base: string, ...keys: (string | number)[]): string {
+  return base + keys.map((key) => `/${escapeSegment(String(key))}`).join('');
 }
 
 export function readYaml(text: string, file: string): YamlSource {
