@@ -285,5 +285,5 @@ describe('eventmap generate with a broken model', () => {
       `${join(root, 'canonical-model.yaml')}:${lineOf(text, 'requried')}:7: error model/unknown-keyword`,
     );
     expect(run.stderr).toMatch(/fix: did you mean `required`\?/);
-  }, 60_000);
+  });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   p = hostileProject(['codex-sdk']);
   out = mkdtempSync(join(tmpdir(), 'eventmap-worker-cli-'));
   bin = await stageBundledCli(REPO, out);
-}, 120_000);
+});
 afterAll(() => {
   p.remove();
   rmSync(out, { recursive: true, force: true });
@@ -55,7 +55,7 @@ describe('the bundled CLI: precompiled template and shape check', () => {
       if (saved === undefined) delete process.env.EVENTMAP_CACHE;
       else process.env.EVENTMAP_CACHE = saved;
     }
-  }, 120_000);
+  });
 
   it('reports a malformed spec as the checkout does (its precompiled shape check errs as the compiled one)', async () => {
     const spec = p.at('mapping-spec.yaml');
@@ -100,7 +100,7 @@ describe('the bundled CLI: precompiled template and shape check', () => {
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('checks a spec with a review marker as the checkout does', async () => {
     const spec = p.at('mapping-spec.yaml');
@@ -120,5 +120,5 @@ describe('the bundled CLI: precompiled template and shape check', () => {
     } finally {
       writeFileSync(spec, original);
     }
-  }, 120_000);
+  });
 });

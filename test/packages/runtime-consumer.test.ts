@@ -26,7 +26,7 @@ beforeAll(async () => {
   app = join(ws.root, 'app');
   installProject(app, [ws.packages.runtime.tarball], ['--offline']);
   pkg = join(app, 'node_modules', '@eventmap', 'runtime');
-}, 180_000);
+});
 
 afterAll(() => ws?.remove());
 

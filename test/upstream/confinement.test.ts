@@ -69,7 +69,7 @@ echo x > "$HOME/in-home.txt" && echo x > "$TMPDIR/in-tmp.txt" && echo wrote > "$
         for (const k of ['GITHUB_TOKEN', 'NPM_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'EVENTMAP_TEST_MARKER'])
           if (saved[k] === undefined) delete process.env[k];
       }
-    }, 60_000);
+    });
 
     const env = () =>
       Object.fromEntries(
