@@ -73,23 +73,19 @@ export async function runMain(args: string[]): Promise<number> {
 
 function exitCodeFor(err: unknown, args: string[]): number {
   const format = requestedFormat(args);
+  // What stdout gets of a failure that stderr already told in text: nothing, in text.
+  const failOnStdout = (d: Diagnostic) => {
+    if (format !== 'text') process.stdout.write(formatFailure([d], format).stdout);
+  };
   if (err instanceof CommanderError) {
     // --help and --version are not failures; usage errors are "could not run" (commander has
     // already said why on stderr; other formats get it on stdout too).
     if (err.exitCode === 0) return 0;
-    if (format !== 'text')
-      process.stdout.write(
-        formatFailure(
-          [
-            {
-              code: 'cli/usage',
-              message: err.message.replace(/^error: /, ''),
-              hint: 'see `eventmap <command> --help`',
-            },
-          ],
-          format,
-        ).stdout,
-      );
+    failOnStdout({
+      code: 'cli/usage',
+      message: err.message.replace(/^error: /, ''),
+      hint: 'see `eventmap <command> --help`',
+    });
     return 2;
   }
   if (err instanceof EventmapError) {
@@ -101,19 +97,11 @@ function exitCodeFor(err: unknown, args: string[]): number {
   // The message may quote input (a name in an error thrown deep down): one escaped line, then the frames.
   const frames = err instanceof Error ? (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
   sayErr(`eventmap: internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, ...frames);
-  if (format !== 'text')
-    process.stdout.write(
-      formatFailure(
-        [
-          {
-            code: 'internal',
-            message: err instanceof Error ? err.message : String(err),
-            hint: 'this is a bug in eventmap; please report it with the command line',
-          },
-        ],
-        format,
-      ).stdout,
-    );
+  failOnStdout({
+    code: 'internal',
+    message: err instanceof Error ? err.message : String(err),
+    hint: 'this is a bug in eventmap; please report it with the command line',
+  });
   return 2;
 }
 
