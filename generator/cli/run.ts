@@ -3,12 +3,11 @@
 // 1 findings (check), 2 could not run. main.ts runs it on the real process; tests run it in
 // process through runCli with their own working directory and captured output.
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
 import { formatFailure, requestedFormat } from '../output/failure.ts';
 import { sayErr } from '../output/streams.ts';
-import { PACKAGE_ROOT } from '../project/paths.ts';
+import { eventmapPackage } from '../project/paths.ts';
 import { NO_FOLLOW_READ } from '../io/safe-read.ts';
 
 // Each command's module is imported only when that command runs (what `check` loads is what a
@@ -36,8 +35,7 @@ function commandName(args: string[]): string | undefined {
   return undefined;
 }
 
-// The checkout's package.json, or the installed package's.
-const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+const { version } = eventmapPackage();
 
 /** Run one eventmap command line (without the node and script arguments) on this process; returns the exit code. */
 export async function runMain(args: string[]): Promise<number> {
