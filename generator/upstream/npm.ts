@@ -57,6 +57,15 @@ export function npmInstall(
   };
 }
 
+/** An installed package's own package.json, as far as eventmap reads it. */
+export function packageManifest(packageDir: string): {
+  name: string;
+  version: string;
+  optionalDependencies?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as ReturnType<typeof packageManifest>;
+}
+
 /** npm's output; a failure is an EventmapError naming `what`, with the last lines npm printed. */
 export function runNpm(
   args: string[],
