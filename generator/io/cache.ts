@@ -69,7 +69,7 @@ export function emitCache(dir: string | undefined, limits: CacheLimits = DEFAULT
         try {
           return revive(JSON.parse(text));
         } catch {
-          // Does not revive (an older shape): a miss.
+          // A damaged entry: a miss, built and stored again.
         }
       }
       const value = build();
