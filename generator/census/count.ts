@@ -3,7 +3,6 @@
 // sdkVersion), else the one its path names (…/<source>/<version>/…), else unknown.
 import { readFileSync } from 'node:fs';
 import compare from 'semver/functions/compare.js';
-import valid from 'semver/functions/valid.js';
 import { isStrictVersion } from '../project/versions.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 import { compareStrings } from '../io/fsutil.ts';
@@ -116,8 +115,8 @@ function versionFromPath(file: string, source: SourceName): string | undefined {
   return isStrictVersion(v) ? v : undefined;
 }
 
+/** Versions are strict (isStrictVersion), an unknown one last. */
 function compareVersions(a: string | undefined, b: string | undefined): number {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  if (valid(a) && valid(b)) return compare(a, b);
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compare(a, b);
 }

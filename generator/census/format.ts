@@ -40,13 +40,13 @@ function specText(s: SpecStatus, specFile: string): string {
 }
 
 /** `against`: a line saying which spec the types were classified against. */
-export function censusToText(report: CensusReport, specFile = 'mapping-spec.yaml', against?: string): string {
+export function censusToText(report: CensusReport, specFile: string, against: string): string {
   const out: string[] = [];
   const messages = report.groups.reduce((n, g) => n + g.messages, 0);
   out.push(
     `eventmap census: ${report.files.length} file(s), ${report.lines} line(s), ${messages} upstream message(s)${report.unrecognised.length ? `, ${report.unrecognised.length} line(s) not recognised` : ''}`,
   );
-  if (against !== undefined) out.push(against);
+  out.push(against);
   for (const g of report.groups) {
     const against = g.catalogVersion
       ? `catalog ${g.catalogVersion}`

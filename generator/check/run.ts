@@ -51,7 +51,6 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
 }
 
 async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promise<Omit<CheckResult, 'notices'>> {
-  const overridden = isWhatIf(options);
   // The full pipeline (emitters, Ajv, json-schema-to-typescript) is only loaded off the fast path.
   const { coverageOf, findingToDiagnostic, loadInputs, runGenerate } = await import('../pipeline/pipeline.ts');
   const inputs = loadInputs(paths, { ...options, reuseGenerated: !options.full });
@@ -60,7 +59,7 @@ async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promis
   const findings = [...inputs.analysis.findings];
   const coverage = coverageOf(inputs);
   // Output can only be compared when the spec generates; a bumped snapshot (--upstream) is a what-if, not the committed tree.
-  if (!overridden && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
+  if (!isWhatIf(options) && findings.every((f) => GENERATES_THROUGH.has(f.category))) {
     const { files } = await runGenerate(paths, { ...options, reuseGenerated: !options.full });
     // A link or a pipe in generated/ is stale output by its name: it is never followed or opened.
     const irregular = new Set<string>();
@@ -82,11 +81,9 @@ function tryFastPath(
   snapshots: Record<string, readonly string[]>,
   locator: () => (node: SpecNode) => Loc,
 ): Omit<CheckResult, 'notices'> | undefined {
-  const manifestFile = join(paths.generated, MANIFEST);
-  const coverageFile = join(paths.generated, 'coverage.json');
-  if (!existsSync(manifestFile) || !existsSync(coverageFile)) return undefined;
   try {
-    const manifest = JSON.parse(readRegularText(manifestFile)) as Manifest;
+    // A missing manifest or coverage.json throws too.
+    const manifest = JSON.parse(readRegularText(paths.generated, MANIFEST)) as Manifest;
     const dirs = Object.entries(snapshots).flatMap(([source, versions]) =>
       versions.map((v) => join(paths.upstream, source, v)),
     );

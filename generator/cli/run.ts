@@ -3,12 +3,11 @@
 // 1 findings (check), 2 could not run. main.ts runs it on the real process; tests run it in
 // process through runCli with their own working directory and captured output.
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostics.ts';
 import { formatFailure, requestedFormat } from '../output/failure.ts';
 import { sayErr } from '../output/streams.ts';
-import { PACKAGE_ROOT } from '../project/paths.ts';
+import { eventmapPackage } from '../project/paths.ts';
 import { NO_FOLLOW_READ } from '../io/safe-read.ts';
 
 // Each command's module is imported only when that command runs (what `check` loads is what a
@@ -36,8 +35,7 @@ function commandName(args: string[]): string | undefined {
   return undefined;
 }
 
-// The checkout's package.json, or the installed package's.
-const { version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+const { version } = eventmapPackage();
 
 /** Run one eventmap command line (without the node and script arguments) on this process; returns the exit code. */
 export async function runMain(args: string[]): Promise<number> {
@@ -73,23 +71,19 @@ export async function runMain(args: string[]): Promise<number> {
 
 function exitCodeFor(err: unknown, args: string[]): number {
   const format = requestedFormat(args);
+  // What stdout gets of a failure that stderr already told in text: nothing, in text.
+  const failOnStdout = (d: Diagnostic) => {
+    if (format !== 'text') process.stdout.write(formatFailure([d], format).stdout);
+  };
   if (err instanceof CommanderError) {
     // --help and --version are not failures; usage errors are "could not run" (commander has
     // already said why on stderr; other formats get it on stdout too).
     if (err.exitCode === 0) return 0;
-    if (format !== 'text')
-      process.stdout.write(
-        formatFailure(
-          [
-            {
-              code: 'cli/usage',
-              message: err.message.replace(/^error: /, ''),
-              hint: 'see `eventmap <command> --help`',
-            },
-          ],
-          format,
-        ).stdout,
-      );
+    failOnStdout({
+      code: 'cli/usage',
+      message: err.message.replace(/^error: /, ''),
+      hint: 'see `eventmap <command> --help`',
+    });
     return 2;
   }
   if (err instanceof EventmapError) {
@@ -101,19 +95,11 @@ function exitCodeFor(err: unknown, args: string[]): number {
   // The message may quote input (a name in an error thrown deep down): one escaped line, then the frames.
   const frames = err instanceof Error ? (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
   sayErr(`eventmap: internal error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`, ...frames);
-  if (format !== 'text')
-    process.stdout.write(
-      formatFailure(
-        [
-          {
-            code: 'internal',
-            message: err instanceof Error ? err.message : String(err),
-            hint: 'this is a bug in eventmap; please report it with the command line',
-          },
-        ],
-        format,
-      ).stdout,
-    );
+  failOnStdout({
+    code: 'internal',
+    message: err instanceof Error ? err.message : String(err),
+    hint: 'this is a bug in eventmap; please report it with the command line',
+  });
   return 2;
 }
 

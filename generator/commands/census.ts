@@ -31,16 +31,9 @@ export function registerCensusCommand(program: Command): void {
       const inputs = loadInputs(paths);
       const report = { ...classify(counts, inputs.spec, inputs.catalogs), specShipped: shipped };
       const specFile = relative(process.cwd(), paths.spec) || 'mapping-spec.yaml';
-      printOut(
-        format === 'json'
-          ? censusToJson(report)
-          : censusToText(
-              report,
-              specFile,
-              shipped
-                ? `against ${specFile}, the spec shipped with ${shippedBy()} (no mapping-spec.yaml in ${process.cwd()} or above; pass --root for another)`
-                : `against ${specFile}`,
-            ),
-      );
+      const against = shipped
+        ? `against ${specFile}, the spec shipped with ${shippedBy()} (no mapping-spec.yaml in ${process.cwd()} or above; pass --root for another)`
+        : `against ${specFile}`;
+      printOut(format === 'json' ? censusToJson(report) : censusToText(report, specFile, against));
     });
 }

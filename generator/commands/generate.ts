@@ -8,18 +8,13 @@ import { printErr, printOut, sayErr } from '../output/streams.ts';
 import { runGenerate, type PipelineOptions } from '../pipeline/pipeline.ts';
 import { projectPaths, type ProjectPaths } from '../project/paths.ts';
 import { describeWrite, writeTreeAtomic } from '../io/tree-write.ts';
-import { collectUpstream, parseUpstreamOverrides } from './upstream-option.ts';
+import { parseUpstreamOverrides, upstreamOption } from './upstream-option.ts';
 
 export function registerGenerateCommand(program: Command): void {
-  program
+  const cmd = program
     .command('generate')
-    .description('regenerate generated/ from upstream-schemas/, canonical-model.yaml and mapping-spec.yaml')
-    .option(
-      '--upstream <source=dir>',
-      'generate against this snapshot folder instead of the source’s supported snapshots (once per source)',
-      collectUpstream,
-      [],
-    )
+    .description('regenerate generated/ from upstream-schemas/, canonical-model.yaml and mapping-spec.yaml');
+  upstreamOption(cmd, 'generate')
     .option(
       '--watch',
       'keep running: regenerate and print the findings when mapping-spec.yaml, canonical-model.yaml or upstream-schemas/ change',
@@ -31,11 +26,8 @@ export function registerGenerateCommand(program: Command): void {
         // In CI generated/ is under test: rebuild what the emit cache lacks rather than trust it (../ci.ts).
         reuseGenerated: !inCi(),
       };
-      if (!opts.watch) {
-        await generateOnce(paths, options, false);
-        return;
-      }
-      await generateOnce(paths, options, true);
+      await generateOnce(paths, options, opts.watch === true);
+      if (!opts.watch) return;
       const { watchInputs } = await import('./watch.ts');
       watchInputs(paths, async (changed) => {
         sayErr(`eventmap: changed: ${changed.join(', ')}`);

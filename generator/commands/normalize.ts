@@ -168,12 +168,11 @@ export function registerNormalizeCommand(program: Command): void {
         /** What the lines the source did not take look like: source → lines. */
         const looks = new Map<SourceName | undefined, number>();
         const run = (line: string, n: number) => {
-          const stats = normalizer!.stats;
-          const before = { invalid: stats.invalid, unknown: stats.unknown };
+          const before = { ...normalizer!.stats };
           const events = normalizer!.push(line);
           emit(events);
-          const invalid = stats.invalid > before.invalid;
-          const unknown = stats.unknown > before.unknown;
+          const invalid = normalizer!.stats.invalid > before.invalid;
+          const unknown = normalizer!.stats.unknown > before.unknown;
           if (!invalid && !unknown) return;
           const look = lookOf(line);
           looks.set(look, (looks.get(look) ?? 0) + 1);

@@ -33,21 +33,24 @@ export function parseUpstreamOverrides(values: string[]): Partial<Record<SourceN
   return out;
 }
 
+/** Add --upstream to a command. */
+export function upstreamOption(cmd: Command, verb: string): Command {
+  return cmd.option(
+    '--upstream <source=dir>',
+    `${verb} against this snapshot folder instead of the source’s supported snapshots (once per source)`,
+    collectUpstream,
+    [],
+  );
+}
+
 /** Add --upstream and --with to a command. */
 export function snapshotOptions(cmd: Command, verb: string): Command {
-  return cmd
-    .option(
-      '--upstream <source=dir>',
-      `${verb} against this snapshot folder instead of the source’s supported snapshots (once per source)`,
-      collectUpstream,
-      [],
-    )
-    .option(
-      '--with <source@version|dir[@version]>',
-      `${verb} with this snapshot added to the supported set, for this run only (a vendored version, or a folder, placed among the releases as @version; repeatable)`,
-      collectUpstream,
-      [],
-    );
+  return upstreamOption(cmd, verb).option(
+    '--with <source@version|dir[@version]>',
+    `${verb} with this snapshot added to the supported set, for this run only (a vendored version, or a folder, placed among the releases as @version; repeatable)`,
+    collectUpstream,
+    [],
+  );
 }
 
 /** The PipelineOptions the two options say (a `--with` snapshot is resolved, reading its provenance). */

@@ -43,7 +43,7 @@ export function registerUpstreamCommand(program: Command): void {
       const { confinement } = provenance;
       if ('unconfined' in confinement) sayErr(...UNCONFINED_WARNING);
       const replaced = added.replaced
-        ? `; replaced the vendored version: ${added.replaced.changed} files changed, ${added.replaced.unchanged} identical, ${added.replaced.removed} removed`
+        ? `; replaced the vendored version: ${added.replaced.written} files changed, ${added.replaced.unchanged} identical, ${added.replaced.removed} removed`
         : '';
       sayOut(
         `wrote ${added.dir} (${added.files} files, ${provenance.package}@${provenance.version} ${provenance.integrity}, dependencies as of ${provenance.resolvedBefore}${replaced}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

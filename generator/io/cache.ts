@@ -12,38 +12,17 @@ import { compareStrings, sha256 } from './fsutil.ts';
 export interface EmitCache {
   /** The files cached under `key`, or what `compute` returns (then cached). */
   files(key: string, compute: () => Promise<Map<string, string>> | Map<string, string>): Promise<Map<string, string>>;
-  /** The same for one JSON text, synchronously (for what the synchronous loaders build). */
-  textSync(key: string, compute: () => string): string;
+  /**
+   * What `build` returns, cached as JSON under `key` (for the synchronous loaders: catalogs, the
+   * model, each source's analysis). `stored` picks what is kept, `revive` makes the value again from
+   * it; an entry that does not revive is a miss.
+   */
+  value<T>(key: string, build: () => T, revive: (stored: unknown) => T, stored?: (value: T) => unknown): T;
   /** After a run: if it added entries, drop the least recently used ones over the bound (pruneCache). */
   prune(): void;
 }
 
 const FORMAT = 'eventmap-emit-cache-1';
-
-/**
- * What `build` returns, cached as JSON under `key` (for the synchronous loaders: catalogs, the
- * model, each source's analysis). `stored` picks what is kept, `revive` makes the value again from
- * it; an entry that does not revive is a miss.
- */
-export function cachedValue<T>(
-  cache: EmitCache,
-  key: string,
-  build: () => T,
-  revive: (stored: unknown) => T,
-  stored: (value: T) => unknown = (value) => value,
-): T {
-  let built: { value: T } | undefined;
-  const text = cache.textSync(key, () => {
-    built = { value: build() };
-    return JSON.stringify(stored(built.value));
-  });
-  if (built) return built.value;
-  try {
-    return revive(JSON.parse(text));
-  } catch {
-    return build();
-  }
-}
 
 /** The cache folder (undefined: off, or no home folder to put it in). */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -65,33 +44,37 @@ export function cacheKey(parts: readonly string[]): string {
 
 export function emitCache(dir: string | undefined, limits: CacheLimits = DEFAULT_LIMITS): EmitCache {
   let added = false;
-  const hit = (file: string, key: string) => {
-    const files = read(file, key);
-    if (files) touch(file);
+  const lookup = (key: string) => {
+    const file = dir && join(dir, `${key}.json`);
+    const files = file ? read(file, key) : undefined;
+    if (file && files) touch(file);
     return files;
   };
-  const store = (file: string, key: string, files: Map<string, string>) => {
-    write(file, key, files);
+  const keep = (key: string, files: Map<string, string>) => {
+    if (!dir) return;
+    write(join(dir, `${key}.json`), key, files);
     added = true;
   };
   return {
     async files(key, compute) {
-      const file = dir && join(dir, `${key}.json`);
-      if (file) {
-        const files = hit(file, key);
-        if (files) return files;
-      }
+      const hit = lookup(key);
+      if (hit) return hit;
       const files = await compute();
-      if (file) store(file, key, files);
+      keep(key, files);
       return files;
     },
-    textSync(key, compute) {
-      const file = dir && join(dir, `${key}.json`);
-      const cached = file ? hit(file, key)?.get('text') : undefined;
-      if (cached !== undefined) return cached;
-      const text = compute();
-      if (file) store(file, key, new Map([['text', text]]));
-      return text;
+    value(key, build, revive, stored = (value) => value) {
+      const text = lookup(key)?.get('text');
+      if (text !== undefined) {
+        try {
+          return revive(JSON.parse(text));
+        } catch {
+          // A damaged entry: a miss, built and stored again.
+        }
+      }
+      const value = build();
+      keep(key, new Map([['text', JSON.stringify(stored(value))]]));
+      return value;
     },
     prune() {
       if (dir && added) pruneCache(dir, limits);

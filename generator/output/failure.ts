@@ -4,7 +4,7 @@
 import { codeFrame, formatDiagnostic, formatLocation, type Diagnostic } from '../shared/diagnostics.ts';
 import { annotation } from './github.ts';
 import { jsonOutput } from './json.ts';
-import { mdCode, mdProse } from './markdown.ts';
+import { longestBackticks, mdCode, mdProse } from './markdown.ts';
 
 export const FAILURE_FORMATS = ['text', 'json', 'github', 'markdown'] as const;
 export type FailureFormat = (typeof FAILURE_FORMATS)[number];
@@ -45,9 +45,7 @@ const STDOUT: Record<FailureFormat, (list: Diagnostic[]) => string> = {
       );
       const frame = codeFrame(d);
       // A fence longer than any backtick run in the frame, so the file's text cannot close it.
-      const fence = '`'.repeat(
-        Math.max(3, ...frame.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((r) => r.length + 1)))),
-      );
+      const fence = '`'.repeat(Math.max(3, longestBackticks(frame.join('\n')) + 1));
       if (frame.length) out.push('', `  ${fence}`, ...frame.map((l) => `  ${l}`), `  ${fence}`);
     }
     return `${out.join('\n')}\n`;

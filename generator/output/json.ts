@@ -24,6 +24,6 @@ export function escapeUnprintable(json: string): string {
 }
 
 /** `stableJson` for output: two-space indented, one trailing newline, unprintables escaped. */
-export function jsonOutput(value: unknown, options: { sortKeys?: boolean } = {}): string {
-  return escapeUnprintable(stableJson(value, options));
+export function jsonOutput(value: unknown): string {
+  return escapeUnprintable(stableJson(value));
 }

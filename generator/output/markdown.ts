@@ -13,11 +13,14 @@ export function mdCell(text: string): string {
   return pipes(oneLine(text));
 }
 
+/** The longest run of backticks in `text` (0: none): a fence one longer cannot be closed by the text. */
+export const longestBackticks = (text: string): number =>
+  Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+
 /** A name, shown exactly (but for unprintables), in a code span; for a table cell, `mdCode`. */
 export function mdSpan(text: string): string {
   const shown = printable(text);
-  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = '`'.repeat(longestBackticks(shown) + 1);
   const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${shown}${pad}${fence}`;
 }

@@ -4,7 +4,7 @@
 // locations are found again in the spec as it is now (by node path, as the reports do), so every
 // finding still names its line. An entry that does not read back is a miss.
 import type { Catalog } from '../catalog/types.ts';
-import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
+import { cacheKey, type EmitCache } from '../io/cache.ts';
 import { snapshotKeyParts, type InputHashes } from '../emit/manifest.ts';
 import { sha256 } from '../io/fsutil.ts';
 import type { AnalysisMemo, SpecAnalysis } from '../mapping/analyze.ts';
@@ -36,7 +36,7 @@ export function cachedAnalysis(
       ...snapshotKeyParts(catalogs[source] ?? [], hashes),
       sha256(positionFreeJson(part)),
     ]);
-    return cachedValue(cache, key, analyze, (stored) => {
+    return cache.value(key, analyze, (stored) => {
       const { findings, coverage } = stored as SpecAnalysis;
       return { findings: findings.map(relocated), coverage: coverage.map(relocated) };
     });

@@ -4,7 +4,7 @@
 // every file of the folder and eventmap's code (so a change of the catalog's shape never meets an
 // old entry): a hit is the catalog a build would give (test/generate/cache.test.ts).
 import { join } from 'node:path';
-import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
+import { cacheKey, type EmitCache } from '../io/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
 import { listFiles, sha256 } from '../io/fsutil.ts';
 import { ownRecord } from '../shared/own-record.ts';
@@ -35,8 +35,7 @@ export function catalogLoader(
       return loadCatalog(ref); // an unreadable folder: the build reports what is wrong
     }
     const key = cacheKey(['catalog', code, ref.source, ref.version, sha256(files.join('\n'))]);
-    return cachedValue(
-      cache,
+    return cache.value(
       key,
       () => loadCatalog(ref),
       (stored) => {

@@ -3,7 +3,7 @@
 // loading the model, and a spec-only change leaves the model as it was. A hit is the IR a parse
 // gives (test/generate/model-cache.test.ts); an entry that does not read back is a miss. The key
 // covers eventmap's code, so a change of the IR's shape never meets an old entry.
-import { cachedValue, cacheKey, type EmitCache } from '../io/cache.ts';
+import { cacheKey, type EmitCache } from '../io/cache.ts';
 import { codeKey } from '../emit/manifest.ts';
 import { sha256 } from '../io/fsutil.ts';
 import { ownRecord } from '../shared/own-record.ts';
@@ -13,8 +13,7 @@ import type { CanonicalModel } from '../model/types.ts';
 export function loadModelCached(file: string, cache: EmitCache): CanonicalModel {
   const text = readModelText(file);
   const key = cacheKey(['model', codeKey(), file, sha256(text)]);
-  return cachedValue(
-    cache,
+  return cache.value(
     key,
     () => parseModel(text, file),
     (stored) => {

@@ -58,20 +58,18 @@ export function loadInputs(paths: ProjectPaths, options: PipelineOptions = {}): 
   const catalogs: Record<string, Catalog[]> = {};
   for (const [source, src] of Object.entries(spec.sources)) {
     const override = options.upstreamOverrides?.[source as SourceName];
-    if (override) {
-      catalogs[source] = [loadCatalog(snapshotFromDir(source as SourceName, override))];
-      continue;
-    }
-    catalogs[source] = src.snapshots.map((s) => {
-      try {
-        return loadCatalog(resolveVersion(paths.upstream, source as SourceName, s.version));
-      } catch (err) {
-        if (err instanceof EventmapError && err.diagnostics[0]?.code === 'cli/unknown-version') {
-          throw new EventmapError({ ...err.diagnostics[0], code: 'spec/unknown-snapshot', ...s.loc });
+    if (override) catalogs[source] = [loadCatalog(snapshotFromDir(source as SourceName, override))];
+    else
+      catalogs[source] = src.snapshots.map((s) => {
+        try {
+          return loadCatalog(resolveVersion(paths.upstream, source as SourceName, s.version));
+        } catch (err) {
+          // A version the spec lists but upstream-schemas/ lacks: the spec's mistake, located there.
+          if (err instanceof EventmapError && err.diagnostics[0]?.code === 'cli/unknown-version')
+            throw new EventmapError({ ...err.diagnostics[0], code: 'spec/unknown-snapshot', ...s.loc });
+          throw err;
         }
-        throw err;
-      }
-    });
+      });
   }
   for (const ref of options.withSnapshots ?? []) addSnapshot(spec, catalogs, ref, loadCatalog);
   const hashes = hashInputs(

@@ -27,12 +27,9 @@ function nearestPackage(dir: string): string {
 }
 
 export function findProjectRoot(start: string = process.cwd()): string {
-  let dir = resolve(start);
-  for (;;) {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'mapping-spec.yaml'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return resolve(start);
-    dir = parent;
+    if (dirname(dir) === dir) return resolve(start);
   }
 }
 
@@ -50,12 +47,14 @@ export function readProject(root?: string): { paths: ProjectPaths; shipped: bool
   return { paths: projectPaths(PACKAGE_ROOT), shipped: true };
 }
 
-/** `<package name> <version>` of this eventmap (`@eventmap/cli 0.1.0` installed; the checkout's own name in one). */
+/** The name and version of this eventmap (`@eventmap/cli` installed; the checkout's own name in one). */
+export function eventmapPackage(): { name: string; version: string } {
+  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+}
+
+/** `<package name> <version>` of this eventmap, e.g. `@eventmap/cli 0.1.0`. */
 export function shippedBy(): string {
-  const { name, version } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-  };
+  const { name, version } = eventmapPackage();
   return `${name} ${version}`;
 }
 

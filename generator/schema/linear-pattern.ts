@@ -22,56 +22,36 @@ export function nonLinearReason(source: string): string | undefined {
   } catch (err) {
     return `it does not parse (${err instanceof Error ? err.message : String(err)})`;
   }
-  const state = { unbounded: 0, reason: undefined as string | undefined };
-  const walk = (tokens: Token[] | undefined, repeated: boolean): void => {
+  let unbounded = 0;
+  // Each walk returns the first reason found, and stops there.
+  const walk = (tokens: Token[] | undefined, repeated: boolean): string | undefined => {
     for (const t of tokens ?? []) {
-      if (state.reason !== undefined) return;
-      switch (t.type) {
-        case types.REFERENCE:
-          state.reason = 'it has a backreference';
-          return;
-        case types.GROUP:
-          if (t.followedBy || t.notFollowedBy || t.lookBehind) {
-            state.reason = 'it has a lookaround';
-            return;
-          }
-          if (repeated && t.options) {
-            state.reason = 'it repeats an alternation';
-            return;
-          }
-          walkGroup(t, repeated);
-          break;
-        case types.REPETITION: {
-          const unbounded = t.max === Infinity;
-          if (repeated && t.max > 1) {
-            state.reason = 'it nests a repetition inside a repetition';
-            return;
-          }
-          if (unbounded) {
-            state.unbounded++;
-            if (t.value.type === types.GROUP) {
-              state.reason = 'it repeats a group without bound';
-              return;
-            }
-          }
-          // `?` ({0,1}) tries its body once or not at all: no more backtracking than its body's own.
-          walk([t.value], repeated || t.max > 1);
-          break;
+      let reason: string | undefined;
+      if (t.type === types.REFERENCE) return 'it has a backreference';
+      if (t.type === types.GROUP) {
+        if (t.followedBy || t.notFollowedBy || t.lookBehind) return 'it has a lookaround';
+        if (repeated && t.options) return 'it repeats an alternation';
+        reason = walkGroup(t, repeated);
+      } else if (t.type === types.REPETITION) {
+        if (repeated && t.max > 1) return 'it nests a repetition inside a repetition';
+        if (t.max === Infinity) {
+          unbounded++;
+          if (t.value.type === types.GROUP) return 'it repeats a group without bound';
         }
-        default:
-          break;
+        // `?` ({0,1}) tries its body once or not at all: no more backtracking than its body's own.
+        reason = walk([t.value], repeated || t.max > 1);
       }
+      if (reason) return reason;
     }
+    return undefined;
   };
-  const walkGroup = (g: { stack?: Token[]; options?: Token[][] }, repeated: boolean) => {
-    if (g.options) for (const o of g.options) walk(o, repeated);
-    else walk(g.stack, repeated);
-  };
-  walkGroup(root, false);
-  if (state.reason) return state.reason;
-  if (state.unbounded > 1) return `it has ${state.unbounded} unbounded quantifiers (one at most)`;
+  const walkGroup = (g: { stack?: Token[]; options?: Token[][] }, repeated: boolean) =>
+    (g.options ?? [g.stack]).reduce<string | undefined>((found, o) => found ?? walk(o, repeated), undefined);
+  const reason = walkGroup(root, false);
+  if (reason) return reason;
+  if (unbounded > 1) return `it has ${unbounded} unbounded quantifiers (one at most)`;
   const first = root.stack?.[0];
-  if (state.unbounded === 1 && (root.options || first?.type !== types.POSITION || first.value !== '^'))
+  if (unbounded === 1 && (root.options || first?.type !== types.POSITION || first.value !== '^'))
     return 'it has an unbounded quantifier but is not anchored at its start with `^`';
   return undefined;
 }

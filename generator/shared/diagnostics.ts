@@ -68,16 +68,8 @@ export function withSource(d: Diagnostic, text: string): Diagnostic {
 
 /** Convert a character offset in `text` to a 1-based line and column. */
 export function lineColAt(text: string, offset: number): { line: number; col: number } {
-  let line = 1;
-  let lastNewline = -1;
-  const end = Math.min(Math.max(offset, 0), text.length);
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lastNewline = i;
-    }
-  }
-  return { line, col: end - lastNewline };
+  const lines = text.slice(0, Math.max(offset, 0)).split('\n');
+  return { line: lines.length, col: lines.at(-1)!.length + 1 };
 }
 
 /** Parse JSON, turning a syntax error into a diagnostic with file:line:col. */

@@ -14,6 +14,7 @@ const SCHEMA_PATHS = ['schema/v1/schema.json', 'schema/schema.json'];
 export const ACP_SCHEMA = 'schema.json';
 
 export const ingestAcp: Ingester = {
+  npmPackage: '@agentclientprotocol/sdk',
   npmInstallArgs: [],
   ingest(installed, outDir) {
     const rel = SCHEMA_PATHS.find((p) => existsSync(join(installed.packageDir, p)));

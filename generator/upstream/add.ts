@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, sha256, stableJson } from '../io/fsutil.ts';
-import { writeTreeAtomic } from '../io/tree-write.ts';
-import { SOURCES, type SourceName } from '../project/sources.ts';
+import { writeTreeAtomic, type TreeWrite } from '../io/tree-write.ts';
+import type { SourceName } from '../project/sources.ts';
 import { ingestAcp } from './acp.ts';
 import { ingestClaudeAgentSdk } from './claude-agent-sdk.ts';
 import { ingestCodexAppServer } from './codex-app-server.ts';
@@ -63,13 +63,13 @@ export interface Added {
   /** Files written into the snapshot folder, provenance.json included. */
   files: number;
   /** Whether it replaced a vendored version, and how many of its files changed. */
-  replaced?: { changed: number; unchanged: number; removed: number };
+  replaced?: TreeWrite;
 }
 
 export function addUpstream(upstreamRoot: string, arg: string, options: AddOptions = {}): Added {
   const { source, version } = parseSourceAtVersion(arg);
-  const info = SOURCES[source];
   const ingester = options.ingester ?? INGESTERS[source];
+  const pkg = ingester.npmPackage;
   const progress = options.progress ?? (() => {});
   const dir = join(upstreamRoot, source, version);
   const existed = existsSync(dir);
@@ -79,14 +79,14 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       message: `${source}@${version} is already vendored in ${dir}`,
       hint: `pass --overwrite to vendor it again (the files should come out byte-identical; \`git diff\` shows any change), or \`eventmap upstream support ${source}@${version}\` to list it in the spec`,
     });
-  progress(`asking the npm registry when ${info.npmPackage}@${version} was released`);
-  const when = releaseDate(options.registry ?? npmRegistry, info.npmPackage, version);
+  progress(`asking the npm registry when ${pkg}@${version} was released`);
+  const when = releaseDate(options.registry ?? npmRegistry, pkg, version);
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
   try {
-    progress(`installing ${info.npmPackage}@${version} from npm, every dependency as of ${when.before}`);
+    progress(`installing ${pkg}@${version} from npm, every dependency as of ${when.before}`);
     const installed = (options.install ?? npmInstall)(
       join(scratch, 'install'),
-      info.npmPackage,
+      pkg,
       version,
       ingester.npmInstallArgs,
       when.before,
@@ -99,7 +99,7 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
     const files = readTree(staging);
     const provenance: Provenance = {
       source,
-      package: info.npmPackage,
+      package: pkg,
       version,
       integrity: installed.integrity,
       command: ingested.command,
@@ -120,7 +120,7 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       dir,
       provenance,
       files: files.size,
-      ...(existed ? { replaced: { changed: wrote.written, unchanged: wrote.unchanged, removed: wrote.removed } } : {}),
+      ...(existed ? { replaced: wrote } : {}),
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

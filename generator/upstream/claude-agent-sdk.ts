@@ -18,6 +18,7 @@ import { findCli, scanLiterals } from './cli-literals.ts';
 import { nameTools, type ToolList } from './claude-tool-names.ts';
 import { registryToolNames } from './cli-tool-registry.ts';
 import type { Ingester } from './ingester.ts';
+import { packageManifest } from './npm.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
 import {
   callbackParameters,
@@ -40,11 +41,12 @@ const CAN_USE_TOOL_ARGS = 'EventmapCanUseToolArguments';
 const UNTYPED_TOOL_INPUT = 'EventmapUndeclaredToolInput';
 
 export const ingestClaudeAgentSdk: Ingester = {
+  npmPackage: '@anthropic-ai/claude-agent-sdk',
   // Optional dependencies stay: 0.3.x ships its CLI as a ~230-400 MB native binary in a platform
   // package, whose string literals confirm tool names (read as bytes, never run).
   npmInstallArgs: [],
   ingest(installed, outDir) {
-    const { name: pkg, version } = readManifest(installed.packageDir);
+    const { name: pkg, version } = packageManifest(installed.packageDir);
     const [sdk, tools] = openDeclarations(
       [SDK, TOOLS].map((rel) => ({ rel, text: readDeclaration(installed.packageDir, rel) })),
     );
@@ -143,11 +145,6 @@ export const ingestClaudeAgentSdk: Ingester = {
     return { command: steps.join('; ') };
   },
 };
-
-function readManifest(packageDir: string): { name: string; version: string } {
-  const m = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { name: string; version: string };
-  return { name: m.name, version: m.version };
-}
 
 function readDeclaration(packageDir: string, rel: string): string {
   const file = join(packageDir, rel);

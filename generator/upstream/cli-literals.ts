@@ -3,8 +3,9 @@
 // Read as bytes, never run. Tool names are the identifier-like literals; a literal bound by `=` or
 // `:` (`var B3H="ListMcpResourcesTool"`, `name:"Skill"`) is a definition, stronger evidence than a
 // mention (`aliases:["ListMcpResources"]`).
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageManifest } from './npm.ts';
 
 export type CliKind = 'cli.js' | 'cli-binary';
 
@@ -61,10 +62,7 @@ export function findCli(
 ): { file: string; rel: string; kind: CliKind } | undefined {
   const cliJs = join(packageDir, 'cli.js');
   if (existsSync(cliJs)) return { file: cliJs, rel: 'cli.js', kind: 'cli.js' };
-  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
-    optionalDependencies?: Record<string, string>;
-  };
-  for (const dep of Object.keys(manifest.optionalDependencies ?? {}).sort()) {
+  for (const dep of Object.keys(packageManifest(packageDir).optionalDependencies ?? {}).sort()) {
     for (const exe of ['claude', 'claude.exe']) {
       const file = join(nodeModules, dep, exe);
       if (existsSync(file)) return { file, rel: `${dep}/${exe}`, kind: 'cli-binary' };

@@ -5,6 +5,7 @@ import { runConfined } from './isolate.ts';
 import type { Ingester } from './ingester.ts';
 
 export const ingestCodexAppServer: Ingester = {
+  npmPackage: '@openai/codex',
   npmInstallArgs: [],
   ingest(installed, outDir, scratch, options = {}) {
     const bin = join(installed.scratch, 'node_modules', '.bin', 'codex');

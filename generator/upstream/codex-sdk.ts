@@ -8,6 +8,7 @@ import type { Surface } from './surface-format.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 import { stableJson } from '../io/fsutil.ts';
 import type { Ingester } from './ingester.ts';
+import { packageManifest } from './npm.ts';
 import { installMissing, unresolvedImportPackages } from './ts-extract/complete-imports.ts';
 import {
   findTypeAlias,
@@ -28,13 +29,11 @@ const UNIONS = [
 ] as const;
 
 export const ingestCodexSdk: Ingester = {
+  npmPackage: '@openai/codex-sdk',
   // @openai/codex (a dependency) pulls the native binary as optional dependencies; not needed here.
   npmInstallArgs: ['--omit=optional'],
   ingest(installed, outDir) {
-    const manifest = JSON.parse(readFileSync(join(installed.packageDir, 'package.json'), 'utf8')) as {
-      name: string;
-      version: string;
-    };
+    const manifest = packageManifest(installed.packageDir);
     const indexPath = join(installed.packageDir, INDEX);
     if (!existsSync(indexPath)) throw unexpected(`has no ${INDEX}`);
     const [index] = openDeclarations([{ rel: INDEX, text: readFileSync(indexPath, 'utf8') }]);

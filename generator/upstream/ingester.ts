@@ -15,6 +15,8 @@ export interface Ingested {
 }
 
 export interface Ingester {
+  /** The npm package the source is ingested from. */
+  npmPackage: string;
   /** Extra `npm install` flags (e.g. --omit=optional to skip a 400 MB native binary). */
   npmInstallArgs: string[];
   /**

@@ -62,16 +62,9 @@ export interface ConfineOptions {
 export function runConfined(command: string, args: string[], options: ConfineOptions): ConfinedRun {
   const scratch = resolve(options.scratch);
   const env = confinedEnv(scratch);
-  for (const dir of [
-    env.HOME!,
-    env.XDG_CONFIG_HOME!,
-    env.XDG_CACHE_HOME!,
-    env.XDG_DATA_HOME!,
-    env.XDG_STATE_HOME!,
-    env.XDG_RUNTIME_DIR!,
-    env.TMPDIR!,
-  ])
-    mkdirSync(dir, { recursive: true });
+  // Every folder the environment names (HOME, the XDG folders, TMPDIR) exists, empty.
+  for (const [key, dir] of Object.entries(env))
+    if (key === 'HOME' || key === 'TMPDIR' || key.startsWith('XDG_')) mkdirSync(dir!, { recursive: true });
   const cwd = resolve(options.cwd ?? scratch);
   const timeout = options.timeoutMs ?? 10 * 60_000;
   if (options.unconfined) {
@@ -105,15 +98,7 @@ export function runConfined(command: string, args: string[], options: ConfineOpt
 export function confinedEnv(scratch: string): NodeJS.ProcessEnv {
   const home = join(scratch, 'home');
   return {
-    PATH: [
-      dirname(process.execPath),
-      '/usr/local/sbin',
-      '/usr/local/bin',
-      '/usr/sbin',
-      '/usr/bin',
-      '/sbin',
-      '/bin',
-    ].join(':'),
+    PATH: `${dirname(process.execPath)}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin`,
     LANG: 'C.UTF-8',
     LC_ALL: 'C.UTF-8',
     TZ: 'UTC',
@@ -132,14 +117,11 @@ export function confinedEnv(scratch: string): NodeJS.ProcessEnv {
 
 function run(bin: string, argv: string[], command: string, args: string[], options: SpawnSyncOptions): string {
   const result = spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const stderr = String(result.stderr ?? '').trim();
   if (result.status !== 0) {
     throw new EventmapError({
       code: 'upstream/command-failed',
-      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${String(
-        result.stderr ?? '',
-      )
-        .trim()
-        .slice(0, 2000)}`,
+      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${stderr.slice(0, 2000)}`,
       hint: 'check that the version exists and supports this command',
     });
   }

@@ -41,15 +41,11 @@ export function npmInstall(
     join(scratch, 'package.json'),
     `${JSON.stringify({ name: 'eventmap-scratch', private: true }, null, 2)}\n`,
   );
-  const args = npmInstallArgs(pkg, version, extraArgs, before);
-  const result = spawnSync('npm', args, { cwd: scratch, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new EventmapError({
-      code: 'upstream/npm-install-failed',
-      message: `npm install ${pkg}@${version} failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
-      hint: `check that ${pkg}@${version} exists (\`npm view ${pkg} versions\`) and that the npm registry is reachable`,
-    });
-  }
+  runNpm(npmInstallArgs(pkg, version, extraArgs, before), scratch, {
+    code: 'upstream/npm-install-failed',
+    what: `npm install ${pkg}@${version}`,
+    hint: `check that ${pkg}@${version} exists (\`npm view ${pkg} versions\`) and that the npm registry is reachable`,
+  });
   const lock = readLock(scratch)!;
   const self = lock.packages[`node_modules/${pkg}`];
   return {
@@ -59,6 +55,31 @@ export function npmInstall(
     resolved: lockedVersions(scratch) ?? {},
     ...(before ? { resolvedBefore: before } : {}),
   };
+}
+
+/** An installed package's own package.json, as far as eventmap reads it. */
+export function packageManifest(packageDir: string): {
+  name: string;
+  version: string;
+  optionalDependencies?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as ReturnType<typeof packageManifest>;
+}
+
+/** npm's output; a failure is an EventmapError naming `what`, with the last lines npm printed. */
+export function runNpm(
+  args: string[],
+  cwd: string | undefined,
+  failure: { code: string; what: string; hint: string },
+): string {
+  const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new EventmapError({
+      code: failure.code,
+      message: `${failure.what} failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
+      hint: failure.hint,
+    });
+  return result.stdout;
 }
 
 type Lock = { packages: Record<string, { version?: string; integrity?: string }> };

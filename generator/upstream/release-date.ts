@@ -5,9 +5,9 @@
 // A release is the package and the platform packages it pins exactly (Codex's native binaries,
 // Claude's CLI), which are published seconds to minutes after it: the cut-off is the last of
 // those publish times, so the release's own pieces resolve and nothing published after them does.
-import { spawnSync } from 'node:child_process';
 import semverValid from 'semver/functions/valid.js';
 import { EventmapError } from '../shared/diagnostics.ts';
+import { runNpm } from './npm.ts';
 
 /** What `upstream add` asks the npm registry (a stand-in in tests: no network). */
 export interface Registry {
@@ -70,16 +70,14 @@ export const npmRegistry: Registry = {
 };
 
 function viewJson(args: string[]): unknown {
-  const result = spawnSync('npm', args, { encoding: 'utf8' });
-  if (result.status !== 0)
-    throw new EventmapError({
-      code: 'upstream/npm-failed',
-      message: `\`npm ${args.join(' ')}\` failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
-      hint: 'check that the npm registry is reachable and the package version exists',
-    });
-  if (!result.stdout.trim()) return {}; // npm prints nothing for a field the version lacks
+  const stdout = runNpm(args, undefined, {
+    code: 'upstream/npm-failed',
+    what: `\`npm ${args.join(' ')}\``,
+    hint: 'check that the npm registry is reachable and the package version exists',
+  });
+  if (!stdout.trim()) return {}; // npm prints nothing for a field the version lacks
   try {
-    return JSON.parse(result.stdout) as unknown;
+    return JSON.parse(stdout) as unknown;
   } catch {
     return {};
   }

@@ -19,6 +19,7 @@ const root = mkdtempSync(join(tmpdir(), 'eventmap-add-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ingester: Ingester = {
+  npmPackage: '@openai/codex',
   npmInstallArgs: ['--omit=optional'],
   ingest(_installed, outDir) {
     mkdirSync(join(outDir, 'v2'), { recursive: true });
@@ -116,7 +117,7 @@ describe('upstream add', () => {
       );
     const was = files();
     const again = add(upstream, { overwrite: true }).added;
-    expect(again.replaced).toEqual({ changed: 0, unchanged: 3, removed: 0 });
+    expect(again.replaced).toEqual({ written: 0, unchanged: 3, removed: 0 });
     expect(files()).toEqual(was);
   });
 

@@ -3,13 +3,11 @@
 // a devDependency; both import Node built-ins). The types behind those imports are part of the
 // surface, so the missing packages are installed next to the package, at the newest versions
 // published as of the release (`npm install --before`, release-date.ts), which keeps a re-run reproducible.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { EventmapError } from '../../shared/diagnostics.ts';
-import type { InstalledPackage } from '../npm.ts';
+import { runNpm, type InstalledPackage } from '../npm.ts';
 import { npmRegistry, releaseDate, type Registry } from '../release-date.ts';
 
 /** Compiler options shared by import resolution and schema generation: how Node 20 ESM resolves. */
@@ -77,7 +75,11 @@ export function installMissing(
   if (packages.length === 0) return { added: [], command: '' };
   const before = installed.resolvedBefore ?? releaseDate(registry, pkg, version).before;
   const args = installMissingArgs(packages, before);
-  run(installed.scratch, args, `npm ${args.join(' ')}`);
+  runNpm(args, installed.scratch, {
+    code: 'upstream/npm-failed',
+    what: `\`npm ${args.join(' ')}\``,
+    hint: 'check that the npm registry is reachable and the package versions exist',
+  });
   const added = packages.map((p) => `${p}@${installedVersion(installed.scratch, p)}`);
   return {
     added,
@@ -103,16 +105,4 @@ function installedVersion(scratch: string, pkg: string): string {
   if (!existsSync(manifest)) return 'unknown';
   const v = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
   return typeof v === 'string' ? v : 'unknown';
-}
-
-function run(cwd: string, args: string[], shown: string): string {
-  const result = spawnSync('npm', args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new EventmapError({
-      code: 'upstream/npm-failed',
-      message: `\`${shown}\` failed: ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join(' | ')}`,
-      hint: 'check that the npm registry is reachable and the package versions exist',
-    });
-  }
-  return result.stdout;
 }

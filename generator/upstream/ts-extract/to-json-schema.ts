@@ -68,12 +68,7 @@ export function generateDefinitions(options: GenerateOptions): Record<string, Js
       hint: 'a type these declarations use may not resolve; check that the imports the package needs are installed',
     });
   }
-  const definitions = schema.definitions ?? {};
-  return Object.fromEntries(
-    Object.keys(definitions)
-      .sort(compareStrings)
-      .map((k) => [k, definitions[k]!]),
-  );
+  return Object.fromEntries(Object.entries(schema.definitions ?? {}).sort(([a], [b]) => compareStrings(a, b)));
 }
 
 function findDeclaration(program: ts.Program, root: SchemaRoot, scratch: string): ts.Node {
