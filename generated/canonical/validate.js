@@ -2,37 +2,273 @@
 // Do not edit: change the model and run `eventmap generate`.
 // Plain ESM with no imports (Ajv is not needed at run time). Types: validate.d.ts.
 
-/** TrimmedNonEmptyString's pattern (canonical-model.yaml): every id of every event has it. */
-const TRIMMED_NON_EMPTY = '^\\S(?:[\\s\\S]*\\S)?$';
-
-/**
- * The schema's `pattern`s, as Ajv's code builds them (its `code.regExp`). TrimmedNonEmptyString
- * holds for any string whose first and last characters are printable ASCII, as eventmap's ids
- * are: that is checked first, since a RegExp call cost more than the rest of checking an id.
- * Anything else, and every other pattern, is the RegExp's to judge.
- */
-function patternOf(source, flags) {
-  const re = new RegExp(source, flags);
-  if (source !== TRIMMED_NON_EMPTY) return re;
-  return {
-    test(s) {
-      const n = s.length;
-      if (n !== 0) {
-        const a = s.charCodeAt(0);
-        const z = s.charCodeAt(n - 1);
-        if (a > 32 && a < 127 && z > 32 && z < 127) return true;
-      }
-      return re.test(s);
-    },
-  };
-}
-
 "use strict";
 export const validateRuntimeEventEnvelope = validate21;
-const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"provider":{"type":"string","enum":["codex","claudeAgent","acp"]},"sessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"createdAt":{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},"threadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"turnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"itemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"requestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRefs":{"type":"object","properties":{"providerSessionId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerTurnId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerItemId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"providerRequestId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false},"type":{"type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.proposed.completed","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]},"payload":{"type":"object","additionalProperties":true},"raw":{"type":"object","properties":{"source":{"type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","acp.notification","acp.request","acp.response","acp.client","codex.app-server.response","eventmap.synthetic"]},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false}},"propertyNames":{"enum":["eventId","provider","sessionId","createdAt","threadId","turnId","itemId","requestId","providerRefs","type","payload","raw"]}};
-const func2 = patternOf;
-const pattern0 = func2("^\\S(?:[\\s\\S]*\\S)?$", "u");
-const pattern2 = func2("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$", "u");
+const schema6 = {"$id":"urn:eventmap:canonical:RuntimeEventEnvelope","type":"object","required":["eventId","provider","sessionId","createdAt","type","payload"],"properties":{"eventId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"provider":{"$ref":"urn:eventmap:canonical:ProviderKind"},"sessionId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"createdAt":{"$ref":"urn:eventmap:canonical:IsoDateTime"},"threadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"turnId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"itemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"requestId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerRefs":{"$ref":"urn:eventmap:canonical:ProviderRefs"},"type":{"$ref":"urn:eventmap:canonical:CanonicalRuntimeEventType"},"payload":{"type":"object","additionalProperties":true},"raw":{"$ref":"urn:eventmap:canonical:RuntimeEventRaw"}},"additionalProperties":false};
+const func2 = Object.prototype.hasOwnProperty;
+const schema7 = {"$id":"urn:eventmap:canonical:TrimmedNonEmptyString","type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"};
+const pattern0 = new RegExp("^\\S(?:[\\s\\S]*\\S)?$", "u");
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TrimmedNonEmptyString" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern0.test(data)){
+validate22.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+
+const schema8 = {"$id":"urn:eventmap:canonical:ProviderKind","type":"string","enum":["codex","claudeAgent","acp"]};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ProviderKind" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "codex") || (data === "claudeAgent")) || (data === "acp"))){
+validate24.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema8.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+const schema9 = {"$id":"urn:eventmap:canonical:IsoDateTime","type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"};
+const pattern1 = new RegExp("^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$", "u");
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:IsoDateTime" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(typeof data === "string"){
+if(!pattern1.test(data)){
+validate27.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"+"\""}];
+return false;
+}
+}
+else {
+validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+const schema10 = {"$id":"urn:eventmap:canonical:ProviderRefs","type":"object","properties":{"providerSessionId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerTurnId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerItemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"providerRequestId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ProviderRefs" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "providerSessionId") || (key0 === "providerThreadId")) || (key0 === "providerTurnId")) || (key0 === "providerItemId")) || (key0 === "providerRequestId"))){
+validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.providerSessionId !== undefined){
+const _errs2 = errors;
+if(!(validate22(data.providerSessionId, {instancePath:instancePath+"/providerSessionId",parentData:data,parentDataProperty:"providerSessionId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerThreadId !== undefined){
+const _errs3 = errors;
+if(!(validate22(data.providerThreadId, {instancePath:instancePath+"/providerThreadId",parentData:data,parentDataProperty:"providerThreadId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerTurnId !== undefined){
+const _errs4 = errors;
+if(!(validate22(data.providerTurnId, {instancePath:instancePath+"/providerTurnId",parentData:data,parentDataProperty:"providerTurnId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerItemId !== undefined){
+const _errs5 = errors;
+if(!(validate22(data.providerItemId, {instancePath:instancePath+"/providerItemId",parentData:data,parentDataProperty:"providerItemId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerRequestId !== undefined){
+const _errs6 = errors;
+if(!(validate22(data.providerRequestId, {instancePath:instancePath+"/providerRequestId",parentData:data,parentDataProperty:"providerRequestId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate33.errors = vErrors;
+return errors === 0;
+}
+
+const schema11 = {"$id":"urn:eventmap:canonical:CanonicalRuntimeEventType","type":"string","enum":["session.started","session.configured","session.state.changed","session.exited","thread.started","thread.state.changed","thread.metadata.updated","thread.token-usage.updated","thread.realtime.started","thread.realtime.item-added","thread.realtime.audio.delta","thread.realtime.error","thread.realtime.closed","turn.started","turn.completed","turn.aborted","turn.plan.updated","turn.proposed.completed","turn.diff.updated","item.started","item.updated","item.completed","content.delta","request.opened","request.resolved","user-input.requested","user-input.resolved","task.started","task.progress","task.updated","task.completed","hook.started","hook.progress","hook.completed","tool.progress","tool.summary","auth.status","account.updated","account.rate-limits.updated","mcp.status.updated","mcp.oauth.completed","model.rerouted","config.warning","deprecation.notice","files.persisted","runtime.warning","runtime.error"]};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:CanonicalRuntimeEventType" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((((((((((((((((((((((((((((((((((((((((((data === "session.started") || (data === "session.configured")) || (data === "session.state.changed")) || (data === "session.exited")) || (data === "thread.started")) || (data === "thread.state.changed")) || (data === "thread.metadata.updated")) || (data === "thread.token-usage.updated")) || (data === "thread.realtime.started")) || (data === "thread.realtime.item-added")) || (data === "thread.realtime.audio.delta")) || (data === "thread.realtime.error")) || (data === "thread.realtime.closed")) || (data === "turn.started")) || (data === "turn.completed")) || (data === "turn.aborted")) || (data === "turn.plan.updated")) || (data === "turn.proposed.completed")) || (data === "turn.diff.updated")) || (data === "item.started")) || (data === "item.updated")) || (data === "item.completed")) || (data === "content.delta")) || (data === "request.opened")) || (data === "request.resolved")) || (data === "user-input.requested")) || (data === "user-input.resolved")) || (data === "task.started")) || (data === "task.progress")) || (data === "task.updated")) || (data === "task.completed")) || (data === "hook.started")) || (data === "hook.progress")) || (data === "hook.completed")) || (data === "tool.progress")) || (data === "tool.summary")) || (data === "auth.status")) || (data === "account.updated")) || (data === "account.rate-limits.updated")) || (data === "mcp.status.updated")) || (data === "mcp.oauth.completed")) || (data === "model.rerouted")) || (data === "config.warning")) || (data === "deprecation.notice")) || (data === "files.persisted")) || (data === "runtime.warning")) || (data === "runtime.error"))){
+validate40.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema11.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+const schema12 = {"$id":"urn:eventmap:canonical:RuntimeEventRaw","type":"object","properties":{"source":{"$ref":"urn:eventmap:canonical:RuntimeEventRawSource"},"method":{"type":"string"},"messageType":{"type":"string"},"payload":{}},"required":["source","payload"],"additionalProperties":false};
+const schema13 = {"$id":"urn:eventmap:canonical:RuntimeEventRawSource","type":"string","enum":["codex.app-server.notification","codex.app-server.request","codex.eventmsg","claude.sdk.message","claude.sdk.permission","codex.sdk.thread-event","acp.notification","acp.request","acp.response","acp.client","codex.app-server.response","eventmap.synthetic"]};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeEventRawSource" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((data === "codex.app-server.notification") || (data === "codex.app-server.request")) || (data === "codex.eventmsg")) || (data === "claude.sdk.message")) || (data === "claude.sdk.permission")) || (data === "codex.sdk.thread-event")) || (data === "acp.notification")) || (data === "acp.request")) || (data === "acp.response")) || (data === "acp.client")) || (data === "codex.app-server.response")) || (data === "eventmap.synthetic"))){
+validate43.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema13.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeEventRaw" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.source === undefined) && (missing0 = "source")) || ((data.payload === undefined) && (missing0 = "payload"))){
+validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "source") || (key0 === "method")) || (key0 === "messageType")) || (key0 === "payload"))){
+validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.source !== undefined){
+const _errs2 = errors;
+if(!(validate43(data.source, {instancePath:instancePath+"/source",parentData:data,parentDataProperty:"source",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.method !== undefined){
+const _errs3 = errors;
+if(typeof data.method !== "string"){
+validate42.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.messageType !== undefined){
+const _errs5 = errors;
+if(typeof data.messageType !== "string"){
+validate42.errors = [{instancePath:instancePath+"/messageType",schemaPath:"#/properties/messageType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeEventEnvelope" */;
@@ -46,441 +282,162 @@ validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",pa
 return false;
 }
 else {
-for(const key0 in data){
 const _errs1 = errors;
-if(!((((((((((((key0 === "eventId") || (key0 === "provider")) || (key0 === "sessionId")) || (key0 === "createdAt")) || (key0 === "threadId")) || (key0 === "turnId")) || (key0 === "itemId")) || (key0 === "requestId")) || (key0 === "providerRefs")) || (key0 === "type")) || (key0 === "payload")) || (key0 === "raw"))){
-const err0 = {instancePath,schemaPath:"#/propertyNames/enum",keyword:"enum",params:{allowedValues: schema6.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err1 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate21.errors = vErrors;
+for(const key0 in data){
+if(!(func2.call(schema6.properties, key0))){
+validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
+}
+if(_errs1 === errors){
+if(data.eventId !== undefined){
+const _errs2 = errors;
+if(!(validate22(data.eventId, {instancePath:instancePath+"/eventId",parentData:data,parentDataProperty:"eventId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
 }
 if(valid0){
-if(data.eventId !== undefined){
-let data0 = data.eventId;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate21.errors = [{instancePath:instancePath+"/eventId",schemaPath:"#/properties/eventId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/eventId",schemaPath:"#/properties/eventId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs2 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
 if(data.provider !== undefined){
-let data1 = data.provider;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate21.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+const _errs3 = errors;
+if(!(validate24(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
 }
-if(!(((data1 === "codex") || (data1 === "claudeAgent")) || (data1 === "acp"))){
-validate21.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/enum",keyword:"enum",params:{allowedValues: schema6.properties.provider.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
-var valid1 = true;
+var valid0 = true;
 }
-if(valid1){
+if(valid0){
 if(data.sessionId !== undefined){
-let data2 = data.sessionId;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate21.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
+const _errs4 = errors;
+if(!(validate22(data.sessionId, {instancePath:instancePath+"/sessionId",parentData:data,parentDataProperty:"sessionId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
+var valid0 = _errs4 === errors;
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/sessionId",schemaPath:"#/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+var valid0 = true;
 }
-}
-var valid1 = _errs6 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
+if(valid0){
 if(data.createdAt !== undefined){
-let data3 = data.createdAt;
-const _errs8 = errors;
-if(errors === _errs8){
-if(typeof data3 === "string"){
-if(!pattern2.test(data3)){
-validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/pattern",keyword:"pattern",params:{pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"},message:"must match pattern \""+"^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}:\\d{2})$"+"\""}];
-return false;
+const _errs5 = errors;
+if(!(validate27(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+errors = vErrors.length;
 }
+var valid0 = _errs5 === errors;
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+var valid0 = true;
 }
-}
-var valid1 = _errs8 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
+if(valid0){
 if(data.threadId !== undefined){
-let data4 = data.threadId;
-const _errs10 = errors;
-if(errors === _errs10){
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate21.errors = [{instancePath:instancePath+"/threadId",schemaPath:"#/properties/threadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
+const _errs6 = errors;
+if(!(validate22(data.threadId, {instancePath:instancePath+"/threadId",parentData:data,parentDataProperty:"threadId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
+var valid0 = _errs6 === errors;
 }
 else {
-validate21.errors = [{instancePath:instancePath+"/threadId",schemaPath:"#/properties/threadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+var valid0 = true;
 }
-}
-var valid1 = _errs10 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
+if(valid0){
 if(data.turnId !== undefined){
-let data5 = data.turnId;
+const _errs7 = errors;
+if(!(validate22(data.turnId, {instancePath:instancePath+"/turnId",parentData:data,parentDataProperty:"turnId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.itemId !== undefined){
+const _errs8 = errors;
+if(!(validate22(data.itemId, {instancePath:instancePath+"/itemId",parentData:data,parentDataProperty:"itemId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.requestId !== undefined){
+const _errs9 = errors;
+if(!(validate22(data.requestId, {instancePath:instancePath+"/requestId",parentData:data,parentDataProperty:"requestId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.providerRefs !== undefined){
+const _errs10 = errors;
+if(!(validate33(data.providerRefs, {instancePath:instancePath+"/providerRefs",parentData:data,parentDataProperty:"providerRefs",rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+const _errs11 = errors;
+if(!(validate40(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.payload !== undefined){
+let data10 = data.payload;
 const _errs12 = errors;
 if(errors === _errs12){
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate21.errors = [{instancePath:instancePath+"/turnId",schemaPath:"#/properties/turnId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/turnId",schemaPath:"#/properties/turnId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs12 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.itemId !== undefined){
-let data6 = data.itemId;
-const _errs14 = errors;
-if(errors === _errs14){
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-validate21.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/itemId",schemaPath:"#/properties/itemId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs14 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.requestId !== undefined){
-let data7 = data.requestId;
-const _errs16 = errors;
-if(errors === _errs16){
-if(typeof data7 === "string"){
-if(!pattern0.test(data7)){
-validate21.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid1 = _errs16 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.providerRefs !== undefined){
-let data8 = data.providerRefs;
-const _errs18 = errors;
-if(errors === _errs18){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-const _errs20 = errors;
-for(const key1 in data8){
-if(!(((((key1 === "providerSessionId") || (key1 === "providerThreadId")) || (key1 === "providerTurnId")) || (key1 === "providerItemId")) || (key1 === "providerRequestId"))){
-validate21.errors = [{instancePath:instancePath+"/providerRefs",schemaPath:"#/properties/providerRefs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs20 === errors){
-if(data8.providerSessionId !== undefined){
-let data9 = data8.providerSessionId;
-const _errs21 = errors;
-if(errors === _errs21){
-if(typeof data9 === "string"){
-if(!pattern0.test(data9)){
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerSessionId",schemaPath:"#/properties/providerRefs/properties/providerSessionId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerSessionId",schemaPath:"#/properties/providerRefs/properties/providerSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.providerThreadId !== undefined){
-let data10 = data8.providerThreadId;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerThreadId",schemaPath:"#/properties/providerRefs/properties/providerThreadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerThreadId",schemaPath:"#/properties/providerRefs/properties/providerThreadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs23 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.providerTurnId !== undefined){
-let data11 = data8.providerTurnId;
-const _errs25 = errors;
-if(errors === _errs25){
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerTurnId",schemaPath:"#/properties/providerRefs/properties/providerTurnId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerTurnId",schemaPath:"#/properties/providerRefs/properties/providerTurnId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs25 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.providerItemId !== undefined){
-let data12 = data8.providerItemId;
-const _errs27 = errors;
-if(errors === _errs27){
-if(typeof data12 === "string"){
-if(!pattern0.test(data12)){
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerItemId",schemaPath:"#/properties/providerRefs/properties/providerItemId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerItemId",schemaPath:"#/properties/providerRefs/properties/providerItemId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs27 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.providerRequestId !== undefined){
-let data13 = data8.providerRequestId;
-const _errs29 = errors;
-if(errors === _errs29){
-if(typeof data13 === "string"){
-if(!pattern0.test(data13)){
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerRequestId",schemaPath:"#/properties/providerRefs/properties/providerRequestId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs/providerRequestId",schemaPath:"#/properties/providerRefs/properties/providerRequestId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs29 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/providerRefs",schemaPath:"#/properties/providerRefs/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs18 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.type !== undefined){
-let data14 = data.type;
-const _errs31 = errors;
-if(typeof data14 !== "string"){
-validate21.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((((((((((((((((((((((((((((((((((((((data14 === "session.started") || (data14 === "session.configured")) || (data14 === "session.state.changed")) || (data14 === "session.exited")) || (data14 === "thread.started")) || (data14 === "thread.state.changed")) || (data14 === "thread.metadata.updated")) || (data14 === "thread.token-usage.updated")) || (data14 === "thread.realtime.started")) || (data14 === "thread.realtime.item-added")) || (data14 === "thread.realtime.audio.delta")) || (data14 === "thread.realtime.error")) || (data14 === "thread.realtime.closed")) || (data14 === "turn.started")) || (data14 === "turn.completed")) || (data14 === "turn.aborted")) || (data14 === "turn.plan.updated")) || (data14 === "turn.proposed.completed")) || (data14 === "turn.diff.updated")) || (data14 === "item.started")) || (data14 === "item.updated")) || (data14 === "item.completed")) || (data14 === "content.delta")) || (data14 === "request.opened")) || (data14 === "request.resolved")) || (data14 === "user-input.requested")) || (data14 === "user-input.resolved")) || (data14 === "task.started")) || (data14 === "task.progress")) || (data14 === "task.updated")) || (data14 === "task.completed")) || (data14 === "hook.started")) || (data14 === "hook.progress")) || (data14 === "hook.completed")) || (data14 === "tool.progress")) || (data14 === "tool.summary")) || (data14 === "auth.status")) || (data14 === "account.updated")) || (data14 === "account.rate-limits.updated")) || (data14 === "mcp.status.updated")) || (data14 === "mcp.oauth.completed")) || (data14 === "model.rerouted")) || (data14 === "config.warning")) || (data14 === "deprecation.notice")) || (data14 === "files.persisted")) || (data14 === "runtime.warning")) || (data14 === "runtime.error"))){
-validate21.errors = [{instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema6.properties.type.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs31 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.payload !== undefined){
-let data15 = data.payload;
-const _errs33 = errors;
-if(errors === _errs33){
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 }
 else {
 validate21.errors = [{instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid1 = _errs33 === errors;
+var valid0 = _errs12 === errors;
 }
 else {
-var valid1 = true;
+var valid0 = true;
 }
-if(valid1){
+if(valid0){
 if(data.raw !== undefined){
-let data16 = data.raw;
-const _errs36 = errors;
-if(errors === _errs36){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing1;
-if(((data16.source === undefined) && (missing1 = "source")) || ((data16.payload === undefined) && (missing1 = "payload"))){
-validate21.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
+const _errs15 = errors;
+if(!(validate42(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
 }
 else {
-const _errs38 = errors;
-for(const key2 in data16){
-if(!((((key2 === "source") || (key2 === "method")) || (key2 === "messageType")) || (key2 === "payload"))){
-validate21.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs38 === errors){
-if(data16.source !== undefined){
-let data17 = data16.source;
-const _errs39 = errors;
-if(typeof data17 !== "string"){
-validate21.errors = [{instancePath:instancePath+"/raw/source",schemaPath:"#/properties/raw/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((data17 === "codex.app-server.notification") || (data17 === "codex.app-server.request")) || (data17 === "codex.eventmsg")) || (data17 === "claude.sdk.message")) || (data17 === "claude.sdk.permission")) || (data17 === "codex.sdk.thread-event")) || (data17 === "acp.notification")) || (data17 === "acp.request")) || (data17 === "acp.response")) || (data17 === "acp.client")) || (data17 === "codex.app-server.response")) || (data17 === "eventmap.synthetic"))){
-validate21.errors = [{instancePath:instancePath+"/raw/source",schemaPath:"#/properties/raw/properties/source/enum",keyword:"enum",params:{allowedValues: schema6.properties.raw.properties.source.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid3 = _errs39 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data16.method !== undefined){
-const _errs41 = errors;
-if(typeof data16.method !== "string"){
-validate21.errors = [{instancePath:instancePath+"/raw/method",schemaPath:"#/properties/raw/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs41 === errors;
-}
-else {
-var valid3 = true;
-}
-if(valid3){
-if(data16.messageType !== undefined){
-const _errs43 = errors;
-if(typeof data16.messageType !== "string"){
-validate21.errors = [{instancePath:instancePath+"/raw/messageType",schemaPath:"#/properties/raw/properties/messageType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs43 === errors;
-}
-else {
-var valid3 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid1 = _errs36 === errors;
-}
-else {
-var valid1 = true;
+var valid0 = true;
 }
 }
 }
@@ -505,10 +462,10 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionStartedPayload = validate22;
-const schema7 = {"$id":"urn:eventmap:canonical:SessionStartedPayload","type":"object","properties":{"message":{"type":"string"},"resume":{}},"additionalProperties":false};
+export const validateSessionStartedPayload = validate46;
+const schema14 = {"$id":"urn:eventmap:canonical:SessionStartedPayload","type":"object","properties":{"message":{"type":"string"},"resume":{}},"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -517,7 +474,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "message") || (key0 === "resume"))){
-validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -525,25 +482,25 @@ break;
 if(_errs1 === errors){
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-validate22.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate46.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionConfiguredPayload = validate23;
-const schema8 = {"$id":"urn:eventmap:canonical:SessionConfiguredPayload","type":"object","properties":{"config":{"type":"object","additionalProperties":true}},"required":["config"],"additionalProperties":false};
+export const validateSessionConfiguredPayload = validate47;
+const schema15 = {"$id":"urn:eventmap:canonical:SessionConfiguredPayload","type":"object","properties":{"config":{"type":"object","additionalProperties":true}},"required":["config"],"additionalProperties":false};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionConfiguredPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -551,14 +508,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.config === undefined) && (missing0 = "config")){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate47.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "config")){
-validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -571,7 +528,7 @@ if(errors === _errs2){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath:instancePath+"/config",schemaPath:"#/properties/config/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -580,18 +537,36 @@ return false;
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate23.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionStateChangedPayload = validate24;
-const schema9 = {"$id":"urn:eventmap:canonical:SessionStateChangedPayload","type":"object","properties":{"state":{"type":"string","enum":["starting","ready","running","waiting","stopped","error"]},"reason":{"type":"string"},"detail":{"type":"string"}},"required":["state"],"additionalProperties":false};
+export const validateSessionStateChangedPayload = validate48;
+const schema16 = {"$id":"urn:eventmap:canonical:SessionStateChangedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:SessionState"},"reason":{"type":"string"},"detail":{"type":"string"}},"required":["state"],"additionalProperties":false};
+const schema17 = {"$id":"urn:eventmap:canonical:SessionState","type":"string","enum":["starting","ready","running","waiting","stopped","error"]};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:SessionState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data === "starting") || (data === "ready")) || (data === "running")) || (data === "waiting")) || (data === "stopped")) || (data === "error"))){
+validate49.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema17.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionStateChangedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -599,29 +574,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "state") || (key0 === "reason")) || (key0 === "detail"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
-let data0 = data.state;
 const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data0 === "starting") || (data0 === "ready")) || (data0 === "running")) || (data0 === "waiting")) || (data0 === "stopped")) || (data0 === "error"))){
-validate24.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema9.properties.state.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate49(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -630,24 +600,24 @@ var valid0 = true;
 }
 if(valid0){
 if(data.reason !== undefined){
-const _errs4 = errors;
+const _errs3 = errors;
 if(typeof data.reason !== "string"){
-validate24.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate48.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.detail !== undefined){
-const _errs6 = errors;
+const _errs5 = errors;
 if(typeof data.detail !== "string"){
-validate24.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate48.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -658,18 +628,36 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSessionExitedPayload = validate25;
-const schema10 = {"$id":"urn:eventmap:canonical:SessionExitedPayload","type":"object","properties":{"reason":{"type":"string"},"recoverable":{"type":"boolean"},"exitKind":{"type":"string","enum":["graceful","error"]}},"additionalProperties":false};
+export const validateSessionExitedPayload = validate51;
+const schema18 = {"$id":"urn:eventmap:canonical:SessionExitedPayload","type":"object","properties":{"reason":{"type":"string"},"recoverable":{"type":"boolean"},"exitKind":{"$ref":"urn:eventmap:canonical:SessionExitKind"}},"additionalProperties":false};
+const schema19 = {"$id":"urn:eventmap:canonical:SessionExitKind","type":"string","enum":["graceful","error"]};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:SessionExitKind" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((data === "graceful") || (data === "error"))){
+validate52.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema19.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:SessionExitedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -678,7 +666,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "reason") || (key0 === "recoverable")) || (key0 === "exitKind"))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -687,7 +675,7 @@ if(_errs1 === errors){
 if(data.reason !== undefined){
 const _errs2 = errors;
 if(typeof data.reason !== "string"){
-validate25.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate51.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -699,7 +687,7 @@ if(valid0){
 if(data.recoverable !== undefined){
 const _errs4 = errors;
 if(typeof data.recoverable !== "boolean"){
-validate25.errors = [{instancePath:instancePath+"/recoverable",schemaPath:"#/properties/recoverable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate51.errors = [{instancePath:instancePath+"/recoverable",schemaPath:"#/properties/recoverable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -709,15 +697,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.exitKind !== undefined){
-let data2 = data.exitKind;
 const _errs6 = errors;
-if(typeof data2 !== "string"){
-validate25.errors = [{instancePath:instancePath+"/exitKind",schemaPath:"#/properties/exitKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data2 === "graceful") || (data2 === "error"))){
-validate25.errors = [{instancePath:instancePath+"/exitKind",schemaPath:"#/properties/exitKind/enum",keyword:"enum",params:{allowedValues: schema10.properties.exitKind.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate52(data.exitKind, {instancePath:instancePath+"/exitKind",parentData:data,parentDataProperty:"exitKind",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
@@ -729,18 +712,18 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadStartedPayload = validate26;
-const schema11 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"}},"additionalProperties":false};
+export const validateThreadStartedPayload = validate54;
+const schema20 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -749,43 +732,51 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "providerThreadId")){
-validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.providerThreadId !== undefined){
-let data0 = data.providerThreadId;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate26.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate26.errors = [{instancePath:instancePath+"/providerThreadId",schemaPath:"#/properties/providerThreadId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate22(data.providerThreadId, {instancePath:instancePath+"/providerThreadId",parentData:data,parentDataProperty:"providerThreadId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadStateChangedPayload = validate27;
-const schema12 = {"$id":"urn:eventmap:canonical:ThreadStateChangedPayload","type":"object","properties":{"state":{"type":"string","enum":["active","idle","archived","closed","compacted","error","unarchived","deleted"]},"detail":{}},"required":["state"],"additionalProperties":false};
+export const validateThreadStateChangedPayload = validate56;
+const schema21 = {"$id":"urn:eventmap:canonical:ThreadStateChangedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:ThreadState"},"detail":{}},"required":["state"],"additionalProperties":false};
+const schema22 = {"$id":"urn:eventmap:canonical:ThreadState","type":"string","enum":["active","idle","archived","closed","compacted","error","unarchived","deleted"]};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ThreadState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((data === "active") || (data === "idle")) || (data === "archived")) || (data === "closed")) || (data === "compacted")) || (data === "error")) || (data === "unarchived")) || (data === "deleted"))){
+validate57.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate57.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStateChangedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -793,46 +784,41 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "state") || (key0 === "detail"))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
-let data0 = data.state;
-if(typeof data0 !== "string"){
-validate27.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((data0 === "active") || (data0 === "idle")) || (data0 === "archived")) || (data0 === "closed")) || (data0 === "compacted")) || (data0 === "error")) || (data0 === "unarchived")) || (data0 === "deleted"))){
-validate27.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema12.properties.state.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate57(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
 }
 }
 }
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate27.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadMetadataUpdatedPayload = validate28;
-const schema13 = {"$id":"urn:eventmap:canonical:ThreadMetadataUpdatedPayload","type":"object","properties":{"name":{"type":"string"},"metadata":{"type":"object","additionalProperties":true}},"additionalProperties":false};
+export const validateThreadMetadataUpdatedPayload = validate59;
+const schema23 = {"$id":"urn:eventmap:canonical:ThreadMetadataUpdatedPayload","type":"object","properties":{"name":{"type":"string"},"metadata":{"type":"object","additionalProperties":true}},"additionalProperties":false};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadMetadataUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -841,7 +827,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "name") || (key0 === "metadata"))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -850,7 +836,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -866,7 +852,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -879,19 +865,205 @@ var valid0 = true;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadTokenUsageUpdatedPayload = validate29;
-const schema14 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"}},"required":["usedTokens"],"additionalProperties":false}},"required":["usage"],"additionalProperties":false};
-const func15 = Object.prototype.hasOwnProperty;
+export const validateThreadTokenUsageUpdatedPayload = validate60;
+const schema24 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"$ref":"urn:eventmap:canonical:ThreadTokenUsageSnapshot"}},"required":["usage"],"additionalProperties":false};
+const schema25 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageSnapshot","type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"}},"required":["usedTokens"],"additionalProperties":false};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageSnapshot" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.usedTokens === undefined) && (missing0 = "usedTokens")){
+validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func2.call(schema25.properties, key0))){
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.usedTokens !== undefined){
+let data0 = data.usedTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate61.errors = [{instancePath:instancePath+"/usedTokens",schemaPath:"#/properties/usedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxTokens !== undefined){
+let data1 = data.maxTokens;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate61.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.totalProcessedTokens !== undefined){
+let data2 = data.totalProcessedTokens;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate61.errors = [{instancePath:instancePath+"/totalProcessedTokens",schemaPath:"#/properties/totalProcessedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputTokens !== undefined){
+let data3 = data.inputTokens;
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate61.errors = [{instancePath:instancePath+"/inputTokens",schemaPath:"#/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cachedInputTokens !== undefined){
+let data4 = data.cachedInputTokens;
+const _errs10 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate61.errors = [{instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputTokens !== undefined){
+let data5 = data.outputTokens;
+const _errs12 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate61.errors = [{instancePath:instancePath+"/outputTokens",schemaPath:"#/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reasoningOutputTokens !== undefined){
+let data6 = data.reasoningOutputTokens;
+const _errs14 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+validate61.errors = [{instancePath:instancePath+"/reasoningOutputTokens",schemaPath:"#/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastInputTokens !== undefined){
+let data7 = data.lastInputTokens;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate61.errors = [{instancePath:instancePath+"/lastInputTokens",schemaPath:"#/properties/lastInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastCachedInputTokens !== undefined){
+let data8 = data.lastCachedInputTokens;
+const _errs18 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate61.errors = [{instancePath:instancePath+"/lastCachedInputTokens",schemaPath:"#/properties/lastCachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastOutputTokens !== undefined){
+let data9 = data.lastOutputTokens;
+const _errs20 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate61.errors = [{instancePath:instancePath+"/lastOutputTokens",schemaPath:"#/properties/lastOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastReasoningOutputTokens !== undefined){
+let data10 = data.lastReasoningOutputTokens;
+const _errs22 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+validate61.errors = [{instancePath:instancePath+"/lastReasoningOutputTokens",schemaPath:"#/properties/lastReasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate61.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -899,216 +1071,41 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.usage === undefined) && (missing0 = "usage")){
-validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "usage")){
-validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.usage !== undefined){
-let data0 = data.usage;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.usedTokens === undefined) && (missing1 = "usedTokens")){
-validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs4 = errors;
-for(const key1 in data0){
-if(!(func15.call(schema14.properties.usage.properties, key1))){
-validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs4 === errors){
-if(data0.usedTokens !== undefined){
-let data1 = data0.usedTokens;
-const _errs5 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate29.errors = [{instancePath:instancePath+"/usage/usedTokens",schemaPath:"#/properties/usage/properties/usedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.maxTokens !== undefined){
-let data2 = data0.maxTokens;
-const _errs7 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate29.errors = [{instancePath:instancePath+"/usage/maxTokens",schemaPath:"#/properties/usage/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.totalProcessedTokens !== undefined){
-let data3 = data0.totalProcessedTokens;
-const _errs9 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate29.errors = [{instancePath:instancePath+"/usage/totalProcessedTokens",schemaPath:"#/properties/usage/properties/totalProcessedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.inputTokens !== undefined){
-let data4 = data0.inputTokens;
-const _errs11 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate29.errors = [{instancePath:instancePath+"/usage/inputTokens",schemaPath:"#/properties/usage/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.cachedInputTokens !== undefined){
-let data5 = data0.cachedInputTokens;
-const _errs13 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate29.errors = [{instancePath:instancePath+"/usage/cachedInputTokens",schemaPath:"#/properties/usage/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.outputTokens !== undefined){
-let data6 = data0.outputTokens;
-const _errs15 = errors;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate29.errors = [{instancePath:instancePath+"/usage/outputTokens",schemaPath:"#/properties/usage/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs15 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.reasoningOutputTokens !== undefined){
-let data7 = data0.reasoningOutputTokens;
-const _errs17 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate29.errors = [{instancePath:instancePath+"/usage/reasoningOutputTokens",schemaPath:"#/properties/usage/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.lastInputTokens !== undefined){
-let data8 = data0.lastInputTokens;
-const _errs19 = errors;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate29.errors = [{instancePath:instancePath+"/usage/lastInputTokens",schemaPath:"#/properties/usage/properties/lastInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs19 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.lastCachedInputTokens !== undefined){
-let data9 = data0.lastCachedInputTokens;
-const _errs21 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate29.errors = [{instancePath:instancePath+"/usage/lastCachedInputTokens",schemaPath:"#/properties/usage/properties/lastCachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs21 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.lastOutputTokens !== undefined){
-let data10 = data0.lastOutputTokens;
-const _errs23 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate29.errors = [{instancePath:instancePath+"/usage/lastOutputTokens",schemaPath:"#/properties/usage/properties/lastOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs23 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data0.lastReasoningOutputTokens !== undefined){
-let data11 = data0.lastReasoningOutputTokens;
-const _errs25 = errors;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-validate29.errors = [{instancePath:instancePath+"/usage/lastReasoningOutputTokens",schemaPath:"#/properties/usage/properties/lastReasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs25 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
+if(!(validate61(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
 }
 }
 }
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-}
-}
-}
-}
-else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate29.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeStartedPayload = validate30;
-const schema15 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeStartedPayload = validate63;
+const schema26 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1117,7 +1114,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "realtimeSessionId")){
-validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1125,25 +1122,25 @@ break;
 if(_errs1 === errors){
 if(data.realtimeSessionId !== undefined){
 if(typeof data.realtimeSessionId !== "string"){
-validate30.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate63.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate30.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeItemAddedPayload = validate31;
-const schema16 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
+export const validateThreadRealtimeItemAddedPayload = validate64;
+const schema27 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeItemAddedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1151,13 +1148,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.item === undefined) && (missing0 = "item")){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "item")){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1165,18 +1162,18 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeAudioDeltaPayload = validate32;
-const schema17 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
+export const validateThreadRealtimeAudioDeltaPayload = validate65;
+const schema28 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1184,13 +1181,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.audio === undefined) && (missing0 = "audio")){
-validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "audio")){
-validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1198,18 +1195,18 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeErrorPayload = validate33;
-const schema18 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+export const validateThreadRealtimeErrorPayload = validate66;
+const schema29 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1217,14 +1214,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate33.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "message")){
-validate33.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1232,7 +1229,7 @@ break;
 if(_errs1 === errors){
 if(data.message !== undefined){
 if(typeof data.message !== "string"){
-validate33.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate66.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1240,18 +1237,18 @@ return false;
 }
 }
 else {
-validate33.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate33.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeClosedPayload = validate34;
-const schema19 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeClosedPayload = validate67;
+const schema30 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadRealtimeClosedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1260,7 +1257,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "reason")){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1268,25 +1265,25 @@ break;
 if(_errs1 === errors){
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-validate34.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate67.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnStartedPayload = validate35;
-const schema20 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
+export const validateTurnStartedPayload = validate68;
+const schema31 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1295,7 +1292,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "model") || (key0 === "effort"))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1304,7 +1301,7 @@ if(_errs1 === errors){
 if(data.model !== undefined){
 const _errs2 = errors;
 if(typeof data.model !== "string"){
-validate35.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1316,7 +1313,7 @@ if(valid0){
 if(data.effort !== undefined){
 const _errs4 = errors;
 if(typeof data.effort !== "string"){
-validate35.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate68.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1328,18 +1325,36 @@ var valid0 = true;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnCompletedPayload = validate36;
-const schema21 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"type":"string","enum":["completed","failed","interrupted","cancelled"]},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
+export const validateTurnCompletedPayload = validate69;
+const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
+const schema33 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data === "completed") || (data === "failed")) || (data === "interrupted")) || (data === "cancelled"))){
+validate70.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1347,29 +1362,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage"))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
-let data0 = data.state;
 const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate36.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data0 === "completed") || (data0 === "failed")) || (data0 === "interrupted")) || (data0 === "cancelled"))){
-validate36.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema21.properties.state.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate70(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -1379,12 +1389,12 @@ var valid0 = true;
 if(valid0){
 if(data.stopReason !== undefined){
 let data1 = data.stopReason;
-const _errs4 = errors;
+const _errs3 = errors;
 if((typeof data1 !== "string") && (data1 !== null)){
-validate36.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema21.properties.stopReason.type},message:"must be string,null"}];
+validate69.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema32.properties.stopReason.type},message:"must be string,null"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
@@ -1392,16 +1402,16 @@ var valid0 = true;
 if(valid0){
 if(data.modelUsage !== undefined){
 let data2 = data.modelUsage;
-const _errs6 = errors;
-if(errors === _errs6){
+const _errs5 = errors;
+if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate36.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -1409,24 +1419,24 @@ var valid0 = true;
 if(valid0){
 if(data.totalCostUsd !== undefined){
 let data3 = data.totalCostUsd;
-const _errs9 = errors;
+const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate36.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate69.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.errorMessage !== undefined){
-const _errs11 = errors;
+const _errs10 = errors;
 if(typeof data.errorMessage !== "string"){
-validate36.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate69.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
@@ -1439,18 +1449,18 @@ var valid0 = true;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnAbortedPayload = validate37;
-const schema22 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
+export const validateTurnAbortedPayload = validate72;
+const schema34 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnAbortedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1458,14 +1468,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.reason === undefined) && (missing0 = "reason")){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "reason")){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1473,7 +1483,7 @@ break;
 if(_errs1 === errors){
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-validate37.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate72.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1481,18 +1491,95 @@ return false;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnPlanUpdatedPayload = validate38;
-const schema23 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"type":"object","properties":{"step":{"type":"string"},"status":{"type":"string","enum":["pending","inProgress","completed"]}},"required":["step","status"],"additionalProperties":false}}},"required":["plan"],"additionalProperties":false};
+export const validateTurnPlanUpdatedPayload = validate73;
+const schema35 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
+const schema36 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
+const schema37 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
+validate75.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "step") || (key0 === "status"))){
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.step !== undefined){
+const _errs2 = errors;
+if(typeof data.step !== "string"){
+validate74.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs4 = errors;
+if(!(validate75(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnPlanUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1500,14 +1587,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.plan === undefined) && (missing0 = "plan")){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "explanation") || (key0 === "plan"))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1517,7 +1604,7 @@ if(data.explanation !== undefined){
 let data0 = data.explanation;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-validate38.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema23.properties.explanation.type},message:"must be string,null"}];
+validate73.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema35.properties.explanation.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1534,61 +1621,10 @@ if(Array.isArray(data1)){
 var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
 const _errs6 = errors;
-if(errors === _errs6){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if(((data2.step === undefined) && (missing1 = "step")) || ((data2.status === undefined) && (missing1 = "status"))){
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0,schemaPath:"#/properties/plan/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs8 = errors;
-for(const key1 in data2){
-if(!((key1 === "step") || (key1 === "status"))){
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0,schemaPath:"#/properties/plan/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs8 === errors){
-if(data2.step !== undefined){
-const _errs9 = errors;
-if(typeof data2.step !== "string"){
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0+"/step",schemaPath:"#/properties/plan/items/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data2.status !== undefined){
-let data4 = data2.status;
-const _errs11 = errors;
-if(typeof data4 !== "string"){
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0+"/status",schemaPath:"#/properties/plan/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data4 === "pending") || (data4 === "inProgress")) || (data4 === "completed"))){
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0+"/status",schemaPath:"#/properties/plan/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.plan.items.properties.status.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate38.errors = [{instancePath:instancePath+"/plan/" + i0,schemaPath:"#/properties/plan/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate74(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
 if(!valid1){
@@ -1597,7 +1633,7 @@ break;
 }
 }
 else {
-validate38.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate73.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1611,18 +1647,18 @@ var valid0 = true;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnProposedCompletedPayload = validate39;
-const schema24 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
+export const validateTurnProposedCompletedPayload = validate78;
+const schema38 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnProposedCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1630,14 +1666,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.planMarkdown === undefined) && (missing0 = "planMarkdown")){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "planMarkdown")){
-validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1645,7 +1681,7 @@ break;
 if(_errs1 === errors){
 if(data.planMarkdown !== undefined){
 if(typeof data.planMarkdown !== "string"){
-validate39.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate78.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1653,18 +1689,18 @@ return false;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnDiffUpdatedPayload = validate40;
-const schema25 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
+export const validateTurnDiffUpdatedPayload = validate79;
+const schema39 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1672,14 +1708,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "unifiedDiff")){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1687,7 +1723,7 @@ break;
 if(_errs1 === errors){
 if(data.unifiedDiff !== undefined){
 if(typeof data.unifiedDiff !== "string"){
-validate40.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1695,19 +1731,158 @@ return false;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const validateItemLifecyclePayload = validate41;
-const schema26 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]},"status":{"type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
-const schema27 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"kind":{"type":"string","enum":["add","delete","update"]},"movePath":{"type":"string"},"diff":{"type":"string"}},"required":["path","kind"],"additionalProperties":false}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
+export const validateItemLifecyclePayload = validate80;
+const schema40 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
+const schema41 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
+validate81.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+const schema42 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
+validate83.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+const schema43 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
+const schema44 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
+const schema45 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FileChangeKind" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "add") || (data === "delete")) || (data === "update"))){
+validate87.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FileChange" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.path === undefined) && (missing0 = "path")) || ((data.kind === undefined) && (missing0 = "kind"))){
+validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff"))){
+validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.path !== undefined){
+const _errs2 = errors;
+if(typeof data.path !== "string"){
+validate86.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.kind !== undefined){
+const _errs4 = errors;
+if(!(validate87(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.movePath !== undefined){
+const _errs5 = errors;
+if(typeof data.movePath !== "string"){
+validate86.errors = [{instancePath:instancePath+"/movePath",schemaPath:"#/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.diff !== undefined){
+const _errs7 = errors;
+if(typeof data.diff !== "string"){
+validate86.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolDetail" */;
 let vErrors = null;
 let errors = 0;
@@ -1715,8 +1890,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func15.call(schema27.properties, key0))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema43.properties, key0))){
+validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1725,7 +1900,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate42.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1741,7 +1916,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1754,7 +1929,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs7 = errors;
 if(typeof data.output !== "string"){
-validate42.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1766,7 +1941,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs9 = errors;
 if(typeof data.error !== "string"){
-validate42.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1778,7 +1953,7 @@ if(valid0){
 if(data.command !== undefined){
 const _errs11 = errors;
 if(typeof data.command !== "string"){
-validate42.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1790,7 +1965,7 @@ if(valid0){
 if(data.cwd !== undefined){
 const _errs13 = errors;
 if(typeof data.cwd !== "string"){
-validate42.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -1803,7 +1978,7 @@ if(data.exitCode !== undefined){
 let data6 = data.exitCode;
 const _errs15 = errors;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-validate42.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema27.properties.exitCode.type},message:"must be integer,null"}];
+validate85.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema43.properties.exitCode.type},message:"must be integer,null"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1820,87 +1995,10 @@ if(Array.isArray(data7)){
 var valid1 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
 const _errs19 = errors;
-if(errors === _errs19){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-let missing0;
-if(((data8.path === undefined) && (missing0 = "path")) || ((data8.kind === undefined) && (missing0 = "kind"))){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs21 = errors;
-for(const key1 in data8){
-if(!((((key1 === "path") || (key1 === "kind")) || (key1 === "movePath")) || (key1 === "diff"))){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs21 === errors){
-if(data8.path !== undefined){
-const _errs22 = errors;
-if(typeof data8.path !== "string"){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/path",schemaPath:"#/properties/changes/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.kind !== undefined){
-let data10 = data8.kind;
-const _errs24 = errors;
-if(typeof data10 !== "string"){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"#/properties/changes/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data10 === "add") || (data10 === "delete")) || (data10 === "update"))){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"#/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema27.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid2 = _errs24 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.movePath !== undefined){
-const _errs26 = errors;
-if(typeof data8.movePath !== "string"){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/movePath",schemaPath:"#/properties/changes/items/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs26 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data8.diff !== undefined){
-const _errs28 = errors;
-if(typeof data8.diff !== "string"){
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0+"/diff",schemaPath:"#/properties/changes/items/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs28 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate42.errors = [{instancePath:instancePath+"/changes/" + i0,schemaPath:"#/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate86(data7[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+errors = vErrors.length;
 }
 var valid1 = _errs19 === errors;
 if(!valid1){
@@ -1909,7 +2007,7 @@ break;
 }
 }
 else {
-validate42.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate85.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1920,36 +2018,36 @@ var valid0 = true;
 }
 if(valid0){
 if(data.server !== undefined){
-const _errs30 = errors;
+const _errs20 = errors;
 if(typeof data.server !== "string"){
-validate42.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs30 === errors;
+var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
-const _errs32 = errors;
+const _errs22 = errors;
 if(typeof data.query !== "string"){
-validate42.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs32 === errors;
+var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.url !== undefined){
-const _errs34 = errors;
+const _errs24 = errors;
 if(typeof data.url !== "string"){
-validate42.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate85.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs34 === errors;
+var valid0 = _errs24 === errors;
 }
 else {
 var valid0 = true;
@@ -1967,16 +2065,16 @@ var valid0 = true;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1984,29 +2082,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.itemType === undefined) && (missing0 = "itemType")){
-validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "toolDetail")) || (key0 === "data"))){
-validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.itemType !== undefined){
-let data0 = data.itemType;
 const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate41.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((((((((data0 === "user_message") || (data0 === "assistant_message")) || (data0 === "reasoning")) || (data0 === "plan")) || (data0 === "command_execution")) || (data0 === "file_change")) || (data0 === "mcp_tool_call")) || (data0 === "dynamic_tool_call")) || (data0 === "collab_agent_tool_call")) || (data0 === "web_search")) || (data0 === "image_view")) || (data0 === "review_entered")) || (data0 === "review_exited")) || (data0 === "context_compaction")) || (data0 === "error")) || (data0 === "unknown")) || (data0 === "image_generation")) || (data0 === "prompt_suggestion"))){
-validate41.errors = [{instancePath:instancePath+"/itemType",schemaPath:"#/properties/itemType/enum",keyword:"enum",params:{allowedValues: schema26.properties.itemType.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate81(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2015,14 +2108,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
-let data1 = data.status;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+const _errs3 = errors;
+if(!(validate83(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
 }
-if(!((((((data1 === "inProgress") || (data1 === "completed")) || (data1 === "failed")) || (data1 === "declined")) || (data1 === "interrupted")) || (data1 === "cancelled"))){
-validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema26.properties.status.enum},message:"must be equal to one of the allowed values"}];
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.title !== undefined){
+const _errs4 = errors;
+if(typeof data.title !== "string"){
+validate80.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2031,10 +2131,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.title !== undefined){
+if(data.detail !== undefined){
 const _errs6 = errors;
-if(typeof data.title !== "string"){
-validate41.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.detail !== "string"){
+validate80.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2043,10 +2143,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.detail !== undefined){
+if(data.text !== undefined){
 const _errs8 = errors;
-if(typeof data.detail !== "string"){
-validate41.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.text !== "string"){
+validate80.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2055,29 +2155,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.text !== undefined){
+if(data.toolDetail !== undefined){
 const _errs10 = errors;
-if(typeof data.text !== "string"){
-validate41.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.toolDetail !== undefined){
-const _errs12 = errors;
-if(!(validate42(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -2087,18 +2175,36 @@ var valid0 = true;
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const validateContentDeltaPayload = validate44;
-const schema28 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
+export const validateContentDeltaPayload = validate91;
+const schema46 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
+const schema47 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "tool_input"))){
+validate92.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate92.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2106,29 +2212,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.streamKind !== undefined){
-let data0 = data.streamKind;
 const _errs2 = errors;
-if(typeof data0 !== "string"){
-validate44.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((data0 === "assistant_text") || (data0 === "reasoning_text")) || (data0 === "reasoning_summary_text")) || (data0 === "plan_text")) || (data0 === "command_output")) || (data0 === "file_change_output")) || (data0 === "unknown")) || (data0 === "tool_input"))){
-validate44.errors = [{instancePath:instancePath+"/streamKind",schemaPath:"#/properties/streamKind/enum",keyword:"enum",params:{allowedValues: schema28.properties.streamKind.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate92(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2137,12 +2238,12 @@ var valid0 = true;
 }
 if(valid0){
 if(data.delta !== undefined){
-const _errs4 = errors;
+const _errs3 = errors;
 if(typeof data.delta !== "string"){
-validate44.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate91.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
@@ -2150,12 +2251,12 @@ var valid0 = true;
 if(valid0){
 if(data.contentIndex !== undefined){
 let data2 = data.contentIndex;
-const _errs6 = errors;
+const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate44.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate91.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -2163,12 +2264,12 @@ var valid0 = true;
 if(valid0){
 if(data.summaryIndex !== undefined){
 let data3 = data.summaryIndex;
-const _errs8 = errors;
+const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate44.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate91.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
@@ -2180,36 +2281,36 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestOpenedPayload = validate45;
-const schema29 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
-const schema30 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
+export const validateRequestOpenedPayload = validate94;
+const schema48 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
+const schema49 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval")) || (data === "file_read_approval"))){
-validate46.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"}];
+validate95.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate46.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2217,14 +2318,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate45.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "requestType") || (key0 === "title")) || (key0 === "detail")) || (key0 === "toolDetail")) || (key0 === "args"))){
-validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2232,8 +2333,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate46(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2245,7 +2346,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate45.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2257,7 +2358,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs5 = errors;
 if(typeof data.detail !== "string"){
-validate45.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2268,8 +2369,8 @@ var valid0 = true;
 if(valid0){
 if(data.toolDetail !== undefined){
 const _errs7 = errors;
-if(!(validate42(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2284,18 +2385,36 @@ var valid0 = true;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestResolvedPayload = validate49;
-const schema31 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+export const validateRequestResolvedPayload = validate98;
+const schema50 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"$ref":"urn:eventmap:canonical:RequestDecision"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+const schema51 = {"$id":"urn:eventmap:canonical:RequestDecision","type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RequestDecision" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((((((((data === "accepted") || (data === "accepted_for_session")) || (data === "partially_accepted")) || (data === "declined")) || (data === "aborted")) || (data === "permission_denied")) || (data === "answered")) || (data === "failed")) || (data === "cancelled")) || (data === "expired")) || (data === "unobserved"))){
+validate100.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2303,14 +2422,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate49.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
-validate49.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2318,8 +2437,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate46(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2329,15 +2448,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.decision !== undefined){
-let data1 = data.decision;
 const _errs3 = errors;
-if(typeof data1 !== "string"){
-validate49.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((((((((data1 === "accepted") || (data1 === "accepted_for_session")) || (data1 === "partially_accepted")) || (data1 === "declined")) || (data1 === "aborted")) || (data1 === "permission_denied")) || (data1 === "answered")) || (data1 === "failed")) || (data1 === "cancelled")) || (data1 === "expired")) || (data1 === "unobserved"))){
-validate49.errors = [{instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema31.properties.decision.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate100(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
 }
@@ -2349,18 +2463,193 @@ var valid0 = true;
 }
 }
 else {
-validate49.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate49.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputRequestedPayload = validate51;
-const schema32 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false}}},"required":["questions"],"additionalProperties":false};
+export const validateUserInputRequestedPayload = validate102;
+const schema52 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestion"}}},"required":["questions"],"additionalProperties":false};
+const schema53 = {"$id":"urn:eventmap:canonical:UserInputQuestion","type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestionOption"}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false};
+const schema54 = {"$id":"urn:eventmap:canonical:UserInputQuestionOption","type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:UserInputQuestionOption" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.label === undefined) && (missing0 = "label")){
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "label") || (key0 === "description"))){
+validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.label !== undefined){
+const _errs2 = errors;
+if(typeof data.label !== "string"){
+validate104.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs4 = errors;
+if(typeof data.description !== "string"){
+validate104.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:UserInputQuestion" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.question === undefined) && (missing0 = "question"))) || ((data.options === undefined) && (missing0 = "options"))){
+validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "header")) || (key0 === "question")) || (key0 === "options")) || (key0 === "multiSelect"))){
+validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.id !== undefined){
+const _errs2 = errors;
+if(typeof data.id !== "string"){
+validate103.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+const _errs4 = errors;
+if(typeof data.header !== "string"){
+validate103.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.question !== undefined){
+const _errs6 = errors;
+if(typeof data.question !== "string"){
+validate103.errors = [{instancePath:instancePath+"/question",schemaPath:"#/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.options !== undefined){
+let data3 = data.options;
+const _errs8 = errors;
+if(errors === _errs8){
+if(Array.isArray(data3)){
+var valid1 = true;
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+const _errs10 = errors;
+if(!(validate104(data3[i0], {instancePath:instancePath+"/options/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate103.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.multiSelect !== undefined){
+const _errs11 = errors;
+if(typeof data.multiSelect !== "boolean"){
+validate103.errors = [{instancePath:instancePath+"/multiSelect",schemaPath:"#/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate103.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2368,14 +2657,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.questions === undefined) && (missing0 = "questions")){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "questions")){
-validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2389,159 +2678,10 @@ if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((((data1.id === undefined) && (missing1 = "id")) || ((data1.header === undefined) && (missing1 = "header"))) || ((data1.question === undefined) && (missing1 = "question"))) || ((data1.options === undefined) && (missing1 = "options"))){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs6 = errors;
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "header")) || (key1 === "question")) || (key1 === "options")) || (key1 === "multiSelect"))){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs6 === errors){
-if(data1.id !== undefined){
-const _errs7 = errors;
-if(typeof data1.id !== "string"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/id",schemaPath:"#/properties/questions/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.header !== undefined){
-const _errs9 = errors;
-if(typeof data1.header !== "string"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/header",schemaPath:"#/properties/questions/items/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.question !== undefined){
-const _errs11 = errors;
-if(typeof data1.question !== "string"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/question",schemaPath:"#/properties/questions/items/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.options !== undefined){
-let data5 = data1.options;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-const _errs15 = errors;
-if(errors === _errs15){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-let missing2;
-if((data6.label === undefined) && (missing2 = "label")){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
-}
-else {
-const _errs17 = errors;
-for(const key2 in data6){
-if(!((key2 === "label") || (key2 === "description"))){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data6.label !== undefined){
-const _errs18 = errors;
-if(typeof data6.label !== "string"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1+"/label",schemaPath:"#/properties/questions/items/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data6.description !== undefined){
-const _errs20 = errors;
-if(typeof data6.description !== "string"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1+"/description",schemaPath:"#/properties/questions/items/properties/options/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs20 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-else {
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options/" + i1,schemaPath:"#/properties/questions/items/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/options",schemaPath:"#/properties/questions/items/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.multiSelect !== undefined){
-const _errs22 = errors;
-if(typeof data1.multiSelect !== "boolean"){
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0+"/multiSelect",schemaPath:"#/properties/questions/items/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate51.errors = [{instancePath:instancePath+"/questions/" + i0,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate103(data0[i0], {instancePath:instancePath+"/questions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -2550,7 +2690,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate102.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2559,18 +2699,18 @@ return false;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputResolvedPayload = validate52;
-const schema33 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
+export const validateUserInputResolvedPayload = validate107;
+const schema55 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2578,14 +2718,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.answers === undefined) && (missing0 = "answers")){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "answers")){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2606,7 +2746,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data1[i0] !== "string"){
-validate52.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -2616,7 +2756,7 @@ break;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2627,7 +2767,7 @@ break;
 }
 }
 else {
-validate52.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2636,18 +2776,18 @@ return false;
 }
 }
 else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate52.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskStartedPayload = validate53;
-const schema34 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
+export const validateTaskStartedPayload = validate108;
+const schema56 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2655,33 +2795,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate53.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
-validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.taskId !== undefined){
-let data0 = data.taskId;
 const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate53.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate53.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2690,24 +2821,24 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-const _errs4 = errors;
+const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate53.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.taskType !== undefined){
-const _errs6 = errors;
+const _errs5 = errors;
 if(typeof data.taskType !== "string"){
-validate53.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -2718,18 +2849,18 @@ var valid0 = true;
 }
 }
 else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate53.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskProgressPayload = validate54;
-const schema35 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
+export const validateTaskProgressPayload = validate110;
+const schema57 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2737,33 +2868,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName"))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.taskId !== undefined){
-let data0 = data.taskId;
 const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate54.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2772,36 +2894,36 @@ var valid0 = true;
 }
 if(valid0){
 if(data.description !== undefined){
-const _errs4 = errors;
+const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate54.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate110.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.summary !== undefined){
-const _errs6 = errors;
+const _errs5 = errors;
 if(typeof data.summary !== "string"){
-validate54.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate110.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.lastToolName !== undefined){
-const _errs8 = errors;
+const _errs7 = errors;
 if(typeof data.lastToolName !== "string"){
-validate54.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate110.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
@@ -2813,18 +2935,36 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskUpdatedPayload = validate55;
-const schema36 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"state":{"type":"string","enum":["pending","running","paused","completed","failed","stopped"]},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+export const validateTaskUpdatedPayload = validate112;
+const schema58 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+const schema59 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
+validate114.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2832,33 +2972,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
-validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.taskId !== undefined){
-let data0 = data.taskId;
 const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate55.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2867,14 +2998,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.state !== undefined){
-let data1 = data.state;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate55.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+const _errs3 = errors;
+if(!(validate114(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
-if(!((((((data1 === "pending") || (data1 === "running")) || (data1 === "paused")) || (data1 === "completed")) || (data1 === "failed")) || (data1 === "stopped"))){
-validate55.errors = [{instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema36.properties.state.enum},message:"must be equal to one of the allowed values"}];
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs4 = errors;
+if(typeof data.description !== "string"){
+validate112.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2883,10 +3021,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.description !== undefined){
+if(data.error !== undefined){
 const _errs6 = errors;
-if(typeof data.description !== "string"){
-validate55.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.error !== "string"){
+validate112.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2894,18 +3032,6 @@ var valid0 = _errs6 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.error !== undefined){
-const _errs8 = errors;
-if(typeof data.error !== "string"){
-validate55.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -2913,18 +3039,36 @@ var valid0 = true;
 }
 }
 else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate55.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskCompletedPayload = validate56;
-const schema37 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"type":"string","pattern":"^\\S(?:[\\s\\S]*\\S)?$"},"status":{"type":"string","enum":["completed","failed","stopped"]},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
+export const validateTaskCompletedPayload = validate116;
+const schema60 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
+const schema61 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "completed") || (data === "failed")) || (data === "stopped"))){
+validate118.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2932,33 +3076,24 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.taskId !== undefined){
-let data0 = data.taskId;
 const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate56.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/pattern",keyword:"pattern",params:{pattern: "^\\S(?:[\\s\\S]*\\S)?$"},message:"must match pattern \""+"^\\S(?:[\\s\\S]*\\S)?$"+"\""}];
-return false;
-}
-}
-else {
-validate56.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
+if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
 }
@@ -2967,14 +3102,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
-let data1 = data.status;
-const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+const _errs3 = errors;
+if(!(validate118(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+errors = vErrors.length;
 }
-if(!(((data1 === "completed") || (data1 === "failed")) || (data1 === "stopped"))){
-validate56.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema37.properties.status.enum},message:"must be equal to one of the allowed values"}];
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs4 = errors;
+if(typeof data.summary !== "string"){
+validate116.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2982,36 +3124,24 @@ var valid0 = _errs4 === errors;
 else {
 var valid0 = true;
 }
-if(valid0){
-if(data.summary !== undefined){
-const _errs6 = errors;
-if(typeof data.summary !== "string"){
-validate56.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookStartedPayload = validate57;
-const schema38 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
+export const validateHookStartedPayload = validate120;
+const schema62 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3019,14 +3149,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3035,7 +3165,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate57.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate120.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3047,7 +3177,7 @@ if(valid0){
 if(data.hookName !== undefined){
 const _errs4 = errors;
 if(typeof data.hookName !== "string"){
-validate57.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate120.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3059,7 +3189,7 @@ if(valid0){
 if(data.hookEvent !== undefined){
 const _errs6 = errors;
 if(typeof data.hookEvent !== "string"){
-validate57.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate120.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3073,18 +3203,18 @@ var valid0 = true;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookProgressPayload = validate58;
-const schema39 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+export const validateHookProgressPayload = validate121;
+const schema63 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3092,14 +3222,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hookId === undefined) && (missing0 = "hookId")){
-validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
-validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate121.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3108,7 +3238,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate58.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3120,7 +3250,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs4 = errors;
 if(typeof data.output !== "string"){
-validate58.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3132,7 +3262,7 @@ if(valid0){
 if(data.stdout !== undefined){
 const _errs6 = errors;
 if(typeof data.stdout !== "string"){
-validate58.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3144,7 +3274,7 @@ if(valid0){
 if(data.stderr !== undefined){
 const _errs8 = errors;
 if(typeof data.stderr !== "string"){
-validate58.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3159,18 +3289,36 @@ var valid0 = true;
 }
 }
 else {
-validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate58.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookCompletedPayload = validate59;
-const schema40 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"type":"string","enum":["success","error","cancelled","blocked"]},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+export const validateHookCompletedPayload = validate122;
+const schema64 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+const schema65 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
+validate123.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3178,14 +3326,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3194,7 +3342,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate59.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3204,15 +3352,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.outcome !== undefined){
-let data1 = data.outcome;
 const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate59.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data1 === "success") || (data1 === "error")) || (data1 === "cancelled")) || (data1 === "blocked"))){
-validate59.errors = [{instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema40.properties.outcome.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate123(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -3221,36 +3364,36 @@ var valid0 = true;
 }
 if(valid0){
 if(data.output !== undefined){
-const _errs6 = errors;
+const _errs5 = errors;
 if(typeof data.output !== "string"){
-validate59.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs6 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.stdout !== undefined){
-const _errs8 = errors;
+const _errs7 = errors;
 if(typeof data.stdout !== "string"){
-validate59.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs8 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.stderr !== undefined){
-const _errs10 = errors;
+const _errs9 = errors;
 if(typeof data.stderr !== "string"){
-validate59.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs10 === errors;
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -3258,12 +3401,12 @@ var valid0 = true;
 if(valid0){
 if(data.exitCode !== undefined){
 let data5 = data.exitCode;
-const _errs12 = errors;
+const _errs11 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate59.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate122.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs12 === errors;
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -3277,18 +3420,18 @@ var valid0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolProgressPayload = validate60;
-const schema41 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateToolProgressPayload = validate125;
+const schema66 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3297,7 +3440,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3306,7 +3449,7 @@ if(_errs1 === errors){
 if(data.toolUseId !== undefined){
 const _errs2 = errors;
 if(typeof data.toolUseId !== "string"){
-validate60.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3318,7 +3461,7 @@ if(valid0){
 if(data.toolName !== undefined){
 const _errs4 = errors;
 if(typeof data.toolName !== "string"){
-validate60.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3330,7 +3473,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs6 = errors;
 if(typeof data.summary !== "string"){
-validate60.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3343,7 +3486,7 @@ if(data.elapsedSeconds !== undefined){
 let data3 = data.elapsedSeconds;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate60.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate125.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3357,18 +3500,18 @@ var valid0 = true;
 }
 }
 else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate60.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolSummaryPayload = validate61;
-const schema42 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+export const validateToolSummaryPayload = validate126;
+const schema67 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3376,14 +3519,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3392,7 +3535,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate61.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3411,7 +3554,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3421,7 +3564,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3435,18 +3578,18 @@ var valid0 = true;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAuthStatusPayload = validate62;
-const schema43 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
+export const validateAuthStatusPayload = validate127;
+const schema68 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3455,7 +3598,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3464,7 +3607,7 @@ if(_errs1 === errors){
 if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
 if(typeof data.isAuthenticating !== "boolean"){
-validate62.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate127.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3483,7 +3626,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate62.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3493,7 +3636,7 @@ break;
 }
 }
 else {
-validate62.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate127.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3506,7 +3649,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs8 = errors;
 if(typeof data.error !== "string"){
-validate62.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3519,18 +3662,18 @@ var valid0 = true;
 }
 }
 else {
-validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate62.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAccountUpdatedPayload = validate63;
-const schema44 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
+export const validateAccountUpdatedPayload = validate128;
+const schema69 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3538,13 +3681,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.account === undefined) && (missing0 = "account")){
-validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "account")){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3552,18 +3695,18 @@ break;
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAccountRateLimitsUpdatedPayload = validate64;
-const schema45 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate129;
+const schema70 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3571,13 +3714,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "rateLimits")){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3585,18 +3728,18 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMcpStatusUpdatedPayload = validate65;
-const schema46 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
+export const validateMcpStatusUpdatedPayload = validate130;
+const schema71 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3604,13 +3747,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.status === undefined) && (missing0 = "status")){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 for(const key0 in data){
 if(!(key0 === "status")){
-validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3618,18 +3761,18 @@ break;
 }
 }
 else {
-validate65.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate65.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMcpOauthCompletedPayload = validate66;
-const schema47 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
+export const validateMcpOauthCompletedPayload = validate131;
+const schema72 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3637,14 +3780,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.success === undefined) && (missing0 = "success")){
-validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3653,7 +3796,7 @@ if(_errs1 === errors){
 if(data.success !== undefined){
 const _errs2 = errors;
 if(typeof data.success !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate131.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3665,7 +3808,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs4 = errors;
 if(typeof data.name !== "string"){
-validate66.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3677,7 +3820,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs6 = errors;
 if(typeof data.error !== "string"){
-validate66.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3691,18 +3834,18 @@ var valid0 = true;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const validateModelReroutedPayload = validate67;
-const schema48 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+export const validateModelReroutedPayload = validate132;
+const schema73 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3710,14 +3853,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3726,7 +3869,7 @@ if(_errs1 === errors){
 if(data.fromModel !== undefined){
 const _errs2 = errors;
 if(typeof data.fromModel !== "string"){
-validate67.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3738,7 +3881,7 @@ if(valid0){
 if(data.toModel !== undefined){
 const _errs4 = errors;
 if(typeof data.toModel !== "string"){
-validate67.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3750,7 +3893,7 @@ if(valid0){
 if(data.reason !== undefined){
 const _errs6 = errors;
 if(typeof data.reason !== "string"){
-validate67.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3764,18 +3907,18 @@ var valid0 = true;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigWarningPayload = validate68;
-const schema49 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+export const validateConfigWarningPayload = validate133;
+const schema74 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3783,14 +3926,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate133.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3799,7 +3942,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate68.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3811,7 +3954,7 @@ if(valid0){
 if(data.details !== undefined){
 const _errs4 = errors;
 if(typeof data.details !== "string"){
-validate68.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3823,7 +3966,7 @@ if(valid0){
 if(data.path !== undefined){
 const _errs6 = errors;
 if(typeof data.path !== "string"){
-validate68.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3837,18 +3980,18 @@ var valid0 = true;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate69;
-const schema50 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateDeprecationNoticePayload = validate134;
+const schema75 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3856,14 +3999,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "details"))){
-validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3872,7 +4015,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate69.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate134.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3884,7 +4027,7 @@ if(valid0){
 if(data.details !== undefined){
 const _errs4 = errors;
 if(typeof data.details !== "string"){
-validate69.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate134.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3897,18 +4040,136 @@ var valid0 = true;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate70;
-const schema51 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false}},"failed":{"type":"array","items":{"type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false}}},"required":["files"],"additionalProperties":false};
+export const validateFilesPersistedPayload = validate135;
+const schema76 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
+const schema77 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
+validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "fileId"))){
+validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate136.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileId !== undefined){
+const _errs4 = errors;
+if(typeof data.fileId !== "string"){
+validate136.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+const schema78 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "error"))){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate138.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs4 = errors;
+if(typeof data.error !== "string"){
+validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate138.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3916,14 +4177,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3937,56 +4198,10 @@ if(Array.isArray(data0)){
 var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
 const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if(((data1.filename === undefined) && (missing1 = "filename")) || ((data1.fileId === undefined) && (missing1 = "fileId"))){
-validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs6 = errors;
-for(const key1 in data1){
-if(!((key1 === "filename") || (key1 === "fileId"))){
-validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs6 === errors){
-if(data1.filename !== undefined){
-const _errs7 = errors;
-if(typeof data1.filename !== "string"){
-validate70.errors = [{instancePath:instancePath+"/files/" + i0+"/filename",schemaPath:"#/properties/files/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data1.fileId !== undefined){
-const _errs9 = errors;
-if(typeof data1.fileId !== "string"){
-validate70.errors = [{instancePath:instancePath+"/files/" + i0+"/fileId",schemaPath:"#/properties/files/items/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/files/" + i0,schemaPath:"#/properties/files/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate136(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
 if(!valid1){
@@ -3995,7 +4210,7 @@ break;
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4006,76 +4221,30 @@ var valid0 = true;
 }
 if(valid0){
 if(data.failed !== undefined){
-let data4 = data.failed;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data4)){
-var valid3 = true;
-const len1 = data4.length;
+let data2 = data.failed;
+const _errs5 = errors;
+if(errors === _errs5){
+if(Array.isArray(data2)){
+var valid2 = true;
+const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-const _errs13 = errors;
-if(errors === _errs13){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing2;
-if(((data5.filename === undefined) && (missing2 = "filename")) || ((data5.error === undefined) && (missing2 = "error"))){
-validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
-return false;
+const _errs7 = errors;
+if(!(validate138(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+errors = vErrors.length;
 }
-else {
-const _errs15 = errors;
-for(const key2 in data5){
-if(!((key2 === "filename") || (key2 === "error"))){
-validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs15 === errors){
-if(data5.filename !== undefined){
-const _errs16 = errors;
-if(typeof data5.filename !== "string"){
-validate70.errors = [{instancePath:instancePath+"/failed/" + i1+"/filename",schemaPath:"#/properties/failed/items/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs16 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data5.error !== undefined){
-const _errs18 = errors;
-if(typeof data5.error !== "string"){
-validate70.errors = [{instancePath:instancePath+"/failed/" + i1+"/error",schemaPath:"#/properties/failed/items/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid4 = _errs18 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-else {
-validate70.errors = [{instancePath:instancePath+"/failed/" + i1,schemaPath:"#/properties/failed/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid3 = _errs13 === errors;
-if(!valid3){
+var valid2 = _errs7 === errors;
+if(!valid2){
 break;
 }
 }
 }
 else {
-validate70.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate135.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
@@ -4085,18 +4254,106 @@ var valid0 = true;
 }
 }
 else {
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate70.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeWarningPayload = validate71;
-const schema52 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false}},"required":["message"],"additionalProperties":false};
+export const validateRuntimeWarningPayload = validate140;
+const schema79 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
+const schema80 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.attempt === undefined) && (missing0 = "attempt")){
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.attempt !== undefined){
+let data0 = data.attempt;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate141.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.limit !== undefined){
+let data1 = data.limit;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate141.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data2 = data.status;
+const _errs6 = errors;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+validate141.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be integer,null"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs8 = errors;
+if(typeof data.message !== "string"){
+validate141.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -4104,14 +4361,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4120,7 +4377,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate71.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate140.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4130,85 +4387,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.retry !== undefined){
-let data1 = data.retry;
 const _errs4 = errors;
-if(errors === _errs4){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-let missing1;
-if((data1.attempt === undefined) && (missing1 = "attempt")){
-validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs6 = errors;
-for(const key1 in data1){
-if(!((((key1 === "attempt") || (key1 === "limit")) || (key1 === "status")) || (key1 === "message"))){
-validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs6 === errors){
-if(data1.attempt !== undefined){
-let data2 = data1.attempt;
-const _errs7 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate71.errors = [{instancePath:instancePath+"/retry/attempt",schemaPath:"#/properties/retry/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.limit !== undefined){
-let data3 = data1.limit;
-const _errs9 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate71.errors = [{instancePath:instancePath+"/retry/limit",schemaPath:"#/properties/retry/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.status !== undefined){
-let data4 = data1.status;
-const _errs11 = errors;
-if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-validate71.errors = [{instancePath:instancePath+"/retry/status",schemaPath:"#/properties/retry/properties/status/type",keyword:"type",params:{type: schema52.properties.retry.properties.status.type},message:"must be integer,null"}];
-return false;
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.message !== undefined){
-const _errs13 = errors;
-if(typeof data1.message !== "string"){
-validate71.errors = [{instancePath:instancePath+"/retry/message",schemaPath:"#/properties/retry/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate71.errors = [{instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate141(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -4220,18 +4402,36 @@ var valid0 = true;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeErrorPayload = validate72;
-const schema53 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]},"detail":{}},"required":["message"],"additionalProperties":false};
+export const validateRuntimeErrorPayload = validate143;
+const schema81 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
+const schema82 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
+validate144.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema82.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -4239,14 +4439,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4255,7 +4455,7 @@ if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
 if(typeof data.message !== "string"){
-validate72.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4265,15 +4465,10 @@ var valid0 = true;
 }
 if(valid0){
 if(data.class !== undefined){
-let data1 = data.class;
 const _errs4 = errors;
-if(typeof data1 !== "string"){
-validate72.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data1 === "provider_error") || (data1 === "transport_error")) || (data1 === "permission_error")) || (data1 === "validation_error")) || (data1 === "unknown"))){
-validate72.errors = [{instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema53.properties.class.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(!(validate144(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
 }
@@ -4285,11 +4480,11 @@ var valid0 = true;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate72.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
@@ -4354,32 +4549,11 @@ export const PAYLOAD_VALIDATORS = Object.freeze({
  */
 export function validateProviderRuntimeEvent(data) {
   if (!validateRuntimeEventEnvelope(data)) {
-    validateProviderRuntimeEvent.errors = closedErrors(validateRuntimeEventEnvelope.errors);
+    validateProviderRuntimeEvent.errors = validateRuntimeEventEnvelope.errors;
     return false;
   }
   const validatePayload = PAYLOAD_VALIDATORS[data.type];
   const valid = validatePayload(data.payload, { instancePath: '/payload', parentData: data, parentDataProperty: 'payload', rootData: data });
   validateProviderRuntimeEvent.errors = valid ? null : validatePayload.errors;
   return valid;
-}
-
-/**
- * The envelope is compiled with `propertyNames` (faster than Ajv's additionalProperties for many
- * fields): its errors read as the schema states the rule, additionalProperties.
- */
-function closedErrors(errors) {
-  if (!errors) return errors;
-  return errors
-    .filter((e) => e.keyword !== 'propertyNames')
-    .map((e) =>
-      e.propertyName !== undefined && e.schemaPath === '#/propertyNames/enum'
-        ? {
-            instancePath: e.instancePath,
-            schemaPath: '#/additionalProperties',
-            keyword: 'additionalProperties',
-            params: { additionalProperty: e.propertyName },
-            message: 'must NOT have additional properties',
-          }
-        : e,
-    );
 }

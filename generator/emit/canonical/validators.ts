@@ -35,27 +35,10 @@ export function ajvSchemas(model: CanonicalModel): {
     throw new Error(`alias cycle at ${name}`);
   };
   const idOf = (name: string) => `${rootId}:${target(name)}`;
-  const payloads = new Set(Object.values(model.events).map((e) => target(e.payloadName!)));
-  const uses = refCounts(model.schema, target);
-  const inlining = new Set<string>();
   // Walk schema keywords only: a property may itself be called "description".
   const rewrite = (node: unknown): unknown => {
     if (!isObj(node)) return node;
-    if (typeof node.$ref === 'string') {
-      const name = target(definitionName(node.$ref) ?? node.$ref);
-      // Written in place: a small leaf definition (ids, enums, dates), and one used only here that
-      // no export needs as a function of its own (the envelope's providerRefs, raw, type...). Ajv
-      // calls a $ref'd schema with an options object and a path string, which cost more than
-      // checking a small one; the envelope made three such calls per event.
-      const def = defs[name];
-      if (def !== undefined && !inlining.has(name) && (isLeaf(def) || (uses.get(name) === 1 && !payloads.has(name)))) {
-        inlining.add(name); // (a definition that refers back to itself stays a $ref)
-        const out = rewrite(def);
-        inlining.delete(name);
-        return out;
-      }
-      return { $ref: idOf(name) };
-    }
+    if (typeof node.$ref === 'string') return { $ref: idOf(definitionName(node.$ref) ?? node.$ref) };
     const out: Obj = {};
     for (const [k, v] of Object.entries(node)) {
       if (['description', 'title', '$schema', 'definitions', 'discriminator', 'oneOf'].includes(k)) continue;
@@ -66,7 +49,7 @@ export function ajvSchemas(model: CanonicalModel): {
     }
     return out;
   };
-  const schemas: Obj[] = [{ ...closedByName(rewrite(model.schema) as Obj), $id: `${rootId}:${ENVELOPE}` }];
+  const schemas: Obj[] = [{ ...(rewrite(model.schema) as Obj), $id: `${rootId}:${ENVELOPE}` }];
   for (const [name, schema] of Object.entries(defs)) {
     if (!variants.has(name) && !isAlias(schema))
       schemas.push({ $id: `${rootId}:${name}`, ...(rewrite(schema) as Obj) });
@@ -74,56 +57,12 @@ export function ajvSchemas(model: CanonicalModel): {
   return { schemas, idOf, target };
 }
 
-/**
- * The envelope (checked on every event) checks its keys by name: for a closed object of more than
- * 8 properties, Ajv's additionalProperties calls hasOwnProperty on the schema for every key (a
- * quarter of validating an event), where `propertyNames` with an `enum` compares the key with each
- * name. Same verdict; validateProviderRuntimeEvent reports it as additionalProperties (template).
- */
-function closedByName(schema: Obj): Obj {
-  const props = isObj(schema.properties) ? Object.keys(schema.properties) : [];
-  if (schema.additionalProperties !== false || props.length <= 8 || 'patternProperties' in schema) return schema;
-  if ('propertyNames' in schema) return schema;
-  const { additionalProperties: _closed, ...rest } = schema;
-  return { ...rest, propertyNames: { enum: props } };
-}
-
-/** How many times each definition (by the one it aliases) is referred to in the model schema. */
-function refCounts(schema: Obj, target: (name: string) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!isObj(node)) return;
-    if (typeof node.$ref === 'string') {
-      const name = target(definitionName(node.$ref) ?? node.$ref);
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    for (const v of Object.values(node)) walk(v);
-  };
-  walk(schema);
-  return counts;
-}
-
-/** A definition without refs whose JSON is at most this long is inlined where it is used. */
-const LEAF_MAX_CHARS = 600;
-
-function isLeaf(def: Obj): boolean {
-  const text = JSON.stringify(def);
-  return text.length <= LEAF_MAX_CHARS && !text.includes('"$ref"');
-}
-
 /** The name of the envelope-only validator (the root schema without its per-type `oneOf`). */
 export const ENVELOPE = 'RuntimeEventEnvelope';
 
-/**
- * Ajv's RegExp engine (`code.regExp`): at build time a plain RegExp; the generated module calls its
- * own `patternOf` (templates/canonical/validate.js.hbs), which gives the pattern on every id a fast path.
- */
-const patternOf = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), { code: 'patternOf' });
-
 export function renderValidators(model: CanonicalModel): { js: string; dts: string } {
   const ajv = new Ajv({
-    code: { esm: true, source: true, lines: true, regExp: patternOf },
+    code: { esm: true, source: true, lines: true },
     discriminator: true, // one branch per event, chosen by `type`, with a precise error
     allowUnionTypes: true, // [string, 'null']
     strict: true,
