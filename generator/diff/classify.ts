@@ -7,12 +7,11 @@ import { compareStrings } from '../io/fsutil.ts';
 import { describePresence, expectedIn } from '../mapping/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../mapping/types.ts';
 import { coversEnum, coversKind, valueMapHit } from '../mapping/coverage-status.ts';
-import { entryReads, relation, type SpecRead } from './spec-reads.ts';
+import { entryReads, relation } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 
 interface Index {
   entries: Map<string, MappingEntry>;
-  reads: Map<string, SpecRead[]>;
   maps: ValueMap[];
 }
 
@@ -30,7 +29,6 @@ function indexSpec(spec: MappingSpec | undefined, source: string): Index {
   const mine = spec ? spec.entries.filter((e) => e.source === source) : [];
   return {
     entries: new Map(mine.map((e) => [`${e.kind}:${e.name}`, e])),
-    reads: new Map(mine.map((e) => [`${e.kind}:${e.name}`, entryReads(e)])),
     maps: spec ? Object.values(spec.valueMaps).filter((m) => m.source === source) : [],
   };
 }
@@ -125,8 +123,9 @@ function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: 
 }
 
 function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVersion: string, done: Done): Change {
-  const reads = (ix.reads.get(`${c.kind}:${c.name}`) ?? []).filter((r) => r.scope === c.scope);
-  const related = reads.flatMap((r) => {
+  const entry = ix.entries.get(`${c.kind}:${c.name}`);
+  const related = (entry ? entryReads(entry) : []).flatMap((r) => {
+    if (r.scope !== c.scope) return [];
     const how = relation(r.path, c.path);
     return how ? [{ read: r, how }] : [];
   });
@@ -176,16 +175,9 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
 
 /** Sorted by line, column, relation and path; duplicates dropped. */
 export function sortAffects(list: Affect[]): Affect[] {
-  const seen = new Set<string>();
-  return list
-    .sort(
-      (a, b) =>
-        a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''),
-    )
-    .filter((a) => {
-      const k = `${a.line}:${a.col}:${a.how}:${a.path ?? ''}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
+  const unique = new Map(list.map((a) => [`${a.line}:${a.col}:${a.how}:${a.path ?? ''}`, a]));
+  return [...unique.values()].sort(
+    (a, b) =>
+      a.line - b.line || a.col - b.col || compareStrings(a.how, b.how) || compareStrings(a.path ?? '', b.path ?? ''),
+  );
 }

@@ -8,8 +8,8 @@ import { CHANGE_CLASSES, type Change, type Place } from './types.ts';
 
 type FieldChange = Extract<Change, { path: string }>;
 
-function key(c: FieldChange): string | undefined {
-  if (!c.origin) return undefined;
+function key(c: Change): string | undefined {
+  if (!('path' in c) || !c.origin) return undefined;
   return JSON.stringify([
     c.change,
     c.origin.definition,
@@ -23,33 +23,27 @@ function key(c: FieldChange): string | undefined {
 
 /** `changes` in their final order; grouped changes take the place of their first member. */
 export function groupShared(changes: Change[]): Change[] {
-  const groups = new Map<string, FieldChange[]>();
+  // A change that groups with no other is keyed by itself; a Map keeps the order of first insertion.
+  const groups = new Map<string | Change, Change[]>();
   for (const c of changes) {
-    const k = 'path' in c ? key(c) : undefined;
-    if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), c as FieldChange]);
+    const k = key(c) ?? c;
+    groups.set(k, [...(groups.get(k) ?? []), c]);
   }
-  const out: Change[] = [];
-  for (const c of changes) {
-    const k = 'path' in c ? key(c) : undefined;
-    const group = k === undefined ? undefined : groups.get(k)!;
-    if (!group || group.length === 1) {
-      out.push(withoutOrigin(c));
-      continue;
-    }
-    if (group[0] !== c) continue;
-    const rank = Math.min(...group.map((g) => CHANGE_CLASSES.indexOf(g.class)));
-    const notes = [...new Set(group.flatMap((g) => (g.note ? [g.note] : [])))];
-    const places: Place[] = group.map((g) => ({ kind: g.kind, name: g.name, scope: g.scope, path: g.path }));
-    const { note: _n, ...first } = c as FieldChange;
-    out.push({
-      ...first,
-      class: CHANGE_CLASSES[rank]!,
-      affects: sortAffects(group.flatMap((g) => g.affects)),
-      places,
-      ...(notes.length ? { note: notes.join('; ') } : {}),
-    });
-  }
-  return out;
+  return [...groups.values()].map((g) => (g.length === 1 ? withoutOrigin(g[0]!) : merged(g as FieldChange[])));
+}
+
+function merged(group: FieldChange[]): Change {
+  const rank = Math.min(...group.map((g) => CHANGE_CLASSES.indexOf(g.class)));
+  const notes = [...new Set(group.flatMap((g) => (g.note ? [g.note] : [])))];
+  const places: Place[] = group.map((g) => ({ kind: g.kind, name: g.name, scope: g.scope, path: g.path }));
+  const { note: _n, ...first } = group[0]!;
+  return {
+    ...first,
+    class: CHANGE_CLASSES[rank]!,
+    affects: sortAffects(group.flatMap((g) => g.affects)),
+    places,
+    ...(notes.length ? { note: notes.join('; ') } : {}),
+  };
 }
 
 function withoutOrigin(c: Change): Change {

@@ -7,7 +7,7 @@ import type { Catalog, CatalogEntry, EntryKind } from '../catalog/types.ts';
 import { compareStrings } from '../io/fsutil.ts';
 import { memberSlot } from '../schema/branches.ts';
 import { isBelow, parentPath } from '../schema/field-path.ts';
-import { refName, schemaFields, type FieldInfo, type FieldMap, type FieldOrigin } from '../schema/fields.ts';
+import { refName, schemaFields, type FieldInfo, type FieldMap } from '../schema/fields.ts';
 import type { FieldScope, KindCount, RawChange } from './types.ts';
 import { isObj, type Obj } from '../schema/object.ts';
 
@@ -140,25 +140,21 @@ function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldM
   const base = { kind, name, scope };
   // Only the topmost added/removed field is reported; what is below it is counted.
   const topmost = (from: FieldMap, to: FieldMap) =>
-    [...from.keys()]
-      .filter((p) => !to.has(p) && to.has(parentPath(p) ?? ''))
-      .map((p) => ({ path: p, subfields: [...from.keys()].filter((q) => isBelow(q, p)).length }));
-  for (const { path, subfields } of topmost(fa, fb)) {
-    const { info, origin } = split(fa.get(path)!);
-    out.push({ change: 'field-removed', ...base, path, before: info, ...(subfields ? { subfields } : {}), ...origin });
-  }
-  for (const { path, subfields } of topmost(fb, fa)) {
-    const { info, origin } = split(fb.get(path)!);
-    out.push({ change: 'field-added', ...base, path, after: info, ...(subfields ? { subfields } : {}), ...origin });
-  }
+    [...from].flatMap(([path, { origin, ...info }]) => {
+      if (to.has(path) || !to.has(parentPath(path) ?? '')) return [];
+      const subfields = [...from.keys()].filter((q) => isBelow(q, path)).length;
+      return [{ path, info, ...(subfields ? { subfields } : {}), ...(origin ? { origin } : {}) }];
+    });
+  for (const { path, info, ...rest } of topmost(fa, fb))
+    out.push({ change: 'field-removed', ...base, path, before: info, ...rest });
+  for (const { path, info, ...rest } of topmost(fb, fa))
+    out.push({ change: 'field-added', ...base, path, after: info, ...rest });
   for (const [path, x] of fa) {
-    const y = fb.get(path);
-    if (!y) continue;
-    const [b, a] = [split(x), split(y)];
+    if (!fb.has(path)) continue;
+    const [{ origin: ox, ...before }, { origin: oy, ...after }] = [x, fb.get(path)!];
     // The same definition on both sides, or none: a change of a shared definition is grouped later.
-    const origin = b.origin.origin && a.origin.origin && sameOrigin(b.origin.origin, a.origin.origin) ? a.origin : {};
-    const [before, after] = [b.info, a.info];
-    const both = { ...base, path, before, after, ...origin };
+    const same = ox && oy && ox.definition === oy.definition && ox.path === oy.path;
+    const both = { ...base, path, before, after, ...(same ? { origin: oy } : {}) };
     if (before.types.join('|') !== after.types.join('|')) out.push({ change: 'field-type-changed', ...both });
     if (before.required !== after.required)
       out.push({ change: after.required ? 'field-made-required' : 'field-made-optional', ...both });
@@ -166,13 +162,6 @@ function diffFields(kind: EntryKind, name: string, scope: FieldScope, fa: FieldM
   }
   return out;
 }
-
-function split(f: FieldInfo & { origin?: FieldOrigin }): { info: FieldInfo; origin: { origin?: FieldOrigin } } {
-  const { origin, ...info } = f;
-  return { info, origin: origin ? { origin } : {} };
-}
-
-const sameOrigin = (x: FieldOrigin, y: FieldOrigin) => x.definition === y.definition && x.path === y.path;
 
 /**
  * Named string values added or removed, and a closed set that became open (accepts other strings

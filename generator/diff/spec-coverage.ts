@@ -16,13 +16,14 @@ export interface SourceCoverage {
   kinds: Record<string, KindSummary>;
 }
 
-/** `catalogs` holds the vendored catalogs of the versions this spec names; the others are `missing`. */
+/** `catalogOf` gives the vendored catalog of a version the spec names, or undefined (`missing`). */
 export function specCoverage(
   spec: MappingSpec,
   source: string,
-  catalogs: Catalog[],
-  missing: string[],
+  catalogOf: (version: string) => Catalog | undefined,
 ): SourceCoverage {
+  const versions = spec.sources[source]!.snapshots.map((s) => s.version);
+  const catalogs = versions.flatMap((v) => catalogOf(v) ?? []);
   const names = new Map<string, { kind: string; name: string }>();
   for (const c of catalogs) for (const e of c.entries) names.set(entryKey(e), { kind: e.kind, name: e.name });
   const entries = new Map(spec.entries.filter((e) => e.source === source).map((e) => [entryKey(e), e]));
@@ -37,5 +38,5 @@ export function specCoverage(
     row.total++;
     row[status]++;
   }
-  return { snapshots: catalogs.map((c) => c.version), missing, kinds };
+  return { snapshots: catalogs.map((c) => c.version), missing: versions.filter((v) => !catalogOf(v)), kinds };
 }

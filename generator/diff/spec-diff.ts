@@ -72,10 +72,8 @@ function diffEntry(x: MappingEntry | undefined, y: MappingEntry | undefined): En
   const base = { source: e.source, kind: e.kind, name: e.name };
   const [sx, sy] = [x && state(x), y && state(y)];
   if (!sy) return { ...base, change: 'removed', before: sx!, details: [] };
-  if (sy.status === 'mapped' && sx?.status !== 'mapped')
-    return { ...base, change: 'newly-mapped', ...(sx ? { before: sx } : {}), after: sy, details: [] };
-  if (sy.status === 'ignored' && sx?.status !== 'ignored')
-    return { ...base, change: 'newly-ignored', ...(sx ? { before: sx } : {}), after: sy, details: [] };
+  if (sy.status !== sx?.status)
+    return { ...base, change: `newly-${sy.status}`, ...(sx ? { before: sx } : {}), after: sy, details: [] };
   if (sy.status === 'ignored')
     return sx!.reason === sy.reason
       ? undefined

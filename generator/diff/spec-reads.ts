@@ -1,7 +1,7 @@
 // Every upstream path a mapping-spec.yaml entry reads (emit ids, payload, when, helper args,
 // first options; response paths separately), in the diff's path convention (`[0]` → `[]`).
 import type { Presence } from '../mapping/presence.ts';
-import type { Condition, EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr } from '../mapping/types.ts';
+import type { EmitSpec, Loc, MappingEntry, PathExpr, ValueExpr } from '../mapping/types.ts';
 import { childPath, isBelow } from '../schema/field-path.ts';
 import type { FieldScope } from './types.ts';
 
@@ -26,7 +26,8 @@ export function entryReads(entry: MappingEntry): SpecRead[] {
     for (const emit of emits) {
       for (const expr of [...Object.values(emit.ids), ...Object.values(emit.payload)])
         if (expr) fromExpr(expr, scope, out);
-      if (emit.when) fromCondition(emit.when, scope, out);
+      if (emit.when)
+        out.push({ scope, path: normalisePath(emit.when.path), loc: emit.when.loc, presence: { absentIn: [] } });
     }
   };
   fromEmits(entry.emit, 'message');
@@ -51,10 +52,6 @@ function fromExpr(e: ValueExpr, scope: FieldScope, out: SpecRead[]): void {
   else if (e.kind === 'first') for (const o of e.options) fromExpr(o, scope, out);
 }
 
-function fromCondition(c: Condition, scope: FieldScope, out: SpecRead[]): void {
-  out.push({ scope, path: normalisePath(c.path), loc: c.loc, presence: { absentIn: [] } });
-}
-
 /** How a read relates to a changed path: the same, below it, or above it (the change is inside what is read). */
 export function relation(read: string, changed: string): 'reads' | 'reads-below' | 'passes-through' | undefined {
   if (read === changed) return 'reads';
@@ -62,5 +59,3 @@ export function relation(read: string, changed: string): 'reads' | 'reads-below'
   if (isBelow(changed, read)) return 'passes-through';
   return undefined;
 }
-
-/** What a value map says for an upstream value: its own entry, else a name-prefix rule (as mapping/analyze.ts counts coverage). */

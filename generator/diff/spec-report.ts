@@ -13,11 +13,10 @@ import type { MappingSpec } from '../mapping/types.ts';
 import { fileAtRevision, parseRange, shortCommit, type Revision } from './git.ts';
 import { specCoverage, type SourceCoverage } from './spec-coverage.ts';
 import { diffSpecs, type EntryChange, type ValueMapChange } from './spec-diff.ts';
+import { SPEC_FILE } from './types.ts';
 import { readRegularText } from '../io/safe-read.ts';
 
-export interface SpecRevision {
-  label: string;
-  commit?: string;
+export interface SpecRevision extends Revision {
   /** False when mapping-spec.yaml does not exist at this revision (an empty table). */
   exists: boolean;
 }
@@ -43,13 +42,17 @@ export interface SpecDiffReport {
   sources: Record<string, SourceSpecDiff>;
 }
 
-const SPEC_FILE = 'mapping-spec.yaml';
-
 export function runSpecDiff(paths: ProjectPaths, range: string | undefined): SpecDiffReport {
   const { from, to } = parseRange(paths.root, range);
   const [before, after] = [specAt(paths, from), specAt(paths, to)];
   const { entries, valueMaps } = diffSpecs(before, after);
-  const catalogs = new CatalogCache(paths.upstream);
+  // Catalogs of the working tree's upstream-schemas/, loaded once; a version not vendored is undefined.
+  const cache = new Map<string, Catalog | undefined>();
+  const catalogOf = (source: string) => (version: string) => {
+    const key = `${source}@${version}`;
+    if (!cache.has(key)) cache.set(key, vendoredCatalog(paths.upstream, source, version));
+    return cache.get(key);
+  };
   const names = new Set([
     ...Object.keys(before?.sources ?? {}),
     ...Object.keys(after?.sources ?? {}),
@@ -59,8 +62,8 @@ export function runSpecDiff(paths: ProjectPaths, range: string | undefined): Spe
   const sources: Record<string, SourceSpecDiff> = {};
   for (const source of [...names].sort(compareStrings)) {
     const coverage: SourceSpecDiff['coverage'] = {};
-    if (before?.sources[source]) coverage.before = catalogs.coverage(before, source);
-    if (after?.sources[source]) coverage.after = catalogs.coverage(after, source);
+    if (before?.sources[source]) coverage.before = specCoverage(before, source, catalogOf(source));
+    if (after?.sources[source]) coverage.after = specCoverage(after, source, catalogOf(source));
     sources[source] = {
       entries: entries.filter((e) => e.source === source),
       valueMaps: valueMaps.filter((v) => v.source === source),
@@ -68,7 +71,7 @@ export function runSpecDiff(paths: ProjectPaths, range: string | undefined): Spe
       coverage,
     };
   }
-  return { from: revision(from, before), to: revision(to, after), sources };
+  return { from: { ...from, exists: before !== undefined }, to: { ...to, exists: after !== undefined }, sources };
 }
 
 function snapshotList(
@@ -91,10 +94,6 @@ export function sourceChangeCount(s: SourceSpecDiff): number {
   return s.entries.length + s.valueMaps.length + s.snapshots.added.length + s.snapshots.removed.length;
 }
 
-function revision(r: Revision, spec: MappingSpec | undefined): SpecRevision {
-  return { label: r.label, ...(r.commit ? { commit: r.commit } : {}), exists: spec !== undefined };
-}
-
 /** The parsed spec at a revision; a spec that does not parse there is exit 2, named `<rev>:mapping-spec.yaml:LINE:COL`. */
 function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
   if (!rev.commit)
@@ -115,32 +114,11 @@ function specAt(paths: ProjectPaths, rev: Revision): MappingSpec | undefined {
   }
 }
 
-/** Catalogs of the working tree's upstream-schemas/, loaded once; a version not vendored is `missing`. */
-class CatalogCache {
-  private readonly cache = new Map<string, Catalog | undefined>();
-  constructor(private readonly upstream: string) {}
-
-  get(source: string, version: string): Catalog | undefined {
-    const key = `${source}@${version}`;
-    if (!this.cache.has(key)) {
-      try {
-        this.cache.set(key, loadCatalog(resolveVersion(this.upstream, source as SourceName, version)));
-      } catch (err) {
-        if (!(err instanceof EventmapError) || err.diagnostics[0]?.code !== 'cli/unknown-version') throw err;
-        this.cache.set(key, undefined);
-      }
-    }
-    return this.cache.get(key);
-  }
-
-  coverage(spec: MappingSpec, source: string): SourceCoverage {
-    const versions = spec.sources[source]!.snapshots.map((s) => s.version);
-    const catalogs = versions.flatMap((v) => this.get(source, v) ?? []);
-    return specCoverage(
-      spec,
-      source,
-      catalogs,
-      versions.filter((v) => !this.get(source, v)),
-    );
+function vendoredCatalog(upstream: string, source: string, version: string): Catalog | undefined {
+  try {
+    return loadCatalog(resolveVersion(upstream, source as SourceName, version));
+  } catch (err) {
+    if (!(err instanceof EventmapError) || err.diagnostics[0]?.code !== 'cli/unknown-version') throw err;
+    return undefined;
   }
 }

@@ -3,6 +3,8 @@
 import type { EntryKind } from '../catalog/types.ts';
 import type { FieldInfo, FieldOrigin } from '../schema/fields.ts';
 
+export const SPEC_FILE = 'mapping-spec.yaml';
+
 export type ChangeClass = 'breaking' | 'needs-mapping' | 'informational';
 export const CHANGE_CLASSES: readonly ChangeClass[] = ['breaking', 'needs-mapping', 'informational'];
 

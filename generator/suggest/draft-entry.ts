@@ -12,6 +12,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import { responseTarget } from '../mapping/analyze.ts';
 import { fits } from '../mapping/check-emit.ts';
 import { pathDepth, specFields } from '../mapping/field-paths.ts';
+import { readValue } from '../mapping/path-hints.ts';
 import { PLACEHOLDER } from '../mapping/review.ts';
 import { reads } from '../mapping/slot-fit.ts';
 import {
@@ -199,7 +200,7 @@ function buildEmit(
     const own = em.ids[key];
     const path = message.byName((n) => ID_NAMES[key].test(n), NEAR_THE_TOP);
     const value =
-      (own ? copyExpr(own, message, false) : undefined) ?? (path ? pathData(path, undefined, message) : undefined);
+      (own ? copyExpr(own, message, false) : undefined) ?? (path ? readValue(path, message.presence(path)) : undefined);
     if (value !== undefined) ids[key] = value;
   }
   if (Object.keys(ids).length) out.ids = ids;
@@ -228,14 +229,14 @@ function sameName(field: string, message: MessageFields, canonical: ReturnType<t
   const types = new Set<JsonType>(info.types.includes('any') ? ANY_TYPES : (info.types as JsonType[]));
   if (!fits(types, canonical.types)) return undefined;
   if (canonical.values && !(info.values && info.values.every((v) => canonical.values!.has(v)))) return undefined;
-  return pathData(path, undefined, message);
+  return readValue(path, message.presence(path));
 }
 
 /** The sibling's value re-read against the new message: undefined when it reads what the message lacks. */
 function copyExpr(e: ValueExpr, message: MessageFields, constants: boolean): unknown {
   switch (e.kind) {
     case 'path':
-      return message.has(e.path.text) ? pathData(e.path.text, e.map, message) : undefined;
+      return message.has(e.path.text) ? readValue(e.path.text, message.presence(e.path.text), e.map) : undefined;
     case 'const':
       return constants ? constData(e.value) : undefined;
     case 'helper': {
@@ -247,18 +248,6 @@ function copyExpr(e: ValueExpr, message: MessageFields, constants: boolean): unk
       return options.length > 1 ? { first: options } : options[0];
     }
   }
-}
-
-function pathData(path: string, map: string | undefined, message: MessageFields): unknown {
-  const p = message.presence(path);
-  const extra = {
-    ...(p.since !== undefined ? { since: p.since } : {}),
-    ...(p.until !== undefined ? { until: p.until } : {}),
-    ...(p.absentIn.length ? { absentIn: p.absentIn } : {}),
-  };
-  return map === undefined && !Object.keys(extra).length
-    ? path
-    : { path, ...(map !== undefined ? { map } : {}), ...extra };
 }
 
 function constData(v: unknown): unknown {

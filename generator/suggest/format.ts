@@ -55,15 +55,7 @@ function draftBasis(d: Exclude<Draft, FixDraft>): string {
 }
 
 function draftJson(d: Draft): Record<string, unknown> {
-  if (d.type === 'fix')
-    return {
-      type: 'fix',
-      source: d.source,
-      discriminant: d.discriminant,
-      versions: d.versions,
-      at: d.at,
-      value: d.value,
-    };
+  if (d.type === 'fix') return { ...d }; // type, source, discriminant, versions, at, value: as it is
   const edit = toEdit(d) as InsertPair;
   const common = {
     source: d.source,

@@ -16,13 +16,8 @@ export function nameWords(name: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-function sharedPrefix(a: readonly string[], b: readonly string[]): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
-function sharedChars(a: string, b: string): number {
+/** Leading segments (or characters, for two strings) in common. */
+function sharedPrefix(a: ArrayLike<string>, b: ArrayLike<string>): number {
   let n = 0;
   while (n < a.length && n < b.length && a[n] === b[n]) n++;
   return n;
@@ -56,7 +51,7 @@ export function rankByName<T>(
       i,
       shared: sharedPrefix(mine, split(nameOf(candidate))),
       fit: fit(candidate),
-      chars: sharedChars(name, nameOf(candidate)),
+      chars: sharedPrefix(name, nameOf(candidate)),
     }))
     .filter((r) => r.shared > 0);
   const tier = (r: (typeof scored)[number]) =>

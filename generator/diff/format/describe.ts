@@ -1,9 +1,8 @@
 // One-line wording of diff changes, shared by the text and markdown formats.
 import type { FieldInfo } from '../../schema/fields.ts';
 import type { EntryChange, ValueMapChange } from '../spec-diff.ts';
-import type { Affect, Change, ChangeClass } from '../types.ts';
-
-export const SPEC_FILE = 'mapping-spec.yaml';
+import type { SourceSpecDiff } from '../spec-report.ts';
+import { SPEC_FILE, type Affect, type Change, type ChangeClass } from '../types.ts';
 
 /** How a snapshot diff is shown: one class only; the command that made it (named where rows are left out); a size limit (markdown). */
 export interface DiffView {
@@ -118,7 +117,7 @@ export function describeAffects(c: Change, show: Show = plain): string {
   return shown.join(', ');
 }
 
-export interface ChangeRow {
+interface ChangeRow {
   what: string;
   /** The discriminant or upstream value concerned. */
   name: string;
@@ -127,38 +126,27 @@ export interface ChangeRow {
   details: string[];
 }
 
-export function entryChangeText(e: EntryChange): ChangeRow {
+/** A source's changes to the table, one row each: entries, then value maps. */
+export function changeRows(s: SourceSpecDiff): ChangeRow[] {
+  return [...s.entries.map(entryRow), ...s.valueMaps.map(valueMapRow)];
+}
+
+function entryRow(e: EntryChange): ChangeRow {
   const show = (s: EntryChange['before']) =>
     !s ? '—' : s.status === 'ignored' ? `ignored: ${s.reason}` : s.targets.join(', ');
-  const what = {
-    'newly-mapped': 'newly mapped',
-    'newly-ignored': 'newly ignored',
-    removed: 'removed',
-    'target-changed': 'target changed',
-    'reason-changed': 'ignore reason changed',
-  }[e.change];
+  const what = e.change === 'reason-changed' ? 'ignore reason changed' : e.change.replace('-', ' ');
   return { what, name: `${e.kind} ${e.name}`, before: show(e.before), after: show(e.after), details: e.details };
 }
 
-export function valueMapChangeText(v: ValueMapChange): ChangeRow {
+function valueMapRow(v: ValueMapChange): ChangeRow {
   const val = (x: string | null | undefined) => (x === undefined ? '—' : x === null ? 'null (left out)' : x);
-  const base = { name: `value map ${v.map}`, details: [] };
-  switch (v.change) {
-    case 'map-added':
-      return { ...base, what: 'value map added', before: '—', after: v.summary ?? '' };
-    case 'map-removed':
-      return { ...base, what: 'value map removed', before: v.summary ?? '', after: '—' };
-    case 'default-changed':
-      return { ...base, what: 'default changed', before: val(v.before), after: val(v.after) };
-    case 'covers-changed':
-      return { ...base, what: 'covers changed', before: val(v.before), after: val(v.after) };
-    default:
-      return {
-        ...base,
-        name: `value map ${v.map}: ${v.value}`,
-        what: `value ${v.change.replace('value-', '')}`,
-        before: val(v.before),
-        after: val(v.after),
-      };
-  }
+  const [before, after] =
+    v.change === 'map-added'
+      ? ['—', v.summary ?? '']
+      : v.change === 'map-removed'
+        ? [v.summary ?? '', '—']
+        : [val(v.before), val(v.after)];
+  // `map-added` → `value map added`, `value-added` → `value added`, `covers-changed` → `covers changed`.
+  const what = `${v.change.startsWith('map-') ? 'value ' : ''}${v.change.replace('-', ' ')}`;
+  return { what, name: `value map ${v.map}${v.value !== undefined ? `: ${v.value}` : ''}`, before, after, details: [] };
 }

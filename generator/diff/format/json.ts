@@ -3,8 +3,8 @@ import { jsonOutput } from '../../output/json.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import type { FieldOrigin } from '../../schema/fields.ts';
-import type { Change, Place, SnapshotDiff } from '../types.ts';
-import { SPEC_FILE, type DiffView } from './describe.ts';
+import { SPEC_FILE, type Change, type Place, type SnapshotDiff } from '../types.ts';
+import type { DiffView } from './describe.ts';
 
 export function snapshotJson(d: SnapshotDiff, view: DiffView = {}): string {
   return jsonOutput({

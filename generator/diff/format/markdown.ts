@@ -1,17 +1,9 @@
 // diff --format markdown: a pull-request comment.
-import { compareStrings } from '../../io/fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import type { SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import {
-  describeAffects,
-  describeChange,
-  describePlaces,
-  entryChangeText,
-  valueMapChangeText,
-  type DiffView,
-} from './describe.ts';
-import { coverageCell, revisionName, snapshotListText } from './shared.ts';
+import { changeRows, describeAffects, describeChange, describePlaces, type DiffView } from './describe.ts';
+import { coverageCell, coverageKinds, notVendored, revisionName, snapshotListText } from './shared.ts';
 import { mdCode, mdProse, mdSpan } from '../../output/markdown.ts';
 
 // Names from the snapshots and the spec go in code spans (`mdSpan`); each cell, names and
@@ -97,28 +89,17 @@ export function specMarkdown(r: SpecDiffReport): string {
     if (list) out.push(`${cell(list)}`, '');
     if (s.entries.length || s.valueMaps.length) {
       out.push('| change | what | before | after | details |', '|---|---|---|---|---|');
-      for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
+      for (const t of changeRows(s)) {
         out.push(
           `| ${t.what} | ${mdCode(t.name)} | ${cell(t.before)} | ${cell(t.after)} | ${t.details.map((d) => cell(d)).join('<br>') || ''} |`,
         );
       }
     } else if (!list) out.push('No changes to the table.');
-    const kinds = [
-      ...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})]),
-    ].sort(compareStrings);
     out.push('', '| coverage (mapped / ignored / gap) | before | after |', '|---|---|---|');
-    for (const kind of kinds)
+    for (const kind of coverageKinds(s))
       out.push(`| ${kind} | ${coverageCell(s.coverage.before, kind)} | ${coverageCell(s.coverage.after, kind)} |`);
-    for (const [side, c] of [
-      ['before', s.coverage.before],
-      ['after', s.coverage.after],
-    ] as const) {
-      if (c?.missing.length)
-        out.push(
-          '',
-          `_${side}: snapshot(s) ${cell(c.missing.join(', '))} not vendored under upstream-schemas/; not counted._`,
-        );
-    }
+    for (const [side, versions] of notVendored(s))
+      out.push('', `_${side}: snapshot(s) ${cell(versions)} not vendored under upstream-schemas/; not counted._`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -1,7 +1,8 @@
 // Bits the diff formats share.
+import { compareStrings } from '../../io/fsutil.ts';
 import { shortCommit } from '../git.ts';
 import type { SourceCoverage } from '../spec-coverage.ts';
-import type { SnapshotListChange, SpecRevision } from '../spec-report.ts';
+import type { SnapshotListChange, SourceSpecDiff, SpecRevision } from '../spec-report.ts';
 
 /** `HEAD~1 (1a2b3c4d5e6f)`, `working tree`, with `(no mapping-spec.yaml)` when it does not exist there. */
 export function revisionName(r: SpecRevision): string {
@@ -26,4 +27,18 @@ export function snapshotListText(s: SnapshotListChange): string | undefined {
     .filter(Boolean)
     .join('; ');
   return `supported snapshots ${list(s.before)} → ${list(s.after)} (${what})`;
+}
+
+/** The kinds counted at either revision. */
+export function coverageKinds({ coverage: c }: SourceSpecDiff): string[] {
+  return [...new Set([...Object.keys(c.before?.kinds ?? {}), ...Object.keys(c.after?.kinds ?? {})])].sort(
+    compareStrings,
+  );
+}
+
+/** `[side, versions]` for each side whose spec names snapshots upstream-schemas/ does not have. */
+export function notVendored({ coverage: c }: SourceSpecDiff): [side: string, versions: string][] {
+  return (['before', 'after'] as const).flatMap((side) =>
+    c[side]?.missing.length ? [[side, c[side].missing.join(', ')]] : [],
+  );
 }

@@ -1,17 +1,9 @@
 // diff --format text: for people.
-import { compareStrings } from '../../io/fsutil.ts';
 import { classCounts } from '../snapshot-report.ts';
 import { sourceChangeCount, type SpecDiffReport } from '../spec-report.ts';
 import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
-import {
-  describeAffects,
-  describeChange,
-  describePlaces,
-  entryChangeText,
-  valueMapChangeText,
-  type DiffView,
-} from './describe.ts';
-import { coverageCell, revisionName, snapshotListText } from './shared.ts';
+import { changeRows, describeAffects, describeChange, describePlaces, type DiffView } from './describe.ts';
+import { coverageCell, coverageKinds, notVendored, revisionName, snapshotListText } from './shared.ts';
 import { textLines } from '../../output/text.ts';
 
 export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
@@ -50,27 +42,19 @@ export function specText(r: SpecDiffReport): string {
     out.push('', source);
     const list = snapshotListText(s.snapshots);
     if (list) out.push(`  ${list}`);
-    for (const t of [...s.entries.map(entryChangeText), ...s.valueMaps.map(valueMapChangeText)]) {
+    for (const t of changeRows(s)) {
       out.push(`  ${t.what}: ${t.name}: ${t.before} → ${t.after}`);
       for (const d of t.details) out.push(`    ${d}`);
     }
     total += sourceChangeCount(s);
     if (!sourceChangeCount(s)) out.push('  no changes to the table');
     out.push(`  coverage (mapped/ignored/gap) before → after:`);
-    const kinds = [
-      ...new Set([...Object.keys(s.coverage.before?.kinds ?? {}), ...Object.keys(s.coverage.after?.kinds ?? {})]),
-    ].sort(compareStrings);
-    for (const kind of kinds)
+    for (const kind of coverageKinds(s))
       out.push(
         `    ${kind.padEnd(16)} ${coverageCell(s.coverage.before, kind)} → ${coverageCell(s.coverage.after, kind)}`,
       );
-    for (const [side, c] of [
-      ['before', s.coverage.before],
-      ['after', s.coverage.after],
-    ] as const) {
-      if (c?.missing.length)
-        out.push(`    ${side}: snapshot(s) ${c.missing.join(', ')} not vendored under upstream-schemas/; not counted`);
-    }
+    for (const [side, versions] of notVendored(s))
+      out.push(`    ${side}: snapshot(s) ${versions} not vendored under upstream-schemas/; not counted`);
   }
   out.push('', `eventmap diff --spec: ${total} change(s)`);
   return textLines(out);
