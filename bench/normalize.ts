@@ -142,14 +142,16 @@ export function benchNormalize(
   const messages = copies * perCopy;
   const { floor, floorEmbedded, normalize, tally } = normalizeRuns(transcripts, copies, source, THIS_RUNTIME);
   const runs = { floor, floorEmbedded, normalize: normalize(false), normalizeValidate: normalize(true) };
-  type Run = keyof typeof runs;
   // Ratios are taken within a round.
   const seconds = alternate(runs, options.rounds, () => performance.now() / 1000);
   tally.invalid = 0;
   runs.normalizeValidate();
   if (tally.sink < 0) throw new Error('unreachable');
-  const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
-  const rate = (run: Run) => messages / median(seconds[run]);
+  /** Per normalize run, the median of its per-round ratios to `floorRun`. */
+  const ratios = (floorRun: keyof typeof runs) => ({
+    normalize: median(seconds.normalize.map((s, i) => seconds[floorRun][i]! / s)),
+    normalizeValidate: median(seconds.normalizeValidate.map((s, i) => seconds[floorRun][i]! / s)),
+  });
   return {
     source,
     format,
@@ -157,17 +159,11 @@ export function benchNormalize(
     messages,
     events: tally.events,
     rounds: options.rounds,
-    perSecond: {
-      floor: rate('floor'),
-      floorEmbedded: rate('floorEmbedded'),
-      normalize: rate('normalize'),
-      normalizeValidate: rate('normalizeValidate'),
-    },
-    ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
-    ratioEmbedded: {
-      normalize: ratios('floorEmbedded', 'normalize'),
-      normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
-    },
+    perSecond: Object.fromEntries(
+      Object.entries(seconds).map(([run, s]) => [run, messages / median(s)]),
+    ) as ProcessResult['perSecond'],
+    ratio: ratios('floor'),
+    ratioEmbedded: ratios('floorEmbedded'),
     invalidEvents: tally.invalid,
     embeddedLines,
   };
