@@ -130,8 +130,8 @@ async function main(): Promise<number> {
     : ensureInstalled(
         args.source.npmPackage,
         args.version,
-        args.source.extras(args.version),
-        args.source.required(args.version),
+        args.source.extras?.(args.version) ?? [],
+        args.source.required?.(args.version) ?? [],
         log,
       );
   for (const run of args.runs) {

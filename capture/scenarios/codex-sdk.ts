@@ -1,13 +1,11 @@
 // The codex-sdk scenarios: one `thread.runStreamed()` turn each, on one thread, in this order.
 // The SDK's ThreadEvent stream has no approval requests, so nothing here asks: the turns run with
 // approval policy `never` in a workspace-write sandbox. The model's side is scripted here.
-import type { ModelScript, ModelStep, ToolCall } from './types.ts';
+import type { ModelStep, Scenario, ToolCall } from './types.ts';
 import { patch, shell } from './codex-tools.ts';
 import { MODEL_RETRY, needs, text } from './codex.ts';
 
-export interface CodexSdkScenario extends ModelScript {
-  /** Human text after the `SCENARIO:<name>` marker. */
-  prompt: string;
+export interface CodexSdkScenario extends Scenario {
   /** Why this version cannot run the scenario, judged from the tools it offered the model. */
   unsupported?: (tools: ReadonlySet<string>) => string | undefined;
 }
