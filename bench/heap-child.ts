@@ -1,8 +1,22 @@
-// Run by bench/heap.ts in a fresh `node --expose-gc` process: what normalizers keep on the heap
-// (per live session, over many turns, with hostile 4 KB ids; docs/performance.md, "heap").
+// Run by bench/run.ts in a fresh `node --expose-gc` process per source: what normalizers keep on
+// the heap (per live session, over many turns, with hostile 4 KB ids; docs/performance.md, "heap").
 import { readFileSync } from 'node:fs';
-import { createNormalizer } from '../runtime/index.ts';
+import { createNormalizer, type HeldState } from '../runtime/index.ts';
 import type { SourceName } from '../runtime/sources/index.ts';
+
+export interface HeapResult {
+  source: string;
+  file: string;
+  sessions: number;
+  perSessionBytes: number;
+  afterSessionsBytes: number;
+  turns: number;
+  messages: number;
+  turnsGrowthBytes: number;
+  held: HeldState & { idCacheBytes?: number };
+  hostileLiveBytes: number;
+  hostileGoneBytes: number;
+}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('bench/heap-child.ts needs node --expose-gc');
@@ -80,19 +94,17 @@ keep(hostile.held() as { length?: number });
 hostile = undefined;
 const hostileGone = heap();
 
-process.stdout.write(
-  JSON.stringify({
-    sink,
-    source,
-    file,
-    sessions,
-    perSessionBytes: (withSessions - base) / sessions,
-    afterSessionsBytes: afterSessions - base,
-    turns: copies * turnsPerCopy,
-    messages: pushed,
-    turnsGrowthBytes: afterTurns - beforeTurns,
-    held,
-    hostileLiveBytes: hostileLive - beforeHostile,
-    hostileGoneBytes: hostileGone - beforeHostile,
-  }),
-);
+const result: HeapResult = {
+  source,
+  file,
+  sessions,
+  perSessionBytes: (withSessions - base) / sessions,
+  afterSessionsBytes: afterSessions - base,
+  turns: copies * turnsPerCopy,
+  messages: pushed,
+  turnsGrowthBytes: afterTurns - beforeTurns,
+  held,
+  hostileLiveBytes: hostileLive - beforeHostile,
+  hostileGoneBytes: hostileGone - beforeHostile,
+};
+process.stdout.write(JSON.stringify({ sink, ...result }));

@@ -4,7 +4,7 @@
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatOf, normalizeRuns, readTranscripts, transcriptFiles, type Runtime } from './normalize.ts';
+import { carriesLine, formatOf, normalizeRuns, readTranscripts, transcriptFiles, type Runtime } from './normalize.ts';
 import { alternate, median } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -27,7 +27,7 @@ const transcripts = readTranscripts(files);
 const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
 const copies = Math.ceil(100_000 / perCopy);
 // A capture envelope's floor parses the line it carries too (as the bench's targets do).
-const embedded = transcripts.some((t) => t.some((l) => typeof (JSON.parse(l) as { line?: unknown }).line === 'string'));
+const embedded = transcripts.flat().some(carriesLine);
 const A = normalizeRuns(transcripts, copies, source, await load(resolve(ROOT, baseDir)));
 const B = normalizeRuns(transcripts, copies, source, await load(ROOT));
 const runs: Record<string, () => void> = {

@@ -3,15 +3,8 @@
 import type { SourceName } from '../runtime/sources/index.ts';
 import { benchNormalize } from './normalize.ts';
 
-const [root, source, format, minMessages, rounds, ...files] = process.argv.slice(2) as [
-  string,
-  SourceName,
-  string,
-  string,
-  string,
-  ...string[],
-];
-const result = benchNormalize(root, source, files, format, {
+const [root, source, format, minMessages, rounds, ...files] = process.argv.slice(2);
+const result = benchNormalize(root!, source as SourceName, files, format!, {
   minMessages: Number(minMessages),
   rounds: Number(rounds),
 });

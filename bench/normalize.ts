@@ -2,14 +2,13 @@
 // Inputs: the committed real transcripts (test/fixtures/transcripts/<source>/**/*.jsonl),
 // replicated until there are at least `minMessages` lines; every replica is its own session
 // (its own normalizer), as it would be in an app.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { validateProviderRuntimeEvent } from '../generated/canonical/validate.js';
 import { createNormalizer } from '../runtime/index.ts';
 import { FRAMINGS, type SourceName } from '../runtime/sources/index.ts';
 import { listFiles } from '../generator/io/fsutil.ts';
-import { alternate, median } from './stats.ts';
+import { alternate, childJson, median } from './stats.ts';
 
 /** One process's measurement (benchNormalize). */
 export interface ProcessResult {
@@ -77,6 +76,9 @@ export interface Runtime {
 
 const THIS_RUNTIME: Runtime = { createNormalizer, validate: validateProviderRuntimeEvent };
 
+/** Whether a line is a capture record carrying the upstream message as a JSON string (codex `{"dir","line"}`). */
+export const carriesLine = (line: string) => typeof (JSON.parse(line) as { line?: unknown } | null)?.line === 'string';
+
 /** Each file's non-blank lines. */
 export function readTranscripts(files: string[]): string[][] {
   return files.map((f) =>
@@ -135,22 +137,21 @@ export function benchNormalize(
 ): ProcessResult {
   const transcripts = readTranscripts(files);
   const perCopy = transcripts.reduce((n, t) => n + t.length, 0);
-  const embeddedLines = transcripts.reduce(
-    (n, t) => n + t.filter((l) => typeof embeddedLine(l) === 'string').length,
-    0,
-  );
+  const embeddedLines = transcripts.flat().filter(carriesLine).length;
   const copies = Math.ceil(options.minMessages / perCopy);
   const messages = copies * perCopy;
   const { floor, floorEmbedded, normalize, tally } = normalizeRuns(transcripts, copies, source, THIS_RUNTIME);
   const runs = { floor, floorEmbedded, normalize: normalize(false), normalizeValidate: normalize(true) };
-  type Run = keyof typeof runs;
   // Ratios are taken within a round.
   const seconds = alternate(runs, options.rounds, () => performance.now() / 1000);
   tally.invalid = 0;
   runs.normalizeValidate();
   if (tally.sink < 0) throw new Error('unreachable');
-  const ratios = (floorRun: Run, run: Run) => median(seconds[run].map((s, i) => seconds[floorRun][i]! / s));
-  const rate = (run: Run) => messages / median(seconds[run]);
+  /** Per normalize run, the median of its per-round ratios to `floorRun`. */
+  const ratios = (floorRun: keyof typeof runs) => ({
+    normalize: median(seconds.normalize.map((s, i) => seconds[floorRun][i]! / s)),
+    normalizeValidate: median(seconds.normalizeValidate.map((s, i) => seconds[floorRun][i]! / s)),
+  });
   return {
     source,
     format,
@@ -158,17 +159,11 @@ export function benchNormalize(
     messages,
     events: tally.events,
     rounds: options.rounds,
-    perSecond: {
-      floor: rate('floor'),
-      floorEmbedded: rate('floorEmbedded'),
-      normalize: rate('normalize'),
-      normalizeValidate: rate('normalizeValidate'),
-    },
-    ratio: { normalize: ratios('floor', 'normalize'), normalizeValidate: ratios('floor', 'normalizeValidate') },
-    ratioEmbedded: {
-      normalize: ratios('floorEmbedded', 'normalize'),
-      normalizeValidate: ratios('floorEmbedded', 'normalizeValidate'),
-    },
+    perSecond: Object.fromEntries(
+      Object.entries(seconds).map(([run, s]) => [run, messages / median(s)]),
+    ) as ProcessResult['perSecond'],
+    ratio: ratios('floor'),
+    ratioEmbedded: ratios('floorEmbedded'),
     invalidEvents: tally.invalid,
     embeddedLines,
   };
@@ -186,63 +181,28 @@ export function benchNormalizeInProcesses(
   format: string,
   options: { minMessages: number; rounds: number; processes: number },
 ): NormalizeResult {
-  const runs: ProcessResult[] = [];
-  for (let i = 0; i < options.processes; i++) {
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(root, 'bench', 'normalize-child.ts'),
-        root,
-        source,
-        format,
-        String(options.minMessages),
-        String(options.rounds),
-        ...files,
-      ],
-      { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 },
-    );
-    const what = `bench/normalize-child.ts for ${source} ${format}`;
-    if (child.status !== 0)
-      throw new Error(
-        `${what} failed (${child.error?.message ?? child.signal ?? `exit ${child.status}`}): ${child.stderr}`,
-      );
-    try {
-      runs.push(JSON.parse(child.stdout) as ProcessResult);
-    } catch (err) {
-      throw new Error(`${what} printed no result (${(err as Error).message}): ${child.stdout.slice(0, 200)}`);
-    }
-  }
-  const mid = (f: (r: ProcessResult) => number) => median(runs.map(f));
-  const span = (f: (r: ProcessResult) => number): [number, number] => [
-    Math.min(...runs.map(f)),
-    Math.max(...runs.map(f)),
-  ];
-  const both = (f: (r: ProcessResult) => { normalize: number; normalizeValidate: number }) => ({
-    mid: { normalize: mid((r) => f(r).normalize), normalizeValidate: mid((r) => f(r).normalizeValidate) },
-    span: { normalize: span((r) => f(r).normalize), normalizeValidate: span((r) => f(r).normalizeValidate) },
+  const runs = Array.from({ length: options.processes }, () =>
+    childJson<ProcessResult>(
+      root,
+      'normalize-child.ts',
+      [root, source, format, String(options.minMessages), String(options.rounds), ...files],
+      `bench/normalize-child.ts for ${source} ${format}`,
+    ),
+  );
+  /** `f` of the processes' values of one ratio, per run. */
+  const over = <T>(kind: 'ratio' | 'ratioEmbedded', f: (xs: number[]) => T) => ({
+    normalize: f(runs.map((r) => r[kind].normalize)),
+    normalizeValidate: f(runs.map((r) => r[kind].normalizeValidate)),
   });
-  const ratio = both((r) => r.ratio);
-  const ratioEmbedded = both((r) => r.ratioEmbedded);
+  const range = (xs: number[]): [number, number] => [Math.min(...xs), Math.max(...xs)];
   const middle = [...runs].sort((a, b) => a.ratio.normalize - b.ratio.normalize)[(runs.length - 1) >> 1]!;
   return {
     ...runs[0]!,
     perSecond: middle.perSecond,
-    ratio: ratio.mid,
-    ratioEmbedded: ratioEmbedded.mid,
+    ratio: over('ratio', median),
+    ratioEmbedded: over('ratioEmbedded', median),
     invalidEvents: Math.max(...runs.map((r) => r.invalidEvents)),
     processes: runs.length,
-    spread: { ratio: ratio.span, ratioEmbedded: ratioEmbedded.span },
+    spread: { ratio: over('ratio', range), ratioEmbedded: over('ratioEmbedded', range) },
   };
-}
-
-/** The JSON string a capture record carries as `line`, if it is one. */
-function embeddedLine(line: string): unknown {
-  try {
-    const v = JSON.parse(line) as { line?: unknown } | null;
-    return v !== null && typeof v === 'object' ? v.line : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,10 +1,11 @@
 // `npm run bench`: eventmap's performance against its floors, as ratios, with PASS/MISS per
 // target. Not part of `npm test`. Options, targets and results: docs/performance.md.
 import { join } from 'node:path';
-import { benchHeap, type HeapResult } from './heap.ts';
+import type { HeapResult } from './heap-child.ts';
 import { SESSION_STATE_BYTES } from '../runtime/lifecycle.ts';
 import { benchNormalizeInProcesses, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
 import { benchSize, type SizeResult } from './size.ts';
+import { childJson } from './stats.ts';
 import { benchToolchain, type ToolchainResult } from './toolchain.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -47,8 +48,6 @@ const normalize: NormalizeResult[] = [];
 let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
 const heap: HeapResult[] = [];
-/** The bytes a session's bounded state may account (docs/security.md): everything it holds. */
-const STATE_BOUND = SESSION_STATE_BYTES;
 const targets: Target[] = [];
 /** A target: `kind` and `limit` (in `unit`) are its goal. */
 const target = (kind: Target['kind'], limit: number, unit: string, t: Pick<Target, 'name' | 'measured' | 'note'>) =>
@@ -161,10 +160,16 @@ if (only.has('heap')) {
     log(
       `bench: heap ${source} (${sessions} live sessions; ${turns} turns of one session; 49k messages with 4 KB ids)...`,
     );
-    const h = benchHeap(ROOT, source, file, { sessions, turns });
+    const h = childJson<HeapResult>(
+      ROOT,
+      'heap-child.ts',
+      [source, file, String(sessions), String(turns)],
+      `bench/heap-child.ts for ${source}`,
+      ['--expose-gc'],
+    );
     heap.push(h);
     // The accounted bound in heap bytes: Map entries and strings cost about three times the ids' bytes.
-    const bound = Math.round((3 * STATE_BOUND) / 1e5) / 10;
+    const bound = Math.round((3 * SESSION_STATE_BYTES) / 1e5) / 10;
     target('max', bound, ' MB', {
       name: `${source}: heap growth over ${h.turns} turns of one session`,
       measured: h.turnsGrowthBytes / 1e6,
@@ -196,6 +201,7 @@ process.exitCode = 0; // a MISS is a finding to read, not a failure of the bench
 
 function report(): string {
   const out: string[] = [];
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
   const fmt = (t: Target) => `${t.unit === '×' ? t.measured.toFixed(2) : t.measured.toFixed(1)}${t.unit}`;
   const rows = targets.map((t) => [
     t.name,
@@ -269,8 +275,7 @@ function report(): string {
     }
   }
   if (heap.length) {
-    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
-    out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(STATE_BOUND)} accounted):`);
+    out.push('', `heap (node --expose-gc, after gc; bound per session: ${kb(SESSION_STATE_BYTES)} accounted):`);
     out.push(
       table(
         [
@@ -293,7 +298,6 @@ function report(): string {
     );
   }
   if (size) {
-    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
     const rows = [
       [
         'runtime bundle (runtime/ + mappers + canonical validate.js)',

@@ -1,4 +1,8 @@
-// What every measurement of the bench shares: medians, and runs alternated within rounds.
+// What every measurement of the bench shares: medians, runs alternated within rounds, and the
+// fresh processes that measure (a bench/ script printing its result as JSON).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
 export function median(xs: number[]): number {
   if (xs.length === 0) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -29,4 +33,22 @@ export function alternate<K extends string>(
       seconds[k].push(time(k));
     }
   return seconds;
+}
+
+/** Runs `bench/<script>` in a fresh Node process (tsx, after `nodeArgs`) and parses what it prints. */
+export function childJson<T>(root: string, script: string, args: string[], what: string, nodeArgs: string[] = []): T {
+  const child = spawnSync(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'bench', script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (child.status !== 0)
+    throw new Error(
+      `${what} failed (${child.error?.message ?? child.signal ?? `exit ${child.status}`}): ${child.stderr}`,
+    );
+  try {
+    return JSON.parse(child.stdout) as T;
+  } catch (err) {
+    throw new Error(`${what} printed no result (${(err as Error).message}): ${child.stdout.slice(0, 200)}`);
+  }
 }

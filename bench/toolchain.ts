@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { stageBundledCli } from './bundled-cli.ts';
-import { median } from './stats.ts';
+import { childJson, median } from './stats.ts';
 import { ACP_SCHEMA } from '../generator/upstream/acp.ts';
 
-interface CliSeconds {
+type Seconds = {
   /** Cold, on a fresh clone: generated/ as committed, an empty cache (the acceptance row). */
   generate: number;
   /** Cold, from scratch: no generated/, an empty cache (every stage built). */
@@ -28,14 +28,16 @@ interface CliSeconds {
   /** After a spec-only change, with the CLI's own cache. */
   warm: number;
   check: number;
-}
+  /** json-schema-to-typescript alone on the same unions. */
+  j2ts: number;
+};
 
 export interface ToolchainResult {
   runs: number;
   /**
    * Wall-clock seconds of the bundled CLI (what users install), median of `runs` fresh processes.
    */
-  seconds: CliSeconds & { j2ts: number };
+  seconds: Seconds;
   ratio: {
     generateVsJ2ts: number;
     scratchVsJ2ts: number;
@@ -140,11 +142,10 @@ export async function benchToolchain(root: string, options: { runs: number }): P
     generate();
     warm();
     j2tsRun();
-    const j2tsSeconds: number[] = [];
-    const seconds = { generate: [] as number[], scratch: [] as number[], warm: [] as number[], check: [] as number[] };
+    const seconds = { generate: [], scratch: [], warm: [], check: [], j2ts: [] } as Record<keyof Seconds, number[]>;
     let checkFastPath = true;
     for (let r = 0; r < options.runs; r++) {
-      j2tsSeconds.push(j2tsRun().seconds);
+      seconds.j2ts.push(j2tsRun().seconds);
       seconds.warm.push(warm().seconds);
       seconds.scratch.push(scratch().seconds);
       seconds.generate.push(generate().seconds);
@@ -157,31 +158,20 @@ export async function benchToolchain(root: string, options: { runs: number }): P
         checkFastPath = false;
       }
     }
-    let generateStages: ToolchainResult['generateStages'] = [];
-    const stages = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'stages-child.ts'), work], {
-      encoding: 'utf8',
-      cwd: root,
-    });
+    let generateStages: ToolchainResult['generateStages'];
     try {
-      generateStages = JSON.parse(stages.stdout) as ToolchainResult['generateStages'];
-    } catch {
-      generateStages = [{ stage: `(stage timing failed: ${stages.stderr.split('\n')[0]})`, ms: 0 }];
+      generateStages = childJson(root, 'stages-child.ts', [work], 'bench/stages-child.ts');
+    } catch (err) {
+      generateStages = [{ stage: `(stage timing failed: ${(err as Error).message.split('\n')[0]})`, ms: 0 }];
     }
-
-    const j2ts = median(j2tsSeconds);
-    const m = {
-      generate: median(seconds.generate),
-      scratch: median(seconds.scratch),
-      warm: median(seconds.warm),
-      check: median(seconds.check),
-    };
+    const m = Object.fromEntries(Object.entries(seconds).map(([k, v]) => [k, median(v)])) as Seconds;
     return {
       runs: options.runs,
-      seconds: { ...m, j2ts },
+      seconds: m,
       ratio: {
-        generateVsJ2ts: m.generate / j2ts,
-        scratchVsJ2ts: m.scratch / j2ts,
-        warmVsJ2ts: m.warm / j2ts,
+        generateVsJ2ts: m.generate / m.j2ts,
+        scratchVsJ2ts: m.scratch / m.j2ts,
+        warmVsJ2ts: m.warm / m.j2ts,
         checkVsGenerate: m.check / m.scratch,
         checkVsFreshClone: m.check / m.generate,
       },

@@ -68,18 +68,16 @@ function parse(argv: string[]): Args {
   const version = target.slice(at + 1);
   if (!EXACT.test(version)) throw new UsageError(`\`${version}\` is not an exact version (e.g. 0.171.0)`);
   const source = CAPTURE_SOURCES[sourceName as CaptureSourceName];
-  const recordings = list(values.recording);
-  const unknownRecordings = recordings.filter((r) => !source.recordings.some((x) => x.name === r));
-  if (unknownRecordings.length)
-    throw new UsageError(
-      `unknown recording(s) ${unknownRecordings.join(', ')} for ${source.name}; known: ${source.recordings.map((r) => r.name).join(', ')}`,
-    );
-  const scenarios = list(values.scenarios);
-  const unknown = scenarios.filter((s) => !scenarioNames(source).includes(s));
-  if (unknown.length)
-    throw new UsageError(
-      `unknown scenario(s) ${unknown.join(', ')} for ${source.name}; known: ${scenarioNames(source).join(', ')}`,
-    );
+  /** The names an option lists, each one of `known`. */
+  const names = (value: string | undefined, what: string, known: string[]) => {
+    const unknown = list(value).filter((n) => !known.includes(n));
+    if (unknown.length)
+      throw new UsageError(`unknown ${what}(s) ${unknown.join(', ')} for ${source.name}; known: ${known.join(', ')}`);
+    return list(value);
+  };
+  const recordingNames = source.recordings.map((r) => r.name);
+  const recordings = names(values.recording, 'recording', recordingNames);
+  const scenarios = names(values.scenarios, 'scenario', scenarioNames(source));
   const agents = agentsOf(source, values.agent ?? []);
   const runs: Run[] = source.recordings
     .filter((r) => recordings.length === 0 || recordings.includes(r.name))
@@ -132,8 +130,8 @@ async function main(): Promise<number> {
     : ensureInstalled(
         args.source.npmPackage,
         args.version,
-        args.source.extras(args.version),
-        args.source.required(args.version),
+        args.source.extras?.(args.version) ?? [],
+        args.source.required?.(args.version) ?? [],
         log,
       );
   for (const run of args.runs) {

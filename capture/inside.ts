@@ -1,7 +1,7 @@
 // The capture process inside the loopback-only network namespace (started by capture/cli.ts).
-// It refuses to run when it can see any network interface but loopback.
+// It refuses to run when it can see any network interface but loopback: /proc/net/dev lists the
+// interfaces of this process's network namespace (/sys/class/net may not).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { assertLoopbackOnly } from './isolation-check.ts';
 import { captureAcp } from './run/acp.ts';
 import { captureClaude } from './run/claude.ts';
 import { captureCodex } from './run/codex.ts';
@@ -11,7 +11,15 @@ import type { InsideConfig } from './run/types.ts';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 try {
-  assertLoopbackOnly();
+  const others = readFileSync('/proc/net/dev', 'utf8')
+    .split('\n')
+    .slice(2)
+    .map((l) => l.split(':')[0]!.trim())
+    .filter((i) => i && i !== 'lo');
+  if (others.length > 0)
+    throw new Error(
+      `refusing to run upstream binaries: network interfaces other than loopback are visible (${others.join(', ')}); run through \`npm run capture\`, which uses \`unshare -n\``,
+    );
   const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as InsideConfig;
   const capture = {
     'codex-app-server': captureCodex,

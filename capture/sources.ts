@@ -9,10 +9,10 @@ export type CaptureSourceName = keyof typeof RECORDINGS;
 export interface CaptureSource {
   name: CaptureSourceName;
   npmPackage: string;
-  /** Other packages to install next to it (peers). */
-  extras(version: string): string[];
-  /** Packages that must be present afterwards (e.g. the platform binary). */
-  required(version: string): string[];
+  /** Other packages to install next to it (peers), if any. */
+  extras?(version: string): string[];
+  /** Packages that must be present afterwards (e.g. the platform binary), if any. */
+  required?(version: string): string[];
   /** File suffix of the transcript (`<recording>.<suffix>`). */
   suffix: string;
   /** The same traffic in the source's bare input format (what the upstream alone wrote), when the transcript is not bare already. */
@@ -38,7 +38,6 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
   'codex-app-server': {
     name: 'codex-app-server',
     npmPackage: '@openai/codex',
-    extras: () => [],
     required: () => ['@openai/codex'],
     suffix: 'both.jsonl',
     bare: { suffix: 'server.jsonl', lines: serverLines },
@@ -57,7 +56,6 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
   'codex-sdk': {
     name: 'codex-sdk',
     npmPackage: '@openai/codex-sdk',
-    extras: () => [],
     // The SDK spawns the `@openai/codex` binary of its own dependency (a platform package).
     required: () => ['@openai/codex', platformPackage('@openai/codex')],
     // One ThreadEvent per line, as `runStreamed()` yields them: the bare input format already.
@@ -69,8 +67,6 @@ export const CAPTURE_SOURCES: Record<CaptureSourceName, CaptureSource> = {
   acp: {
     name: 'acp',
     npmPackage: '@agentclientprotocol/sdk',
-    extras: () => [],
-    required: () => [],
     suffix: 'both.jsonl',
     recordings: RECORDINGS.acp,
     byAgent: true,

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { decodeBody } from './decode.ts';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface RequestLog {
   method: string;
@@ -22,6 +22,14 @@ export interface ModelServer {
   log: RequestLog[];
   close(): Promise<void>;
 }
+
+/** Request bodies may be compressed (codex compresses its model requests when it can). */
+const DECODE = new Map<string, (raw: Buffer) => Buffer>([
+  ['gzip', gunzipSync],
+  ['deflate', inflateSync],
+  ['br', brotliDecompressSync],
+  ['identity', (raw) => raw],
+]);
 
 /** `dumpDir`: every request body is also written there (NNN.json), for debugging a scenario. */
 export async function startModelServer(handler: Handler, dumpDir?: string): Promise<ModelServer> {
@@ -40,7 +48,10 @@ export async function startModelServer(handler: Handler, dumpDir?: string): Prom
     req.on('end', () => {
       Promise.resolve()
         .then(() => {
-          const body = decodeBody(Buffer.concat(parts), req.headers['content-encoding']);
+          const encoding = req.headers['content-encoding'] ?? 'identity';
+          const decode = DECODE.get(encoding);
+          if (!decode) throw new Error(`cannot decode a request body in content-encoding ${encoding}`);
+          const body = decode(Buffer.concat(parts)).toString('utf8');
           if (dumpDir) writeFileSync(join(dumpDir, `${String(index).padStart(3, '0')}.json`), body);
           return handler(req, body, res);
         })

@@ -6,12 +6,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeAgentSdk, codexAcpBinary } from '../acp-agents.ts';
 import { driveAcp, type AcpDriveOptions } from '../drivers/acp.ts';
-import { messagesHandler } from '../model-server/messages.ts';
 import type { ResponsesState } from '../model-server/responses.ts';
-import { startModelServer, type ModelServer } from '../model-server/server.ts';
+import type { ModelServer } from '../model-server/server.ts';
 import { ACP_SCENARIOS } from '../scenarios/acp.ts';
-import { claudeDirs, claudeEnv, claudeSettings } from './claude-env.ts';
-import { setUpCodex } from './codex-setup.ts';
+import { setUpClaude, setUpCodex } from './setup.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
 
 /** How one agent is started and served; `settings` go into the fixture's note. */
@@ -52,12 +50,8 @@ export async function captureAcp(cfg: InsideConfig, log: (line: string) => void)
 
 /** claude-agent-acp in Node, its Claude CLI pointed at the Messages server; mode `default` (it asks). */
 async function claudeAgentAcp(cfg: InsideConfig): Promise<AgentSetup> {
-  const dirs = claudeDirs(cfg.workRoot);
   const sdk = claudeAgentSdk(cfg.installDir);
-  const state: ResponsesState = { tools: new Set() };
-  const scripts = new Map(ACP_SCENARIOS.map((s) => [s.name, s]));
-  const server = await startModelServer(messagesHandler(scripts, dirs.work, sdk.version, state), dirs.dump);
-  const settings = claudeSettings(sdk.version);
+  const { dirs, server, state, env, settings } = await setUpClaude(cfg.workRoot, ACP_SCENARIOS, sdk.version);
   const entry = join(cfg.installDir, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
   return {
     server,
@@ -66,7 +60,7 @@ async function claudeAgentAcp(cfg: InsideConfig): Promise<AgentSetup> {
     spawn: {
       command: process.execPath,
       args: [entry],
-      env: claudeEnv(dirs, server.url, settings),
+      env,
       // The agent's own mode `auto` lets Claude decide permissions itself; `default` asks the client.
       mode: 'default',
     },

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { skips, type DriveResult } from '../drivers/codex.ts';
 import { ALL_CODEX_SDK_SCENARIOS } from '../scenarios/index.ts';
-import { setUpCodex } from './codex-setup.ts';
+import { setUpCodex } from './setup.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
 
 /** The part of the SDK's API the driver uses (0.163.0's dist/index.d.ts). */

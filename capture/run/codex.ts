@@ -6,7 +6,7 @@ import { driveCodex } from '../drivers/codex.ts';
 import { CODEX_HELPER_SCRIPTS } from '../scenarios/codex.ts';
 import { CODEX_UNHAPPY_HELPER_SCRIPTS } from '../scenarios/codex-unhappy.ts';
 import { ALL_CODEX_SCENARIOS } from '../scenarios/index.ts';
-import { setUpCodex } from './codex-setup.ts';
+import { setUpCodex } from './setup.ts';
 import { selectScenarios, type InsideConfig, type RunSummary } from './types.ts';
 
 export async function captureCodex(cfg: InsideConfig, log: (line: string) => void): Promise<RunSummary> {

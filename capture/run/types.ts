@@ -1,7 +1,8 @@
 // What the outer CLI hands the process inside the network namespace, and what comes back.
+import type { CaptureSourceName } from '../sources.ts';
 
 export interface InsideConfig {
-  source: 'codex-app-server' | 'claude-agent-sdk' | 'codex-sdk' | 'acp';
+  source: CaptureSourceName;
   version: string;
   /** acp: the agent of this recording (capture/acp-agents.ts) and its package version. */
   agent?: { name: string; version: string };

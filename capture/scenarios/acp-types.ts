@@ -3,7 +3,7 @@
 // whether it sends `session/cancel`. The same scenarios run against every ACP agent; their model
 // steps pick the tool calls from the tools the agent offered (Claude's Bash, codex's exec_command).
 import type { Message } from '../drivers/jsonrpc.ts';
-import type { ModelScript } from './types.ts';
+import type { Scenario } from './types.ts';
 
 /**
  * An answer to `session/request_permission`: the option of kind `allow_once` or `reject_once`, or
@@ -11,9 +11,7 @@ import type { ModelScript } from './types.ts';
  */
 export type AcpDecision = 'allow' | 'reject' | 'hold';
 
-export interface AcpScenario extends ModelScript {
-  /** Human text after the `SCENARIO:<name>` marker. */
-  prompt: string;
+export interface AcpScenario extends Scenario {
   /** Answers to the turn's permission requests, in order (default allow). */
   decisions?: AcpDecision[];
   /** Send `session/cancel` `delayMs` after the first agent message matching `on`. */

@@ -1,6 +1,6 @@
 // A claude-agent-sdk scenario: one prompt of the session — the model's script, and what the app
 // (the driver) does meanwhile: how canUseTool answers, whether it interrupts.
-import type { ModelScript } from './types.ts';
+import type { Scenario } from './types.ts';
 
 /**
  * A canUseTool answer: allow, deny (for AskUserQuestion: answer, decline), cancel (deny and stop the
@@ -8,9 +8,7 @@ import type { ModelScript } from './types.ts';
  */
 export type Permission = 'allow' | 'deny' | 'cancel' | 'hold';
 
-export interface ClaudeScenario extends ModelScript {
-  /** Human text after the `SCENARIO:<name>` marker. */
-  prompt: string;
+export interface ClaudeScenario extends Scenario {
   /** canUseTool answers for this prompt, in order (default allow). */
   permissions?: Permission[];
   /** Call `interrupt()` `delayMs` after the first permission asked, or the first streamed text. */

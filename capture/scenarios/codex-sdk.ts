@@ -1,13 +1,11 @@
 // The codex-sdk scenarios: one `thread.runStreamed()` turn each, on one thread, in this order.
 // The SDK's ThreadEvent stream has no approval requests, so nothing here asks: the turns run with
 // approval policy `never` in a workspace-write sandbox. The model's side is scripted here.
-import type { ModelScript, ModelStep, ToolCall } from './types.ts';
+import type { ModelStep, Scenario, ToolCall } from './types.ts';
 import { patch, shell } from './codex-tools.ts';
-import { needs, text } from './codex.ts';
+import { MODEL_RETRY, needs, text } from './codex.ts';
 
-export interface CodexSdkScenario extends ModelScript {
-  /** Human text after the `SCENARIO:<name>` marker. */
-  prompt: string;
+export interface CodexSdkScenario extends Scenario {
   /** Why this version cannot run the scenario, judged from the tools it offered the model. */
   unsupported?: (tools: ReadonlySet<string>) => string | undefined;
 }
@@ -85,20 +83,7 @@ export const CODEX_SDK_SCENARIOS: CodexSdkScenario[] = [
       text('The glossary knew one of the two words.'),
     ],
   },
-  {
-    name: 'model_retry',
-    prompt: 'The model API fails twice with HTTP 500; the retry succeeds.',
-    // Twice: codex retries a failed request once silently (request_max_retries), then once more as
-    // a visible stream retry ("Reconnecting... 1/1", an `error` event), which succeeds.
-    steps: () => [
-      {
-        kind: 'flaky',
-        failures: 2,
-        fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' },
-        then: text('The model API failed twice; this answer came on the retry.'),
-      },
-    ],
-  },
+  MODEL_RETRY,
   {
     name: 'turn_failed',
     prompt: 'The model API fails with HTTP 500 on every attempt.',

@@ -2,7 +2,7 @@
 // (the driver) does during the turn: how it answers server requests, whether it interrupts — or,
 // instead of a prompt, client requests on the thread (thread/goal/set ...).
 import type { Message } from '../drivers/jsonrpc.ts';
-import type { ModelScript } from './types.ts';
+import type { Scenario } from './types.ts';
 
 /**
  * An answer to an approval; `partial` grants a permissions request only some of what it asked;
@@ -16,9 +16,7 @@ export interface ClientRequest {
   params: Record<string, unknown>;
 }
 
-export interface CodexScenario extends ModelScript {
-  /** Human text after the `SCENARIO:<name>` marker. */
-  prompt: string;
+export interface CodexScenario extends Scenario {
   /** Extra `turn/start` params (approvalPolicy, collaborationMode ...); model is the thread's model. */
   turn?: (model: string) => Record<string, unknown>;
   /** Answers to the turn's approval requests, in order (default accept). */

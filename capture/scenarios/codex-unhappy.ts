@@ -3,13 +3,8 @@
 // and a thread goal set and then cleared. One thread, in this order.
 import type { CodexScenario } from './codex-types.ts';
 import { shell } from './codex-tools.ts';
-import { needs, ON_REQUEST, text } from './codex.ts';
+import { DEFAULT_MODE, MODEL_RETRY, needs, ON_REQUEST, text } from './codex.ts';
 
-/** The default collaboration mode (request_permissions is offered there). */
-const DEFAULT_MODE = (model: string) => ({
-  approvalPolicy: 'on-request',
-  collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } },
-});
 const askPermissions = {
   name: 'request_permissions',
   args: {
@@ -19,21 +14,7 @@ const askPermissions = {
 };
 
 export const CODEX_UNHAPPY_SCENARIOS: CodexScenario[] = [
-  {
-    name: 'model_retry',
-    prompt: 'The model API fails twice with HTTP 500; the retry succeeds.',
-    turn: ON_REQUEST,
-    // Twice: codex retries a failed request once silently (request_max_retries), then once more as
-    // a visible stream retry (`error` with willRetry: true), which succeeds.
-    steps: () => [
-      {
-        kind: 'flaky',
-        failures: 2,
-        fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' },
-        then: text('The model API failed twice; this answer came on the retry.'),
-      },
-    ],
-  },
+  { ...MODEL_RETRY, turn: ON_REQUEST },
   {
     name: 'shell_cancelled',
     prompt: 'Run a command outside the sandbox; I will cancel, which ends the turn.',

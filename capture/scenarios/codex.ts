@@ -1,18 +1,36 @@
 // The codex-app-server scenarios, in the order they run: one turn each, on one thread.
 // The model's side is scripted here; the client's side (answers, interrupts) too.
 import type { CodexScenario } from './codex-types.ts';
-import type { ToolCall } from './types.ts';
+import type { ModelStep, ToolCall } from './types.ts';
 import { namespaceOf, offers, patch, shell } from './codex-tools.ts';
 
 export const ON_REQUEST = () => ({ approvalPolicy: 'on-request' });
 export const needs = (tool: string) => (tools: ReadonlySet<string>) =>
   tools.size === 0 || offers(tools, tool) ? undefined : `the model is not offered \`${tool}\` in this version`;
 export const text = (t: string) => ({ kind: 'reply' as const, text: t });
-/** request_user_input is only available in Plan mode. */
-export const PLAN_MODE = (model: string) => ({
+/** `turn/start` in a collaboration mode: request_user_input is only available in `plan`, request_permissions in `default`. */
+const inMode = (mode: 'plan' | 'default') => (model: string) => ({
   approvalPolicy: 'on-request',
-  collaborationMode: { mode: 'plan', settings: { model, developer_instructions: null, reasoning_effort: null } },
+  collaborationMode: { mode, settings: { model, developer_instructions: null, reasoning_effort: null } },
 });
+export const PLAN_MODE = inMode('plan');
+export const DEFAULT_MODE = inMode('default');
+/**
+ * Fails twice: codex retries a failed request once silently (request_max_retries), then once more
+ * as a visible stream retry (an `error` with willRetry: true; "Reconnecting... 1/1"), which succeeds.
+ */
+export const MODEL_RETRY = {
+  name: 'model_retry',
+  prompt: 'The model API fails twice with HTTP 500; the retry succeeds.',
+  steps: (): ModelStep[] => [
+    {
+      kind: 'flaky',
+      failures: 2,
+      fail: { kind: 'http-error', status: 500, message: 'scripted internal server error (twice)' },
+      then: text('The model API failed twice; this answer came on the retry.'),
+    },
+  ],
+};
 /** The model asks one question with two options. */
 export const ASK_COLOR = {
   kind: 'reply' as const,
@@ -217,10 +235,7 @@ export const CODEX_SCENARIOS: CodexScenario[] = [
   {
     name: 'permissions',
     prompt: 'Ask for extra permissions.',
-    turn: (model) => ({
-      approvalPolicy: 'on-request',
-      collaborationMode: { mode: 'default', settings: { model, developer_instructions: null, reasoning_effort: null } },
-    }),
+    turn: DEFAULT_MODE,
     decisions: ['accept'],
     unsupported: needs('request_permissions'),
     steps: () => [

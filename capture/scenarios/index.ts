@@ -16,8 +16,9 @@ import type { CodexScenario } from './codex-types.ts';
 import { CODEX_SCENARIOS } from './codex.ts';
 import { CODEX_UNHAPPY_SCENARIOS } from './codex-unhappy.ts';
 import { CODEX_LIMITS_SCENARIOS } from './codex-limits.ts';
+import type { Scenario } from './types.ts';
 
-export interface Recording<S extends { name: string; prompt: string } = { name: string; prompt: string }> {
+export interface Recording<S extends Scenario = Scenario> {
   name: string;
   scenarios: S[];
 }

@@ -41,6 +41,12 @@ export interface ModelScript {
   steps(ctx: StepContext): ModelStep[];
 }
 
+/** A prompt of a session and the model's script for it. */
+export interface Scenario extends ModelScript {
+  /** Human text after the `SCENARIO:<name>` marker. */
+  prompt: string;
+}
+
 export interface StepContext {
   /** Tool names the agent offered the model in this request. */
   tools: ReadonlySet<string>;
