@@ -13,7 +13,7 @@ export interface HeapResult {
   turns: number;
   messages: number;
   turnsGrowthBytes: number;
-  held: HeldState & { idCacheBytes?: number };
+  held: HeldState;
   hostileLiveBytes: number;
   hostileGoneBytes: number;
 }
