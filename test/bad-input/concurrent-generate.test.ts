@@ -18,7 +18,7 @@ beforeAll(() => {
   const r = spawnSync(process.execPath, [BIN, '--root', p.root, 'generate'], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   single = readTree(p.at('generated'));
-}, 60_000);
+});
 afterAll(() => p.remove());
 
 interface Exit {
@@ -51,7 +51,7 @@ describe('concurrent generates', () => {
     expect(b.status, b.stderr).toBe(0);
     expect(sameTree(readTree(p.at('generated')), single)).toBe(true);
     expect(existsSync(lockPath(p.at('generated')))).toBe(false);
-  }, 120_000);
+  });
 
   it('one that finds the lock held by a live process says so and waits for it, then writes', async () => {
     const lock = lockPath(p.at('generated'));
@@ -72,7 +72,7 @@ describe('concurrent generates', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain(`waiting for another eventmap (pid ${process.pid})`);
     expect(sameTree(readTree(p.at('generated')), single)).toBe(true);
-  }, 120_000);
+  });
 
   it('a reader polling generated/ during a generate always finds it', async () => {
     const run = start();
@@ -88,5 +88,5 @@ describe('concurrent generates', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(looks).toBeGreaterThan(0);
     expect(missing).toBe(0);
-  }, 120_000);
+  });
 });

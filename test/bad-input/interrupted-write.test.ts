@@ -45,7 +45,7 @@ beforeAll(() => {
   expect(r.status, r.stderr).toBe(0);
   NEW = readTree(generated);
   expect(sameTree(OLD, NEW)).toBe(false);
-}, 120_000);
+});
 
 /** Put the old tree back, and nothing else next to it. */
 function reset(): void {
@@ -107,7 +107,6 @@ describe('a generate killed part-way through', () => {
       }
       expect(seen).toHaveLength(4);
     },
-    120_000,
   );
 
   it('killed while staging the new tree: the old tree; the next generate clears the dead temp tree and lock', () => {
@@ -119,7 +118,7 @@ describe('a generate killed part-way through', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(which()).toBe('new');
     expect(siblings()).toEqual([]);
-  }, 60_000);
+  });
 
   it('killed while moving the new files in: generated/ is there; the next write rolls forward to the new tree', () => {
     const r = crashAt('committing');
@@ -130,7 +129,7 @@ describe('a generate killed part-way through', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(which()).toBe('new');
     expect(siblings()).toEqual([]);
-  }, 60_000);
+  });
 
   it('killed after the last file moved in: the new tree; recoverInterruptedWrite clears the commit folder', () => {
     const r = crashAt('before-cleanup');
@@ -140,7 +139,7 @@ describe('a generate killed part-way through', () => {
     recoverInterruptedWrite(generated);
     expect(which()).toBe('new');
     expect(siblings()).toEqual(['generated.eventmap-lock']);
-  }, 60_000);
+  });
 });
 
 describe('writeTreeAtomic and recoverInterruptedWrite', () => {

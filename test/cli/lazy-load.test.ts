@@ -135,5 +135,5 @@ describe('lazy loading', () => {
     } finally {
       p.remove();
     }
-  }, 60_000);
+  });
 });

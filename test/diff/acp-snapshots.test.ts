@@ -29,7 +29,7 @@ beforeAll(async () => {
   const r = await eventmap(projectCopy(), 'diff', `acp@${A}`, `acp@${B}`, '--format', 'json');
   expect(r.stderr).toBe('');
   report = JSON.parse(r.stdout) as JsonDiff;
-}, 120_000);
+});
 
 describe('eventmap diff across ACP releases', () => {
   it('the vendored releases span the elicitation rename', () => {

@@ -92,7 +92,7 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   diagnostics = run.stdout.split('\n').filter((l) => / error TS\d+/.test(l));
-}, 120_000);
+});
 afterAll(() => removeTemp(emitted));
 
 describe('generated canonical types', () => {

@@ -38,7 +38,7 @@ beforeAll(async () => {
   scratch = o.files;
   delete process.env.EVENTMAP_CACHE;
   cpSync(p.at('generated'), p.at('scratch'), { recursive: true });
-}, 120_000);
+});
 beforeEach(() => {
   // generated/ as the from-scratch run left it.
   rmSync(p.at('generated'), { recursive: true, force: true });

@@ -65,7 +65,7 @@ describe('eventmap generate', () => {
       home,
     );
     rmSync(home, { recursive: true, force: true });
-  }, 180_000);
+  });
 
   it('writes the same bytes twice, under another time zone, locale and working directory', () => {
     expectSame(b, a);

@@ -24,7 +24,7 @@ beforeAll(() => {
       doc.createNode([completed, { ...turn, when: never }]),
     );
   });
-}, 60_000);
+});
 afterAll(() => p.remove());
 
 describe('ids under a `when`', () => {
@@ -46,5 +46,5 @@ describe('ids under a `when`', () => {
       }
     }
     expect(turns).toEqual([1, 2, 3].flatMap((n) => [`turn.started t#turn-${n}`, `turn.completed t#turn-${n}`]));
-  }, 120_000);
+  });
 });

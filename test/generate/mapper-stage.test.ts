@@ -61,7 +61,7 @@ describe('the mappers stage', () => {
     process.env.EVENTMAP_CACHE_DIR = scratchDir('eventmap-mapper-stage-');
     const o = await generate(p);
     if (o.kind !== 'generated') throw new Error(JSON.stringify(o.diagnostics));
-  }, 120_000);
+  });
   afterAll(() => {
     p.remove();
     if (saved === undefined) delete process.env.EVENTMAP_CACHE_DIR;
@@ -91,5 +91,5 @@ describe('the mappers stage', () => {
     const origins = await run();
     expect(origins['codex-sdk']).toBe('built');
     for (const s of SOURCES.filter((x) => x !== 'codex-sdk')) expect(origins[s], s).toBe('committed');
-  }, 180_000);
+  });
 });

@@ -27,7 +27,7 @@ function changed(a: Map<string, string>, b: Map<string, string>): string[] {
 beforeAll(async () => {
   p = hostileProject(SOURCES);
   before = await files();
-}, 120_000);
+});
 afterAll(() => p.remove());
 
 describe('generated/ diffs like the YAML', () => {
@@ -39,7 +39,7 @@ describe('generated/ diffs like the YAML', () => {
     });
     expect(readFileSync(spec, 'utf8')).not.toBe(text);
     expect(changed(before, await files())).toEqual(['manifest.json']);
-  }, 120_000);
+  });
 
   it('one edited mapping changes that mapper function alone', async () => {
     p.editYaml('mapping-spec.yaml', (d) => {
@@ -56,5 +56,5 @@ describe('generated/ diffs like the YAML', () => {
     const start = a.findIndex((l) => l.startsWith('export function mapThreadEventError('));
     const end = a.findIndex((l, i) => i > start && l === '}');
     expect(differing.every((i) => i > start && i < end)).toBe(true);
-  }, 120_000);
+  });
 });

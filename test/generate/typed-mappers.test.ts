@@ -63,7 +63,7 @@ describe('generated mappers are checked by tsc on both sides', () => {
     const inMissing = errors.filter((e) => e.startsWith(`${missing}/`));
     expect(inMissing.length).toBeGreaterThan(0);
     expect(inMissing.every((e) => e.includes(`'${FIELD}'`))).toBe(true);
-  }, 120_000);
+  });
 
   it('a source whose every message is ignored: its mappers.ts imports nothing it does not use', async () => {
     const root = hostileProject([SOURCE]);
@@ -88,7 +88,7 @@ describe('generated mappers are checked by tsc on both sides', () => {
     } finally {
       root.remove();
     }
-  }, 120_000);
+  });
 
   it('an emitted payload field the canonical type does not have fails tsc, naming it', async () => {
     const paths = projectPaths(p.root);
@@ -102,5 +102,5 @@ describe('generated mappers are checked by tsc on both sides', () => {
     writeFileSync(file, edited);
     const errors = typecheck([file]);
     expect(errors.some((e) => e.includes("'providerThreadIdd'"))).toBe(true);
-  }, 120_000);
+  });
 });

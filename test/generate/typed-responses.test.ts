@@ -90,6 +90,5 @@ describe('response mappers are typed by the answer schemas', () => {
       expect(inMissing.length).toBeGreaterThan(0);
       expect(inMissing.every((e) => e.includes(`'${field}'`))).toBe(true);
     },
-    180_000,
   );
 });

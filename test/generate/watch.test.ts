@@ -55,5 +55,5 @@ describe('generate --watch', () => {
     } finally {
       child.kill();
     }
-  }, 180_000);
+  });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   project = join(ws.root, 'project');
   for (const input of ['mapping-spec.yaml', 'canonical-model.yaml', 'upstream-schemas', 'generated'])
     cpSync(join(REPO, input), join(project, input), { recursive: true });
-}, 300_000);
+});
 
 afterAll(() => ws?.remove());
 
@@ -265,5 +265,5 @@ describe('the installed eventmap CLI', () => {
     expect(r.stderr).toMatch(/wrote \d+ files/);
     expect(r.status).toBe(0);
     expect(readTree(join(project, 'generated'))).toEqual(readTree(join(REPO, 'generated')));
-  }, 120_000);
+  });
 });

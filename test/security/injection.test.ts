@@ -93,7 +93,7 @@ describe('a hostile snapshot or spec never becomes code', () => {
     const outcome = await generate(p, { upstreamOverrides: { 'codex-sdk': dir } });
     if (outcome.kind === 'generated') expectPayloadInert(outcome.files);
     expectSafe(p, outcome);
-  }, 60_000);
+  });
 
   it('a snapshot folder whose path has a line break (no provenance.json)', async () => {
     const p = project(['codex-sdk']);
@@ -102,7 +102,7 @@ describe('a hostile snapshot or spec never becomes code', () => {
     const outcome = await generate(p, { upstreamOverrides: { 'codex-sdk': dir } });
     if (outcome.kind === 'generated') expectPayloadInert(outcome.files);
     expectSafe(p, outcome);
-  }, 60_000);
+  });
 
   it('a server-request method that ends a doc comment, mapped with a response and left unmapped', async () => {
     const p = project(['codex-app-server']);
@@ -127,7 +127,7 @@ describe('a hostile snapshot or spec never becomes code', () => {
     expect(outcome.kind).toBe('generated');
     if (outcome.kind === 'generated') expectPayloadInert(outcome.files);
     expectSafe(p, outcome);
-  }, 120_000);
+  });
 
   it('a value-map name that is not an identifier is refused where it is written', async () => {
     const p = project(['codex-sdk']);
@@ -147,5 +147,5 @@ describe('a hostile snapshot or spec never becomes code', () => {
       line: expect.any(Number),
       col: expect.any(Number),
     });
-  }, 60_000);
+  });
 });

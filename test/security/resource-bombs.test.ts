@@ -186,7 +186,6 @@ describe('through the pipeline', () => {
         }),
       ]);
     },
-    60_000,
   );
 
   it('`$id`s in a snapshot never reach the validators: no base URI to resolve a `$ref` against, nothing to fetch', async () => {
@@ -209,7 +208,7 @@ describe('through the pipeline', () => {
       true,
     );
     expect(validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 1 }).ok).toBe(false);
-  }, 60_000);
+  });
 
   it('a 200,000-value enum generates validators that accept its last value and nothing else', async () => {
     const p = project();
@@ -226,7 +225,7 @@ describe('through the pipeline', () => {
     expect(
       validateUpstream('thread-event', 'thread.started', { type: 'thread.started', thread_id: 'thread-200000' }).ok,
     ).toBe(false);
-  }, 120_000);
+  });
 
   it('Ajv checks a 200,000-value enum against the meta-schema in one pass, and still refuses a broken schema', () => {
     const ajv = addLinearMetaSchema(new Ajv({ meta: false }));

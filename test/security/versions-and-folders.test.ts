@@ -65,7 +65,7 @@ describe('reproduction 1: a hostile snapshot version or folder', () => {
     ]);
     // Shown on one line: the payload's line breaks are escaped.
     expect(formatDiagnostic(outcome.diagnostics[0]!).split('\n')[0]).toContain('\\nglobalThis');
-  }, 60_000);
+  });
 
   it('a folder path with a line break (and no provenance.json) is refused, and printed escaped', async () => {
     const dir = snapshotCopy(`x\n${PAYLOAD}\n//`);
@@ -102,7 +102,7 @@ describe('a snapshot folder without provenance.json', () => {
     const outputOf = (files: Map<string, string>) => [...files].filter(([rel]) => rel !== 'manifest.json');
     expect(outputOf(gb.files)).toEqual(outputOf(ga.files));
     for (const [rel, text] of ga.files) expect(text.includes(a), rel).toBe(false);
-  }, 120_000);
+  });
 
   it('gives hints that name neither its path nor its made-up version as something to write in the spec', async () => {
     const dir = snapshotCopy();
@@ -121,7 +121,7 @@ describe('a snapshot folder without provenance.json', () => {
       expect(d.hint).not.toContain('absentIn');
       expect(d.hint).not.toContain(dir);
     }
-  }, 60_000);
+  });
 });
 
 describe('versions in canonical semver form only', () => {
