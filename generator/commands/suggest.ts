@@ -7,7 +7,7 @@ import { writeFileAtomic, writeTreeAtomic } from '../io/tree-write.ts';
 import { findingToDiagnostic, isWhatIf, loadInputs, runGenerate } from '../pipeline/pipeline.ts';
 import { printOut, sayErr } from '../output/streams.ts';
 import { projectPaths, type ProjectPaths } from '../project/paths.ts';
-import { displayPath } from '../mapping/load.ts';
+import { displayPath } from '../io/fsutil.ts';
 import { suggestJson, suggestText } from '../suggest/format.ts';
 import { suggest } from '../suggest/run.ts';
 import { parseFormat } from './format.ts';

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
 import { sha256 } from '../io/fsutil.ts';
+import { PACKAGE_ROOT } from '../project/paths.ts';
 
 /** No HTML escaping (views hold Code, ../emission.ts), and a missing name is an error. */
 const OPTIONS = { noEscape: true, strict: true } as const;
@@ -18,8 +19,9 @@ const load = createRequire(import.meta.url);
 const handlebars = (part: 'handlebars' | 'handlebars/runtime') => load(part) as typeof Handlebars;
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 
-/** The template in `file`, compiled with eventmap's options. */
-export function compiledTemplate(file: string): Handlebars.TemplateDelegate {
+/** templates/<name> (they ship with eventmap, not with a user's project), compiled with eventmap's options. */
+export function compiledTemplate(name: string): Handlebars.TemplateDelegate {
+  const file = join(PACKAGE_ROOT, 'templates', name);
   const text = readFileSync(file, 'utf8');
   const key = `${file}\0${text}`;
   let template = compiled.get(key);

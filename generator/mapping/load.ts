@@ -33,8 +33,6 @@ import type {
 
 type Path = (string | number)[];
 
-export { displayPath };
-
 export function loadSpec(file: string): MappingSpec {
   const shown = displayPath(file);
   if (!existsSync(file)) {

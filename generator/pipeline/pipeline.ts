@@ -126,7 +126,6 @@ export function emitSourceMappers(inputs: Inputs, paths: ProjectPaths, source: s
     spec: mapperSpec(inputs.spec, source),
     model: inputs.model,
     source,
-    templatesDir: paths.templates,
     ...mapperTyping(inputs.catalogs[source] ?? []),
   });
 }

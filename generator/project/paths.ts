@@ -10,7 +10,6 @@ export interface ProjectPaths {
   model: string;
   upstream: string;
   generated: string;
-  templates: string;
 }
 
 /**
@@ -66,6 +65,5 @@ export function projectPaths(root?: string): ProjectPaths {
     model: join(r, 'canonical-model.yaml'),
     upstream: join(r, 'upstream-schemas'),
     generated: join(r, 'generated'),
-    templates: join(PACKAGE_ROOT, 'templates'),
   };
 }

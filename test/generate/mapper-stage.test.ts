@@ -27,7 +27,6 @@ describe("a source's part of the spec", () => {
       spec: inputs.spec,
       model: inputs.model,
       source,
-      templatesDir: projectPaths(REPO).templates,
       ...mapperTyping(inputs.catalogs[source] ?? []),
     });
     expect(emitSourceMappers(inputs, projectPaths(REPO), source)).toEqual(whole);

@@ -1,7 +1,6 @@
 // mapping-spec.yaml + catalogs + canonical model → generated/<source>/mappers.ts: one typed
 // function per upstream discriminant, dispatch tables, and the ignore reasons. Every name, literal
 // and comment goes through ../emission.ts; the template sees only Code.
-import { join } from 'node:path';
 import { compiledTemplate } from '../template-memo.ts';
 import { compareStrings } from '../../io/fsutil.ts';
 import type { CanonicalModel } from '../../model/types.ts';
@@ -30,7 +29,6 @@ export interface MapperEmitOptions extends Partial<MapperTyping> {
   spec: MapperSpec;
   model: CanonicalModel;
   source: string;
-  templatesDir: string;
 }
 
 interface Row {
@@ -116,7 +114,7 @@ export function emitMappers(o: MapperEmitOptions): Map<string, string> {
       };
     });
 
-  const template = compiledTemplate(join(o.templatesDir, 'mappers.ts.hbs'));
+  const template = compiledTemplate('mappers.ts.hbs');
   const group = <T>(m: Map<string, T[]>) =>
     [...m].sort(([a], [b]) => compareStrings(a, b)).map(([kind, rows]) => ({ kind: quotedKey(kind), rows }));
   const imports = o.upstreamTypeImports ?? [];
