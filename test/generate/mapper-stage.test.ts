@@ -67,16 +67,19 @@ describe('the mappers stage', () => {
     else process.env.EVENTMAP_CACHE_DIR = saved;
   });
 
-  /** Where each source's mappers came from, and whether the run wrote what a from-scratch run writes. */
+  /** Where each source's mappers came from; a run that built any also wrote what a from-scratch run writes. */
   async function run(): Promise<Record<string, string | undefined>> {
     const r = await runGenerate(projectPaths(p.root));
-    process.env.EVENTMAP_CACHE = '0';
-    try {
-      expect(r.files).toEqual((await runGenerate(projectPaths(p.root))).files);
-    } finally {
-      delete process.env.EVENTMAP_CACHE;
+    const origins = Object.fromEntries(SOURCES.map((s) => [s, r.stages.get(`mappers ${s}`)]));
+    if (Object.values(origins).some((o) => o !== 'committed')) {
+      process.env.EVENTMAP_CACHE = '0';
+      try {
+        expect(r.files).toEqual((await runGenerate(projectPaths(p.root))).files);
+      } finally {
+        delete process.env.EVENTMAP_CACHE;
+      }
     }
-    return Object.fromEntries(SOURCES.map((s) => [s, r.stages.get(`mappers ${s}`)]));
+    return origins;
   }
 
   it('a comment rebuilds no mappers; an edit rebuilds its source only', async () => {
