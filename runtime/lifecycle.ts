@@ -47,7 +47,7 @@ export interface OpenItem {
   itemType: unknown;
   /** Its text so far (the last `text` an item event carried, plus the text deltas since), for its completion. */
   text?: string;
-  /** Its title on its last event, so that eventmap's closing of it (with no detail to derive one from) shows the same. */
+  /** Its title on its last event: a later one with less detail to derive one from keeps it (titles.ts). */
   title?: string;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
