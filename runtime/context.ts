@@ -155,12 +155,15 @@ export class MapContext {
     let turn = ids.turn;
     if (turn === undefined && role?.turnScoped === true) turn = this.lifecycle.peekThread(thread)?.turn;
     const full: ProviderIds = { thread, turn, item: ids.item, request: ids.request };
+    // The item's open state, looked up once: its kept title and text (runtime/open-item.ts).
+    const items = this.lifecycle.items;
+    const key = full.item === undefined || items.size === 0 ? undefined : itemKey(thread, full.item);
+    const open = key === undefined ? undefined : items.get(key);
     if (payload.title === undefined && (payload.itemType !== undefined || role?.opens === 'request')) {
-      const kept = full.item === undefined ? undefined : this.openItem(thread, full.item)?.title;
-      const title = titleOf(payload, kept);
+      const title = titleOf(payload, open?.title);
       if (title !== undefined) payload = { ...payload, title };
     }
-    if (full.item !== undefined) payload = keepOpenItem(this.lifecycle, full, payload, role?.closes === 'item');
+    if (open !== undefined) payload = keepOpenItem(items, key!, open, payload, role?.closes === 'item');
     if (role !== undefined && !track(this, role, full, payload)) return;
     this.push(type, full, payload);
   }

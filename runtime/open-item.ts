@@ -5,8 +5,7 @@
 // with the same text whether the upstream streamed it, sent it whole, or stopped half-way (an
 // interrupted turn's closing). Title: the last one its events carried, for eventmap's own closing
 // (helpers/close.ts) and its updates, which may have less tool detail to derive one from (titles.ts).
-import { itemKey, type Lifecycle, type OpenItem } from './lifecycle.ts';
-import type { ProviderIds } from './types.ts';
+import type { Lifecycle, OpenItem } from './lifecycle.ts';
 
 /** The stream kinds that are an item's text (not a command's output or a tool's input). */
 const TEXT_STREAMS: ReadonlySet<unknown> = new Set([
@@ -18,16 +17,12 @@ const TEXT_STREAMS: ReadonlySet<unknown> = new Set([
 
 /** Keep the item's title, keep or append its text; returns the payload, with the kept text where a completion lacks one. */
 export function keepOpenItem(
-  life: Lifecycle,
-  ids: ProviderIds,
+  items: Lifecycle['items'],
+  key: string,
+  open: OpenItem,
   payload: Record<string, unknown>,
   closing: boolean,
 ): Record<string, unknown> {
-  const items = life.items;
-  if (items.size === 0) return payload;
-  const key = itemKey(ids.thread, ids.item!);
-  const open = items.get(key);
-  if (open === undefined) return payload;
   let kept: OpenItem = open;
   if (typeof payload.title === 'string' && open.title !== payload.title) kept = { ...kept, title: payload.title };
   if (typeof payload.text === 'string') {
