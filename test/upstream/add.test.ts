@@ -12,7 +12,7 @@ import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { addUpstream, type AddOptions } from '../../generator/upstream/add.ts';
 import type { Ingester } from '../../generator/upstream/ingester.ts';
 import { npmInstallArgs } from '../../generator/upstream/npm.ts';
-import { exactPins, releaseDate, type Registry } from '../../generator/upstream/release-date.ts';
+import { exactPins, npmViewArgs, releaseDate, type Registry } from '../../generator/upstream/release-date.ts';
 import { installMissingArgs } from '../../generator/upstream/ts-extract/complete-imports.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-add-'));
@@ -139,6 +139,7 @@ describe('the npm arguments', () => {
       '--no-package-lock=false',
       '--before=2026-02-01T10:09:00.000Z',
       '--omit=optional',
+      '--',
       '@openai/codex@9.9.9',
     ]);
     expect(npmInstallArgs('x', '1.0.0').some((a) => a.startsWith('--before'))).toBe(false);
@@ -148,6 +149,33 @@ describe('the npm arguments', () => {
     expect(installMissingArgs(['@types/node'], '2026-02-01T10:09:00.000Z')).toContain(
       '--before=2026-02-01T10:09:00.000Z',
     );
+  });
+
+  // Issue 37: names an upstream package supplies reached npm's command line, where a name is an option.
+  it('ask the registry with the name after `--`', () => {
+    expect(npmViewArgs('@openai/codex', '9.9.9', 'optionalDependencies')).toEqual([
+      'view',
+      '--json',
+      '--',
+      '@openai/codex@9.9.9',
+      'optionalDependencies',
+    ]);
+    expect(npmViewArgs('@openai/codex', undefined, 'time')).toEqual(['view', '--json', '--', '@openai/codex', 'time']);
+    expect(installMissingArgs(['@types/node', 'zod'], 'x').slice(-3)).toEqual(['--', '@types/node', 'zod']);
+  });
+
+  it.each([
+    '--registry=http://127.0.0.1:9/',
+    '--userconfig=/path',
+    '-x',
+    '.hidden',
+    '_x',
+    'a b',
+    'a\nb',
+    `${'a'.repeat(215)}`,
+  ])('refuse %j as a package name (upstream/bad-package-name)', (name) => {
+    expect(() => installMissingArgs([name], 'x')).toThrow(/upstream\/bad-package-name/);
+    expect(() => npmViewArgs(name, undefined, 'time')).toThrow(/upstream\/bad-package-name/);
   });
 });
 
@@ -164,6 +192,22 @@ describe('the release date', () => {
       { name: '@s/c', version: '0.1.0-linux-x64' },
       { name: 'a', version: '1.2.3' },
     ]);
+  });
+
+  // A name the upstream package's optionalDependencies holds was passed to `npm view <name> time`,
+  // where `--registry=…` moved the cut-off (issue 37).
+  it.each([
+    [{ '--registry=http://127.0.0.1:9/': '1.0.0' }],
+    [{ x: 'npm:--userconfig=/path@1.0.0' }],
+    [{ '@openai/codex-linux-x64': 'npm:--before=2099-01-01@9.9.9-linux-x64' }],
+  ])('refuses a hostile dependency name in the release’s optionalDependencies: %j', (deps) => {
+    const asked: string[] = [];
+    const hostile: Registry = {
+      times: (pkg) => (asked.push(pkg), registry.times(pkg)),
+      optionalDependencies: () => deps,
+    };
+    expect(() => releaseDate(hostile, '@openai/codex', '9.9.9')).toThrow(/upstream\/bad-package-name/);
+    expect(asked).toEqual(['@openai/codex']);
   });
 
   it('refuses a version the registry gives no publish time for (upstream/no-publish-time)', () => {
