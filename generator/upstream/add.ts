@@ -5,7 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTree, sha256, stableJson } from '../io/fsutil.ts';
+import { sha256 } from '../io/fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
 import { writeTreeAtomic, type TreeWrite } from '../io/tree-write.ts';
 import type { SourceName } from '../project/sources.ts';
 import { ingestAcp } from './acp.ts';
@@ -16,6 +17,7 @@ import type { Ingester } from './ingester.ts';
 import { lockedVersions, npmInstall } from './npm.ts';
 import { npmRegistry, releaseDate, type Registry } from './release-date.ts';
 import type { Confinement } from './sandbox.ts';
+import { readUpstreamOutput } from './read-output.ts';
 import { parseSourceAtVersion } from './source-at-version.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 
@@ -96,7 +98,8 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
     const ingested = ingester.ingest({ ...installed, resolvedBefore: when.before }, staging, scratch, {
       unconfined: options.unconfined,
     });
-    const files = readTree(staging);
+    // Names, count and sizes checked before anything is read (read-output.ts).
+    const files = readUpstreamOutput(staging);
     const provenance: Provenance = {
       source,
       package: pkg,
@@ -111,7 +114,9 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       confinement: ingested.confinement ?? { sandbox: 'none', ranUpstreamCode: false },
       files: Object.fromEntries([...files].map(([rel, text]) => [rel, `sha256-${sha256(text)}`])),
     };
-    files.set('provenance.json', stableJson(provenance));
+    // Through the output layer: what the registry or the lockfile says is written with its
+    // unprintable characters escaped (the same JSON, parsed).
+    files.set('provenance.json', jsonOutput(provenance));
     progress(`writing ${files.size} files to ${dir}`);
     const wrote = writeTreeAtomic(dir, files);
     return {

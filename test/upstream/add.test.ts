@@ -4,7 +4,17 @@
 // provenance.json), that a vendored version is not replaced unless asked, and that vendoring it
 // again gives the same bytes. `upstream support` (the --support edit) is played in
 // test/check/bump.test.ts.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +22,7 @@ import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { addUpstream, type AddOptions } from '../../generator/upstream/add.ts';
 import type { Ingester } from '../../generator/upstream/ingester.ts';
 import { npmInstallArgs } from '../../generator/upstream/npm.ts';
+import { OUTPUT_LIMITS } from '../../generator/upstream/read-output.ts';
 import { exactPins, npmViewArgs, releaseDate, type Registry } from '../../generator/upstream/release-date.ts';
 import { installMissingArgs } from '../../generator/upstream/ts-extract/complete-imports.ts';
 
@@ -126,6 +137,91 @@ describe('upstream add', () => {
       ingester: { ...ingester, ingest: (i, o, s) => ({ command: ingester.ingest(i, o, s).command }) },
     });
     expect(added.provenance.confinement).toEqual({ sandbox: 'none', ranUpstreamCode: false });
+  });
+});
+
+// What an ingester (an upstream binary) writes is checked before it is read (issue 37): a 600 MB
+// sparse file made `upstream add` fail with a raw `Cannot create a string longer than…` at 820 MB
+// of memory, and hostile file names were vendored as they were.
+describe('upstream add, on what the upstream binary wrote', () => {
+  const writing = (write: (outDir: string) => void): Ingester => ({
+    ...ingester,
+    ingest(i, outDir, s) {
+      const done = ingester.ingest(i, outDir, s);
+      write(outDir);
+      return done;
+    },
+  });
+  const refusal = (at: string, write: (outDir: string) => void) => {
+    const upstream = join(root, at, 'upstream-schemas');
+    let error: unknown;
+    try {
+      add(upstream, { ingester: writing(write) });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EventmapError);
+    // Nothing is vendored, and the message is safe to print.
+    expect(existsSync(join(upstream, 'codex-app-server', '9.9.9'))).toBe(false);
+    const text = (error as EventmapError).message;
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+    return (error as EventmapError).diagnostics[0]!;
+  };
+
+  it('refuses a 600 MB (sparse) file by its size, before reading it', () => {
+    const d = refusal('big', (out) => {
+      writeFileSync(join(out, 'Huge.json'), '');
+      truncateSync(join(out, 'Huge.json'), 600_000_000);
+    });
+    expect(d.code).toBe('upstream/output-too-large');
+    expect(d.message).toContain('"Huge.json" has 600,000,000 bytes');
+  });
+
+  it('refuses more files than a snapshot may hold', () => {
+    const d = refusal('many', (out) => {
+      mkdirSync(join(out, 'many'));
+      for (let i = 0; i <= OUTPUT_LIMITS.files; i++) writeFileSync(join(out, 'many', `f${i}.json`), '');
+    });
+    expect(d.code).toBe('upstream/output-too-large');
+    expect(d.message).toContain(`more than ${OUTPUT_LIMITS.files.toLocaleString('en-US')} files`);
+  });
+
+  it('refuses folders nested deeper than a snapshot’s', () => {
+    const d = refusal('deep', (out) =>
+      mkdirSync(join(out, ...Array(OUTPUT_LIMITS.depth + 1).fill('d')), { recursive: true }),
+    );
+    expect(d.code).toBe('upstream/output-too-large');
+  });
+
+  it.each([
+    ['ESC', 'a\u001b]0;title\u0007.json'],
+    ['LF and a workflow command', 'a\n::error file=x::forged.json'],
+    ['U+202E', 'a\u202enosj.json'],
+    ['a command substitution', '`$(id)`.json'],
+    ['a leading dash', '--force.json'],
+    ['a dotfile', '.npmrc'],
+  ])('refuses a file name with %s (upstream/bad-output-name)', (_what, name) => {
+    const d = refusal(`name-${name.length}-${name.charCodeAt(1)}`, (out) => writeFileSync(join(out, 'v2', name), '{}'));
+    expect(d.code).toBe('upstream/bad-output-name');
+  });
+
+  it('writes provenance.json through the output layer: no raw bidi control, the same value parsed', () => {
+    const name = 'evil\u202e';
+    const upstream = join(root, 'prov', 'upstream-schemas');
+    const added = addUpstream(upstream, 'codex-app-server@9.9.9', {
+      install: (scratch, _pkg, version) => ({
+        scratch,
+        packageDir: scratch,
+        integrity: 'sha512-x',
+        resolved: { [name]: version },
+      }),
+      registry,
+      ingester,
+    });
+    const text = readFileSync(join(added.dir, 'provenance.json'), 'utf8');
+    expect(text).not.toContain('\u202e');
+    expect(text).toContain('\\u202e');
+    expect((JSON.parse(text) as { installed: Record<string, string> }).installed).toEqual({ [name]: '9.9.9' });
   });
 });
 
