@@ -14,7 +14,7 @@
 //     most PATTERN_STEPS_PER_CHAR: the whole match then costs at most that per input character.
 // The canonical model's own patterns are held to the same rule (test/schema/linear-pattern.test.ts).
 import { createRequire } from 'node:module';
-import { types, type tokenizer, type Token } from 'ret';
+import { types, type tokenizer, type Token, type Tokens } from 'ret';
 
 // A CommonJS module whose export is the function itself (Node's ESM view has no named `tokenizer`).
 const ret = createRequire(import.meta.url)('ret') as typeof tokenizer;
@@ -91,7 +91,7 @@ function sequence(tokens: readonly Token[]): Steps {
   return tokens.reduce<Steps>((acc, t) => then(acc, stepsPerStart(t)), { paths: 1, work: 0 });
 }
 
-function stepsPerStart(t: Token): Steps {
+function stepsPerStart(t: Tokens): Steps {
   switch (t.type) {
     case types.ROOT:
     case types.GROUP: {
