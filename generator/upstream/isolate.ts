@@ -2,11 +2,11 @@
 // bubblewrap sandbox (sandbox.ts) with a scrubbed environment, or refuses; only an explicit
 // `unconfined` runs it without. `runIsolated` (used by `npm run capture`, whose binaries need a
 // loopback model server, see docs/decisions.md) gives a loopback-only network namespace only.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EventmapError } from '../shared/diagnostics.ts';
-import { bwrapArgs, sandboxStatus, type Confinement } from './sandbox.ts';
+import { bwrapArgs, handOver, sandboxStatus, spawnBwrap, type Confinement } from './sandbox.ts';
 
 let cachedPrefix: string[] | undefined;
 
@@ -63,8 +63,10 @@ export function runConfined(command: string, args: string[], options: ConfineOpt
   const scratch = resolve(options.scratch);
   const env = confinedEnv(scratch);
   // Every folder the environment names (HOME, the XDG folders, TMPDIR) exists, empty.
-  for (const [key, dir] of Object.entries(env))
-    if (key === 'HOME' || key === 'TMPDIR' || key.startsWith('XDG_')) mkdirSync(dir!, { recursive: true });
+  const writable = Object.entries(env)
+    .filter(([key]) => key === 'HOME' || key === 'TMPDIR' || key.startsWith('XDG_'))
+    .map(([, dir]) => dir!);
+  for (const dir of writable) mkdirSync(dir, { recursive: true });
   const cwd = resolve(options.cwd ?? scratch);
   const timeout = options.timeoutMs ?? 10 * 60_000;
   if (options.unconfined) {
@@ -85,12 +87,14 @@ export function runConfined(command: string, args: string[], options: ConfineOpt
     readOnly: (options.readOnly ?? []).map((p) => resolve(p)),
     env: env as Record<string, string>,
     disableUserns: status.disableUserns,
+    sizedTmp: status.sizedTmp,
   };
-  const stdout = run(status.bwrap, bwrapArgs(plan, command, args), command, args, {
-    cwd,
-    env: { PATH: env.PATH },
-    timeout,
-  });
+  handOver(scratch, writable);
+  const stdout = outcome(
+    spawnBwrap(bwrapArgs(plan, command, args), { cwd, env: { PATH: env.PATH }, timeout, maxBuffer: MAX_STDOUT }),
+    command,
+    args,
+  );
   return { stdout, confinement: { sandbox: 'bubblewrap', version: status.version } };
 }
 
@@ -115,8 +119,14 @@ export function confinedEnv(scratch: string): NodeJS.ProcessEnv {
   };
 }
 
+/** What a binary may print (it writes its snapshot to files). */
+const MAX_STDOUT = 64 * 1024 * 1024;
+
 function run(bin: string, argv: string[], command: string, args: string[], options: SpawnSyncOptions): string {
-  const result = spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  return outcome(spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: MAX_STDOUT, ...options }), command, args);
+}
+
+function outcome(result: SpawnSyncReturns<string | Buffer>, command: string, args: string[]): string {
   const stderr = String(result.stderr ?? '').trim();
   if (result.status !== 0) {
     throw new EventmapError({
