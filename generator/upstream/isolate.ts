@@ -4,9 +4,10 @@
 // loopback model server, see docs/decisions.md) gives a loopback-only network namespace only.
 import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EventmapError } from '../shared/diagnostics.ts';
-import { bwrapArgs, handOver, sandboxStatus, spawnBwrap, type Confinement } from './sandbox.ts';
+import { bwrapArgs, handOver, SANDBOX_LIMITS, sandboxStatus, spawnBwrap, type Confinement } from './sandbox.ts';
 
 let cachedPrefix: string[] | undefined;
 
@@ -126,13 +127,27 @@ function run(bin: string, argv: string[], command: string, args: string[], optio
   return outcome(spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: MAX_STDOUT, ...options }), command, args);
 }
 
+// Why a run stopped, where a limit stopped it (the sandbox's, or what eventmap reads of stdout).
+const LIMIT_REASONS: Record<string, string> = {
+  SIGXFSZ: `it wrote a file larger than the sandbox allows (${SANDBOX_LIMITS.fileBytes / 1024 / 1024} MiB)`,
+  ENOBUFS: `it printed more than ${MAX_STDOUT / 1024 / 1024} MiB`,
+  ETIMEDOUT: 'it ran past its time limit',
+};
+
 function outcome(result: SpawnSyncReturns<string | Buffer>, command: string, args: string[]): string {
   const stderr = String(result.stderr ?? '').trim();
   if (result.status !== 0) {
+    const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
+    // bwrap exits with 128 + the signal that ended the binary.
+    const signal =
+      result.signal ?? Object.entries(constants.signals).find(([, n]) => result.status === 128 + n)?.[0] ?? '';
+    const limit = LIMIT_REASONS[signal] ?? LIMIT_REASONS[code ?? ''];
     throw new EventmapError({
       code: 'upstream/command-failed',
-      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${stderr.slice(0, 2000)}`,
-      hint: 'check that the version exists and supports this command',
+      message: `\`${command} ${args.join(' ')}\` ${limit ? `stopped: ${limit}` : `exited with ${result.status ?? result.signal ?? code}`}: ${stderr.slice(0, 2000)}`,
+      hint: limit
+        ? 'a real release does not do this: do not vendor it, and report it upstream'
+        : 'check that the version exists and supports this command',
     });
   }
   return String(result.stdout ?? '');
