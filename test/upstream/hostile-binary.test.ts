@@ -177,7 +177,7 @@ describe('a hostile upstream binary run as `upstream add` runs codex', () => {
       'write-inherited-descriptor',
       'fork-without-limit',
       'write-600-mb-file',
-      ...NPM_GLOBAL.map((d) => `read-npm-global ${d}`),
+      ...NPM_GLOBAL.flatMap((d) => [`read-npm-global ${d}`, `write-npm-global ${d}`]),
     ])
       expect(tried, name).toContain(name);
     expect(NPM_GLOBAL.length).toBeGreaterThan(0);
