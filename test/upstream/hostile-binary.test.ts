@@ -1,7 +1,8 @@
 // Issue 29: a hostile upstream release gets nothing. test/fixtures/hostile/codex.mjs stands in for
 // the `codex` binary and tries every escape the issue lists (unmount, remount, a nested user
 // namespace, /proc/<pid>/root, /proc/<pid>/environ, nsenter, the host network, a unix socket
-// outside scratch, an abstract socket, an inherited descriptor, writes outside scratch). It runs
+// outside scratch, an abstract socket, an inherited descriptor, writes outside scratch; issue 37:
+// npm's global configuration, 1,000 processes, a 600 MB file, hostile file names). It runs
 // through the code path `upstream add` uses (ingestCodexAppServer.ingest → runConfined), inside
 // hostile-driver.ts, a process holding a secret in its environment and an inherited socket (fd 100).
 // In the sandbox every attempt fails. The unconfined control run shows the stand-in's attempts
