@@ -42,6 +42,7 @@ const codexSdk: Recording<CodexSdkScenario>[] = [{ name: 'capture', scenarios: C
 const acp: Recording<AcpScenario>[] = [
   { name: 'claude-agent-acp', scenarios: ACP_SCENARIOS },
   { name: 'codex-acp', scenarios: ACP_SCENARIOS },
+  { name: 'codex-acp-ts', scenarios: ACP_SCENARIOS },
 ];
 
 export const RECORDINGS = { 'codex-app-server': codex, 'claude-agent-sdk': claude, 'codex-sdk': codexSdk, acp };
