@@ -1,6 +1,7 @@
 // claude-agent-sdk recordings of the turn-ending paths that need their own session or answer
 // (issue 13): an approval the user cancels (`deny` with `interrupt: true`), a manual `/compact`,
-// and the `maxTurns` and `maxBudgetUsd` limits, which are `query()` options for a whole session.
+// the `maxTurns` and `maxBudgetUsd` limits, which are `query()` options for a whole session, and
+// (issue 36) an interrupt while an approval is pending that the app answers only after the abort.
 import { bash, text } from './claude.ts';
 import type { ClaudeScenario } from './claude-types.ts';
 
@@ -24,6 +25,22 @@ export const CLAUDE_CANCEL_COMPACT_SCENARIOS: ClaudeScenario[] = [
     command: '/compact',
     prompt: 'Summarise the conversation so far.',
     steps: () => [text('Summary: the user ran a few scripted scenarios; one approval was cancelled.')],
+  },
+];
+
+// `query.interrupt()` while canUseTool waits for the user; the app answers (deny) once the call's
+// signal has fired, and records that answer with the signal (`unhappy`'s interrupt_permission
+// records none).
+export const CLAUDE_INTERRUPT_PENDING_SCENARIOS: ClaudeScenario[] = [
+  {
+    name: 'interrupt_answered_late',
+    prompt: 'Run a command that needs permission; I will interrupt, and answer only after the interrupt.',
+    permissions: ['late'],
+    interrupt: { after: 'permission', delayMs: 1000 },
+    steps: () => [
+      { kind: 'reply', calls: [bash('touch late_marker.txt', 'Create a marker file')] },
+      text('(not reached)'),
+    ],
   },
 ];
 

@@ -7,6 +7,7 @@ import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
 import {
   CLAUDE_BUDGET_SCENARIOS,
   CLAUDE_CANCEL_COMPACT_SCENARIOS,
+  CLAUDE_INTERRUPT_PENDING_SCENARIOS,
   CLAUDE_MAX_TURNS_SCENARIOS,
 } from './claude-limits.ts';
 import { ACP_SCENARIOS } from './acp.ts';
@@ -30,6 +31,7 @@ const claude: Recording<ClaudeScenario>[] = [
   { name: 'cancel_compact', scenarios: CLAUDE_CANCEL_COMPACT_SCENARIOS },
   { name: 'max_turns', scenarios: CLAUDE_MAX_TURNS_SCENARIOS },
   { name: 'budget', scenarios: CLAUDE_BUDGET_SCENARIOS },
+  { name: 'interrupt_pending', scenarios: CLAUDE_INTERRUPT_PENDING_SCENARIOS },
 ];
 const codex: Recording<CodexScenario>[] = [
   { name: 'capture', scenarios: CODEX_SCENARIOS },
