@@ -5,6 +5,7 @@ import type { ClaudeScenario } from './claude-types.ts';
 import { CLAUDE_SCENARIOS } from './claude.ts';
 import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
 import {
+  CLAUDE_AUTO_COMPACT_SCENARIOS,
   CLAUDE_BUDGET_SCENARIOS,
   CLAUDE_CANCEL_COMPACT_SCENARIOS,
   CLAUDE_INTERRUPT_PENDING_SCENARIOS,
@@ -32,6 +33,7 @@ const claude: Recording<ClaudeScenario>[] = [
   { name: 'max_turns', scenarios: CLAUDE_MAX_TURNS_SCENARIOS },
   { name: 'budget', scenarios: CLAUDE_BUDGET_SCENARIOS },
   { name: 'interrupt_pending', scenarios: CLAUDE_INTERRUPT_PENDING_SCENARIOS },
+  { name: 'auto_compact', scenarios: CLAUDE_AUTO_COMPACT_SCENARIOS },
 ];
 const codex: Recording<CodexScenario>[] = [
   { name: 'capture', scenarios: CODEX_SCENARIOS },
