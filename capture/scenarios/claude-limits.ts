@@ -39,7 +39,11 @@ export const CLAUDE_INTERRUPT_PENDING_SCENARIOS: ClaudeScenario[] = [
     permissions: ['late'],
     interrupt: { after: 'permission', delayMs: 1000 },
     steps: () => [
-      { kind: 'reply', calls: [bash('touch late_marker.txt', 'Create a marker file')] },
+      {
+        kind: 'reply',
+        text: 'I need to create a file.',
+        calls: [bash('touch late_marker.txt', 'Create a marker file')],
+      },
       text('(not reached)'),
     ],
   },
