@@ -111,6 +111,7 @@ const VM_acpAgentProvider: ValueMapOf<ProviderKind> = {
   values: {
     '@agentclientprotocol/claude-agent-acp': 'claudeAgent',
     '@zed-industries/claude-code-acp': 'claudeAgent',
+    '@agentclientprotocol/codex-acp': 'codex',
     'codex-acp': 'codex',
   },
   fallback: 'acp',
