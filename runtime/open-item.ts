@@ -19,6 +19,13 @@ const TEXT_STREAMS: ReadonlySet<unknown> = new Set([
 /** The stream kinds that are a tool's output: kept like text, for a completion that does not repeat it. */
 const OUTPUT_STREAMS: ReadonlySet<unknown> = new Set(['command_output', 'file_change_output']);
 
+/**
+ * The most streamed output kept for a completion, in UTF-16 units (64 KB of the 1 MB open items
+ * bound, runtime/lifecycle.ts): past it the kept output is let go whole (`null`), so a completion
+ * never carries a cut one; the deltas themselves have gone out, and a view folds them all.
+ */
+export const KEPT_OUTPUT_UNITS = 32 << 10;
+
 /** Keep the item's title, keep or append its text and output; returns the payload, with the kept text (output) where a completion lacks one. */
 export function keepOpenItem(
   items: Lifecycle['items'],
@@ -40,8 +47,11 @@ export function keepOpenItem(
   if (typeof detail?.output === 'string') {
     if (open.output !== undefined) kept = { ...kept, output: undefined };
   } else if (typeof payload.delta === 'string' && OUTPUT_STREAMS.has(payload.streamKind)) {
-    kept = { ...kept, output: (kept.output ?? '') + payload.delta };
-  } else if (closing && open.output !== undefined) {
+    if (open.output !== null) {
+      const output = (open.output ?? '') + payload.delta;
+      kept = { ...kept, output: output.length > KEPT_OUTPUT_UNITS ? null : output };
+    }
+  } else if (closing && typeof open.output === 'string') {
     // A tool whose output only streamed (ACP's terminal extension) completes with it, as Codex's does.
     payload = { ...payload, toolDetail: { ...detail, output: open.output } };
   }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createNormalizer, type ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, type ItemView } from '../../runtime/reducer/index.ts';
 import { commandLine, unfenced } from '../../runtime/helpers/tool-detail.ts';
+import { KEPT_OUTPUT_UNITS } from '../../runtime/open-item.ts';
 import { loose } from './loose.ts';
 
 type Rec = Record<string, unknown>;
@@ -122,6 +123,16 @@ describe('ACP: a command output and exit code, wherever the agent puts them', ()
       if (!('output' in expected)) expect(d).not.toHaveProperty('output');
     }
     expect(shown?.command).toBeDefined();
+  });
+
+  it('streamed output too long to keep: the completion carries none (never a cut one), the view all of it', () => {
+    const part = 'x'.repeat(1000) + '\n';
+    const parts = Math.ceil(KEPT_OUTPUT_UNITS / part.length) + 1;
+    const events = acp({ s2c: start() }, ...Array.from({ length: parts }, () => ({ s2c: chunk(part) })), {
+      s2c: exit(0),
+    });
+    expect(completion(events)).toEqual({ exitCode: 0 });
+    expect(viewItem(events, 'c1')?.toolDetail?.output).toBe(part.repeat(parts));
   });
 
   it('no exit code the agent did not state, and a description is never the output', () => {
