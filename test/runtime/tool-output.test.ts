@@ -92,6 +92,30 @@ describe('ACP: a command output and exit code, wherever the agent puts them', ()
       { output: 'hi\n', exitCode: 0 },
     ],
     [
+      "the whole output in _meta.terminal_output at the end (claude-agent-acp's result in terminal mode)",
+      [
+        start(),
+        exit(0, { _meta: { terminal_output: { data: 'a.ts', terminal_id: 'c1' }, terminal_exit: { exit_code: 0 } } }),
+      ],
+      { output: 'a.ts', exitCode: 0 },
+    ],
+    [
+      'rawOutput as content blocks: their text',
+      [
+        start({ content: [] }),
+        update({
+          sessionUpdate: 'tool_call_update',
+          toolCallId: 'c1',
+          status: 'completed',
+          rawOutput: [
+            { type: 'text', text: 'one' },
+            { type: 'text', text: 'two' },
+          ],
+        }),
+      ],
+      { output: 'one\ntwo' },
+    ],
+    [
       'a fenced text content at the end (claude-agent-acp without the extension): the fence taken off',
       [
         start({ content: [] }),
