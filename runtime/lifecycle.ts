@@ -47,6 +47,11 @@ export interface OpenItem {
   itemType: unknown;
   /** Its text so far (the last `text` an item event carried, plus the text deltas since), for its completion. */
   text?: string;
+  /**
+   * Its streamed output (command_output deltas) since the last item event that gave the whole, for
+   * its completion; null once too long to keep (runtime/open-item.ts).
+   */
+  output?: string | null;
   /** Its title on its last event: a later one with less detail to derive one from keeps it (titles.ts). */
   title?: string;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
@@ -99,10 +104,11 @@ const idsBytes = (ids: ProviderIds) =>
   (ids.request?.length ?? 0) * 2 +
   64;
 
-const entryBytes = (k: string, v: { ids: ProviderIds; text?: string; title?: string }) =>
+const entryBytes = (k: string, v: { ids: ProviderIds; text?: string; output?: string | null; title?: string }) =>
   stringBytes(k) +
   idsBytes(v.ids) +
   (v.text === undefined ? 0 : stringBytes(v.text)) +
+  (typeof v.output === 'string' ? stringBytes(v.output) : 0) +
   (v.title === undefined ? 0 : stringBytes(v.title));
 /** A pending request also holds what it asked (`args`, compared with the answer by some helpers). */
 const requestBytes = (k: string, v: PendingRequest) => entryBytes(k, v) + argsBytes(v.args);

@@ -1,9 +1,10 @@
-// An open item's text and title, kept so that its completion says what its events said.
+// An open item's text, streamed output and title, kept so that its completion says what its events said.
 // Text (canonical-model.yaml ItemLifecyclePayload.text): the last `text` an item event gave replaces
 // what was kept (a whole copy, e.g. Claude's `assistant` message after its stream), text deltas
 // append to it, and a completion without text of its own gets the kept text. So an item completes
 // with the same text whether the upstream streamed it, sent it whole, or stopped half-way (an
-// interrupted turn's closing). Title: the last one its events carried, for eventmap's own closing
+// interrupted turn's closing). A tool's streamed output (command_output deltas) is kept the same way
+// until an item event gives the whole. Title: the last one its events carried, for eventmap's own closing
 // (helpers/close.ts) and its updates, which may have less tool detail to derive one from (titles.ts).
 import type { Lifecycle, OpenItem } from './lifecycle.ts';
 
@@ -15,7 +16,17 @@ const TEXT_STREAMS: ReadonlySet<unknown> = new Set([
   'plan_text',
 ]);
 
-/** Keep the item's title, keep or append its text; returns the payload, with the kept text where a completion lacks one. */
+/** The stream kinds that are a tool's output: kept like text, for a completion that does not repeat it. */
+const OUTPUT_STREAMS: ReadonlySet<unknown> = new Set(['command_output', 'file_change_output']);
+
+/**
+ * The most streamed output kept for a completion, in UTF-16 units (64 KB of the 1 MB open items
+ * bound, runtime/lifecycle.ts): past it the kept output is let go whole (`null`), so a completion
+ * never carries a cut one; the deltas themselves have gone out, and a view folds them all.
+ */
+export const KEPT_OUTPUT_UNITS = 32 << 10;
+
+/** Keep the item's title, keep or append its text and output; returns the payload, with the kept text (output) where a completion lacks one. */
 export function keepOpenItem(
   items: Lifecycle['items'],
   key: string,
@@ -31,6 +42,18 @@ export function keepOpenItem(
     kept = { ...kept, text: (open.text ?? '') + payload.delta };
   } else if (closing && open.text !== undefined) {
     payload = { ...payload, text: open.text };
+  }
+  const detail = payload.toolDetail as { output?: unknown } | undefined;
+  if (typeof detail?.output === 'string') {
+    if (open.output !== undefined) kept = { ...kept, output: undefined };
+  } else if (typeof payload.delta === 'string' && OUTPUT_STREAMS.has(payload.streamKind)) {
+    if (open.output !== null) {
+      const output = (open.output ?? '') + payload.delta;
+      kept = { ...kept, output: output.length > KEPT_OUTPUT_UNITS ? null : output };
+    }
+  } else if (closing && typeof open.output === 'string') {
+    // A tool whose output only streamed (ACP's terminal extension) completes with it, as Codex's does.
+    payload = { ...payload, toolDetail: { ...detail, output: open.output } };
   }
   // set() again: the held bytes count the text and the title (runtime/bounded.ts).
   if (kept !== open) items.set(key, kept);

@@ -230,37 +230,6 @@ const GUARD_1cfmvy3 = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_2gqidh = makeGuard({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    input: { type: 'object', additionalProperties: true },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    command: { type: 'string' },
-    cwd: { type: 'string' },
-    exitCode: { type: ['integer', 'null'] },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
-          movePath: { type: 'string' },
-          diff: { type: 'string' },
-        },
-        required: ['path', 'kind'],
-        additionalProperties: false,
-      },
-    },
-    server: { type: 'string' },
-    query: { type: 'string' },
-    url: { type: 'string' },
-  },
-  additionalProperties: false,
-});
-
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
@@ -293,6 +262,39 @@ const GUARD_ouheht = makeGuard({
     required: ['step', 'status'],
     additionalProperties: false,
   },
+});
+
+const GUARD_v15uzu = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -602,7 +604,7 @@ export function mapRequestSessionRequestPermission(
     {
       requestType: oneOf(SET_CanonicalRequestType, translate(VM_acpPermissionRequestType, tagOf(m?.toolCall?.kind))),
       detail: str(m?.toolCall?.title),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m?.toolCall)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m?.toolCall)),
       args: m,
     },
     ['requestType'],
@@ -782,7 +784,7 @@ export function mapSessionUpdateToolCall(
       itemType: oneOf(SET_CanonicalItemType, translate(VM_acpToolItemType, tagOf(m?.kind))),
       status: oneOf(SET_ItemStatus, first(translate(VM_acpToolStatus, tagOf(m?.status)), 'inProgress')),
       detail: str(m?.title),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
       data: m,
     },
     ['itemType'],
@@ -798,14 +800,14 @@ export function mapSessionUpdateToolCall(
           H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
     );
 }
 
-/** session-update `tool_call_update` → item.updated + item.completed */
+/** session-update `tool_call_update` → content.delta + item.updated + item.completed */
 export function mapSessionUpdateToolCallUpdate(
   m: Across<SessionUpdateByName['tool_call_update']> | undefined,
   ctx: MapContext,
@@ -813,6 +815,13 @@ export function mapSessionUpdateToolCallUpdate(
   H.acpOpenTurn(ctx, {}, m);
   H.acpChunk(ctx, {}, m);
   const ids: MapperIds = { item: idOf(m?.toolCallId) };
+  if (m?._meta?.terminal_output_delta?.data != null)
+    ctx.emit(
+      'content.delta',
+      ids,
+      { streamKind: 'command_output', delta: str(m?._meta?.terminal_output_delta?.data) },
+      ['streamKind', 'delta'],
+    );
   if (['pending', 'in_progress'].includes(m?.status as never))
     ctx.emit(
       'item.updated',
@@ -824,7 +833,7 @@ export function mapSessionUpdateToolCallUpdate(
         ),
         status: 'inProgress',
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
@@ -839,7 +848,7 @@ export function mapSessionUpdateToolCallUpdate(
           H.acpItemType(ctx, ids, translate(VM_acpToolItemType, tagOf(m?.kind)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
@@ -858,7 +867,7 @@ export function mapSessionUpdateToolCallUpdate(
           H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],

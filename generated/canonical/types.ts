@@ -456,13 +456,30 @@ export interface ToolDetail {
   url?: string;
 }
 
+/**
+ * One file a change touches, and what it does to it as the provider said it: a unified diff
+ * (`diff`, Codex), or the texts before and after (`oldText`/`newText`, ACP diff content and
+ * Claude's Edit, MultiEdit and Write inputs). A change the provider sent content for has one of the
+ * two; eventmap never makes a unified diff from texts (an edit's fragments carry no line numbers).
+ * docs/canonical-model.md, "File changes".
+ */
 export interface FileChange {
   path: string;
   kind: FileChangeKind;
   /** Where the file moved to, for a rename. */
   movePath?: string;
-  /** The change as a unified diff, when the provider gives one. */
+  /** The change as a unified diff, when the provider gives one (Codex). */
   diff?: string;
+  /**
+   * The text the change replaces, when the provider gives the texts (ACP's diff content, Claude's
+   * Edit): the file's whole text, or for an edit the fragment replaced. Absent for a new file.
+   */
+  oldText?: string;
+  /**
+   * The text the change writes: the new file's whole text (Write, an added file), or for an edit
+   * the fragment's replacement. With oldText, a UI shows the diff between them.
+   */
+  newText?: string;
 }
 
 /** One question put to the user (T3 Code's UserInputQuestion). */

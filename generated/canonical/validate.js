@@ -1778,7 +1778,7 @@ return errors === 0;
 }
 
 const schema43 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
-const schema44 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
+const schema44 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
 const schema45 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1812,7 +1812,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff"))){
+if(!((((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff")) || (key0 === "oldText")) || (key0 === "newText"))){
 validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1865,6 +1865,32 @@ var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.oldText !== undefined){
+const _errs9 = errors;
+if(typeof data.oldText !== "string"){
+validate86.errors = [{instancePath:instancePath+"/oldText",schemaPath:"#/properties/oldText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.newText !== undefined){
+const _errs11 = errors;
+if(typeof data.newText !== "string"){
+validate86.errors = [{instancePath:instancePath+"/newText",schemaPath:"#/properties/newText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }

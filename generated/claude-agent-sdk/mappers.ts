@@ -389,37 +389,6 @@ const GUARD_1ab3yub = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_2gqidh = makeGuard({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    input: { type: 'object', additionalProperties: true },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    command: { type: 'string' },
-    cwd: { type: 'string' },
-    exitCode: { type: ['integer', 'null'] },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
-          movePath: { type: 'string' },
-          diff: { type: 'string' },
-        },
-        required: ['path', 'kind'],
-        additionalProperties: false,
-      },
-    },
-    server: { type: 'string' },
-    query: { type: 'string' },
-    url: { type: 'string' },
-  },
-  additionalProperties: false,
-});
-
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
@@ -452,6 +421,39 @@ const GUARD_hezfjq = makeGuard({
     required: ['filename', 'fileId'],
     additionalProperties: false,
   },
+});
+
+const GUARD_v15uzu = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
 });
 
 const GUARD_zm2i26 = makeGuard({
@@ -556,7 +558,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
       requestType: oneOf(SET_CanonicalRequestType, translate(VM_claudePermissionRequestType, tagOf(m?.toolName))),
       detail: str(first(m?.options?.title, m?.options?.decisionReason, m?.toolName)),
       toolDetail: guard<ToolDetail>(
-        GUARD_2gqidh,
+        GUARD_v15uzu,
         H.claudeToolDetail(ctx, ids, translate(VM_claudeToolItemType, tagOf(m?.toolName)), m?.toolName, m?.input),
       ),
       args: m?.input,
@@ -1231,7 +1233,7 @@ export function mapStreamEventContentBlockStart(
         itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeToolItemType, tagOf(m?.content_block?.name))),
         status: 'inProgress',
         toolDetail: guard<ToolDetail>(
-          GUARD_2gqidh,
+          GUARD_v15uzu,
           H.claudeToolDetail(
             ctx,
             ids,
@@ -1252,7 +1254,7 @@ export function mapStreamEventContentBlockStart(
         itemType: oneOf(SET_CanonicalItemType, translate(VM_claudeBlockItemType, tagOf(m?.content_block?.type))),
         status: 'inProgress',
         toolDetail: guard<ToolDetail>(
-          GUARD_2gqidh,
+          GUARD_v15uzu,
           H.claudeToolDetail(
             ctx,
             ids,

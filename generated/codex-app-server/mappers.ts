@@ -217,37 +217,6 @@ const GUARD_1cfmvy3 = makeGuard({
 
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
-const GUARD_2gqidh = makeGuard({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    input: { type: 'object', additionalProperties: true },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    command: { type: 'string' },
-    cwd: { type: 'string' },
-    exitCode: { type: ['integer', 'null'] },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
-          movePath: { type: 'string' },
-          diff: { type: 'string' },
-        },
-        required: ['path', 'kind'],
-        additionalProperties: false,
-      },
-    },
-    server: { type: 'string' },
-    query: { type: 'string' },
-    url: { type: 'string' },
-  },
-  additionalProperties: false,
-});
-
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
   items: {
@@ -280,6 +249,39 @@ const GUARD_ouheht = makeGuard({
     required: ['step', 'status'],
     additionalProperties: false,
   },
+});
+
+const GUARD_v15uzu = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -662,7 +664,7 @@ export function mapNotificationItemCompleted(
       text: str(
         first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
       ),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
@@ -797,7 +799,7 @@ export function mapNotificationItemStarted(
       text: str(
         first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
       ),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
@@ -1317,7 +1319,7 @@ export function mapRequestApplyPatchApproval(
     {
       requestType: 'apply_patch_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.patchDetail(ctx, ids, m?.params?.fileChanges)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.patchDetail(ctx, ids, m?.params?.fileChanges)),
       args: m?.params,
     },
     ['requestType'],
@@ -1384,7 +1386,7 @@ export function mapRequestExecCommandApproval(
     {
       requestType: 'exec_command_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
       args: m?.params,
     },
     ['requestType'],
@@ -1430,7 +1432,7 @@ export function mapRequestItemCommandExecutionRequestApproval(
     {
       requestType: 'command_execution_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
       args: m?.params,
     },
     ['requestType'],
@@ -1555,7 +1557,7 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
     {
       requestType: 'dynamic_tool_call',
       detail: str(m?.params?.tool),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.namedToolDetail(ctx, ids, m?.params?.tool, m?.params?.arguments)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.namedToolDetail(ctx, ids, m?.params?.tool, m?.params?.arguments)),
       args: m?.params,
     },
     ['requestType'],

@@ -57,7 +57,17 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
-const GUARD_2gqidh = makeGuard({
+const GUARD_ouheht = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
+    required: ['step', 'status'],
+    additionalProperties: false,
+  },
+});
+
+const GUARD_v15uzu = makeGuard({
   type: 'object',
   properties: {
     name: { type: 'string' },
@@ -76,6 +86,8 @@ const GUARD_2gqidh = makeGuard({
           kind: { type: 'string', enum: ['add', 'delete', 'update'] },
           movePath: { type: 'string' },
           diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
         },
         required: ['path', 'kind'],
         additionalProperties: false,
@@ -86,16 +98,6 @@ const GUARD_2gqidh = makeGuard({
     url: { type: 'string' },
   },
   additionalProperties: false,
-});
-
-const GUARD_ouheht = makeGuard({
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
-    required: ['step', 'status'],
-    additionalProperties: false,
-  },
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -144,7 +146,7 @@ export function mapThreadEventItemCompleted(
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
       text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
@@ -172,7 +174,7 @@ export function mapThreadEventItemStarted(
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
       text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
@@ -200,7 +202,7 @@ export function mapThreadEventItemUpdated(
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
       text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],

@@ -8,7 +8,15 @@ import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import type { PlanStep } from './plans.ts';
 import { answersBy, type Question } from './user-input.ts';
-import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import {
+  commandLine,
+  contentText,
+  detailOf,
+  textChange,
+  unfenced,
+  type FileChange,
+  type ToolDetail,
+} from './tool-detail.ts';
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
 
@@ -196,33 +204,66 @@ export function acpStopMessage(_ctx: MapContext, _ids: ProviderIds, stopReason: 
     : undefined;
 }
 
-/** ToolCall / ToolCallUpdate → ToolDetail: the raw input, the text it produced, the files it changes. */
+/**
+ * ToolCall / ToolCallUpdate → ToolDetail: the raw input, the command as run, the files it changes
+ * (its `diff` content), and what it returned. The output is the tool's own: `rawOutput` (a text,
+ * content blocks, or a command's record: `aggregated_output`, `formatted_output`, `stdout`,
+ * `output`), else, on the update that ends the call, the terminal extension's output
+ * (`_meta.terminal_output`, whose chunks agents use both as a whole and as a part, so only at the
+ * end), else its text content (one Markdown fence around it, the agent's presentation, taken off).
+ * Text content before the end describes the call (an approval's prompt, a tool's description),
+ * never its output. Streamed chunks (`_meta.terminal_output_delta`) are the spec's content.delta.
+ * The exit code is `rawOutput`'s, else the terminal extension's (`_meta.terminal_exit`).
+ */
 export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
   const o = obj(call);
   if (!o) return undefined;
   const input = obj(o.rawInput);
-  const command = input?.command;
+  const ended = o.status === 'completed' || o.status === 'failed';
   const texts: unknown[] = [];
   const changes: FileChange[] = [];
   for (const c of Array.isArray(o.content) ? o.content : []) {
     const part = obj(c);
     if (part?.type === 'content') texts.push(part.content);
     const path = str(part?.path);
-    if (part?.type === 'diff' && path !== undefined)
-      changes.push({ path, kind: part.oldText === null || part.oldText === undefined ? 'add' : 'update' });
+    if (part?.type !== 'diff' || path === undefined) continue;
+    const oldText = str(part.oldText);
+    changes.push(textChange(path, oldText === undefined ? 'add' : 'update', oldText, str(part.newText)));
   }
-  const output = contentText(texts) ?? str(o.rawOutput) ?? str(obj(o.rawOutput)?.output);
+  const shown = ended ? contentText(texts) : undefined;
+  const terminal = ended ? str(get(o, ['_meta', 'terminal_output', 'data'])) : undefined;
   return detailOf({
     name: str(o.name),
-    command: typeof command === 'string' ? command : Array.isArray(command) ? command.join(' ') : undefined,
+    command: commandLine(input?.command),
     cwd: str(input?.cwd),
     input,
-    output,
+    output: rawOutputText(o.rawOutput) ?? terminal ?? (shown === undefined ? undefined : unfenced(shown)),
     changes: changes.length ? changes : undefined,
     url: str(input?.url),
     query: str(input?.query),
-    exitCode: int(obj(o.rawOutput)?.exitCode),
+    exitCode: exitCodeOf(obj(o.rawOutput), obj(get(o, ['_meta', 'terminal_exit']))),
   });
+}
+
+/** The text of a tool's rawOutput: a text, content blocks, or a command's record (its output field). */
+function rawOutputText(raw: unknown): string | undefined {
+  const o = obj(raw);
+  if (!o) return contentText(raw);
+  for (const key of ['aggregated_output', 'formatted_output', 'stdout', 'output']) {
+    const text = contentText(o[key]);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** The first record's `exit_code` (or `exitCode`) that has one: a number, or null (it ended without one: a signal). */
+function exitCodeOf(...records: (Record<string, unknown> | undefined)[]): number | null | undefined {
+  for (const o of records) {
+    const code = o?.exit_code !== undefined ? o.exit_code : o?.exitCode;
+    if (code === null) return null;
+    if (int(code) !== undefined) return int(code);
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { CanonicalEvent } from '../runtime/loose.ts';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { changeOccurrence, commandOccurrence, text, type ChangeReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
@@ -53,6 +54,32 @@ const permission = (r: Recording, match: (rec: Msg) => boolean) =>
 const resolvedOf = (r: Recording, i: number) => outOf(r, i).find((e) => e.type === 'request.resolved')!;
 const itemEnd = (r: Recording, i: number, item: string) =>
   eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item);
+
+/** The tool_use blocks of `assistant` messages, each once (its first message), with their line. */
+function toolUses(r: Recording, names: readonly string[]): { i: number; block: Msg }[] {
+  const seen = new Set<string>();
+  return r.messages.flatMap((m, i) =>
+    m.type === 'assistant' && Array.isArray(m.message?.content)
+      ? (m.message.content as Msg[]).flatMap((b) =>
+          b.type === 'tool_use' && names.includes(b.name) && !seen.has(b.id) && seen.add(b.id) ? [{ i, block: b }] : [],
+        )
+      : [],
+  );
+}
+
+/** A tool_result's content as text: a string, or its text blocks joined. */
+const resultText = (content: unknown): string | undefined =>
+  Array.isArray(content)
+    ? (content as Msg[]).flatMap((b) => (typeof b.text === 'string' ? [b.text] : [])).join('\n')
+    : text(content);
+
+/** What a file tool's input states of its change (Write: the new text; Edit, MultiEdit: old → new). */
+const inputChanges = (input: Msg): ChangeReport[] =>
+  (Array.isArray(input.edits) && input.edits.length ? (input.edits as Msg[]) : [input]).map((e) => ({
+    path: input.file_path,
+    ...(text(e.old_string) !== undefined ? { oldText: e.old_string } : {}),
+    newText: e.new_string ?? e.content,
+  }));
 
 export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
@@ -351,5 +378,28 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           expect(task.providerRefs?.providerItemId).toBe(tool);
         },
       })),
+  },
+  'command output': {
+    signals: ['content-block:tool_use'],
+    // A Bash result states its output (tool_result content) but no exit code: none is shown.
+    find: (r) => {
+      const commands = new Set(toolUses(r, ['Bash', 'PowerShell']).map(({ block }) => block.id as string));
+      return r.messages.flatMap((m, i) =>
+        m.type === 'user' && Array.isArray(m.message?.content)
+          ? (m.message.content as Msg[]).flatMap((b) =>
+              b.type === 'tool_result' && commands.has(b.tool_use_id) && resultText(b.content) !== undefined
+                ? [commandOccurrence(r, i, b.tool_use_id, { output: resultText(b.content) })]
+                : [],
+            )
+          : [],
+      );
+    },
+  },
+  'file edit': {
+    signals: ['content-block:tool_use'],
+    find: (r) =>
+      toolUses(r, ['Write', 'Edit', 'MultiEdit']).map(({ i, block }) =>
+        changeOccurrence(r, i, block.id, inputChanges(block.input as Msg)),
+      ),
   },
 };

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { CanonicalEvent } from '../runtime/loose.ts';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { changeOccurrence, commandOccurrence, text, type ChangeReport, type CommandReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
@@ -87,6 +88,17 @@ function interruptedWith(type: string): { signals: string[]; find: Finder } {
         })),
   };
 }
+
+/** Codex's `diff` of a FileUpdateChange: a unified diff for an update, the whole text of an added or deleted file. */
+const codexChange = (c: Msg): ChangeReport =>
+  c.kind?.type === 'add' || c.kind === 'add'
+    ? { path: c.path, newText: c.diff }
+    : c.kind?.type === 'delete' || c.kind === 'delete'
+      ? { path: c.path, oldText: c.diff }
+      : { path: c.path, diff: c.diff };
+
+const completedItems = (r: Recording, type: string) =>
+  lines(r, (m, i) => r.dirs[i] === 's2c' && m.method === 'item/completed' && m.params?.item?.type === type);
 
 export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
@@ -333,5 +345,24 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
           expect((e!.payload.metadata as Msg).goal).toEqual(m.method === 'thread/goal/cleared' ? null : m.params.goal);
         },
       })),
+  },
+  'command output': {
+    signals: ['thread-item:commandExecution'],
+    find: (r) =>
+      completedItems(r, 'commandExecution').map((i) => {
+        const item = r.messages[i]!.params.item as Msg;
+        const report: CommandReport = {};
+        if (text(item.aggregatedOutput) !== undefined) report.output = item.aggregatedOutput;
+        if (typeof item.exitCode === 'number' || item.exitCode === null) report.exitCode = item.exitCode;
+        return commandOccurrence(r, i, item.id, report);
+      }),
+  },
+  'file edit': {
+    signals: ['thread-item:fileChange'],
+    find: (r) =>
+      completedItems(r, 'fileChange').map((i) => {
+        const item = r.messages[i]!.params.item as Msg;
+        return changeOccurrence(r, i, item.id, (item.changes as Msg[]).map(codexChange));
+      }),
   },
 };
