@@ -3,6 +3,8 @@
 // envelope's, and its permission answers name an option whose meaning is in the request.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { stringBytes } from '../bounded.ts';
+import { uuidV5 } from '../ids.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
@@ -25,7 +27,29 @@ const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
 interface OpenChunk {
   kind: string;
   item: string;
+  /** The chunks' messageId, or for a long one its hash (messageKey). */
   messageId: string | undefined;
+  long: boolean;
+  /** What it holds, for the session's bound (Lifecycle.held). */
+  heldBytes: number;
+}
+
+/**
+ * A messageId longer than this is kept, and named in its item's id, by its hash and length: the
+ * open chunk of each of 8 threads would otherwise pin what the agent chose to send (a 16 MB id
+ * each), and every event of the message would carry it twice.
+ */
+const LONG_MESSAGE_ID = 512;
+
+function messageKey(id: string | undefined): { key: string | undefined; long: boolean } {
+  if (id === undefined || id.length <= LONG_MESSAGE_ID) return { key: id, long: false };
+  return { key: `${id.length}#${uuidV5(`acp-message:${id}`)}`, long: true };
+}
+
+/** Whether a chunk's messageId is the open chunk's (a long one is hashed only to compare with another long one). */
+function sameMessage(open: OpenChunk, id: string): boolean {
+  if (id.length <= LONG_MESSAGE_ID) return !open.long && id === open.messageId;
+  return open.long && messageKey(id).key === open.messageId;
 }
 
 const CHUNK = 'acpChunk';
@@ -78,8 +102,8 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const open = scratch.get(CHUNK) as OpenChunk | undefined;
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
-  const messageId = str(obj(m)?.messageId);
-  if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
+  const id = str(obj(m)?.messageId);
+  if (open && chunk && open.kind === kind && (id === undefined || sameMessage(open, id))) return;
   if (open) {
     scratch.delete(CHUNK);
     // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
@@ -97,9 +121,11 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
   // Not the messageId alone: one message's thought and text chunks share it (claude-agent-acp).
-  const item = `${messageId ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
+  const { key, long } = messageKey(id);
+  const item = `${key ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
-  scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
+  const heldBytes = stringBytes(item) + (key === undefined ? 0 : stringBytes(key)) + 64;
+  scratch.set(CHUNK, { kind, item, messageId: key, long, heldBytes } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 
@@ -112,17 +138,6 @@ function cutShort(m: unknown): boolean {
 /** The item of the open chunk (acpChunk opened it). */
 export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
   return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
-}
-
-/**
- * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
- * user's). What came before is the text the open item keeps (bounded with it, runtime/open-item.ts).
- */
-export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
-  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
-  const more = str(text);
-  if (!open || more === undefined) return undefined;
-  return (ctx.openItem(ctx.currentThread, open.item)?.text ?? '') + more;
 }
 
 /** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */
