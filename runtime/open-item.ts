@@ -6,8 +6,9 @@
 // interrupted turn's closing). Title: the last one its events carried, for eventmap's own closing
 // (helpers/close.ts) and its updates, which may have less tool detail to derive one from (titles.ts).
 // The kept text is bounded per item (ITEM_TEXT_BYTES): past it, the item keeps none (never a part
-// that would pass for the whole), says so once (a `state-limit` warning), and its completion carries
-// `textOmitted: true` instead; the deltas and the upstream's own texts still go out as they come.
+// that would pass for the whole); a completion that brings no text of its own then carries
+// `textOmitted: true` and a `state-limit` warning says why. Deltas and the upstream's own texts
+// still go out as they come.
 import { ITEM_TEXT_BYTES, type Lifecycle, type OpenItem } from './lifecycle.ts';
 import { stringBytes } from './bounded.ts';
 
@@ -35,20 +36,26 @@ export function keepOpenItem(
   closing: boolean,
 ): Record<string, unknown> {
   let kept: OpenItem = open;
+  if (closing) {
+    // It closes: nothing more to keep; what it lacks comes from what was kept.
+    if (typeof payload.text === 'string') return payload;
+    if (open.text !== undefined) return { ...payload, text: open.text };
+    if (open.textOmitted !== true) return payload;
+    ctx.warn(
+      `eventmap did not keep the text of item ${open.ids.item ?? ''} for its completion: it grew past ${ITEM_TEXT_BYTES} bytes (its deltas carried it; the completion says textOmitted)`,
+      { kind: 'state-limit', limitBytes: ITEM_TEXT_BYTES },
+    );
+    return { ...payload, textOmitted: true };
+  }
   if (typeof payload.title === 'string' && open.title !== payload.title) kept = { ...kept, title: payload.title };
   if (typeof payload.text === 'string') {
-    if (open.text !== payload.text)
-      kept = fits(payload.text.length) ? withText(kept, payload.text) : omitText(ctx, kept);
+    if (open.text !== payload.text) kept = fits(payload.text.length) ? withText(kept, payload.text) : omitText(kept);
   } else if (typeof payload.delta === 'string' && TEXT_STREAMS.has(payload.streamKind)) {
     // Measured before it is joined: past the bound nothing is kept, so nothing grows.
     if (open.textOmitted !== true)
       kept = fits((open.text?.length ?? 0) + payload.delta.length)
         ? { ...kept, text: (open.text ?? '') + payload.delta }
-        : omitText(ctx, kept);
-  } else if (closing && open.text !== undefined) {
-    payload = { ...payload, text: open.text };
-  } else if (closing && open.textOmitted === true) {
-    payload = { ...payload, textOmitted: true };
+        : omitText(kept);
   }
   // set() again: the held bytes count the text and the title (runtime/bounded.ts).
   if (kept !== open) items.set(key, kept);
@@ -63,12 +70,5 @@ const STRING_BYTES = stringBytes('');
 const withText = (item: OpenItem, text: string): OpenItem =>
   item.textOmitted === true ? { ...item, text, textOmitted: undefined } : { ...item, text };
 
-/** Past the bound: the item keeps no text, and says so once. */
-function omitText(ctx: KeepContext, item: OpenItem): OpenItem {
-  if (item.textOmitted !== true)
-    ctx.warn(
-      `eventmap stopped keeping the text of item ${item.ids.item ?? ''} for its completion: it is longer than ${ITEM_TEXT_BYTES} bytes (its deltas still go out; its completion says textOmitted)`,
-      { kind: 'state-limit', limitBytes: ITEM_TEXT_BYTES },
-    );
-  return { ...item, text: undefined, textOmitted: true };
-}
+/** Past the bound: the item keeps no text (its completion, if it brings none, says so). */
+const omitText = (item: OpenItem): OpenItem => ({ ...item, text: undefined, textOmitted: true });

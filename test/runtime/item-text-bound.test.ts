@@ -85,6 +85,23 @@ describe('the text an open item keeps', () => {
     expect(n.held().bytes).toBeLessThan(ITEM_TEXT_BYTES);
     expect(events.filter((e) => !validateProviderRuntimeEvent(e))).toEqual([]);
   });
+  it('codex-app-server: a message past the bound that completes with its own text says nothing is left out', () => {
+    const n = createNormalizer('codex-app-server', { clock: () => 0 });
+    const deltas = Array.from({ length: OVER }, (_, i) => `${i}`.padEnd(CHUNK, '.'));
+    const item = (text: string) => ({ type: 'agentMessage', id: 'm', text });
+    const events = [
+      { method: 'item/started', params: { threadId: 't', turnId: 'u', item: item('') } },
+      ...deltas.map((delta) => ({
+        method: 'item/agentMessage/delta',
+        params: { threadId: 't', turnId: 'u', itemId: 'm', delta },
+      })),
+      { method: 'item/completed', params: { threadId: 't', turnId: 'u', item: item(deltas.join('')) } },
+    ].flatMap((m) => loose(n.push(m as never)));
+    const completed = events.find((e) => e.type === 'item.completed')!;
+    expect(completed.payload.text === deltas.join(''), 'the completion keeps its own text').toBe(true);
+    expect(completed.payload.textOmitted).toBeUndefined();
+    expect(stateLimit(events)).toEqual([]);
+  });
 });
 
 const acpUpdate = (update: Record<string, unknown>, sessionId = 's') =>
