@@ -35,7 +35,6 @@ export function keepOpenItem(
   payload: Record<string, unknown>,
   closing: boolean,
 ): Record<string, unknown> {
-  let kept: OpenItem = open;
   if (closing) {
     // It closes: nothing more to keep; what it lacks comes from what was kept.
     if (typeof payload.text === 'string') return payload;
@@ -47,6 +46,7 @@ export function keepOpenItem(
     );
     return { ...payload, textOmitted: true };
   }
+  let kept: OpenItem = open;
   if (typeof payload.title === 'string' && open.title !== payload.title) kept = { ...kept, title: payload.title };
   if (typeof payload.text === 'string') {
     if (open.text !== payload.text) kept = fits(payload.text.length) ? withText(kept, payload.text) : omitText(kept);
