@@ -36,7 +36,7 @@ const only = new Set(
 );
 const sessions = option('--sessions', 200);
 const turns = option('--turns', 100_000);
-const minMessages = option('--messages', 100_000);
+const minMessages = option('--messages', 50_000);
 const rounds = option('--rounds', 3);
 const processes = option('--processes', 3);
 const runs = option('--runs', 3);
