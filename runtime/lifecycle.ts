@@ -56,7 +56,7 @@ export interface OpenItem {
   /** Its text grew past ITEM_TEXT_BYTES: none is kept, and its completion says so (runtime/open-item.ts). */
   textOmitted?: true | undefined;
   /** Its title on its last event: a later one with less detail to derive one from keeps it (titles.ts). */
-  title?: string;
+  title?: string | undefined;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
 }

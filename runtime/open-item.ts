@@ -47,7 +47,9 @@ export function keepOpenItem(
     return { ...payload, textOmitted: true };
   }
   let kept: OpenItem = open;
-  if (typeof payload.title === 'string' && open.title !== payload.title) kept = { ...kept, title: payload.title };
+  // (a title too long to keep replaces the one kept: later events derive their own, not an older one)
+  if (typeof payload.title === 'string' && open.title !== keptTitle(payload.title))
+    kept = { ...kept, title: keptTitle(payload.title) };
   if (typeof payload.text === 'string') {
     if (open.text !== payload.text) kept = fits(payload.text.length) ? withText(kept, payload.text) : omitText(kept);
   } else if (typeof payload.delta === 'string' && TEXT_STREAMS.has(payload.streamKind)) {
@@ -61,6 +63,17 @@ export function keepOpenItem(
   if (kept !== open) items.set(key, kept);
   return payload;
 }
+
+/**
+ * Characters of a title an item keeps for its later events: a title is a short label, and a kept
+ * one goes out again on each later event that has none (an upstream's 16 MB tool name would be
+ * sent again with every update). A longer one is not kept: later events derive their own.
+ */
+export const KEPT_TITLE_LENGTH = 1024;
+
+/** The title to keep of a payload's, if any. */
+export const keptTitle = (title: unknown): string | undefined =>
+  typeof title === 'string' && title.length <= KEPT_TITLE_LENGTH ? title : undefined;
 
 /** Whether a text of `length` UTF-16 units is kept (ITEM_TEXT_BYTES, as the held bytes count it). */
 const fits = (length: number) => 2 * length + STRING_BYTES <= ITEM_TEXT_BYTES;

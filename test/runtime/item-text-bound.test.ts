@@ -174,3 +174,22 @@ describe('ACP messageIds', () => {
     expect(n.held().bytes).toBeLessThanOrEqual(SESSION_STATE_BYTES);
   });
 });
+
+describe('the title an open item keeps', () => {
+  it('a short one goes out again on later events without one; a long one does not (each event would repeat it)', async () => {
+    const { MapContext } = await import('../../runtime/context.ts');
+    const { KEPT_TITLE_LENGTH } = await import('../../runtime/open-item.ts');
+    const titles = (name: string) => {
+      const ctx = new MapContext({ provider: 'codex', source: 'codex-app-server', sessionId: 's', clock: () => 0 });
+      ctx.currentThread = 't';
+      const ids = { item: 'i' };
+      ctx.emit('item.started', ids, { itemType: 'dynamic_tool_call', toolDetail: { name } }, []);
+      for (let i = 0; i < 3; i++) ctx.emit('item.updated', ids, { itemType: 'dynamic_tool_call' }, []);
+      ctx.emit('item.completed', ids, { itemType: 'dynamic_tool_call', status: 'completed' }, []);
+      return ctx.out.map((e) => e.payload.title);
+    };
+    expect(titles('lookup')).toEqual(Array(5).fill('lookup'));
+    const long = 'n'.repeat(KEPT_TITLE_LENGTH + 1);
+    expect(titles(long)).toEqual([long, 'Tool call', 'Tool call', 'Tool call', 'Tool call']);
+  });
+});
