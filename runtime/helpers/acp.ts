@@ -4,10 +4,10 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { stringBytes } from '../bounded.ts';
-import { uuidV5 } from '../ids.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { keptId } from './long-ids.ts';
 import type { PlanStep } from './plans.ts';
 import { answersBy, type Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
@@ -27,29 +27,10 @@ const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
 interface OpenChunk {
   kind: string;
   item: string;
-  /** The chunks' messageId, or for a long one its hash (messageKey). */
+  /** The chunks' messageId, as kept (helpers/long-ids.ts: a long one by its hash). */
   messageId: string | undefined;
-  long: boolean;
   /** What it holds, for the session's bound (Lifecycle.held). */
   heldBytes: number;
-}
-
-/**
- * A messageId longer than this is kept, and named in its item's id, by its hash and length: the
- * open chunk of each of 8 threads would otherwise pin what the agent chose to send (a 16 MB id
- * each), and every event of the message would carry it twice.
- */
-const LONG_MESSAGE_ID = 512;
-
-function messageKey(id: string | undefined): { key: string | undefined; long: boolean } {
-  if (id === undefined || id.length <= LONG_MESSAGE_ID) return { key: id, long: false };
-  return { key: `${id.length}#${uuidV5(`acp-message:${id}`)}`, long: true };
-}
-
-/** Whether a chunk's messageId is the open chunk's (a long one is hashed only to compare with another long one). */
-function sameMessage(open: OpenChunk, id: string): boolean {
-  if (id.length <= LONG_MESSAGE_ID) return !open.long && id === open.messageId;
-  return open.long && messageKey(id).key === open.messageId;
 }
 
 const CHUNK = 'acpChunk';
@@ -103,7 +84,7 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
   const id = str(obj(m)?.messageId);
-  if (open && chunk && open.kind === kind && (id === undefined || sameMessage(open, id))) return;
+  if (open && chunk && open.kind === kind && (id === undefined || keptId(id) === open.messageId)) return;
   if (open) {
     scratch.delete(CHUNK);
     // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
@@ -121,11 +102,11 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
   // Not the messageId alone: one message's thought and text chunks share it (claude-agent-acp).
-  const { key, long } = messageKey(id);
-  const item = `${key ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
+  const messageId = keptId(id);
+  const item = `${messageId ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
-  const heldBytes = stringBytes(item) + (key === undefined ? 0 : stringBytes(key)) + 64;
-  scratch.set(CHUNK, { kind, item, messageId: key, long, heldBytes } satisfies OpenChunk);
+  const heldBytes = stringBytes(item) + (messageId === undefined ? 0 : stringBytes(messageId)) + 64;
+  scratch.set(CHUNK, { kind, item, messageId, heldBytes } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 

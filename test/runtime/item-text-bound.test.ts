@@ -175,6 +175,27 @@ describe('ACP messageIds', () => {
   });
 });
 
+describe('Claude message ids', () => {
+  const streamed = transcripts('claude-agent-sdk').filter((t) => t.lines.some((l) => l.includes('message_start')));
+
+  it.each(streamed.map((t) => [t.file, t] as const))(
+    '%s: with every message id 600 characters long, the same events, and items named by its hash',
+    (_f, t) => {
+      const long = (l: string) => l.replace(/msg_[A-Za-z0-9_]+/g, (id) => id.padEnd(600, 'x'));
+      const run = (lines: string[]) => {
+        const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+        const events = lines.flatMap((l) => loose(n.push(l)));
+        return { events, held: n.held().bytes };
+      };
+      const plain = run(t.lines);
+      const hostile = run(t.lines.map(long));
+      expect(hostile.events.map((e) => e.type)).toEqual(plain.events.map((e) => e.type));
+      expect(hostile.events.filter((e) => (itemOf(e)?.length ?? 0) >= 600)).toEqual([]);
+      expect(hostile.held).toBeLessThanOrEqual(SESSION_STATE_BYTES);
+    },
+  );
+});
+
 describe('the title an open item keeps', () => {
   it('a short one goes out again on later events without one; a long one does not (each event would repeat it)', async () => {
     const { MapContext } = await import('../../runtime/context.ts');

@@ -8,7 +8,9 @@ if (!gc) throw new Error('test/runtime/retained-heap-child.ts needs node --expos
 const heap = () => {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  // External too: Node makes a string of a large buffer (flat, below) an external string.
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
 };
 
 type Normalizer = ReturnType<typeof createNormalizer>;
@@ -72,6 +74,21 @@ const SCENARIOS: Record<string, () => Normalizer[]> = {
             content: { type: 'text', text: 'hi' },
           }),
         ),
+      );
+    return [n];
+  },
+  /** Eight Claude threads whose stream's message_start names a 16 MB message id. */
+  'claude-message-ids': () => {
+    const n = createNormalizer('claude-agent-sdk', { clock: () => 0 });
+    for (let s = 0; s < 8; s++)
+      count(
+        n.push({
+          type: 'stream_event',
+          session_id: `session-${s}`,
+          parent_tool_use_id: null,
+          uuid: `u${s}`,
+          event: { type: 'message_start', message: { id: flat(16_000_000, s), content: [], usage: {} } },
+        } as never),
       );
     return [n];
   },
