@@ -163,7 +163,7 @@ export class MapContext {
       const title = titleOf(payload, open?.title);
       if (title !== undefined) payload = { ...payload, title };
     }
-    if (open !== undefined) payload = keepOpenItem(items, key!, open, payload, role?.closes === 'item');
+    if (open !== undefined) payload = keepOpenItem(this, items, key!, open, payload, role?.closes === 'item');
     if (role !== undefined && !track(this, role, full, payload)) return;
     this.push(type, full, payload);
   }

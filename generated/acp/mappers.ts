@@ -26,7 +26,6 @@ import {
   acpCancel,
   acpChunk,
   acpChunkItem,
-  acpChunkText,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -79,7 +78,6 @@ const H = {
   acpCancel,
   acpChunk,
   acpChunkItem,
-  acpChunkText,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -888,20 +886,23 @@ export function mapSessionUpdateUsageUpdate(
   );
 }
 
-/** session-update `user_message_chunk` → item.updated */
+/** session-update `user_message_chunk` → content.delta + item.updated */
 export function mapSessionUpdateUserMessageChunk(
   m: Across<SessionUpdateByName['user_message_chunk']> | undefined,
   ctx: MapContext,
 ): void {
   H.acpUserTurn(ctx, {}, m);
   H.acpChunk(ctx, {}, m);
-  const ids: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-  ctx.emit(
-    'item.updated',
-    ids,
-    { itemType: 'user_message', text: str(H.acpChunkText(ctx, ids, m?.content?.text)), data: m?.content },
-    ['itemType'],
-  );
+  if (m?.content?.text != null) {
+    const ids: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
+    ctx.emit('content.delta', ids, { streamKind: 'user_text', delta: str(m?.content?.text) }, ['streamKind', 'delta']);
+  }
+  if (m?.content?.text == null) {
+    const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
+    ctx.emit('item.updated', ids2, { itemType: 'user_message', detail: str(m?.content?.type), data: m?.content }, [
+      'itemType',
+    ]);
+  }
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */

@@ -200,6 +200,11 @@ export const CONTENT_STREAM_KINDS = [
   'file_change_output',
   'unknown',
   /**
+   * Extension (not in EVENTS.md): ACP user_message_chunk: the user's message in chunks
+   * (session/load replays the history so), which no EVENTS.md stream kind names.
+   */
+  'user_text',
+  /**
    * Extension (not in EVENTS.md): Claude stream_event input_json_delta: a tool call's input
    * streamed as JSON fragments, which must attach to the tool's item (no EVENTS.md stream kind
    * fits).
@@ -415,6 +420,13 @@ export interface ItemLifecyclePayload {
    * that completes with its text renders the same on every source and stream mode.
    */
   text?: string;
+  /**
+   * Set (true) on an item.completed without `text` whose text grew past what eventmap keeps of one
+   * item (docs/security.md); its content.delta events carried it all. Extension (not in EVENTS.md):
+   * EVENTS.md sets no bound on what a normalizer keeps; eventmap does, and says where it left a
+   * text out rather than send a part as the whole.
+   */
+  textOmitted?: boolean;
   /**
    * Extension (not in EVENTS.md): EVENTS.md leaves what a tool does in `data`, in each provider's
    * own shape; a UI needs the command, the files, the server and tool, or the query without knowing

@@ -1740,7 +1740,7 @@ return errors === 0;
 }
 
 export const validateItemLifecyclePayload = validate80;
-const schema40 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
+const schema40 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"textOmitted":{"type":"boolean"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
 const schema41 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
 
 function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2114,7 +2114,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "toolDetail")) || (key0 === "data"))){
+if(!((((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "textOmitted")) || (key0 === "toolDetail")) || (key0 === "data"))){
 validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2181,16 +2181,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.toolDetail !== undefined){
+if(data.textOmitted !== undefined){
 const _errs10 = errors;
-if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
+if(typeof data.textOmitted !== "boolean"){
+validate80.errors = [{instancePath:instancePath+"/textOmitted",schemaPath:"#/properties/textOmitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var valid0 = _errs10 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.toolDetail !== undefined){
+const _errs12 = errors;
+if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -2211,7 +2224,7 @@ return errors === 0;
 
 export const validateContentDeltaPayload = validate91;
 const schema46 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
-const schema47 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]};
+const schema47 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","user_text","tool_input"]};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
@@ -2221,7 +2234,7 @@ if(typeof data !== "string"){
 validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "tool_input"))){
+if(!(((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "user_text")) || (data === "tool_input"))){
 validate92.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }

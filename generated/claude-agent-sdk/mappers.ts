@@ -514,6 +514,7 @@ const SET_ContentStreamKind = new Set([
   'command_output',
   'file_change_output',
   'unknown',
+  'user_text',
   'tool_input',
 ] as const);
 

@@ -3,9 +3,11 @@
 // envelope's, and its permission answers name an option whose meaning is in the request.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { stringBytes } from '../bounded.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { keptId } from './long-ids.ts';
 import type { PlanStep } from './plans.ts';
 import { answersBy, type Question } from './user-input.ts';
 import {
@@ -33,7 +35,10 @@ const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
 interface OpenChunk {
   kind: string;
   item: string;
+  /** The chunks' messageId, as kept (helpers/long-ids.ts: a long one by its hash). */
   messageId: string | undefined;
+  /** What it holds, for the session's bound (Lifecycle.held). */
+  heldBytes: number;
 }
 
 const CHUNK = 'acpChunk';
@@ -86,8 +91,8 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const open = scratch.get(CHUNK) as OpenChunk | undefined;
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
-  const messageId = str(obj(m)?.messageId);
-  if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
+  const id = str(obj(m)?.messageId);
+  if (open && chunk && open.kind === kind && (id === undefined || keptId(id) === open.messageId)) return;
   if (open) {
     scratch.delete(CHUNK);
     // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
@@ -105,9 +110,11 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
   // Not the messageId alone: one message's thought and text chunks share it (claude-agent-acp).
+  const messageId = keptId(id);
   const item = `${messageId ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
-  scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
+  const heldBytes = stringBytes(item) + (messageId === undefined ? 0 : stringBytes(messageId)) + 64;
+  scratch.set(CHUNK, { kind, item, messageId, heldBytes } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 
@@ -120,17 +127,6 @@ function cutShort(m: unknown): boolean {
 /** The item of the open chunk (acpChunk opened it). */
 export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
   return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
-}
-
-/**
- * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
- * user's). What came before is the text the open item keeps (bounded with it, runtime/open-item.ts).
- */
-export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
-  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
-  const more = str(text);
-  if (!open || more === undefined) return undefined;
-  return (ctx.openItem(ctx.currentThread, open.item)?.text ?? '') + more;
 }
 
 /** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */

@@ -12,6 +12,7 @@ import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
 import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { keptId } from './long-ids.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
@@ -29,7 +30,7 @@ const SYNTHETIC_MODEL = '<synthetic>';
 /** message_start (`m` is the inner stream event): a new model response; its content blocks are numbered from 0. */
 export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
-  s.messageId = idOf(get(m, ['message', 'id']));
+  s.messageId = keptId(idOf(get(m, ['message', 'id'])));
   if (s.blocks.size) s.blocks.clear();
   if (s.messageId !== undefined) s.streamed.add(s.messageId);
   trackRequestUsage(ctx, get(m, ['message']));
@@ -43,7 +44,7 @@ export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknow
  */
 function streamItem(ctx: MapContext, s: ClaudeTurnState, index: number): string {
   if (s.messageId === undefined) {
-    const api = idOf(get(ctx.raw.payload, ['api_message_id']));
+    const api = keptId(idOf(get(ctx.raw.payload, ['api_message_id'])));
     if (api !== undefined) {
       s.messageId = api;
       s.streamed.add(api);
@@ -175,7 +176,7 @@ export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
 export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
   const message = obj(get(m, ['message']));
-  const id = idOf(message?.id);
+  const id = keptId(idOf(message?.id));
   const content = Array.isArray(message?.content) ? message.content : [];
   const parent = idOf(get(m, ['parent_tool_use_id']));
   const error = get(m, ['error']);

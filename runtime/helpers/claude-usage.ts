@@ -8,6 +8,7 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, int, obj, str } from '../values.ts';
+import { keptId } from './long-ids.ts';
 
 interface RequestUsage {
   /** The model request's message id and model. */
@@ -64,7 +65,7 @@ export function trackRequestUsage(ctx: MapContext, message: unknown): void {
   const usage = obj(m.usage);
   if (!usage) return;
   const u = usageState(ctx);
-  const id = str(m.id);
+  const id = keptId(str(m.id)); // (a long one by its hash: helpers/long-ids.ts)
   if (id === undefined || id !== u.id) {
     u.id = id;
     u.input = u.cacheRead = u.cacheCreation = u.output = 0;

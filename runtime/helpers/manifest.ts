@@ -114,7 +114,6 @@ export const HELPER_MANIFEST = {
   acpEndReplay: hook('acp', ACP),
   acpChunk: hook('acp', ACP),
   acpChunkItem: value('acp', [], ACP),
-  acpChunkText: value('acp', ['value'], ACP),
   acpRequestId: value('acp', [], ACP),
   acpItemType: value('acp', ['value', 'value'], ACP),
   acpToolDetail: value('acp', ['value'], ACP),

@@ -20,6 +20,7 @@ const ITEM_TYPE_OF_STREAM: Record<ContentStreamKind, CanonicalItemType> = {
   reasoning_text: 'reasoning',
   reasoning_summary_text: 'reasoning',
   plan_text: 'plan',
+  user_text: 'user_message',
   command_output: 'command_execution',
   file_change_output: 'file_change',
   tool_input: 'unknown',
@@ -31,6 +32,7 @@ const TEXT_STREAMS: readonly ContentStreamKind[] = [
   'reasoning_text',
   'reasoning_summary_text',
   'plan_text',
+  'user_text',
 ];
 const OUTPUT_STREAMS: readonly ContentStreamKind[] = ['command_output', 'file_change_output'];
 

@@ -153,7 +153,7 @@ describe('acp normalizer options and replies', () => {
     expect(split.map((e) => [e.type, e.payload])).toEqual(both.map((e) => [e.type, e.payload]));
   });
 
-  it("a user's message in several chunks is one item with the whole text (a replay has no text stream)", () => {
+  it("a user's message in several chunks is one item: each chunk's text once, the whole text at its completion", () => {
     const n = createNormalizer({ clock: () => 0, deriveSessionId: true });
     const update = (u: Record<string, unknown>) =>
       loose(n.push({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: u } } as never));
@@ -163,11 +163,11 @@ describe('acp normalizer options and replies', () => {
       ...update(text('lo')),
       ...update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' } }),
     ];
-    const user = events.filter((e) => e.payload.itemType === 'user_message');
-    expect(user.map((e) => [e.type, e.payload.text])).toEqual([
+    const user = events.filter((e) => e.payload.itemType === 'user_message' || e.payload.streamKind === 'user_text');
+    expect(user.map((e) => [e.type, e.payload.text ?? e.payload.delta])).toEqual([
       ['item.started', undefined],
-      ['item.updated', 'Hel'],
-      ['item.updated', 'Hello'],
+      ['content.delta', 'Hel'],
+      ['content.delta', 'lo'],
       ['item.completed', 'Hello'],
     ]);
     expect(new Set(user.map((e) => e.itemId)).size).toBe(1);
