@@ -204,6 +204,15 @@ describe('the release date', () => {
     });
   });
 
+  it('leaves out an optional pin the registry does not list (npm cannot install it either)', () => {
+    const pins = registry.optionalDependencies('@openai/codex', '9.9.9');
+    const lacking = {
+      ...registry,
+      optionalDependencies: () => ({ ...pins, extra: 'npm:@openai/codex@9.9.9-aix-ppc64' }),
+    };
+    expect(releaseDate(lacking, '@openai/codex', '9.9.9').before).toBe('2026-02-01T10:09:00.000Z');
+  });
+
   it('counts exact pins (plain or npm: aliases), not ranges', () => {
     expect(exactPins({ a: '1.2.3', b: '^1.2.3', c: 'npm:@s/c@0.1.0-linux-x64', d: 'npm:e@>=1', f: '*' })).toEqual([
       { name: '@s/c', version: '0.1.0-linux-x64' },
