@@ -135,11 +135,10 @@ export function buildNextRelease(
   const discriminant = ADD[source](dir);
   // The one assumption about a future release: it does not have this message yet. Say so if one does.
   const name = discriminant.slice(discriminant.lastIndexOf(':') + 1);
-  if (
-    readdirSync(join(from, source, base)).some((f) =>
-      readFileSync(join(from, source, base, f), 'utf8').includes(`"${name}"`),
-    )
-  )
+  const files = readdirSync(join(from, source, base), { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  );
+  if (files.some((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes(`"${name}"`)))
     throw new Error(
       `${source}@${base} already has \`${name}\`: give the synthetic next release another new message (test/next-release.ts)`,
     );

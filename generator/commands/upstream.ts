@@ -1,13 +1,15 @@
 // `eventmap upstream add <source>@<version> [--support]` and `eventmap upstream support <source>@<version>`.
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
-import { sayErr, sayOut } from '../output/streams.ts';
+import { printOut, sayErr, sayOut } from '../output/streams.ts';
 import type { Confinement } from '../upstream/sandbox.ts';
 import { listVersions } from '../catalog/vendored.ts';
 import { projectPaths } from '../project/paths.ts';
 import type { SourceName } from '../project/sources.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
-import { supportSnapshot } from './upstream-support.ts';
+import { supportSnapshot, vendoredSnapshots } from './upstream-support.ts';
+import { parseFormat } from './format.ts';
+import { jsonOutput } from '../output/json.ts';
 
 // The ingesters pull in ts-morph and the TypeScript compiler (~1.3 s): loaded by the actions, so
 // that `eventmap --help`, which registers every command, does not pay for them.
@@ -51,6 +53,16 @@ export function registerUpstreamCommand(program: Command): void {
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
       sayErr(...nextSteps(paths.upstream, added.source, added.version, opts.support === true));
+    });
+  upstream
+    .command('list')
+    .description('list the vendored snapshots of every source, and which mapping-spec.yaml supports (no network)')
+    .option('--format <format>', 'text or json', 'text')
+    .action((opts: { format: string }) => {
+      const format = parseFormat(opts.format, ['text', 'json'] as const);
+      const rows = vendoredSnapshots(projectPaths(program.opts<{ root?: string }>().root));
+      if (format === 'json') printOut(jsonOutput(rows));
+      else sayOut(...rows.map((r) => `${r.source}@${r.version}${r.supported ? '' : '   (vendored, not supported)'}`));
     });
   upstream
     .command('support <source@version>')

@@ -70,8 +70,19 @@ describe('a next release of every source', () => {
   );
 
   it('after suggest --write, the markers deleted and upstream support: generate, then check, clean', async () => {
+    const listed = async () =>
+      JSON.parse((await eventmap('upstream', 'list', '--format', 'json')).stdout) as {
+        source: string;
+        version: string;
+        supported: boolean;
+      }[];
+    const next = (rows: Awaited<ReturnType<typeof listed>>) =>
+      rows.filter((r) => candidates.some((c) => c.source === r.source && c.version === r.version));
+    expect(next(await listed()).map((r) => r.supported)).toEqual(candidates.map(() => false));
     const taken = await takeNextReleases(root, candidates);
     for (const c of taken) expect(supportedVersions(c.source, spec())).toContain(c.version);
+    expect((await listed()).every((r) => r.supported)).toBe(true);
+    expect(next(await listed())).toHaveLength(candidates.length);
     const generate = await eventmap('generate');
     expect(generate.status, generate.stderr).toBe(0);
     const check = await eventmap('check', '--full', '--format', 'json');
