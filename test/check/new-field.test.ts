@@ -17,7 +17,7 @@ import { projectPaths } from '../../generator/project/paths.ts';
 import { fieldInfo, payloadShape } from '../../generator/model/query.ts';
 import { getAtPointer } from '../../generator/schema/pointer.ts';
 import { derefPointer } from '../../generator/schema/ref.ts';
-import { newestSupported, REPO, takeNextReleases } from '../next-release.ts';
+import { newestSupported, removeReviewMarkers, REPO, takeNextReleases } from '../next-release.ts';
 
 const SOURCE = 'claude-agent-sdk';
 type Schema = { type?: string; properties?: Record<string, unknown> };
@@ -109,7 +109,7 @@ describe.each([
     writeFileSync(spec, text);
   });
 
-  it('suggest --with --write applies the printed fix, marked for review; then check --with passes', async () => {
+  it('suggest --with --write applies the printed fix, marked for review; check --with fails until the marker is deleted', async () => {
     const before = readFileSync(spec, 'utf8');
     const r = await eventmap('suggest', '--with', candidate, '--write');
     expect(r.status, r.stderr).toBe(0);
@@ -118,6 +118,12 @@ describe.each([
     expect(added).toHaveLength(2);
     expect(added[0]).toMatch(new RegExp(`^ +# ${REVIEW_MARKER} \\(new field \\$\\.${pick.slot}`));
     expect(added[1]).toContain(fix);
+    const drafted = await check();
+    expect(drafted.report.findings.map((f) => [f.category, f.code, f.line])).toEqual([
+      ['review', 'spec/review-marker', after.split('\n').indexOf(added[0]!) + 1],
+    ]);
+    expect(drafted.status).toBe(1);
+    writeFileSync(spec, removeReviewMarkers(after));
     const { status, report } = await check();
     expect(report.findings).toEqual([]);
     expect(status).toBe(0);
