@@ -103,7 +103,7 @@ function reportSupport(added: boolean, source: string, version: string): void {
   );
 }
 
-function nextSteps(paths: ProjectPaths, source: SourceName, version: string, supported: boolean): string[] {
+export function nextSteps(paths: ProjectPaths, source: SourceName, version: string, supported: boolean): string[] {
   // What changed upstream, for the reviewer: from the nearest supported version below (or, for a
   // release older than all of them, to the oldest).
   const others = vendoredSnapshots(paths)
