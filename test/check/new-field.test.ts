@@ -61,6 +61,7 @@ describe.each([
   const eventmap = (...args: string[]) => runCli(['--root', root, ...args]);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   let candidate = '';
+  let base = '';
   let pick: ReturnType<typeof pickField>;
   let fix = '';
 
@@ -69,7 +70,7 @@ describe.each([
       cpSync(join(REPO, p), join(root, p), { recursive: true });
     const upstream = join(root, 'upstream-schemas');
     if (withNext) await takeNextReleases(root, [SOURCE]);
-    const base = newestSupported(SOURCE, readFileSync(spec, 'utf8'));
+    base = newestSupported(SOURCE, readFileSync(spec, 'utf8'));
     const version = semver.inc(base, 'patch')!;
     pick = pickField(root, base);
     candidate = `${SOURCE}@${version}`;
@@ -98,6 +99,20 @@ describe.each([
     expect(f!.message).toContain(`\`${pick.emit}.${pick.slot}\``);
     expect(f!.hint).toContain(fix);
     expect(readFileSync(spec, 'utf8').split('\n')[f!.line - 1]).toContain(`type: ${pick.emit}`);
+  });
+
+  it('diff --fail-on needs-mapping fails on the same field, located at the same emit (one classification)', async () => {
+    const r = await eventmap('diff', `${SOURCE}@${base}`, candidate, '--format', 'json', '--fail-on', 'needs-mapping');
+    expect(r.status, r.stderr).toBe(1);
+    const { changes } = JSON.parse(r.stdout) as {
+      changes: { class: string; change: string; name: string; path: string; affects: { line: number }[] }[];
+    };
+    const needs = changes.filter((c) => c.class !== 'informational');
+    expect(needs.map((c) => [c.class, c.change, c.name, c.path])).toEqual([
+      ['needs-mapping', 'field-added', pick.entry, `$.${pick.slot}`],
+    ]);
+    const { report } = await check();
+    expect(needs[0]!.affects.map((a) => a.line)).toContain(report.findings[0]!.line);
   });
 
   it('ignoreFields closes it the other way', async () => {
