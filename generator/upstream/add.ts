@@ -16,8 +16,9 @@ import { ingestCodexSdk } from './codex-sdk.ts';
 import type { Ingester } from './ingester.ts';
 import { lockedVersions, npmInstall } from './npm.ts';
 import { npmRegistry, releaseDate, type Registry } from './release-date.ts';
-import type { Confinement } from './sandbox.ts';
+import { sandboxStatus, type Confinement, type SandboxStatus } from './sandbox.ts';
 import { readUpstreamOutput } from './read-output.ts';
+import { canonicalJson } from '../io/canonical-json.ts';
 import { parseSourceAtVersion } from './source-at-version.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 
@@ -51,10 +52,11 @@ export interface AddOptions {
   overwrite?: boolean;
   /** Run an upstream binary without the sandbox (`--unconfined`; recorded in provenance.json). */
   unconfined?: boolean;
-  /** Stand-ins for tests (no network): the installer, the registry and the source's ingester. */
+  /** Stand-ins for tests (no network): the installer, the registry, the source's ingester, the sandbox probe. */
   install?: typeof npmInstall;
   registry?: Registry;
   ingester?: Ingester;
+  sandbox?: () => SandboxStatus;
 }
 
 export interface Added {
@@ -81,6 +83,16 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       message: `${source}@${version} is already vendored in ${dir}`,
       hint: `pass --overwrite to vendor it again (the files should come out byte-identical; \`git diff\` shows any change), or \`eventmap upstream support ${source}@${version}\` to list it in the spec`,
     });
+  // Preflight: what would stop the run after a long install is checked before it.
+  if (ingester.runsUpstreamCode && !options.unconfined) {
+    const sandbox = (options.sandbox ?? sandboxStatus)();
+    if (!sandbox.available)
+      throw new EventmapError({
+        code: 'upstream/no-sandbox',
+        message: `${source}'s snapshot is written by the upstream binary, which runs only in the sandbox, and ${sandbox.reason}: nothing was installed`,
+        hint: 'install bubblewrap (Debian/Ubuntu: `apt-get install -y bubblewrap`) where user namespaces are allowed, then re-run; or pass --unconfined to run it with your full access (provenance.json records it)',
+      });
+  }
   progress(`asking the npm registry when ${pkg}@${version} was released`);
   const when = releaseDate(options.registry ?? npmRegistry, pkg, version);
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
@@ -100,6 +112,8 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
     });
     // Names, count and sizes checked before anything is read (read-output.ts).
     const files = readUpstreamOutput(staging);
+    if (!ingester.verbatim)
+      for (const [rel, text] of files) if (rel.endsWith('.json')) files.set(rel, canonicalJson(text));
     const provenance: Provenance = {
       source,
       package: pkg,

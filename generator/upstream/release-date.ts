@@ -32,6 +32,9 @@ export function releaseDate(registry: Registry, pkg: string, version: string): R
   for (const pinned of exactPins(registry.optionalDependencies(pkg, version))) {
     npmName(pinned.name, `${pkg}@${version}'s optionalDependencies`);
     if (!seen.has(pinned.name)) seen.set(pinned.name, registry.times(pinned.name));
+    // An optional pin the registry does not list cannot be installed either (npm skips it):
+    // @openai/codex 0.105.0 pins six platform packages, of which the registry lists one.
+    if (!(pinned.version in seen.get(pinned.name)!)) continue;
     const time = publishTime(seen.get(pinned.name)!, pinned.name, pinned.version);
     if (time > before) before = time;
   }

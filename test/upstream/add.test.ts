@@ -132,6 +132,51 @@ describe('upstream add', () => {
     expect(files()).toEqual(was);
   });
 
+  it('writes the definitions of each JSON file in code-unit order: a binary that orders them by chance vendors the same bytes', () => {
+    // As codex 0.130.0 does: the same definitions in another order on each run; numbers keep their text.
+    const orders = [
+      ['B', 'a', 'C'],
+      ['C', 'B', 'a'],
+    ];
+    const written = orders.map((order, i) => {
+      const run: Ingester = {
+        ...ingester,
+        ingest(_installed, outDir) {
+          mkdirSync(outDir, { recursive: true });
+          const defs = order.map((n) => `    "${n}": {\n      "minimum": 0.0\n    }`).join(',\n');
+          writeFileSync(
+            join(outDir, 'ServerNotification.json'),
+            `{\n  "title": "x",\n  "definitions": {\n${defs}\n  }\n}`,
+          );
+          return { command: 'fake' };
+        },
+      };
+      const { added } = add(join(root, `order-${i}`, 'upstream-schemas'), { ingester: run });
+      return readFileSync(join(added.dir, 'ServerNotification.json'), 'utf8');
+    });
+    expect(written[1]).toBe(written[0]);
+    expect(written[0]).toBe(
+      '{\n  "title": "x",\n  "definitions": {\n    "B": {\n      "minimum": 0.0\n    },\n    "C": {\n      "minimum": 0.0\n    },\n    "a": {\n      "minimum": 0.0\n    }\n  }\n}',
+    );
+  });
+
+  it('checks the sandbox before asking the registry or installing anything (upstream/no-sandbox)', () => {
+    const asked: string[] = [];
+    const upstream = join(root, 'f', 'upstream-schemas');
+    const run = (unconfined: boolean) =>
+      add(upstream, {
+        ingester: { ...ingester, runsUpstreamCode: true },
+        sandbox: () => ({ available: false, reason: 'bubblewrap (`bwrap`) is not installed' }),
+        registry: { ...registry, times: (pkg) => (asked.push(pkg), registry.times(pkg)) },
+        unconfined,
+        overwrite: true,
+      });
+    expect(() => run(false)).toThrow(/nothing was installed/);
+    expect(asked).toEqual([]);
+    expect(readdirSync(root)).not.toContain('f');
+    expect(run(true).calls).toHaveLength(1); // --unconfined needs no sandbox
+  });
+
   it('records that no upstream code ran when the ingester runs none', () => {
     const { added } = add(join(root, 'e', 'upstream-schemas'), {
       ingester: { ...ingester, ingest: (i, o, s) => ({ command: ingester.ingest(i, o, s).command }) },
@@ -281,6 +326,15 @@ describe('the release date', () => {
       published: '2026-02-01T10:00:00.000Z',
       before: '2026-02-01T10:09:00.000Z',
     });
+  });
+
+  it('leaves out an optional pin the registry does not list (npm cannot install it either)', () => {
+    const pins = registry.optionalDependencies('@openai/codex', '9.9.9');
+    const lacking = {
+      ...registry,
+      optionalDependencies: () => ({ ...pins, extra: 'npm:@openai/codex@9.9.9-aix-ppc64' }),
+    };
+    expect(releaseDate(lacking, '@openai/codex', '9.9.9').before).toBe('2026-02-01T10:09:00.000Z');
   });
 
   it('counts exact pins (plain or npm: aliases), not ranges', () => {
