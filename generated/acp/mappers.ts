@@ -27,6 +27,7 @@ import {
   acpChunk,
   acpChunkItem,
   acpChunkText,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -37,6 +38,7 @@ import {
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
@@ -80,6 +82,7 @@ const H = {
   acpChunk,
   acpChunkItem,
   acpChunkText,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -90,6 +93,7 @@ const H = {
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
@@ -426,7 +430,7 @@ export function mapAgentResponseSessionPrompt(
     'turn.completed',
     ids,
     {
-      state: oneOf(SET_TurnState, translate(VM_acpTurnState, tagOf(m?.stopReason))),
+      state: oneOf(SET_TurnState, H.acpPromptState(ctx, ids, translate(VM_acpTurnState, tagOf(m?.stopReason)))),
       stopReason: nullOr(m?.stopReason, (v) => str(v)),
       errorMessage: str(H.acpStopMessage(ctx, ids, m?.stopReason)),
       usage: m?.usage,
@@ -764,6 +768,7 @@ export function mapSessionUpdateSessionInfoUpdate(
 ): void {
   const ids: MapperIds = {};
   ctx.emit('thread.metadata.updated', ids, { name: str(m?.title), metadata: obj(m) }, []);
+  H.acpCodexMeta(ctx, ids, m);
 }
 
 /** session-update `tool_call` → item.started + item.completed */

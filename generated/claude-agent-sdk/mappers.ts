@@ -36,6 +36,7 @@ import {
 import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
 import {
+  claudeCompaction,
   claudeErrorMessage,
   claudeOpenTurn,
   claudeTurnEnd,
@@ -82,6 +83,7 @@ const H = {
   claudeBlockStart,
   claudeBlockStop,
   claudeBlockType,
+  claudeCompaction,
   claudeDecision,
   claudeErrorMessage,
   claudeMessageStart,
@@ -820,8 +822,10 @@ export function mapSdkMessageSystemCompactBoundary(
   m: Across<SdkMessageByName['system:compact_boundary']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.compact_metadata }, ['state']);
+  H.claudeCompaction(ctx, ids, m);
 }
 
 /** sdk-message `system:elicitation_complete` → mcp.status.updated */

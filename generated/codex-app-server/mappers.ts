@@ -25,6 +25,7 @@ import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
+import { supersedeOnRetry } from '../../runtime/helpers/superseded.ts';
 import {
   codexToolDetail,
   commandDetail,
@@ -66,6 +67,7 @@ const H = {
   pendingRequestType,
   permissionsDecision,
   retryMessage,
+  supersedeOnRetry,
   userInputAnswers,
   userInputDecision,
   userInputQuestions,
@@ -523,6 +525,7 @@ export function mapNotificationError(m: Across<NotificationByName['error']> | un
       { message: str(m?.params?.error?.message), class: 'provider_error', detail: m?.params },
       ['message'],
     );
+  H.supersedeOnRetry(ctx, ids, m);
 }
 
 /** notification `guardianWarning` → runtime.warning */

@@ -1,8 +1,9 @@
 // Claude content blocks → items. Streamed blocks start at content_block_start (a tool use keeps its
 // `toolu_` id; text and thinking are `<message id>#<index>`), are updated by the `assistant` copy,
 // and complete at message_stop unless the CLI says it abandoned them (0.3.x `abandoned_blocks`: a
-// cut-off stream it retries) — an abandoned block is left to its turn's end, which does not call
-// it completed. Tools complete at their tool_result (claude-turns.ts). Blocks never streamed
+// cut-off stream it retries), or the stream never stopped and the CLI sent its message whole
+// instead (0.2.62): such a copy is superseded (superseded.ts). Blocks streaming when the SDK's
+// interrupt marker comes close `interrupted`. Tools complete at their tool_result (claude-turns.ts). Blocks never streamed
 // (subagents, no partial messages) start and, unless tools, complete at once. Classification
 // (tool name → item type, block type → item type) is the spec's value maps, read by name.
 import type { MapContext } from '../context.ts';
@@ -13,6 +14,7 @@ import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
+import { supersede } from './superseded.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
 export const CLAUDE_VALUE_MAPS = {
@@ -131,14 +133,19 @@ export function claudeBlockStop(ctx: MapContext, _ids: ProviderIds, m: unknown):
   );
 }
 
-/** message_stop: the blocks that stopped complete, except those the CLI says it abandoned. */
+/** message_stop: the blocks that stopped complete; those the CLI says it abandoned are superseded copies. */
 export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
   const s = claudeTurn(ctx);
   // `abandoned_blocks` is on the SDK message around the stream event (0.3.x).
   const abandoned = obj(get(ctx.raw.payload, ['abandoned_blocks']));
   const from = typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity;
   for (const [index, block] of s.blocks) {
-    if (block.isTool || !block.stopped || index >= from) continue;
+    if (block.isTool) continue;
+    if (index >= from) {
+      supersede(ctx, ids, block.item);
+      continue;
+    }
+    if (!block.stopped) continue;
     const open = ctx.openItem(ctx.currentThread, block.item);
     if (open)
       ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
@@ -148,6 +155,30 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
   s.messageId = undefined;
   s.anonymous++;
   ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
+}
+
+/** The SDK's interrupt marker: the text and thinking blocks still streaming were cut off by the user. */
+export function interruptStreamingBlocks(ctx: MapContext, ids: ProviderIds): void {
+  for (const block of claudeTurn(ctx).blocks.values()) {
+    const open = block.isTool ? undefined : ctx.openItem(ctx.currentThread, block.item);
+    if (open)
+      ctx.emit(
+        'item.completed',
+        { ...ids, item: block.item, turn: open.ids.turn },
+        { itemType: open.itemType, status: 'interrupted', detail: 'the user interrupted it' },
+        [],
+      );
+  }
+}
+
+/**
+ * A main-thread message sent whole while another message's stream never stopped (0.2.62 retries a
+ * cut-off stream so): that stream's unfinished blocks were given up.
+ */
+function supersedeUnstopped(ctx: MapContext, ids: ProviderIds, s: ClaudeTurnState, id: string | undefined): void {
+  if (s.messageId === undefined || s.messageId === id) return;
+  for (const block of s.blocks.values())
+    if (!block.isTool && !block.stopped && block.parent === undefined) supersede(ctx, ids, block.item);
 }
 
 /** At a turn's end: blocks that stopped but saw no message_stop did finish. */
@@ -169,8 +200,9 @@ export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
 /**
  * assistant: one content block per message. A streamed block's item already exists: update it with
  * the final block. A block that was never streamed becomes an item of its own, attributed to its
- * parent tool use. The CLI's own API-error message (`model: "<synthetic>"`) is an `error` item that
- * keeps the message's `error`.
+ * parent tool use. The CLI's own API-error message (`model: "<synthetic>"` with an `error`) is no
+ * item: the failed turn's runtime.error and errorMessage state that error once (docs/parity.md);
+ * another synthetic message is an `error` item.
  */
 export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
@@ -185,6 +217,9 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
     ...(error !== undefined ? { error } : {}),
   };
   trackRequestUsage(ctx, message);
+  if (synthetic && error !== undefined)
+    return ctx.ignore('the CLI’s own API-error message: the failed turn states this error once (result)');
+  if (parent === undefined && !(id !== undefined && s.streamed.has(id))) supersedeUnstopped(ctx, ids, s, id);
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;

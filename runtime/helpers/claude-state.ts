@@ -146,6 +146,11 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
   return s;
 }
 
+/** The SDK's interrupt marker came in the current turn (read without creating the turn's state). */
+export function claudeTurnInterrupted(ctx: MapContext): boolean {
+  return (ctx.thread.turnScratch.get('claude') as ClaudeTurnState | undefined)?.interrupted === true;
+}
+
 /** task_id → the tool use that started it (task_updated names only the task). */
 export function claudeTasks(ctx: MapContext): BoundedMap<string> {
   const scratch = ctx.thread.scratch;

@@ -7,7 +7,7 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
-import { completeStoppedBlocks } from './claude-blocks.ts';
+import { completeStoppedBlocks, interruptStreamingBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
 import { openSyntheticTurn } from './turns.ts';
@@ -39,6 +39,29 @@ export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unk
   openSyntheticTurn(ctx);
 }
 
+const COMPACTION = 'claudeCompaction';
+
+/**
+ * system:compact_boundary: the conversation was compacted. A `context_compaction` item, as on every
+ * provider; the CLI's next message, a user message with the summary it continues from, is that
+ * item's text (not the user's words), and anything else first completes it without one.
+ */
+export function claudeCompaction(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  completeCompaction(ctx, undefined);
+  const item = `${idOf(get(m, ['uuid'])) ?? ctx.currentTurn ?? 'session'}#compaction`;
+  ctx.emit('item.started', { ...ids, item }, { itemType: 'context_compaction', status: 'inProgress' }, []);
+  ctx.thread.turnScratch.set(COMPACTION, item);
+}
+
+/** Complete the compaction item waiting for its summary, with `summary` as its text. */
+export function completeCompaction(ctx: MapContext, summary: string | undefined): void {
+  const scratch = ctx.thread.turnScratch;
+  const item = scratch.get(COMPACTION) as string | undefined;
+  if (item === undefined) return;
+  scratch.delete(COMPACTION);
+  ctx.emit('item.completed', { item }, { itemType: 'context_compaction', status: 'completed', text: summary }, []);
+}
+
 /**
  * user: tool results complete their tools' items (an error result waits for the next message: an
  * interrupt's marker makes it `interrupted`, anything else `failed`); the interrupt marker itself
@@ -52,7 +75,15 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
   const uuid = idOf(get(m, ['uuid'])) ?? 'user-message';
   const marker = content.some((b) => INTERRUPT_MARKER.test(str(obj(b)?.text) ?? ''));
   const results = content.some((b) => obj(b)?.type === 'tool_result');
-  if (marker) s.interrupted = true;
+  if (ctx.thread.turnScratch.has(COMPACTION)) {
+    const summary = parent === undefined && !results && !marker ? summaryOf(content) : undefined;
+    completeCompaction(ctx, summary);
+    if (summary !== undefined) return;
+  }
+  if (marker) {
+    s.interrupted = true;
+    interruptStreamingBlocks(ctx, ids);
+  }
   if (!results) flushHeld(ctx, marker ? 'interrupted' : 'failed');
   content.forEach((rawBlock, index) => {
     const block = obj(rawBlock);
@@ -67,6 +98,15 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
     ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', text, data }, []);
   });
   if (content.length === 0) ctx.ignore('a user message with no content');
+}
+
+/** The text of a user message's text blocks (the summary a compaction continues from). */
+function summaryOf(content: unknown[]): string | undefined {
+  const texts = content.flatMap((b) => {
+    const text = obj(b)?.type === 'text' ? str(obj(b)?.text) : undefined;
+    return text === undefined ? [] : [text];
+  });
+  return texts.length ? texts.join('\n') : undefined;
 }
 
 function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>): void {
@@ -165,6 +205,7 @@ export function claudeErrorMessage(
 
 /** result, before closeTurn: held error results and whole-but-unclosed blocks close with the turn. */
 export function claudeTurnEnd(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  completeCompaction(ctx, undefined);
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   flushHeld(
     ctx,

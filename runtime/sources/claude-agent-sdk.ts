@@ -8,7 +8,7 @@
 // execution's, with a warning. The thread of a message is its session_id (permission records have
 // none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
-import { claudeThreadStarted, flushHeld } from '../helpers/claude-turns.ts';
+import { claudeThreadStarted, completeCompaction, flushHeld } from '../helpers/claude-turns.ts';
 import { idOf, obj } from '../values.ts';
 import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
@@ -58,6 +58,8 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       }
       // A tool's held error result was not an interrupt's if anything but a user message or the result follows it.
       if (type !== 'user' && type !== 'result') flushHeld(ctx, 'failed');
+      // A compaction's summary is the message right after its boundary: another message completes it without one.
+      if (type !== 'user' && name !== 'system:compact_boundary') completeCompaction(ctx, undefined);
       if (type === 'result' && entry(tables.MAPPERS['sdk-message'], name) === undefined) {
         stats.unknown++;
         ctx.warn(
