@@ -191,6 +191,10 @@ export class Lifecycle {
   private readonly onEvict: (what: string) => void;
   /** Requests that came without an id of their own, numbered (`permission-<n>`). */
   unnamedRequests = 0;
+  /** The app passed its prompts itself (Claude `{kind: 'prompt'}`): a capture's hook copy of one is not used. */
+  promptsTyped = false;
+  /** Codex SDK: the prompt the app gave the next run, until its turn starts (runtime/helpers/runs.ts). */
+  heldPrompt: string | undefined = undefined;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
   private readonly scratchThreads = new Set<string>();
 

@@ -10,7 +10,7 @@ import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } 
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeTurn } from '../../runtime/helpers/close.ts';
 import { todoListPlan } from '../../runtime/helpers/plans.ts';
-import { newRun } from '../../runtime/helpers/runs.ts';
+import { newRun, runPrompt } from '../../runtime/helpers/runs.ts';
 import { codexSdkToolDetail } from '../../runtime/helpers/tool-detail.ts';
 import { newTurnId } from '../../runtime/helpers/turns.ts';
 import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep } from '../canonical/types.ts';
@@ -20,7 +20,7 @@ import type { ThreadEventByName } from './upstream-types.ts';
 export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
-const H = { closeTurn, codexSdkToolDetail, newRun, newTurnId, todoListPlan };
+const H = { closeTurn, codexSdkToolDetail, newRun, newTurnId, runPrompt, todoListPlan };
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
@@ -255,6 +255,7 @@ export function mapThreadEventTurnStarted(
 ): void {
   const ids: MapperIds = { turn: idOf(H.newTurnId(ctx, {})) };
   ctx.emit('turn.started', ids, {}, []);
+  H.runPrompt(ctx, ids, m);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */

@@ -39,6 +39,28 @@ export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unk
   openSyntheticTurn(ctx);
 }
 
+/**
+ * The app's own prompt (the SDK never yields it back): it starts a turn, if none is open, with the
+ * user's message as a `user_message` item, as the user's message is on every other provider.
+ */
+export function claudePrompt(ctx: MapContext, prompt: unknown, id: string | undefined): boolean {
+  const text = promptText(prompt);
+  if (text === undefined) return false;
+  openSyntheticTurn(ctx);
+  const item = `${id ?? `${ctx.currentTurn ?? 'session'}`}#prompt`;
+  ctx.emit('item.started', { item }, { itemType: 'user_message', status: 'inProgress', text }, []);
+  ctx.emit('item.completed', { item }, { itemType: 'user_message', status: 'completed', text }, []);
+  return true;
+}
+
+/** A prompt's text: a string, or an SDKUserMessage (`message.content`: a string or content blocks). */
+function promptText(prompt: unknown): string | undefined {
+  if (typeof prompt === 'string') return prompt;
+  const content = get(prompt, ['message', 'content']) ?? get(prompt, ['content']);
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? summaryOf(content) : undefined;
+}
+
 const COMPACTION = 'claudeCompaction';
 
 /**

@@ -82,6 +82,7 @@ export const HELPER_MANIFEST = {
   supersedeOnRetry: hook('superseded', CODEX_APP),
   newTurnId: value('turns', [], ['codex-sdk']),
   newRun: hook('runs', ['codex-sdk']),
+  runPrompt: hook('runs', ['codex-sdk']),
   claudeOpenTurn: hook('claude-turns', CLAUDE),
   claudeMessageStart: hook('claude-blocks', CLAUDE),
   claudeMessageStop: hook('claude-blocks', CLAUDE),

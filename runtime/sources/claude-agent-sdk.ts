@@ -8,8 +8,8 @@
 // execution's, with a warning. The thread of a message is its session_id (permission records have
 // none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
-import { claudeThreadStarted, completeCompaction, flushHeld } from '../helpers/claude-turns.ts';
-import { idOf, obj } from '../values.ts';
+import { claudePrompt, claudeThreadStarted, completeCompaction, flushHeld } from '../helpers/claude-turns.ts';
+import { get, idOf, obj } from '../values.ts';
 import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
 import { entry } from './lookup.ts';
@@ -25,6 +25,10 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     route(input, ctx, stats, validate) {
       const rec = obj(input);
       if (rec && rec.kind === 'permission') return routePermission(rec, ctx, stats, tables, validate);
+      if (rec && rec.kind === 'prompt') return routePrompt(rec, ctx, stats, true);
+      // A capture's UserPromptSubmit hook names the prompt, where the app pushed no prompt of its own.
+      if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && !ctx.lifecycle.promptsTyped)
+        return routePrompt({ kind: 'prompt', prompt: get(rec, ['input', 'prompt']) }, ctx, stats, false);
       const message =
         rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
       if (rec && message === undefined && typeof rec.kind === 'string') {
@@ -36,7 +40,7 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         // A kind no record has (`permision`): not the app's traffic to count, an input to show.
         ctx.begin({ source: 'claude.sdk.message', payload: input }, undefined);
         stats.invalid++;
-        ctx.warn(`${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, hook or meta)`, {
+        ctx.warn(`${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, hook or meta)`, {
           kind: 'invalid-message',
         });
         return;
@@ -92,6 +96,7 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     },
     reply(input, ctx, stats) {
       const r = obj(input);
+      if (r && r.kind === 'prompt') return routePrompt(r, ctx, stats, true);
       const request = idOf(r?.toolUseID);
       const pending = request === undefined ? undefined : ctx.lifecycle.requests.get(request);
       ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: input }, undefined);
@@ -111,6 +116,25 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       mapper(r.decision, ctx, { ...pending.ids, request: request! });
     },
   };
+}
+
+/**
+ * The app's prompt (`{kind: 'prompt', prompt}`: the string or SDKUserMessage it gave `query()`):
+ * the user's message of the turn it starts. `typed`: the app sent it itself (a hook's copy is then
+ * never used again in this session).
+ */
+function routePrompt(rec: Record<string, unknown>, ctx: MapContext, stats: NormalizeStats, typed: boolean): void {
+  ctx.begin({ source: 'claude.sdk.message', messageType: 'prompt', payload: rec }, undefined);
+  ctx.repliesSeen = true; // the app's side reaches this session
+  if (typed) ctx.lifecycle.promptsTyped = true;
+  if (!claudePrompt(ctx, rec.prompt, idOf(get(rec.prompt, ['uuid'])))) {
+    stats.invalid++;
+    ctx.warn(`${SOURCE}: a prompt record is \`{kind: 'prompt', prompt}\`, its prompt a string or an SDKUserMessage`, {
+      kind: 'invalid-message',
+    });
+    return;
+  }
+  stats.mapped++;
 }
 
 /** Capture records of the app's own side: counted as its traffic, not mapped. */
