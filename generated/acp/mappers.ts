@@ -50,6 +50,7 @@ import {
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { acpTurnUsage } from '../../runtime/helpers/usage.ts';
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -61,6 +62,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
@@ -100,6 +102,7 @@ const H = {
   acpTokenUsage,
   acpToolDetail,
   acpToolEnd,
+  acpTurnUsage,
   acpUserTurn,
   closeThread,
   closeTurn,
@@ -212,22 +215,16 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
   type: 'object',
   properties: {
-    usedTokens: { type: 'integer' },
-    maxTokens: { type: 'integer' },
-    totalProcessedTokens: { type: 'integer' },
     inputTokens: { type: 'integer' },
     cachedInputTokens: { type: 'integer' },
     outputTokens: { type: 'integer' },
     reasoningOutputTokens: { type: 'integer' },
-    lastInputTokens: { type: 'integer' },
-    lastCachedInputTokens: { type: 'integer' },
-    lastOutputTokens: { type: 'integer' },
-    lastReasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
   },
-  required: ['usedTokens'],
   additionalProperties: false,
 });
 
@@ -261,6 +258,26 @@ const GUARD_2gqidh = makeGuard({
     query: { type: 'string' },
     url: { type: 'string' },
   },
+  additionalProperties: false,
+});
+
+const GUARD_89upt5 = makeGuard({
+  type: 'object',
+  properties: {
+    usedTokens: { type: 'integer' },
+    maxTokens: { type: 'integer' },
+    totalProcessedTokens: { type: 'integer' },
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    lastInputTokens: { type: 'integer' },
+    lastCachedInputTokens: { type: 'integer' },
+    lastOutputTokens: { type: 'integer' },
+    lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
+  },
+  required: ['usedTokens'],
   additionalProperties: false,
 });
 
@@ -434,6 +451,7 @@ export function mapAgentResponseSessionPrompt(
       stopReason: nullOr(m?.stopReason, (v) => str(v)),
       errorMessage: str(H.acpStopMessage(ctx, ids, m?.stopReason)),
       usage: m?.usage,
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.acpTurnUsage(ctx, ids, m)),
     },
     ['state'],
   );
@@ -878,7 +896,7 @@ export function mapSessionUpdateUsageUpdate(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.acpTokenUsage(ctx, ids, m?.used, m?.size)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.acpTokenUsage(ctx, ids, m?.used, m?.size, m?.cost)) },
     ['usage'],
   );
 }

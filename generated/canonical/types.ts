@@ -510,6 +510,32 @@ export interface ThreadTokenUsageSnapshot {
   lastCachedInputTokens?: number;
   lastOutputTokens?: number;
   lastReasoningOutputTokens?: number;
+  /**
+   * The thread's cost in USD so far (a running total), when the provider reports one (ACP
+   * usage_update `cost` in USD).
+   */
+  sessionCostUsd?: number;
+}
+
+/**
+ * What one turn used, the same on every provider. The token counts and costUsd are this turn's own
+ * (summed over its model requests; where the provider reports running totals, the difference since
+ * the thread's previous turn); sessionCostUsd is the thread's running total after this turn. A
+ * count the provider does not report is left out.
+ */
+export interface TurnUsage {
+  /** This turn's input tokens, cached ones included. */
+  inputTokens?: number;
+  /** Of them, those read from the cache. */
+  cachedInputTokens?: number;
+  /** This turn's output tokens. */
+  outputTokens?: number;
+  /** Of them, those spent reasoning. */
+  reasoningOutputTokens?: number;
+  /** This turn's cost in USD. */
+  costUsd?: number;
+  /** The thread's cost in USD so far, this turn included (a running total). */
+  sessionCostUsd?: number;
 }
 
 export interface TurnPlanStep {
@@ -636,8 +662,19 @@ export interface TurnCompletedPayload {
   stopReason?: string | null;
   usage?: unknown;
   modelUsage?: Record<string, unknown>;
+  /**
+   * The provider's own cost figure as it reports it (Claude's result.total_cost_usd: the session's
+   * running total, not this turn's). turnUsage says which is which.
+   */
   totalCostUsd?: number;
   errorMessage?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves usage `unknown` and totalCostUsd undefined in
+   * scope (Claude's is the session's running total); a UI showing what a turn cost needs this
+   * turn's own tokens and cost, and the session's total beside them, never confused, the same on
+   * every provider.
+   */
+  turnUsage?: TurnUsage;
 }
 
 /** Payload of `turn.aborted`. */

@@ -48,6 +48,7 @@ import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { claudeTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -63,6 +64,7 @@ import type {
   SessionState,
   ToolDetail,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
@@ -94,6 +96,7 @@ const H = {
   claudeToolDetail,
   claudeTurnEnd,
   claudeTurnState,
+  claudeTurnUsage,
   claudeUser,
   closeThread,
   closeTurn,
@@ -389,6 +392,19 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
 const GUARD_2gqidh = makeGuard({
@@ -675,6 +691,7 @@ export function mapSdkMessageResultErrorDuringExecution(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -704,6 +721,7 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -733,6 +751,7 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -762,6 +781,7 @@ export function mapSdkMessageResultErrorMaxTurns(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -791,6 +811,7 @@ export function mapSdkMessageResultSuccess(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );

@@ -33,7 +33,7 @@ import {
   namedToolDetail,
   patchDetail,
 } from '../../runtime/helpers/tool-detail.ts';
-import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
+import { codexKeepTotals, codexTokenUsage, codexTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -46,6 +46,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type { EventmsgByName, NotificationByName, RequestByName, RequestResponseByName } from './upstream-types.ts';
@@ -57,9 +58,11 @@ export const PROVIDER = 'codex';
 const H = {
   closeThread,
   closeTurn,
+  codexKeepTotals,
   codexRetry,
   codexTokenUsage,
   codexToolDetail,
+  codexTurnUsage,
   commandDetail,
   joinedText,
   namedToolDetail,
@@ -198,22 +201,16 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
   type: 'object',
   properties: {
-    usedTokens: { type: 'integer' },
-    maxTokens: { type: 'integer' },
-    totalProcessedTokens: { type: 'integer' },
     inputTokens: { type: 'integer' },
     cachedInputTokens: { type: 'integer' },
     outputTokens: { type: 'integer' },
     reasoningOutputTokens: { type: 'integer' },
-    lastInputTokens: { type: 'integer' },
-    lastCachedInputTokens: { type: 'integer' },
-    lastOutputTokens: { type: 'integer' },
-    lastReasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
   },
-  required: ['usedTokens'],
   additionalProperties: false,
 });
 
@@ -247,6 +244,26 @@ const GUARD_2gqidh = makeGuard({
     query: { type: 'string' },
     url: { type: 'string' },
   },
+  additionalProperties: false,
+});
+
+const GUARD_89upt5 = makeGuard({
+  type: 'object',
+  properties: {
+    usedTokens: { type: 'integer' },
+    maxTokens: { type: 'integer' },
+    totalProcessedTokens: { type: 'integer' },
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    lastInputTokens: { type: 'integer' },
+    lastCachedInputTokens: { type: 'integer' },
+    lastOutputTokens: { type: 'integer' },
+    lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
+  },
+  required: ['usedTokens'],
   additionalProperties: false,
 });
 
@@ -1171,9 +1188,10 @@ export function mapNotificationThreadTokenUsageUpdated(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
     ['usage'],
   );
+  H.codexKeepTotals(ctx, ids, m);
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
@@ -1197,6 +1215,7 @@ export function mapNotificationTurnCompleted(
     {
       state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m?.params?.turn?.status))),
       errorMessage: str(m?.params?.turn?.error?.message),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.codexTurnUsage(ctx, ids)),
     },
     ['state'],
   );

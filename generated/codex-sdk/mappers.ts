@@ -13,14 +13,15 @@ import { todoListPlan } from '../../runtime/helpers/plans.ts';
 import { newRun, runPrompt } from '../../runtime/helpers/runs.ts';
 import { codexSdkToolDetail } from '../../runtime/helpers/tool-detail.ts';
 import { newTurnId } from '../../runtime/helpers/turns.ts';
-import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep } from '../canonical/types.ts';
+import { codexSdkTurnUsage } from '../../runtime/helpers/usage.ts';
+import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep, TurnUsage } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
-const H = { closeTurn, codexSdkToolDetail, newRun, newTurnId, runPrompt, todoListPlan };
+const H = { closeTurn, codexSdkToolDetail, codexSdkTurnUsage, newRun, newTurnId, runPrompt, todoListPlan };
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
@@ -56,6 +57,19 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 };
 
 // ---- canonical field checks ----
+
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
 
 const GUARD_2gqidh = makeGuard({
   type: 'object',
@@ -231,7 +245,16 @@ export function mapThreadEventTurnCompleted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('turn.completed', ids, { state: 'completed', usage: m?.usage }, ['state']);
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: 'completed',
+      usage: m?.usage,
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.codexSdkTurnUsage(ctx, ids, m?.usage)),
+    },
+    ['state'],
+  );
   H.closeTurn(ctx, ids, m);
 }
 

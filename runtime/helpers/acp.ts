@@ -12,6 +12,7 @@ import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
 import { codexRetry, retryMessage } from './retry.ts';
+import { acpSessionCost } from './usage.ts';
 
 /**
  * The message chunks that are items of their own, by `sessionUpdate`: the item type each opens
@@ -336,17 +337,23 @@ export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): P
   return out;
 }
 
-/** usage_update → the context window snapshot. */
+/** usage_update → the context window snapshot, with the session's running cost when it is in USD. */
 export function acpTokenUsage(
-  _ctx: MapContext,
+  ctx: MapContext,
   _ids: ProviderIds,
   used: unknown,
   size: unknown,
-): { usedTokens: number; maxTokens?: number } | undefined {
+  cost?: unknown,
+): { usedTokens: number; maxTokens?: number; sessionCostUsd?: number } | undefined {
   const usedTokens = int(used);
   if (usedTokens === undefined) return undefined;
   const maxTokens = int(size);
-  return maxTokens === undefined ? { usedTokens } : { usedTokens, maxTokens };
+  const sessionCostUsd = acpSessionCost(ctx, cost);
+  return {
+    usedTokens,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(sessionCostUsd !== undefined ? { sessionCostUsd } : {}),
+  };
 }
 
 /** The user's message a session/prompt sends: one item per turn. */

@@ -19,6 +19,7 @@ export type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
   UserInputQuestionOption,
 } from '../../generated/canonical/types.ts';

@@ -23,6 +23,7 @@ import type {
   TurnId,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../../generated/canonical/types.ts';
 
@@ -106,7 +107,10 @@ export interface TurnView {
   readonly stopReason?: string;
   /** turn.aborted's reason (the turn.completed that follows gives the state). */
   readonly abortReason?: string;
+  /** The provider's own cost figure (turn.completed totalCostUsd: Claude's is the session's running total). */
   readonly totalCostUsd?: number;
+  /** This turn's own tokens and cost, and the session's running cost (turn.completed turnUsage). */
+  readonly usage?: TurnUsage;
   /** The latest turn.diff.updated. */
   readonly diff?: string;
 }

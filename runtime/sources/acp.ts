@@ -7,6 +7,7 @@
 import type { MapContext } from '../context.ts';
 import { closeTurn } from '../helpers/close.ts';
 import { acpChunk, acpErrorEcho, jsonRpcErrorReason } from '../helpers/acp.ts';
+import { acpTurnUsage } from '../helpers/usage.ts';
 import type { RawRef } from '../types.ts';
 import { idOf, obj, requestIdOf, str } from '../values.ts';
 import { acpMethodEntry } from './discriminant.ts';
@@ -139,6 +140,6 @@ function agentResponse(
   if (turn === undefined) return;
   acpErrorEcho(ctx, [message, str(error.message) ?? message]);
   acpChunk(ctx, {}, m);
-  ctx.emit('turn.completed', {}, { state: 'failed', errorMessage: message }, []);
+  ctx.emit('turn.completed', {}, { state: 'failed', errorMessage: message, turnUsage: acpTurnUsage(ctx, {}, m) }, []);
   closeTurn(ctx, {}, m);
 }

@@ -40,9 +40,12 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         // A kind no record has (`permision`): not the app's traffic to count, an input to show.
         ctx.begin({ source: 'claude.sdk.message', payload: input }, undefined);
         stats.invalid++;
-        ctx.warn(`${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, hook or meta)`, {
-          kind: 'invalid-message',
-        });
+        ctx.warn(
+          `${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, hook or meta)`,
+          {
+            kind: 'invalid-message',
+          },
+        );
         return;
       }
       const m = obj(message);

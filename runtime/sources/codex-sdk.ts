@@ -33,9 +33,12 @@ export function codexSdkFraming(tables: MapperTables): Framing {
       ctx.begin({ source: 'codex.sdk.thread-event', messageType: 'prompt', payload: input }, undefined);
       if (r?.kind !== 'prompt' || !holdPrompt(ctx, r.prompt)) {
         stats.invalid++;
-        ctx.warn(`${SOURCE}: a reply is \`{kind: 'prompt', prompt}\`: what the app gave thread.run() (the SDK asks nothing)`, {
-          kind: 'invalid-message',
-        });
+        ctx.warn(
+          `${SOURCE}: a reply is \`{kind: 'prompt', prompt}\`: what the app gave thread.run() (the SDK asks nothing)`,
+          {
+            kind: 'invalid-message',
+          },
+        );
         return;
       }
       stats.clientTraffic++;
