@@ -193,6 +193,8 @@ export class Lifecycle {
   unnamedRequests = 0;
   /** The app passed its prompts itself (Claude `{kind: 'prompt'}`): a capture's hook copy of one is not used. */
   promptsTyped = false;
+  /** A capture's `send_prompt` marker came, and no UserPromptSubmit hook since (runtime/sources/claude-agent-sdk.ts). */
+  promptSent = false;
   /** Codex SDK: the prompt the app gave the next run, until its turn starts (runtime/helpers/runs.ts). */
   heldPrompt: string | undefined = undefined;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */

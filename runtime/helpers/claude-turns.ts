@@ -47,7 +47,9 @@ export function claudePrompt(ctx: MapContext, prompt: unknown, id: string | unde
   const text = promptText(prompt);
   if (text === undefined) return false;
   openSyntheticTurn(ctx);
-  const item = `${id ?? `${ctx.currentTurn ?? 'session'}`}#prompt`;
+  const n = ((ctx.thread.turnScratch.get('claudePrompts') as number | undefined) ?? 0) + 1;
+  ctx.thread.turnScratch.set('claudePrompts', n);
+  const item = `${id ?? ctx.currentTurn ?? 'session'}#prompt-${n}`;
   ctx.emit('item.started', { item }, { itemType: 'user_message', status: 'inProgress', text }, []);
   ctx.emit('item.completed', { item }, { itemType: 'user_message', status: 'completed', text }, []);
   return true;

@@ -26,9 +26,16 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       const rec = obj(input);
       if (rec && rec.kind === 'permission') return routePermission(rec, ctx, stats, tables, validate);
       if (rec && rec.kind === 'prompt') return routePrompt(rec, ctx, stats, true);
-      // A capture's UserPromptSubmit hook names the prompt, where the app pushed no prompt of its own.
-      if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && !ctx.lifecycle.promptsTyped)
-        return routePrompt({ kind: 'prompt', prompt: get(rec, ['input', 'prompt']) }, ctx, stats, false);
+      // A capture names the app's prompt in two records of its own side: the driver's `send_prompt`
+      // marker (no text), then the SDK's UserPromptSubmit hook with its text (which the CLI also calls
+      // for prompts of its own, a background task's notification: those follow no marker). Used
+      // where the app pushed no prompt of its own.
+      if (rec && rec.kind === 'meta' && rec.what === 'send_prompt') ctx.lifecycle.promptSent = true;
+      if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && ctx.lifecycle.promptSent) {
+        ctx.lifecycle.promptSent = false;
+        if (!ctx.lifecycle.promptsTyped)
+          return routePrompt({ kind: 'prompt', prompt: get(rec, ['input', 'prompt']) }, ctx, stats, false);
+      }
       const message =
         rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
       if (rec && message === undefined && typeof rec.kind === 'string') {
