@@ -10,9 +10,9 @@ import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } 
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeTurn } from '../../runtime/helpers/close.ts';
 import { todoListPlan } from '../../runtime/helpers/plans.ts';
-import { newRun, runPrompt } from '../../runtime/helpers/runs.ts';
+import { newRun, runError, runPrompt } from '../../runtime/helpers/runs.ts';
 import { codexSdkToolDetail } from '../../runtime/helpers/tool-detail.ts';
-import { newTurnId } from '../../runtime/helpers/turns.ts';
+import { failedTurnError, newTurnId } from '../../runtime/helpers/turns.ts';
 import { codexSdkTurnUsage } from '../../runtime/helpers/usage.ts';
 import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep, TurnUsage } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
@@ -21,7 +21,17 @@ import type { ThreadEventByName } from './upstream-types.ts';
 export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
-const H = { closeTurn, codexSdkToolDetail, codexSdkTurnUsage, newRun, newTurnId, runPrompt, todoListPlan };
+const H = {
+  closeTurn,
+  codexSdkToolDetail,
+  codexSdkTurnUsage,
+  failedTurnError,
+  newRun,
+  newTurnId,
+  runError,
+  runPrompt,
+  todoListPlan,
+};
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
@@ -139,10 +149,10 @@ const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined',
 
 // ---- one mapper per upstream discriminant ----
 
-/** thread-event `error` → runtime.error */
+/** thread-event `error` → */
 export function mapThreadEventError(m: Across<ThreadEventByName['error']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m?.message), class: 'provider_error' }, ['message']);
+  H.runError(ctx, ids, m);
 }
 
 /** thread-event `item.completed` → item.completed + turn.plan.updated */
@@ -157,7 +167,7 @@ export function mapThreadEventItemCompleted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
-      text: str(m?.item?.text),
+      text: str(first(m?.item?.text, m?.item?.message)),
       toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
@@ -185,7 +195,7 @@ export function mapThreadEventItemStarted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
-      text: str(m?.item?.text),
+      text: str(first(m?.item?.text, m?.item?.message)),
       toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
@@ -213,7 +223,7 @@ export function mapThreadEventItemUpdated(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
-      text: str(m?.item?.text),
+      text: str(first(m?.item?.text, m?.item?.message)),
       toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
@@ -258,16 +268,14 @@ export function mapThreadEventTurnCompleted(
   H.closeTurn(ctx, ids, m);
 }
 
-/** thread-event `turn.failed` → runtime.error + turn.completed */
+/** thread-event `turn.failed` → turn.completed */
 export function mapThreadEventTurnFailed(
   m: Across<ThreadEventByName['turn.failed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m?.error?.message), class: 'provider_error', detail: m?.error }, [
-    'message',
-  ]);
   ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m?.error?.message) }, ['state']);
+  H.failedTurnError(ctx, ids, m);
   H.closeTurn(ctx, ids, m);
 }
 

@@ -83,6 +83,7 @@ export const HELPER_MANIFEST = {
   newTurnId: value('turns', [], ['codex-sdk']),
   newRun: hook('runs', ['codex-sdk']),
   runPrompt: hook('runs', ['codex-sdk']),
+  runError: hook('runs', ['codex-sdk']),
   claudeOpenTurn: hook('claude-turns', CLAUDE),
   claudeMessageStart: hook('claude-blocks', CLAUDE),
   claudeMessageStop: hook('claude-blocks', CLAUDE),

@@ -52,3 +52,15 @@ function promptText(prompt: unknown): string | undefined {
   });
   return texts.length ? texts.join('\n') : undefined;
 }
+
+/**
+ * A ThreadErrorEvent (`{type: 'error', message}`). Inside a turn it is not the turn's error: `codex
+ * exec` sends one for a request it retries as for one it gives up on (nothing but the wording tells
+ * them apart), and a turn it gives up ends in turn.failed, which states the error once: here a
+ * runtime.warning. Outside a turn nothing else will state it: a runtime.error.
+ */
+export function runError(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const message = str(get(m, ['message'])) ?? 'the Codex SDK stream reported an error';
+  if (ctx.currentTurn !== undefined) ctx.emit('runtime.warning', {}, { message, detail: m }, ['message']);
+  else ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
+}
