@@ -107,7 +107,16 @@ export interface ClaudePromptRecord {
   prompt: string | ClaudeSdkUserMessage;
 }
 
-export type ClaudeAgentSdkInput = ClaudeSdkMessage | ClaudePermissionRecord | ClaudePromptRecord | ClaudeCaptureRecord;
+/**
+ * The app interrupted its turn (`query.interrupt()`, or aborted `query()`): push it (or `reply`
+ * with it) when it does, so the turn's result reads `interrupted` whatever error it carries.
+ */
+export interface ClaudeInterruptRecord {
+  kind: 'interrupt';
+}
+
+export type ClaudeAgentSdkInput =
+  ClaudeSdkMessage | ClaudePermissionRecord | ClaudePromptRecord | ClaudeInterruptRecord | ClaudeCaptureRecord;
 
 /** The app's decision on a `canUseTool` call pushed before, by the call's `options.toolUseID`. */
 export interface ClaudePermissionReply {
@@ -116,7 +125,7 @@ export interface ClaudePermissionReply {
   /** Whether the call's abort signal had fired when the app answered (an answer after an interrupt is `cancelled`). */
   signal?: { aborted: boolean };
 }
-export type ClaudeAgentSdkReply = ClaudePermissionReply | ClaudePromptRecord;
+export type ClaudeAgentSdkReply = ClaudePermissionReply | ClaudePromptRecord | ClaudeInterruptRecord;
 
 // ---- codex-sdk ---------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ import {
   claudeBlockType,
   claudeMessageStart,
   claudeMessageStop,
+  claudeProposedPlan,
 } from '../../runtime/helpers/claude-blocks.ts';
 import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
@@ -91,6 +92,7 @@ const H = {
   claudeMessageStart,
   claudeMessageStop,
   claudeOpenTurn,
+  claudeProposedPlan,
   claudeTaskItem,
   claudeTokenUsage,
   claudeToolDetail,
@@ -557,7 +559,7 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened + turn.proposed.completed */
+/** permission `canUseTool` → user-input.requested + request.opened */
 export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: requestIdOf(m?.options?.toolUseID) };
   if (m?.toolName === 'AskUserQuestion')
@@ -581,9 +583,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
     },
     ['requestType'],
   );
-  const ids2: MapperIds = {};
-  if (m?.toolName === 'ExitPlanMode')
-    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.input?.plan) }, ['planMarkdown']);
+  H.claudeProposedPlan(ctx, ids, m);
 }
 
 /**

@@ -687,9 +687,9 @@ export function mapNotificationItemCompleted(
     },
     ['itemType'],
   );
-  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'plan')
-    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+    ctx.emit('turn.proposed.completed', ids, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
 }

@@ -6,7 +6,7 @@ import type { ProviderIds } from '../types.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
-import type { PlanStep } from './plans.ts';
+import { stepLabel, type PlanStep } from './plans.ts';
 import { answersBy, type Question } from './user-input.ts';
 import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
 import { closeTurn } from './close.ts';
@@ -328,13 +328,11 @@ export function acpPermissionDecision(ctx: MapContext, ids: ProviderIds, outcome
 /** Plan entries `[{content, status}]` → plan steps. */
 export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): PlanStep[] | undefined {
   if (!Array.isArray(entries)) return undefined;
-  const out: PlanStep[] = [];
-  for (const e of entries) {
-    const step = str(obj(e)?.content);
-    const status = ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined;
-    if (step !== undefined && status !== undefined) out.push({ step, status });
-  }
-  return out;
+  return entries.map((e, i) => ({
+    step: stepLabel(i, obj(e)?.content),
+    status:
+      (ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined) ?? 'pending',
+  }));
 }
 
 /** usage_update → the context window snapshot, with the session's running cost when it is in USD. */

@@ -60,6 +60,9 @@ export function claudeBlockStart(ctx: MapContext, ids: ProviderIds, m: unknown):
   const block = obj(get(m, ['content_block']));
   if (typeof index !== 'number' || !block) return;
   const s = claudeTurn(ctx);
+  // A block at an index this message already used starts another message whose message_start (and
+  // the last one's message_stop) never came: the last one ends as message_stop would end it.
+  if (s.blocks.has(index) && s.blocks.get(index)!.item !== idOf(block.id)) endMessage(ctx, ids, s, Infinity);
   // A tool use's item.started is the spec's (mapping-spec.yaml content_block_start): remember its block only.
   const item =
     startedBySpec(ctx, idOf(block.id)) ??
@@ -135,10 +138,19 @@ export function claudeBlockStop(ctx: MapContext, _ids: ProviderIds, m: unknown):
 
 /** message_stop: the blocks that stopped complete; those the CLI says it abandoned are superseded copies. */
 export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
-  const s = claudeTurn(ctx);
   // `abandoned_blocks` is on the SDK message around the stream event (0.3.x).
   const abandoned = obj(get(ctx.raw.payload, ['abandoned_blocks']));
-  const from = typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity;
+  endMessage(
+    ctx,
+    ids,
+    claudeTurn(ctx),
+    typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity,
+  );
+  ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
+}
+
+/** One model response ends: its blocks that stopped complete, those from `from` on were abandoned (superseded). */
+function endMessage(ctx: MapContext, ids: ProviderIds, s: ClaudeTurnState, from: number): void {
   for (const [index, block] of s.blocks) {
     if (block.isTool) continue;
     if (index >= from) {
@@ -154,7 +166,6 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
   // The next stream names its message again (message_start), or is another stream with no id.
   s.messageId = undefined;
   s.anonymous++;
-  ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
 }
 
 /** The SDK's interrupt marker: the text and thinking blocks still streaming were cut off by the user. */
@@ -285,7 +296,30 @@ function detailOfBlock(
   return detail;
 }
 
-/** A main-thread TodoWrite (a tool the spec makes a `plan`) with its whole input: the turn's plan. */
+/** The tool the agent leaves plan mode with: its `plan` input is the plan it proposes. */
+const EXIT_PLAN_MODE = 'ExitPlanMode';
+
+/**
+ * A plan proposed to the user (turn.proposed.completed, naming the tool use's item): from the
+ * canUseTool call for ExitPlanMode (`$` the permission record), or from its tool_use block when the
+ * app was not asked (a mode that allows it), once per tool use.
+ */
+export function claudeProposedPlan(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const record = obj(m);
+  const name = str(record?.toolName) ?? str(record?.name);
+  const item = idOf(get(m, ['options', 'toolUseID'])) ?? idOf(record?.id);
+  const plan = str(get(m, ['input', 'plan']));
+  if (name !== EXIT_PLAN_MODE || plan === undefined || item === undefined) return;
+  const proposed = ctx.thread.turnScratch;
+  const key = `claudeProposed:${item}`;
+  if (proposed.has(key)) return;
+  proposed.set(key, true);
+  ctx.emit('turn.proposed.completed', { thread: ids.thread, turn: ids.turn, item }, { planMarkdown: plan }, [
+    'planMarkdown',
+  ]);
+}
+
+/** A main-thread TodoWrite (a tool the spec makes a `plan`) with its whole input: the turn's plan; an ExitPlanMode: the plan it proposes. */
 function plan(
   ctx: MapContext,
   ids: ProviderIds,
@@ -293,6 +327,7 @@ function plan(
   block: Record<string, unknown>,
   parent: string | undefined,
 ): void {
+  if (block.type === 'tool_use' && parent === undefined) claudeProposedPlan(ctx, ids, block);
   if (itemType !== 'plan' || block.type !== 'tool_use' || parent !== undefined) return;
   const steps = todoPlan(ctx, block.input);
   if (steps !== undefined) ctx.emit('turn.plan.updated', { ...ids, item: undefined }, { plan: steps }, ['plan']);

@@ -96,8 +96,10 @@ export interface ClaudeTurnState {
   anonymous: number;
   /** A tool use's detail (name, input), for its completion at its result. */
   tools: BoundedMap<ToolDetail>;
-  /** The SDK's `[Request interrupted by user…]` message was seen: the turn ends interrupted. */
+  /** The SDK's `[Request interrupted by user…]` message was seen, or the app interrupted: the turn ends interrupted. */
   interrupted: boolean;
+  /** The app said it interrupted the turn (claude-turns.ts claudeAppInterrupted). */
+  appInterrupted?: boolean;
 }
 
 /** Rough bytes of a JSON value (a tool's input), never throwing. */

@@ -200,11 +200,26 @@ export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): vo
   ctx.raw = cause;
 }
 
+/**
+ * The app interrupted its turn (`query.interrupt()`, or the abort it passed `query()`): a result
+ * that does not say the turn succeeded is that interrupt's, whatever error its text gives (0.2.x
+ * answers an abort with `error_during_execution`, `is_error`, `Request was aborted`).
+ */
+export function claudeAppInterrupted(ctx: MapContext): void {
+  if (ctx.currentTurn === undefined) return;
+  const s = claudeTurn(ctx);
+  s.interrupted = true;
+  s.appInterrupted = true;
+}
+
 /** result: the turn's state (TurnState), from `terminal_reason` (mapped in the spec) or the older signals. */
 export function claudeTurnState(ctx: MapContext, _ids: ProviderIds, m: unknown, terminal: unknown): string {
+  const s = claudeTurn(ctx);
+  const succeeded = get(m, ['subtype']) === 'success' && get(m, ['is_error']) !== true;
+  if (s.appInterrupted && !succeeded) return 'interrupted';
   if (typeof terminal === 'string') return terminal;
-  if (claudeTurn(ctx).interrupted) return 'interrupted';
-  return get(m, ['subtype']) === 'success' && get(m, ['is_error']) !== true ? 'completed' : 'failed';
+  if (s.interrupted) return 'interrupted';
+  return succeeded ? 'completed' : 'failed';
 }
 
 /** result: what a failed turn's error was, never an internal diagnostic; nothing for other states. */

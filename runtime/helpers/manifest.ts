@@ -93,6 +93,7 @@ export const HELPER_MANIFEST = {
   claudeBlockDelta: hook('claude-blocks', CLAUDE, [HOOK_VALUE_MAPS.claudeBlock, HOOK_VALUE_MAPS.claudeDeltaItem]),
   claudeBlockStop: hook('claude-blocks', CLAUDE),
   claudeAssistant: hook('claude-blocks', CLAUDE, CLAUDE_MAPS),
+  claudeProposedPlan: hook('claude-blocks', CLAUDE),
   claudeToolDetail: value('claude-tools', ['value', 'value', 'value'], CLAUDE, [HOOK_VALUE_MAPS.claudeFileChange]),
   claudeTokenUsage: hook('claude-usage', CLAUDE),
   claudeUser: hook('claude-turns', CLAUDE, CLAUDE_MAPS),

@@ -93,7 +93,7 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
     }
     case 'turn.proposed.completed': {
       const { planMarkdown } = event.payload;
-      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, planMarkdown }) }));
+      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, itemId, planMarkdown }) }));
     }
     case 'item.started':
     case 'item.updated':

@@ -175,6 +175,8 @@ export interface PlanView {
 
 export interface ProposedPlanView {
   readonly turnId?: TurnId;
+  /** The item that proposed it (Codex's plan item, Claude's ExitPlanMode tool use). */
+  readonly itemId?: RuntimeItemId;
   readonly planMarkdown: string;
 }
 

@@ -8,7 +8,13 @@
 // execution's, with a warning. The thread of a message is its session_id (permission records have
 // none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
-import { claudePrompt, claudeThreadStarted, completeCompaction, flushHeld } from '../helpers/claude-turns.ts';
+import {
+  claudeAppInterrupted,
+  claudePrompt,
+  claudeThreadStarted,
+  completeCompaction,
+  flushHeld,
+} from '../helpers/claude-turns.ts';
 import { get, idOf, obj } from '../values.ts';
 import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
@@ -31,6 +37,16 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       // for prompts of its own, a background task's notification: those follow no marker). Used
       // where the app pushed no prompt of its own.
       if (rec && rec.kind === 'meta' && rec.what === 'send_prompt') ctx.lifecycle.promptSent = true;
+      // The app interrupted the turn (`{kind: 'interrupt'}`, or a capture's `interrupt` marker).
+      if (rec && (rec.kind === 'interrupt' || (rec.kind === 'meta' && rec.what === 'interrupt'))) {
+        claudeAppInterrupted(ctx);
+        if (rec.kind === 'interrupt') {
+          ctx.begin({ source: 'claude.sdk.message', messageType: 'interrupt', payload: rec }, undefined);
+          ctx.repliesSeen = true;
+          stats.clientTraffic++;
+          return;
+        }
+      }
       if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && ctx.lifecycle.promptSent) {
         ctx.lifecycle.promptSent = false;
         if (!ctx.lifecycle.promptsTyped)
@@ -48,7 +64,7 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         ctx.begin({ source: 'claude.sdk.message', payload: input }, undefined);
         stats.invalid++;
         ctx.warn(
-          `${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, hook or meta)`,
+          `${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, interrupt, hook or meta)`,
           {
             kind: 'invalid-message',
           },
@@ -107,6 +123,12 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     reply(input, ctx, stats) {
       const r = obj(input);
       if (r && r.kind === 'prompt') return routePrompt(r, ctx, stats, true);
+      if (r && r.kind === 'interrupt') {
+        ctx.begin({ source: 'claude.sdk.message', messageType: 'interrupt', payload: r }, undefined);
+        ctx.repliesSeen = true;
+        stats.clientTraffic++;
+        return claudeAppInterrupted(ctx);
+      }
       const request = idOf(r?.toolUseID);
       const pending = request === undefined ? undefined : ctx.lifecycle.requests.get(request);
       ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: input }, undefined);
