@@ -195,7 +195,7 @@ export class Lifecycle {
   promptsTyped = false;
   /** A capture's `send_prompt` marker came, and no UserPromptSubmit hook since (runtime/sources/claude-agent-sdk.ts). */
   promptSent = false;
-  /** Codex SDK: the prompt the app gave the next run, until its turn starts (runtime/helpers/runs.ts). */
+  /** The app's prompt, until the turn it starts opens: the Codex SDK's next run (runtime/helpers/runs.ts), a Claude prompt sent before the SDK named its session (claude-turns.ts). */
   heldPrompt: string | undefined = undefined;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
   private readonly scratchThreads = new Set<string>();

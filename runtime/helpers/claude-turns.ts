@@ -37,6 +37,11 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
 
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
   openSyntheticTurn(ctx);
+  const held = ctx.lifecycle.heldPrompt;
+  if (held !== undefined && ctx.currentThread !== undefined) {
+    ctx.lifecycle.heldPrompt = undefined;
+    emitPrompt(ctx, held, undefined);
+  }
 }
 
 /**
@@ -46,13 +51,23 @@ export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unk
 export function claudePrompt(ctx: MapContext, prompt: unknown, id: string | undefined): boolean {
   const text = promptText(prompt);
   if (text === undefined) return false;
+  // Before the SDK has named its session, the turn's thread is not known: the prompt waits for the
+  // turn the SDK's first message opens (claudeOpenTurn).
+  if (ctx.currentThread === undefined) {
+    ctx.lifecycle.heldPrompt = text;
+    return true;
+  }
+  emitPrompt(ctx, text, id);
+  return true;
+}
+
+function emitPrompt(ctx: MapContext, text: string, id: string | undefined): void {
   openSyntheticTurn(ctx);
   const n = ((ctx.thread.turnScratch.get('claudePrompts') as number | undefined) ?? 0) + 1;
   ctx.thread.turnScratch.set('claudePrompts', n);
   const item = `${id ?? ctx.currentTurn ?? 'session'}#prompt-${n}`;
   ctx.emit('item.started', { item }, { itemType: 'user_message', status: 'inProgress', text }, []);
   ctx.emit('item.completed', { item }, { itemType: 'user_message', status: 'completed', text }, []);
-  return true;
 }
 
 /** A prompt's text: a string, or an SDKUserMessage (`message.content`: a string or content blocks). */

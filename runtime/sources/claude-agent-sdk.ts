@@ -49,8 +49,11 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       }
       if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && ctx.lifecycle.promptSent) {
         ctx.lifecycle.promptSent = false;
-        if (!ctx.lifecycle.promptsTyped)
+        if (!ctx.lifecycle.promptsTyped) {
+          // The hook names the session the prompt is for.
+          ctx.currentThread = idOf(get(rec, ['input', 'session_id'])) ?? ctx.currentThread;
           return routePrompt({ kind: 'prompt', prompt: get(rec, ['input', 'prompt']) }, ctx, stats, false);
+        }
       }
       const message =
         rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
@@ -159,6 +162,9 @@ function routePrompt(rec: Record<string, unknown>, ctx: MapContext, stats: Norma
   ctx.begin({ source: 'claude.sdk.message', messageType: 'prompt', payload: rec }, undefined);
   ctx.repliesSeen = true; // the app's side reaches this session
   if (typed) ctx.lifecycle.promptsTyped = true;
+  // An SDKUserMessage names its session (empty before the SDK has made one).
+  const session = idOf(get(rec.prompt, ['session_id']));
+  if (session !== undefined && session !== '') ctx.currentThread = session;
   if (!claudePrompt(ctx, rec.prompt, idOf(get(rec.prompt, ['uuid'])))) {
     stats.invalid++;
     ctx.warn(`${SOURCE}: a prompt record is \`{kind: 'prompt', prompt}\`, its prompt a string or an SDKUserMessage`, {
