@@ -538,6 +538,19 @@ export interface TurnUsage {
   sessionCostUsd?: number;
 }
 
+/**
+ * What a background task or subagent has used so far (its own context, not the thread's), as its
+ * provider counts it.
+ */
+export interface TaskUsage {
+  /** Tokens the task has processed so far. */
+  totalTokens?: number;
+  /** Tool calls the task has made so far. */
+  toolUses?: number;
+  /** How long the task has run, in milliseconds. */
+  durationMs?: number;
+}
+
 export interface TurnPlanStep {
   step: string;
   status: PlanStepStatus;
@@ -797,6 +810,12 @@ export interface TaskProgressPayload {
   summary?: string;
   usage?: unknown;
   lastToolName?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /**
@@ -819,6 +838,12 @@ export interface TaskCompletedPayload {
   status: TaskStatus;
   summary?: string;
   usage?: unknown;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /** Payload of `hook.started`. */

@@ -2995,7 +2995,75 @@ return errors === 0;
 }
 
 export const validateTaskProgressPayload = validate112;
-const schema58 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
+const schema58 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","description"],"additionalProperties":false};
+const schema59 = {"$id":"urn:eventmap:canonical:TaskUsage","type":"object","properties":{"totalTokens":{"type":"integer"},"toolUses":{"type":"integer"},"durationMs":{"type":"integer"}},"additionalProperties":false};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskUsage" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "totalTokens") || (key0 === "toolUses")) || (key0 === "durationMs"))){
+validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.totalTokens !== undefined){
+let data0 = data.totalTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate114.errors = [{instancePath:instancePath+"/totalTokens",schemaPath:"#/properties/totalTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolUses !== undefined){
+let data1 = data.toolUses;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate114.errors = [{instancePath:instancePath+"/toolUses",schemaPath:"#/properties/toolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.durationMs !== undefined){
+let data2 = data.durationMs;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate114.errors = [{instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
@@ -3011,7 +3079,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName"))){
+if(!((((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName")) || (key0 === "taskUsage"))){
 validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3065,6 +3133,19 @@ var valid0 = _errs7 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.taskUsage !== undefined){
+const _errs9 = errors;
+if(!(validate114(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -3080,28 +3161,28 @@ validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskUpdatedPayload = validate114;
-const schema59 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
-const schema60 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
+export const validateTaskUpdatedPayload = validate116;
+const schema60 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+const schema61 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskState" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
-validate116.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"}];
+validate118.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3109,14 +3190,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate114.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
-validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3136,8 +3217,8 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined){
 const _errs3 = errors;
-if(!(validate116(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate118(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3149,7 +3230,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate114.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3161,7 +3242,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs6 = errors;
 if(typeof data.error !== "string"){
-validate114.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3176,36 +3257,36 @@ var valid0 = true;
 }
 }
 else {
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskCompletedPayload = validate118;
-const schema61 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
-const schema62 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
+export const validateTaskCompletedPayload = validate120;
+const schema62 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","status"],"additionalProperties":false};
+const schema63 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStatus" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "stopped"))){
-validate120.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"}];
+validate122.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3213,14 +3294,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
-validate118.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
-validate118.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "taskUsage"))){
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3240,8 +3321,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs3 = errors;
-if(!(validate120(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3253,10 +3334,22 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs4 = errors;
 if(typeof data.summary !== "string"){
-validate118.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate120.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskUsage !== undefined){
+const _errs6 = errors;
+if(!(validate114(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -3266,19 +3359,20 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate118.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookStartedPayload = validate122;
-const schema63 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
+export const validateHookStartedPayload = validate125;
+const schema64 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3286,14 +3380,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
-validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
-validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3302,7 +3396,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate122.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3314,7 +3408,7 @@ if(valid0){
 if(data.hookName !== undefined){
 const _errs4 = errors;
 if(typeof data.hookName !== "string"){
-validate122.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3326,7 +3420,7 @@ if(valid0){
 if(data.hookEvent !== undefined){
 const _errs6 = errors;
 if(typeof data.hookEvent !== "string"){
-validate122.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3340,18 +3434,18 @@ var valid0 = true;
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate122.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookProgressPayload = validate123;
-const schema64 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+export const validateHookProgressPayload = validate126;
+const schema65 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3359,14 +3453,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hookId === undefined) && (missing0 = "hookId")){
-validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
-validate123.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3375,7 +3469,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate123.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3387,7 +3481,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs4 = errors;
 if(typeof data.output !== "string"){
-validate123.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3399,7 +3493,7 @@ if(valid0){
 if(data.stdout !== undefined){
 const _errs6 = errors;
 if(typeof data.stdout !== "string"){
-validate123.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3411,7 +3505,7 @@ if(valid0){
 if(data.stderr !== undefined){
 const _errs8 = errors;
 if(typeof data.stderr !== "string"){
-validate123.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate126.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3426,36 +3520,36 @@ var valid0 = true;
 }
 }
 else {
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate123.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookCompletedPayload = validate124;
-const schema65 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
-const schema66 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
+export const validateHookCompletedPayload = validate127;
+const schema66 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+const schema67 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
-validate125.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema66.enum},message:"must be equal to one of the allowed values"}];
+validate128.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate125.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3463,14 +3557,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
-validate124.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3479,7 +3573,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate124.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3490,8 +3584,8 @@ var valid0 = true;
 if(valid0){
 if(data.outcome !== undefined){
 const _errs4 = errors;
-if(!(validate125(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate128(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3503,7 +3597,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs5 = errors;
 if(typeof data.output !== "string"){
-validate124.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3515,7 +3609,7 @@ if(valid0){
 if(data.stdout !== undefined){
 const _errs7 = errors;
 if(typeof data.stdout !== "string"){
-validate124.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3527,7 +3621,7 @@ if(valid0){
 if(data.stderr !== undefined){
 const _errs9 = errors;
 if(typeof data.stderr !== "string"){
-validate124.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate127.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3540,7 +3634,7 @@ if(data.exitCode !== undefined){
 let data5 = data.exitCode;
 const _errs11 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate124.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate127.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3557,18 +3651,18 @@ var valid0 = true;
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolProgressPayload = validate127;
-const schema67 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateToolProgressPayload = validate130;
+const schema68 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3577,7 +3671,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3586,7 +3680,7 @@ if(_errs1 === errors){
 if(data.toolUseId !== undefined){
 const _errs2 = errors;
 if(typeof data.toolUseId !== "string"){
-validate127.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3598,7 +3692,7 @@ if(valid0){
 if(data.toolName !== undefined){
 const _errs4 = errors;
 if(typeof data.toolName !== "string"){
-validate127.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3610,7 +3704,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs6 = errors;
 if(typeof data.summary !== "string"){
-validate127.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3623,7 +3717,7 @@ if(data.elapsedSeconds !== undefined){
 let data3 = data.elapsedSeconds;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate127.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate130.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3637,18 +3731,18 @@ var valid0 = true;
 }
 }
 else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolSummaryPayload = validate128;
-const schema68 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+export const validateToolSummaryPayload = validate131;
+const schema69 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3656,14 +3750,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3672,7 +3766,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate128.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3691,7 +3785,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate128.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3701,7 +3795,7 @@ break;
 }
 }
 else {
-validate128.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate131.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3715,18 +3809,18 @@ var valid0 = true;
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAuthStatusPayload = validate129;
-const schema69 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
+export const validateAuthStatusPayload = validate132;
+const schema70 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3735,7 +3829,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3744,7 +3838,7 @@ if(_errs1 === errors){
 if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
 if(typeof data.isAuthenticating !== "boolean"){
-validate129.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate132.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3763,7 +3857,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate129.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3773,7 +3867,7 @@ break;
 }
 }
 else {
-validate129.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate132.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3786,7 +3880,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs8 = errors;
 if(typeof data.error !== "string"){
-validate129.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3794,105 +3888,6 @@ var valid0 = _errs8 === errors;
 else {
 var valid0 = true;
 }
-}
-}
-}
-}
-else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountUpdatedPayload = validate130;
-const schema70 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.account === undefined) && (missing0 = "account")){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "account")){
-validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountRateLimitsUpdatedPayload = validate131;
-const schema71 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "rateLimits")){
-validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpStatusUpdatedPayload = validate132;
-const schema72 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "status")){
-validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
 }
 }
 }
@@ -3906,66 +3901,26 @@ validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMcpOauthCompletedPayload = validate133;
-const schema73 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
+export const validateAccountUpdatedPayload = validate133;
+const schema71 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.success === undefined) && (missing0 = "success")){
+if((data.account === undefined) && (missing0 = "account")){
 validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
+if(!(key0 === "account")){
 validate133.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.success !== undefined){
-const _errs2 = errors;
-if(typeof data.success !== "boolean"){
-validate133.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate133.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs6 = errors;
-if(typeof data.error !== "string"){
-validate133.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -3979,66 +3934,26 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const validateModelReroutedPayload = validate134;
-const schema74 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate134;
+const schema72 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
 validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+if(!(key0 === "rateLimits")){
 validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.fromModel !== undefined){
-const _errs2 = errors;
-if(typeof data.fromModel !== "string"){
-validate134.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toModel !== undefined){
-const _errs4 = errors;
-if(typeof data.toModel !== "string"){
-validate134.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs6 = errors;
-if(typeof data.reason !== "string"){
-validate134.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -4052,66 +3967,26 @@ validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigWarningPayload = validate135;
-const schema75 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+export const validateMcpStatusUpdatedPayload = validate135;
+const schema73 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.status === undefined) && (missing0 = "status")){
 validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+if(!(key0 === "status")){
 validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate135.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate135.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.path !== undefined){
-const _errs6 = errors;
-if(typeof data.path !== "string"){
-validate135.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -4125,34 +4000,34 @@ validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate136;
-const schema76 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateMcpOauthCompletedPayload = validate136;
+const schema74 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.success === undefined) && (missing0 = "success")){
 validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "summary") || (key0 === "details"))){
+if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
 validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.summary !== undefined){
+if(data.success !== undefined){
 const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate136.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.success !== "boolean"){
+validate136.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4161,16 +4036,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.name !== undefined){
 const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate136.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.name !== "string"){
+validate136.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs6 = errors;
+if(typeof data.error !== "string"){
+validate136.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -4185,35 +4073,34 @@ validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate137;
-const schema77 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
-const schema78 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+export const validateModelReroutedPayload = validate137;
+const schema75 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
-validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "fileId"))){
-validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.filename !== undefined){
+if(data.fromModel !== undefined){
 const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate138.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.fromModel !== "string"){
+validate137.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4222,16 +4109,102 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fileId !== undefined){
+if(data.toModel !== undefined){
 const _errs4 = errors;
-if(typeof data.fileId !== "string"){
-validate138.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.toModel !== "string"){
+validate137.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs6 = errors;
+if(typeof data.reason !== "string"){
+validate137.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigWarningPayload = validate138;
+const schema76 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate138.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate138.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.path !== undefined){
+const _errs6 = errors;
+if(typeof data.path !== "string"){
+validate138.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -4246,33 +4219,34 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
-const schema79 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+export const validateDeprecationNoticePayload = validate139;
+const schema77 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
-validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.summary === undefined) && (missing0 = "summary")){
+validate139.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "error"))){
-validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((key0 === "summary") || (key0 === "details"))){
+validate139.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.filename !== undefined){
+if(data.summary !== undefined){
 const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate140.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.summary !== "string"){
+validate139.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4281,10 +4255,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.details !== undefined){
 const _errs4 = errors;
-if(typeof data.error !== "string"){
-validate140.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.details !== "string"){
+validate139.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4297,16 +4271,136 @@ var valid0 = true;
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate140.errors = vErrors;
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFilesPersistedPayload = validate140;
+const schema78 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
+const schema79 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "fileId"))){
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate141.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileId !== undefined){
+const _errs4 = errors;
+if(typeof data.fileId !== "string"){
+validate141.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+const schema80 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "error"))){
+validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate143.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs4 = errors;
+if(typeof data.error !== "string"){
+validate143.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate143.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -4314,14 +4408,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4336,8 +4430,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate138(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate141(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4347,7 +4441,7 @@ break;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate140.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4366,8 +4460,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs7 = errors;
-if(!(validate140(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate143(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -4377,7 +4471,7 @@ break;
 }
 }
 else {
-validate137.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate140.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4391,19 +4485,19 @@ var valid0 = true;
 }
 }
 else {
-validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate137.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeWarningPayload = validate142;
-const schema80 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
-const schema81 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
+export const validateRuntimeWarningPayload = validate145;
+const schema81 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
+const schema82 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
 let vErrors = null;
 let errors = 0;
@@ -4411,14 +4505,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.attempt === undefined) && (missing0 = "attempt")){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate146.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
-validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate146.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4428,7 +4522,7 @@ if(data.attempt !== undefined){
 let data0 = data.attempt;
 const _errs2 = errors;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate143.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate146.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4441,7 +4535,7 @@ if(data.limit !== undefined){
 let data1 = data.limit;
 const _errs4 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate143.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate146.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4454,7 +4548,7 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-validate143.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema81.properties.status.type},message:"must be integer,null"}];
+validate146.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be integer,null"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4466,7 +4560,7 @@ if(valid0){
 if(data.message !== undefined){
 const _errs8 = errors;
 if(typeof data.message !== "string"){
-validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate146.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -4481,87 +4575,9 @@ var valid0 = true;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.message === undefined) && (missing0 = "message")){
-validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate142.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.retry !== undefined){
-const _errs4 = errors;
-if(!(validate143(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate142.errors = vErrors;
-return errors === 0;
-}
-
-export const validateRuntimeErrorPayload = validate145;
-const schema82 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
-const schema83 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
-
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
-validate146.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema83.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 validate146.errors = vErrors;
 return errors === 0;
@@ -4569,7 +4585,7 @@ return errors === 0;
 
 
 function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
+/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4582,7 +4598,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
+if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
 validate145.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -4601,9 +4617,9 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.class !== undefined){
+if(data.retry !== undefined){
 const _errs4 = errors;
-if(!(validate146(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
+if(!(validate146(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
@@ -4622,6 +4638,84 @@ return false;
 }
 }
 validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRuntimeErrorPayload = validate148;
+const schema83 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
+const schema84 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
+validate149.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate149.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
+validate148.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate148.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.class !== undefined){
+const _errs4 = errors;
+if(!(validate149(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate148.errors = vErrors;
 return errors === 0;
 }
 

@@ -49,7 +49,7 @@ import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
-import { claudeTurnUsage } from '../../runtime/helpers/usage.ts';
+import { claudeTaskUsage, claudeTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -63,6 +63,7 @@ import type {
   RequestDecision,
   RetryInfo,
   SessionState,
+  TaskUsage,
   ToolDetail,
   TurnState,
   TurnUsage,
@@ -94,6 +95,7 @@ const H = {
   claudeOpenTurn,
   claudeProposedPlan,
   claudeTaskItem,
+  claudeTaskUsage,
   claudeTokenUsage,
   claudeToolDetail,
   claudeTurnEnd,
@@ -472,6 +474,12 @@ const GUARD_hezfjq = makeGuard({
     required: ['filename', 'fileId'],
     additionalProperties: false,
   },
+});
+
+const GUARD_s3bpym = makeGuard({
+  type: 'object',
+  properties: { totalTokens: { type: 'integer' }, toolUses: { type: 'integer' }, durationMs: { type: 'integer' } },
+  additionalProperties: false,
 });
 
 const GUARD_zm2i26 = makeGuard({
@@ -1098,6 +1106,7 @@ export function mapSdkMessageSystemTaskNotification(
       status: oneOf(SET_TaskStatus, m?.status),
       summary: str(m?.summary),
       usage: m?.usage,
+      taskUsage: guard<TaskUsage>(GUARD_s3bpym, H.claudeTaskUsage(ctx, ids, m?.usage)),
     },
     ['taskId', 'status'],
   );
@@ -1121,6 +1130,7 @@ export function mapSdkMessageSystemTaskProgress(
       summary: str(m?.summary),
       usage: m?.usage,
       lastToolName: str(m?.last_tool_name),
+      taskUsage: guard<TaskUsage>(GUARD_s3bpym, H.claudeTaskUsage(ctx, ids, m?.usage)),
     },
     ['taskId', 'description'],
   );

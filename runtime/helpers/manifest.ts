@@ -116,6 +116,7 @@ export const HELPER_MANIFEST = {
   codexTurnUsage: value('usage', [], CODEX_APP),
   codexSdkTurnUsage: value('usage', ['value'], ['codex-sdk']),
   claudeTurnUsage: value('usage', ['value', 'value'], CLAUDE),
+  claudeTaskUsage: value('usage', ['value'], CLAUDE),
   todoListPlan: value('plans', ['value'], ['codex-sdk']),
   acpOpenTurn: hook('acp', ACP),
   acpPromptTurn: hook('acp', ACP),

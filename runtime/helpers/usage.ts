@@ -177,3 +177,22 @@ export function acpTurnUsage(ctx: MapContext, _ids: ProviderIds, response: unkno
     ...(t.cost !== undefined ? costOfTurn(t, t.cost) : {}),
   });
 }
+
+/** Claude task_progress / task_notification `usage {total_tokens, tool_uses, duration_ms}`: the task's own (TaskUsage). */
+export function claudeTaskUsage(
+  _ctx: MapContext,
+  _ids: ProviderIds,
+  usage: unknown,
+): { totalTokens?: number; toolUses?: number; durationMs?: number } | undefined {
+  const u = obj(usage);
+  const out: Record<string, number> = {};
+  for (const [from, to] of [
+    ['total_tokens', 'totalTokens'],
+    ['tool_uses', 'toolUses'],
+    ['duration_ms', 'durationMs'],
+  ] as const) {
+    const v = int(u?.[from]);
+    if (v !== undefined && v >= 0) out[to] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}

@@ -15,6 +15,7 @@ export type {
   ProviderRuntimeEvent,
   RequestDecision,
   TaskState,
+  TaskUsage,
   ThreadTokenUsageSnapshot,
   ToolDetail,
   TurnPlanStep,

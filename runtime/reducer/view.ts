@@ -16,6 +16,7 @@ import type {
   SessionExitKind,
   SessionState,
   TaskState,
+  TaskUsage,
   ThreadId,
   ThreadState,
   ThreadTokenUsageSnapshot,
@@ -189,6 +190,8 @@ export interface TaskView {
   /** The latest task.progress or task.completed summary. */
   readonly summary?: string;
   readonly lastToolName?: string;
+  /** What the task has used so far (task.progress / task.completed taskUsage). */
+  readonly usage?: TaskUsage;
   readonly error?: string;
   readonly turnId?: TurnId;
 }

@@ -368,3 +368,30 @@ describe('codex-sdk: the prompt the app gave thread.run()', () => {
     expect(turns[0]!.usage).toEqual({ inputTokens: 10, cachedInputTokens: 2, outputTokens: 3 });
   });
 });
+
+describe('claude-agent-sdk: a subagent’s usage', () => {
+  it('task_progress and task_notification usage is the task’s, typed (never the thread’s context)', () => {
+    const { view, events } = run('claude-agent-sdk', [
+      assistant('m1', [
+        { type: 'tool_use', id: 'toolu_task', name: 'Task', input: { description: 'Sub', prompt: 'Go' } },
+      ]),
+      msg({
+        type: 'system',
+        subtype: 'task_started',
+        task_id: 'task-1',
+        tool_use_id: 'toolu_task',
+        description: 'Sub',
+      }),
+      msg({
+        type: 'system',
+        subtype: 'task_progress',
+        task_id: 'task-1',
+        tool_use_id: 'toolu_task',
+        description: 'Sub',
+        usage: { total_tokens: 110, tool_uses: 1, duration_ms: 2500 },
+      }),
+    ]);
+    expect(view.threads[0]!.tasks.map((t) => t.usage)).toEqual([{ totalTokens: 110, toolUses: 1, durationMs: 2500 }]);
+    expect(events.filter((e) => e.type === 'thread.token-usage.updated')).toEqual([]);
+  });
+});
