@@ -14,7 +14,7 @@ import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
-import { supersede } from './superseded.ts';
+import { supersede } from './cut-off.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
 export const CLAUDE_VALUE_MAPS = {

@@ -7,7 +7,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
-import { stepLabel } from './plans.ts';
+import { stepLabel } from './plan-steps.ts';
 import { contentText, detailOf, FILE_CHANGE_KINDS, type FileChange, type ToolDetail } from './tool-detail.ts';
 
 /** An MCP tool's name: `mcp__<server>__<tool>` (the server's name has no `__`). */

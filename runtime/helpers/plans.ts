@@ -1,23 +1,12 @@
 // Plans as turn.plan.updated steps, the same for every provider (one plan widget).
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { obj, str } from '../values.ts';
+import { obj } from '../values.ts';
+import { stepLabel } from './plan-steps.ts';
 
 export interface PlanStep {
   step: string;
   status: 'pending' | 'inProgress' | 'completed';
-}
-
-/**
- * A step's label: the first of its texts that is not blank, else `Step <n>` (its place in the plan,
- * from 1). A blank step is still a step: the plan keeps it, labelled, rather than losing it or the plan.
- */
-export function stepLabel(index: number, ...texts: unknown[]): string {
-  for (const t of texts) {
-    const text = str(t)?.trim();
-    if (text) return text;
-  }
-  return `Step ${index + 1}`;
 }
 
 /** Codex SDK todo_list items `[{text, completed}]` → plan steps (a todo is done or still to do). */

@@ -1,29 +1,9 @@
-// A message the upstream gave up and sent again, the same rule on every provider: the cut-off copy is
-// not the answer. Its item closes `failed` with no text (the cut-off text stays in its events' raw),
-// so a UI shows the text once, in the copy that followed (docs/parity.md, "cut-off stream"). The
-// signals that say a copy was given up are the upstream's own: Codex's `error` with `willRetry`,
-// Claude's `abandoned_blocks` and its whole message sent in place of a stream that never stopped.
+// Codex's retried model request (`error` with `willRetry: true`): the messages its turn was streaming
+// were given up, and are superseded copies (cut-off.ts).
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get } from '../values.ts';
-
-/** Why a superseded copy closed (the item's `detail`). */
-export const SUPERSEDED = 'cut off: the upstream gave this message up and sent it again';
-
-/** The item types whose text an upstream streams and may send again. */
-const TEXT_ITEMS: ReadonlySet<unknown> = new Set(['assistant_message', 'reasoning']);
-
-/** Close one open item as a superseded copy (nothing when it is not open). */
-export function supersede(ctx: MapContext, ids: ProviderIds, item: string): void {
-  const open = ctx.openItem(ctx.currentThread, item);
-  if (!open || !TEXT_ITEMS.has(open.itemType)) return;
-  ctx.emit(
-    'item.completed',
-    { ...ids, item, turn: open.ids.turn },
-    { itemType: open.itemType, status: 'failed', text: '', detail: SUPERSEDED },
-    [],
-  );
-}
+import { supersede } from './cut-off.ts';
 
 /**
  * A retried model request (Codex `error` with `willRetry: true`): the messages its turn was
