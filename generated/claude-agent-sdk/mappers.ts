@@ -33,6 +33,7 @@ import {
   claudeMessageStart,
   claudeMessageStop,
   claudeProposedPlan,
+  claudeRetry,
 } from '../../runtime/helpers/claude-blocks.ts';
 import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
@@ -94,6 +95,7 @@ const H = {
   claudeMessageStop,
   claudeOpenTurn,
   claudeProposedPlan,
+  claudeRetry,
   claudeTaskItem,
   claudeTaskUsage,
   claudeTokenUsage,
@@ -844,6 +846,7 @@ export function mapSdkMessageSystemApiRetry(
     },
     ['message'],
   );
+  H.claudeRetry(ctx, ids, m);
 }
 
 /** sdk-message `system:compact_boundary` → thread.state.changed */

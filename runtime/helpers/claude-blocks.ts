@@ -183,6 +183,20 @@ export function interruptStreamingBlocks(ctx: MapContext, ids: ProviderIds): voi
 }
 
 /**
+ * system:api_retry: the model request being streamed failed and is retried. The main thread's text
+ * and thinking blocks that had not stopped were given up (where the CLI did not already say so with
+ * `abandoned_blocks`): superseded copies, as Codex's at its retry.
+ */
+export function claudeRetry(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  const s = claudeTurn(ctx);
+  for (const [index, block] of s.blocks)
+    if (!block.isTool && !block.stopped && block.parent === undefined) {
+      supersede(ctx, ids, block.item);
+      s.blocks.delete(index);
+    }
+}
+
+/**
  * A main-thread message sent whole while another message's stream never stopped (0.2.62 retries a
  * cut-off stream so): that stream's unfinished blocks were given up.
  */

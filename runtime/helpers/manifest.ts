@@ -94,6 +94,7 @@ export const HELPER_MANIFEST = {
   claudeBlockStop: hook('claude-blocks', CLAUDE),
   claudeAssistant: hook('claude-blocks', CLAUDE, CLAUDE_MAPS),
   claudeProposedPlan: hook('claude-blocks', CLAUDE),
+  claudeRetry: hook('claude-blocks', CLAUDE),
   claudeToolDetail: value('claude-tools', ['value', 'value', 'value'], CLAUDE, [HOOK_VALUE_MAPS.claudeFileChange]),
   claudeTokenUsage: hook('claude-usage', CLAUDE),
   claudeUser: hook('claude-turns', CLAUDE, CLAUDE_MAPS),

@@ -395,3 +395,44 @@ describe('claude-agent-sdk: a subagent’s usage', () => {
     expect(events.filter((e) => e.type === 'thread.token-usage.updated')).toEqual([]);
   });
 });
+
+describe('claude-agent-sdk: a retry gives up what its request was streaming', () => {
+  it('a stream cut off by a retried request (no abandoned_blocks) shows its text once, in the retry', () => {
+    const blockOf = (id: string, text: string, stop: boolean) => [
+      stream({
+        type: 'message_start',
+        message: {
+          id,
+          role: 'assistant',
+          model: 'claude-x',
+          content: [],
+          usage: { input_tokens: 10, output_tokens: 1 },
+        },
+      }),
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }),
+      ...(stop ? [stream({ type: 'content_block_stop', index: 0 }), stream({ type: 'message_stop' })] : []),
+    ];
+    const { turns, view } = run('claude-agent-sdk', [
+      { kind: 'prompt', prompt: 'Answer' },
+      ...blockOf('m1', 'The answer is', false),
+      msg({
+        type: 'system',
+        subtype: 'api_retry',
+        attempt: 1,
+        max_retries: 2,
+        retry_delay_ms: 500,
+        error_status: 500,
+        error: 'server_error',
+      }),
+      ...blockOf('m1_r1', 'The answer is 42.', true),
+      result({}),
+    ]);
+    expect(shown(turns[0]!)).toEqual([
+      ['user_message', 'completed', 'Answer'],
+      ['assistant_message', 'completed', 'The answer is 42.'],
+    ]);
+    expect(turns[0]!.items.map((i) => [i.itemType, i.status])).toContainEqual(['assistant_message', 'failed']);
+    expect(view.warnings.map((w) => w.retry?.attempt)).toEqual([1]);
+  });
+});
