@@ -144,8 +144,7 @@ export function acpErrorEcho(ctx: MapContext, reasons: readonly string[]): void 
 /** turnScratch key: the agent reported the turn failed (codex-acp's `_meta.codex`), with the reason when it gave one. */
 const SYSTEM_ERROR = 'acpSystemError';
 /** What a turn the agent reported failed without a reason says. */
-const NO_REASON =
-  'the agent reported a system error (codex threadStatus systemError) and gave no reason but its message text';
+const NO_REASON = 'the agent reported a system error (codex threadStatus systemError) with no reason of its own';
 
 /** The error of a turn the agent reported failed (`_meta.codex`), or undefined. */
 function acpSystemError(ctx: MapContext): string | undefined {
