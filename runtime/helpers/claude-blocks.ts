@@ -324,10 +324,11 @@ export function claudeProposedPlan(ctx: MapContext, ids: ProviderIds, m: unknown
   const item = idOf(get(m, ['options', 'toolUseID'])) ?? idOf(record?.id);
   const plan = str(get(m, ['input', 'plan']));
   if (name !== EXIT_PLAN_MODE || plan === undefined || item === undefined) return;
-  const proposed = ctx.thread.turnScratch;
-  const key = `claudeProposed:${item}`;
-  if (proposed.has(key)) return;
-  proposed.set(key, true);
+  // The permission and the assistant message of one tool use come one after the other: the last
+  // tool use proposed is all there is to remember (state stays one id, however many plans a turn has).
+  const scratch = ctx.thread.turnScratch;
+  if (scratch.get('claudeProposed') === item) return;
+  scratch.set('claudeProposed', item);
   ctx.emit('turn.proposed.completed', { thread: ids.thread, turn: ids.turn, item }, { planMarkdown: plan }, [
     'planMarkdown',
   ]);
