@@ -170,10 +170,15 @@ export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): voi
     ]);
   } else if (error) {
     const message = str(error.message);
-    if (message !== undefined && message.trim() !== '') ctx.thread.turnScratch.set(SYSTEM_ERROR, message);
+    if (message !== undefined && message.trim() !== '') {
+      ctx.lifecycle.holdsScratch(ctx.currentThread);
+      ctx.thread.turnScratch.set(SYSTEM_ERROR, message);
+    }
   }
-  if (str(obj(codex.threadStatus)?.type) === 'systemError' && acpSystemError(ctx) === undefined)
+  if (str(obj(codex.threadStatus)?.type) === 'systemError' && acpSystemError(ctx) === undefined) {
+    ctx.lifecycle.holdsScratch(ctx.currentThread);
     ctx.thread.turnScratch.set(SYSTEM_ERROR, NO_REASON);
+  }
 }
 
 /** session/prompt's answer: the state its stopReason maps to, unless the agent reported the turn failed. */

@@ -328,6 +328,7 @@ export function claudeProposedPlan(ctx: MapContext, ids: ProviderIds, m: unknown
   // tool use proposed is all there is to remember (state stays one id, however many plans a turn has).
   const scratch = ctx.thread.turnScratch;
   if (scratch.get('claudeProposed') === item) return;
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
   scratch.set('claudeProposed', item);
   ctx.emit('turn.proposed.completed', { thread: ids.thread, turn: ids.turn, item }, { planMarkdown: plan }, [
     'planMarkdown',

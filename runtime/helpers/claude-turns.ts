@@ -63,6 +63,7 @@ export function claudePrompt(ctx: MapContext, prompt: unknown, id: string | unde
 
 function emitPrompt(ctx: MapContext, text: string, id: string | undefined): void {
   openSyntheticTurn(ctx);
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
   const n = ((ctx.thread.turnScratch.get('claudePrompts') as number | undefined) ?? 0) + 1;
   ctx.thread.turnScratch.set('claudePrompts', n);
   const item = `${id ?? ctx.currentTurn ?? 'session'}#prompt-${n}`;
@@ -89,6 +90,7 @@ export function claudeCompaction(ctx: MapContext, ids: ProviderIds, m: unknown):
   completeCompaction(ctx, undefined);
   const item = `${idOf(get(m, ['uuid'])) ?? ctx.currentTurn ?? 'session'}#compaction`;
   ctx.emit('item.started', { ...ids, item }, { itemType: 'context_compaction', status: 'inProgress' }, []);
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
   ctx.thread.turnScratch.set(COMPACTION, item);
 }
 
