@@ -208,6 +208,12 @@ export class Lifecycle {
   private readonly onEvict: (what: string) => void;
   /** Requests that came without an id of their own, numbered (`permission-<n>`). */
   unnamedRequests = 0;
+  /** The app passed its prompts itself (Claude `{kind: 'prompt'}`): a capture's hook copy of one is not used. */
+  promptsTyped = false;
+  /** A capture's `send_prompt` marker came, and no UserPromptSubmit hook since (runtime/sources/claude-agent-sdk.ts). */
+  promptSent = false;
+  /** The app's prompt, until the turn it starts opens: the Codex SDK's next run (runtime/helpers/runs.ts), a Claude prompt sent before the SDK named its session (claude-turns.ts). */
+  heldPrompt: string | undefined = undefined;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
   private readonly scratchThreads = new Set<string>();
 

@@ -26,6 +26,7 @@ import {
   acpCancel,
   acpChunk,
   acpChunkItem,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -36,6 +37,7 @@ import {
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
@@ -47,6 +49,7 @@ import {
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { acpTurnUsage } from '../../runtime/helpers/usage.ts';
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -58,6 +61,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
@@ -78,6 +82,7 @@ const H = {
   acpCancel,
   acpChunk,
   acpChunkItem,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -88,12 +93,14 @@ const H = {
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
   acpTokenUsage,
   acpToolDetail,
   acpToolEnd,
+  acpTurnUsage,
   acpUserTurn,
   closeThread,
   closeTurn,
@@ -207,7 +214,22 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
+const GUARD_89upt5 = makeGuard({
   type: 'object',
   properties: {
     usedTokens: { type: 'integer' },
@@ -221,12 +243,11 @@ const GUARD_1cfmvy3 = makeGuard({
     lastCachedInputTokens: { type: 'integer' },
     lastOutputTokens: { type: 'integer' },
     lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
   },
   required: ['usedTokens'],
   additionalProperties: false,
 });
-
-const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
@@ -427,10 +448,11 @@ export function mapAgentResponseSessionPrompt(
     'turn.completed',
     ids,
     {
-      state: oneOf(SET_TurnState, translate(VM_acpTurnState, tagOf(m?.stopReason))),
+      state: oneOf(SET_TurnState, H.acpPromptState(ctx, ids, translate(VM_acpTurnState, tagOf(m?.stopReason)))),
       stopReason: nullOr(m?.stopReason, (v) => str(v)),
       errorMessage: str(H.acpStopMessage(ctx, ids, m?.stopReason)),
       usage: m?.usage,
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.acpTurnUsage(ctx, ids, m)),
     },
     ['state'],
   );
@@ -765,6 +787,7 @@ export function mapSessionUpdateSessionInfoUpdate(
 ): void {
   const ids: MapperIds = {};
   ctx.emit('thread.metadata.updated', ids, { name: str(m?.title), metadata: obj(m) }, []);
+  H.acpCodexMeta(ctx, ids, m);
 }
 
 /** session-update `tool_call` → item.started + item.completed */
@@ -881,7 +904,7 @@ export function mapSessionUpdateUsageUpdate(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.acpTokenUsage(ctx, ids, m?.used, m?.size)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.acpTokenUsage(ctx, ids, m?.used, m?.size, m?.cost)) },
     ['usage'],
   );
 }

@@ -539,6 +539,45 @@ export interface ThreadTokenUsageSnapshot {
   lastCachedInputTokens?: number;
   lastOutputTokens?: number;
   lastReasoningOutputTokens?: number;
+  /**
+   * The thread's cost in USD so far (a running total), when the provider reports one (ACP
+   * usage_update `cost` in USD).
+   */
+  sessionCostUsd?: number;
+}
+
+/**
+ * What one turn used, the same on every provider. The token counts and costUsd are this turn's own
+ * (summed over its model requests; where the provider reports running totals, the difference since
+ * the thread's previous turn); sessionCostUsd is the thread's running total after this turn. A
+ * count the provider does not report is left out.
+ */
+export interface TurnUsage {
+  /** This turn's input tokens, cached ones included. */
+  inputTokens?: number;
+  /** Of them, those read from the cache. */
+  cachedInputTokens?: number;
+  /** This turn's output tokens. */
+  outputTokens?: number;
+  /** Of them, those spent reasoning. */
+  reasoningOutputTokens?: number;
+  /** This turn's cost in USD. */
+  costUsd?: number;
+  /** The thread's cost in USD so far, this turn included (a running total). */
+  sessionCostUsd?: number;
+}
+
+/**
+ * What a background task or subagent has used so far (its own context, not the thread's), as its
+ * provider counts it.
+ */
+export interface TaskUsage {
+  /** Tokens the task has processed so far. */
+  totalTokens?: number;
+  /** Tool calls the task has made so far. */
+  toolUses?: number;
+  /** How long the task has run, in milliseconds. */
+  durationMs?: number;
 }
 
 export interface TurnPlanStep {
@@ -665,8 +704,19 @@ export interface TurnCompletedPayload {
   stopReason?: string | null;
   usage?: unknown;
   modelUsage?: Record<string, unknown>;
+  /**
+   * The provider's own cost figure as it reports it (Claude's result.total_cost_usd: the session's
+   * running total, not this turn's). turnUsage says which is which.
+   */
   totalCostUsd?: number;
   errorMessage?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves usage `unknown` and totalCostUsd undefined in
+   * scope (Claude's is the session's running total); a UI showing what a turn cost needs this
+   * turn's own tokens and cost, and the session's total beside them, never confused, the same on
+   * every provider.
+   */
+  turnUsage?: TurnUsage;
 }
 
 /** Payload of `turn.aborted`. */
@@ -789,6 +839,12 @@ export interface TaskProgressPayload {
   summary?: string;
   usage?: unknown;
   lastToolName?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /**
@@ -811,6 +867,12 @@ export interface TaskCompletedPayload {
   status: TaskStatus;
   summary?: string;
   usage?: unknown;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /** Payload of `hook.started`. */

@@ -875,7 +875,7 @@ return errors === 0;
 
 export const validateThreadTokenUsageUpdatedPayload = validate60;
 const schema24 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"$ref":"urn:eventmap:canonical:ThreadTokenUsageSnapshot"}},"required":["usage"],"additionalProperties":false};
-const schema25 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageSnapshot","type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"}},"required":["usedTokens"],"additionalProperties":false};
+const schema25 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageSnapshot","type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"},"sessionCostUsd":{"type":"number"}},"required":["usedTokens"],"additionalProperties":false};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageSnapshot" */;
@@ -1039,6 +1039,20 @@ var valid0 = _errs22 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.sessionCostUsd !== undefined){
+let data11 = data.sessionCostUsd;
+const _errs24 = errors;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+validate61.errors = [{instancePath:instancePath+"/sessionCostUsd",schemaPath:"#/properties/sessionCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -1334,7 +1348,7 @@ return errors === 0;
 }
 
 export const validateTurnCompletedPayload = validate69;
-const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
+const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"},"turnUsage":{"$ref":"urn:eventmap:canonical:TurnUsage"}},"required":["state"],"additionalProperties":false};
 const schema33 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1353,6 +1367,116 @@ validate70.errors = vErrors;
 return errors === 0;
 }
 
+const schema34 = {"$id":"urn:eventmap:canonical:TurnUsage","type":"object","properties":{"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"costUsd":{"type":"number"},"sessionCostUsd":{"type":"number"}},"additionalProperties":false};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnUsage" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "inputTokens") || (key0 === "cachedInputTokens")) || (key0 === "outputTokens")) || (key0 === "reasoningOutputTokens")) || (key0 === "costUsd")) || (key0 === "sessionCostUsd"))){
+validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.inputTokens !== undefined){
+let data0 = data.inputTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate72.errors = [{instancePath:instancePath+"/inputTokens",schemaPath:"#/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cachedInputTokens !== undefined){
+let data1 = data.cachedInputTokens;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate72.errors = [{instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputTokens !== undefined){
+let data2 = data.outputTokens;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate72.errors = [{instancePath:instancePath+"/outputTokens",schemaPath:"#/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reasoningOutputTokens !== undefined){
+let data3 = data.reasoningOutputTokens;
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate72.errors = [{instancePath:instancePath+"/reasoningOutputTokens",schemaPath:"#/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.costUsd !== undefined){
+let data4 = data.costUsd;
+const _errs10 = errors;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+validate72.errors = [{instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sessionCostUsd !== undefined){
+let data5 = data.sessionCostUsd;
+const _errs12 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+validate72.errors = [{instancePath:instancePath+"/sessionCostUsd",schemaPath:"#/properties/sessionCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnCompletedPayload" */;
@@ -1368,7 +1492,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage"))){
+if(!(((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage")) || (key0 === "turnUsage"))){
 validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1441,6 +1565,19 @@ var valid0 = _errs10 === errors;
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.turnUsage !== undefined){
+const _errs12 = errors;
+if(!(validate72(data.turnUsage, {instancePath:instancePath+"/turnUsage",parentData:data,parentDataProperty:"turnUsage",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
 }
 }
 }
@@ -1457,10 +1594,10 @@ validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnAbortedPayload = validate72;
-const schema34 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
+export const validateTurnAbortedPayload = validate74;
+const schema35 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnAbortedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1468,14 +1605,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.reason === undefined) && (missing0 = "reason")){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "reason")){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1483,87 +1620,8 @@ break;
 if(_errs1 === errors){
 if(data.reason !== undefined){
 if(typeof data.reason !== "string"){
-validate72.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate74.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-}
-}
-}
-}
-else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTurnPlanUpdatedPayload = validate73;
-const schema35 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
-const schema36 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
-const schema37 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
-validate75.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "step") || (key0 === "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.step !== undefined){
-const _errs2 = errors;
-if(typeof data.step !== "string"){
-validate74.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs4 = errors;
-if(!(validate75(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
 }
 }
 }
@@ -1578,8 +1636,87 @@ validate74.errors = vErrors;
 return errors === 0;
 }
 
+export const validateTurnPlanUpdatedPayload = validate75;
+const schema36 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
+const schema37 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
+const schema38 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
+validate77.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "step") || (key0 === "status"))){
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.step !== undefined){
+const _errs2 = errors;
+if(typeof data.step !== "string"){
+validate76.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs4 = errors;
+if(!(validate77(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnPlanUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1587,14 +1724,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.plan === undefined) && (missing0 = "plan")){
-validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "explanation") || (key0 === "plan"))){
-validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1604,7 +1741,7 @@ if(data.explanation !== undefined){
 let data0 = data.explanation;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-validate73.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema35.properties.explanation.type},message:"must be string,null"}];
+validate75.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema36.properties.explanation.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1622,8 +1759,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate74(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate76(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1633,7 +1770,7 @@ break;
 }
 }
 else {
-validate73.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate75.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1647,18 +1784,18 @@ var valid0 = true;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnProposedCompletedPayload = validate78;
-const schema38 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
+export const validateTurnProposedCompletedPayload = validate80;
+const schema39 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnProposedCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1666,14 +1803,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.planMarkdown === undefined) && (missing0 = "planMarkdown")){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "planMarkdown")){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1681,7 +1818,7 @@ break;
 if(_errs1 === errors){
 if(data.planMarkdown !== undefined){
 if(typeof data.planMarkdown !== "string"){
-validate78.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate80.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1689,18 +1826,18 @@ return false;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnDiffUpdatedPayload = validate79;
-const schema39 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
+export const validateTurnDiffUpdatedPayload = validate81;
+const schema40 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1708,14 +1845,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
-validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate81.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "unifiedDiff")){
-validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate81.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1723,7 +1860,7 @@ break;
 if(_errs1 === errors){
 if(data.unifiedDiff !== undefined){
 if(typeof data.unifiedDiff !== "string"){
-validate79.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate81.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1731,45 +1868,27 @@ return false;
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-export const validateItemLifecyclePayload = validate80;
-const schema40 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"textOmitted":{"type":"boolean"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
-const schema41 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
-validate81.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 validate81.errors = vErrors;
 return errors === 0;
 }
 
-const schema42 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
+export const validateItemLifecyclePayload = validate82;
+const schema41 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"textOmitted":{"type":"boolean"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
+const schema42 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
 
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
+/*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
+if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
 validate83.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
@@ -1777,28 +1896,46 @@ validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
-const schema44 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
-const schema45 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
+const schema43 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
+validate85.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+const schema44 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
+const schema45 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
+const schema46 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
+
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FileChangeKind" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "add") || (data === "delete")) || (data === "update"))){
-validate87.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"}];
+validate89.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FileChange" */;
 let vErrors = null;
 let errors = 0;
@@ -1806,14 +1943,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.path === undefined) && (missing0 = "path")) || ((data.kind === undefined) && (missing0 = "kind"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate88.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff")) || (key0 === "oldText")) || (key0 === "newText"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate88.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1822,7 +1959,7 @@ if(_errs1 === errors){
 if(data.path !== undefined){
 const _errs2 = errors;
 if(typeof data.path !== "string"){
-validate86.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1833,8 +1970,8 @@ var valid0 = true;
 if(valid0){
 if(data.kind !== undefined){
 const _errs4 = errors;
-if(!(validate87(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate89(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1846,7 +1983,7 @@ if(valid0){
 if(data.movePath !== undefined){
 const _errs5 = errors;
 if(typeof data.movePath !== "string"){
-validate86.errors = [{instancePath:instancePath+"/movePath",schemaPath:"#/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath:instancePath+"/movePath",schemaPath:"#/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1858,7 +1995,7 @@ if(valid0){
 if(data.diff !== undefined){
 const _errs7 = errors;
 if(typeof data.diff !== "string"){
-validate86.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1870,7 +2007,7 @@ if(valid0){
 if(data.oldText !== undefined){
 const _errs9 = errors;
 if(typeof data.oldText !== "string"){
-validate86.errors = [{instancePath:instancePath+"/oldText",schemaPath:"#/properties/oldText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath:instancePath+"/oldText",schemaPath:"#/properties/oldText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1882,7 +2019,7 @@ if(valid0){
 if(data.newText !== undefined){
 const _errs11 = errors;
 if(typeof data.newText !== "string"){
-validate86.errors = [{instancePath:instancePath+"/newText",schemaPath:"#/properties/newText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate88.errors = [{instancePath:instancePath+"/newText",schemaPath:"#/properties/newText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1899,16 +2036,16 @@ var valid0 = true;
 }
 }
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolDetail" */;
 let vErrors = null;
 let errors = 0;
@@ -1916,8 +2053,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema43.properties, key0))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema44.properties, key0))){
+validate87.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1926,7 +2063,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate85.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1942,7 +2079,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1955,7 +2092,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs7 = errors;
 if(typeof data.output !== "string"){
-validate85.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1967,7 +2104,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs9 = errors;
 if(typeof data.error !== "string"){
-validate85.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1979,7 +2116,7 @@ if(valid0){
 if(data.command !== undefined){
 const _errs11 = errors;
 if(typeof data.command !== "string"){
-validate85.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1991,7 +2128,7 @@ if(valid0){
 if(data.cwd !== undefined){
 const _errs13 = errors;
 if(typeof data.cwd !== "string"){
-validate85.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -2004,7 +2141,7 @@ if(data.exitCode !== undefined){
 let data6 = data.exitCode;
 const _errs15 = errors;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-validate85.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema43.properties.exitCode.type},message:"must be integer,null"}];
+validate87.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema44.properties.exitCode.type},message:"must be integer,null"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -2022,8 +2159,8 @@ var valid1 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs19 = errors;
-if(!(validate86(data7[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate88(data7[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs19 === errors;
@@ -2033,7 +2170,7 @@ break;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate87.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2046,7 +2183,7 @@ if(valid0){
 if(data.server !== undefined){
 const _errs20 = errors;
 if(typeof data.server !== "string"){
-validate85.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -2058,7 +2195,7 @@ if(valid0){
 if(data.query !== undefined){
 const _errs22 = errors;
 if(typeof data.query !== "string"){
-validate85.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2070,7 +2207,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs24 = errors;
 if(typeof data.url !== "string"){
-validate85.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate87.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -2091,16 +2228,16 @@ var valid0 = true;
 }
 }
 else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2108,14 +2245,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.itemType === undefined) && (missing0 = "itemType")){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "textOmitted")) || (key0 === "toolDetail")) || (key0 === "data"))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2123,8 +2260,8 @@ break;
 if(_errs1 === errors){
 if(data.itemType !== undefined){
 const _errs2 = errors;
-if(!(validate81(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate83(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2135,8 +2272,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs3 = errors;
-if(!(validate83(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate85(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2148,7 +2285,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs4 = errors;
 if(typeof data.title !== "string"){
-validate80.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2160,7 +2297,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs6 = errors;
 if(typeof data.detail !== "string"){
-validate80.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2172,7 +2309,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate80.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2184,7 +2321,7 @@ if(valid0){
 if(data.textOmitted !== undefined){
 const _errs10 = errors;
 if(typeof data.textOmitted !== "boolean"){
-validate80.errors = [{instancePath:instancePath+"/textOmitted",schemaPath:"#/properties/textOmitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate82.errors = [{instancePath:instancePath+"/textOmitted",schemaPath:"#/properties/textOmitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -2195,8 +2332,8 @@ var valid0 = true;
 if(valid0){
 if(data.toolDetail !== undefined){
 const _errs12 = errors;
-if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate87(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -2214,36 +2351,36 @@ var valid0 = true;
 }
 }
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const validateContentDeltaPayload = validate91;
-const schema46 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
-const schema47 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","user_text","tool_input"]};
+export const validateContentDeltaPayload = validate93;
+const schema47 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
+const schema48 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","user_text","tool_input"]};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "user_text")) || (data === "tool_input"))){
-validate92.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
+validate94.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2251,14 +2388,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
-validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate93.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2266,8 +2403,8 @@ break;
 if(_errs1 === errors){
 if(data.streamKind !== undefined){
 const _errs2 = errors;
-if(!(validate92(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate94(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2279,7 +2416,7 @@ if(valid0){
 if(data.delta !== undefined){
 const _errs3 = errors;
 if(typeof data.delta !== "string"){
-validate91.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate93.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2292,7 +2429,7 @@ if(data.contentIndex !== undefined){
 let data2 = data.contentIndex;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate91.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate93.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2305,7 +2442,7 @@ if(data.summaryIndex !== undefined){
 let data3 = data.summaryIndex;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate91.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate93.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2320,36 +2457,36 @@ var valid0 = true;
 }
 }
 else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestOpenedPayload = validate94;
-const schema48 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
-const schema49 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
+export const validateRequestOpenedPayload = validate96;
+const schema49 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
+const schema50 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval")) || (data === "file_read_approval"))){
-validate95.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate97.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2357,14 +2494,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "requestType") || (key0 === "title")) || (key0 === "detail")) || (key0 === "toolDetail")) || (key0 === "args"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2372,8 +2509,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2385,7 +2522,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate94.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate96.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2397,7 +2534,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs5 = errors;
 if(typeof data.detail !== "string"){
-validate94.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate96.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2408,8 +2545,8 @@ var valid0 = true;
 if(valid0){
 if(data.toolDetail !== undefined){
 const _errs7 = errors;
-if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate87(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2424,36 +2561,36 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestResolvedPayload = validate98;
-const schema50 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"$ref":"urn:eventmap:canonical:RequestDecision"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
-const schema51 = {"$id":"urn:eventmap:canonical:RequestDecision","type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]};
+export const validateRequestResolvedPayload = validate100;
+const schema51 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"$ref":"urn:eventmap:canonical:RequestDecision"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+const schema52 = {"$id":"urn:eventmap:canonical:RequestDecision","type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestDecision" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((((((data === "accepted") || (data === "accepted_for_session")) || (data === "partially_accepted")) || (data === "declined")) || (data === "aborted")) || (data === "permission_denied")) || (data === "answered")) || (data === "failed")) || (data === "cancelled")) || (data === "expired")) || (data === "unobserved"))){
-validate100.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
+validate102.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2461,14 +2598,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate100.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate100.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2476,8 +2613,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2488,8 +2625,8 @@ var valid0 = true;
 if(valid0){
 if(data.decision !== undefined){
 const _errs3 = errors;
-if(!(validate100(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate102(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2502,20 +2639,20 @@ var valid0 = true;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputRequestedPayload = validate102;
-const schema52 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestion"}}},"required":["questions"],"additionalProperties":false};
-const schema53 = {"$id":"urn:eventmap:canonical:UserInputQuestion","type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestionOption"}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false};
-const schema54 = {"$id":"urn:eventmap:canonical:UserInputQuestionOption","type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false};
+export const validateUserInputRequestedPayload = validate104;
+const schema53 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestion"}}},"required":["questions"],"additionalProperties":false};
+const schema54 = {"$id":"urn:eventmap:canonical:UserInputQuestion","type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestionOption"}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false};
+const schema55 = {"$id":"urn:eventmap:canonical:UserInputQuestionOption","type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputQuestionOption" */;
 let vErrors = null;
 let errors = 0;
@@ -2523,14 +2660,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.label === undefined) && (missing0 = "label")){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "label") || (key0 === "description"))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2539,7 +2676,7 @@ if(_errs1 === errors){
 if(data.label !== undefined){
 const _errs2 = errors;
 if(typeof data.label !== "string"){
-validate104.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate106.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2551,7 +2688,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate104.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate106.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2564,16 +2701,16 @@ var valid0 = true;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputQuestion" */;
 let vErrors = null;
 let errors = 0;
@@ -2581,14 +2718,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.question === undefined) && (missing0 = "question"))) || ((data.options === undefined) && (missing0 = "options"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate105.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "header")) || (key0 === "question")) || (key0 === "options")) || (key0 === "multiSelect"))){
-validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate105.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2597,7 +2734,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate103.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2609,7 +2746,7 @@ if(valid0){
 if(data.header !== undefined){
 const _errs4 = errors;
 if(typeof data.header !== "string"){
-validate103.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2621,7 +2758,7 @@ if(valid0){
 if(data.question !== undefined){
 const _errs6 = errors;
 if(typeof data.question !== "string"){
-validate103.errors = [{instancePath:instancePath+"/question",schemaPath:"#/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath:instancePath+"/question",schemaPath:"#/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2639,8 +2776,8 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate104(data3[i0], {instancePath:instancePath+"/options/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate106(data3[i0], {instancePath:instancePath+"/options/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -2650,7 +2787,7 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate105.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2663,7 +2800,7 @@ if(valid0){
 if(data.multiSelect !== undefined){
 const _errs11 = errors;
 if(typeof data.multiSelect !== "boolean"){
-validate103.errors = [{instancePath:instancePath+"/multiSelect",schemaPath:"#/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate105.errors = [{instancePath:instancePath+"/multiSelect",schemaPath:"#/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2679,16 +2816,16 @@ var valid0 = true;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2696,14 +2833,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.questions === undefined) && (missing0 = "questions")){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "questions")){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2718,8 +2855,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate103(data0[i0], {instancePath:instancePath+"/questions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate105(data0[i0], {instancePath:instancePath+"/questions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2729,7 +2866,7 @@ break;
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate104.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2738,18 +2875,18 @@ return false;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputResolvedPayload = validate107;
-const schema55 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
+export const validateUserInputResolvedPayload = validate109;
+const schema56 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2757,14 +2894,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.answers === undefined) && (missing0 = "answers")){
-validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate109.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "answers")){
-validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2785,7 +2922,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data1[i0] !== "string"){
-validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate109.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -2795,7 +2932,7 @@ break;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate109.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2806,7 +2943,7 @@ break;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2815,18 +2952,18 @@ return false;
 }
 }
 else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskStartedPayload = validate108;
-const schema56 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
+export const validateTaskStartedPayload = validate110;
+const schema57 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2834,86 +2971,13 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.taskId !== undefined){
-const _errs2 = errors;
-if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-const _errs3 = errors;
-if(typeof data.description !== "string"){
-validate108.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskType !== undefined){
-const _errs5 = errors;
-if(typeof data.taskType !== "string"){
-validate108.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTaskProgressPayload = validate110;
-const schema57 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
 validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName"))){
+if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
 validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -2944,29 +3008,16 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.summary !== undefined){
+if(data.taskType !== undefined){
 const _errs5 = errors;
-if(typeof data.summary !== "string"){
-validate110.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.taskType !== "string"){
+validate110.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
-}
-if(valid0){
-if(data.lastToolName !== undefined){
-const _errs7 = errors;
-if(typeof data.lastToolName !== "string"){
-validate110.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -2982,21 +3033,71 @@ validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskUpdatedPayload = validate112;
-const schema58 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
-const schema59 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
+export const validateTaskProgressPayload = validate112;
+const schema58 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","description"],"additionalProperties":false};
+const schema59 = {"$id":"urn:eventmap:canonical:TaskUsage","type":"object","properties":{"totalTokens":{"type":"integer"},"toolUses":{"type":"integer"},"durationMs":{"type":"integer"}},"additionalProperties":false};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TaskState" */;
+/*# sourceURL="urn:eventmap:canonical:TaskUsage" */;
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "string"){
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "totalTokens") || (key0 === "toolUses")) || (key0 === "durationMs"))){
+validate114.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.totalTokens !== undefined){
+let data0 = data.totalTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate114.errors = [{instancePath:instancePath+"/totalTokens",schemaPath:"#/properties/totalTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
-validate114.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolUses !== undefined){
+let data1 = data.toolUses;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate114.errors = [{instancePath:instancePath+"/toolUses",schemaPath:"#/properties/toolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.durationMs !== undefined){
+let data2 = data.durationMs;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate114.errors = [{instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
 }
 validate114.errors = vErrors;
 return errors === 0;
@@ -3004,6 +3105,123 @@ return errors === 0;
 
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName")) || (key0 === "taskUsage"))){
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.taskId !== undefined){
+const _errs2 = errors;
+if(!(validate22(data.taskId, {instancePath:instancePath+"/taskId",parentData:data,parentDataProperty:"taskId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+const _errs3 = errors;
+if(typeof data.description !== "string"){
+validate112.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs5 = errors;
+if(typeof data.summary !== "string"){
+validate112.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastToolName !== undefined){
+const _errs7 = errors;
+if(typeof data.lastToolName !== "string"){
+validate112.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskUsage !== undefined){
+const _errs9 = errors;
+if(!(validate114(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTaskUpdatedPayload = validate116;
+const schema60 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+const schema61 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
+validate118.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3011,14 +3229,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3038,8 +3256,8 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined){
 const _errs3 = errors;
-if(!(validate114(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate118(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3051,7 +3269,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate112.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3063,7 +3281,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs6 = errors;
 if(typeof data.error !== "string"){
-validate112.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3078,36 +3296,36 @@ var valid0 = true;
 }
 }
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskCompletedPayload = validate116;
-const schema60 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
-const schema61 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
+export const validateTaskCompletedPayload = validate120;
+const schema62 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","status"],"additionalProperties":false};
+const schema63 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStatus" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "stopped"))){
-validate118.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
+validate122.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate118.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3115,14 +3333,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
-validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
-validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "taskUsage"))){
+validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3142,8 +3360,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs3 = errors;
-if(!(validate118(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate122(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3155,68 +3373,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs4 = errors;
 if(typeof data.summary !== "string"){
-validate116.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const validateHookStartedPayload = validate120;
-const schema62 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
-validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.hookId !== undefined){
-const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.hookName !== undefined){
-const _errs4 = errors;
-if(typeof data.hookName !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate120.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3225,16 +3382,17 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.hookEvent !== undefined){
+if(data.taskUsage !== undefined){
 const _errs6 = errors;
-if(typeof data.hookEvent !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
+if(!(validate114(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
 }
 }
 }
@@ -3250,245 +3408,34 @@ validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookProgressPayload = validate121;
-const schema63 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.hookId === undefined) && (missing0 = "hookId")){
-validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
-validate121.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.hookId !== undefined){
-const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate121.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.output !== undefined){
-const _errs4 = errors;
-if(typeof data.output !== "string"){
-validate121.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stdout !== undefined){
-const _errs6 = errors;
-if(typeof data.stdout !== "string"){
-validate121.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stderr !== undefined){
-const _errs8 = errors;
-if(typeof data.stderr !== "string"){
-validate121.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-
-export const validateHookCompletedPayload = validate122;
-const schema64 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
-const schema65 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
-validate123.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
-validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
-validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.hookId !== undefined){
-const _errs2 = errors;
-if(typeof data.hookId !== "string"){
-validate122.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outcome !== undefined){
-const _errs4 = errors;
-if(!(validate123(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.output !== undefined){
-const _errs5 = errors;
-if(typeof data.output !== "string"){
-validate122.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stdout !== undefined){
-const _errs7 = errors;
-if(typeof data.stdout !== "string"){
-validate122.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stderr !== undefined){
-const _errs9 = errors;
-if(typeof data.stderr !== "string"){
-validate122.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.exitCode !== undefined){
-let data5 = data.exitCode;
-const _errs11 = errors;
-if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate122.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const validateToolProgressPayload = validate125;
-const schema66 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateHookStartedPayload = validate125;
+const schema64 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+/*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
+validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
+if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
 validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.toolUseId !== undefined){
+if(data.hookId !== undefined){
 const _errs2 = errors;
-if(typeof data.toolUseId !== "string"){
-validate125.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.hookId !== "string"){
+validate125.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3497,10 +3444,10 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.toolName !== undefined){
+if(data.hookName !== undefined){
 const _errs4 = errors;
-if(typeof data.toolName !== "string"){
-validate125.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.hookName !== "string"){
+validate125.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3509,26 +3456,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.summary !== undefined){
+if(data.hookEvent !== undefined){
 const _errs6 = errors;
-if(typeof data.summary !== "string"){
-validate125.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.hookEvent !== "string"){
+validate125.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.elapsedSeconds !== undefined){
-let data3 = data.elapsedSeconds;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate125.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -3547,10 +3481,307 @@ validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolSummaryPayload = validate126;
-const schema67 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+export const validateHookProgressPayload = validate126;
+const schema65 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.hookId === undefined) && (missing0 = "hookId")){
+validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
+validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate126.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs4 = errors;
+if(typeof data.output !== "string"){
+validate126.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs6 = errors;
+if(typeof data.stdout !== "string"){
+validate126.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs8 = errors;
+if(typeof data.stderr !== "string"){
+validate126.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+
+export const validateHookCompletedPayload = validate127;
+const schema66 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+const schema67 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
+validate128.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
+validate127.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
+validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.hookId !== undefined){
+const _errs2 = errors;
+if(typeof data.hookId !== "string"){
+validate127.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outcome !== undefined){
+const _errs4 = errors;
+if(!(validate128(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
+vErrors = vErrors === null ? validate128.errors : vErrors.concat(validate128.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.output !== undefined){
+const _errs5 = errors;
+if(typeof data.output !== "string"){
+validate127.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stdout !== undefined){
+const _errs7 = errors;
+if(typeof data.stdout !== "string"){
+validate127.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stderr !== undefined){
+const _errs9 = errors;
+if(typeof data.stderr !== "string"){
+validate127.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.exitCode !== undefined){
+let data5 = data.exitCode;
+const _errs11 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+validate127.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+
+export const validateToolProgressPayload = validate130;
+const schema68 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
+validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.toolUseId !== undefined){
+const _errs2 = errors;
+if(typeof data.toolUseId !== "string"){
+validate130.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolName !== undefined){
+const _errs4 = errors;
+if(typeof data.toolName !== "string"){
+validate130.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.summary !== undefined){
+const _errs6 = errors;
+if(typeof data.summary !== "string"){
+validate130.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.elapsedSeconds !== undefined){
+let data3 = data.elapsedSeconds;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate130.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const validateToolSummaryPayload = validate131;
+const schema69 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3558,14 +3789,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.summary === undefined) && (missing0 = "summary")){
-validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3574,7 +3805,7 @@ if(_errs1 === errors){
 if(data.summary !== undefined){
 const _errs2 = errors;
 if(typeof data.summary !== "string"){
-validate126.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3593,7 +3824,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3603,7 +3834,7 @@ break;
 }
 }
 else {
-validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate131.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3617,18 +3848,18 @@ var valid0 = true;
 }
 }
 else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate126.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAuthStatusPayload = validate127;
-const schema68 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
+export const validateAuthStatusPayload = validate132;
+const schema70 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3637,7 +3868,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3646,7 +3877,7 @@ if(_errs1 === errors){
 if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
 if(typeof data.isAuthenticating !== "boolean"){
-validate127.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate132.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3665,7 +3896,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate127.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -3675,7 +3906,7 @@ break;
 }
 }
 else {
-validate127.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate132.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3688,258 +3919,13 @@ if(valid0){
 if(data.error !== undefined){
 const _errs8 = errors;
 if(typeof data.error !== "string"){
-validate127.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate132.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountUpdatedPayload = validate128;
-const schema69 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.account === undefined) && (missing0 = "account")){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "account")){
-validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountRateLimitsUpdatedPayload = validate129;
-const schema70 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "rateLimits")){
-validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpStatusUpdatedPayload = validate130;
-const schema71 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "status")){
-validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpOauthCompletedPayload = validate131;
-const schema72 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.success === undefined) && (missing0 = "success")){
-validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
-validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.success !== undefined){
-const _errs2 = errors;
-if(typeof data.success !== "boolean"){
-validate131.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate131.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs6 = errors;
-if(typeof data.error !== "string"){
-validate131.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-
-export const validateModelReroutedPayload = validate132;
-const schema73 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
-validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.fromModel !== undefined){
-const _errs2 = errors;
-if(typeof data.fromModel !== "string"){
-validate132.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toModel !== undefined){
-const _errs4 = errors;
-if(typeof data.toModel !== "string"){
-validate132.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs6 = errors;
-if(typeof data.reason !== "string"){
-validate132.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -3954,66 +3940,26 @@ validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigWarningPayload = validate133;
-const schema74 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+export const validateAccountUpdatedPayload = validate133;
+const schema71 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.account === undefined) && (missing0 = "account")){
 validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+if(!(key0 === "account")){
 validate133.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate133.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate133.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.path !== undefined){
-const _errs6 = errors;
-if(typeof data.path !== "string"){
-validate133.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
 }
 }
 }
@@ -4027,53 +3973,26 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate134;
-const schema75 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate134;
+const schema72 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
+if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
 validate134.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "summary") || (key0 === "details"))){
+if(!(key0 === "rateLimits")){
 validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate134.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate134.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
 }
 }
 }
@@ -4087,35 +4006,67 @@ validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate135;
-const schema76 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
-const schema77 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+export const validateMcpStatusUpdatedPayload = validate135;
+const schema73 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
+if((data.status === undefined) && (missing0 = "status")){
+validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+for(const key0 in data){
+if(!(key0 === "status")){
+validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+}
+}
+else {
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const validateMcpOauthCompletedPayload = validate136;
+const schema74 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.success === undefined) && (missing0 = "success")){
 validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "fileId"))){
+if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
 validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.filename !== undefined){
+if(data.success !== undefined){
 const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate136.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.success !== "boolean"){
+validate136.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4124,16 +4075,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fileId !== undefined){
+if(data.name !== undefined){
 const _errs4 = errors;
-if(typeof data.fileId !== "string"){
-validate136.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.name !== "string"){
+validate136.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs6 = errors;
+if(typeof data.error !== "string"){
+validate136.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -4148,33 +4112,34 @@ validate136.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+export const validateModelReroutedPayload = validate137;
+const schema75 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
-validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "error"))){
-validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.filename !== undefined){
+if(data.fromModel !== undefined){
 const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate138.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.fromModel !== "string"){
+validate137.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4183,16 +4148,102 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.error !== undefined){
+if(data.toModel !== undefined){
 const _errs4 = errors;
-if(typeof data.error !== "string"){
-validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.toModel !== "string"){
+validate137.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs6 = errors;
+if(typeof data.reason !== "string"){
+validate137.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigWarningPayload = validate138;
+const schema76 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate138.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate138.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.path !== undefined){
+const _errs6 = errors;
+if(typeof data.path !== "string"){
+validate138.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -4207,8 +4258,188 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
+export const validateDeprecationNoticePayload = validate139;
+const schema77 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate139.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "summary") || (key0 === "details"))){
+validate139.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate139.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate139.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFilesPersistedPayload = validate140;
+const schema78 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
+const schema79 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "fileId"))){
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate141.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileId !== undefined){
+const _errs4 = errors;
+if(typeof data.fileId !== "string"){
+validate141.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+const schema80 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "error"))){
+validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate143.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs4 = errors;
+if(typeof data.error !== "string"){
+validate143.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -4216,14 +4447,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4238,8 +4469,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate136(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate141(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4249,7 +4480,7 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate140.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4268,8 +4499,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs7 = errors;
-if(!(validate138(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate143(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -4279,159 +4510,11 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate140.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate135.errors = vErrors;
-return errors === 0;
-}
-
-export const validateRuntimeWarningPayload = validate140;
-const schema79 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
-const schema80 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.attempt === undefined) && (missing0 = "attempt")){
-validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
-validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.attempt !== undefined){
-let data0 = data.attempt;
-const _errs2 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate141.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.limit !== undefined){
-let data1 = data.limit;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate141.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data2 = data.status;
-const _errs6 = errors;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-validate141.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be integer,null"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs8 = errors;
-if(typeof data.message !== "string"){
-validate141.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.message === undefined) && (missing0 = "message")){
-validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate140.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.retry !== undefined){
-const _errs4 = errors;
-if(!(validate141(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
@@ -4449,52 +4532,36 @@ validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRuntimeErrorPayload = validate143;
-const schema81 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
-const schema82 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
+export const validateRuntimeWarningPayload = validate145;
+const schema81 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
+const schema82 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
-validate144.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema82.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.message === undefined) && (missing0 = "message")){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.attempt === undefined) && (missing0 = "attempt")){
+validate146.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
-validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
+validate146.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.message !== undefined){
+if(data.attempt !== undefined){
+let data0 = data.attempt;
 const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate146.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4503,10 +4570,96 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.class !== undefined){
+if(data.limit !== undefined){
+let data1 = data.limit;
 const _errs4 = errors;
-if(!(validate144(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate146.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data2 = data.status;
+const _errs6 = errors;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+validate146.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be integer,null"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs8 = errors;
+if(typeof data.message !== "string"){
+validate146.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate145.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
+validate145.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate145.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.retry !== undefined){
+const _errs4 = errors;
+if(!(validate146(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -4519,11 +4672,89 @@ var valid0 = true;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRuntimeErrorPayload = validate148;
+const schema83 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
+const schema84 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
+validate149.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate149.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
+validate148.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate148.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.class !== undefined){
+const _errs4 = errors;
+if(!(validate149(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate148.errors = vErrors;
 return errors === 0;
 }
 

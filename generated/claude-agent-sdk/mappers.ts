@@ -32,10 +32,13 @@ import {
   claudeBlockType,
   claudeMessageStart,
   claudeMessageStop,
+  claudeProposedPlan,
+  claudeRetry,
 } from '../../runtime/helpers/claude-blocks.ts';
 import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
 import {
+  claudeCompaction,
   claudeErrorMessage,
   claudeOpenTurn,
   claudeTurnEnd,
@@ -47,6 +50,7 @@ import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { claudeTaskUsage, claudeTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -60,8 +64,10 @@ import type {
   RequestDecision,
   RetryInfo,
   SessionState,
+  TaskUsage,
   ToolDetail,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
@@ -82,16 +88,21 @@ const H = {
   claudeBlockStart,
   claudeBlockStop,
   claudeBlockType,
+  claudeCompaction,
   claudeDecision,
   claudeErrorMessage,
   claudeMessageStart,
   claudeMessageStop,
   claudeOpenTurn,
+  claudeProposedPlan,
+  claudeRetry,
   claudeTaskItem,
+  claudeTaskUsage,
   claudeTokenUsage,
   claudeToolDetail,
   claudeTurnEnd,
   claudeTurnState,
+  claudeTurnUsage,
   claudeUser,
   closeThread,
   closeTurn,
@@ -387,6 +398,19 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
 const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
 const GUARD_9ei3gr = makeGuard({
@@ -421,6 +445,12 @@ const GUARD_hezfjq = makeGuard({
     required: ['filename', 'fileId'],
     additionalProperties: false,
   },
+});
+
+const GUARD_s3bpym = makeGuard({
+  type: 'object',
+  properties: { totalTokens: { type: 'integer' }, toolUses: { type: 'integer' }, durationMs: { type: 'integer' } },
+  additionalProperties: false,
 });
 
 const GUARD_v15uzu = makeGuard({
@@ -542,7 +572,7 @@ const SET_TurnState = new Set(['completed', 'failed', 'interrupted', 'cancelled'
 
 // ---- one mapper per upstream discriminant ----
 
-/** permission `canUseTool` → user-input.requested + request.opened + turn.proposed.completed */
+/** permission `canUseTool` → user-input.requested + request.opened */
 export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { item: idOf(m?.options?.toolUseID), request: requestIdOf(m?.options?.toolUseID) };
   if (m?.toolName === 'AskUserQuestion')
@@ -566,9 +596,7 @@ export function mapPermissionCanUseTool(m: Across<PermissionByName['canUseTool']
     },
     ['requestType'],
   );
-  const ids2: MapperIds = {};
-  if (m?.toolName === 'ExitPlanMode')
-    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.input?.plan) }, ['planMarkdown']);
+  H.claudeProposedPlan(ctx, ids, m);
 }
 
 /**
@@ -676,6 +704,7 @@ export function mapSdkMessageResultErrorDuringExecution(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -705,6 +734,7 @@ export function mapSdkMessageResultErrorMaxBudgetUsd(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -734,6 +764,7 @@ export function mapSdkMessageResultErrorMaxStructuredOutputRetries(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -763,6 +794,7 @@ export function mapSdkMessageResultErrorMaxTurns(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -792,6 +824,7 @@ export function mapSdkMessageResultSuccess(
       modelUsage: obj(m?.modelUsage),
       totalCostUsd: num(m?.total_cost_usd),
       errorMessage: str(H.claudeErrorMessage(ctx, ids, m, translate(VM_claudeResultState, tagOf(m?.terminal_reason)))),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.claudeTurnUsage(ctx, ids, m?.usage, m?.total_cost_usd)),
     },
     ['state'],
   );
@@ -816,6 +849,7 @@ export function mapSdkMessageSystemApiRetry(
     },
     ['message'],
   );
+  H.claudeRetry(ctx, ids, m);
 }
 
 /** sdk-message `system:compact_boundary` → thread.state.changed */
@@ -823,8 +857,10 @@ export function mapSdkMessageSystemCompactBoundary(
   m: Across<SdkMessageByName['system:compact_boundary']> | undefined,
   ctx: MapContext,
 ): void {
+  H.claudeOpenTurn(ctx, {}, m);
   const ids: MapperIds = { thread: idOf(m?.session_id) };
   ctx.emit('thread.state.changed', ids, { state: 'compacted', detail: m?.compact_metadata }, ['state']);
+  H.claudeCompaction(ctx, ids, m);
 }
 
 /** sdk-message `system:elicitation_complete` → mcp.status.updated */
@@ -1076,6 +1112,7 @@ export function mapSdkMessageSystemTaskNotification(
       status: oneOf(SET_TaskStatus, m?.status),
       summary: str(m?.summary),
       usage: m?.usage,
+      taskUsage: guard<TaskUsage>(GUARD_s3bpym, H.claudeTaskUsage(ctx, ids, m?.usage)),
     },
     ['taskId', 'status'],
   );
@@ -1099,6 +1136,7 @@ export function mapSdkMessageSystemTaskProgress(
       summary: str(m?.summary),
       usage: m?.usage,
       lastToolName: str(m?.last_tool_name),
+      taskUsage: guard<TaskUsage>(GUARD_s3bpym, H.claudeTaskUsage(ctx, ids, m?.usage)),
     },
     ['taskId', 'description'],
   );

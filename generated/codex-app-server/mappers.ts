@@ -25,6 +25,7 @@ import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
+import { supersedeOnRetry } from '../../runtime/helpers/superseded.ts';
 import {
   codexToolDetail,
   commandDetail,
@@ -32,7 +33,7 @@ import {
   namedToolDetail,
   patchDetail,
 } from '../../runtime/helpers/tool-detail.ts';
-import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
+import { codexKeepTotals, codexTokenUsage, codexTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -45,6 +46,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type { EventmsgByName, NotificationByName, RequestByName, RequestResponseByName } from './upstream-types.ts';
@@ -56,9 +58,11 @@ export const PROVIDER = 'codex';
 const H = {
   closeThread,
   closeTurn,
+  codexKeepTotals,
   codexRetry,
   codexTokenUsage,
   codexToolDetail,
+  codexTurnUsage,
   commandDetail,
   joinedText,
   namedToolDetail,
@@ -66,6 +70,7 @@ const H = {
   pendingRequestType,
   permissionsDecision,
   retryMessage,
+  supersedeOnRetry,
   userInputAnswers,
   userInputDecision,
   userInputQuestions,
@@ -196,7 +201,22 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
+const GUARD_89upt5 = makeGuard({
   type: 'object',
   properties: {
     usedTokens: { type: 'integer' },
@@ -210,12 +230,11 @@ const GUARD_1cfmvy3 = makeGuard({
     lastCachedInputTokens: { type: 'integer' },
     lastOutputTokens: { type: 'integer' },
     lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
   },
   required: ['usedTokens'],
   additionalProperties: false,
 });
-
-const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
 
 const GUARD_9ei3gr = makeGuard({
   type: 'array',
@@ -525,6 +544,7 @@ export function mapNotificationError(m: Across<NotificationByName['error']> | un
       { message: str(m?.params?.error?.message), class: 'provider_error', detail: m?.params },
       ['message'],
     );
+  H.supersedeOnRetry(ctx, ids, m);
 }
 
 /** notification `guardianWarning` → runtime.warning */
@@ -669,9 +689,9 @@ export function mapNotificationItemCompleted(
     },
     ['itemType'],
   );
-  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'plan')
-    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+    ctx.emit('turn.proposed.completed', ids, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
 }
@@ -1170,9 +1190,10 @@ export function mapNotificationThreadTokenUsageUpdated(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
     ['usage'],
   );
+  H.codexKeepTotals(ctx, ids, m);
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
@@ -1196,6 +1217,7 @@ export function mapNotificationTurnCompleted(
     {
       state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m?.params?.turn?.status))),
       errorMessage: str(m?.params?.turn?.error?.message),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.codexTurnUsage(ctx, ids)),
     },
     ['state'],
   );

@@ -9,6 +9,7 @@ import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { keptId } from './long-ids.ts';
 import type { PlanStep } from './plans.ts';
+import { stepLabel } from './plan-steps.ts';
 import { answersBy, type Question } from './user-input.ts';
 import {
   commandLine,
@@ -21,6 +22,8 @@ import {
 } from './tool-detail.ts';
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
+import { codexRetry, retryMessage } from './retry.ts';
+import { acpSessionCost } from './usage.ts';
 
 /**
  * The message chunks that are items of their own, by `sessionUpdate`: the item type each opens
@@ -88,6 +91,8 @@ export function acpEndReplay(ctx: MapContext, ids: ProviderIds, m: unknown): voi
  */
 export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const scratch = ctx.thread.turnScratch;
+  const reported = obj(m) !== undefined && 'stopReason' in obj(m)! ? acpSystemError(ctx) : undefined;
+  if (reported !== undefined) acpErrorEcho(ctx, [reported]);
   const open = scratch.get(CHUNK) as OpenChunk | undefined;
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
@@ -97,7 +102,7 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
     scratch.delete(CHUNK);
     // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
     // it as the turn's end says (interrupted, failed), not completed.
-    if (!cutShort(m))
+    if (!cutShort(ctx, m))
       ctx.emit(
         'item.completed',
         { item: open.item },
@@ -118,10 +123,93 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 
-/** A prompt's end that is not a finished answer: an error, or a stopReason other than end_turn. */
-function cutShort(m: unknown): boolean {
+/** A prompt's end that is not a finished answer: an error, a stopReason other than end_turn, or a turn the agent reported failed. */
+function cutShort(ctx: MapContext, m: unknown): boolean {
   const o = obj(m);
+  if (o !== undefined && 'stopReason' in o && acpSystemError(ctx) !== undefined) return true;
   return o !== undefined && ('error' in o || ('stopReason' in o && o.stopReason !== 'end_turn'));
+}
+
+/**
+ * A failed prompt's error answer, before its turn ends: an agent that first sent that very error as
+ * the message it was writing (claude-agent-acp sends `API Error: …` as a chunk, then the error answer
+ * `Internal error: API Error: …`) showed no answer but the error, which the turn states: the message
+ * closes `failed` with no text, so the error is shown once. The two strings are the agent's own,
+ * compared whole (the error's reason ends with the message's text); no wording is interpreted.
+ */
+export function acpErrorEcho(ctx: MapContext, reasons: readonly string[]): void {
+  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
+  if (!open || open.kind !== 'agent_message_chunk') return;
+  const text = ctx.openItem(ctx.currentThread, open.item)?.text?.trim();
+  if (!text || !reasons.some((r) => r.trim().endsWith(text))) return;
+  ctx.thread.turnScratch.delete(CHUNK);
+  ctx.emit(
+    'item.completed',
+    { item: open.item },
+    {
+      itemType: 'assistant_message',
+      status: 'failed',
+      text: '',
+      detail: 'the agent sent its error as this message; the turn states it',
+    },
+    [],
+  );
+}
+
+/** turnScratch key: the agent reported the turn failed (codex-acp's `_meta.codex`), with the reason when it gave one. */
+const SYSTEM_ERROR = 'acpSystemError';
+/** What a turn the agent reported failed without a reason says. */
+const NO_REASON = 'the agent reported a system error (codex threadStatus systemError) with no reason of its own';
+
+/** The error of a turn the agent reported failed (`_meta.codex`), or undefined. */
+function acpSystemError(ctx: MapContext): string | undefined {
+  return ctx.thread.turnScratch.get(SYSTEM_ERROR) as string | undefined;
+}
+
+/**
+ * session_info_update's `_meta.codex`, where the TypeScript codex-acp (`@agentclientprotocol/codex-acp`)
+ * passes on what codex app-server said of the thread: `error` (its `error` notification: message,
+ * codexErrorInfo, willRetry) and `threadStatus` (`thread/status/changed`). It answers a failed turn
+ * with `stopReason: end_turn` and the error as message text; these are its only structured signals
+ * that the turn failed: a retry is a runtime.warning with `retry`, as on Codex; an error that is not
+ * retried, or `threadStatus` `systemError`, makes the turn `failed` when its prompt is answered.
+ */
+export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const codex = obj(get(m, ['_meta', 'codex']));
+  if (!codex || ctx.currentTurn === undefined) return;
+  const error = obj(codex.error);
+  if (error && error.willRetry === true) {
+    const info = codexRetry(ctx, ids, { error });
+    ctx.emit('runtime.warning', ids, { message: retryMessage(ctx, ids, info), retry: info, detail: error }, [
+      'message',
+    ]);
+  } else if (error) {
+    const message = str(error.message);
+    if (message !== undefined && message.trim() !== '') {
+      ctx.lifecycle.holdsScratch(ctx.currentThread);
+      ctx.thread.turnScratch.set(SYSTEM_ERROR, message);
+    }
+  }
+  if (str(obj(codex.threadStatus)?.type) === 'systemError' && acpSystemError(ctx) === undefined) {
+    ctx.lifecycle.holdsScratch(ctx.currentThread);
+    ctx.thread.turnScratch.set(SYSTEM_ERROR, NO_REASON);
+  }
+}
+
+/** session/prompt's answer: the state its stopReason maps to, unless the agent reported the turn failed. */
+export function acpPromptState(ctx: MapContext, _ids: ProviderIds, mapped: unknown): unknown {
+  return acpSystemError(ctx) !== undefined ? 'failed' : mapped;
+}
+
+/**
+ * The reason a JSON-RPC error answer gives: the agent's own, in `data` (Zed's codex-acp sends
+ * `{code: -32603, message: "Internal error", data: {message: <codex's error>}}`), else `message`.
+ */
+export function jsonRpcErrorReason(error: Record<string, unknown>): string | undefined {
+  const data = error.data;
+  const own = typeof data === 'string' ? data : str(obj(data)?.message);
+  if (own !== undefined && own.trim() !== '') return own;
+  return str(error.message);
 }
 
 /** The item of the open chunk (acpChunk opened it). */
@@ -193,8 +281,10 @@ const STOPPED_SHORT: Readonly<Record<string, string>> = {
   refusal: 'the agent refused to go on (refusal)',
 };
 
-/** The errorMessage of a prompt turn that ended short of an answer; undefined for the others. */
-export function acpStopMessage(_ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+/** The errorMessage of a prompt turn that ended short of an answer, or that the agent reported failed; undefined for the others. */
+export function acpStopMessage(ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+  const reported = acpSystemError(ctx);
+  if (reported !== undefined) return reported;
   return typeof stopReason === 'string' && Object.hasOwn(STOPPED_SHORT, stopReason)
     ? STOPPED_SHORT[stopReason]
     : undefined;
@@ -280,26 +370,30 @@ export function acpPermissionDecision(ctx: MapContext, ids: ProviderIds, outcome
 /** Plan entries `[{content, status}]` → plan steps. */
 export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): PlanStep[] | undefined {
   if (!Array.isArray(entries)) return undefined;
-  const out: PlanStep[] = [];
-  for (const e of entries) {
-    const step = str(obj(e)?.content);
-    const status = ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined;
-    if (step !== undefined && status !== undefined) out.push({ step, status });
-  }
-  return out;
+  return entries.map((e, i) => ({
+    step: stepLabel(i, obj(e)?.content),
+    status:
+      (ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined) ?? 'pending',
+  }));
 }
 
-/** usage_update → the context window snapshot. */
+/** usage_update → the context window snapshot, with the session's running cost when it is in USD. */
 export function acpTokenUsage(
-  _ctx: MapContext,
+  ctx: MapContext,
   _ids: ProviderIds,
   used: unknown,
   size: unknown,
-): { usedTokens: number; maxTokens?: number } | undefined {
+  cost?: unknown,
+): { usedTokens: number; maxTokens?: number; sessionCostUsd?: number } | undefined {
   const usedTokens = int(used);
   if (usedTokens === undefined) return undefined;
   const maxTokens = int(size);
-  return maxTokens === undefined ? { usedTokens } : { usedTokens, maxTokens };
+  const sessionCostUsd = acpSessionCost(ctx, cost);
+  return {
+    usedTokens,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(sessionCostUsd !== undefined ? { sessionCostUsd } : {}),
+  };
 }
 
 /** The user's message a session/prompt sends: one item per turn. */

@@ -2,12 +2,12 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj } from '../values.ts';
-import { claudeTasks } from './claude-state.ts';
+import { claudeTasks, claudeTurnInterrupted } from './claude-state.ts';
 
 /**
  * canUseTool's answer as a RequestDecision: `decision` is the behaviour through the spec's value map, refined by
  * what else the answer says — an answer given after the turn's abort signal fired is `cancelled`
- * (nobody decided: the turn was interrupted); deny with `interrupt` is `aborted` (no, and stop);
+ * (nobody decided: the turn was interrupted), and so is one after the turn's interrupt marker; deny with `interrupt` is `aborted` (no, and stop);
  * allow with answers (AskUserQuestion) is `answered`; allow with permission updates ("always
  * allow") is `accepted_for_session`.
  */
@@ -23,6 +23,8 @@ export function claudeDecision(
   const raw = ctx.raw.payload;
   if (get(raw, ['options', 'signal', 'aborted']) === true || get(raw, ['signal', 'aborted']) === true)
     return 'cancelled';
+  // An answer after the SDK's interrupt marker, whatever the app's record says of the signal.
+  if (claudeTurnInterrupted(ctx)) return 'cancelled';
   const base = decision;
   if (base === 'declined' && interrupt === true) return 'aborted';
   if (base === 'accepted' && obj(answers) !== undefined) return 'answered';

@@ -7,6 +7,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { stepLabel } from './plan-steps.ts';
 import {
   contentText,
   detailOf,
@@ -84,12 +85,11 @@ export function toolResultDetail(block: Record<string, unknown>): ToolDetail | u
 export function todoPlan(ctx: MapContext, input: unknown): { step: string; status: string }[] | undefined {
   const todos = get(input, ['todos']);
   if (!Array.isArray(todos)) return undefined;
-  const plan: { step: string; status: string }[] = [];
-  for (const t of todos) {
+  return todos.map((t, i) => {
     const o = obj(t);
-    const step = str(o?.content) ?? str(o?.activeForm);
-    if (step === undefined) continue;
-    plan.push({ step, status: ctx.mapValue(HOOK_VALUE_MAPS.claudeTodoStatus, o?.status) ?? 'pending' });
-  }
-  return plan;
+    return {
+      step: stepLabel(i, o?.content, o?.activeForm),
+      status: ctx.mapValue(HOOK_VALUE_MAPS.claudeTodoStatus, o?.status) ?? 'pending',
+    };
+  });
 }

@@ -92,6 +92,15 @@ function merge(u: RequestUsage, usage: Record<string, unknown>, final: boolean):
 export function claudeTokenUsage(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const u = usageState(ctx);
   if (get(m, ['type']) === 'result') {
+    const usage = obj(get(m, ['usage']));
+    // No model request's usage reached this normalizer at all (no stream, no assistant message): the
+    // result's own usage, the turn's, is the one count there is of what the context holds.
+    if (!u.fresh && u.id === undefined && usage) {
+      merge(u, usage, true);
+      const models = Object.keys(obj(get(m, ['modelUsage'])) ?? {});
+      if (models.length === 1) u.model = models[0];
+      u.fresh = true;
+    }
     if (!u.fresh) return ctx.ignore('no model request of the main thread since the last context snapshot');
     u.fresh = false;
     const size = u.model === undefined ? undefined : int(get(m, ['modelUsage', u.model, 'contextWindow']));

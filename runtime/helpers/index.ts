@@ -15,6 +15,7 @@ import * as plans from './plans.ts';
 import * as requests from './requests.ts';
 import * as retry from './retry.ts';
 import * as runs from './runs.ts';
+import * as superseded from './superseded.ts';
 import * as toolDetail from './tool-detail.ts';
 import * as turns from './turns.ts';
 import * as usage from './usage.ts';
@@ -33,6 +34,7 @@ const MODULES = {
   requests,
   retry,
   runs,
+  superseded,
   'tool-detail': toolDetail,
   turns,
   usage,

@@ -15,10 +15,12 @@ export type {
   ProviderRuntimeEvent,
   RequestDecision,
   TaskState,
+  TaskUsage,
   ThreadTokenUsageSnapshot,
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
   UserInputQuestionOption,
 } from '../../generated/canonical/types.ts';

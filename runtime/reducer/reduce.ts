@@ -69,7 +69,7 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
       );
     }
     case 'turn.completed': {
-      const { state, errorMessage, stopReason, totalCostUsd } = event.payload;
+      const { state, errorMessage, stopReason, totalCostUsd, turnUsage } = event.payload;
       const end = (turn: TurnView) =>
         compact<TurnView>({
           ...turn,
@@ -77,6 +77,7 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
           errorMessage: errorMessage ?? turn.errorMessage,
           stopReason: stopReason ?? turn.stopReason,
           totalCostUsd: totalCostUsd ?? turn.totalCostUsd,
+          usage: turnUsage ?? turn.usage,
         });
       return thread((t) => upsertTurn(t, turnId, end));
     }
@@ -92,7 +93,7 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
     }
     case 'turn.proposed.completed': {
       const { planMarkdown } = event.payload;
-      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, planMarkdown }) }));
+      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, itemId, planMarkdown }) }));
     }
     case 'item.started':
     case 'item.updated':

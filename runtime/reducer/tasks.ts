@@ -1,5 +1,5 @@
 // Background tasks and subagents: started, then patched by progress, updates and completion.
-// The providers' own `usage` and `detail` are not read.
+// The providers' own `usage` and `detail` are not read; the typed `taskUsage` is.
 import type { ProviderRuntimeEventOfType, RuntimeTaskId } from '../../generated/canonical/types.ts';
 import { compact, upsertLast } from './lists.ts';
 import type { TaskView, ThreadView } from './view.ts';
@@ -21,6 +21,7 @@ function patch(task: TaskView | undefined, taskId: RuntimeTaskId, event: TaskEve
         description: event.payload.description,
         summary: event.payload.summary ?? base.summary,
         lastToolName: event.payload.lastToolName ?? base.lastToolName,
+        usage: event.payload.taskUsage ?? base.usage,
       });
     case 'task.updated':
       return compact<TaskView>({
@@ -34,6 +35,7 @@ function patch(task: TaskView | undefined, taskId: RuntimeTaskId, event: TaskEve
         ...base,
         state: event.payload.status,
         summary: event.payload.summary ?? base.summary,
+        usage: event.payload.taskUsage ?? base.usage,
       });
   }
 }

@@ -16,6 +16,7 @@ import type {
   SessionExitKind,
   SessionState,
   TaskState,
+  TaskUsage,
   ThreadId,
   ThreadState,
   ThreadTokenUsageSnapshot,
@@ -23,6 +24,7 @@ import type {
   TurnId,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../../generated/canonical/types.ts';
 
@@ -106,7 +108,10 @@ export interface TurnView {
   readonly stopReason?: string;
   /** turn.aborted's reason (the turn.completed that follows gives the state). */
   readonly abortReason?: string;
+  /** The provider's own cost figure (turn.completed totalCostUsd: Claude's is the session's running total). */
   readonly totalCostUsd?: number;
+  /** This turn's own tokens and cost, and the session's running cost (turn.completed turnUsage). */
+  readonly usage?: TurnUsage;
   /** The latest turn.diff.updated. */
   readonly diff?: string;
 }
@@ -171,6 +176,8 @@ export interface PlanView {
 
 export interface ProposedPlanView {
   readonly turnId?: TurnId;
+  /** The item that proposed it (Codex's plan item, Claude's ExitPlanMode tool use). */
+  readonly itemId?: RuntimeItemId;
   readonly planMarkdown: string;
 }
 
@@ -183,6 +190,8 @@ export interface TaskView {
   /** The latest task.progress or task.completed summary. */
   readonly summary?: string;
   readonly lastToolName?: string;
+  /** What the task has used so far (task.progress / task.completed taskUsage). */
+  readonly usage?: TaskUsage;
   readonly error?: string;
   readonly turnId?: TurnId;
 }

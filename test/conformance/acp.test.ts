@@ -47,8 +47,10 @@ function promptEnds(t: Transcript): { line: number; stopReason?: string; error?:
     const m = messageOf(t, i);
     if (m.method !== undefined || !prompts.has(JSON.stringify(m.id))) return [];
     const result = m.result as { stopReason?: string } | undefined;
-    const error = m.error as { message?: string } | undefined;
-    return [{ line: i, stopReason: result?.stopReason, error: error?.message }];
+    const error = m.error as { message?: string; data?: { message?: string } | string } | undefined;
+    // The agent's own reason: `data` (Zed's codex-acp puts codex's error in `data.message`), else `message`.
+    const reason = typeof error?.data === 'string' ? error.data : (error?.data?.message ?? error?.message);
+    return [{ line: i, stopReason: result?.stopReason, error: reason }];
   });
 }
 
@@ -81,7 +83,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('acp %s', (_file, t) => {
     expect(ids('turn.completed', 'turnId').sort()).toEqual(ids('turn.started', 'turnId').sort());
   });
 
-  it("ends each prompt's turn as its stopReason says (an error: failed, with the agent's message)", () => {
+  it("ends each prompt's turn as its stopReason says (an error: failed, with the agent's own reason)", () => {
     const ends = promptEnds(t);
     expect(ends.length).toBeGreaterThan(0);
     const states = VALUE_MAPS.acpTurnState!;

@@ -147,7 +147,11 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
           where: `line ${i + 1}`,
           check: () => {
             const end = endOf(r, i);
-            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: error!.message });
+            // The agent's own reason: `data.message` (Zed's codex-acp), else the error's message.
+            const data = error!.data as { message?: unknown } | string | undefined;
+            const reason =
+              typeof data === 'string' ? data : typeof data?.message === 'string' ? data.message : undefined;
+            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: reason ?? error!.message });
             expect(errorsOf(r, end.turnId)).toHaveLength(1);
           },
         })),
