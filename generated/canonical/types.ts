@@ -423,6 +423,12 @@ export interface ItemLifecyclePayload {
   toolDetail?: ToolDetail;
   /** The provider's item, for detail the canonical fields do not carry. */
   data?: unknown;
+  /**
+   * Extension (not in EVENTS.md): The subagent tool call (same thread) whose subagent produced this
+   * item: EVENTS.md does not link a subagent's items to the call that spawned it (Claude
+   * parent_tool_use_id); a UI nests them under that call.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /**
@@ -574,6 +580,17 @@ export interface SessionExitedPayload {
 /** Payload of `thread.started`. */
 export interface ThreadStartedPayload {
   providerThreadId?: ProviderThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the thread whose tool call spawned it.
+   * EVENTS.md does not link a subagent's thread to its spawner (Codex collabAgentToolCall
+   * receiverThreadIds); a UI nests the thread under that call.
+   */
+  parentThreadId?: ThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the tool call item (in parentThreadId) that
+   * spawned it.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /** Payload of `thread.state.changed`. */
@@ -746,6 +763,16 @@ export interface TaskStartedPayload {
   taskId: RuntimeTaskId;
   description?: string;
   taskType?: string;
+  /**
+   * Extension (not in EVENTS.md): A subagent's type, the agent definition it runs (Claude's
+   * subagent_type), named as in T3 Code's contract: a UI labels the subagent with it.
+   */
+  subagentType?: string;
+  /**
+   * Extension (not in EVENTS.md): The model the subagent runs on, when the provider states it at
+   * start (T3 Code's contract has it too).
+   */
+  model?: string;
 }
 
 /** Payload of `task.progress`. */

@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, reduceSession, type ItemView, type SessionView } from '../../runtime/reducer/index.ts';
-import { ev, inTurn } from './events.ts';
+import { AT, ev, inTurn } from './events.ts';
 
+const withChildren = (items: readonly ItemView[]): ItemView[] =>
+  items.flatMap((i) => [i, ...withChildren(i.children ?? [])]);
 const allItems = (view: SessionView): ItemView[] =>
-  view.threads.flatMap((t) => [...t.turns.flatMap((u) => u.items), ...t.items]);
+  view.threads.flatMap((t) => withChildren([...t.turns.flatMap((u) => u.items), ...t.items]));
 const item = (view: SessionView, id = 'i1'): ItemView | undefined => allItems(view).find((i) => i.itemId === id);
 const thread = (view: SessionView) => view.threads[0]!;
 
@@ -79,7 +81,7 @@ describe('item text', () => {
 
   it('an item first seen in a delta gets the type its stream implies, until an item event says', () => {
     const view = reduceEvents(inTurn(delta('reasoning_summary_text', 'x')));
-    expect(item(view)).toEqual({ itemId: 'i1', itemType: 'reasoning', status: 'inProgress', text: 'x' });
+    expect(item(view)).toEqual({ itemId: 'i1', itemType: 'reasoning', status: 'inProgress', text: 'x', startedAt: AT });
   });
 });
 
@@ -398,6 +400,8 @@ describe('plan, proposed plan, usage, tasks', () => {
         summary: 'done',
         lastToolName: 'Read',
         turnId: 'u1',
+        startedAt: AT,
+        completedAt: AT,
       },
     ]);
   });
@@ -414,9 +418,9 @@ describe('turns and threads', () => {
       ev('turn.started', {}, { turn: 'u3' }),
     ]);
     expect(thread(view).turns).toEqual([
-      { turnId: 'u1', state: 'failed', items: [], model: 'm1', errorMessage: 'boom' },
-      { turnId: 'u2', state: 'cancelled', items: [], abortReason: 'user' },
-      { turnId: 'u3', state: 'running', items: [] },
+      { turnId: 'u1', state: 'failed', items: [], model: 'm1', errorMessage: 'boom', startedAt: AT, completedAt: AT },
+      { turnId: 'u2', state: 'cancelled', items: [], abortReason: 'user', startedAt: AT, completedAt: AT },
+      { turnId: 'u3', state: 'running', items: [], startedAt: AT },
     ]);
   });
 
@@ -456,7 +460,7 @@ describe('turns and threads', () => {
   it('an item naming a turn the view lacks makes that turn', () => {
     const view = reduceEvents([ev('item.started', { itemType: 'plan' }, { turn: 'u7', item: 'x' })]);
     expect(thread(view).turns).toEqual([
-      { turnId: 'u7', state: 'running', items: [expect.objectContaining({ itemId: 'x' })] },
+      { turnId: 'u7', state: 'running', items: [expect.objectContaining({ itemId: 'x' })], startedAt: AT },
     ]);
   });
 
