@@ -44,6 +44,7 @@ import {
 } from '../../runtime/helpers/claude-turns.ts';
 import { claudeTokenUsage } from '../../runtime/helpers/claude-usage.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { claudeParentItem } from '../../runtime/helpers/links.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
@@ -87,6 +88,7 @@ const H = {
   claudeMessageStart,
   claudeMessageStop,
   claudeOpenTurn,
+  claudeParentItem,
   claudeTaskItem,
   claudeTokenUsage,
   claudeToolDetail,
@@ -1117,6 +1119,7 @@ export function mapSdkMessageSystemTaskStarted(
       taskId: matching(RE_1i7o0ws, m?.task_id),
       description: str(m?.description),
       taskType: str(first(m?.task_type, m?.subagent_type)),
+      subagentType: str(m?.subagent_type),
     },
     ['taskId'],
   );
@@ -1206,11 +1209,7 @@ export function mapStreamEventContentBlockDelta(
     ctx.emit(
       'item.updated',
       ids2,
-      {
-        itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)),
-        detail: str(m?.delta?.type),
-        data: m?.delta,
-      },
+      { itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)), data: m?.delta },
       ['itemType'],
     );
   }
@@ -1241,6 +1240,7 @@ export function mapStreamEventContentBlockStart(
           ),
         ),
         data: m?.content_block,
+        parentItemId: matching(RE_1i7o0ws, H.claudeParentItem(ctx, ids)),
       },
       ['itemType'],
     );
@@ -1262,6 +1262,7 @@ export function mapStreamEventContentBlockStart(
           ),
         ),
         data: m?.content_block,
+        parentItemId: matching(RE_1i7o0ws, H.claudeParentItem(ctx, ids)),
       },
       ['itemType'],
     );

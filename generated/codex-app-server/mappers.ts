@@ -23,6 +23,8 @@ import {
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { canonicalThreadId, codexSubagentThreads } from '../../runtime/helpers/links.ts';
+import { codexThreadModel, threadModel } from '../../runtime/helpers/models.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
 import {
@@ -54,9 +56,12 @@ export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
 const H = {
+  canonicalThreadId,
   closeThread,
   closeTurn,
   codexRetry,
+  codexSubagentThreads,
+  codexThreadModel,
   codexTokenUsage,
   codexToolDetail,
   commandDetail,
@@ -66,6 +71,7 @@ const H = {
   pendingRequestType,
   permissionsDecision,
   retryMessage,
+  threadModel,
   userInputAnswers,
   userInputDecision,
   userInputQuestions,
@@ -404,7 +410,7 @@ export function mapEventmsgShutdownComplete(
 /** eventmsg `task_started` → turn.started */
 export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { turn: idOf(m?.turn_id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** eventmsg `thread_rolled_back` → thread.metadata.updated */
@@ -636,9 +642,7 @@ export function mapNotificationItemCommandExecutionTerminalInteraction(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m?.params }, [
-    'itemType',
-  ]);
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', data: m?.params }, ['itemType']);
 }
 
 /**
@@ -672,6 +676,7 @@ export function mapNotificationItemCompleted(
     ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
@@ -700,7 +705,7 @@ export function mapNotificationItemFileChangePatchUpdated(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'file_change', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/mcpToolCall/progress` → tool.progress */
@@ -739,7 +744,7 @@ export function mapNotificationItemReasoningSummaryPartAdded(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'reasoning', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/reasoning/summaryTextDelta` → content.delta */
@@ -802,6 +807,7 @@ export function mapNotificationItemStarted(
     },
     ['itemType'],
   );
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `mcpServer/event/stream/notification` → mcp.status.updated */
@@ -845,7 +851,11 @@ export function mapNotificationModelRerouted(
   ctx.emit(
     'model.rerouted',
     ids,
-    { fromModel: str(m?.params?.fromModel), toModel: str(m?.params?.toModel), reason: str(m?.params?.reason) },
+    {
+      fromModel: str(m?.params?.fromModel),
+      toModel: str(H.threadModel(ctx, ids, m?.params?.toModel)),
+      reason: str(m?.params?.reason),
+    },
     ['fromModel', 'toModel', 'reason'],
   );
 }
@@ -1139,7 +1149,16 @@ export function mapNotificationThreadStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.thread?.id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id) }, []);
+  ctx.emit(
+    'thread.started',
+    ids,
+    {
+      providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id),
+      parentThreadId: matching(RE_1i7o0ws, H.canonicalThreadId(ctx, ids, m?.params?.thread?.parentThreadId)),
+    },
+    [],
+  );
+  H.codexThreadModel(ctx, ids, m);
 }
 
 /** notification `thread/status/changed` → thread.state.changed */
@@ -1232,7 +1251,7 @@ export function mapNotificationTurnStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** notification `warning` → runtime.warning */

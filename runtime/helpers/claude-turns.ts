@@ -10,6 +10,8 @@ import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
+import { claudeParentItem } from './links.ts';
+import { claudeMessageModel } from './models.ts';
 import { openSyntheticTurn } from './turns.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
@@ -35,7 +37,9 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
   ctx.emit('thread.started', { thread }, { providerThreadId: thread }, []);
 }
 
+/** Before a message that may start a turn: the model it states is the thread's, then the turn opens on it. */
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
+  claudeMessageModel(ctx);
   openSyntheticTurn(ctx);
 }
 
@@ -63,8 +67,10 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
     const item = `${uuid}#${index}`;
     const data = parent === undefined ? block : { parentToolUseId: parent, block };
     const text = str(block.text);
-    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', text, data }, []);
-    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', text, data }, []);
+    const parentItemId = claudeParentItem(ctx, ids);
+    const payload = { itemType: 'user_message', text, data, parentItemId };
+    ctx.emit('item.started', { ...ids, item }, { ...payload, status: 'inProgress' }, []);
+    ctx.emit('item.completed', { ...ids, item }, { ...payload, status: 'completed' }, []);
   });
   if (content.length === 0) ctx.ignore('a user message with no content');
 }

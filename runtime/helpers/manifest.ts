@@ -130,6 +130,12 @@ export const HELPER_MANIFEST = {
   acpStopMessage: value('acp', ['value'], ACP),
   acpElicitationQuestions: value('acp', ['value'], ACP),
   acpElicitationAnswers: value('acp', ['value'], ACP),
+  threadModel: valueOptional('models', ['value'], ['codex-app-server'], 1),
+  codexThreadModel: hook('models', CODEX_APP),
+  acpModel: hook('models', ACP),
+  claudeParentItem: value('links', [], CLAUDE),
+  canonicalThreadId: value('links', ['value'], CODEX_APP),
+  codexSubagentThreads: hook('links', CODEX_APP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;
