@@ -629,3 +629,110 @@ describe('odd orders and missing ids never throw', () => {
     ]);
   });
 });
+
+describe('times, models, subagents', () => {
+  const T0 = '2026-01-01T00:00:01.000Z';
+  const T1 = '2026-01-01T00:00:02.000Z';
+  const T2 = '2026-01-01T00:00:03.000Z';
+
+  it('a turn and an item start at their first event and end at their completion', () => {
+    const view = reduceEvents([
+      ev('turn.started', { model: 'm1' }, { turn: 'u1', at: T0 }),
+      ev('content.delta', { streamKind: 'assistant_text', delta: 'hi' }, { ...I, at: T1 }),
+      ev('item.completed', { itemType: 'assistant_message' }, { ...I, at: T2 }),
+      ev('turn.completed', { state: 'completed' }, { turn: 'u1', at: T2 }),
+    ]);
+    const turn = thread(view).turns[0]!;
+    expect([turn.startedAt, turn.completedAt, turn.model]).toEqual([T0, T2, 'm1']);
+    expect([item(view)?.startedAt, item(view)?.completedAt]).toEqual([T1, T2]);
+  });
+
+  it('model.rerouted moves the turn to its new model', () => {
+    const view = reduceEvents([
+      ev('turn.started', { model: 'm1' }, { turn: 'u1' }),
+      ev('model.rerouted', { fromModel: 'm1', toModel: 'm2', reason: 'capacity' }, { turn: 'u1' }),
+    ]);
+    expect(thread(view).turns[0]!.model).toBe('m2');
+  });
+
+  it("a subagent's items go under the item that spawned them, their events find them there", () => {
+    const parentItemId = 'p' as never;
+    const view = reduceEvents(
+      inTurn(
+        ev('item.started', { itemType: 'collab_agent_tool_call', title: 'Explore' }, { turn: 'u1', item: 'p' }),
+        ev('item.started', { itemType: 'command_execution', parentItemId }, { turn: 'u1', item: 'c1' }),
+        ev('content.delta', { streamKind: 'command_output', delta: 'out' }, { turn: 'u1', item: 'c1' }),
+        ev('item.completed', { itemType: 'command_execution', parentItemId }, { turn: 'u1', item: 'c1' }),
+        ev('item.started', { itemType: 'assistant_message', text: 'x', parentItemId }, { turn: 'u1', item: 'c2' }),
+      ),
+    );
+    const turn = thread(view).turns[0]!;
+    expect(turn.items.map((i) => i.itemId)).toEqual(['p']);
+    expect(turn.items[0]!.children?.map((c) => [c.itemId, c.status, c.toolDetail?.output])).toEqual([
+      ['c1', 'completed', 'out'],
+      ['c2', 'inProgress', undefined],
+    ]);
+  });
+
+  it('an item naming a parent the view lacks goes to its turn', () => {
+    const view = reduceEvents(inTurn(ev('item.started', { itemType: 'reasoning', parentItemId: 'gone' as never }, I)));
+    expect(thread(view).turns[0]!.items.map((i) => i.itemId)).toEqual(['i1']);
+  });
+
+  it("a subagent's thread names the thread and call that spawned it; a task its tool call, type and model", () => {
+    const view = reduceEvents([
+      ev(
+        'thread.started',
+        { providerThreadId: 'p2' as never, parentThreadId: 't1' as never, parentItemId: 'p' as never },
+        {
+          thread: 't2',
+        },
+      ),
+      ev(
+        'task.started',
+        { taskId: 'k' as never, subagentType: 'Explore', model: 'm3' },
+        { turn: 'u1', item: 'p', at: T0 },
+      ),
+      ev('task.completed', { taskId: 'k' as never, status: 'completed' }, { turn: 'u1', at: T1 }),
+    ]);
+    expect(view.threads.find((t) => t.threadId === 't2')).toMatchObject({ parentThreadId: 't1', parentItemId: 'p' });
+    expect(view.threads.find((t) => t.threadId === 't1')!.tasks[0]).toMatchObject({
+      itemId: 'p',
+      subagentType: 'Explore',
+      model: 'm3',
+      startedAt: T0,
+      completedAt: T1,
+    });
+  });
+});
+
+describe('the index beside the view', () => {
+  const events = inTurn(
+    started('command_execution'),
+    ev('item.started', { itemType: 'assistant_message' }, { turn: 'u1', item: 'i2' }),
+    delta('command_output', 'a'),
+    completed('command_execution'),
+  );
+
+  it('a view reduced twice from the same view (React StrictMode) gives equal views', () => {
+    const base = reduceEvents(events.slice(0, 3));
+    const rest = events.slice(3);
+    expect(reduceEvents(rest, base)).toEqual(reduceEvents(rest, base));
+    expect(reduceEvents(rest, base)).toEqual(reduceEvents(events));
+  });
+
+  it('a view from an older branch, or one read back from JSON, still finds its items', () => {
+    const old = reduceEvents(events.slice(0, 2));
+    reduceEvents(events.slice(2), old); // a newer branch moves the shared index on
+    const other = ev('item.started', { itemType: 'reasoning' }, { turn: 'u1', item: 'i3' });
+    const fromOld = reduceEvents([other, ...events.slice(2)], old);
+    // i2 is where the newer branch put it in the shared index; here i3 took that place.
+    expect(allItems(fromOld).map((i) => [i.itemId, i.status])).toEqual([
+      ['i1', 'completed'],
+      ['i3', 'inProgress'],
+      ['i2', 'inProgress'],
+    ]);
+    const json: SessionView = JSON.parse(JSON.stringify(old));
+    expect(reduceEvents(events.slice(2), json)).toEqual(reduceEvents(events));
+  });
+});
