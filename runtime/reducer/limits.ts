@@ -17,5 +17,5 @@ export const VIEW_LIMITS = {
   requests: 500,
 } as const;
 
-/** How deep subagent items nest under the items that spawned them (deeper ones stay at that depth). */
+/** How deep subagent items nest under the items that spawned them (a deeper one goes to its turn). */
 export const MAX_NESTING = 8;

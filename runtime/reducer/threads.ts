@@ -113,7 +113,8 @@ function updatePlaced(
   if (place === undefined) return undefined;
   const { parent, turnId, ordinal } = place;
   if (parent !== undefined) {
-    if (depth >= MAX_NESTING) return undefined;
+    // Deeper than any item the reducer nests: a view whose ids repeat (made by hand) ends here.
+    if (depth > MAX_NESTING) return undefined;
     let found = true;
     const out = updatePlaced(
       thread,
@@ -185,7 +186,7 @@ export function withItem(
   const existing = updateExisting(thread, places, itemId, update);
   if (existing !== undefined) return existing;
   const item = update(undefined);
-  if (parent !== undefined && parent !== itemId) {
+  if (parent !== undefined && parent !== itemId && ancestors(places, parent) < MAX_NESTING - 1) {
     const nested = updateExisting(thread, places, parent, (p) => {
       const added = appendItem(places, p.children ?? [], p.droppedChildren, item, (ordinal) => ({ parent, ordinal }));
       const { droppedItems } = added;
@@ -211,6 +212,13 @@ export function withItem(
   }));
   const next: TurnView = { ...turn, items: list, ...(droppedItems === undefined ? {} : { droppedItems }) };
   return { ...thread, turns: replaceAt(thread.turns, index, next) };
+}
+
+/** How many items `itemId` is nested under (counting stops past MAX_NESTING). */
+function ancestors(places: ItemPlaces, itemId: RuntimeItemId): number {
+  let n = 0;
+  for (let at = places.get(itemId)?.parent; at !== undefined && n <= MAX_NESTING; at = places.get(at)?.parent) n++;
+  return n;
 }
 
 /** An item of the thread, wherever it is. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, reduceSession, type ItemView, type SessionView } from '../../runtime/reducer/index.ts';
+import { MAX_NESTING } from '../../runtime/reducer/limits.ts';
 import { AT, ev, inTurn } from './events.ts';
 
 const withChildren = (items: readonly ItemView[]): ItemView[] =>
@@ -734,5 +735,30 @@ describe('the index beside the view', () => {
     ]);
     const json: SessionView = JSON.parse(JSON.stringify(old));
     expect(reduceEvents(events.slice(2), json)).toEqual(reduceEvents(events));
+  });
+});
+
+describe('nesting is bounded', () => {
+  it('a chain of subagent items nests MAX_NESTING deep, then goes to its turn; every item stays once', () => {
+    const chain = Array.from({ length: 20 }, (_, i) =>
+      ev(
+        'item.started',
+        { itemType: 'collab_agent_tool_call', ...(i ? { parentItemId: `c${i - 1}` as never } : {}) },
+        {
+          turn: 'u1',
+          item: `c${i}`,
+        },
+      ),
+    );
+    const again = chain.map((e) =>
+      ev('item.completed', { ...e.payload, status: 'completed' }, { turn: 'u1', item: e.itemId }),
+    );
+    const view = reduceEvents(inTurn(...chain, ...again));
+    const items = allItems(view);
+    expect(items.map((i) => i.itemId).sort()).toEqual(chain.map((e) => e.itemId).sort());
+    expect(items.every((i) => i.status === 'completed')).toBe(true);
+    let depth = 0;
+    for (let item = thread(view).turns[0]!.items[0]; item?.children?.[0]; item = item.children[0]) depth++;
+    expect(depth).toBe(MAX_NESTING - 1);
   });
 });
