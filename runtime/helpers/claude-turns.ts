@@ -11,7 +11,7 @@ import { completeStoppedBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
 import { claudeParentItem } from './links.ts';
-import { claudeMessageModel } from './models.ts';
+import { rememberModel } from './thread-model.ts';
 import { openSyntheticTurn } from './turns.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
@@ -35,6 +35,17 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
   if (scratch.has('claudeThreadStarted')) return;
   scratch.set('claudeThreadStarted', true);
   ctx.emit('thread.started', { thread }, { providerThreadId: thread }, []);
+}
+
+/** Claude: system:init's model, or a main-thread assistant message's (a subagent's is its own). */
+function claudeMessageModel(ctx: MapContext): void {
+  const m = ctx.raw.payload;
+  if (get(m, ['parent_tool_use_id']) != null) return;
+  const model =
+    get(m, ['type']) === 'system'
+      ? get(m, ['model'])
+      : (get(m, ['message', 'model']) ?? get(m, ['event', 'message', 'model']));
+  rememberModel(ctx, ctx.currentThread, model);
 }
 
 /** Before a message that may start a turn: the model it states is the thread's, then the turn opens on it. */

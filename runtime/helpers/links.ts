@@ -6,7 +6,7 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj } from '../values.ts';
-import { rememberModel } from './models.ts';
+import { rememberModel } from './thread-model.ts';
 
 /** Claude: the canonical id of the tool use whose subagent sent this message (same thread). */
 export function claudeParentItem(ctx: MapContext, ids: ProviderIds): string | undefined {

@@ -7,26 +7,8 @@
 // states no model (docs/parity.md).
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { get, idOf, obj, str } from '../values.ts';
-
-const MODEL = 'model';
-/** A longer "model" is not a model name: not kept (the thread state stays small). */
-const MAX_MODEL = 256;
-/** What Claude's own API-error messages name as their model (the CLI writes it itself). */
-const SYNTHETIC_MODEL = '<synthetic>';
-
-/** Remember `model` (when it is a model name) as the thread's. */
-export function rememberModel(ctx: MapContext, thread: string | undefined, model: unknown): void {
-  const name = str(model);
-  if (name === undefined || name === '' || name.length > MAX_MODEL || name === SYNTHETIC_MODEL) return;
-  ctx.lifecycle.thread(thread).scratch.set(MODEL, name);
-}
-
-/** The model the thread runs on, as last stated. */
-export function currentModel(ctx: MapContext, thread: string | undefined): string | undefined {
-  const model = ctx.lifecycle.peekThread(thread)?.scratch.get(MODEL);
-  return typeof model === 'string' ? model : undefined;
-}
+import { get, idOf, obj } from '../values.ts';
+import { currentModel, rememberModel } from './thread-model.ts';
 
 /** A turn's (or a reroute's) model: `stated` when given (then remembered), else the thread's. */
 export function threadModel(ctx: MapContext, ids: ProviderIds, stated?: unknown): string | undefined {
@@ -42,21 +24,10 @@ export function codexThreadModel(ctx: MapContext, _ids: ProviderIds, m: unknown)
   rememberModel(ctx, idOf(thread?.id), model);
 }
 
-/** Claude: system:init's model, or a main-thread assistant message's (a subagent's is its own). */
-export function claudeMessageModel(ctx: MapContext): void {
-  const m = ctx.raw.payload;
-  if (get(m, ['parent_tool_use_id']) != null) return;
-  const model =
-    get(m, ['type']) === 'system'
-      ? get(m, ['model'])
-      : (get(m, ['message', 'model']) ?? get(m, ['event', 'message', 'model']));
-  rememberModel(ctx, ctx.currentThread, model);
-}
-
 /** ACP: the model option of `configOptions`, else the unstable `models.currentModelId`. */
 export function acpModel(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const options = get(m, ['configOptions']);
-  const option = Array.isArray(options) ? options.map(obj).find((o) => o?.category === MODEL) : undefined;
+  const option = Array.isArray(options) ? options.map(obj).find((o) => o?.category === 'model') : undefined;
   const model = option?.currentValue ?? get(m, ['models', 'currentModelId']);
   rememberModel(ctx, idOf(get(m, ['sessionId'])) ?? ctx.currentThread, model);
 }

@@ -1,7 +1,7 @@
 // Turns: synthetic ids for sources that have none, and the error a failed turn states.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { currentModel } from './models.ts';
+import { currentModel } from './thread-model.ts';
 
 /** A deterministic turn id for sources without one (the Codex SDK): one per turn.started, per thread. */
 export function newTurnId(ctx: MapContext, _ids: ProviderIds): string {
