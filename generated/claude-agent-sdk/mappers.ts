@@ -33,7 +33,7 @@ import {
   claudeMessageStart,
   claudeMessageStop,
 } from '../../runtime/helpers/claude-blocks.ts';
-import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
+import { claudeDecision, claudeTaskInput, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
 import {
   claudeErrorMessage,
@@ -89,6 +89,7 @@ const H = {
   claudeMessageStop,
   claudeOpenTurn,
   claudeParentItem,
+  claudeTaskInput,
   claudeTaskItem,
   claudeTokenUsage,
   claudeToolDetail,
@@ -1119,7 +1120,8 @@ export function mapSdkMessageSystemTaskStarted(
       taskId: matching(RE_1i7o0ws, m?.task_id),
       description: str(m?.description),
       taskType: str(first(m?.task_type, m?.subagent_type)),
-      subagentType: str(m?.subagent_type),
+      subagentType: str(first(m?.subagent_type, H.claudeTaskInput(ctx, ids, m?.tool_use_id, 'subagent_type'))),
+      model: str(H.claudeTaskInput(ctx, ids, m?.tool_use_id, 'model')),
     },
     ['taskId'],
   );

@@ -2,7 +2,7 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj } from '../values.ts';
-import { claudeTasks } from './claude-state.ts';
+import { claudeTasks, claudeTurn } from './claude-state.ts';
 
 /**
  * canUseTool's answer as a RequestDecision: `decision` is the behaviour through the spec's value map, refined by
@@ -51,4 +51,15 @@ export function claudeTaskItem(
     else if (tool !== undefined) tasks.set(task, tool);
   }
   return tool;
+}
+
+/**
+ * task_started: a field of the input of the tool use that started the task (the Agent/Task tool's
+ * `subagent_type`, `model`), kept from its tool_use in this turn; undefined when it is not a string.
+ */
+export function claudeTaskInput(ctx: MapContext, _ids: ProviderIds, toolUseId: unknown, field: unknown): unknown {
+  const tool = idOf(toolUseId);
+  if (tool === undefined || typeof field !== 'string') return undefined;
+  const value = obj(claudeTurn(ctx).tools.get(tool)?.input)?.[field];
+  return typeof value === 'string' ? value : undefined;
 }

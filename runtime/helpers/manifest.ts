@@ -98,6 +98,7 @@ export const HELPER_MANIFEST = {
   claudeTurnEnd: hook('claude-turns', CLAUDE),
   claudeDecision: value('claude-requests', ['value', 'value', 'value', 'value'], CLAUDE),
   claudeTaskItem: valueOptional('claude-requests', ['value', 'value', 'literal'], CLAUDE, 2),
+  claudeTaskInput: value('claude-requests', ['value', 'literal'], CLAUDE),
   userInputQuestions: value('user-input', ['value'], ALL),
   userInputAnswers: value('user-input', ['value'], ALL),
   codexToolDetail: value('tool-detail', ['value'], CODEX_APP),
