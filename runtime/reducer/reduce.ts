@@ -82,13 +82,13 @@ function apply(view: SessionView, places: SessionPlaces, event: ProviderRuntimeE
       );
     }
     case 'turn.completed': {
-      const { state, errorMessage, stopReason, totalCostUsd } = event.payload;
+      // Not stopReason: the provider's own word (`end_turn`, `tool_use`); `state` says how the turn ended.
+      const { state, errorMessage, totalCostUsd } = event.payload;
       const end = (turn: TurnView) =>
         compact<TurnView>({
           ...turn,
           state,
           errorMessage: errorMessage ?? turn.errorMessage,
-          stopReason: stopReason ?? turn.stopReason,
           totalCostUsd: totalCostUsd ?? turn.totalCostUsd,
           completedAt: turn.completedAt ?? at,
         });

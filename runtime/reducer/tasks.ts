@@ -1,6 +1,7 @@
 // Background tasks and subagents: started, then patched by progress, updates and completion. The
 // item the event names (the tool call that started the task) links the task to it.
-// The providers' own `usage` and `detail` are not read.
+// The providers' own `usage`, `detail` and `taskType` (their words: `local_bash`, `local_agent`)
+// are not read: the item a task names says what kind of work it is.
 import type { ProviderRuntimeEventOfType, RuntimeTaskId } from '../../generated/canonical/types.ts';
 import { VIEW_LIMITS } from './limits.ts';
 import { compact, plus, upsertLast } from './lists.ts';
@@ -22,7 +23,6 @@ function patch(task: TaskView | undefined, taskId: RuntimeTaskId, event: TaskEve
       return compact<TaskView>({
         ...base,
         description: event.payload.description ?? base.description,
-        taskType: event.payload.taskType ?? base.taskType,
         subagentType: event.payload.subagentType ?? base.subagentType,
         model: event.payload.model ?? base.model,
       });

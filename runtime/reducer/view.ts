@@ -130,7 +130,6 @@ export interface TurnView {
   readonly model?: string;
   readonly effort?: string;
   readonly errorMessage?: string;
-  readonly stopReason?: string;
   /** turn.aborted's reason (the turn.completed that follows gives the state). */
   readonly abortReason?: string;
   readonly totalCostUsd?: number;
@@ -217,7 +216,6 @@ export interface TaskView {
   /** `running` from task.started; task.updated and task.completed move it. */
   readonly state: TaskState;
   readonly description?: string;
-  readonly taskType?: string;
   /** The latest task.progress or task.completed summary. */
   readonly summary?: string;
   readonly lastToolName?: string;

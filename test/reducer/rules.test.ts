@@ -397,7 +397,6 @@ describe('plan, proposed plan, usage, tasks', () => {
         taskId: 'k1',
         state: 'completed',
         description: 'explore',
-        taskType: 'subagent',
         summary: 'done',
         lastToolName: 'Read',
         turnId: 'u1',
