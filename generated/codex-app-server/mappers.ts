@@ -851,11 +851,7 @@ export function mapNotificationModelRerouted(
   ctx.emit(
     'model.rerouted',
     ids,
-    {
-      fromModel: str(m?.params?.fromModel),
-      toModel: str(H.threadModel(ctx, ids, m?.params?.toModel)),
-      reason: str(m?.params?.reason),
-    },
+    { fromModel: str(m?.params?.fromModel), toModel: str(m?.params?.toModel), reason: str(m?.params?.reason) },
     ['fromModel', 'toModel', 'reason'],
   );
 }

@@ -1,7 +1,7 @@
 // The model a thread runs on, as each upstream states it, kept per thread so that every turn.started
 // says it (the turn is often opened before, or without, a message that names the model): Codex
-// thread/started's `thread.model` (0.171.0) or its thread/start answer (0.105.0) and
-// model/rerouted; Claude system:init's `model` and the main thread's assistant `message.model`;
+// thread/started's `thread.model` (0.171.0) or its thread/start answer (0.105.0) (model/rerouted
+// moves only the turn it names: model.rerouted); Claude system:init's `model` and the main thread's assistant `message.model`;
 // ACP's `configOptions` entry of category `model` (or the unstable `models.currentModelId`) in
 // session/new, load, resume, set_config_option answers and config_option_update. The Codex SDK
 // states no model (docs/parity.md).
