@@ -799,6 +799,11 @@ export interface TaskUpdatedPayload {
   state?: TaskState;
   description?: string;
   error?: string;
+  /**
+   * The model the task's subagent runs on, once its messages state it (T3 Code's contract:
+   * task.updated.model).
+   */
+  model?: string;
   /** The rest of the provider patch (e.g. is_backgrounded, end_time). */
   detail?: unknown;
 }

@@ -3014,7 +3014,7 @@ return errors === 0;
 }
 
 export const validateTaskUpdatedPayload = validate115;
-const schema58 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+const schema58 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"model":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
 const schema59 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
 
 function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3048,7 +3048,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
+if(!((((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "model")) || (key0 === "detail"))){
 validate115.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -3101,6 +3101,19 @@ var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.model !== undefined){
+const _errs8 = errors;
+if(typeof data.model !== "string"){
+validate115.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

@@ -11,6 +11,7 @@ import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
 import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
+import { claudeSubagentModel } from './claude-requests.ts';
 import { claudeParentItem } from './links.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
@@ -186,6 +187,7 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
     ...(error !== undefined ? { error } : {}),
   };
   trackRequestUsage(ctx, message);
+  claudeSubagentModel(ctx, ids, m);
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;

@@ -39,6 +39,7 @@ function patch(task: TaskView | undefined, taskId: RuntimeTaskId, event: TaskEve
         state: event.payload.state ?? base.state,
         description: event.payload.description ?? base.description,
         error: event.payload.error ?? base.error,
+        model: event.payload.model ?? base.model,
       });
     case 'task.completed':
       return compact<TaskView>({

@@ -89,5 +89,6 @@ describe('the recordings hold what these tests look for', () => {
     expect(all.some((t) => itemsOf(t).some((i) => (i.children?.length ?? 0) > 0))).toBe(true);
     expect(all.some((t) => t.parentItemId !== undefined)).toBe(true);
     expect(all.some((t) => t.tasks.some((k) => k.itemId !== undefined && k.subagentType !== undefined))).toBe(true);
+    expect(all.some((t) => t.tasks.some((k) => k.model !== undefined))).toBe(true);
   });
 });
