@@ -761,3 +761,14 @@ describe('nesting is bounded', () => {
     expect(depth).toBe(MAX_NESTING - 1);
   });
 });
+
+describe('task models', () => {
+  it('task.updated moves a task to the model its subagent states', () => {
+    const T = { taskId: 'k' as never };
+    const view = reduceEvents([
+      ev('task.started', { ...T, model: 'm1' }, { turn: 'u1' }),
+      ev('task.updated', { ...T, model: 'm2' }, { turn: 'u1' }),
+    ]);
+    expect(thread(view).tasks[0]?.model).toBe('m2');
+  });
+});
