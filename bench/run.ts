@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { HeapResult } from './heap-child.ts';
 import { SESSION_STATE_BYTES } from '../runtime/lifecycle.ts';
+import { benchReducer, type ReducerRow } from './reducer.ts';
 import { benchNormalizeInProcesses, formatOf, sources, transcriptFiles, type NormalizeResult } from './normalize.ts';
 import { benchSize, type SizeResult } from './size.ts';
 import { childJson } from './stats.ts';
@@ -32,7 +33,7 @@ function option(name: string, fallback: number): number {
 const json = process.argv.includes('--json');
 const onlyArg = process.argv.indexOf('--only');
 const only = new Set(
-  onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size', 'heap'],
+  onlyArg >= 0 ? (process.argv[onlyArg + 1] ?? '').split(',') : ['normalize', 'toolchain', 'size', 'heap', 'reducer'],
 );
 const sessions = option('--sessions', 200);
 const turns = option('--turns', 100_000);
@@ -48,6 +49,7 @@ const normalize: NormalizeResult[] = [];
 let toolchain: ToolchainResult | undefined;
 let size: SizeResult | undefined;
 const heap: HeapResult[] = [];
+let reducer: ReducerRow[] = [];
 const targets: Target[] = [];
 /** A target: `kind` and `limit` (in `unit`) are its goal. */
 const target = (kind: Target['kind'], limit: number, unit: string, t: Pick<Target, 'name' | 'measured' | 'note'>) =>
@@ -206,9 +208,38 @@ if (only.has('heap')) {
     });
 }
 
+if (only.has('reducer')) {
+  log(
+    'bench: reducer (a common session to 10k, 100k and 1M events; 20k warnings, 20k tool items in one turn, 8k threads)...',
+  );
+  reducer = benchReducer();
+  // Flat: an event's cost grows with the view until its caps are reached (runtime/reducer/limits.ts:
+  // 500 turns here), then no more, however long the session (counted, the same on every machine).
+  const common = reducer.filter((r) => r.shape === 'common session');
+  const [, capped, longest] = common;
+  if (capped && longest)
+    target('max', 2, '×', {
+      name: `reducer: elements copied per event at ${longest.events} events / at ${capped.events}`,
+      measured: longest.elementsPerEvent / capped.elementsPerEvent,
+      note: `${common.map((r) => `${r.events}: ${r.elementsPerEvent.toFixed(0)}`).join(', ')} per event`,
+    });
+  for (const r of common)
+    target('max', 50, ' µs', {
+      name: `reducer: per event at ${r.events} events of a common session`,
+      measured: r.microsPerEvent,
+    });
+  // Hostile shapes: bounded by the view's caps (runtime/reducer/limits.ts), not by the session.
+  for (const r of reducer.filter((x) => x.shape !== 'common session'))
+    target('max', 50, ' µs', {
+      name: `reducer: per event under ${r.shape} (${r.events} events)`,
+      measured: r.microsPerEvent,
+      note: `${r.elementsPerEvent.toFixed(0)} elements copied or scanned per event`,
+    });
+}
+
 if (json) {
   process.stdout.write(
-    `${JSON.stringify({ node: process.version, targets, normalize, toolchain, size, heap }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, targets, normalize, toolchain, size, heap, reducer }, null, 2)}\n`,
   );
 } else {
   process.stdout.write(report());
@@ -310,6 +341,18 @@ function report(): string {
           `${h.held.openTurns} turns, ${h.held.openItems} items, ${h.held.pendingRequests} requests`,
           `${kb(h.hostileLiveBytes)} / ${kb(h.hostileGoneBytes)}`,
         ]),
+      ),
+    );
+  }
+  if (reducer.length) {
+    out.push(
+      '',
+      'reducer (per event, over the last tenth of the events; elements: copied or scanned by its list operations):',
+    );
+    out.push(
+      table(
+        ['shape', 'events', 'elements per event', 'µs per event'],
+        reducer.map((r) => [r.shape, String(r.events), r.elementsPerEvent.toFixed(1), r.microsPerEvent.toFixed(2)]),
       ),
     );
   }

@@ -47,6 +47,7 @@ import {
   acpUserTurn,
 } from '../../runtime/helpers/acp.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { acpModel } from '../../runtime/helpers/models.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
 import { acpTurnUsage } from '../../runtime/helpers/usage.ts';
@@ -88,6 +89,7 @@ const H = {
   acpElicitationQuestions,
   acpEndReplay,
   acpItemType,
+  acpModel,
   acpOpenTurn,
   acpPermissionDecision,
   acpPermissionTool,
@@ -422,6 +424,7 @@ export function mapAgentResponseSessionLoad(
   ctx: MapContext,
 ): void {
   H.acpEndReplay(ctx, {}, m);
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -431,6 +434,7 @@ export function mapAgentResponseSessionNew(
   m: Across<AgentResponseByName['session/new']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = { thread: idOf(m?.sessionId) };
   ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.sessionId) }, []);
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
@@ -465,6 +469,7 @@ export function mapAgentResponseSessionResume(
   m: Across<AgentResponseByName['session/resume']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -474,6 +479,7 @@ export function mapAgentResponseSessionSetConfigOption(
   m: Across<AgentResponseByName['session/set_config_option']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -669,9 +675,7 @@ export function mapSessionUpdateAgentMessageChunk(
   }
   if (m?.content?.text == null) {
     const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-    ctx.emit('item.updated', ids2, { itemType: 'assistant_message', detail: str(m?.content?.type), data: m?.content }, [
-      'itemType',
-    ]);
+    ctx.emit('item.updated', ids2, { itemType: 'assistant_message', data: m?.content }, ['itemType']);
   }
 }
 
@@ -691,9 +695,7 @@ export function mapSessionUpdateAgentThoughtChunk(
   }
   if (m?.content?.text == null) {
     const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-    ctx.emit('item.updated', ids2, { itemType: 'reasoning', detail: str(m?.content?.type), data: m?.content }, [
-      'itemType',
-    ]);
+    ctx.emit('item.updated', ids2, { itemType: 'reasoning', data: m?.content }, ['itemType']);
   }
 }
 
@@ -748,6 +750,7 @@ export function mapSessionUpdateConfigOptionUpdate(
   m: Across<SessionUpdateByName['config_option_update']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }

@@ -435,6 +435,12 @@ export interface ItemLifecyclePayload {
   toolDetail?: ToolDetail;
   /** The provider's item, for detail the canonical fields do not carry. */
   data?: unknown;
+  /**
+   * Extension (not in EVENTS.md): The subagent tool call (same thread) whose subagent produced this
+   * item: EVENTS.md does not link a subagent's items to the call that spawned it (Claude
+   * parent_tool_use_id); a UI nests them under that call.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /**
@@ -642,6 +648,17 @@ export interface SessionExitedPayload {
 /** Payload of `thread.started`. */
 export interface ThreadStartedPayload {
   providerThreadId?: ProviderThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the thread whose tool call spawned it.
+   * EVENTS.md does not link a subagent's thread to its spawner (Codex collabAgentToolCall
+   * receiverThreadIds); a UI nests the thread under that call.
+   */
+  parentThreadId?: ThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the tool call item (in parentThreadId) that
+   * spawned it.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /** Payload of `thread.state.changed`. */
@@ -825,6 +842,16 @@ export interface TaskStartedPayload {
   taskId: RuntimeTaskId;
   description?: string;
   taskType?: string;
+  /**
+   * Extension (not in EVENTS.md): A subagent's type, the agent definition it runs (Claude's
+   * subagent_type), named as in T3 Code's contract: a UI labels the subagent with it.
+   */
+  subagentType?: string;
+  /**
+   * Extension (not in EVENTS.md): The model the subagent runs on, when the provider states it at
+   * start (T3 Code's contract has it too).
+   */
+  model?: string;
 }
 
 /** Payload of `task.progress`. */
@@ -857,6 +884,11 @@ export interface TaskUpdatedPayload {
   state?: TaskState;
   description?: string;
   error?: string;
+  /**
+   * The model the task's subagent runs on, once its messages state it (T3 Code's contract:
+   * task.updated.model).
+   */
+  model?: string;
   /** The rest of the provider patch (e.g. is_backgrounded, end_time). */
   detail?: unknown;
 }

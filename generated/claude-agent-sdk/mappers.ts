@@ -35,7 +35,7 @@ import {
   claudeProposedPlan,
   claudeRetry,
 } from '../../runtime/helpers/claude-blocks.ts';
-import { claudeDecision, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
+import { claudeDecision, claudeTaskInput, claudeTaskItem } from '../../runtime/helpers/claude-requests.ts';
 import { claudeToolDetail } from '../../runtime/helpers/claude-tools.ts';
 import {
   claudeCompaction,
@@ -47,6 +47,7 @@ import {
 } from '../../runtime/helpers/claude-turns.ts';
 import { claudeTokenUsage } from '../../runtime/helpers/claude-usage.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { claudeParentItem } from '../../runtime/helpers/links.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
@@ -94,8 +95,10 @@ const H = {
   claudeMessageStart,
   claudeMessageStop,
   claudeOpenTurn,
+  claudeParentItem,
   claudeProposedPlan,
   claudeRetry,
+  claudeTaskInput,
   claudeTaskItem,
   claudeTaskUsage,
   claudeTokenUsage,
@@ -1158,6 +1161,8 @@ export function mapSdkMessageSystemTaskStarted(
       taskId: matching(RE_1i7o0ws, m?.task_id),
       description: str(m?.description),
       taskType: str(first(m?.task_type, m?.subagent_type)),
+      subagentType: str(first(m?.subagent_type, H.claudeTaskInput(ctx, ids, m?.tool_use_id, 'subagent_type'))),
+      model: str(H.claudeTaskInput(ctx, ids, m?.tool_use_id, 'model')),
     },
     ['taskId'],
   );
@@ -1248,11 +1253,7 @@ export function mapStreamEventContentBlockDelta(
     ctx.emit(
       'item.updated',
       ids2,
-      {
-        itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)),
-        detail: str(m?.delta?.type),
-        data: m?.delta,
-      },
+      { itemType: oneOf(SET_CanonicalItemType, H.claudeBlockType(ctx, ids2, m?.index)), data: m?.delta },
       ['itemType'],
     );
   }
@@ -1283,6 +1284,7 @@ export function mapStreamEventContentBlockStart(
           ),
         ),
         data: m?.content_block,
+        parentItemId: matching(RE_1i7o0ws, H.claudeParentItem(ctx, ids)),
       },
       ['itemType'],
     );
@@ -1304,6 +1306,7 @@ export function mapStreamEventContentBlockStart(
           ),
         ),
         data: m?.content_block,
+        parentItemId: matching(RE_1i7o0ws, H.claudeParentItem(ctx, ids)),
       },
       ['itemType'],
     );

@@ -23,6 +23,8 @@ import {
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { canonicalThreadId, codexSubagentThreads } from '../../runtime/helpers/links.ts';
+import { codexThreadModel, threadModel } from '../../runtime/helpers/models.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { supersedeOnRetry } from '../../runtime/helpers/superseded.ts';
@@ -56,10 +58,13 @@ export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
 const H = {
+  canonicalThreadId,
   closeThread,
   closeTurn,
   codexKeepTotals,
   codexRetry,
+  codexSubagentThreads,
+  codexThreadModel,
   codexTokenUsage,
   codexToolDetail,
   codexTurnUsage,
@@ -71,6 +76,7 @@ const H = {
   permissionsDecision,
   retryMessage,
   supersedeOnRetry,
+  threadModel,
   userInputAnswers,
   userInputDecision,
   userInputQuestions,
@@ -425,7 +431,7 @@ export function mapEventmsgShutdownComplete(
 /** eventmsg `task_started` → turn.started */
 export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { turn: idOf(m?.turn_id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** eventmsg `thread_rolled_back` → thread.metadata.updated */
@@ -658,9 +664,7 @@ export function mapNotificationItemCommandExecutionTerminalInteraction(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m?.params }, [
-    'itemType',
-  ]);
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', data: m?.params }, ['itemType']);
 }
 
 /**
@@ -694,6 +698,7 @@ export function mapNotificationItemCompleted(
   const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
@@ -722,7 +727,7 @@ export function mapNotificationItemFileChangePatchUpdated(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'file_change', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/mcpToolCall/progress` → tool.progress */
@@ -761,7 +766,7 @@ export function mapNotificationItemReasoningSummaryPartAdded(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'reasoning', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/reasoning/summaryTextDelta` → content.delta */
@@ -824,6 +829,7 @@ export function mapNotificationItemStarted(
     },
     ['itemType'],
   );
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `mcpServer/event/stream/notification` → mcp.status.updated */
@@ -1161,7 +1167,16 @@ export function mapNotificationThreadStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.thread?.id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id) }, []);
+  ctx.emit(
+    'thread.started',
+    ids,
+    {
+      providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id),
+      parentThreadId: matching(RE_1i7o0ws, H.canonicalThreadId(ctx, ids, m?.params?.thread?.parentThreadId)),
+    },
+    [],
+  );
+  H.codexThreadModel(ctx, ids, m);
 }
 
 /** notification `thread/status/changed` → thread.state.changed */
@@ -1256,7 +1271,7 @@ export function mapNotificationTurnStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** notification `warning` → runtime.warning */

@@ -12,6 +12,8 @@ import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
 import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
+import { claudeSubagentModel } from './claude-requests.ts';
+import { claudeParentItem } from './links.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { keptId } from './long-ids.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
@@ -246,6 +248,7 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
   if (synthetic && error !== undefined)
     return ctx.ignore('the CLI’s own API-error message: the failed turn states this error once (result)');
   if (parent === undefined && !(id !== undefined && s.streamed.has(id))) supersedeUnstopped(ctx, ids, s, id);
+  claudeSubagentModel(ctx, ids, m);
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;
@@ -261,7 +264,13 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
         ctx.emit(
           'item.updated',
           { ...ids, item },
-          { itemType, text: textOf(block), toolDetail, data: dataOf(block, context) },
+          {
+            itemType,
+            text: textOf(block),
+            toolDetail,
+            data: dataOf(block, context),
+            parentItemId: claudeParentItem(ctx, ids),
+          },
           [],
         );
         plan(ctx, ids, itemType, block, parent);
@@ -384,9 +393,16 @@ function startBlock(
   }
   const toolDetail = streamed ? undefined : detailOfBlock(ctx, s, item, itemType, block);
   const text = streamed ? undefined : textOf(block);
-  ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', text, toolDetail, data }, []);
+  // A subagent's block names the tool use that spawned the subagent.
+  const parentItemId = claudeParentItem(ctx, ids);
+  ctx.emit(
+    'item.started',
+    { ...ids, item },
+    { itemType, status: 'inProgress', text, toolDetail, data, parentItemId },
+    [],
+  );
   if (!streamed && !isTool(block))
-    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', text, data }, []);
+    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', text, data, parentItemId }, []);
   return item;
 }
 

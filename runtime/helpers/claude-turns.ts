@@ -10,6 +10,8 @@ import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks, interruptStreamingBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
+import { claudeParentItem } from './links.ts';
+import { rememberModel } from './thread-model.ts';
 import { openSyntheticTurn } from './turns.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
@@ -35,7 +37,20 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
   ctx.emit('thread.started', { thread }, { providerThreadId: thread }, []);
 }
 
+/** Claude: system:init's model, or a main-thread assistant message's (a subagent's is its own). */
+function claudeMessageModel(ctx: MapContext): void {
+  const m = ctx.raw.payload;
+  if (get(m, ['parent_tool_use_id']) != null) return;
+  const model =
+    get(m, ['type']) === 'system'
+      ? get(m, ['model'])
+      : (get(m, ['message', 'model']) ?? get(m, ['event', 'message', 'model']));
+  rememberModel(ctx, ctx.currentThread, model);
+}
+
+/** Before a message that may start a turn: the model it states is the thread's, then the turn opens on it. */
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
+  claudeMessageModel(ctx);
   openSyntheticTurn(ctx);
   const held = ctx.lifecycle.heldPrompt;
   if (held !== undefined && ctx.currentThread !== undefined) {
@@ -135,8 +150,10 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
     const item = `${uuid}#${index}`;
     const data = parent === undefined ? block : { parentToolUseId: parent, block };
     const text = str(block.text);
-    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', text, data }, []);
-    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', text, data }, []);
+    const parentItemId = claudeParentItem(ctx, ids);
+    const payload = { itemType: 'user_message', text, data, parentItemId };
+    ctx.emit('item.started', { ...ids, item }, { ...payload, status: 'inProgress' }, []);
+    ctx.emit('item.completed', { ...ids, item }, { ...payload, status: 'completed' }, []);
   });
   if (content.length === 0) ctx.ignore('a user message with no content');
 }

@@ -11,6 +11,8 @@ import * as claudeTools from './claude-tools.ts';
 import * as claudeTurns from './claude-turns.ts';
 import * as claudeUsage from './claude-usage.ts';
 import * as close from './close.ts';
+import * as links from './links.ts';
+import * as models from './models.ts';
 import * as plans from './plans.ts';
 import * as requests from './requests.ts';
 import * as retry from './retry.ts';
@@ -30,6 +32,8 @@ const MODULES = {
   'claude-turns': claudeTurns,
   'claude-usage': claudeUsage,
   close,
+  links,
+  models,
   plans,
   requests,
   retry,

@@ -104,6 +104,7 @@ export const HELPER_MANIFEST = {
   claudeCompaction: hook('claude-turns', CLAUDE),
   claudeDecision: value('claude-requests', ['value', 'value', 'value', 'value'], CLAUDE),
   claudeTaskItem: valueOptional('claude-requests', ['value', 'value', 'literal'], CLAUDE, 2),
+  claudeTaskInput: value('claude-requests', ['value', 'literal'], CLAUDE),
   userInputQuestions: value('user-input', ['value'], ALL),
   userInputAnswers: value('user-input', ['value'], ALL),
   codexToolDetail: value('tool-detail', ['value'], CODEX_APP),
@@ -143,6 +144,12 @@ export const HELPER_MANIFEST = {
   acpPromptState: value('acp', ['value'], ACP),
   acpElicitationQuestions: value('acp', ['value'], ACP),
   acpElicitationAnswers: value('acp', ['value'], ACP),
+  threadModel: valueOptional('models', ['value'], ['codex-app-server'], 1),
+  codexThreadModel: hook('models', CODEX_APP),
+  acpModel: hook('models', ACP),
+  claudeParentItem: value('links', [], CLAUDE),
+  canonicalThreadId: value('links', ['value'], CODEX_APP),
+  codexSubagentThreads: hook('links', CODEX_APP),
 } as const satisfies HelperManifest;
 
 export type HelperName = keyof typeof HELPER_MANIFEST;
