@@ -15,6 +15,7 @@ import { specCoverage, type SourceCoverage } from './spec-coverage.ts';
 import { diffSpecs, type EntryChange, type ValueMapChange } from './spec-diff.ts';
 import { SPEC_FILE } from './types.ts';
 import { readRegularText } from '../io/safe-read.ts';
+import type { ReplayReport } from './replay/report.ts';
 
 export interface SpecRevision extends Revision {
   /** False when mapping-spec.yaml does not exist at this revision (an empty table). */
@@ -40,6 +41,8 @@ export interface SpecDiffReport {
   from: SpecRevision;
   to: SpecRevision;
   sources: Record<string, SourceSpecDiff>;
+  /** The recordings replayed with both revisions' mappings (diff --spec with recordings). */
+  replay?: ReplayReport;
 }
 
 export function runSpecDiff(paths: ProjectPaths, range: string | undefined): SpecDiffReport {

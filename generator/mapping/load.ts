@@ -168,6 +168,7 @@ function checkShape(data: unknown, locOf: (p: Path) => Loc, keyLocOf: (p: Path) 
 
 interface RawSpec {
   version: 1;
+  recordings?: string;
   sources: Record<string, { provider: string; snapshots: string[] }>;
   valueMaps?: Record<
     string,
@@ -275,7 +276,9 @@ function toIr(
       }
     }
   }
-  return { file, text, sources, valueMaps, entries, sections };
+  const recordings =
+    raw.recordings === undefined ? {} : { recordings: { path: raw.recordings, loc: locOf(['recordings']) } };
+  return { file, text, sources, valueMaps, entries, sections, ...recordings };
 }
 
 function toEmit(raw: RawEmit, path: Path, locOf: (p: Path) => Loc): EmitSpec {

@@ -22,6 +22,12 @@ export const SPEC_SCHEMA = {
   required: ['version', 'sources', 'mappings'],
   properties: {
     version: { const: 1, description: 'Format version of this file.' },
+    recordings: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'A folder of recordings (JSONL captures, relative to this file) that `eventmap diff --spec` replays with the mapping of each revision.',
+    },
     sources: {
       type: 'object',
       description: 'The upstream sources this spec maps, with the snapshots it supports at once.',

@@ -113,6 +113,8 @@ export interface MappingSpec {
   sources: Record<string, SourceSpec>;
   valueMaps: Record<string, ValueMap>;
   entries: MappingEntry[];
+  /** `recordings:`: the folder `diff --spec` replays (relative to the spec's folder). */
+  recordings?: { path: string; loc: Loc };
   /** Where the blocks of `mappings` start: keys `mappings`, `mappings.<source>`, `mappings.<source>.<kind>`. */
   sections?: Record<string, Loc>;
 }

@@ -40,5 +40,5 @@ export function specJson(r: SpecDiffReport): string {
     ]),
   );
   const changes = Object.values(r.sources).reduce((n, s) => n + sourceChangeCount(s), 0);
-  return jsonOutput({ from: r.from, to: r.to, changes, sources });
+  return jsonOutput({ from: r.from, to: r.to, changes, sources, ...(r.replay ? { replay: r.replay } : {}) });
 }

@@ -5,6 +5,8 @@ import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
 import { changeRows, describeAffects, describeChange, describePlaces, type DiffView } from './describe.ts';
 import { coverageCell, coverageKinds, notVendored, revisionName, snapshotListText } from './shared.ts';
 import { mdCode, mdProse, mdSpan } from '../../output/markdown.ts';
+import type { ReplayReport } from '../replay/report.ts';
+import { exampleWhere, groupCount, replaySummary, shownValue } from './replay.ts';
 
 // Names from the snapshots and the spec go in code spans (`mdSpan`); each cell, names and
 // eventmap's words together, goes through `mdProse`: one line, pipes escaped, no HTML or link.
@@ -101,5 +103,28 @@ export function specMarkdown(r: SpecDiffReport): string {
     for (const [side, versions] of notVendored(s))
       out.push('', `_${side}: snapshot(s) ${cell(versions)} not vendored under upstream-schemas/; not counted._`);
   }
+  if (r.replay) out.push(...replayMarkdown(r.replay));
   return `${out.join('\n')}\n`;
+}
+
+/** Rows of the replay table kept in a comment; the text and JSON formats list them all. */
+const MAX_REPLAY_ROWS = 100;
+
+function replayMarkdown(r: ReplayReport): string[] {
+  const out = ['', '#### Replay of the recordings', '', cell(`${replaySummary(r)}.`)];
+  const rows = Object.entries(r.sources).flatMap(([source, s]) => s.groups.map((g) => ({ source, g })));
+  if (rows.length) {
+    out.push('', '| source | change | events | example | before | after |', '|---|---|---|---|---|---|');
+    for (const { source, g } of rows.slice(0, MAX_REPLAY_ROWS))
+      out.push(
+        `| ${source} | ${mdCode(g.type)} ${g.field === null ? 'event' : mdCode(g.field)} ${g.change} | ${groupCount(g)} | ${mdCode(exampleWhere(g))} | ${mdCode(shownValue(g.example.before))} | ${mdCode(shownValue(g.example.after))} |`,
+      );
+    if (rows.length > MAX_REPLAY_ROWS)
+      out.push(
+        '',
+        `_${rows.length - MAX_REPLAY_ROWS} more change(s) left out: ${mdSpan('eventmap diff --spec --format text')} lists them all._`,
+      );
+  }
+  if (r.unclaimed.length) out.push('', `_Not replayed (no source's messages found): ${cell(r.unclaimed.join(', '))}._`);
+  return out;
 }

@@ -5,6 +5,8 @@ import { CHANGE_CLASSES, type SnapshotDiff } from '../types.ts';
 import { changeRows, describeAffects, describeChange, describePlaces, type DiffView } from './describe.ts';
 import { coverageCell, coverageKinds, notVendored, revisionName, snapshotListText } from './shared.ts';
 import { textLines } from '../../output/text.ts';
+import type { ReplayReport } from '../replay/report.ts';
+import { exampleWhere, groupCount, groupTitle, replaySummary, shownValue } from './replay.ts';
 
 export function snapshotText(d: SnapshotDiff, view: DiffView = {}): string {
   const out = [
@@ -56,6 +58,22 @@ export function specText(r: SpecDiffReport): string {
     for (const [side, versions] of notVendored(s))
       out.push(`    ${side}: snapshot(s) ${versions} not vendored under upstream-schemas/; not counted`);
   }
-  out.push('', `eventmap diff --spec: ${total} change(s)`);
+  if (r.replay) out.push(...replayText(r.replay));
+  out.push('', `eventmap diff --spec: ${total} change(s)${r.replay ? `; ${replaySummary(r.replay)}` : ''}`);
   return textLines(out);
+}
+
+function replayText(r: ReplayReport): string[] {
+  const out = ['', `replay: the recordings in ${r.dir} normalised with each revision's mapping`];
+  if (r.skipped) return [...out, `  skipped: ${r.skipped}`];
+  for (const [source, s] of Object.entries(r.sources)) {
+    out.push(`  ${source} (${s.recordings} recording(s))${s.mappersChanged ? '' : ': mappers unchanged'}`);
+    if (s.mappersChanged && !s.groups.length) out.push('    the canonical events are the same');
+    for (const g of s.groups) {
+      out.push(`    ${groupTitle(g)}: ${groupCount(g)}`);
+      out.push(`      e.g. ${exampleWhere(g)}: ${shownValue(g.example.before)} → ${shownValue(g.example.after)}`);
+    }
+  }
+  if (r.unclaimed.length) out.push(`  not replayed (no source's messages found): ${r.unclaimed.join(', ')}`);
+  return out;
 }
