@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   diff: async () => (await import('../commands/diff.ts')).registerDiffCommand,
   census: async () => (await import('../commands/census.ts')).registerCensusCommand,
   suggest: async () => (await import('../commands/suggest.ts')).registerSuggestCommand,
+  view: async () => (await import('../commands/view.ts')).registerViewCommand,
 };
 
 /** The command named on the command line: the first argument that is not a global option. */

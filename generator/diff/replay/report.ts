@@ -83,51 +83,66 @@ export async function runReplay(paths: ProjectPaths, from: Revision, to: Revisio
   }
   try {
     const sources: Record<string, SourceReplay> = {};
-    const groups = new Map<string, ReplayGroup>();
-    const files = new Map<ReplayGroup, Set<string>>();
+    const replayed: ReplayedRecording[] = [];
     for (const r of recordings) {
       const s = (sources[r.source] ??= { recordings: 0, mappersChanged: pair.changed.has(r.source), groups: [] });
       s.recordings++;
-      for (const diff of replayRecording(pair, r))
-        for (const c of diff.changes) {
-          const key = JSON.stringify([r.source, c.type, c.field, c.change]);
-          let g = groups.get(key);
-          if (!g) {
-            g = {
-              type: c.type,
-              field: c.field,
-              change: c.change,
-              events: 0,
-              recordings: [],
-              example: {
-                file: r.file,
-                line: diff.line,
-                ...(c.before !== undefined ? { before: c.before } : {}),
-                ...(c.after !== undefined ? { after: c.after } : {}),
-              },
-            };
-            groups.set(key, g);
-            files.set(g, new Set());
-            s.groups.push(g);
-          }
-          g.events++;
-          files.get(g)!.add(r.file);
-        }
+      replayed.push({ recording: r, diffs: replayRecording(pair, r) });
     }
-    for (const s of Object.values(sources))
-      s.groups = s.groups
-        .map((g) => ({ ...g, recordings: [...files.get(g)!] }))
-        .sort(
-          (x, y) =>
-            compareStrings(x.type, y.type) ||
-            compareStrings(x.field ?? '', y.field ?? '') ||
-            compareStrings(x.change, y.change),
-        );
+    for (const [source, groups] of Object.entries(groupChanges(replayed))) sources[source]!.groups = groups;
     const sorted = Object.fromEntries(Object.entries(sources).sort(([x], [y]) => compareStrings(x, y)));
     return { dir: shown, sources: sorted, unclaimed };
   } finally {
     pair.remove();
   }
+}
+
+export interface ReplayedRecording {
+  recording: Recording;
+  diffs: LineDiff[];
+}
+
+/** The changes of the recordings grouped per source by event type, field and change, sorted. */
+export function groupChanges(replayed: ReplayedRecording[]): Record<string, ReplayGroup[]> {
+  const out: Record<string, ReplayGroup[]> = {};
+  const groups = new Map<string, ReplayGroup>();
+  const files = new Map<ReplayGroup, Set<string>>();
+  for (const { recording: r, diffs } of replayed)
+    for (const diff of diffs)
+      for (const c of diff.changes) {
+        const key = JSON.stringify([r.source, c.type, c.field, c.change]);
+        let g = groups.get(key);
+        if (!g) {
+          g = {
+            type: c.type,
+            field: c.field,
+            change: c.change,
+            events: 0,
+            recordings: [],
+            example: {
+              file: r.file,
+              line: diff.line,
+              ...(c.before !== undefined ? { before: c.before } : {}),
+              ...(c.after !== undefined ? { after: c.after } : {}),
+            },
+          };
+          groups.set(key, g);
+          files.set(g, new Set());
+          (out[r.source] ??= []).push(g);
+        }
+        g.events++;
+        files.get(g)!.add(r.file);
+      }
+  for (const [source, list] of Object.entries(out))
+    out[source] = list
+      .map((g) => ({ ...g, recordings: [...files.get(g)!] }))
+      .sort(
+        (x, y) =>
+          compareStrings(x.type, y.type) ||
+          compareStrings(x.field ?? '', y.field ?? '') ||
+          compareStrings(x.change, y.change),
+      );
+  return out;
 }
 
 /** Groups over every source. */
