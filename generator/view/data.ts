@@ -87,7 +87,8 @@ export function describeLine(text: string): { dir?: 'c2s' | 's2c'; label: string
   }
   if (rec && typeof rec.kind === 'string' && rec.kind !== 'message')
     return { ...(dir ? { dir } : {}), label: rec.kind };
-  const m = obj(rec?.message) ?? rec;
+  // A capture record ({kind: 'message', message}) holds the SDKMessage; a bare one is it.
+  const m = rec?.kind === 'message' ? obj(rec.message) : rec;
   if (!m) return { ...(dir ? { dir } : {}), label: '(not an object)' };
   const update = str(obj(obj(m.params)?.update)?.sessionUpdate);
   const method = str(m.method);

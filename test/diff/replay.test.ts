@@ -1,30 +1,16 @@
 // `eventmap diff --spec` replaying the committed recordings with the mapping of each revision, in a
 // real repository made here: a dropped payload field is reported as exactly the events it changes;
 // a comment, or a reordering that emits other mappers with the same behaviour, reports nothing.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from 'yaml';
 import { loadSpec } from '../../generator/mapping/load.ts';
 import type { ReplayReport } from '../../generator/diff/replay/report.ts';
-import { createNormalizer, type SourceName } from '../../runtime/index.ts';
-import { transcripts, TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
-import { committedSpec, eventmap, REPO, tempDir } from './helpers.ts';
+import { TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
+import { committedSpec, eventmap } from './helpers.ts';
+import { dropField, editSpec, pickFieldDrop, replayProject } from './replay-edit.ts';
 
-let repo: string;
 let project: string;
-const specFile = () => join(project, 'mapping-spec.yaml');
-const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
-    cwd: repo,
-    encoding: 'utf8',
-  });
-const edit = (change: (doc: ReturnType<typeof parseDocument>) => void) => {
-  const doc = parseDocument(committedSpec());
-  change(doc);
-  writeFileSync(specFile(), doc.toString({ lineWidth: 0 }));
-};
 
 async function replay(...extra: string[]): Promise<{ status: number; report: ReplayReport }> {
   const r = await eventmap(
@@ -42,57 +28,16 @@ async function replay(...extra: string[]): Promise<{ status: number; report: Rep
   return { status: r.status, report: (JSON.parse(r.stdout) as { replay: ReplayReport }).replay };
 }
 
-/** Every event of every recording of a source, by the working tree's runtime, with its recording. */
-function recorded(source: string): { file: string; event: Record<string, any> }[] {
-  return transcripts()
-    .filter((t) => t.source === source)
-    .flatMap((t) => {
-      const n = createNormalizer(t.source as SourceName, { clock: () => 0, deriveSessionId: true });
-      return [...t.lines.flatMap((l) => n.push(l)), ...n.end().events].map((event) => ({ file: t.file, event }));
-    });
-}
-
 beforeAll(() => {
-  repo = tempDir('eventmap-replay-');
-  project = join(repo, 'proj');
-  mkdirSync(project);
-  writeFileSync(specFile(), committedSpec());
-  copyFileSync(join(REPO, 'canonical-model.yaml'), join(project, 'canonical-model.yaml'));
-  symlinkSync(join(REPO, 'upstream-schemas'), join(project, 'upstream-schemas'));
-  git('init', '-q', '-b', 'main');
-  git('add', 'proj/mapping-spec.yaml', 'proj/canonical-model.yaml');
-  git('commit', '-q', '-m', 'the table');
+  project = replayProject().project;
 });
 
 describe('eventmap diff --spec replays the recordings', () => {
   it('reports a dropped payload field as exactly the events it changes, and --fail-on changed fails', async () => {
-    // The first mapped notification of a source whose payload field some recorded event carries.
-    const spec = loadSpec(specFile());
-    const events = new Map<string, ReturnType<typeof recorded>>();
-    let picked:
-      { source: string; name: string; type: string; field: string; hits: ReturnType<typeof recorded> } | undefined;
-    for (const e of spec.entries) {
-      if (picked) break;
-      if (e.kind !== 'notification' || e.emit.length !== 1 || e.response.length || e.ignore !== undefined) continue;
-      const [emit] = e.emit;
-      if (!emit || emit.when || Object.keys(emit.payload).length < 2) continue;
-      if (!events.has(e.source)) events.set(e.source, recorded(e.source));
-      for (const field of Object.keys(emit.payload)) {
-        const hits = events
-          .get(e.source)!
-          .filter(
-            ({ event }) =>
-              event.raw?.method === e.name && event.type === emit.type && event.payload?.[field] !== undefined,
-          );
-        if (hits.length) {
-          picked = { source: e.source, name: e.name, type: emit.type, field, hits };
-          break;
-        }
-      }
-    }
+    const picked = pickFieldDrop(project);
     expect(picked).toBeDefined();
     const { source, name, type, field, hits } = picked!;
-    edit((doc) => doc.deleteIn(['mappings', source, 'notification', name, 'emit', 0, 'payload', field]));
+    dropField(project, picked!);
     const { status, report } = await replay('--fail-on', 'changed');
     expect(status).toBe(1);
     expect(report.skipped).toBeUndefined();
@@ -121,7 +66,10 @@ describe('eventmap diff --spec replays the recordings', () => {
   });
 
   it('reports nothing for a comment', async () => {
-    writeFileSync(specFile(), committedSpec().replace('\nsources:', '\n# a comment about nothing\nsources:'));
+    writeFileSync(
+      join(project, 'mapping-spec.yaml'),
+      committedSpec().replace('\nsources:', '\n# a comment about nothing\nsources:'),
+    );
     const { status, report } = await replay('--fail-on', 'changed');
     expect(status).toBe(0);
     expect(Object.keys(report.sources).length).toBeGreaterThan(0);
@@ -130,8 +78,8 @@ describe('eventmap diff --spec replays the recordings', () => {
 
   it('holds ids and times equal: mappers emitted differently with the same behaviour report nothing', async () => {
     // The payload keys of every emit of one source in reverse order: other mapper text, same events.
-    const source = loadSpec(specFile()).entries[0]!.source;
-    edit((doc) => {
+    const source = loadSpec(join(project, 'mapping-spec.yaml')).entries[0]!.source;
+    editSpec(project, (doc) => {
       const kinds = doc.getIn(['mappings', source]) as { items: { value: { items: { value: any }[] } }[] };
       for (const kind of kinds.items)
         for (const entry of kind.value.items)
