@@ -21,8 +21,13 @@
   function text(s) {
     return document.createTextNode(s);
   }
+  // The body is made when first opened: a recording has thousands of lines and events.
   function details(summary, body) {
-    return el('details', null, [el('summary', { text: summary }), el('pre', { text: body })]);
+    var node = el('details', null, [el('summary', { text: summary })]);
+    node.addEventListener('toggle', function () {
+      if (node.open && node.childNodes.length === 1) node.appendChild(el('pre', { text: body }));
+    });
+    return node;
   }
   function lineName(line) {
     return line === 'end' ? 'end' : String(line);
@@ -227,11 +232,18 @@
   var view = el('section', { id: 'session' }, [el('h2', { text: 'Rendered session (runtime/reducer)' })]);
   if (session.state) view.appendChild(el('div', { text: 'state: ' + session.state }));
   if (session.exit) view.appendChild(el('div', { text: 'exit: ' + JSON.stringify(session.exit) }));
-  (session.warnings || []).forEach(function (w) {
-    view.appendChild(el('div', { className: 'notice warning-notice', text: w.kind + ': ' + w.message }));
-  });
-  (session.errors || []).forEach(function (w) {
-    view.appendChild(el('div', { className: 'notice error-notice', text: w.kind + ': ' + w.message }));
+  [
+    ['warnings', session.warnings || []],
+    ['errors', session.errors || []],
+  ].forEach(function (pair) {
+    if (!pair[1].length) return;
+    // Open when short; a session that repeats one warning a hundred times stays readable.
+    var box = el('details', { className: 'notices' }, [el('summary', { text: pair[0] + ' (' + pair[1].length + ')' })]);
+    if (pair[1].length <= 3) box.open = true;
+    pair[1].forEach(function (w) {
+      box.appendChild(el('div', { className: 'notice ' + pair[0] + '-notice', text: w.kind + ': ' + w.message }));
+    });
+    view.appendChild(box);
   });
   (session.threads || []).forEach(function (thread) {
     view.appendChild(el('h3', { text: (thread.name || 'thread') + (thread.state ? ' (' + thread.state + ')' : '') }));

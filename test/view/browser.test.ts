@@ -2,7 +2,7 @@
 // page of EVERY committed recording from a file, and the rendered DOM is checked against the
 // recording (its methods, one row per line) and the runtime (its canonical events, in order, each
 // linked to its line), with no console error; then a `--compare` page marks exactly the events of
-// a one-field edit. One browser for the file. Without Chromium the tests are skipped, saying why;
+// a one-field edit. One browser and one tab for the file. Without Chromium the tests are skipped, saying why;
 // in CI (CI set) its absence fails.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,19 +58,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The page of a file, loaded, with every console error and uncaught exception it produced. */
+/** The one tab every page is opened in (a new tab per page costs more than its checks). */
+let tab: Page | undefined;
+const errors: string[] = [];
+
+/** The page of a file, loaded in the tab, with every console error, uncaught exception and request off file: it produced. */
 async function open(file: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser!.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('request', (r) => {
-    if (!r.url().startsWith('file:')) errors.push(`a request: ${r.url()}`);
-  });
-  await page.goto(pathToFileURL(file).href);
-  return { page, errors };
+  if (!tab) {
+    tab = await browser!.newPage();
+    tab.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    tab.on('pageerror', (e) => errors.push(String(e)));
+    tab.on('request', (r) => {
+      if (!r.url().startsWith('file:')) errors.push(`a request: ${r.url()}`);
+    });
+  }
+  errors.length = 0;
+  await tab.goto(pathToFileURL(file).href);
+  return { page: tab, errors };
 }
 
 /** The name a line's message goes by: its JSON-RPC method, or its type (checked against the page's labels). */
@@ -135,7 +141,6 @@ describe('eventmap view in headless Chromium', () => {
         expect(dom.unlinked).toBe(0);
         if (events.some((e) => e.type === 'thread.started')) expect(dom.threads).toBeGreaterThan(0);
         expect(errors, t.file).toEqual([]);
-        await page.close();
       }
     },
   );
@@ -172,6 +177,5 @@ describe('eventmap view in headless Chromium', () => {
     expect(dom.groups).toHaveLength(1);
     expect(dom.groups[0]).toContain(`${picked!.type} payload.${picked!.field} removed`);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });
