@@ -14,7 +14,7 @@ const STAGE_ORDER = [
   ['model', 'mapping'],
   ['emit'],
   ['pipeline'],
-  ['check', 'diff', 'census', 'suggest'],
+  ['check', 'diff', 'census', 'suggest', 'view'],
   ['cli', 'commands'],
 ];
 /** What every stage may use; these import no stage. */
