@@ -4,7 +4,7 @@
 // linked to its line), with no console error; then a `--compare` page marks exactly the events of
 // a one-field edit. One browser and one tab for the file. Without Chromium the tests are skipped, saying why;
 // in CI (CI set) its absence fails.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -144,6 +144,41 @@ describe('eventmap view in headless Chromium', () => {
       }
     },
   );
+
+  it.skipIf(!available)(`shows markup in the traffic as text, and loads nothing${skipped}`, async () => {
+    // A hand-made edge: a real recording's first message (so the source is known), then a warning
+    // and an unknown method whose strings are markup that would run if it were parsed as HTML.
+    const hostile = '</script><img src=x onerror="console.error(1)"><b>bold</b>';
+    const [first] = transcripts('codex-app-server');
+    const lines = [
+      first!.lines.find((l) => !l.includes('"dir":"c2s"'))!,
+      JSON.stringify({
+        method: 'configWarning',
+        params: { summary: hostile, details: '<script>console.error(2)</script>' },
+      }),
+      JSON.stringify({ method: hostile, params: { x: hostile } }),
+    ];
+    const input = join(out, 'hostile.jsonl');
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const html = join(out, 'hostile.html');
+    const r = await eventmap(REPO, 'view', input, '-o', html);
+    expect(r.status, r.stderr).toBe(0);
+    const { page, errors } = await open(html);
+    const dom = await page.evaluate(() => {
+      const document = (globalThis as unknown as { document: Doc }).document;
+      return {
+        injected: document.querySelectorAll('img, b, #timeline script').length,
+        labels: Array.from(document.querySelectorAll('#timeline .label')).map((l) => l.textContent),
+        statuses: Array.from(document.querySelectorAll('#timeline tr.row')).map((l) => l.getAttribute('data-status')),
+        notices: Array.from(document.querySelectorAll('#session .notice')).map((n) => n.textContent ?? ''),
+      };
+    });
+    expect(dom.injected).toBe(0);
+    expect(dom.labels[2]).toBe(hostile);
+    expect(dom.statuses[2]).toBe('unknown');
+    expect(dom.notices.some((n) => n.includes(hostile))).toBe(true);
+    expect(errors).toEqual([]);
+  });
 
   it.skipIf(!available)(`--compare marks exactly the events a one-field edit changes${skipped}`, async () => {
     const { project } = replayProject();
