@@ -100,6 +100,9 @@ export async function runtimeWith(mappers: Map<string, string>, scratch: string,
   })) as typeof import('esbuild');
   const result = await esbuild.build({
     entryPoints: [join(runtimeDir, 'index.ts')],
+    // Not the process's folder: esbuild's service keeps the one it started in, which a test's
+    // scratch folder may have been, removed since.
+    absWorkingDir: PACKAGE_ROOT,
     bundle: true,
     format: 'esm',
     platform: 'neutral',
