@@ -1,7 +1,8 @@
 // The ACP agents an `acp` capture can record, one recording each (named for the agent): the npm
 // package that ships it, what must be installed for it to run, and the ACP library it speaks
-// through, read from the install (claude-agent-acp: `@agentclientprotocol/sdk`; codex-acp, a Rust
-// binary: the `agent-client-protocol` crate, whose name and version the binary carries).
+// through, read from the install (claude-agent-acp and the TypeScript codex-acp-ts:
+// `@agentclientprotocol/sdk`; Zed's codex-acp, a Rust binary: the `agent-client-protocol` crate,
+// whose name and version the binary carries).
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { platformPackage } from './platform.ts';
@@ -17,6 +18,7 @@ export interface AcpAgent {
 }
 
 const CLAUDE_AGENT_ACP = '@agentclientprotocol/claude-agent-acp';
+const CODEX_ACP_TS = '@agentclientprotocol/codex-acp';
 const CRATE = /agent-client-protocol(-schema)?-(\d+\.\d+\.\d+)/g;
 
 export const ACP_AGENTS: Record<string, AcpAgent> = {
@@ -34,6 +36,16 @@ export const ACP_AGENTS: Record<string, AcpAgent> = {
     required: [platformPackage('@zed-industries/codex-acp')],
     protocolLibrary: (dir) => crateOf(codexAcpBinary(dir)),
     sdkVersioned: false,
+  },
+  // The TypeScript codex-acp: an ACP front to the `codex app-server` of its `@openai/codex` dependency.
+  'codex-acp-ts': {
+    npmPackage: CODEX_ACP_TS,
+    required: ['@openai/codex', platformPackage('@openai/codex')],
+    protocolLibrary: (dir) => ({
+      name: '@agentclientprotocol/sdk',
+      version: packageJson(dir, '@agentclientprotocol/sdk', CODEX_ACP_TS).version,
+    }),
+    sdkVersioned: true,
   },
 };
 
@@ -53,6 +65,14 @@ export function packageJson(
 export function claudeAgentSdk(installDir: string): { version: string; claudeCodeVersion?: string } {
   const pkg = packageJson(installDir, '@anthropic-ai/claude-agent-sdk', CLAUDE_AGENT_ACP);
   return { version: pkg.version, claudeCodeVersion: pkg.claudeCodeVersion as string | undefined };
+}
+
+/** The `@openai/codex` codex-acp-ts runs (its app-server), and its entry point. */
+export function codexAcpTs(installDir: string): { entry: string; codexVersion: string } {
+  return {
+    entry: join(installDir, 'node_modules', CODEX_ACP_TS, 'dist', 'index.js'),
+    codexVersion: packageJson(installDir, '@openai/codex', CODEX_ACP_TS).version,
+  };
 }
 
 export function codexAcpBinary(installDir: string): string {

@@ -163,7 +163,7 @@ export class MapContext {
       const title = titleOf(payload, open?.title);
       if (title !== undefined) payload = { ...payload, title };
     }
-    if (open !== undefined) payload = keepOpenItem(items, key!, open, payload, role?.closes === 'item');
+    if (open !== undefined) payload = keepOpenItem(this, items, key!, open, payload, role?.closes === 'item');
     if (role !== undefined && !track(this, role, full, payload)) return;
     this.push(type, full, payload);
   }
@@ -267,9 +267,24 @@ export class MapContext {
   private lastSecond = Number.NaN;
   private lastPrefix = '';
 
+  /** This session's canonical ids, made on first use (with deriveSessionId, from this message). */
+  private canonical(): CanonicalIds {
+    return (this.ids ??= new CanonicalIds(this.provider, derivedSessionId(this.source, this.raw.payload)));
+  }
+
+  /** The canonical id of a provider item (of `thread`, else the current one): for a payload that names another item. */
+  itemIdOf(thread: string | undefined, item: string): string {
+    return this.canonical().item(thread ?? this.currentThread, item, this.runs);
+  }
+
+  /** The canonical id of a provider thread: for a payload that names another thread. */
+  threadIdOf(thread: string): string {
+    return this.canonical().thread(thread);
+  }
+
   /** Append an event with its envelope. Exposed to track() for the events a lifecycle owes. */
   push(type: string, ids: ProviderIds, payload: Record<string, unknown>): void {
-    const c = (this.ids ??= new CanonicalIds(this.provider, derivedSessionId(this.source, this.raw.payload)));
+    const c = this.canonical();
     const event: CanonicalEvent = {
       eventId: c.event(this.seq++),
       provider: this.eventProvider ?? this.provider,

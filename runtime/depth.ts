@@ -107,7 +107,7 @@ function jsonCopy(v: unknown, depth: number): unknown {
       read(() => toJSON.call(v)),
       depth,
     );
-  if (Array.isArray(v)) return v.map((x) => jsonCopy(x, depth + 1) ?? null);
+  if (Array.isArray(v)) return arrayCopy(v, depth);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(v)) {
     const x = jsonCopy(
@@ -121,6 +121,51 @@ function jsonCopy(v: unknown, depth: number): unknown {
   }
   return out;
 }
+
+/** Holes an array copy passes beyond its elements before it copies the array's own properties instead. */
+export const SPARSE_SLACK = 1024;
+
+/**
+ * An array as JSON writes it (a hole as null), element by element, while its holes are not many
+ * more than its elements. A sparse one (`Object.assign([], {length: 2e8})`, which postMessage can
+ * deliver) would be written as `null` hundreds of millions of times, which no event may hold: it
+ * is copied as the object of its own properties, its indexes and `length`, read in the order
+ * Object.keys gives them (work in proportion to what it holds, not to its length).
+ */
+function arrayCopy(v: unknown[], depth: number): unknown {
+  const length = read(() => v.length);
+  const n = typeof length === 'number' ? length : 0;
+  const out: unknown[] = [];
+  let holes = 0;
+  for (let i = 0; i < n; i++) {
+    if (i in v)
+      out.push(
+        jsonCopy(
+          read(() => v[i]),
+          depth + 1,
+        ) ?? null,
+      );
+    else if (++holes > i - holes + SPARSE_SLACK) return ownCopy(v, depth, { length: n });
+    else out.push(null);
+  }
+  return out;
+}
+
+/** An array's own indexes (as Object.keys lists them: in order) and `length`, copied. */
+function ownCopy(v: unknown[], depth: number, out: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(v)) {
+    if (!isIndex(k)) continue; // JSON writes only an array's elements
+    const x = jsonCopy(
+      read(() => (v as unknown as Record<string, unknown>)[k]),
+      depth + 1,
+    );
+    out[k] = x === undefined ? null : x;
+  }
+  return out;
+}
+
+/** An array index as a property key: the canonical decimal of 0 … 2³² − 2. */
+const isIndex = (k: string) => /^(?:0|[1-9]\d{0,9})$/.test(k) && Number(k) < 2 ** 32 - 1;
 
 function read(get: () => unknown): unknown {
   try {

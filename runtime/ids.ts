@@ -98,8 +98,18 @@ const compress = ((W: Int32Array) =>
 
 /** UUID v5 of `name` in EVENTMAP_NAMESPACE. */
 export function uuidV5(name: string): string {
-  return digest(encode(name));
+  const id = digest(encode(name));
+  // A long name's buffers are let go: kept, they would pin, for every session of the process, six
+  // times the longest name ever hashed (a 16 MB id: 112 MB).
+  if (block.length > KEPT_BUFFER_BYTES) {
+    block = new Uint8Array(256);
+    words = new Int32Array(64);
+  }
+  return id;
 }
+
+/** The most buffer the hash keeps between calls (names of up to ~10,000 characters reuse it). */
+const KEPT_BUFFER_BYTES = 64 << 10;
 
 /** Make room for `bytes` of message, + padding and length (≤ 72). */
 function grow(bytes: number): void {

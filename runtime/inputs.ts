@@ -93,7 +93,30 @@ export type ClaudeCaptureRecord =
   | { kind: 'message'; message: ClaudeSdkMessage; seq?: number; t_ms?: number }
   | { kind: 'hook' | 'meta'; [key: string]: unknown };
 
-export type ClaudeAgentSdkInput = ClaudeSdkMessage | ClaudePermissionRecord | ClaudeCaptureRecord;
+/** The SDKUserMessage an app yields to `query()`'s input stream. */
+export type ClaudeSdkUserMessage = Extract<ClaudeSdkMessage, { type: 'user' }>;
+
+/**
+ * The app's own prompt, which the SDK never yields back: push it (or `reply` with it) when the app
+ * sends it, so the turn shows the user's message. `prompt`: the string given to `query()`, or the
+ * SDKUserMessage yielded to its input stream. A capture's `UserPromptSubmit` hook record stands in
+ * for it where the app pushed none.
+ */
+export interface ClaudePromptRecord {
+  kind: 'prompt';
+  prompt: string | ClaudeSdkUserMessage;
+}
+
+/**
+ * The app interrupted its turn (`query.interrupt()`, or aborted `query()`): push it (or `reply`
+ * with it) when it does, so the turn's result reads `interrupted` whatever error it carries.
+ */
+export interface ClaudeInterruptRecord {
+  kind: 'interrupt';
+}
+
+export type ClaudeAgentSdkInput =
+  ClaudeSdkMessage | ClaudePermissionRecord | ClaudePromptRecord | ClaudeInterruptRecord | ClaudeCaptureRecord;
 
 /** The app's decision on a `canUseTool` call pushed before, by the call's `options.toolUseID`. */
 export interface ClaudePermissionReply {
@@ -102,14 +125,21 @@ export interface ClaudePermissionReply {
   /** Whether the call's abort signal had fired when the app answered (an answer after an interrupt is `cancelled`). */
   signal?: { aborted: boolean };
 }
-export type ClaudeAgentSdkReply = ClaudePermissionReply;
+export type ClaudeAgentSdkReply = ClaudePermissionReply | ClaudePromptRecord | ClaudeInterruptRecord;
 
 // ---- codex-sdk ---------------------------------------------------------------------------------
 
 /** A ThreadEvent, as `thread.runStreamed()` yields it. */
 export type CodexSdkInput = ValueOf<ThreadEventByName>;
-/** The Codex SDK asks the app nothing: there is nothing to reply. */
-export type CodexSdkReply = never;
+/**
+ * The Codex SDK asks the app nothing; the app passes the prompt it gives `thread.run()` (the stream
+ * never repeats it), before the run's events, so its turn shows the user's message.
+ */
+export interface CodexSdkPrompt {
+  kind: 'prompt';
+  prompt: string | readonly ({ type: 'text'; text: string } | { type: 'local_image'; path: string })[];
+}
+export type CodexSdkReply = CodexSdkPrompt;
 
 // ---- acp ---------------------------------------------------------------------------------------
 

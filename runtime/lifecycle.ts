@@ -15,6 +15,12 @@ export const STATE_BYTES = {
 } as const;
 
 /**
+ * Bytes of text one open item keeps for its completion (runtime/open-item.ts): a quarter of the
+ * items' bound, so one long message does not push every other open item out.
+ */
+export const ITEM_TEXT_BYTES = STATE_BYTES.items / 4;
+
+/**
  * Threads whose helpers may hold state of their own at once (Claude's blocks, tools, tasks): each
  * such state is bounded, and so is how many there are; the least recently used one is let go.
  */
@@ -46,9 +52,16 @@ export interface OpenItem {
   ids: ProviderIds;
   itemType: unknown;
   /** Its text so far (the last `text` an item event carried, plus the text deltas since), for its completion. */
-  text?: string;
+  text?: string | undefined;
+  /** Its text grew past ITEM_TEXT_BYTES: none is kept, and its completion says so (runtime/open-item.ts). */
+  textOmitted?: true | undefined;
+  /**
+   * Its streamed output (command_output deltas) since the last item event that gave the whole, for
+   * its completion; null once too long to keep (runtime/open-item.ts).
+   */
+  output?: string | null | undefined;
   /** Its title on its last event: a later one with less detail to derive one from keeps it (titles.ts). */
-  title?: string;
+  title?: string | undefined;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
 }
@@ -99,10 +112,14 @@ const idsBytes = (ids: ProviderIds) =>
   (ids.request?.length ?? 0) * 2 +
   64;
 
-const entryBytes = (k: string, v: { ids: ProviderIds; text?: string; title?: string }) =>
+const entryBytes = (
+  k: string,
+  v: { ids: ProviderIds; text?: string | undefined; output?: string | null | undefined; title?: string | undefined },
+) =>
   stringBytes(k) +
   idsBytes(v.ids) +
   (v.text === undefined ? 0 : stringBytes(v.text)) +
+  (typeof v.output === 'string' ? stringBytes(v.output) : 0) +
   (v.title === undefined ? 0 : stringBytes(v.title));
 /** A pending request also holds what it asked (`args`, compared with the answer by some helpers). */
 const requestBytes = (k: string, v: PendingRequest) => entryBytes(k, v) + argsBytes(v.args);
@@ -191,6 +208,12 @@ export class Lifecycle {
   private readonly onEvict: (what: string) => void;
   /** Requests that came without an id of their own, numbered (`permission-<n>`). */
   unnamedRequests = 0;
+  /** The app passed its prompts itself (Claude `{kind: 'prompt'}`): a capture's hook copy of one is not used. */
+  promptsTyped = false;
+  /** A capture's `send_prompt` marker came, and no UserPromptSubmit hook since (runtime/sources/claude-agent-sdk.ts). */
+  promptSent = false;
+  /** The app's prompt, until the turn it starts opens: the Codex SDK's next run (runtime/helpers/runs.ts), a Claude prompt sent before the SDK named its session (claude-turns.ts). */
+  heldPrompt: string | undefined = undefined;
   /** The threads whose scratch holds state, least recently used first (at most SCRATCH_THREADS). */
   private readonly scratchThreads = new Set<string>();
 

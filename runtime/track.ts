@@ -4,6 +4,7 @@
 // completion of an item eventmap already closed (emitted here as item.updated).
 import { itemKey, type Lifecycle } from './lifecycle.ts';
 import { CLOSED_BY, OPENED_BY, type LifecycleRole } from './lifecycle-roles.ts';
+import { keptTitle } from './open-item.ts';
 import { titleOf } from './titles.ts';
 import { SYNTHETIC, type ProviderIds, type RawRef } from './types.ts';
 
@@ -48,7 +49,7 @@ export function track(
         ctx.push('item.updated', ids, payload);
         return false;
       }
-      const title = typeof payload.title === 'string' ? payload.title : undefined;
+      const title = keptTitle(payload.title);
       life.openItem(
         key,
         title === undefined ? { ids, itemType: payload.itemType } : { ids, itemType: payload.itemType, title },

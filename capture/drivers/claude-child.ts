@@ -80,13 +80,16 @@ async function canUseTool(
   const answer = current?.permissions.shift() ?? 'allow';
   if (current?.scenario.interrupt?.after === 'permission') interruptSoon(current.scenario.interrupt.delayMs);
   const asked = { toolName, input, options, optionKeys: Object.keys(options) };
-  if (answer === 'hold') {
-    // The user never answers: the record has no decision (the request stays open) until the
-    // interrupt aborts the call; what the callback then returns is the app's side (a meta record).
-    recorder.write('permission', asked);
+  if (answer === 'hold' || answer === 'late') {
+    // hold: the user never answers; the record has no decision (the request stays open) until the
+    // interrupt aborts the call, and what the callback then returns is the app's side (a meta record).
+    // late: the app records the call once, when it answers after the abort, as an app that writes
+    // one record per answered call does; its signal is then `aborted: true`.
+    if (answer === 'hold') recorder.write('permission', asked);
     await abortedOrLate(options.signal as AbortSignal | undefined, 60_000);
     const returned = { behavior: 'deny', message: 'Interrupted before the user answered' };
-    recorder.write('meta', { what: 'permission_aborted', toolName, returned });
+    if (answer === 'late') recorder.write('permission', { ...asked, decision: returned });
+    else recorder.write('meta', { what: 'permission_aborted', toolName, returned });
     return returned;
   }
   let decision: Record<string, unknown>;

@@ -168,7 +168,7 @@ function wholeAnswer(res: ServerResponse, step: ServedStep, prefix: string, mode
     content,
     ...MESSAGE_NULLS,
     stop_reason: calls.length ? 'tool_use' : 'end_turn',
-    usage: { ...USAGE, output_tokens: 20 },
+    usage: { ...usageOf(step), output_tokens: 20 },
   });
 }
 
@@ -190,7 +190,7 @@ async function answer(res: ServerResponse, step: ServedStep, prefix: string, mod
       model,
       content: [],
       ...MESSAGE_NULLS,
-      usage: USAGE,
+      usage: usageOf(step),
     },
   });
   let index = 0;
@@ -232,6 +232,11 @@ async function answer(res: ServerResponse, step: ServedStep, prefix: string, mod
   });
   await sse.send({ type: 'message_stop' });
   sse.end();
+}
+
+/** The usage a message starts with: the step's prompt size, if it gives one. */
+function usageOf(step: ServedStep): typeof USAGE {
+  return step.kind === 'reply' && step.inputTokens !== undefined ? { ...USAGE, input_tokens: step.inputTokens } : USAGE;
 }
 
 async function toolUse(sse: SseWriter, index: number, id: string, call: ToolCall): Promise<void> {

@@ -1,10 +1,12 @@
 // Inside the namespace: one real ACP agent, driven by the ACP client driver (drivers/acp.ts) through
 // the acp scenarios, its model requests answered by the scripted server of the upstream it wraps:
 // claude-agent-acp runs the Claude Agent SDK (the Messages server, set up as the claude-agent-sdk
-// capture does), codex-acp runs codex (the Responses server and CODEX_HOME of the codex captures).
+// capture does), codex-acp (Zed's Rust binary) and codex-acp-ts (the TypeScript one, over the
+// `codex app-server` of its `@openai/codex`) run codex (the Responses server and CODEX_HOME of the
+// codex captures).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeAgentSdk, codexAcpBinary } from '../acp-agents.ts';
+import { claudeAgentSdk, codexAcpBinary, codexAcpTs } from '../acp-agents.ts';
 import { driveAcp, type AcpDriveOptions } from '../drivers/acp.ts';
 import type { ResponsesState } from '../model-server/responses.ts';
 import type { ModelServer } from '../model-server/server.ts';
@@ -25,7 +27,9 @@ export async function captureAcp(cfg: InsideConfig, log: (line: string) => void)
   const scenarios = selectScenarios(ACP_SCENARIOS, cfg.scenarios);
   const agent = cfg.agent;
   if (!agent) throw new Error('an acp capture needs an agent (--agent <name>@<version>)');
-  const setUp = { 'claude-agent-acp': claudeAgentAcp, 'codex-acp': codexAcp }[agent.name];
+  const setUp = { 'claude-agent-acp': claudeAgentAcp, 'codex-acp': codexAcp, 'codex-acp-ts': codexAcpTypeScript }[
+    agent.name
+  ];
   if (!setUp) throw new Error(`no set-up for the ACP agent ${agent.name}`);
   const a = await setUp(cfg);
   try {
@@ -80,5 +84,19 @@ async function codexAcp(cfg: InsideConfig): Promise<AgentSetup> {
     workdir: dirs.work,
     spawn: { command: codexAcpBinary(cfg.installDir), args: [], env },
     settings: { model: profile.model },
+  };
+}
+
+/** codex-acp-ts in Node; the app-server it starts reads the same private CODEX_HOME (its codex's version picks the profile). */
+async function codexAcpTypeScript(cfg: InsideConfig): Promise<AgentSetup> {
+  const { entry, codexVersion } = codexAcpTs(cfg.installDir);
+  const { dirs, profile, state, server, env } = await setUpCodex({ ...cfg, version: codexVersion }, ACP_SCENARIOS);
+  return {
+    server,
+    state,
+    workdir: dirs.work,
+    // Its own mode `agent` ("Auto review") has a Codex reviewer model decide approvals; `workspace-write` asks the client.
+    spawn: { command: process.execPath, args: [entry], env, mode: 'workspace-write' },
+    settings: { codex: codexVersion, model: profile.model, mode: 'workspace-write' },
   };
 }

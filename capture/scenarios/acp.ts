@@ -56,8 +56,12 @@ export const ACP_SCENARIOS: AcpScenario[] = [
     name: 'shell_approved',
     prompt: 'Create a marker file with a command; I will allow it.',
     decisions: ['allow'],
+    // The echo gives the command output, to show where each agent reports it.
     steps: ({ tools }) => [
-      { kind: 'reply', calls: [command(tools, 'touch approved_marker.txt', 'Create a marker file')] },
+      {
+        kind: 'reply',
+        calls: [command(tools, 'touch approved_marker.txt && echo marker created', 'Create a marker file')],
+      },
       text('The approved command ran.'),
     ],
   },

@@ -4,9 +4,11 @@ import type { Scenario } from './types.ts';
 
 /**
  * A canUseTool answer: allow, deny (for AskUserQuestion: answer, decline), cancel (deny and stop the
- * turn: `interrupt: true`), or never answer (`hold`, until an interrupt aborts it).
+ * turn: `interrupt: true`), never answer (`hold`, until an interrupt aborts it: the record has no
+ * decision), or answer only after the interrupt aborted the call (`late`: deny, recorded then, with
+ * the decision and the call's signal, aborted).
  */
-export type Permission = 'allow' | 'deny' | 'cancel' | 'hold';
+export type Permission = 'allow' | 'deny' | 'cancel' | 'hold' | 'late';
 
 export interface ClaudeScenario extends Scenario {
   /** canUseTool answers for this prompt, in order (default allow). */

@@ -5,8 +5,10 @@ import type { ClaudeScenario } from './claude-types.ts';
 import { CLAUDE_SCENARIOS } from './claude.ts';
 import { CLAUDE_UNHAPPY_SCENARIOS } from './claude-unhappy.ts';
 import {
+  CLAUDE_AUTO_COMPACT_SCENARIOS,
   CLAUDE_BUDGET_SCENARIOS,
   CLAUDE_CANCEL_COMPACT_SCENARIOS,
+  CLAUDE_INTERRUPT_PENDING_SCENARIOS,
   CLAUDE_MAX_TURNS_SCENARIOS,
 } from './claude-limits.ts';
 import { ACP_SCENARIOS } from './acp.ts';
@@ -30,6 +32,8 @@ const claude: Recording<ClaudeScenario>[] = [
   { name: 'cancel_compact', scenarios: CLAUDE_CANCEL_COMPACT_SCENARIOS },
   { name: 'max_turns', scenarios: CLAUDE_MAX_TURNS_SCENARIOS },
   { name: 'budget', scenarios: CLAUDE_BUDGET_SCENARIOS },
+  { name: 'interrupt_pending', scenarios: CLAUDE_INTERRUPT_PENDING_SCENARIOS },
+  { name: 'auto_compact', scenarios: CLAUDE_AUTO_COMPACT_SCENARIOS },
 ];
 const codex: Recording<CodexScenario>[] = [
   { name: 'capture', scenarios: CODEX_SCENARIOS },
@@ -42,6 +46,7 @@ const codexSdk: Recording<CodexSdkScenario>[] = [{ name: 'capture', scenarios: C
 const acp: Recording<AcpScenario>[] = [
   { name: 'claude-agent-acp', scenarios: ACP_SCENARIOS },
   { name: 'codex-acp', scenarios: ACP_SCENARIOS },
+  { name: 'codex-acp-ts', scenarios: ACP_SCENARIOS },
 ];
 
 export const RECORDINGS = { 'codex-app-server': codex, 'claude-agent-sdk': claude, 'codex-sdk': codexSdk, acp };

@@ -14,6 +14,7 @@ export type ModelStep =
   /**
    * A normal streamed answer: optional reasoning/thinking, text, tool calls. `search`: a web search
    * the model ran on the server side (Responses `web_search_call`; nothing for the agent to run).
+   * `inputTokens`: the prompt size the Messages server reports (default 100), to fill the context.
    */
   | {
       kind: 'reply';
@@ -21,6 +22,7 @@ export type ModelStep =
       text?: string;
       calls?: ToolCall[];
       search?: string;
+      inputTokens?: number;
     }
   /** The model API fails with this HTTP status (the CLI's retries are set to 0); `errorType`: the body's error type (Responses `usage_limit_reached`). */
   | { kind: 'http-error'; status: number; message: string; errorType?: string }

@@ -26,7 +26,7 @@ import {
   acpCancel,
   acpChunk,
   acpChunkItem,
-  acpChunkText,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
@@ -37,6 +37,7 @@ import {
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
@@ -46,8 +47,10 @@ import {
   acpUserTurn,
 } from '../../runtime/helpers/acp.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { acpModel } from '../../runtime/helpers/models.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { acpTurnUsage } from '../../runtime/helpers/usage.ts';
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -59,6 +62,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type {
@@ -79,23 +83,26 @@ const H = {
   acpCancel,
   acpChunk,
   acpChunkItem,
-  acpChunkText,
+  acpCodexMeta,
   acpContentText,
   acpElicitationAnswers,
   acpElicitationQuestions,
   acpEndReplay,
   acpItemType,
+  acpModel,
   acpOpenTurn,
   acpPermissionDecision,
   acpPermissionTool,
   acpPlan,
   acpPromptItem,
+  acpPromptState,
   acpPromptTurn,
   acpRequestId,
   acpStopMessage,
   acpTokenUsage,
   acpToolDetail,
   acpToolEnd,
+  acpTurnUsage,
   acpUserTurn,
   closeThread,
   closeTurn,
@@ -111,6 +118,7 @@ const VM_acpAgentProvider: ValueMapOf<ProviderKind> = {
   values: {
     '@agentclientprotocol/claude-agent-acp': 'claudeAgent',
     '@zed-industries/claude-code-acp': 'claudeAgent',
+    '@agentclientprotocol/codex-acp': 'codex',
     'codex-acp': 'codex',
   },
   fallback: 'acp',
@@ -208,7 +216,22 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
+const GUARD_89upt5 = makeGuard({
   type: 'object',
   properties: {
     usedTokens: { type: 'integer' },
@@ -222,41 +245,9 @@ const GUARD_1cfmvy3 = makeGuard({
     lastCachedInputTokens: { type: 'integer' },
     lastOutputTokens: { type: 'integer' },
     lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
   },
   required: ['usedTokens'],
-  additionalProperties: false,
-});
-
-const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
-
-const GUARD_2gqidh = makeGuard({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    input: { type: 'object', additionalProperties: true },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    command: { type: 'string' },
-    cwd: { type: 'string' },
-    exitCode: { type: ['integer', 'null'] },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
-          movePath: { type: 'string' },
-          diff: { type: 'string' },
-        },
-        required: ['path', 'kind'],
-        additionalProperties: false,
-      },
-    },
-    server: { type: 'string' },
-    query: { type: 'string' },
-    url: { type: 'string' },
-  },
   additionalProperties: false,
 });
 
@@ -292,6 +283,39 @@ const GUARD_ouheht = makeGuard({
     required: ['step', 'status'],
     additionalProperties: false,
   },
+});
+
+const GUARD_v15uzu = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -400,6 +424,7 @@ export function mapAgentResponseSessionLoad(
   ctx: MapContext,
 ): void {
   H.acpEndReplay(ctx, {}, m);
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -409,6 +434,7 @@ export function mapAgentResponseSessionNew(
   m: Across<AgentResponseByName['session/new']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = { thread: idOf(m?.sessionId) };
   ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.sessionId) }, []);
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
@@ -426,10 +452,11 @@ export function mapAgentResponseSessionPrompt(
     'turn.completed',
     ids,
     {
-      state: oneOf(SET_TurnState, translate(VM_acpTurnState, tagOf(m?.stopReason))),
+      state: oneOf(SET_TurnState, H.acpPromptState(ctx, ids, translate(VM_acpTurnState, tagOf(m?.stopReason)))),
       stopReason: nullOr(m?.stopReason, (v) => str(v)),
       errorMessage: str(H.acpStopMessage(ctx, ids, m?.stopReason)),
       usage: m?.usage,
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.acpTurnUsage(ctx, ids, m)),
     },
     ['state'],
   );
@@ -442,6 +469,7 @@ export function mapAgentResponseSessionResume(
   m: Across<AgentResponseByName['session/resume']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -451,6 +479,7 @@ export function mapAgentResponseSessionSetConfigOption(
   m: Across<AgentResponseByName['session/set_config_option']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -601,7 +630,7 @@ export function mapRequestSessionRequestPermission(
     {
       requestType: oneOf(SET_CanonicalRequestType, translate(VM_acpPermissionRequestType, tagOf(m?.toolCall?.kind))),
       detail: str(m?.toolCall?.title),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m?.toolCall)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m?.toolCall)),
       args: m,
     },
     ['requestType'],
@@ -646,9 +675,7 @@ export function mapSessionUpdateAgentMessageChunk(
   }
   if (m?.content?.text == null) {
     const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-    ctx.emit('item.updated', ids2, { itemType: 'assistant_message', detail: str(m?.content?.type), data: m?.content }, [
-      'itemType',
-    ]);
+    ctx.emit('item.updated', ids2, { itemType: 'assistant_message', data: m?.content }, ['itemType']);
   }
 }
 
@@ -668,9 +695,7 @@ export function mapSessionUpdateAgentThoughtChunk(
   }
   if (m?.content?.text == null) {
     const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-    ctx.emit('item.updated', ids2, { itemType: 'reasoning', detail: str(m?.content?.type), data: m?.content }, [
-      'itemType',
-    ]);
+    ctx.emit('item.updated', ids2, { itemType: 'reasoning', data: m?.content }, ['itemType']);
   }
 }
 
@@ -725,6 +750,7 @@ export function mapSessionUpdateConfigOptionUpdate(
   m: Across<SessionUpdateByName['config_option_update']> | undefined,
   ctx: MapContext,
 ): void {
+  H.acpModel(ctx, {}, m);
   const ids: MapperIds = {};
   ctx.emit('session.configured', ids, { config: obj(m) }, ['config']);
 }
@@ -764,6 +790,7 @@ export function mapSessionUpdateSessionInfoUpdate(
 ): void {
   const ids: MapperIds = {};
   ctx.emit('thread.metadata.updated', ids, { name: str(m?.title), metadata: obj(m) }, []);
+  H.acpCodexMeta(ctx, ids, m);
 }
 
 /** session-update `tool_call` → item.started + item.completed */
@@ -781,7 +808,7 @@ export function mapSessionUpdateToolCall(
       itemType: oneOf(SET_CanonicalItemType, translate(VM_acpToolItemType, tagOf(m?.kind))),
       status: oneOf(SET_ItemStatus, first(translate(VM_acpToolStatus, tagOf(m?.status)), 'inProgress')),
       detail: str(m?.title),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
       data: m,
     },
     ['itemType'],
@@ -797,14 +824,14 @@ export function mapSessionUpdateToolCall(
           H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
     );
 }
 
-/** session-update `tool_call_update` → item.updated + item.completed */
+/** session-update `tool_call_update` → content.delta + item.updated + item.completed */
 export function mapSessionUpdateToolCallUpdate(
   m: Across<SessionUpdateByName['tool_call_update']> | undefined,
   ctx: MapContext,
@@ -812,6 +839,13 @@ export function mapSessionUpdateToolCallUpdate(
   H.acpOpenTurn(ctx, {}, m);
   H.acpChunk(ctx, {}, m);
   const ids: MapperIds = { item: idOf(m?.toolCallId) };
+  if (m?._meta?.terminal_output_delta?.data != null)
+    ctx.emit(
+      'content.delta',
+      ids,
+      { streamKind: 'command_output', delta: str(m?._meta?.terminal_output_delta?.data) },
+      ['streamKind', 'delta'],
+    );
   if (['pending', 'in_progress'].includes(m?.status as never))
     ctx.emit(
       'item.updated',
@@ -823,7 +857,7 @@ export function mapSessionUpdateToolCallUpdate(
         ),
         status: 'inProgress',
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
@@ -838,7 +872,7 @@ export function mapSessionUpdateToolCallUpdate(
           H.acpItemType(ctx, ids, translate(VM_acpToolItemType, tagOf(m?.kind)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
@@ -857,7 +891,7 @@ export function mapSessionUpdateToolCallUpdate(
           H.acpToolEnd(ctx, ids, translate(VM_acpToolStatus, tagOf(m?.status)), m?.toolCallId),
         ),
         detail: str(m?.title),
-        toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.acpToolDetail(ctx, ids, m)),
+        toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.acpToolDetail(ctx, ids, m)),
         data: m,
       },
       ['itemType'],
@@ -873,25 +907,28 @@ export function mapSessionUpdateUsageUpdate(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.acpTokenUsage(ctx, ids, m?.used, m?.size)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.acpTokenUsage(ctx, ids, m?.used, m?.size, m?.cost)) },
     ['usage'],
   );
 }
 
-/** session-update `user_message_chunk` → item.updated */
+/** session-update `user_message_chunk` → content.delta + item.updated */
 export function mapSessionUpdateUserMessageChunk(
   m: Across<SessionUpdateByName['user_message_chunk']> | undefined,
   ctx: MapContext,
 ): void {
   H.acpUserTurn(ctx, {}, m);
   H.acpChunk(ctx, {}, m);
-  const ids: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
-  ctx.emit(
-    'item.updated',
-    ids,
-    { itemType: 'user_message', text: str(H.acpChunkText(ctx, ids, m?.content?.text)), data: m?.content },
-    ['itemType'],
-  );
+  if (m?.content?.text != null) {
+    const ids: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
+    ctx.emit('content.delta', ids, { streamKind: 'user_text', delta: str(m?.content?.text) }, ['streamKind', 'delta']);
+  }
+  if (m?.content?.text == null) {
+    const ids2: MapperIds = { item: idOf(H.acpChunkItem(ctx, {})) };
+    ctx.emit('item.updated', ids2, { itemType: 'user_message', detail: str(m?.content?.type), data: m?.content }, [
+      'itemType',
+    ]);
+  }
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */

@@ -200,6 +200,11 @@ export const CONTENT_STREAM_KINDS = [
   'file_change_output',
   'unknown',
   /**
+   * Extension (not in EVENTS.md): ACP user_message_chunk: the user's message in chunks
+   * (session/load replays the history so), which no EVENTS.md stream kind names.
+   */
+  'user_text',
+  /**
    * Extension (not in EVENTS.md): Claude stream_event input_json_delta: a tool call's input
    * streamed as JSON fragments, which must attach to the tool's item (no EVENTS.md stream kind
    * fits).
@@ -416,6 +421,13 @@ export interface ItemLifecyclePayload {
    */
   text?: string;
   /**
+   * Set (true) on an item.completed without `text` whose text grew past what eventmap keeps of one
+   * item (docs/security.md); its content.delta events carried it all. Extension (not in EVENTS.md):
+   * EVENTS.md sets no bound on what a normalizer keeps; eventmap does, and says where it left a
+   * text out rather than send a part as the whole.
+   */
+  textOmitted?: boolean;
+  /**
    * Extension (not in EVENTS.md): EVENTS.md leaves what a tool does in `data`, in each provider's
    * own shape; a UI needs the command, the files, the server and tool, or the query without knowing
    * the provider.
@@ -423,6 +435,12 @@ export interface ItemLifecyclePayload {
   toolDetail?: ToolDetail;
   /** The provider's item, for detail the canonical fields do not carry. */
   data?: unknown;
+  /**
+   * Extension (not in EVENTS.md): The subagent tool call (same thread) whose subagent produced this
+   * item: EVENTS.md does not link a subagent's items to the call that spawned it (Claude
+   * parent_tool_use_id); a UI nests them under that call.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /**
@@ -456,13 +474,30 @@ export interface ToolDetail {
   url?: string;
 }
 
+/**
+ * One file a change touches, and what it does to it as the provider said it: a unified diff
+ * (`diff`, Codex), or the texts before and after (`oldText`/`newText`, ACP diff content and
+ * Claude's Edit, MultiEdit and Write inputs). A change the provider sent content for has one of the
+ * two; eventmap never makes a unified diff from texts (an edit's fragments carry no line numbers).
+ * docs/canonical-model.md, "File changes".
+ */
 export interface FileChange {
   path: string;
   kind: FileChangeKind;
   /** Where the file moved to, for a rename. */
   movePath?: string;
-  /** The change as a unified diff, when the provider gives one. */
+  /** The change as a unified diff, when the provider gives one (Codex). */
   diff?: string;
+  /**
+   * The text the change replaces, when the provider gives the texts (ACP's diff content, Claude's
+   * Edit): the file's whole text, or for an edit the fragment replaced. Absent for a new file.
+   */
+  oldText?: string;
+  /**
+   * The text the change writes: the new file's whole text (Write, an added file), or for an edit
+   * the fragment's replacement. With oldText, a UI shows the diff between them.
+   */
+  newText?: string;
 }
 
 /** One question put to the user (T3 Code's UserInputQuestion). */
@@ -510,6 +545,45 @@ export interface ThreadTokenUsageSnapshot {
   lastCachedInputTokens?: number;
   lastOutputTokens?: number;
   lastReasoningOutputTokens?: number;
+  /**
+   * The thread's cost in USD so far (a running total), when the provider reports one (ACP
+   * usage_update `cost` in USD).
+   */
+  sessionCostUsd?: number;
+}
+
+/**
+ * What one turn used, the same on every provider. The token counts and costUsd are this turn's own
+ * (summed over its model requests; where the provider reports running totals, the difference since
+ * the thread's previous turn); sessionCostUsd is the thread's running total after this turn. A
+ * count the provider does not report is left out.
+ */
+export interface TurnUsage {
+  /** This turn's input tokens, cached ones included. */
+  inputTokens?: number;
+  /** Of them, those read from the cache. */
+  cachedInputTokens?: number;
+  /** This turn's output tokens. */
+  outputTokens?: number;
+  /** Of them, those spent reasoning. */
+  reasoningOutputTokens?: number;
+  /** This turn's cost in USD. */
+  costUsd?: number;
+  /** The thread's cost in USD so far, this turn included (a running total). */
+  sessionCostUsd?: number;
+}
+
+/**
+ * What a background task or subagent has used so far (its own context, not the thread's), as its
+ * provider counts it.
+ */
+export interface TaskUsage {
+  /** Tokens the task has processed so far. */
+  totalTokens?: number;
+  /** Tool calls the task has made so far. */
+  toolUses?: number;
+  /** How long the task has run, in milliseconds. */
+  durationMs?: number;
 }
 
 export interface TurnPlanStep {
@@ -574,6 +648,17 @@ export interface SessionExitedPayload {
 /** Payload of `thread.started`. */
 export interface ThreadStartedPayload {
   providerThreadId?: ProviderThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the thread whose tool call spawned it.
+   * EVENTS.md does not link a subagent's thread to its spawner (Codex collabAgentToolCall
+   * receiverThreadIds); a UI nests the thread under that call.
+   */
+  parentThreadId?: ThreadId;
+  /**
+   * Extension (not in EVENTS.md): A subagent's thread: the tool call item (in parentThreadId) that
+   * spawned it.
+   */
+  parentItemId?: RuntimeItemId;
 }
 
 /** Payload of `thread.state.changed`. */
@@ -636,8 +721,19 @@ export interface TurnCompletedPayload {
   stopReason?: string | null;
   usage?: unknown;
   modelUsage?: Record<string, unknown>;
+  /**
+   * The provider's own cost figure as it reports it (Claude's result.total_cost_usd: the session's
+   * running total, not this turn's). turnUsage says which is which.
+   */
   totalCostUsd?: number;
   errorMessage?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves usage `unknown` and totalCostUsd undefined in
+   * scope (Claude's is the session's running total); a UI showing what a turn cost needs this
+   * turn's own tokens and cost, and the session's total beside them, never confused, the same on
+   * every provider.
+   */
+  turnUsage?: TurnUsage;
 }
 
 /** Payload of `turn.aborted`. */
@@ -746,6 +842,16 @@ export interface TaskStartedPayload {
   taskId: RuntimeTaskId;
   description?: string;
   taskType?: string;
+  /**
+   * Extension (not in EVENTS.md): A subagent's type, the agent definition it runs (Claude's
+   * subagent_type), named as in T3 Code's contract: a UI labels the subagent with it.
+   */
+  subagentType?: string;
+  /**
+   * Extension (not in EVENTS.md): The model the subagent runs on, when the provider states it at
+   * start (T3 Code's contract has it too).
+   */
+  model?: string;
 }
 
 /** Payload of `task.progress`. */
@@ -760,6 +866,12 @@ export interface TaskProgressPayload {
   summary?: string;
   usage?: unknown;
   lastToolName?: string;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /**
@@ -772,6 +884,11 @@ export interface TaskUpdatedPayload {
   state?: TaskState;
   description?: string;
   error?: string;
+  /**
+   * The model the task's subagent runs on, once its messages state it (T3 Code's contract:
+   * task.updated.model).
+   */
+  model?: string;
   /** The rest of the provider patch (e.g. is_backgrounded, end_time). */
   detail?: unknown;
 }
@@ -782,6 +899,12 @@ export interface TaskCompletedPayload {
   status: TaskStatus;
   summary?: string;
   usage?: unknown;
+  /**
+   * Extension (not in EVENTS.md): EVENTS.md leaves a task's usage `unknown`; a UI showing a
+   * subagent's work needs its tokens, tool uses and time typed (T3 Code's snapshot has toolUses and
+   * durationMs for this).
+   */
+  taskUsage?: TaskUsage;
 }
 
 /** Payload of `hook.started`. */

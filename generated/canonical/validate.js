@@ -721,7 +721,7 @@ return errors === 0;
 }
 
 export const validateThreadStartedPayload = validate54;
-const schema20 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
+const schema20 = {"$id":"urn:eventmap:canonical:ThreadStartedPayload","type":"object","properties":{"providerThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"parentThreadId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"parentItemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"additionalProperties":false};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStartedPayload" */;
@@ -731,7 +731,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "providerThreadId")){
+if(!(((key0 === "providerThreadId") || (key0 === "parentThreadId")) || (key0 === "parentItemId"))){
 validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -739,9 +739,40 @@ break;
 }
 if(_errs1 === errors){
 if(data.providerThreadId !== undefined){
+const _errs2 = errors;
 if(!(validate22(data.providerThreadId, {instancePath:instancePath+"/providerThreadId",parentData:data,parentDataProperty:"providerThreadId",rootData}))){
 vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentThreadId !== undefined){
+const _errs3 = errors;
+if(!(validate22(data.parentThreadId, {instancePath:instancePath+"/parentThreadId",parentData:data,parentDataProperty:"parentThreadId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentItemId !== undefined){
+const _errs4 = errors;
+if(!(validate22(data.parentItemId, {instancePath:instancePath+"/parentItemId",parentData:data,parentDataProperty:"parentItemId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }
@@ -755,28 +786,28 @@ validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadStateChangedPayload = validate56;
+export const validateThreadStateChangedPayload = validate58;
 const schema21 = {"$id":"urn:eventmap:canonical:ThreadStateChangedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:ThreadState"},"detail":{}},"required":["state"],"additionalProperties":false};
 const schema22 = {"$id":"urn:eventmap:canonical:ThreadState","type":"string","enum":["active","idle","archived","closed","compacted","error","unarchived","deleted"]};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadState" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((data === "active") || (data === "idle")) || (data === "archived")) || (data === "closed")) || (data === "compacted")) || (data === "error")) || (data === "unarchived")) || (data === "deleted"))){
-validate57.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
+validate59.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadStateChangedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -784,22 +815,22 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate56.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate58.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "state") || (key0 === "detail"))){
-validate56.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate58.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
 if(data.state !== undefined){
-if(!(validate57(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -807,18 +838,18 @@ errors = vErrors.length;
 }
 }
 else {
-validate56.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate58.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadMetadataUpdatedPayload = validate59;
+export const validateThreadMetadataUpdatedPayload = validate61;
 const schema23 = {"$id":"urn:eventmap:canonical:ThreadMetadataUpdatedPayload","type":"object","properties":{"name":{"type":"string"},"metadata":{"type":"object","additionalProperties":true}},"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ThreadMetadataUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -827,7 +858,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "name") || (key0 === "metadata"))){
-validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -836,7 +867,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate59.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate61.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -852,7 +883,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate61.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -860,195 +891,6 @@ var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
-}
-}
-}
-}
-else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate59.errors = vErrors;
-return errors === 0;
-}
-
-export const validateThreadTokenUsageUpdatedPayload = validate60;
-const schema24 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"$ref":"urn:eventmap:canonical:ThreadTokenUsageSnapshot"}},"required":["usage"],"additionalProperties":false};
-const schema25 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageSnapshot","type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"}},"required":["usedTokens"],"additionalProperties":false};
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageSnapshot" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.usedTokens === undefined) && (missing0 = "usedTokens")){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema25.properties, key0))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.usedTokens !== undefined){
-let data0 = data.usedTokens;
-const _errs2 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate61.errors = [{instancePath:instancePath+"/usedTokens",schemaPath:"#/properties/usedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxTokens !== undefined){
-let data1 = data.maxTokens;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate61.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.totalProcessedTokens !== undefined){
-let data2 = data.totalProcessedTokens;
-const _errs6 = errors;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-validate61.errors = [{instancePath:instancePath+"/totalProcessedTokens",schemaPath:"#/properties/totalProcessedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputTokens !== undefined){
-let data3 = data.inputTokens;
-const _errs8 = errors;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-validate61.errors = [{instancePath:instancePath+"/inputTokens",schemaPath:"#/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cachedInputTokens !== undefined){
-let data4 = data.cachedInputTokens;
-const _errs10 = errors;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-validate61.errors = [{instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputTokens !== undefined){
-let data5 = data.outputTokens;
-const _errs12 = errors;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-validate61.errors = [{instancePath:instancePath+"/outputTokens",schemaPath:"#/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reasoningOutputTokens !== undefined){
-let data6 = data.reasoningOutputTokens;
-const _errs14 = errors;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-validate61.errors = [{instancePath:instancePath+"/reasoningOutputTokens",schemaPath:"#/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastInputTokens !== undefined){
-let data7 = data.lastInputTokens;
-const _errs16 = errors;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-validate61.errors = [{instancePath:instancePath+"/lastInputTokens",schemaPath:"#/properties/lastInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastCachedInputTokens !== undefined){
-let data8 = data.lastCachedInputTokens;
-const _errs18 = errors;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-validate61.errors = [{instancePath:instancePath+"/lastCachedInputTokens",schemaPath:"#/properties/lastCachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastOutputTokens !== undefined){
-let data9 = data.lastOutputTokens;
-const _errs20 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-validate61.errors = [{instancePath:instancePath+"/lastOutputTokens",schemaPath:"#/properties/lastOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastReasoningOutputTokens !== undefined){
-let data10 = data.lastReasoningOutputTokens;
-const _errs22 = errors;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-validate61.errors = [{instancePath:instancePath+"/lastReasoningOutputTokens",schemaPath:"#/properties/lastReasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
 }
 }
 }
@@ -1062,68 +904,196 @@ validate61.errors = vErrors;
 return errors === 0;
 }
 
+export const validateThreadTokenUsageUpdatedPayload = validate62;
+const schema24 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload","type":"object","properties":{"usage":{"$ref":"urn:eventmap:canonical:ThreadTokenUsageSnapshot"}},"required":["usage"],"additionalProperties":false};
+const schema25 = {"$id":"urn:eventmap:canonical:ThreadTokenUsageSnapshot","type":"object","properties":{"usedTokens":{"type":"integer"},"maxTokens":{"type":"integer"},"totalProcessedTokens":{"type":"integer"},"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"lastInputTokens":{"type":"integer"},"lastCachedInputTokens":{"type":"integer"},"lastOutputTokens":{"type":"integer"},"lastReasoningOutputTokens":{"type":"integer"},"sessionCostUsd":{"type":"number"}},"required":["usedTokens"],"additionalProperties":false};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload" */;
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageSnapshot" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.usage === undefined) && (missing0 = "usage")){
-validate60.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.usedTokens === undefined) && (missing0 = "usedTokens")){
+validate63.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "usage")){
-validate60.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.usage !== undefined){
-if(!(validate61(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-
-export const validateThreadRealtimeStartedPayload = validate63;
-const schema26 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeStartedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "realtimeSessionId")){
+if(!(func2.call(schema25.properties, key0))){
 validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.realtimeSessionId !== undefined){
-if(typeof data.realtimeSessionId !== "string"){
-validate63.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.usedTokens !== undefined){
+let data0 = data.usedTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate63.errors = [{instancePath:instancePath+"/usedTokens",schemaPath:"#/properties/usedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.maxTokens !== undefined){
+let data1 = data.maxTokens;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate63.errors = [{instancePath:instancePath+"/maxTokens",schemaPath:"#/properties/maxTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.totalProcessedTokens !== undefined){
+let data2 = data.totalProcessedTokens;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate63.errors = [{instancePath:instancePath+"/totalProcessedTokens",schemaPath:"#/properties/totalProcessedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.inputTokens !== undefined){
+let data3 = data.inputTokens;
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate63.errors = [{instancePath:instancePath+"/inputTokens",schemaPath:"#/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cachedInputTokens !== undefined){
+let data4 = data.cachedInputTokens;
+const _errs10 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+validate63.errors = [{instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputTokens !== undefined){
+let data5 = data.outputTokens;
+const _errs12 = errors;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+validate63.errors = [{instancePath:instancePath+"/outputTokens",schemaPath:"#/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reasoningOutputTokens !== undefined){
+let data6 = data.reasoningOutputTokens;
+const _errs14 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+validate63.errors = [{instancePath:instancePath+"/reasoningOutputTokens",schemaPath:"#/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastInputTokens !== undefined){
+let data7 = data.lastInputTokens;
+const _errs16 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+validate63.errors = [{instancePath:instancePath+"/lastInputTokens",schemaPath:"#/properties/lastInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastCachedInputTokens !== undefined){
+let data8 = data.lastCachedInputTokens;
+const _errs18 = errors;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+validate63.errors = [{instancePath:instancePath+"/lastCachedInputTokens",schemaPath:"#/properties/lastCachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastOutputTokens !== undefined){
+let data9 = data.lastOutputTokens;
+const _errs20 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+validate63.errors = [{instancePath:instancePath+"/lastOutputTokens",schemaPath:"#/properties/lastOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastReasoningOutputTokens !== undefined){
+let data10 = data.lastReasoningOutputTokens;
+const _errs22 = errors;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+validate63.errors = [{instancePath:instancePath+"/lastReasoningOutputTokens",schemaPath:"#/properties/lastReasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs22 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sessionCostUsd !== undefined){
+let data11 = data.sessionCostUsd;
+const _errs24 = errors;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+validate63.errors = [{instancePath:instancePath+"/sessionCostUsd",schemaPath:"#/properties/sessionCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs24 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -1137,59 +1107,68 @@ validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeItemAddedPayload = validate64;
-const schema27 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeItemAddedPayload" */;
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ThreadTokenUsageUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.item === undefined) && (missing0 = "item")){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.usage === undefined) && (missing0 = "usage")){
+validate62.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
+const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "item")){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(key0 === "usage")){
+validate62.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
+if(_errs1 === errors){
+if(data.usage !== undefined){
+if(!(validate63(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeAudioDeltaPayload = validate65;
-const schema28 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
+export const validateThreadRealtimeStartedPayload = validate65;
+const schema26 = {"$id":"urn:eventmap:canonical:ThreadRealtimeStartedPayload","type":"object","properties":{"realtimeSessionId":{"type":"string"}},"additionalProperties":false};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload" */;
+/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeStartedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.audio === undefined) && (missing0 = "audio")){
-validate65.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
+const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "audio")){
+if(!(key0 === "realtimeSessionId")){
 validate65.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
+}
+}
+if(_errs1 === errors){
+if(data.realtimeSessionId !== undefined){
+if(typeof data.realtimeSessionId !== "string"){
+validate65.errors = [{instancePath:instancePath+"/realtimeSessionId",schemaPath:"#/properties/realtimeSessionId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 }
 }
@@ -1203,35 +1182,26 @@ validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeErrorPayload = validate66;
-const schema29 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+export const validateThreadRealtimeItemAddedPayload = validate66;
+const schema27 = {"$id":"urn:eventmap:canonical:ThreadRealtimeItemAddedPayload","type":"object","properties":{"item":{}},"required":["item"],"additionalProperties":false};
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeErrorPayload" */;
+/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeItemAddedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.message === undefined) && (missing0 = "message")){
+if((data.item === undefined) && (missing0 = "item")){
 validate66.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "message")){
+if(!(key0 === "item")){
 validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-if(typeof data.message !== "string"){
-validate66.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
 }
 }
 }
@@ -1245,28 +1215,26 @@ validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const validateThreadRealtimeClosedPayload = validate67;
-const schema30 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeAudioDeltaPayload = validate67;
+const schema28 = {"$id":"urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload","type":"object","properties":{"audio":{}},"required":["audio"],"additionalProperties":false};
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeClosedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeAudioDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
+let missing0;
+if((data.audio === undefined) && (missing0 = "audio")){
+validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
 for(const key0 in data){
-if(!(key0 === "reason")){
+if(!(key0 === "audio")){
 validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
-}
-}
-if(_errs1 === errors){
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-validate67.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
 }
 }
 }
@@ -1280,46 +1248,35 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnStartedPayload = validate68;
-const schema31 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
+export const validateThreadRealtimeErrorPayload = validate68;
+const schema29 = {"$id":"urn:eventmap:canonical:ThreadRealtimeErrorPayload","type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnStartedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeErrorPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate68.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "model") || (key0 === "effort"))){
+if(!(key0 === "message")){
 validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.model !== undefined){
-const _errs2 = errors;
-if(typeof data.model !== "string"){
-validate68.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(data.message !== undefined){
+if(typeof data.message !== "string"){
+validate68.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.effort !== undefined){
-const _errs4 = errors;
-if(typeof data.effort !== "string"){
-validate68.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
 }
 }
 }
@@ -1333,117 +1290,28 @@ validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnCompletedPayload = validate69;
-const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"}},"required":["state"],"additionalProperties":false};
-const schema33 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnState" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((data === "completed") || (data === "failed")) || (data === "interrupted")) || (data === "cancelled"))){
-validate70.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate70.errors = vErrors;
-return errors === 0;
-}
-
+export const validateThreadRealtimeClosedPayload = validate69;
+const schema30 = {"$id":"urn:eventmap:canonical:ThreadRealtimeClosedPayload","type":"object","properties":{"reason":{"type":"string"}},"additionalProperties":false};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnCompletedPayload" */;
+/*# sourceURL="urn:eventmap:canonical:ThreadRealtimeClosedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.state === undefined) && (missing0 = "state")){
-validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage"))){
+if(!(key0 === "reason")){
 validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.state !== undefined){
-const _errs2 = errors;
-if(!(validate70(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stopReason !== undefined){
-let data1 = data.stopReason;
-const _errs3 = errors;
-if((typeof data1 !== "string") && (data1 !== null)){
-validate69.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema32.properties.stopReason.type},message:"must be string,null"}];
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+validate69.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.modelUsage !== undefined){
-let data2 = data.modelUsage;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate69.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.totalCostUsd !== undefined){
-let data3 = data.totalCostUsd;
-const _errs8 = errors;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate69.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.errorMessage !== undefined){
-const _errs10 = errors;
-if(typeof data.errorMessage !== "string"){
-validate69.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
 }
 }
 }
@@ -1457,95 +1325,28 @@ validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnAbortedPayload = validate72;
-const schema34 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
+export const validateTurnStartedPayload = validate70;
+const schema31 = {"$id":"urn:eventmap:canonical:TurnStartedPayload","type":"object","properties":{"model":{"type":"string"},"effort":{"type":"string"}},"additionalProperties":false};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnAbortedPayload" */;
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnStartedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.reason === undefined) && (missing0 = "reason")){
-validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(key0 === "reason")){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((key0 === "model") || (key0 === "effort"))){
+validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.reason !== undefined){
-if(typeof data.reason !== "string"){
-validate72.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate72.errors = vErrors;
-return errors === 0;
-}
-
-export const validateTurnPlanUpdatedPayload = validate73;
-const schema35 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
-const schema36 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
-const schema37 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
-validate75.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "step") || (key0 === "status"))){
-validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.step !== undefined){
+if(data.model !== undefined){
 const _errs2 = errors;
-if(typeof data.step !== "string"){
-validate74.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.model !== "string"){
+validate70.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1554,16 +1355,145 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
+if(data.effort !== undefined){
 const _errs4 = errors;
-if(!(validate75(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-errors = vErrors.length;
+if(typeof data.effort !== "string"){
+validate70.errors = [{instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+}
+}
+}
+else {
+validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTurnCompletedPayload = validate71;
+const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"},"turnUsage":{"$ref":"urn:eventmap:canonical:TurnUsage"}},"required":["state"],"additionalProperties":false};
+const schema33 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnState" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((data === "completed") || (data === "failed")) || (data === "interrupted")) || (data === "cancelled"))){
+validate72.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+const schema34 = {"$id":"urn:eventmap:canonical:TurnUsage","type":"object","properties":{"inputTokens":{"type":"integer"},"cachedInputTokens":{"type":"integer"},"outputTokens":{"type":"integer"},"reasoningOutputTokens":{"type":"integer"},"costUsd":{"type":"number"},"sessionCostUsd":{"type":"number"}},"additionalProperties":false};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnUsage" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "inputTokens") || (key0 === "cachedInputTokens")) || (key0 === "outputTokens")) || (key0 === "reasoningOutputTokens")) || (key0 === "costUsd")) || (key0 === "sessionCostUsd"))){
+validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.inputTokens !== undefined){
+let data0 = data.inputTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate74.errors = [{instancePath:instancePath+"/inputTokens",schemaPath:"#/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cachedInputTokens !== undefined){
+let data1 = data.cachedInputTokens;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate74.errors = [{instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputTokens !== undefined){
+let data2 = data.outputTokens;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate74.errors = [{instancePath:instancePath+"/outputTokens",schemaPath:"#/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reasoningOutputTokens !== undefined){
+let data3 = data.reasoningOutputTokens;
+const _errs8 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+validate74.errors = [{instancePath:instancePath+"/reasoningOutputTokens",schemaPath:"#/properties/reasoningOutputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.costUsd !== undefined){
+let data4 = data.costUsd;
+const _errs10 = errors;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+validate74.errors = [{instancePath:instancePath+"/costUsd",schemaPath:"#/properties/costUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sessionCostUsd !== undefined){
+let data5 = data.sessionCostUsd;
+const _errs12 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+validate74.errors = [{instancePath:instancePath+"/sessionCostUsd",schemaPath:"#/properties/sessionCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
 }
 }
 }
@@ -1579,7 +1509,245 @@ return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.state === undefined) && (missing0 = "state")){
+validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage")) || (key0 === "turnUsage"))){
+validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.state !== undefined){
+const _errs2 = errors;
+if(!(validate72(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.stopReason !== undefined){
+let data1 = data.stopReason;
+const _errs3 = errors;
+if((typeof data1 !== "string") && (data1 !== null)){
+validate71.errors = [{instancePath:instancePath+"/stopReason",schemaPath:"#/properties/stopReason/type",keyword:"type",params:{type: schema32.properties.stopReason.type},message:"must be string,null"}];
+return false;
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.modelUsage !== undefined){
+let data2 = data.modelUsage;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+validate71.errors = [{instancePath:instancePath+"/modelUsage",schemaPath:"#/properties/modelUsage/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.totalCostUsd !== undefined){
+let data3 = data.totalCostUsd;
+const _errs8 = errors;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+validate71.errors = [{instancePath:instancePath+"/totalCostUsd",schemaPath:"#/properties/totalCostUsd/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.errorMessage !== undefined){
+const _errs10 = errors;
+if(typeof data.errorMessage !== "string"){
+validate71.errors = [{instancePath:instancePath+"/errorMessage",schemaPath:"#/properties/errorMessage/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.turnUsage !== undefined){
+const _errs12 = errors;
+if(!(validate74(data.turnUsage, {instancePath:instancePath+"/turnUsage",parentData:data,parentDataProperty:"turnUsage",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTurnAbortedPayload = validate76;
+const schema35 = {"$id":"urn:eventmap:canonical:TurnAbortedPayload","type":"object","properties":{"reason":{"type":"string"}},"required":["reason"],"additionalProperties":false};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnAbortedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.reason === undefined) && (missing0 = "reason")){
+validate76.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "reason")){
+validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.reason !== undefined){
+if(typeof data.reason !== "string"){
+validate76.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+export const validateTurnPlanUpdatedPayload = validate77;
+const schema36 = {"$id":"urn:eventmap:canonical:TurnPlanUpdatedPayload","type":"object","properties":{"explanation":{"type":["string","null"]},"plan":{"type":"array","items":{"$ref":"urn:eventmap:canonical:TurnPlanStep"}}},"required":["plan"],"additionalProperties":false};
+const schema37 = {"$id":"urn:eventmap:canonical:TurnPlanStep","type":"object","properties":{"step":{"type":"string"},"status":{"$ref":"urn:eventmap:canonical:PlanStepStatus"}},"required":["step","status"],"additionalProperties":false};
+const schema38 = {"$id":"urn:eventmap:canonical:PlanStepStatus","type":"string","enum":["pending","inProgress","completed"]};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PlanStepStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "pending") || (data === "inProgress")) || (data === "completed"))){
+validate79.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TurnPlanStep" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.step === undefined) && (missing0 = "step")) || ((data.status === undefined) && (missing0 = "status"))){
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "step") || (key0 === "status"))){
+validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.step !== undefined){
+const _errs2 = errors;
+if(typeof data.step !== "string"){
+validate78.errors = [{instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs4 = errors;
+if(!(validate79(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnPlanUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1587,14 +1755,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.plan === undefined) && (missing0 = "plan")){
-validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "explanation") || (key0 === "plan"))){
-validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate77.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1604,7 +1772,7 @@ if(data.explanation !== undefined){
 let data0 = data.explanation;
 const _errs2 = errors;
 if((typeof data0 !== "string") && (data0 !== null)){
-validate73.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema35.properties.explanation.type},message:"must be string,null"}];
+validate77.errors = [{instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: schema36.properties.explanation.type},message:"must be string,null"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1622,8 +1790,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate74(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate78(data1[i0], {instancePath:instancePath+"/plan/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -1633,7 +1801,7 @@ break;
 }
 }
 else {
-validate73.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate77.errors = [{instancePath:instancePath+"/plan",schemaPath:"#/properties/plan/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -1647,18 +1815,18 @@ var valid0 = true;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate73.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnProposedCompletedPayload = validate78;
-const schema38 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
+export const validateTurnProposedCompletedPayload = validate82;
+const schema39 = {"$id":"urn:eventmap:canonical:TurnProposedCompletedPayload","type":"object","properties":{"planMarkdown":{"type":"string"}},"required":["planMarkdown"],"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnProposedCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1666,14 +1834,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.planMarkdown === undefined) && (missing0 = "planMarkdown")){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate82.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "planMarkdown")){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate82.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1681,7 +1849,7 @@ break;
 if(_errs1 === errors){
 if(data.planMarkdown !== undefined){
 if(typeof data.planMarkdown !== "string"){
-validate78.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate82.errors = [{instancePath:instancePath+"/planMarkdown",schemaPath:"#/properties/planMarkdown/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1689,18 +1857,18 @@ return false;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate82.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTurnDiffUpdatedPayload = validate79;
-const schema39 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
+export const validateTurnDiffUpdatedPayload = validate83;
+const schema40 = {"$id":"urn:eventmap:canonical:TurnDiffUpdatedPayload","type":"object","properties":{"unifiedDiff":{"type":"string"}},"required":["unifiedDiff"],"additionalProperties":false};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TurnDiffUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -1708,14 +1876,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.unifiedDiff === undefined) && (missing0 = "unifiedDiff")){
-validate79.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate83.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "unifiedDiff")){
-validate79.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate83.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1723,7 +1891,7 @@ break;
 if(_errs1 === errors){
 if(data.unifiedDiff !== undefined){
 if(typeof data.unifiedDiff !== "string"){
-validate79.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate83.errors = [{instancePath:instancePath+"/unifiedDiff",schemaPath:"#/properties/unifiedDiff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1731,74 +1899,74 @@ return false;
 }
 }
 else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-export const validateItemLifecyclePayload = validate80;
-const schema40 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{}},"required":["itemType"],"additionalProperties":false};
-const schema41 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
-validate81.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate81.errors = vErrors;
-return errors === 0;
-}
-
-const schema42 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
-
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
-validate83.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
-return false;
 }
 validate83.errors = vErrors;
 return errors === 0;
 }
 
-const schema43 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
-const schema44 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
-const schema45 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
+export const validateItemLifecyclePayload = validate84;
+const schema41 = {"$id":"urn:eventmap:canonical:ItemLifecyclePayload","type":"object","properties":{"itemType":{"$ref":"urn:eventmap:canonical:CanonicalItemType"},"status":{"$ref":"urn:eventmap:canonical:ItemStatus"},"title":{"type":"string"},"detail":{"type":"string"},"text":{"type":"string"},"textOmitted":{"type":"boolean"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"data":{},"parentItemId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"}},"required":["itemType"],"additionalProperties":false};
+const schema42 = {"$id":"urn:eventmap:canonical:CanonicalItemType","type":"string","enum":["user_message","assistant_message","reasoning","plan","command_execution","file_change","mcp_tool_call","dynamic_tool_call","collab_agent_tool_call","web_search","image_view","review_entered","review_exited","context_compaction","error","unknown","image_generation","prompt_suggestion"]};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:CanonicalItemType" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!((((((((((((((((((data === "user_message") || (data === "assistant_message")) || (data === "reasoning")) || (data === "plan")) || (data === "command_execution")) || (data === "file_change")) || (data === "mcp_tool_call")) || (data === "dynamic_tool_call")) || (data === "collab_agent_tool_call")) || (data === "web_search")) || (data === "image_view")) || (data === "review_entered")) || (data === "review_exited")) || (data === "context_compaction")) || (data === "error")) || (data === "unknown")) || (data === "image_generation")) || (data === "prompt_suggestion"))){
+validate85.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema42.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+const schema43 = {"$id":"urn:eventmap:canonical:ItemStatus","type":"string","enum":["inProgress","completed","failed","declined","interrupted","cancelled"]};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:FileChangeKind" */;
+/*# sourceURL="urn:eventmap:canonical:ItemStatus" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
 validate87.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!(((data === "add") || (data === "delete")) || (data === "update"))){
-validate87.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"}];
+if(!((((((data === "inProgress") || (data === "completed")) || (data === "failed")) || (data === "declined")) || (data === "interrupted")) || (data === "cancelled"))){
+validate87.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 validate87.errors = vErrors;
 return errors === 0;
 }
 
+const schema44 = {"$id":"urn:eventmap:canonical:ToolDetail","type":"object","properties":{"name":{"type":"string"},"input":{"type":"object","additionalProperties":true},"output":{"type":"string"},"error":{"type":"string"},"command":{"type":"string"},"cwd":{"type":"string"},"exitCode":{"type":["integer","null"]},"changes":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FileChange"}},"server":{"type":"string"},"query":{"type":"string"},"url":{"type":"string"}},"additionalProperties":false};
+const schema45 = {"$id":"urn:eventmap:canonical:FileChange","type":"object","properties":{"path":{"type":"string"},"kind":{"$ref":"urn:eventmap:canonical:FileChangeKind"},"movePath":{"type":"string"},"diff":{"type":"string"},"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["path","kind"],"additionalProperties":false};
+const schema46 = {"$id":"urn:eventmap:canonical:FileChangeKind","type":"string","enum":["add","delete","update"]};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FileChangeKind" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((data === "add") || (data === "delete")) || (data === "update"))){
+validate91.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate91.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FileChange" */;
 let vErrors = null;
 let errors = 0;
@@ -1806,14 +1974,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.path === undefined) && (missing0 = "path")) || ((data.kind === undefined) && (missing0 = "kind"))){
-validate86.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff"))){
-validate86.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((((key0 === "path") || (key0 === "kind")) || (key0 === "movePath")) || (key0 === "diff")) || (key0 === "oldText")) || (key0 === "newText"))){
+validate90.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1822,7 +1990,7 @@ if(_errs1 === errors){
 if(data.path !== undefined){
 const _errs2 = errors;
 if(typeof data.path !== "string"){
-validate86.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate90.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1833,8 +2001,8 @@ var valid0 = true;
 if(valid0){
 if(data.kind !== undefined){
 const _errs4 = errors;
-if(!(validate87(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate91(data.kind, {instancePath:instancePath+"/kind",parentData:data,parentDataProperty:"kind",rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -1846,7 +2014,7 @@ if(valid0){
 if(data.movePath !== undefined){
 const _errs5 = errors;
 if(typeof data.movePath !== "string"){
-validate86.errors = [{instancePath:instancePath+"/movePath",schemaPath:"#/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate90.errors = [{instancePath:instancePath+"/movePath",schemaPath:"#/properties/movePath/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -1858,10 +2026,34 @@ if(valid0){
 if(data.diff !== undefined){
 const _errs7 = errors;
 if(typeof data.diff !== "string"){
-validate86.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate90.errors = [{instancePath:instancePath+"/diff",schemaPath:"#/properties/diff/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oldText !== undefined){
+const _errs9 = errors;
+if(typeof data.oldText !== "string"){
+validate90.errors = [{instancePath:instancePath+"/oldText",schemaPath:"#/properties/oldText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.newText !== undefined){
+const _errs11 = errors;
+if(typeof data.newText !== "string"){
+validate90.errors = [{instancePath:instancePath+"/newText",schemaPath:"#/properties/newText/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
@@ -1872,17 +2064,19 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate86.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolDetail" */;
 let vErrors = null;
 let errors = 0;
@@ -1890,8 +2084,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema43.properties, key0))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema44.properties, key0))){
+validate89.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1900,7 +2094,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate85.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -1916,7 +2110,7 @@ if(errors === _errs4){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate89.errors = [{instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1929,7 +2123,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs7 = errors;
 if(typeof data.output !== "string"){
-validate85.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -1941,7 +2135,7 @@ if(valid0){
 if(data.error !== undefined){
 const _errs9 = errors;
 if(typeof data.error !== "string"){
-validate85.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -1953,7 +2147,7 @@ if(valid0){
 if(data.command !== undefined){
 const _errs11 = errors;
 if(typeof data.command !== "string"){
-validate85.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/command",schemaPath:"#/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -1965,7 +2159,7 @@ if(valid0){
 if(data.cwd !== undefined){
 const _errs13 = errors;
 if(typeof data.cwd !== "string"){
-validate85.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/cwd",schemaPath:"#/properties/cwd/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -1978,7 +2172,7 @@ if(data.exitCode !== undefined){
 let data6 = data.exitCode;
 const _errs15 = errors;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-validate85.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema43.properties.exitCode.type},message:"must be integer,null"}];
+validate89.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: schema44.properties.exitCode.type},message:"must be integer,null"}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -1996,8 +2190,8 @@ var valid1 = true;
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 const _errs19 = errors;
-if(!(validate86(data7[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate90(data7[i0], {instancePath:instancePath+"/changes/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs19 === errors;
@@ -2007,7 +2201,7 @@ break;
 }
 }
 else {
-validate85.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate89.errors = [{instancePath:instancePath+"/changes",schemaPath:"#/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2020,7 +2214,7 @@ if(valid0){
 if(data.server !== undefined){
 const _errs20 = errors;
 if(typeof data.server !== "string"){
-validate85.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs20 === errors;
@@ -2032,7 +2226,7 @@ if(valid0){
 if(data.query !== undefined){
 const _errs22 = errors;
 if(typeof data.query !== "string"){
-validate85.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -2044,7 +2238,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs24 = errors;
 if(typeof data.url !== "string"){
-validate85.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs24 === errors;
@@ -2065,16 +2259,16 @@ var valid0 = true;
 }
 }
 else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate85.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ItemLifecyclePayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2082,14 +2276,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.itemType === undefined) && (missing0 = "itemType")){
-validate80.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate84.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "itemType") || (key0 === "status")) || (key0 === "title")) || (key0 === "detail")) || (key0 === "text")) || (key0 === "toolDetail")) || (key0 === "data"))){
-validate80.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func2.call(schema41.properties, key0))){
+validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2097,8 +2291,8 @@ break;
 if(_errs1 === errors){
 if(data.itemType !== undefined){
 const _errs2 = errors;
-if(!(validate81(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate85(data.itemType, {instancePath:instancePath+"/itemType",parentData:data,parentDataProperty:"itemType",rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2109,8 +2303,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs3 = errors;
-if(!(validate83(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate87(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2122,7 +2316,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs4 = errors;
 if(typeof data.title !== "string"){
-validate80.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate84.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2134,7 +2328,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs6 = errors;
 if(typeof data.detail !== "string"){
-validate80.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate84.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2146,7 +2340,7 @@ if(valid0){
 if(data.text !== undefined){
 const _errs8 = errors;
 if(typeof data.text !== "string"){
-validate80.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate84.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -2155,13 +2349,37 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.toolDetail !== undefined){
+if(data.textOmitted !== undefined){
 const _errs10 = errors;
-if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
+if(typeof data.textOmitted !== "boolean"){
+validate84.errors = [{instancePath:instancePath+"/textOmitted",schemaPath:"#/properties/textOmitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
 }
 var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolDetail !== undefined){
+const _errs12 = errors;
+if(!(validate89(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parentItemId !== undefined){
+const _errs13 = errors;
+if(!(validate22(data.parentItemId, {instancePath:instancePath+"/parentItemId",parentData:data,parentDataProperty:"parentItemId",rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
@@ -2174,37 +2392,39 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate80.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const validateContentDeltaPayload = validate91;
-const schema46 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
-const schema47 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","tool_input"]};
+export const validateContentDeltaPayload = validate96;
+const schema47 = {"$id":"urn:eventmap:canonical:ContentDeltaPayload","type":"object","properties":{"streamKind":{"$ref":"urn:eventmap:canonical:ContentStreamKind"},"delta":{"type":"string"},"contentIndex":{"type":"number"},"summaryIndex":{"type":"number"}},"required":["streamKind","delta"],"additionalProperties":false};
+const schema48 = {"$id":"urn:eventmap:canonical:ContentStreamKind","type":"string","enum":["assistant_text","reasoning_text","reasoning_summary_text","plan_text","command_output","file_change_output","unknown","user_text","tool_input"]};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentStreamKind" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "tool_input"))){
-validate92.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"}];
+if(!(((((((((data === "assistant_text") || (data === "reasoning_text")) || (data === "reasoning_summary_text")) || (data === "plan_text")) || (data === "command_output")) || (data === "file_change_output")) || (data === "unknown")) || (data === "user_text")) || (data === "tool_input"))){
+validate97.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate92.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ContentDeltaPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2212,14 +2432,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.streamKind === undefined) && (missing0 = "streamKind")) || ((data.delta === undefined) && (missing0 = "delta"))){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate96.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "streamKind") || (key0 === "delta")) || (key0 === "contentIndex")) || (key0 === "summaryIndex"))){
-validate91.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate96.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2227,8 +2447,8 @@ break;
 if(_errs1 === errors){
 if(data.streamKind !== undefined){
 const _errs2 = errors;
-if(!(validate92(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate97(data.streamKind, {instancePath:instancePath+"/streamKind",parentData:data,parentDataProperty:"streamKind",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2240,7 +2460,7 @@ if(valid0){
 if(data.delta !== undefined){
 const _errs3 = errors;
 if(typeof data.delta !== "string"){
-validate91.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate96.errors = [{instancePath:instancePath+"/delta",schemaPath:"#/properties/delta/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2253,7 +2473,7 @@ if(data.contentIndex !== undefined){
 let data2 = data.contentIndex;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-validate91.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate96.errors = [{instancePath:instancePath+"/contentIndex",schemaPath:"#/properties/contentIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2266,7 +2486,7 @@ if(data.summaryIndex !== undefined){
 let data3 = data.summaryIndex;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate91.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate96.errors = [{instancePath:instancePath+"/summaryIndex",schemaPath:"#/properties/summaryIndex/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -2281,36 +2501,36 @@ var valid0 = true;
 }
 }
 else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate91.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestOpenedPayload = validate94;
-const schema48 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
-const schema49 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
+export const validateRequestOpenedPayload = validate99;
+const schema49 = {"$id":"urn:eventmap:canonical:RequestOpenedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"title":{"type":"string"},"detail":{"type":"string"},"toolDetail":{"$ref":"urn:eventmap:canonical:ToolDetail"},"args":{}},"required":["requestType"],"additionalProperties":false};
+const schema50 = {"$id":"urn:eventmap:canonical:CanonicalRequestType","type":"string","enum":["command_execution_approval","file_change_approval","apply_patch_approval","exec_command_approval","tool_user_input","dynamic_tool_call","auth_tokens_refresh","unknown","permissions_approval","mcp_elicitation","attestation","tool_approval","skill_approval","file_read_approval"]};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:CanonicalRequestType" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((((((((((data === "command_execution_approval") || (data === "file_change_approval")) || (data === "apply_patch_approval")) || (data === "exec_command_approval")) || (data === "tool_user_input")) || (data === "dynamic_tool_call")) || (data === "auth_tokens_refresh")) || (data === "unknown")) || (data === "permissions_approval")) || (data === "mcp_elicitation")) || (data === "attestation")) || (data === "tool_approval")) || (data === "skill_approval")) || (data === "file_read_approval"))){
-validate95.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
+validate100.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate95.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestOpenedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2318,14 +2538,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate99.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "requestType") || (key0 === "title")) || (key0 === "detail")) || (key0 === "toolDetail")) || (key0 === "args"))){
-validate94.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate99.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2333,8 +2553,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate100(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2346,7 +2566,7 @@ if(valid0){
 if(data.title !== undefined){
 const _errs3 = errors;
 if(typeof data.title !== "string"){
-validate94.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate99.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2358,7 +2578,7 @@ if(valid0){
 if(data.detail !== undefined){
 const _errs5 = errors;
 if(typeof data.detail !== "string"){
-validate94.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate99.errors = [{instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2369,8 +2589,8 @@ var valid0 = true;
 if(valid0){
 if(data.toolDetail !== undefined){
 const _errs7 = errors;
-if(!(validate85(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate89(data.toolDetail, {instancePath:instancePath+"/toolDetail",parentData:data,parentDataProperty:"toolDetail",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -2385,36 +2605,36 @@ var valid0 = true;
 }
 }
 else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate94.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRequestResolvedPayload = validate98;
-const schema50 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"$ref":"urn:eventmap:canonical:RequestDecision"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
-const schema51 = {"$id":"urn:eventmap:canonical:RequestDecision","type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]};
+export const validateRequestResolvedPayload = validate103;
+const schema51 = {"$id":"urn:eventmap:canonical:RequestResolvedPayload","type":"object","properties":{"requestType":{"$ref":"urn:eventmap:canonical:CanonicalRequestType"},"decision":{"$ref":"urn:eventmap:canonical:RequestDecision"},"resolution":{}},"required":["requestType"],"additionalProperties":false};
+const schema52 = {"$id":"urn:eventmap:canonical:RequestDecision","type":"string","enum":["accepted","accepted_for_session","partially_accepted","declined","aborted","permission_denied","answered","failed","cancelled","expired","unobserved"]};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestDecision" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate100.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate105.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((((((((((data === "accepted") || (data === "accepted_for_session")) || (data === "partially_accepted")) || (data === "declined")) || (data === "aborted")) || (data === "permission_denied")) || (data === "answered")) || (data === "failed")) || (data === "cancelled")) || (data === "expired")) || (data === "unobserved"))){
-validate100.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema51.enum},message:"must be equal to one of the allowed values"}];
+validate105.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate100.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:RequestResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2422,14 +2642,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.requestType === undefined) && (missing0 = "requestType")){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "requestType") || (key0 === "decision")) || (key0 === "resolution"))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2437,8 +2657,8 @@ break;
 if(_errs1 === errors){
 if(data.requestType !== undefined){
 const _errs2 = errors;
-if(!(validate95(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate100(data.requestType, {instancePath:instancePath+"/requestType",parentData:data,parentDataProperty:"requestType",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2449,8 +2669,8 @@ var valid0 = true;
 if(valid0){
 if(data.decision !== undefined){
 const _errs3 = errors;
-if(!(validate100(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate105(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -2463,20 +2683,20 @@ var valid0 = true;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputRequestedPayload = validate102;
-const schema52 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestion"}}},"required":["questions"],"additionalProperties":false};
-const schema53 = {"$id":"urn:eventmap:canonical:UserInputQuestion","type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestionOption"}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false};
-const schema54 = {"$id":"urn:eventmap:canonical:UserInputQuestionOption","type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false};
+export const validateUserInputRequestedPayload = validate107;
+const schema53 = {"$id":"urn:eventmap:canonical:UserInputRequestedPayload","type":"object","properties":{"questions":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestion"}}},"required":["questions"],"additionalProperties":false};
+const schema54 = {"$id":"urn:eventmap:canonical:UserInputQuestion","type":"object","properties":{"id":{"type":"string"},"header":{"type":"string"},"question":{"type":"string"},"options":{"type":"array","items":{"$ref":"urn:eventmap:canonical:UserInputQuestionOption"}},"multiSelect":{"type":"boolean"}},"required":["id","header","question","options"],"additionalProperties":false};
+const schema55 = {"$id":"urn:eventmap:canonical:UserInputQuestionOption","type":"object","properties":{"label":{"type":"string"},"description":{"type":"string"}},"required":["label"],"additionalProperties":false};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputQuestionOption" */;
 let vErrors = null;
 let errors = 0;
@@ -2484,14 +2704,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.label === undefined) && (missing0 = "label")){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate109.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "label") || (key0 === "description"))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate109.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2500,7 +2720,7 @@ if(_errs1 === errors){
 if(data.label !== undefined){
 const _errs2 = errors;
 if(typeof data.label !== "string"){
-validate104.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate109.errors = [{instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2512,7 +2732,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate104.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate109.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2525,16 +2745,16 @@ var valid0 = true;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputQuestion" */;
 let vErrors = null;
 let errors = 0;
@@ -2542,14 +2762,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.header === undefined) && (missing0 = "header"))) || ((data.question === undefined) && (missing0 = "question"))) || ((data.options === undefined) && (missing0 = "options"))){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "id") || (key0 === "header")) || (key0 === "question")) || (key0 === "options")) || (key0 === "multiSelect"))){
-validate103.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2558,7 +2778,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate103.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -2570,7 +2790,7 @@ if(valid0){
 if(data.header !== undefined){
 const _errs4 = errors;
 if(typeof data.header !== "string"){
-validate103.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -2582,7 +2802,7 @@ if(valid0){
 if(data.question !== undefined){
 const _errs6 = errors;
 if(typeof data.question !== "string"){
-validate103.errors = [{instancePath:instancePath+"/question",schemaPath:"#/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate108.errors = [{instancePath:instancePath+"/question",schemaPath:"#/properties/question/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -2600,8 +2820,8 @@ var valid1 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs10 = errors;
-if(!(validate104(data3[i0], {instancePath:instancePath+"/options/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate109(data3[i0], {instancePath:instancePath+"/options/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs10 === errors;
@@ -2611,7 +2831,7 @@ break;
 }
 }
 else {
-validate103.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate108.errors = [{instancePath:instancePath+"/options",schemaPath:"#/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2624,7 +2844,7 @@ if(valid0){
 if(data.multiSelect !== undefined){
 const _errs11 = errors;
 if(typeof data.multiSelect !== "boolean"){
-validate103.errors = [{instancePath:instancePath+"/multiSelect",schemaPath:"#/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate108.errors = [{instancePath:instancePath+"/multiSelect",schemaPath:"#/properties/multiSelect/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -2640,16 +2860,16 @@ var valid0 = true;
 }
 }
 else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate103.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputRequestedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2657,14 +2877,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.questions === undefined) && (missing0 = "questions")){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "questions")){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2679,8 +2899,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate103(data0[i0], {instancePath:instancePath+"/questions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
+if(!(validate108(data0[i0], {instancePath:instancePath+"/questions/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2690,7 +2910,7 @@ break;
 }
 }
 else {
-validate102.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate107.errors = [{instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2699,18 +2919,18 @@ return false;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserInputResolvedPayload = validate107;
-const schema55 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
+export const validateUserInputResolvedPayload = validate112;
+const schema56 = {"$id":"urn:eventmap:canonical:UserInputResolvedPayload","type":"object","properties":{"answers":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}},"required":["answers"],"additionalProperties":false};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:UserInputResolvedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2718,14 +2938,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.answers === undefined) && (missing0 = "answers")){
-validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "answers")){
-validate107.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2746,7 +2966,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data1[i0] !== "string"){
-validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate112.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/answers/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -2756,7 +2976,7 @@ break;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate112.errors = [{instancePath:instancePath+"/answers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/answers/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2767,7 +2987,7 @@ break;
 }
 }
 else {
-validate107.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath:instancePath+"/answers",schemaPath:"#/properties/answers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2776,18 +2996,18 @@ return false;
 }
 }
 else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate107.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskStartedPayload = validate108;
-const schema56 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
+export const validateTaskStartedPayload = validate113;
+const schema57 = {"$id":"urn:eventmap:canonical:TaskStartedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"taskType":{"type":"string"},"subagentType":{"type":"string"},"model":{"type":"string"}},"required":["taskId"],"additionalProperties":false};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2795,14 +3015,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType"))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "taskType")) || (key0 === "subagentType")) || (key0 === "model"))){
+validate113.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2823,7 +3043,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate108.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2835,10 +3055,34 @@ if(valid0){
 if(data.taskType !== undefined){
 const _errs5 = errors;
 if(typeof data.taskType !== "string"){
-validate108.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate113.errors = [{instancePath:instancePath+"/taskType",schemaPath:"#/properties/taskType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.subagentType !== undefined){
+const _errs7 = errors;
+if(typeof data.subagentType !== "string"){
+validate113.errors = [{instancePath:instancePath+"/subagentType",schemaPath:"#/properties/subagentType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.model !== undefined){
+const _errs9 = errors;
+if(typeof data.model !== "string"){
+validate113.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -2848,19 +3092,89 @@ var valid0 = true;
 }
 }
 }
+}
+}
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskProgressPayload = validate110;
-const schema57 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"}},"required":["taskId","description"],"additionalProperties":false};
+export const validateTaskProgressPayload = validate115;
+const schema58 = {"$id":"urn:eventmap:canonical:TaskProgressPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"description":{"type":"string"},"summary":{"type":"string"},"usage":{},"lastToolName":{"type":"string"},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","description"],"additionalProperties":false};
+const schema59 = {"$id":"urn:eventmap:canonical:TaskUsage","type":"object","properties":{"totalTokens":{"type":"integer"},"toolUses":{"type":"integer"},"durationMs":{"type":"integer"}},"additionalProperties":false};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:TaskUsage" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "totalTokens") || (key0 === "toolUses")) || (key0 === "durationMs"))){
+validate117.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.totalTokens !== undefined){
+let data0 = data.totalTokens;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate117.errors = [{instancePath:instancePath+"/totalTokens",schemaPath:"#/properties/totalTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toolUses !== undefined){
+let data1 = data.toolUses;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate117.errors = [{instancePath:instancePath+"/toolUses",schemaPath:"#/properties/toolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.durationMs !== undefined){
+let data2 = data.durationMs;
+const _errs6 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+validate117.errors = [{instancePath:instancePath+"/durationMs",schemaPath:"#/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate117.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2868,14 +3182,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.description === undefined) && (missing0 = "description"))){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName"))){
-validate110.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((((key0 === "taskId") || (key0 === "description")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "lastToolName")) || (key0 === "taskUsage"))){
+validate115.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2896,7 +3210,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs3 = errors;
 if(typeof data.description !== "string"){
-validate110.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate115.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -2908,7 +3222,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs5 = errors;
 if(typeof data.summary !== "string"){
-validate110.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate115.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2920,10 +3234,22 @@ if(valid0){
 if(data.lastToolName !== undefined){
 const _errs7 = errors;
 if(typeof data.lastToolName !== "string"){
-validate110.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate115.errors = [{instancePath:instancePath+"/lastToolName",schemaPath:"#/properties/lastToolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskUsage !== undefined){
+const _errs9 = errors;
+if(!(validate117(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
@@ -2934,37 +3260,38 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskUpdatedPayload = validate112;
-const schema58 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
-const schema59 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
+export const validateTaskUpdatedPayload = validate119;
+const schema60 = {"$id":"urn:eventmap:canonical:TaskUpdatedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"state":{"$ref":"urn:eventmap:canonical:TaskState"},"description":{"type":"string"},"error":{"type":"string"},"model":{"type":"string"},"detail":{}},"required":["taskId"],"additionalProperties":false};
+const schema61 = {"$id":"urn:eventmap:canonical:TaskState","type":"string","enum":["pending","running","paused","completed","failed","stopped"]};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskState" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate114.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((((data === "pending") || (data === "running")) || (data === "paused")) || (data === "completed")) || (data === "failed")) || (data === "stopped"))){
-validate114.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"}];
+validate121.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate114.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -2972,14 +3299,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate112.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate119.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "detail"))){
-validate112.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!((((((key0 === "taskId") || (key0 === "state")) || (key0 === "description")) || (key0 === "error")) || (key0 === "model")) || (key0 === "detail"))){
+validate119.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2999,8 +3326,8 @@ var valid0 = true;
 if(valid0){
 if(data.state !== undefined){
 const _errs3 = errors;
-if(!(validate114(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate121(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3012,7 +3339,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate112.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate119.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3024,10 +3351,22 @@ if(valid0){
 if(data.error !== undefined){
 const _errs6 = errors;
 if(typeof data.error !== "string"){
-validate112.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate119.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.model !== undefined){
+const _errs8 = errors;
+if(typeof data.model !== "string"){
+validate119.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
 }
 else {
 var valid0 = true;
@@ -3038,37 +3377,38 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate112.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const validateTaskCompletedPayload = validate116;
-const schema60 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{}},"required":["taskId","status"],"additionalProperties":false};
-const schema61 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
+export const validateTaskCompletedPayload = validate123;
+const schema62 = {"$id":"urn:eventmap:canonical:TaskCompletedPayload","type":"object","properties":{"taskId":{"$ref":"urn:eventmap:canonical:TrimmedNonEmptyString"},"status":{"$ref":"urn:eventmap:canonical:TaskStatus"},"summary":{"type":"string"},"usage":{},"taskUsage":{"$ref":"urn:eventmap:canonical:TaskUsage"}},"required":["taskId","status"],"additionalProperties":false};
+const schema63 = {"$id":"urn:eventmap:canonical:TaskStatus","type":"string","enum":["completed","failed","stopped"]};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskStatus" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(((data === "completed") || (data === "failed")) || (data === "stopped"))){
-validate118.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"}];
+validate125.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema63.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate118.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:TaskCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3076,14 +3416,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.status === undefined) && (missing0 = "status"))){
-validate116.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate123.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage"))){
-validate116.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((((key0 === "taskId") || (key0 === "status")) || (key0 === "summary")) || (key0 === "usage")) || (key0 === "taskUsage"))){
+validate123.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3103,8 +3443,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs3 = errors;
-if(!(validate118(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate125(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3116,10 +3456,22 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs4 = errors;
 if(typeof data.summary !== "string"){
-validate116.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate123.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskUsage !== undefined){
+const _errs6 = errors;
+if(!(validate117(data.taskUsage, {instancePath:instancePath+"/taskUsage",parentData:data,parentDataProperty:"taskUsage",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -3129,19 +3481,20 @@ var valid0 = true;
 }
 }
 }
+}
 else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate116.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookStartedPayload = validate120;
-const schema62 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
+export const validateHookStartedPayload = validate128;
+const schema64 = {"$id":"urn:eventmap:canonical:HookStartedPayload","type":"object","properties":{"hookId":{"type":"string"},"hookName":{"type":"string"},"hookEvent":{"type":"string"}},"required":["hookId","hookName","hookEvent"],"additionalProperties":false};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookStartedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3149,14 +3502,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.hookId === undefined) && (missing0 = "hookId")) || ((data.hookName === undefined) && (missing0 = "hookName"))) || ((data.hookEvent === undefined) && (missing0 = "hookEvent"))){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "hookId") || (key0 === "hookName")) || (key0 === "hookEvent"))){
-validate120.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3165,7 +3518,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3177,7 +3530,7 @@ if(valid0){
 if(data.hookName !== undefined){
 const _errs4 = errors;
 if(typeof data.hookName !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/hookName",schemaPath:"#/properties/hookName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3189,7 +3542,7 @@ if(valid0){
 if(data.hookEvent !== undefined){
 const _errs6 = errors;
 if(typeof data.hookEvent !== "string"){
-validate120.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate128.errors = [{instancePath:instancePath+"/hookEvent",schemaPath:"#/properties/hookEvent/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3203,18 +3556,18 @@ var valid0 = true;
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate120.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookProgressPayload = validate121;
-const schema63 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
+export const validateHookProgressPayload = validate129;
+const schema65 = {"$id":"urn:eventmap:canonical:HookProgressPayload","type":"object","properties":{"hookId":{"type":"string"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"}},"required":["hookId"],"additionalProperties":false};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3222,14 +3575,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.hookId === undefined) && (missing0 = "hookId")){
-validate121.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "hookId") || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr"))){
-validate121.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3238,7 +3591,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate121.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate129.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3250,7 +3603,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs4 = errors;
 if(typeof data.output !== "string"){
-validate121.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate129.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3262,7 +3615,7 @@ if(valid0){
 if(data.stdout !== undefined){
 const _errs6 = errors;
 if(typeof data.stdout !== "string"){
-validate121.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate129.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3274,7 +3627,7 @@ if(valid0){
 if(data.stderr !== undefined){
 const _errs8 = errors;
 if(typeof data.stderr !== "string"){
-validate121.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate129.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -3289,36 +3642,36 @@ var valid0 = true;
 }
 }
 else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate121.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const validateHookCompletedPayload = validate122;
-const schema64 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
-const schema65 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
+export const validateHookCompletedPayload = validate130;
+const schema66 = {"$id":"urn:eventmap:canonical:HookCompletedPayload","type":"object","properties":{"hookId":{"type":"string"},"outcome":{"$ref":"urn:eventmap:canonical:HookOutcome"},"output":{"type":"string"},"stdout":{"type":"string"},"stderr":{"type":"string"},"exitCode":{"type":"number"}},"required":["hookId","outcome"],"additionalProperties":false};
+const schema67 = {"$id":"urn:eventmap:canonical:HookOutcome","type":"string","enum":["success","error","cancelled","blocked"]};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookOutcome" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((((data === "success") || (data === "error")) || (data === "cancelled")) || (data === "blocked"))){
-validate123.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"}];
+validate131.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema67.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate123.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:HookCompletedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3326,14 +3679,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.hookId === undefined) && (missing0 = "hookId")) || ((data.outcome === undefined) && (missing0 = "outcome"))){
-validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((key0 === "hookId") || (key0 === "outcome")) || (key0 === "output")) || (key0 === "stdout")) || (key0 === "stderr")) || (key0 === "exitCode"))){
-validate122.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3342,7 +3695,7 @@ if(_errs1 === errors){
 if(data.hookId !== undefined){
 const _errs2 = errors;
 if(typeof data.hookId !== "string"){
-validate122.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/hookId",schemaPath:"#/properties/hookId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3353,8 +3706,8 @@ var valid0 = true;
 if(valid0){
 if(data.outcome !== undefined){
 const _errs4 = errors;
-if(!(validate123(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate131(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3366,7 +3719,7 @@ if(valid0){
 if(data.output !== undefined){
 const _errs5 = errors;
 if(typeof data.output !== "string"){
-validate122.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3378,7 +3731,7 @@ if(valid0){
 if(data.stdout !== undefined){
 const _errs7 = errors;
 if(typeof data.stdout !== "string"){
-validate122.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/stdout",schemaPath:"#/properties/stdout/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -3390,7 +3743,7 @@ if(valid0){
 if(data.stderr !== undefined){
 const _errs9 = errors;
 if(typeof data.stderr !== "string"){
-validate122.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate130.errors = [{instancePath:instancePath+"/stderr",schemaPath:"#/properties/stderr/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -3403,7 +3756,7 @@ if(data.exitCode !== undefined){
 let data5 = data.exitCode;
 const _errs11 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-validate122.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate130.errors = [{instancePath:instancePath+"/exitCode",schemaPath:"#/properties/exitCode/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3420,18 +3773,18 @@ var valid0 = true;
 }
 }
 else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate122.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const validateToolProgressPayload = validate125;
-const schema66 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
+export const validateToolProgressPayload = validate133;
+const schema68 = {"$id":"urn:eventmap:canonical:ToolProgressPayload","type":"object","properties":{"toolUseId":{"type":"string"},"toolName":{"type":"string"},"summary":{"type":"string"},"elapsedSeconds":{"type":"number"}},"additionalProperties":false};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:ToolProgressPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -3440,7 +3793,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "toolUseId") || (key0 === "toolName")) || (key0 === "summary")) || (key0 === "elapsedSeconds"))){
-validate125.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate133.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3449,7 +3802,7 @@ if(_errs1 === errors){
 if(data.toolUseId !== undefined){
 const _errs2 = errors;
 if(typeof data.toolUseId !== "string"){
-validate125.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/toolUseId",schemaPath:"#/properties/toolUseId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3461,7 +3814,7 @@ if(valid0){
 if(data.toolName !== undefined){
 const _errs4 = errors;
 if(typeof data.toolName !== "string"){
-validate125.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -3473,7 +3826,7 @@ if(valid0){
 if(data.summary !== undefined){
 const _errs6 = errors;
 if(typeof data.summary !== "string"){
-validate125.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate133.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3486,490 +3839,10 @@ if(data.elapsedSeconds !== undefined){
 let data3 = data.elapsedSeconds;
 const _errs8 = errors;
 if(!((typeof data3 == "number") && (isFinite(data3)))){
-validate125.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
+validate133.errors = [{instancePath:instancePath+"/elapsedSeconds",schemaPath:"#/properties/elapsedSeconds/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
 var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-
-export const validateToolSummaryPayload = validate126;
-const schema67 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
-
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
-validate126.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
-validate126.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate126.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.precedingToolUseIds !== undefined){
-let data1 = data.precedingToolUseIds;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate126.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate126.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAuthStatusPayload = validate127;
-const schema68 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
-validate127.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.isAuthenticating !== undefined){
-const _errs2 = errors;
-if(typeof data.isAuthenticating !== "boolean"){
-validate127.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.output !== undefined){
-let data1 = data.output;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate127.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate127.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs8 = errors;
-if(typeof data.error !== "string"){
-validate127.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountUpdatedPayload = validate128;
-const schema69 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.account === undefined) && (missing0 = "account")){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "account")){
-validate128.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-export const validateAccountRateLimitsUpdatedPayload = validate129;
-const schema70 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "rateLimits")){
-validate129.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpStatusUpdatedPayload = validate130;
-const schema71 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-for(const key0 in data){
-if(!(key0 === "status")){
-validate130.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-}
-}
-else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-
-export const validateMcpOauthCompletedPayload = validate131;
-const schema72 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
-
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.success === undefined) && (missing0 = "success")){
-validate131.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
-validate131.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.success !== undefined){
-const _errs2 = errors;
-if(typeof data.success !== "boolean"){
-validate131.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs4 = errors;
-if(typeof data.name !== "string"){
-validate131.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs6 = errors;
-if(typeof data.error !== "string"){
-validate131.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate131.errors = vErrors;
-return errors === 0;
-}
-
-export const validateModelReroutedPayload = validate132;
-const schema73 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
-validate132.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
-validate132.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.fromModel !== undefined){
-const _errs2 = errors;
-if(typeof data.fromModel !== "string"){
-validate132.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.toModel !== undefined){
-const _errs4 = errors;
-if(typeof data.toModel !== "string"){
-validate132.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.reason !== undefined){
-const _errs6 = errors;
-if(typeof data.reason !== "string"){
-validate132.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-
-export const validateConfigWarningPayload = validate133;
-const schema74 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.summary === undefined) && (missing0 = "summary")){
-validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
-validate133.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.summary !== undefined){
-const _errs2 = errors;
-if(typeof data.summary !== "string"){
-validate133.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.details !== undefined){
-const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate133.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.path !== undefined){
-const _errs6 = errors;
-if(typeof data.path !== "string"){
-validate133.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
@@ -3988,11 +3861,11 @@ validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDeprecationNoticePayload = validate134;
-const schema75 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+export const validateToolSummaryPayload = validate134;
+const schema69 = {"$id":"urn:eventmap:canonical:ToolSummaryPayload","type":"object","properties":{"summary":{"type":"string"},"precedingToolUseIds":{"type":"array","items":{"type":"string"}}},"required":["summary"],"additionalProperties":false};
 
 function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+/*# sourceURL="urn:eventmap:canonical:ToolSummaryPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4005,7 +3878,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "summary") || (key0 === "details"))){
+if(!((key0 === "summary") || (key0 === "precedingToolUseIds"))){
 validate134.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -4024,11 +3897,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.details !== undefined){
+if(data.precedingToolUseIds !== undefined){
+let data1 = data.precedingToolUseIds;
 const _errs4 = errors;
-if(typeof data.details !== "string"){
-validate134.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate134.errors = [{instancePath:instancePath+"/precedingToolUseIds/" + i0,schemaPath:"#/properties/precedingToolUseIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate134.errors = [{instancePath:instancePath+"/precedingToolUseIds",schemaPath:"#/properties/precedingToolUseIds/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 }
 var valid0 = _errs4 === errors;
 }
@@ -4048,35 +3939,28 @@ validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFilesPersistedPayload = validate135;
-const schema76 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
-const schema77 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+export const validateAuthStatusPayload = validate135;
+const schema70 = {"$id":"urn:eventmap:canonical:AuthStatusPayload","type":"object","properties":{"isAuthenticating":{"type":"boolean"},"output":{"type":"array","items":{"type":"string"}},"error":{"type":"string"}},"additionalProperties":false};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:AuthStatusPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
-validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "fileId"))){
-validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(((key0 === "isAuthenticating") || (key0 === "output")) || (key0 === "error"))){
+validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
 if(_errs1 === errors){
-if(data.filename !== undefined){
+if(data.isAuthenticating !== undefined){
 const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate136.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(typeof data.isAuthenticating !== "boolean"){
+validate135.errors = [{instancePath:instancePath+"/isAuthenticating",schemaPath:"#/properties/isAuthenticating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4085,17 +3969,80 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.fileId !== undefined){
+if(data.output !== undefined){
+let data1 = data.output;
 const _errs4 = errors;
-if(typeof data.fileId !== "string"){
-validate136.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate135.errors = [{instancePath:instancePath+"/output/" + i0,schemaPath:"#/properties/output/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate135.errors = [{instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
 }
+if(valid0){
+if(data.error !== undefined){
+const _errs8 = errors;
+if(typeof data.error !== "string"){
+validate135.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const validateAccountUpdatedPayload = validate136;
+const schema71 = {"$id":"urn:eventmap:canonical:AccountUpdatedPayload","type":"object","properties":{"account":{}},"required":["account"],"additionalProperties":false};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:AccountUpdatedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.account === undefined) && (missing0 = "account")){
+validate136.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+for(const key0 in data){
+if(!(key0 === "account")){
+validate136.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
 }
@@ -4109,52 +4056,59 @@ validate136.errors = vErrors;
 return errors === 0;
 }
 
-const schema78 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+export const validateAccountRateLimitsUpdatedPayload = validate137;
+const schema72 = {"$id":"urn:eventmap:canonical:AccountRateLimitsUpdatedPayload","type":"object","properties":{"rateLimits":{}},"required":["rateLimits"],"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:AccountRateLimitsUpdatedPayload" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
-validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((data.rateLimits === undefined) && (missing0 = "rateLimits")){
+validate137.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
-const _errs1 = errors;
 for(const key0 in data){
-if(!((key0 === "filename") || (key0 === "error"))){
-validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(key0 === "rateLimits")){
+validate137.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs1 === errors){
-if(data.filename !== undefined){
-const _errs2 = errors;
-if(typeof data.filename !== "string"){
-validate138.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
 }
-var valid0 = _errs2 === errors;
 }
 else {
-var valid0 = true;
-}
-if(valid0){
-if(data.error !== undefined){
-const _errs4 = errors;
-if(typeof data.error !== "string"){
-validate138.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate137.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-var valid0 = _errs4 === errors;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const validateMcpStatusUpdatedPayload = validate138;
+const schema73 = {"$id":"urn:eventmap:canonical:McpStatusUpdatedPayload","type":"object","properties":{"status":{}},"required":["status"],"additionalProperties":false};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:McpStatusUpdatedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.status === undefined) && (missing0 = "status")){
+validate138.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
 }
 else {
-var valid0 = true;
-}
+for(const key0 in data){
+if(!(key0 === "status")){
+validate138.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
 }
 }
 }
@@ -4168,8 +4122,407 @@ validate138.errors = vErrors;
 return errors === 0;
 }
 
+export const validateMcpOauthCompletedPayload = validate139;
+const schema74 = {"$id":"urn:eventmap:canonical:McpOauthCompletedPayload","type":"object","properties":{"success":{"type":"boolean"},"name":{"type":"string"},"error":{"type":"string"}},"required":["success"],"additionalProperties":false};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:McpOauthCompletedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.success === undefined) && (missing0 = "success")){
+validate139.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "success") || (key0 === "name")) || (key0 === "error"))){
+validate139.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.success !== undefined){
+const _errs2 = errors;
+if(typeof data.success !== "boolean"){
+validate139.errors = [{instancePath:instancePath+"/success",schemaPath:"#/properties/success/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs4 = errors;
+if(typeof data.name !== "string"){
+validate139.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs6 = errors;
+if(typeof data.error !== "string"){
+validate139.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const validateModelReroutedPayload = validate140;
+const schema75 = {"$id":"urn:eventmap:canonical:ModelReroutedPayload","type":"object","properties":{"fromModel":{"type":"string"},"toModel":{"type":"string"},"reason":{"type":"string"}},"required":["fromModel","toModel","reason"],"additionalProperties":false};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ModelReroutedPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.fromModel === undefined) && (missing0 = "fromModel")) || ((data.toModel === undefined) && (missing0 = "toModel"))) || ((data.reason === undefined) && (missing0 = "reason"))){
+validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "fromModel") || (key0 === "toModel")) || (key0 === "reason"))){
+validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.fromModel !== undefined){
+const _errs2 = errors;
+if(typeof data.fromModel !== "string"){
+validate140.errors = [{instancePath:instancePath+"/fromModel",schemaPath:"#/properties/fromModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.toModel !== undefined){
+const _errs4 = errors;
+if(typeof data.toModel !== "string"){
+validate140.errors = [{instancePath:instancePath+"/toModel",schemaPath:"#/properties/toModel/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.reason !== undefined){
+const _errs6 = errors;
+if(typeof data.reason !== "string"){
+validate140.errors = [{instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigWarningPayload = validate141;
+const schema76 = {"$id":"urn:eventmap:canonical:ConfigWarningPayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"},"path":{"type":"string"},"range":{}},"required":["summary"],"additionalProperties":false};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:ConfigWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "summary") || (key0 === "details")) || (key0 === "path")) || (key0 === "range"))){
+validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate141.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate141.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.path !== undefined){
+const _errs6 = errors;
+if(typeof data.path !== "string"){
+validate141.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+export const validateDeprecationNoticePayload = validate142;
+const schema77 = {"$id":"urn:eventmap:canonical:DeprecationNoticePayload","type":"object","properties":{"summary":{"type":"string"},"details":{"type":"string"}},"required":["summary"],"additionalProperties":false};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:DeprecationNoticePayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.summary === undefined) && (missing0 = "summary")){
+validate142.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "summary") || (key0 === "details"))){
+validate142.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.summary !== undefined){
+const _errs2 = errors;
+if(typeof data.summary !== "string"){
+validate142.errors = [{instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.details !== undefined){
+const _errs4 = errors;
+if(typeof data.details !== "string"){
+validate142.errors = [{instancePath:instancePath+"/details",schemaPath:"#/properties/details/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate142.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFilesPersistedPayload = validate143;
+const schema78 = {"$id":"urn:eventmap:canonical:FilesPersistedPayload","type":"object","properties":{"files":{"type":"array","items":{"$ref":"urn:eventmap:canonical:PersistedFile"}},"failed":{"type":"array","items":{"$ref":"urn:eventmap:canonical:FilePersistFailure"}}},"required":["files"],"additionalProperties":false};
+const schema79 = {"$id":"urn:eventmap:canonical:PersistedFile","type":"object","properties":{"filename":{"type":"string"},"fileId":{"type":"string"}},"required":["filename","fileId"],"additionalProperties":false};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:PersistedFile" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.fileId === undefined) && (missing0 = "fileId"))){
+validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "fileId"))){
+validate144.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate144.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.fileId !== undefined){
+const _errs4 = errors;
+if(typeof data.fileId !== "string"){
+validate144.errors = [{instancePath:instancePath+"/fileId",schemaPath:"#/properties/fileId/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+const schema80 = {"$id":"urn:eventmap:canonical:FilePersistFailure","type":"object","properties":{"filename":{"type":"string"},"error":{"type":"string"}},"required":["filename","error"],"additionalProperties":false};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:FilePersistFailure" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.filename === undefined) && (missing0 = "filename")) || ((data.error === undefined) && (missing0 = "error"))){
+validate146.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "filename") || (key0 === "error"))){
+validate146.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.filename !== undefined){
+const _errs2 = errors;
+if(typeof data.filename !== "string"){
+validate146.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.error !== undefined){
+const _errs4 = errors;
+if(typeof data.error !== "string"){
+validate146.errors = [{instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="urn:eventmap:canonical:FilesPersistedPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -4177,14 +4530,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.files === undefined) && (missing0 = "files")){
-validate135.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "files") || (key0 === "failed"))){
-validate135.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4199,8 +4552,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate136(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate144(data0[i0], {instancePath:instancePath+"/files/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4210,7 +4563,7 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate143.errors = [{instancePath:instancePath+"/files",schemaPath:"#/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4229,8 +4582,8 @@ var valid2 = true;
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 const _errs7 = errors;
-if(!(validate138(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+if(!(validate146(data2[i1], {instancePath:instancePath+"/failed/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -4240,237 +4593,11 @@ break;
 }
 }
 else {
-validate135.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate143.errors = [{instancePath:instancePath+"/failed",schemaPath:"#/properties/failed/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate135.errors = vErrors;
-return errors === 0;
-}
-
-export const validateRuntimeWarningPayload = validate140;
-const schema79 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
-const schema80 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.attempt === undefined) && (missing0 = "attempt")){
-validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
-validate141.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.attempt !== undefined){
-let data0 = data.attempt;
-const _errs2 = errors;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-validate141.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.limit !== undefined){
-let data1 = data.limit;
-const _errs4 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-validate141.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data2 = data.status;
-const _errs6 = errors;
-if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-validate141.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema80.properties.status.type},message:"must be integer,null"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.message !== undefined){
-const _errs8 = errors;
-if(typeof data.message !== "string"){
-validate141.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.message === undefined) && (missing0 = "message")){
-validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
-validate140.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate140.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.retry !== undefined){
-const _errs4 = errors;
-if(!(validate141(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate140.errors = vErrors;
-return errors === 0;
-}
-
-export const validateRuntimeErrorPayload = validate143;
-const schema81 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
-const schema82 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
-
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
-validate144.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema82.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.message === undefined) && (missing0 = "message")){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
-validate143.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(typeof data.message !== "string"){
-validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.class !== undefined){
-const _errs4 = errors;
-if(!(validate144(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
@@ -4485,6 +4612,232 @@ return false;
 }
 }
 validate143.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRuntimeWarningPayload = validate148;
+const schema81 = {"$id":"urn:eventmap:canonical:RuntimeWarningPayload","type":"object","properties":{"message":{"type":"string"},"detail":{},"retry":{"$ref":"urn:eventmap:canonical:RetryInfo"}},"required":["message"],"additionalProperties":false};
+const schema82 = {"$id":"urn:eventmap:canonical:RetryInfo","type":"object","properties":{"attempt":{"type":"integer"},"limit":{"type":"integer"},"status":{"type":["integer","null"]},"message":{"type":"string"}},"required":["attempt"],"additionalProperties":false};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RetryInfo" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.attempt === undefined) && (missing0 = "attempt")){
+validate149.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "attempt") || (key0 === "limit")) || (key0 === "status")) || (key0 === "message"))){
+validate149.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.attempt !== undefined){
+let data0 = data.attempt;
+const _errs2 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+validate149.errors = [{instancePath:instancePath+"/attempt",schemaPath:"#/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.limit !== undefined){
+let data1 = data.limit;
+const _errs4 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+validate149.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data2 = data.status;
+const _errs6 = errors;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+validate149.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema82.properties.status.type},message:"must be integer,null"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.message !== undefined){
+const _errs8 = errors;
+if(typeof data.message !== "string"){
+validate149.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+else {
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate149.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeWarningPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate148.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "detail")) || (key0 === "retry"))){
+validate148.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate148.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.retry !== undefined){
+const _errs4 = errors;
+if(!(validate149(data.retry, {instancePath:instancePath+"/retry",parentData:data,parentDataProperty:"retry",rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate148.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+
+export const validateRuntimeErrorPayload = validate151;
+const schema83 = {"$id":"urn:eventmap:canonical:RuntimeErrorPayload","type":"object","properties":{"message":{"type":"string"},"class":{"$ref":"urn:eventmap:canonical:RuntimeErrorClass"},"detail":{}},"required":["message"],"additionalProperties":false};
+const schema84 = {"$id":"urn:eventmap:canonical:RuntimeErrorClass","type":"string","enum":["provider_error","transport_error","permission_error","validation_error","unknown"]};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorClass" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "provider_error") || (data === "transport_error")) || (data === "permission_error")) || (data === "validation_error")) || (data === "unknown"))){
+validate152.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema84.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="urn:eventmap:canonical:RuntimeErrorPayload" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.message === undefined) && (missing0 = "message")){
+validate151.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "class")) || (key0 === "detail"))){
+validate151.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(typeof data.message !== "string"){
+validate151.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.class !== undefined){
+const _errs4 = errors;
+if(!(validate152(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData}))){
+vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate151.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate151.errors = vErrors;
 return errors === 0;
 }
 

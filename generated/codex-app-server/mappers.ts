@@ -23,8 +23,11 @@ import {
 } from '../../runtime/values.ts';
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
+import { canonicalThreadId, codexSubagentThreads } from '../../runtime/helpers/links.ts';
+import { codexThreadModel, threadModel } from '../../runtime/helpers/models.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
+import { supersedeOnRetry } from '../../runtime/helpers/superseded.ts';
 import {
   codexToolDetail,
   commandDetail,
@@ -32,7 +35,7 @@ import {
   namedToolDetail,
   patchDetail,
 } from '../../runtime/helpers/tool-detail.ts';
-import { codexTokenUsage } from '../../runtime/helpers/usage.ts';
+import { codexKeepTotals, codexTokenUsage, codexTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
   CanonicalItemType,
@@ -45,6 +48,7 @@ import type {
   ToolDetail,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../canonical/types.ts';
 import type { EventmsgByName, NotificationByName, RequestByName, RequestResponseByName } from './upstream-types.ts';
@@ -54,11 +58,16 @@ export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
 const H = {
+  canonicalThreadId,
   closeThread,
   closeTurn,
+  codexKeepTotals,
   codexRetry,
+  codexSubagentThreads,
+  codexThreadModel,
   codexTokenUsage,
   codexToolDetail,
+  codexTurnUsage,
   commandDetail,
   joinedText,
   namedToolDetail,
@@ -66,6 +75,8 @@ const H = {
   pendingRequestType,
   permissionsDecision,
   retryMessage,
+  supersedeOnRetry,
+  threadModel,
   userInputAnswers,
   userInputDecision,
   userInputQuestions,
@@ -196,7 +207,22 @@ const GUARD_1ab3yub = makeGuard({
   additionalProperties: false,
 });
 
-const GUARD_1cfmvy3 = makeGuard({
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
+
+const GUARD_89upt5 = makeGuard({
   type: 'object',
   properties: {
     usedTokens: { type: 'integer' },
@@ -210,41 +236,9 @@ const GUARD_1cfmvy3 = makeGuard({
     lastCachedInputTokens: { type: 'integer' },
     lastOutputTokens: { type: 'integer' },
     lastReasoningOutputTokens: { type: 'integer' },
+    sessionCostUsd: { type: 'number' },
   },
   required: ['usedTokens'],
-  additionalProperties: false,
-});
-
-const GUARD_1ea6qgw = makeGuard({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } });
-
-const GUARD_2gqidh = makeGuard({
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    input: { type: 'object', additionalProperties: true },
-    output: { type: 'string' },
-    error: { type: 'string' },
-    command: { type: 'string' },
-    cwd: { type: 'string' },
-    exitCode: { type: ['integer', 'null'] },
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          path: { type: 'string' },
-          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
-          movePath: { type: 'string' },
-          diff: { type: 'string' },
-        },
-        required: ['path', 'kind'],
-        additionalProperties: false,
-      },
-    },
-    server: { type: 'string' },
-    query: { type: 'string' },
-    url: { type: 'string' },
-  },
   additionalProperties: false,
 });
 
@@ -280,6 +274,39 @@ const GUARD_ouheht = makeGuard({
     required: ['step', 'status'],
     additionalProperties: false,
   },
+});
+
+const GUARD_v15uzu = makeGuard({
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    input: { type: 'object', additionalProperties: true },
+    output: { type: 'string' },
+    error: { type: 'string' },
+    command: { type: 'string' },
+    cwd: { type: 'string' },
+    exitCode: { type: ['integer', 'null'] },
+    changes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          kind: { type: 'string', enum: ['add', 'delete', 'update'] },
+          movePath: { type: 'string' },
+          diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
+        },
+        required: ['path', 'kind'],
+        additionalProperties: false,
+      },
+    },
+    server: { type: 'string' },
+    query: { type: 'string' },
+    url: { type: 'string' },
+  },
+  additionalProperties: false,
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -404,7 +431,7 @@ export function mapEventmsgShutdownComplete(
 /** eventmsg `task_started` → turn.started */
 export function mapEventmsgTaskStarted(m: Across<EventmsgByName['task_started']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = { turn: idOf(m?.turn_id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** eventmsg `thread_rolled_back` → thread.metadata.updated */
@@ -523,6 +550,7 @@ export function mapNotificationError(m: Across<NotificationByName['error']> | un
       { message: str(m?.params?.error?.message), class: 'provider_error', detail: m?.params },
       ['message'],
     );
+  H.supersedeOnRetry(ctx, ids, m);
 }
 
 /** notification `guardianWarning` → runtime.warning */
@@ -636,9 +664,7 @@ export function mapNotificationItemCommandExecutionTerminalInteraction(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'command_execution', detail: 'terminal interaction', data: m?.params }, [
-    'itemType',
-  ]);
+  ctx.emit('item.updated', ids, { itemType: 'command_execution', data: m?.params }, ['itemType']);
 }
 
 /**
@@ -662,16 +688,17 @@ export function mapNotificationItemCompleted(
       text: str(
         first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
       ),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
   );
-  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'plan')
-    ctx.emit('turn.proposed.completed', ids2, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+    ctx.emit('turn.proposed.completed', ids, { planMarkdown: str(m?.params?.item?.text) }, ['planMarkdown']);
+  const ids2: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turnId) };
   if (m?.params?.item?.type === 'contextCompaction')
     ctx.emit('thread.state.changed', ids2, { state: 'compacted', detail: m?.params?.item }, ['state']);
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `item/fileChange/outputDelta` → content.delta */
@@ -700,7 +727,7 @@ export function mapNotificationItemFileChangePatchUpdated(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'file_change', detail: 'patch updated', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'file_change', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/mcpToolCall/progress` → tool.progress */
@@ -739,7 +766,7 @@ export function mapNotificationItemReasoningSummaryPartAdded(
     turn: idOf(m?.params?.turnId),
     item: idOf(m?.params?.itemId),
   };
-  ctx.emit('item.updated', ids, { itemType: 'reasoning', detail: 'summary part added', data: m?.params }, ['itemType']);
+  ctx.emit('item.updated', ids, { itemType: 'reasoning', data: m?.params }, ['itemType']);
 }
 
 /** notification `item/reasoning/summaryTextDelta` → content.delta */
@@ -797,11 +824,12 @@ export function mapNotificationItemStarted(
       text: str(
         first(m?.params?.item?.text, H.joinedText(ctx, ids, m?.params?.item?.summary, m?.params?.item?.content)),
       ),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexToolDetail(ctx, ids, m?.params?.item)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexToolDetail(ctx, ids, m?.params?.item)),
       data: m?.params?.item,
     },
     ['itemType'],
   );
+  H.codexSubagentThreads(ctx, ids, m);
 }
 
 /** notification `mcpServer/event/stream/notification` → mcp.status.updated */
@@ -1139,7 +1167,16 @@ export function mapNotificationThreadStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.thread?.id) };
-  ctx.emit('thread.started', ids, { providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id) }, []);
+  ctx.emit(
+    'thread.started',
+    ids,
+    {
+      providerThreadId: matching(RE_1i7o0ws, m?.params?.thread?.id),
+      parentThreadId: matching(RE_1i7o0ws, H.canonicalThreadId(ctx, ids, m?.params?.thread?.parentThreadId)),
+    },
+    [],
+  );
+  H.codexThreadModel(ctx, ids, m);
 }
 
 /** notification `thread/status/changed` → thread.state.changed */
@@ -1168,9 +1205,10 @@ export function mapNotificationThreadTokenUsageUpdated(
   ctx.emit(
     'thread.token-usage.updated',
     ids,
-    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_1cfmvy3, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
+    { usage: guard<ThreadTokenUsageSnapshot>(GUARD_89upt5, H.codexTokenUsage(ctx, ids, m?.params?.tokenUsage)) },
     ['usage'],
   );
+  H.codexKeepTotals(ctx, ids, m);
 }
 
 /** notification `thread/unarchived` → thread.state.changed */
@@ -1194,6 +1232,7 @@ export function mapNotificationTurnCompleted(
     {
       state: oneOf(SET_TurnState, translate(VM_codexTurnState, tagOf(m?.params?.turn?.status))),
       errorMessage: str(m?.params?.turn?.error?.message),
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.codexTurnUsage(ctx, ids)),
     },
     ['state'],
   );
@@ -1232,7 +1271,7 @@ export function mapNotificationTurnStarted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = { thread: idOf(m?.params?.threadId), turn: idOf(m?.params?.turn?.id) };
-  ctx.emit('turn.started', ids, {}, []);
+  ctx.emit('turn.started', ids, { model: str(H.threadModel(ctx, ids)) }, []);
 }
 
 /** notification `warning` → runtime.warning */
@@ -1317,7 +1356,7 @@ export function mapRequestApplyPatchApproval(
     {
       requestType: 'apply_patch_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.patchDetail(ctx, ids, m?.params?.fileChanges)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.patchDetail(ctx, ids, m?.params?.fileChanges)),
       args: m?.params,
     },
     ['requestType'],
@@ -1384,7 +1423,7 @@ export function mapRequestExecCommandApproval(
     {
       requestType: 'exec_command_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
       args: m?.params,
     },
     ['requestType'],
@@ -1430,7 +1469,7 @@ export function mapRequestItemCommandExecutionRequestApproval(
     {
       requestType: 'command_execution_approval',
       detail: str(m?.params?.reason),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.commandDetail(ctx, ids, m?.params?.command, m?.params?.cwd)),
       args: m?.params,
     },
     ['requestType'],
@@ -1555,7 +1594,7 @@ export function mapRequestItemToolCall(m: Across<RequestByName['item/tool/call']
     {
       requestType: 'dynamic_tool_call',
       detail: str(m?.params?.tool),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.namedToolDetail(ctx, ids, m?.params?.tool, m?.params?.arguments)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.namedToolDetail(ctx, ids, m?.params?.tool, m?.params?.arguments)),
       args: m?.params,
     },
     ['requestType'],

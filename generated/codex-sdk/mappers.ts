@@ -10,17 +10,28 @@ import { type ValueMapOf, first, idOf, matching, oneOf, str, tagOf, translate } 
 import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeTurn } from '../../runtime/helpers/close.ts';
 import { todoListPlan } from '../../runtime/helpers/plans.ts';
-import { newRun } from '../../runtime/helpers/runs.ts';
+import { newRun, runError, runPrompt } from '../../runtime/helpers/runs.ts';
 import { codexSdkToolDetail } from '../../runtime/helpers/tool-detail.ts';
-import { newTurnId } from '../../runtime/helpers/turns.ts';
-import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep } from '../canonical/types.ts';
+import { failedTurnError, newTurnId } from '../../runtime/helpers/turns.ts';
+import { codexSdkTurnUsage } from '../../runtime/helpers/usage.ts';
+import type { CanonicalItemType, ItemStatus, ToolDetail, TurnPlanStep, TurnUsage } from '../canonical/types.ts';
 import type { ThreadEventByName } from './upstream-types.ts';
 
 /** The canonical ProviderKind of this source's events (mapping-spec.yaml `sources.*.provider`). */
 export const PROVIDER = 'codex';
 
 /** The runtime helpers this source's mappings call, and no other source's (exported for tests that wrap them). */
-const H = { closeTurn, codexSdkToolDetail, newRun, newTurnId, todoListPlan };
+const H = {
+  closeTurn,
+  codexSdkToolDetail,
+  codexSdkTurnUsage,
+  failedTurnError,
+  newRun,
+  newTurnId,
+  runError,
+  runPrompt,
+  todoListPlan,
+};
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
@@ -57,7 +68,30 @@ const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
 
 // ---- canonical field checks ----
 
-const GUARD_2gqidh = makeGuard({
+const GUARD_1arijus = makeGuard({
+  type: 'object',
+  properties: {
+    inputTokens: { type: 'integer' },
+    cachedInputTokens: { type: 'integer' },
+    outputTokens: { type: 'integer' },
+    reasoningOutputTokens: { type: 'integer' },
+    costUsd: { type: 'number' },
+    sessionCostUsd: { type: 'number' },
+  },
+  additionalProperties: false,
+});
+
+const GUARD_ouheht = makeGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
+    required: ['step', 'status'],
+    additionalProperties: false,
+  },
+});
+
+const GUARD_v15uzu = makeGuard({
   type: 'object',
   properties: {
     name: { type: 'string' },
@@ -76,6 +110,8 @@ const GUARD_2gqidh = makeGuard({
           kind: { type: 'string', enum: ['add', 'delete', 'update'] },
           movePath: { type: 'string' },
           diff: { type: 'string' },
+          oldText: { type: 'string' },
+          newText: { type: 'string' },
         },
         required: ['path', 'kind'],
         additionalProperties: false,
@@ -86,16 +122,6 @@ const GUARD_2gqidh = makeGuard({
     url: { type: 'string' },
   },
   additionalProperties: false,
-});
-
-const GUARD_ouheht = makeGuard({
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { step: { type: 'string' }, status: { type: 'string', enum: ['pending', 'inProgress', 'completed'] } },
-    required: ['step', 'status'],
-    additionalProperties: false,
-  },
 });
 
 const RE_1i7o0ws = new RegExp('^\\S(?:[\\s\\S]*\\S)?$', 'u');
@@ -125,10 +151,10 @@ const SET_ItemStatus = new Set(['inProgress', 'completed', 'failed', 'declined',
 
 // ---- one mapper per upstream discriminant ----
 
-/** thread-event `error` → runtime.error */
+/** thread-event `error` → */
 export function mapThreadEventError(m: Across<ThreadEventByName['error']> | undefined, ctx: MapContext): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m?.message), class: 'provider_error' }, ['message']);
+  H.runError(ctx, ids, m);
 }
 
 /** thread-event `item.completed` → item.completed + turn.plan.updated */
@@ -143,8 +169,8 @@ export function mapThreadEventItemCompleted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'completed')),
-      text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      text: str(first(m?.item?.text, m?.item?.message)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
@@ -171,8 +197,8 @@ export function mapThreadEventItemStarted(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, first(translate(VM_codexSdkItemStatus, tagOf(m?.item?.status)), 'inProgress')),
-      text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      text: str(first(m?.item?.text, m?.item?.message)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
@@ -199,8 +225,8 @@ export function mapThreadEventItemUpdated(
     {
       itemType: oneOf(SET_CanonicalItemType, translate(VM_codexSdkItemType, tagOf(m?.item?.type))),
       status: oneOf(SET_ItemStatus, translate(VM_codexSdkItemStatus, tagOf(m?.item?.status))),
-      text: str(m?.item?.text),
-      toolDetail: guard<ToolDetail>(GUARD_2gqidh, H.codexSdkToolDetail(ctx, ids, m?.item)),
+      text: str(first(m?.item?.text, m?.item?.message)),
+      toolDetail: guard<ToolDetail>(GUARD_v15uzu, H.codexSdkToolDetail(ctx, ids, m?.item)),
       data: m?.item,
     },
     ['itemType'],
@@ -231,20 +257,27 @@ export function mapThreadEventTurnCompleted(
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('turn.completed', ids, { state: 'completed', usage: m?.usage }, ['state']);
+  ctx.emit(
+    'turn.completed',
+    ids,
+    {
+      state: 'completed',
+      usage: m?.usage,
+      turnUsage: guard<TurnUsage>(GUARD_1arijus, H.codexSdkTurnUsage(ctx, ids, m?.usage)),
+    },
+    ['state'],
+  );
   H.closeTurn(ctx, ids, m);
 }
 
-/** thread-event `turn.failed` → runtime.error + turn.completed */
+/** thread-event `turn.failed` → turn.completed */
 export function mapThreadEventTurnFailed(
   m: Across<ThreadEventByName['turn.failed']> | undefined,
   ctx: MapContext,
 ): void {
   const ids: MapperIds = {};
-  ctx.emit('runtime.error', ids, { message: str(m?.error?.message), class: 'provider_error', detail: m?.error }, [
-    'message',
-  ]);
   ctx.emit('turn.completed', ids, { state: 'failed', errorMessage: str(m?.error?.message) }, ['state']);
+  H.failedTurnError(ctx, ids, m);
   H.closeTurn(ctx, ids, m);
 }
 
@@ -255,6 +288,7 @@ export function mapThreadEventTurnStarted(
 ): void {
   const ids: MapperIds = { turn: idOf(H.newTurnId(ctx, {})) };
   ctx.emit('turn.started', ids, {}, []);
+  H.runPrompt(ctx, ids, m);
 }
 
 /** The value maps by name, for runtime helpers that classify what the spec cannot iterate over. */

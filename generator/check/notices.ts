@@ -1,6 +1,7 @@
-// What `check` reports without failing: vendored snapshots that no source supports (an `upstream
-// add` not followed through, or a leftover), and the drafts `eventmap suggest` wrote that still
-// carry their review marker.
+// What `check` reads beside the analysis: vendored snapshots that no source supports (an `upstream
+// add` not followed through, or a leftover: a notice, never a failure), and the drafts `eventmap
+// suggest` wrote that still carry their review marker (a `review` finding: nobody has looked at
+// the draft yet, so the gate cannot pass it).
 import { join, relative } from 'node:path';
 import type { SnapshotRef } from '../catalog/snapshots.ts';
 import { listVersions } from '../catalog/vendored.ts';
@@ -47,10 +48,10 @@ export async function checkNotices(
     : [];
   for (const loc of markers) {
     out.push({
-      category: 'notice',
+      category: 'review',
       code: 'spec/review-marker',
       message: `a draft by \`eventmap suggest\` awaits review (\`# ${REVIEW_MARKER}\`)`,
-      hint: 'check the draft, fix what is wrong, then delete the marker comment',
+      hint: 'check the draft (the comment says what it was drafted from), fix what is wrong, then delete the marker comment',
       loc,
     });
   }

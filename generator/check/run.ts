@@ -21,7 +21,7 @@ import type { SourceName } from '../project/sources.ts';
 
 export interface CheckResult {
   findings: Finding[];
-  /** Reported, never failing: vendored snapshots no source supports, drafts awaiting review. */
+  /** Reported, never failing: vendored snapshots no source supports. */
   notices: Finding[];
   coverage: CoverageReport;
   /** True when the fast path answered (inputs unchanged since the last generate). */
@@ -47,7 +47,12 @@ export async function runCheck(paths: ProjectPaths, options: CheckOptions = {}):
       : tryFastPath(paths, snapshots, () => specLocator(spec.text, 'mapping-spec.yaml'));
   const result = fast ?? (await checkFindings(paths, options));
   const notes = { file: spec.file, text: spec.text, snapshots };
-  return { ...result, notices: await checkNotices(paths, notes, options.withSnapshots ?? []) };
+  const read = await checkNotices(paths, notes, options.withSnapshots ?? []);
+  return {
+    ...result,
+    findings: [...result.findings, ...read.filter((f) => f.category !== 'notice')],
+    notices: read.filter((f) => f.category === 'notice'),
+  };
 }
 
 async function checkFindings(paths: ProjectPaths, options: CheckOptions): Promise<Omit<CheckResult, 'notices'>> {

@@ -14,6 +14,7 @@ import { CHANGE_CLASSES, type ChangeClass } from '../diff/types.ts';
 import { printOut } from '../output/streams.ts';
 import { projectPaths } from '../project/paths.ts';
 import { loadSpec } from '../mapping/load.ts';
+import { loadModel } from '../model/load.ts';
 import { parseFormat } from './format.ts';
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
@@ -73,7 +74,8 @@ export function registerDiffCommand(program: Command): void {
             'name the same source twice, with two versions',
           );
         const spec = existsSync(paths.spec) ? loadSpec(paths.spec) : undefined;
-        const diff = buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec);
+        const model = spec && existsSync(paths.model) ? loadModel(paths.model) : undefined;
+        const diff = buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec, model);
         printOut(
           SNAPSHOT_FORMATTERS[format](diff, { ...(only ? { only } : {}), command: `eventmap diff ${from} ${to}` }),
         );

@@ -10,6 +10,7 @@ import { projectPaths, type ProjectPaths } from '../project/paths.ts';
 import { displayPath } from '../io/fsutil.ts';
 import { suggestJson, suggestText } from '../suggest/format.ts';
 import { suggest } from '../suggest/run.ts';
+import { REVIEW_MARKER } from '../mapping/review.ts';
 import { parseFormat } from './format.ts';
 import { snapshotOptions, snapshotPipelineOptions } from './upstream-option.ts';
 
@@ -43,8 +44,13 @@ export function registerSuggestCommand(program: Command): void {
           const again = [...opts.upstream.map((u) => `--upstream ${u}`), ...opts.with.map((w) => `--with ${w}`)].join(
             ' ',
           );
+          const support = (options.withSnapshots ?? []).map((w) =>
+            w.dir.startsWith(paths.upstream)
+              ? `eventmap upstream support ${w.source}@${w.version}`
+              : `eventmap upstream add ${w.source}@<version> --support`,
+          );
           sayErr(
-            `eventmap suggest: next, \`eventmap check ${again}\` names what still needs a person; once it passes, support the snapshot (\`eventmap upstream support <source>@<version>\`) and run \`eventmap generate\``,
+            `eventmap suggest: next, review each draft and delete its \`# ${REVIEW_MARKER}\` marker; \`eventmap check ${again}\` names what still needs a person; once it passes, ${support.length ? support.map((c) => `\`${c}\``).join(', ') : 'support the snapshot'}, then \`eventmap generate\` and \`eventmap check\``,
           );
         }
       }
@@ -57,7 +63,7 @@ async function regenerate(paths: ProjectPaths): Promise<string> {
   try {
     const { files } = await runGenerate(paths);
     writeTreeAtomic(paths.generated, files);
-    return `eventmap suggest: regenerated ${displayPath(paths.generated)}; next, \`eventmap check\` names what still needs a person`;
+    return `eventmap suggest: regenerated ${displayPath(paths.generated)}; next, review each draft and delete its \`# ${REVIEW_MARKER}\` marker; \`eventmap check\` names what still needs a person`;
   } catch (err) {
     if (!(err instanceof EventmapError)) throw err;
     return `eventmap suggest: generated/ not rewritten (${err.diagnostics[0]?.message ?? 'the spec does not generate'}); fix that, then run \`eventmap generate\``;

@@ -10,6 +10,8 @@ import { parseSpec } from '../mapping/load.ts';
 import { compareVersions } from '../mapping/presence.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
 import { readRegularText } from '../io/safe-read.ts';
+import { listVersions } from '../catalog/vendored.ts';
+import { SOURCE_NAMES, type SourceName } from '../project/sources.ts';
 
 /** True when the version was added; false when the spec already supported it. */
 export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
@@ -35,4 +37,17 @@ export function supportSnapshot(paths: ProjectPaths, arg: string): boolean {
     editYaml(text, [{ kind: 'item', seq: ['sources', source, 'snapshots'], value: version, index }]),
   );
   return true;
+}
+
+/** Every vendored snapshot, source by source (SOURCE_NAMES order), oldest first; `supported`: the spec lists it. */
+export function vendoredSnapshots(paths: ProjectPaths): { source: SourceName; version: string; supported: boolean }[] {
+  const spec = parseSpec(readRegularText(paths.spec), displayPath(paths.spec));
+  return SOURCE_NAMES.flatMap((source) => {
+    const supported = new Set(spec.sources[source]?.snapshots.map((s) => s.version));
+    return listVersions(paths.upstream, source).map((version) => ({
+      source,
+      version,
+      supported: supported.has(version),
+    }));
+  });
 }

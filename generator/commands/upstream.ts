@@ -1,13 +1,15 @@
 // `eventmap upstream add <source>@<version> [--support]` and `eventmap upstream support <source>@<version>`.
 // Progress and next steps go to stderr; stdout gets one line per result.
 import type { Command } from 'commander';
-import { sayErr, sayOut } from '../output/streams.ts';
+import { printOut, sayErr, sayOut } from '../output/streams.ts';
 import type { Confinement } from '../upstream/sandbox.ts';
-import { listVersions } from '../catalog/vendored.ts';
-import { projectPaths } from '../project/paths.ts';
+import { projectPaths, type ProjectPaths } from '../project/paths.ts';
+import { compareVersions } from '../mapping/presence.ts';
 import type { SourceName } from '../project/sources.ts';
 import { parseSourceAtVersion } from '../upstream/source-at-version.ts';
-import { supportSnapshot } from './upstream-support.ts';
+import { supportSnapshot, vendoredSnapshots } from './upstream-support.ts';
+import { parseFormat } from './format.ts';
+import { jsonOutput } from '../output/json.ts';
 
 // The ingesters pull in ts-morph and the TypeScript compiler (~1.3 s): loaded by the actions, so
 // that `eventmap --help`, which registers every command, does not pay for them.
@@ -50,7 +52,21 @@ export function registerUpstreamCommand(program: Command): void {
         `confinement: ${describeConfinement(confinement)}`,
       );
       if (opts.support) reportSupport(supportSnapshot(paths, arg), added.source, added.version);
-      sayErr(...nextSteps(paths.upstream, added.source, added.version, opts.support === true));
+      // A version the spec supports already (`--overwrite`) is past `check --with`: its steps are the supported ones.
+      const supported = vendoredSnapshots(paths).some(
+        (r) => r.source === added.source && r.version === added.version && r.supported,
+      );
+      sayErr(...nextSteps(paths, added.source, added.version, supported));
+    });
+  upstream
+    .command('list')
+    .description('list the vendored snapshots of every source, and which mapping-spec.yaml supports (no network)')
+    .option('--format <format>', 'text or json', 'text')
+    .action((opts: { format: string }) => {
+      const format = parseFormat(opts.format, ['text', 'json'] as const);
+      const rows = vendoredSnapshots(projectPaths(program.opts<{ root?: string }>().root));
+      if (format === 'json') printOut(jsonOutput(rows));
+      else sayOut(...rows.map((r) => `${r.source}@${r.version}${r.supported ? '' : '   (vendored, not supported)'}`));
     });
   upstream
     .command('support <source@version>')
@@ -61,7 +77,7 @@ export function registerUpstreamCommand(program: Command): void {
       const paths = projectPaths(program.opts<{ root?: string }>().root);
       const { source, version } = parseSourceAtVersion(arg);
       reportSupport(supportSnapshot(paths, arg), source, version);
-      sayErr(...nextSteps(paths.upstream, source, version, true));
+      sayErr(...nextSteps(paths, source, version, true));
     });
 }
 
@@ -87,25 +103,32 @@ function reportSupport(added: boolean, source: string, version: string): void {
   );
 }
 
-function nextSteps(upstream: string, source: SourceName, version: string, supported: boolean): string[] {
-  // What changed upstream since the version before it (vendored), for the reviewer: `diff`.
-  const versions = listVersions(upstream, source);
-  const before = versions[versions.indexOf(version) - 1];
+export function nextSteps(paths: ProjectPaths, source: SourceName, version: string, supported: boolean): string[] {
+  // What changed upstream, for the reviewer: from the nearest supported version below (or, for a
+  // release older than all of them, to the oldest).
+  const others = vendoredSnapshots(paths)
+    .filter((r) => r.source === source && r.supported && r.version !== version)
+    .map((r) => r.version);
+  const below = others.filter((v) => compareVersions(v, version) < 0).at(-1);
   const diff =
-    before === undefined ? [] : [`eventmap diff ${source}@${before} ${source}@${version}   # what changed upstream`];
+    below !== undefined
+      ? [`eventmap diff ${source}@${below} ${source}@${version}   # what changed upstream`]
+      : others.length
+        ? [`eventmap diff ${source}@${version} ${source}@${others[0]}   # what the supported releases changed since`]
+        : [];
   const steps = supported
     ? [
         ...diff,
         // generate first: check compares generated/ too, which is stale until it runs.
         'eventmap generate                 # gaps do not stop it; check then names them',
         `eventmap check                    # what ${source}@${version} needs from mapping-spec.yaml`,
-        'eventmap suggest --write          # drafts for its gaps, marked for review',
+        'eventmap suggest --write          # drafts for its gaps, each marked for review: review it, delete the marker',
         'eventmap generate && eventmap check',
       ]
     : [
         ...diff,
         `eventmap check --with ${source}@${version}            # what the bump needs, before taking it`,
-        `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, marked for review`,
+        `eventmap suggest --with ${source}@${version} --write  # drafts for its gaps, each marked for review: review it, delete the marker`,
         `eventmap upstream support ${source}@${version}        # then generate and check`,
       ];
   return ['next:', ...steps.map((s) => `  ${s}`)];

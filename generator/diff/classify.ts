@@ -1,18 +1,23 @@
 // Classing upstream changes for our mappers, against the current mapping-spec.yaml:
 //   breaking       a removed kind/discriminant/field/response/enum value, a type change or a field
 //                  made optional, that the spec maps or reads (exactly, or below the change)
-//   needs-mapping  a new discriminant or enum value the spec does not account for yet
+//   needs-mapping  a new discriminant or enum value the spec does not account for yet, or a new
+//                  field that fits a free slot of the event its message emits (what `check` fails
+//                  as spec/new-field-fits-slot: the same slotFits decides both)
 //   informational  everything else (new optional fields, changes nobody maps, ...)
 import { compareStrings } from '../io/fsutil.ts';
 import { describePresence, expectedIn } from '../mapping/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../mapping/types.ts';
 import { coversEnum, coversKind, valueMapHit } from '../mapping/coverage-status.ts';
+import type { SlotFit } from '../mapping/slot-fit.ts';
 import { entryReads, relation } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 
 interface Index {
   entries: Map<string, MappingEntry>;
   maps: ValueMap[];
+  /** `kind:name|path` → the new field's fit (slot-fit.ts). */
+  fits: Map<string, SlotFit>;
 }
 
 export function classifyChanges(
@@ -20,12 +25,15 @@ export function classifyChanges(
   spec: MappingSpec | undefined,
   source: string,
   toVersion: string,
+  fits: readonly SlotFit[] = [],
 ): Change[] {
-  const ix = indexSpec(spec, source);
+  const ix = { ...indexSpec(spec, source), fits: new Map(fits.map((f) => [fitKey(f.entry, f.path), f])) };
   return raw.map((c) => classify(c, ix, toVersion));
 }
 
-function indexSpec(spec: MappingSpec | undefined, source: string): Index {
+const fitKey = (e: { kind: string; name: string }, path: string) => `${e.kind}:${e.name}|${path}`;
+
+function indexSpec(spec: MappingSpec | undefined, source: string): Omit<Index, 'fits'> {
   const mine = spec ? spec.entries.filter((e) => e.source === source) : [];
   return {
     entries: new Map(mine.map((e) => [`${e.kind}:${e.name}`, e])),
@@ -133,6 +141,16 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
   // What the mapper reads itself changes (a value it passes through whole is opaque to it).
   const direct = related.filter((x) => x.how !== 'passes-through');
   switch (c.change) {
+    case 'field-added': {
+      const fit = c.scope === 'message' ? ix.fits.get(fitKey(c, c.path)) : undefined;
+      if (!fit) return done('informational', affects);
+      const emit = fit.entry.emit[fit.emit]!;
+      return done(
+        'needs-mapping',
+        [...affects, at(emit.loc, 'entry')],
+        `fits \`${emit.type}.${fit.slot}\` (${fit.why}), which the entry leaves unmapped: map it, or \`ignoreFields\` it`,
+      );
+    }
     case 'field-removed': {
       const unhandled = direct.filter((x) => expectedIn(x.read.presence, toVersion));
       if (unhandled.length) return done('breaking', affects);

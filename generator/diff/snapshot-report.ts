@@ -1,16 +1,26 @@
 // `eventmap diff <source>@A <source>@B`: diff the catalogs, class each change against the current
-// spec, and put the changes in one stable order. Pure.
+// spec (and, given, the canonical model: a new field that fits a free slot), and put the changes
+// in one stable order. Pure.
 import type { Catalog } from '../catalog/types.ts';
 import { compareStrings } from '../io/fsutil.ts';
 import type { MappingSpec } from '../mapping/types.ts';
+import { messageTargets } from '../mapping/analyze.ts';
+import { slotFits, type SlotFit } from '../mapping/slot-fit.ts';
+import type { CanonicalModel } from '../model/types.ts';
 import { classifyChanges } from './classify.ts';
 import { groupShared } from './shared-definitions.ts';
 import { diffCatalogs } from './snapshot-diff.ts';
 import { SPEC_FILE, type Change, type SnapshotDiff } from './types.ts';
 
-export function buildSnapshotDiff(a: Catalog, b: Catalog, spec: MappingSpec | undefined): SnapshotDiff {
+export function buildSnapshotDiff(
+  a: Catalog,
+  b: Catalog,
+  spec: MappingSpec | undefined,
+  model?: CanonicalModel,
+): SnapshotDiff {
   const { counts, changes } = diffCatalogs(a, b);
-  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version).sort(compareChanges));
+  const fits = spec && model ? newFieldFits(spec, model, a, b) : [];
+  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version, fits).sort(compareChanges));
   return {
     source: a.source,
     from: a.version,
@@ -19,6 +29,15 @@ export function buildSnapshotDiff(a: Catalog, b: Catalog, spec: MappingSpec | un
     counts,
     changes: classed,
   };
+}
+
+/** The fields B adds to a mapped message that fit a free slot: check's spec/new-field-fits-slot, on {A, B}. */
+function newFieldFits(spec: MappingSpec, model: CanonicalModel, a: Catalog, b: Catalog): SlotFit[] {
+  const mine = spec.entries.filter((e) => e.source === a.source);
+  return mine
+    .filter((e) => e.ignore === undefined)
+    .flatMap((e) => slotFits(mine, e, messageTargets(e, [a, b]), model))
+    .filter((f) => f.versions.includes(b.version) && !f.versions.includes(a.version));
 }
 
 // Kind-level changes first, then discriminants, responses, fields; catalog enums last (by the

@@ -52,6 +52,8 @@ export interface ReplaceValue {
   /** The value's path from the root, through aliases (one written node may be reached by several). */
   at: Path;
   value: unknown;
+  /** A comment line above the line the value is on (without `#`), once per line. */
+  comment?: string;
 }
 
 export type SpecEdit = InsertPair | InsertItem | ReplaceValue;
@@ -83,6 +85,10 @@ export function editYaml(text: string, edits: SpecEdit[]): string {
     if (e.kind === 'replace') {
       const edit = replaceValue(doc, e);
       if (!textEdits.some((t) => t.offset === edit.offset && t.remove === edit.remove)) textEdits.push(edit);
+      if (e.comment) {
+        const line = commentLine(text, edit.offset, e.comment);
+        if (!textEdits.some((t) => t.offset === line.offset && t.text === line.text)) textEdits.push(line);
+      }
       continue;
     }
     const node = doc.getIn(e.map, true);
@@ -150,12 +156,15 @@ function flowInsert(text: string, map: YAMLMap, e: InsertPair): TextEdit[] {
   const end = (last.value ?? last.key).range?.[1];
   if (end === undefined || !map.range) throw missing(e.map);
   const edits: TextEdit[] = [{ offset: end, text: `, ${flowText({ [e.key]: e.value }).slice(2, -2)}` }];
-  if (e.comment) {
-    const start = text.lastIndexOf('\n', map.range[0] - 1) + 1;
-    const pad = /^ */.exec(text.slice(start))![0];
-    edits.push({ offset: start, text: `${pad}# ${e.comment}\n` });
-  }
+  if (e.comment) edits.push(commentLine(text, map.range[0], e.comment));
   return edits;
+}
+
+/** A comment line above the line `offset` is on, at that line's indentation. */
+function commentLine(text: string, offset: number, comment: string): TextEdit {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const pad = /^ */.exec(text.slice(start))![0];
+  return { offset: start, text: `${pad}# ${comment}\n` };
 }
 
 /** The pair of `key` in the map at `map`. */

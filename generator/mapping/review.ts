@@ -1,7 +1,7 @@
 // What `eventmap suggest` leaves for a person: the marker comment on every draft it writes, and
-// the TODO placeholder in the `ignore:` reason of a draft it could not map. `check` names both:
-// placeholders fail it (a decision is missing), markers are notices (a draft awaits a reviewer,
-// who deletes the comment).
+// the TODO placeholder in the `ignore:` reason of a draft it could not map. `check` fails on both:
+// a placeholder is a decision missing, a marker a draft nobody has reviewed yet (the reviewer
+// deletes the comment).
 
 export const REVIEW_MARKER = 'eventmap suggest: review';
 export const PLACEHOLDER = 'TODO(eventmap suggest):';

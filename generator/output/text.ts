@@ -6,9 +6,13 @@
 /**
  * Controls (line breaks, escape sequences, BEL, DEL, C1), format characters (bidi overrides and
  * isolates, zero-width characters), line and paragraph separators, lone surrogates, private-use
- * and unassigned code points.
+ * and unassigned code points; and what shows as nothing or as a blank, so that two names that
+ * look the same are told apart: the default-ignorable code points (Hangul fillers U+115F, U+1160,
+ * U+3164, U+FFA0, variation selectors, the combining grapheme joiner…), the braille blank U+2800,
+ * and every space but U+0020 (no-break, en, em, thin, ideographic…).
  */
-export const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
+export const UNPRINTABLE =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
 
 /** True when `s` can be shown on a terminal or in a log as it is. */
 export function isPrintable(s: string): boolean {

@@ -51,10 +51,23 @@ const subject = (e: ErrorObject) =>
 function pickErrors(errors: ErrorObject[]): ErrorObject[] {
   const subjects = errors.map(subject);
   const unknownKeyAt = new Set(errors.filter((e) => e.keyword === 'additionalProperties').map((e) => e.instancePath));
+  // A oneOf branch that does not fit: a key another branch allows is not unknown, and a branch that
+  // does not even allow the key an error deeper down is under is not the one meant.
+  const allowedByABranch = (e: ErrorObject) => {
+    if (e.keyword !== 'additionalProperties') return false;
+    const key = String((e.params as { additionalProperty: string }).additionalProperty);
+    if (allowedKeys(errors, e.instancePath).includes(key)) return true;
+    const props = (e.parentSchema as { properties?: object } | undefined)?.properties ?? {};
+    return errors.some((d) => {
+      if (!d.instancePath.startsWith(`${e.instancePath}/`)) return false;
+      return !Object.hasOwn(props, unescapeSegment(d.instancePath.slice(e.instancePath.length + 1).split('/')[0]!));
+    });
+  };
   const seen = new Set<string>();
   return errors
     .filter(
       (e) =>
+        !allowedByABranch(e) &&
         !(e.keyword !== 'additionalProperties' && unknownKeyAt.has(e.instancePath)) &&
         !subjects.some((s) => s.startsWith(`${subject(e)}/`)) &&
         e.keyword !== 'oneOf' &&

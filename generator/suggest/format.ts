@@ -3,6 +3,7 @@ import { jsonOutput } from '../output/json.ts';
 import { textLines } from '../output/text.ts';
 import { flowText, renderPair, type InsertPair } from '../mapping/edit.ts';
 import type { Finding } from '../mapping/findings.ts';
+import { REVIEW_MARKER } from '../mapping/review.ts';
 import { toEdit, type Draft, type FixDraft, type SuggestResult } from './run.ts';
 
 export function suggestText(r: SuggestResult, written: string | undefined): string {
@@ -25,13 +26,12 @@ export function suggestText(r: SuggestResult, written: string | undefined): stri
     );
   }
   for (const f of r.manual) out.push(`${f.source} ${f.discriminant}: no draft — ${f.message}; ${f.hint ?? ''}`, '');
-  const placeholders = r.drafts.filter((d) => d.type === 'entry' && d.placeholder).length;
-  const slots = r.drafts.filter((d) => d.type === 'slot').length;
-  const fixes = r.drafts.filter((d) => d.type === 'fix').length;
-  const summary = `${r.drafts.length} draft(s): ${r.drafts.length - placeholders - slots - fixes} by analogy, ${slots ? `${slots} new field(s) read into a free slot, ` : ''}${fixes ? `${fixes} stale range(s) fixed as check prints, ` : ''}${placeholders} placeholder(s) for a person${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
+  const summary = `${r.drafts.length} draft(s): ${draftCounts(r.drafts)}${r.manual.length ? `, ${r.manual.length} gap(s) without a draft` : ''}`;
   if (!r.drafts.length && !r.manual.length) out.push('eventmap suggest: no gaps, nothing to draft');
   else if (written)
-    out.push(`eventmap suggest: ${summary}; written to ${written}, each marked \`# eventmap suggest: review\``);
+    out.push(
+      `eventmap suggest: ${summary}; written to ${written}, each marked \`# ${REVIEW_MARKER}\` (check fails until a person deletes the marker)`,
+    );
   else out.push(`eventmap suggest: ${summary}; \`eventmap suggest --write\` inserts them into mapping-spec.yaml`);
   return textLines(out);
 }
@@ -42,6 +42,24 @@ export function suggestJson(r: SuggestResult, written: string | undefined): stri
     drafts: r.drafts.map(draftJson),
     manual: r.manual.map(manualJson),
   });
+}
+
+/** How each draft was made, counted: an entry like another, a value like another or by a fallback, a slot, a fix, a placeholder. */
+function draftCounts(drafts: readonly Draft[]): string {
+  const count = (f: (d: Draft) => boolean) => drafts.filter(f).length;
+  const parts: [number, string][] = [
+    [count((d) => d.type === 'entry' && !d.placeholder), 'entry(ies) like another'],
+    [count((d) => d.type === 'value' && d.basis.startsWith('like ')), 'value(s) like another'],
+    [
+      count((d) => d.type === 'value' && !d.basis.startsWith('like ')),
+      "value(s) by a fallback (the map's default, the enum's unknown, or null)",
+    ],
+    [count((d) => d.type === 'slot'), 'new field(s) read into a free slot'],
+    [count((d) => d.type === 'fix'), `stale range(s) rewritten as check prints`],
+    [count((d) => d.type === 'entry' && d.placeholder), 'placeholder(s) for a person'],
+  ];
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return said.length ? said.join(', ') : 'none';
 }
 
 function draftName(d: Exclude<Draft, FixDraft>): string {

@@ -124,8 +124,12 @@ function rejections(text: string, inputs: Inputs, helpers: HelperManifest): Map<
   return out;
 }
 
+/** What a fix draft is: the read `check` prints for a stale range. */
+export const FIX_BASIS = 'a stale range rewritten as check prints';
+
 export function toEdit(d: Draft): SpecEdit {
-  if (d.type === 'fix') return { kind: 'replace', at: d.at, value: d.value };
+  if (d.type === 'fix')
+    return { kind: 'replace', at: d.at, value: d.value, comment: `${REVIEW_MARKER} (${FIX_BASIS})` };
   if (d.type === 'slot')
     return {
       kind: 'pair',

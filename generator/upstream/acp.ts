@@ -16,6 +16,7 @@ export const ACP_SCHEMA = 'schema.json';
 export const ingestAcp: Ingester = {
   npmPackage: '@agentclientprotocol/sdk',
   npmInstallArgs: [],
+  verbatim: true,
   ingest(installed, outDir) {
     const rel = SCHEMA_PATHS.find((p) => existsSync(join(installed.packageDir, p)));
     if (rel === undefined)

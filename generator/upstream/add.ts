@@ -5,7 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTree, sha256, stableJson } from '../io/fsutil.ts';
+import { sha256 } from '../io/fsutil.ts';
+import { jsonOutput } from '../output/json.ts';
 import { writeTreeAtomic, type TreeWrite } from '../io/tree-write.ts';
 import type { SourceName } from '../project/sources.ts';
 import { ingestAcp } from './acp.ts';
@@ -15,7 +16,9 @@ import { ingestCodexSdk } from './codex-sdk.ts';
 import type { Ingester } from './ingester.ts';
 import { lockedVersions, npmInstall } from './npm.ts';
 import { npmRegistry, releaseDate, type Registry } from './release-date.ts';
-import type { Confinement } from './sandbox.ts';
+import { sandboxStatus, type Confinement, type SandboxStatus } from './sandbox.ts';
+import { readUpstreamOutput } from './read-output.ts';
+import { canonicalJson } from '../io/canonical-json.ts';
 import { parseSourceAtVersion } from './source-at-version.ts';
 import { EventmapError } from '../shared/diagnostics.ts';
 
@@ -49,10 +52,11 @@ export interface AddOptions {
   overwrite?: boolean;
   /** Run an upstream binary without the sandbox (`--unconfined`; recorded in provenance.json). */
   unconfined?: boolean;
-  /** Stand-ins for tests (no network): the installer, the registry and the source's ingester. */
+  /** Stand-ins for tests (no network): the installer, the registry, the source's ingester, the sandbox probe. */
   install?: typeof npmInstall;
   registry?: Registry;
   ingester?: Ingester;
+  sandbox?: () => SandboxStatus;
 }
 
 export interface Added {
@@ -79,6 +83,16 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       message: `${source}@${version} is already vendored in ${dir}`,
       hint: `pass --overwrite to vendor it again (the files should come out byte-identical; \`git diff\` shows any change), or \`eventmap upstream support ${source}@${version}\` to list it in the spec`,
     });
+  // Preflight: what would stop the run after a long install is checked before it.
+  if (ingester.runsUpstreamCode && !options.unconfined) {
+    const sandbox = (options.sandbox ?? sandboxStatus)();
+    if (!sandbox.available)
+      throw new EventmapError({
+        code: 'upstream/no-sandbox',
+        message: `${source}'s snapshot is written by the upstream binary, which runs only in the sandbox, and ${sandbox.reason}: nothing was installed`,
+        hint: 'install bubblewrap (Debian/Ubuntu: `apt-get install -y bubblewrap`) where user namespaces are allowed, then re-run; or pass --unconfined to run it with your full access (provenance.json records it)',
+      });
+  }
   progress(`asking the npm registry when ${pkg}@${version} was released`);
   const when = releaseDate(options.registry ?? npmRegistry, pkg, version);
   const scratch = mkdtempSync(join(tmpdir(), `eventmap-${source}-`));
@@ -96,7 +110,10 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
     const ingested = ingester.ingest({ ...installed, resolvedBefore: when.before }, staging, scratch, {
       unconfined: options.unconfined,
     });
-    const files = readTree(staging);
+    // Names, count and sizes checked before anything is read (read-output.ts).
+    const files = readUpstreamOutput(staging);
+    if (!ingester.verbatim)
+      for (const [rel, text] of files) if (rel.endsWith('.json')) files.set(rel, canonicalJson(text));
     const provenance: Provenance = {
       source,
       package: pkg,
@@ -111,7 +128,9 @@ export function addUpstream(upstreamRoot: string, arg: string, options: AddOptio
       confinement: ingested.confinement ?? { sandbox: 'none', ranUpstreamCode: false },
       files: Object.fromEntries([...files].map(([rel, text]) => [rel, `sha256-${sha256(text)}`])),
     };
-    files.set('provenance.json', stableJson(provenance));
+    // Through the output layer: what the registry or the lockfile says is written with its
+    // unprintable characters escaped (the same JSON, parsed).
+    files.set('provenance.json', jsonOutput(provenance));
     progress(`writing ${files.size} files to ${dir}`);
     const wrote = writeTreeAtomic(dir, files);
     return {

@@ -7,6 +7,7 @@ import type { Ingester } from './ingester.ts';
 export const ingestCodexAppServer: Ingester = {
   npmPackage: '@openai/codex',
   npmInstallArgs: [],
+  runsUpstreamCode: true,
   ingest(installed, outDir, scratch, options = {}) {
     const bin = join(installed.scratch, 'node_modules', '.bin', 'codex');
     const { confinement } = runConfined(bin, ['app-server', 'generate-json-schema', '--out', outDir], {

@@ -20,6 +20,13 @@ export interface Ingester {
   /** Extra `npm install` flags (e.g. --omit=optional to skip a 400 MB native binary). */
   npmInstallArgs: string[];
   /**
+   * The snapshot is the package's own file, copied byte for byte (ACP): kept as published. Any
+   * other snapshot's JSON is written in canonical order (generator/io/canonical-json.ts).
+   */
+  verbatim?: boolean;
+  /** It runs an upstream binary (in the sandbox): `upstream add` checks the sandbox before installing. */
+  runsUpstreamCode?: boolean;
+  /**
    * Write the snapshot's files into outDir (inside `scratch`, the only folder an upstream binary
    * may write in), running any upstream binary through runConfined (isolate.ts).
    */

@@ -2,11 +2,12 @@
 // bubblewrap sandbox (sandbox.ts) with a scrubbed environment, or refuses; only an explicit
 // `unconfined` runs it without. `runIsolated` (used by `npm run capture`, whose binaries need a
 // loopback model server, see docs/decisions.md) gives a loopback-only network namespace only.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EventmapError } from '../shared/diagnostics.ts';
-import { bwrapArgs, sandboxStatus, type Confinement } from './sandbox.ts';
+import { bwrapArgs, handOver, SANDBOX_LIMITS, sandboxStatus, spawnBwrap, type Confinement } from './sandbox.ts';
 
 let cachedPrefix: string[] | undefined;
 
@@ -63,8 +64,10 @@ export function runConfined(command: string, args: string[], options: ConfineOpt
   const scratch = resolve(options.scratch);
   const env = confinedEnv(scratch);
   // Every folder the environment names (HOME, the XDG folders, TMPDIR) exists, empty.
-  for (const [key, dir] of Object.entries(env))
-    if (key === 'HOME' || key === 'TMPDIR' || key.startsWith('XDG_')) mkdirSync(dir!, { recursive: true });
+  const writable = Object.entries(env)
+    .filter(([key]) => key === 'HOME' || key === 'TMPDIR' || key.startsWith('XDG_'))
+    .map(([, dir]) => dir!);
+  for (const dir of writable) mkdirSync(dir, { recursive: true });
   const cwd = resolve(options.cwd ?? scratch);
   const timeout = options.timeoutMs ?? 10 * 60_000;
   if (options.unconfined) {
@@ -85,12 +88,14 @@ export function runConfined(command: string, args: string[], options: ConfineOpt
     readOnly: (options.readOnly ?? []).map((p) => resolve(p)),
     env: env as Record<string, string>,
     disableUserns: status.disableUserns,
+    sizedTmp: status.sizedTmp,
   };
-  const stdout = run(status.bwrap, bwrapArgs(plan, command, args), command, args, {
-    cwd,
-    env: { PATH: env.PATH },
-    timeout,
-  });
+  handOver(scratch, writable);
+  const stdout = outcome(
+    spawnBwrap(bwrapArgs(plan, command, args), { cwd, env: { PATH: env.PATH }, timeout, maxBuffer: MAX_STDOUT }),
+    command,
+    args,
+  );
   return { stdout, confinement: { sandbox: 'bubblewrap', version: status.version } };
 }
 
@@ -115,14 +120,34 @@ export function confinedEnv(scratch: string): NodeJS.ProcessEnv {
   };
 }
 
+/** What a binary may print (it writes its snapshot to files). */
+const MAX_STDOUT = 64 * 1024 * 1024;
+
 function run(bin: string, argv: string[], command: string, args: string[], options: SpawnSyncOptions): string {
-  const result = spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  return outcome(spawnSync(bin, argv, { encoding: 'utf8', maxBuffer: MAX_STDOUT, ...options }), command, args);
+}
+
+// Why a run stopped, where a limit stopped it (the sandbox's, or what eventmap reads of stdout).
+const LIMIT_REASONS: Record<string, string> = {
+  SIGXFSZ: `it wrote a file larger than the sandbox allows (${SANDBOX_LIMITS.fileBytes / 1024 / 1024} MiB)`,
+  ENOBUFS: `it printed more than ${MAX_STDOUT / 1024 / 1024} MiB`,
+  ETIMEDOUT: 'it ran past its time limit',
+};
+
+function outcome(result: SpawnSyncReturns<string | Buffer>, command: string, args: string[]): string {
   const stderr = String(result.stderr ?? '').trim();
   if (result.status !== 0) {
+    const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
+    // bwrap exits with 128 + the signal that ended the binary.
+    const signal =
+      result.signal ?? Object.entries(constants.signals).find(([, n]) => result.status === 128 + n)?.[0] ?? '';
+    const limit = LIMIT_REASONS[signal] ?? LIMIT_REASONS[code ?? ''];
     throw new EventmapError({
       code: 'upstream/command-failed',
-      message: `\`${command} ${args.join(' ')}\` exited with ${result.status ?? result.signal}: ${stderr.slice(0, 2000)}`,
-      hint: 'check that the version exists and supports this command',
+      message: `\`${command} ${args.join(' ')}\` ${limit ? `stopped: ${limit}` : `exited with ${result.status ?? result.signal ?? code}`}: ${stderr.slice(0, 2000)}`,
+      hint: limit
+        ? 'a real release does not do this: do not vendor it, and report it upstream'
+        : 'check that the version exists and supports this command',
     });
   }
   return String(result.stdout ?? '');

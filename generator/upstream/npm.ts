@@ -15,6 +15,22 @@ export interface InstalledPackage {
   resolvedBefore?: string;
 }
 
+// An npm package name as the registry accepts it (npm's validate-npm-package-name, plus
+// upper case for the old names): what an upstream package names (its optionalDependencies, the
+// imports of its declaration files) reaches npm's command line, where `--registry=…` or
+// `--userconfig=…` would be an option. Never a leading `-`, `.` or `_`.
+const NPM_NAME = /^(?:@[a-z0-9~][a-z0-9._~-]*\/)?[a-z0-9~][a-z0-9._~-]*$/i;
+
+/** `name`, when it is an npm package name; otherwise an `upstream/bad-package-name` error saying where it came from. */
+export function npmName(name: string, from: string): string {
+  if (name.length <= 214 && NPM_NAME.test(name)) return name;
+  throw new EventmapError({
+    code: 'upstream/bad-package-name',
+    message: `${from} names ${JSON.stringify(name)}, which is not an npm package name; eventmap passes no such name to npm`,
+    hint: 'an npm package name is at most 214 characters of letters, digits, `-`, `.`, `_` and `~`, optionally `@scope/` first, and starts with neither `-`, `.` nor `_`; if a real release names it, report it upstream and do not vendor that release',
+  });
+}
+
 /** npm's arguments: no scripts, a lockfile (read for provenance), and, given, the release's cut-off. */
 export function npmInstallArgs(pkg: string, version: string, extraArgs: string[] = [], before?: string): string[] {
   return [
@@ -25,7 +41,9 @@ export function npmInstallArgs(pkg: string, version: string, extraArgs: string[]
     '--no-package-lock=false',
     ...(before ? [`--before=${before}`] : []),
     ...extraArgs,
-    `${pkg}@${version}`,
+    // Positional arguments after `--`: npm reads nothing there as an option.
+    '--',
+    `${npmName(pkg, 'the source')}@${version}`,
   ];
 }
 

@@ -7,7 +7,7 @@
 // those publish times, so the release's own pieces resolve and nothing published after them does.
 import semverValid from 'semver/functions/valid.js';
 import { EventmapError } from '../shared/diagnostics.ts';
-import { runNpm } from './npm.ts';
+import { npmName, runNpm } from './npm.ts';
 
 /** What `upstream add` asks the npm registry (a stand-in in tests: no network). */
 export interface Registry {
@@ -30,7 +30,11 @@ export function releaseDate(registry: Registry, pkg: string, version: string): R
   let before = published;
   const seen = new Map<string, Record<string, unknown>>([[pkg, own]]);
   for (const pinned of exactPins(registry.optionalDependencies(pkg, version))) {
+    npmName(pinned.name, `${pkg}@${version}'s optionalDependencies`);
     if (!seen.has(pinned.name)) seen.set(pinned.name, registry.times(pinned.name));
+    // An optional pin the registry does not list cannot be installed either (npm skips it):
+    // @openai/codex 0.105.0 pins six platform packages, of which the registry lists one.
+    if (!(pinned.version in seen.get(pinned.name)!)) continue;
     const time = publishTime(seen.get(pinned.name)!, pinned.name, pinned.version);
     if (time > before) before = time;
   }
@@ -60,11 +64,17 @@ function publishTime(times: Record<string, unknown>, pkg: string, version: strin
   return date.toISOString();
 }
 
+/** `npm view <spec> <field> --json`, the name checked and after `--` (npm reads nothing there as an option). */
+export function npmViewArgs(pkg: string, version: string | undefined, field: string): string[] {
+  const name = npmName(pkg, 'the package asked about');
+  return ['view', '--json', '--', version === undefined ? name : `${name}@${version}`, field];
+}
+
 /** The real registry, through npm (your npm configuration: registry, proxy, credentials). */
 export const npmRegistry: Registry = {
-  times: (pkg) => viewJson(['view', pkg, 'time', '--json']) as Record<string, unknown>,
+  times: (pkg) => viewJson(npmViewArgs(pkg, undefined, 'time')) as Record<string, unknown>,
   optionalDependencies: (pkg, version) => {
-    const deps = viewJson(['view', `${pkg}@${version}`, 'optionalDependencies', '--json']);
+    const deps = viewJson(npmViewArgs(pkg, version, 'optionalDependencies'));
     return deps && typeof deps === 'object' && !Array.isArray(deps) ? (deps as Record<string, string>) : {};
   },
 };

@@ -3,14 +3,27 @@
 // envelope's, and its permission answers name an option whose meaning is in the request.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { stringBytes } from '../bounded.ts';
 import { itemKey } from '../lifecycle.ts';
 import { get, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { keptId } from './long-ids.ts';
 import type { PlanStep } from './plans.ts';
+import { stepLabel } from './plan-steps.ts';
 import { answersBy, type Question } from './user-input.ts';
-import { contentText, detailOf, type FileChange, type ToolDetail } from './tool-detail.ts';
+import {
+  commandLine,
+  contentText,
+  detailOf,
+  textChange,
+  unfenced,
+  type FileChange,
+  type ToolDetail,
+} from './tool-detail.ts';
 import { closeTurn } from './close.ts';
 import { openSyntheticTurn } from './turns.ts';
+import { codexRetry, retryMessage } from './retry.ts';
+import { acpSessionCost } from './usage.ts';
 
 /**
  * The message chunks that are items of their own, by `sessionUpdate`: the item type each opens
@@ -25,7 +38,10 @@ const CHUNKS: Readonly<Record<string, { itemType: string }>> = {
 interface OpenChunk {
   kind: string;
   item: string;
+  /** The chunks' messageId, as kept (helpers/long-ids.ts: a long one by its hash). */
   messageId: string | undefined;
+  /** What it holds, for the session's bound (Lifecycle.held). */
+  heldBytes: number;
 }
 
 const CHUNK = 'acpChunk';
@@ -75,16 +91,18 @@ export function acpEndReplay(ctx: MapContext, ids: ProviderIds, m: unknown): voi
  */
 export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const scratch = ctx.thread.turnScratch;
+  const reported = obj(m) !== undefined && 'stopReason' in obj(m)! ? acpSystemError(ctx) : undefined;
+  if (reported !== undefined) acpErrorEcho(ctx, [reported]);
   const open = scratch.get(CHUNK) as OpenChunk | undefined;
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
-  const messageId = str(obj(m)?.messageId);
-  if (open && chunk && open.kind === kind && (messageId === undefined || messageId === open.messageId)) return;
+  const id = str(obj(m)?.messageId);
+  if (open && chunk && open.kind === kind && (id === undefined || keptId(id) === open.messageId)) return;
   if (open) {
     scratch.delete(CHUNK);
     // A turn cut short (cancelled, an error, a limit) did not finish its message: closeTurn closes
     // it as the turn's end says (interrupted, failed), not completed.
-    if (!cutShort(m))
+    if (!cutShort(ctx, m))
       ctx.emit(
         'item.completed',
         { item: open.item },
@@ -97,32 +115,106 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const n = ((scratch.get('acpChunks') as number | undefined) ?? 0) + 1;
   scratch.set('acpChunks', n);
   // Not the messageId alone: one message's thought and text chunks share it (claude-agent-acp).
+  const messageId = keptId(id);
   const item = `${messageId ?? ctx.currentTurn ?? 'session'}#${kind}-${n}`;
   ctx.lifecycle.holdsScratch(ctx.currentThread); // the helper state of at most 8 threads is kept
-  scratch.set(CHUNK, { kind, item, messageId } satisfies OpenChunk);
+  const heldBytes = stringBytes(item) + (messageId === undefined ? 0 : stringBytes(messageId)) + 64;
+  scratch.set(CHUNK, { kind, item, messageId, heldBytes } satisfies OpenChunk);
   ctx.emit('item.started', { item }, { itemType: chunk.itemType, status: 'inProgress' }, []);
 }
 
-/** A prompt's end that is not a finished answer: an error, or a stopReason other than end_turn. */
-function cutShort(m: unknown): boolean {
+/** A prompt's end that is not a finished answer: an error, a stopReason other than end_turn, or a turn the agent reported failed. */
+function cutShort(ctx: MapContext, m: unknown): boolean {
   const o = obj(m);
+  if (o !== undefined && 'stopReason' in o && acpSystemError(ctx) !== undefined) return true;
   return o !== undefined && ('error' in o || ('stopReason' in o && o.stopReason !== 'end_turn'));
+}
+
+/**
+ * A failed prompt's error answer, before its turn ends: an agent that first sent that very error as
+ * the message it was writing (claude-agent-acp sends `API Error: …` as a chunk, then the error answer
+ * `Internal error: API Error: …`) showed no answer but the error, which the turn states: the message
+ * closes `failed` with no text, so the error is shown once. The two strings are the agent's own,
+ * compared whole (the error's reason ends with the message's text); no wording is interpreted.
+ */
+export function acpErrorEcho(ctx: MapContext, reasons: readonly string[]): void {
+  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
+  if (!open || open.kind !== 'agent_message_chunk') return;
+  const text = ctx.openItem(ctx.currentThread, open.item)?.text?.trim();
+  if (!text || !reasons.some((r) => r.trim().endsWith(text))) return;
+  ctx.thread.turnScratch.delete(CHUNK);
+  ctx.emit(
+    'item.completed',
+    { item: open.item },
+    {
+      itemType: 'assistant_message',
+      status: 'failed',
+      text: '',
+      detail: 'the agent sent its error as this message; the turn states it',
+    },
+    [],
+  );
+}
+
+/** turnScratch key: the agent reported the turn failed (codex-acp's `_meta.codex`), with the reason when it gave one. */
+const SYSTEM_ERROR = 'acpSystemError';
+/** What a turn the agent reported failed without a reason says. */
+const NO_REASON = 'the agent reported a system error (codex threadStatus systemError) with no reason of its own';
+
+/** The error of a turn the agent reported failed (`_meta.codex`), or undefined. */
+function acpSystemError(ctx: MapContext): string | undefined {
+  return ctx.thread.turnScratch.get(SYSTEM_ERROR) as string | undefined;
+}
+
+/**
+ * session_info_update's `_meta.codex`, where the TypeScript codex-acp (`@agentclientprotocol/codex-acp`)
+ * passes on what codex app-server said of the thread: `error` (its `error` notification: message,
+ * codexErrorInfo, willRetry) and `threadStatus` (`thread/status/changed`). It answers a failed turn
+ * with `stopReason: end_turn` and the error as message text; these are its only structured signals
+ * that the turn failed: a retry is a runtime.warning with `retry`, as on Codex; an error that is not
+ * retried, or `threadStatus` `systemError`, makes the turn `failed` when its prompt is answered.
+ */
+export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const codex = obj(get(m, ['_meta', 'codex']));
+  if (!codex || ctx.currentTurn === undefined) return;
+  const error = obj(codex.error);
+  if (error && error.willRetry === true) {
+    const info = codexRetry(ctx, ids, { error });
+    ctx.emit('runtime.warning', ids, { message: retryMessage(ctx, ids, info), retry: info, detail: error }, [
+      'message',
+    ]);
+  } else if (error) {
+    const message = str(error.message);
+    if (message !== undefined && message.trim() !== '') {
+      ctx.lifecycle.holdsScratch(ctx.currentThread);
+      ctx.thread.turnScratch.set(SYSTEM_ERROR, message);
+    }
+  }
+  if (str(obj(codex.threadStatus)?.type) === 'systemError' && acpSystemError(ctx) === undefined) {
+    ctx.lifecycle.holdsScratch(ctx.currentThread);
+    ctx.thread.turnScratch.set(SYSTEM_ERROR, NO_REASON);
+  }
+}
+
+/** session/prompt's answer: the state its stopReason maps to, unless the agent reported the turn failed. */
+export function acpPromptState(ctx: MapContext, _ids: ProviderIds, mapped: unknown): unknown {
+  return acpSystemError(ctx) !== undefined ? 'failed' : mapped;
+}
+
+/**
+ * The reason a JSON-RPC error answer gives: the agent's own, in `data` (Zed's codex-acp sends
+ * `{code: -32603, message: "Internal error", data: {message: <codex's error>}}`), else `message`.
+ */
+export function jsonRpcErrorReason(error: Record<string, unknown>): string | undefined {
+  const data = error.data;
+  const own = typeof data === 'string' ? data : str(obj(data)?.message);
+  if (own !== undefined && own.trim() !== '') return own;
+  return str(error.message);
 }
 
 /** The item of the open chunk (acpChunk opened it). */
 export function acpChunkItem(ctx: MapContext, _ids: ProviderIds): string | undefined {
   return (ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined)?.item;
-}
-
-/**
- * The whole text of the open chunk so far, `text` appended: for chunks without a stream (the
- * user's). What came before is the text the open item keeps (bounded with it, runtime/open-item.ts).
- */
-export function acpChunkText(ctx: MapContext, _ids: ProviderIds, text: unknown): string | undefined {
-  const open = ctx.thread.turnScratch.get(CHUNK) as OpenChunk | undefined;
-  const more = str(text);
-  if (!open || more === undefined) return undefined;
-  return (ctx.openItem(ctx.currentThread, open.item)?.text ?? '') + more;
 }
 
 /** The JSON-RPC id of the request being mapped (ACP's params do not repeat it), as sent: `ids.request` reads it. */
@@ -189,40 +281,75 @@ const STOPPED_SHORT: Readonly<Record<string, string>> = {
   refusal: 'the agent refused to go on (refusal)',
 };
 
-/** The errorMessage of a prompt turn that ended short of an answer; undefined for the others. */
-export function acpStopMessage(_ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+/** The errorMessage of a prompt turn that ended short of an answer, or that the agent reported failed; undefined for the others. */
+export function acpStopMessage(ctx: MapContext, _ids: ProviderIds, stopReason: unknown): string | undefined {
+  const reported = acpSystemError(ctx);
+  if (reported !== undefined) return reported;
   return typeof stopReason === 'string' && Object.hasOwn(STOPPED_SHORT, stopReason)
     ? STOPPED_SHORT[stopReason]
     : undefined;
 }
 
-/** ToolCall / ToolCallUpdate → ToolDetail: the raw input, the text it produced, the files it changes. */
+/**
+ * ToolCall / ToolCallUpdate → ToolDetail: the raw input, the command as run, the files it changes
+ * (its `diff` content), and what it returned. The output is the tool's own: `rawOutput` (a text,
+ * content blocks, or a command's record: `aggregated_output`, `formatted_output`, `stdout`,
+ * `output`), else, on the update that ends the call, the terminal extension's output
+ * (`_meta.terminal_output`, whose chunks agents use both as a whole and as a part, so only at the
+ * end), else its text content (one Markdown fence around it, the agent's presentation, taken off).
+ * Text content before the end describes the call (an approval's prompt, a tool's description),
+ * never its output. Streamed chunks (`_meta.terminal_output_delta`) are the spec's content.delta.
+ * The exit code is `rawOutput`'s, else the terminal extension's (`_meta.terminal_exit`).
+ */
 export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
   const o = obj(call);
   if (!o) return undefined;
   const input = obj(o.rawInput);
-  const command = input?.command;
+  const ended = o.status === 'completed' || o.status === 'failed';
   const texts: unknown[] = [];
   const changes: FileChange[] = [];
   for (const c of Array.isArray(o.content) ? o.content : []) {
     const part = obj(c);
     if (part?.type === 'content') texts.push(part.content);
     const path = str(part?.path);
-    if (part?.type === 'diff' && path !== undefined)
-      changes.push({ path, kind: part.oldText === null || part.oldText === undefined ? 'add' : 'update' });
+    if (part?.type !== 'diff' || path === undefined) continue;
+    const oldText = str(part.oldText);
+    changes.push(textChange(path, oldText === undefined ? 'add' : 'update', oldText, str(part.newText)));
   }
-  const output = contentText(texts) ?? str(o.rawOutput) ?? str(obj(o.rawOutput)?.output);
+  const shown = ended ? contentText(texts) : undefined;
+  const terminal = ended ? str(get(o, ['_meta', 'terminal_output', 'data'])) : undefined;
   return detailOf({
     name: str(o.name),
-    command: typeof command === 'string' ? command : Array.isArray(command) ? command.join(' ') : undefined,
+    command: commandLine(input?.command),
     cwd: str(input?.cwd),
     input,
-    output,
+    output: rawOutputText(o.rawOutput) ?? terminal ?? (shown === undefined ? undefined : unfenced(shown)),
     changes: changes.length ? changes : undefined,
     url: str(input?.url),
     query: str(input?.query),
-    exitCode: int(obj(o.rawOutput)?.exitCode),
+    exitCode: exitCodeOf(obj(o.rawOutput), obj(get(o, ['_meta', 'terminal_exit']))),
   });
+}
+
+/** The text of a tool's rawOutput: a text, content blocks, or a command's record (its output field). */
+function rawOutputText(raw: unknown): string | undefined {
+  const o = obj(raw);
+  if (!o) return contentText(raw);
+  for (const key of ['aggregated_output', 'formatted_output', 'stdout', 'output']) {
+    const text = contentText(o[key]);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** The first record's `exit_code` (or `exitCode`) that has one: a number, or null (it ended without one: a signal). */
+function exitCodeOf(...records: (Record<string, unknown> | undefined)[]): number | null | undefined {
+  for (const o of records) {
+    const code = o?.exit_code !== undefined ? o.exit_code : o?.exitCode;
+    if (code === null) return null;
+    if (int(code) !== undefined) return int(code);
+  }
+  return undefined;
 }
 
 /**
@@ -243,26 +370,30 @@ export function acpPermissionDecision(ctx: MapContext, ids: ProviderIds, outcome
 /** Plan entries `[{content, status}]` → plan steps. */
 export function acpPlan(ctx: MapContext, _ids: ProviderIds, entries: unknown): PlanStep[] | undefined {
   if (!Array.isArray(entries)) return undefined;
-  const out: PlanStep[] = [];
-  for (const e of entries) {
-    const step = str(obj(e)?.content);
-    const status = ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined;
-    if (step !== undefined && status !== undefined) out.push({ step, status });
-  }
-  return out;
+  return entries.map((e, i) => ({
+    step: stepLabel(i, obj(e)?.content),
+    status:
+      (ctx.mapValue(HOOK_VALUE_MAPS.acpPlanStatus, obj(e)?.status) as PlanStep['status'] | undefined) ?? 'pending',
+  }));
 }
 
-/** usage_update → the context window snapshot. */
+/** usage_update → the context window snapshot, with the session's running cost when it is in USD. */
 export function acpTokenUsage(
-  _ctx: MapContext,
+  ctx: MapContext,
   _ids: ProviderIds,
   used: unknown,
   size: unknown,
-): { usedTokens: number; maxTokens?: number } | undefined {
+  cost?: unknown,
+): { usedTokens: number; maxTokens?: number; sessionCostUsd?: number } | undefined {
   const usedTokens = int(used);
   if (usedTokens === undefined) return undefined;
   const maxTokens = int(size);
-  return maxTokens === undefined ? { usedTokens } : { usedTokens, maxTokens };
+  const sessionCostUsd = acpSessionCost(ctx, cost);
+  return {
+    usedTokens,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    ...(sessionCostUsd !== undefined ? { sessionCostUsd } : {}),
+  };
 }
 
 /** The user's message a session/prompt sends: one item per turn. */

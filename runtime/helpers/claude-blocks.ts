@@ -1,8 +1,9 @@
 // Claude content blocks → items. Streamed blocks start at content_block_start (a tool use keeps its
 // `toolu_` id; text and thinking are `<message id>#<index>`), are updated by the `assistant` copy,
 // and complete at message_stop unless the CLI says it abandoned them (0.3.x `abandoned_blocks`: a
-// cut-off stream it retries) — an abandoned block is left to its turn's end, which does not call
-// it completed. Tools complete at their tool_result (claude-turns.ts). Blocks never streamed
+// cut-off stream it retries), or the stream never stopped and the CLI sent its message whole
+// instead (0.2.62): such a copy is superseded (superseded.ts). Blocks streaming when the SDK's
+// interrupt marker comes close `interrupted`. Tools complete at their tool_result (claude-turns.ts). Blocks never streamed
 // (subagents, no partial messages) start and, unless tools, complete at once. Classification
 // (tool name → item type, block type → item type) is the spec's value maps, read by name.
 import type { MapContext } from '../context.ts';
@@ -11,8 +12,12 @@ import { get, idOf, obj, str } from '../values.ts';
 import { claudeTurn, type ClaudeTurnState } from './claude-state.ts';
 import { claudeToolDetail, todoPlan } from './claude-tools.ts';
 import { trackRequestUsage } from './claude-usage.ts';
+import { claudeSubagentModel } from './claude-requests.ts';
+import { claudeParentItem } from './links.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
+import { keptId } from './long-ids.ts';
 import { OPENED_BY } from '../lifecycle-roles.ts';
+import { supersede } from './cut-off.ts';
 
 /** Value maps of mapping-spec.yaml these helpers classify with (declared in the manifest; generate checks they exist). */
 export const CLAUDE_VALUE_MAPS = {
@@ -29,7 +34,7 @@ const SYNTHETIC_MODEL = '<synthetic>';
 /** message_start (`m` is the inner stream event): a new model response; its content blocks are numbered from 0. */
 export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
-  s.messageId = idOf(get(m, ['message', 'id']));
+  s.messageId = keptId(idOf(get(m, ['message', 'id'])));
   if (s.blocks.size) s.blocks.clear();
   if (s.messageId !== undefined) s.streamed.add(s.messageId);
   trackRequestUsage(ctx, get(m, ['message']));
@@ -43,7 +48,7 @@ export function claudeMessageStart(ctx: MapContext, _ids: ProviderIds, m: unknow
  */
 function streamItem(ctx: MapContext, s: ClaudeTurnState, index: number): string {
   if (s.messageId === undefined) {
-    const api = idOf(get(ctx.raw.payload, ['api_message_id']));
+    const api = keptId(idOf(get(ctx.raw.payload, ['api_message_id'])));
     if (api !== undefined) {
       s.messageId = api;
       s.streamed.add(api);
@@ -58,6 +63,9 @@ export function claudeBlockStart(ctx: MapContext, ids: ProviderIds, m: unknown):
   const block = obj(get(m, ['content_block']));
   if (typeof index !== 'number' || !block) return;
   const s = claudeTurn(ctx);
+  // A block at an index this message already used starts another message whose message_start (and
+  // the last one's message_stop) never came: the last one ends as message_stop would end it.
+  if (s.blocks.has(index) && s.blocks.get(index)!.item !== idOf(block.id)) endMessage(ctx, ids, s, Infinity);
   // A tool use's item.started is the spec's (mapping-spec.yaml content_block_start): remember its block only.
   const item =
     startedBySpec(ctx, idOf(block.id)) ??
@@ -131,14 +139,28 @@ export function claudeBlockStop(ctx: MapContext, _ids: ProviderIds, m: unknown):
   );
 }
 
-/** message_stop: the blocks that stopped complete, except those the CLI says it abandoned. */
+/** message_stop: the blocks that stopped complete; those the CLI says it abandoned are superseded copies. */
 export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
-  const s = claudeTurn(ctx);
   // `abandoned_blocks` is on the SDK message around the stream event (0.3.x).
   const abandoned = obj(get(ctx.raw.payload, ['abandoned_blocks']));
-  const from = typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity;
+  endMessage(
+    ctx,
+    ids,
+    claudeTurn(ctx),
+    typeof abandoned?.from_block_index === 'number' ? abandoned.from_block_index : Infinity,
+  );
+  ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
+}
+
+/** One model response ends: its blocks that stopped complete, those from `from` on were abandoned (superseded). */
+function endMessage(ctx: MapContext, ids: ProviderIds, s: ClaudeTurnState, from: number): void {
   for (const [index, block] of s.blocks) {
-    if (block.isTool || !block.stopped || index >= from) continue;
+    if (block.isTool) continue;
+    if (index >= from) {
+      supersede(ctx, ids, block.item);
+      continue;
+    }
+    if (!block.stopped) continue;
     const open = ctx.openItem(ctx.currentThread, block.item);
     if (open)
       ctx.emit('item.completed', { ...ids, item: block.item }, { itemType: open.itemType, status: 'completed' }, []);
@@ -147,7 +169,44 @@ export function claudeMessageStop(ctx: MapContext, ids: ProviderIds, _m: unknown
   // The next stream names its message again (message_start), or is another stream with no id.
   s.messageId = undefined;
   s.anonymous++;
-  ctx.ignore('message_stop ends one model response; its items closed above or wait for their results');
+}
+
+/** The SDK's interrupt marker: the text and thinking blocks still streaming were cut off by the user. */
+export function interruptStreamingBlocks(ctx: MapContext, ids: ProviderIds): void {
+  for (const block of claudeTurn(ctx).blocks.values()) {
+    const open = block.isTool ? undefined : ctx.openItem(ctx.currentThread, block.item);
+    if (open)
+      ctx.emit(
+        'item.completed',
+        { ...ids, item: block.item, turn: open.ids.turn },
+        { itemType: open.itemType, status: 'interrupted', detail: 'the user interrupted it' },
+        [],
+      );
+  }
+}
+
+/**
+ * system:api_retry: the model request being streamed failed and is retried. The main thread's text
+ * and thinking blocks that had not stopped were given up (where the CLI did not already say so with
+ * `abandoned_blocks`): superseded copies, as Codex's at its retry.
+ */
+export function claudeRetry(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  const s = claudeTurn(ctx);
+  for (const [index, block] of s.blocks)
+    if (!block.isTool && !block.stopped && block.parent === undefined) {
+      supersede(ctx, ids, block.item);
+      s.blocks.delete(index);
+    }
+}
+
+/**
+ * A main-thread message sent whole while another message's stream never stopped (0.2.62 retries a
+ * cut-off stream so): that stream's unfinished blocks were given up.
+ */
+function supersedeUnstopped(ctx: MapContext, ids: ProviderIds, s: ClaudeTurnState, id: string | undefined): void {
+  if (s.messageId === undefined || s.messageId === id) return;
+  for (const block of s.blocks.values())
+    if (!block.isTool && !block.stopped && block.parent === undefined) supersede(ctx, ids, block.item);
 }
 
 /** At a turn's end: blocks that stopped but saw no message_stop did finish. */
@@ -169,13 +228,14 @@ export function completeStoppedBlocks(ctx: MapContext, ids: ProviderIds): void {
 /**
  * assistant: one content block per message. A streamed block's item already exists: update it with
  * the final block. A block that was never streamed becomes an item of its own, attributed to its
- * parent tool use. The CLI's own API-error message (`model: "<synthetic>"`) is an `error` item that
- * keeps the message's `error`.
+ * parent tool use. The CLI's own API-error message (`model: "<synthetic>"` with an `error`) is no
+ * item: the failed turn's runtime.error and errorMessage state that error once (docs/parity.md);
+ * another synthetic message is an `error` item.
  */
 export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const s = claudeTurn(ctx);
   const message = obj(get(m, ['message']));
-  const id = idOf(message?.id);
+  const id = keptId(idOf(message?.id));
   const content = Array.isArray(message?.content) ? message.content : [];
   const parent = idOf(get(m, ['parent_tool_use_id']));
   const error = get(m, ['error']);
@@ -185,6 +245,10 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
     ...(error !== undefined ? { error } : {}),
   };
   trackRequestUsage(ctx, message);
+  if (synthetic && error !== undefined)
+    return ctx.ignore('the CLI’s own API-error message: the failed turn states this error once (result)');
+  if (parent === undefined && !(id !== undefined && s.streamed.has(id))) supersedeUnstopped(ctx, ids, s, id);
+  claudeSubagentModel(ctx, ids, m);
   for (const raw of content) {
     const block = obj(raw);
     if (!block) continue;
@@ -200,7 +264,13 @@ export function claudeAssistant(ctx: MapContext, ids: ProviderIds, m: unknown): 
         ctx.emit(
           'item.updated',
           { ...ids, item },
-          { itemType, text: textOf(block), toolDetail, data: dataOf(block, context) },
+          {
+            itemType,
+            text: textOf(block),
+            toolDetail,
+            data: dataOf(block, context),
+            parentItemId: claudeParentItem(ctx, ids),
+          },
           [],
         );
         plan(ctx, ids, itemType, block, parent);
@@ -250,7 +320,32 @@ function detailOfBlock(
   return detail;
 }
 
-/** A main-thread TodoWrite (a tool the spec makes a `plan`) with its whole input: the turn's plan. */
+/** The tool the agent leaves plan mode with: its `plan` input is the plan it proposes. */
+const EXIT_PLAN_MODE = 'ExitPlanMode';
+
+/**
+ * A plan proposed to the user (turn.proposed.completed, naming the tool use's item): from the
+ * canUseTool call for ExitPlanMode (`$` the permission record), or from its tool_use block when the
+ * app was not asked (a mode that allows it), once per tool use.
+ */
+export function claudeProposedPlan(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  const record = obj(m);
+  const name = str(record?.toolName) ?? str(record?.name);
+  const item = idOf(get(m, ['options', 'toolUseID'])) ?? idOf(record?.id);
+  const plan = str(get(m, ['input', 'plan']));
+  if (name !== EXIT_PLAN_MODE || plan === undefined || item === undefined) return;
+  // The permission and the assistant message of one tool use come one after the other: the last
+  // tool use proposed is all there is to remember (state stays one id, however many plans a turn has).
+  const scratch = ctx.thread.turnScratch;
+  if (scratch.get('claudeProposed') === item) return;
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
+  scratch.set('claudeProposed', item);
+  ctx.emit('turn.proposed.completed', { thread: ids.thread, turn: ids.turn, item }, { planMarkdown: plan }, [
+    'planMarkdown',
+  ]);
+}
+
+/** A main-thread TodoWrite (a tool the spec makes a `plan`) with its whole input: the turn's plan; an ExitPlanMode: the plan it proposes. */
 function plan(
   ctx: MapContext,
   ids: ProviderIds,
@@ -258,6 +353,7 @@ function plan(
   block: Record<string, unknown>,
   parent: string | undefined,
 ): void {
+  if (block.type === 'tool_use' && parent === undefined) claudeProposedPlan(ctx, ids, block);
   if (itemType !== 'plan' || block.type !== 'tool_use' || parent !== undefined) return;
   const steps = todoPlan(ctx, block.input);
   if (steps !== undefined) ctx.emit('turn.plan.updated', { ...ids, item: undefined }, { plan: steps }, ['plan']);
@@ -297,9 +393,16 @@ function startBlock(
   }
   const toolDetail = streamed ? undefined : detailOfBlock(ctx, s, item, itemType, block);
   const text = streamed ? undefined : textOf(block);
-  ctx.emit('item.started', { ...ids, item }, { itemType, status: 'inProgress', text, toolDetail, data }, []);
+  // A subagent's block names the tool use that spawned the subagent.
+  const parentItemId = claudeParentItem(ctx, ids);
+  ctx.emit(
+    'item.started',
+    { ...ids, item },
+    { itemType, status: 'inProgress', text, toolDetail, data, parentItemId },
+    [],
+  );
   if (!streamed && !isTool(block))
-    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', text, data }, []);
+    ctx.emit('item.completed', { ...ids, item }, { itemType, status: 'completed', text, data, parentItemId }, []);
   return item;
 }
 

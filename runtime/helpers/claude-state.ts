@@ -96,8 +96,10 @@ export interface ClaudeTurnState {
   anonymous: number;
   /** A tool use's detail (name, input), for its completion at its result. */
   tools: BoundedMap<ToolDetail>;
-  /** The SDK's `[Request interrupted by user…]` message was seen: the turn ends interrupted. */
+  /** The SDK's `[Request interrupted by user…]` message was seen, or the app interrupted: the turn ends interrupted. */
   interrupted: boolean;
+  /** The app said it interrupted the turn (claude-turns.ts claudeAppInterrupted). */
+  appInterrupted?: boolean;
 }
 
 /** Rough bytes of a JSON value (a tool's input), never throwing. */
@@ -144,6 +146,11 @@ export function claudeTurn(ctx: MapContext): ClaudeTurnState {
     scratch.set('claude', s);
   }
   return s;
+}
+
+/** The SDK's interrupt marker came in the current turn (read without creating the turn's state). */
+export function claudeTurnInterrupted(ctx: MapContext): boolean {
+  return (ctx.thread.turnScratch.get('claude') as ClaudeTurnState | undefined)?.interrupted === true;
 }
 
 /** task_id → the tool use that started it (task_updated names only the task). */

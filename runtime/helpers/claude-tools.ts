@@ -7,7 +7,15 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
-import { contentText, detailOf, FILE_CHANGE_KINDS, type FileChange, type ToolDetail } from './tool-detail.ts';
+import { stepLabel } from './plan-steps.ts';
+import {
+  contentText,
+  detailOf,
+  FILE_CHANGE_KINDS,
+  textChange,
+  type FileChange,
+  type ToolDetail,
+} from './tool-detail.ts';
 
 /** An MCP tool's name: `mcp__<server>__<tool>` (the server's name has no `__`). */
 const MCP_NAME = /^mcp__(.+?)__(.+)$/;
@@ -34,9 +42,9 @@ export function claudeToolDetail(
     case 'file_change': {
       const path = str(args?.file_path) ?? str(args?.notebook_path);
       const kind = ctx.mapValue(HOOK_VALUE_MAPS.claudeFileChange, tool);
-      const changes: FileChange[] | undefined =
+      const changes =
         path !== undefined && kind !== undefined && FILE_CHANGE_KINDS.has(kind)
-          ? [{ path, kind: kind as FileChange['kind'] }]
+          ? editChanges(path, kind as FileChange['kind'], args)
           : undefined;
       return detailOf({ ...detail, changes });
     }
@@ -49,6 +57,18 @@ export function claudeToolDetail(
     default:
       return detail;
   }
+}
+
+/**
+ * A file tool's input as file changes with their texts: Write's `content` (the file's new text),
+ * Edit's `old_string` → `new_string`, one change per edit of MultiEdit's `edits`, NotebookEdit's
+ * `new_source`. Each is what the input states, never read back from the file.
+ */
+function editChanges(path: string, kind: FileChange['kind'], args: Record<string, unknown> | undefined): FileChange[] {
+  const edits = Array.isArray(args?.edits) && args.edits.length > 0 ? args.edits.map((e) => obj(e)) : [args];
+  return edits.map((e) =>
+    textChange(path, kind, str(e?.old_string), str(e?.new_string) ?? str(e?.content) ?? str(e?.new_source)),
+  );
 }
 
 /** A tool_result block: what the tool returned as text, and why it failed when it did. */
@@ -65,12 +85,11 @@ export function toolResultDetail(block: Record<string, unknown>): ToolDetail | u
 export function todoPlan(ctx: MapContext, input: unknown): { step: string; status: string }[] | undefined {
   const todos = get(input, ['todos']);
   if (!Array.isArray(todos)) return undefined;
-  const plan: { step: string; status: string }[] = [];
-  for (const t of todos) {
+  return todos.map((t, i) => {
     const o = obj(t);
-    const step = str(o?.content) ?? str(o?.activeForm);
-    if (step === undefined) continue;
-    plan.push({ step, status: ctx.mapValue(HOOK_VALUE_MAPS.claudeTodoStatus, o?.status) ?? 'pending' });
-  }
-  return plan;
+    return {
+      step: stepLabel(i, o?.content, o?.activeForm),
+      status: ctx.mapValue(HOOK_VALUE_MAPS.claudeTodoStatus, o?.status) ?? 'pending',
+    };
+  });
 }

@@ -7,9 +7,11 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
-import { completeStoppedBlocks } from './claude-blocks.ts';
+import { completeStoppedBlocks, interruptStreamingBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
 import { toolResultDetail } from './claude-tools.ts';
+import { claudeParentItem } from './links.ts';
+import { rememberModel } from './thread-model.ts';
 import { openSyntheticTurn } from './turns.ts';
 
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
@@ -35,8 +37,85 @@ export function claudeThreadStarted(ctx: MapContext, thread: string): void {
   ctx.emit('thread.started', { thread }, { providerThreadId: thread }, []);
 }
 
+/** Claude: system:init's model, or a main-thread assistant message's (a subagent's is its own). */
+function claudeMessageModel(ctx: MapContext): void {
+  const m = ctx.raw.payload;
+  if (get(m, ['parent_tool_use_id']) != null) return;
+  const model =
+    get(m, ['type']) === 'system'
+      ? get(m, ['model'])
+      : (get(m, ['message', 'model']) ?? get(m, ['event', 'message', 'model']));
+  rememberModel(ctx, ctx.currentThread, model);
+}
+
+/** Before a message that may start a turn: the model it states is the thread's, then the turn opens on it. */
 export function claudeOpenTurn(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
+  claudeMessageModel(ctx);
   openSyntheticTurn(ctx);
+  const held = ctx.lifecycle.heldPrompt;
+  if (held !== undefined && ctx.currentThread !== undefined) {
+    ctx.lifecycle.heldPrompt = undefined;
+    emitPrompt(ctx, held, undefined);
+  }
+}
+
+/**
+ * The app's own prompt (the SDK never yields it back): it starts a turn, if none is open, with the
+ * user's message as a `user_message` item, as the user's message is on every other provider.
+ */
+export function claudePrompt(ctx: MapContext, prompt: unknown, id: string | undefined): boolean {
+  const text = promptText(prompt);
+  if (text === undefined) return false;
+  // Before the SDK has named its session, the turn's thread is not known: the prompt waits for the
+  // turn the SDK's first message opens (claudeOpenTurn).
+  if (ctx.currentThread === undefined) {
+    ctx.lifecycle.heldPrompt = text;
+    return true;
+  }
+  emitPrompt(ctx, text, id);
+  return true;
+}
+
+function emitPrompt(ctx: MapContext, text: string, id: string | undefined): void {
+  openSyntheticTurn(ctx);
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
+  const n = ((ctx.thread.turnScratch.get('claudePrompts') as number | undefined) ?? 0) + 1;
+  ctx.thread.turnScratch.set('claudePrompts', n);
+  const item = `${id ?? ctx.currentTurn ?? 'session'}#prompt-${n}`;
+  ctx.emit('item.started', { item }, { itemType: 'user_message', status: 'inProgress', text }, []);
+  ctx.emit('item.completed', { item }, { itemType: 'user_message', status: 'completed', text }, []);
+}
+
+/** A prompt's text: a string, or an SDKUserMessage (`message.content`: a string or content blocks). */
+function promptText(prompt: unknown): string | undefined {
+  if (typeof prompt === 'string') return prompt;
+  const content = get(prompt, ['message', 'content']) ?? get(prompt, ['content']);
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? summaryOf(content) : undefined;
+}
+
+const COMPACTION = 'claudeCompaction';
+
+/**
+ * system:compact_boundary: the conversation was compacted. A `context_compaction` item, as on every
+ * provider; the CLI's next message, a user message with the summary it continues from, is that
+ * item's text (not the user's words), and anything else first completes it without one.
+ */
+export function claudeCompaction(ctx: MapContext, ids: ProviderIds, m: unknown): void {
+  completeCompaction(ctx, undefined);
+  const item = `${idOf(get(m, ['uuid'])) ?? ctx.currentTurn ?? 'session'}#compaction`;
+  ctx.emit('item.started', { ...ids, item }, { itemType: 'context_compaction', status: 'inProgress' }, []);
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
+  ctx.thread.turnScratch.set(COMPACTION, item);
+}
+
+/** Complete the compaction item waiting for its summary, with `summary` as its text. */
+export function completeCompaction(ctx: MapContext, summary: string | undefined): void {
+  const scratch = ctx.thread.turnScratch;
+  const item = scratch.get(COMPACTION) as string | undefined;
+  if (item === undefined) return;
+  scratch.delete(COMPACTION);
+  ctx.emit('item.completed', { item }, { itemType: 'context_compaction', status: 'completed', text: summary }, []);
 }
 
 /**
@@ -52,7 +131,15 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
   const uuid = idOf(get(m, ['uuid'])) ?? 'user-message';
   const marker = content.some((b) => INTERRUPT_MARKER.test(str(obj(b)?.text) ?? ''));
   const results = content.some((b) => obj(b)?.type === 'tool_result');
-  if (marker) s.interrupted = true;
+  if (ctx.thread.turnScratch.has(COMPACTION)) {
+    const summary = parent === undefined && !results && !marker ? summaryOf(content) : undefined;
+    completeCompaction(ctx, summary);
+    if (summary !== undefined) return;
+  }
+  if (marker) {
+    s.interrupted = true;
+    interruptStreamingBlocks(ctx, ids);
+  }
   if (!results) flushHeld(ctx, marker ? 'interrupted' : 'failed');
   content.forEach((rawBlock, index) => {
     const block = obj(rawBlock);
@@ -63,10 +150,21 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
     const item = `${uuid}#${index}`;
     const data = parent === undefined ? block : { parentToolUseId: parent, block };
     const text = str(block.text);
-    ctx.emit('item.started', { ...ids, item }, { itemType: 'user_message', status: 'inProgress', text, data }, []);
-    ctx.emit('item.completed', { ...ids, item }, { itemType: 'user_message', status: 'completed', text, data }, []);
+    const parentItemId = claudeParentItem(ctx, ids);
+    const payload = { itemType: 'user_message', text, data, parentItemId };
+    ctx.emit('item.started', { ...ids, item }, { ...payload, status: 'inProgress' }, []);
+    ctx.emit('item.completed', { ...ids, item }, { ...payload, status: 'completed' }, []);
   });
   if (content.length === 0) ctx.ignore('a user message with no content');
+}
+
+/** The text of a user message's text blocks (the summary a compaction continues from). */
+function summaryOf(content: unknown[]): string | undefined {
+  const texts = content.flatMap((b) => {
+    const text = obj(b)?.type === 'text' ? str(obj(b)?.text) : undefined;
+    return text === undefined ? [] : [text];
+  });
+  return texts.length ? texts.join('\n') : undefined;
 }
 
 function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>): void {
@@ -136,11 +234,26 @@ export function flushHeld(ctx: MapContext, status: 'failed' | 'interrupted'): vo
   ctx.raw = cause;
 }
 
+/**
+ * The app interrupted its turn (`query.interrupt()`, or the abort it passed `query()`): a result
+ * that does not say the turn succeeded is that interrupt's, whatever error its text gives (0.2.x
+ * answers an abort with `error_during_execution`, `is_error`, `Request was aborted`).
+ */
+export function claudeAppInterrupted(ctx: MapContext): void {
+  if (ctx.currentTurn === undefined) return;
+  const s = claudeTurn(ctx);
+  s.interrupted = true;
+  s.appInterrupted = true;
+}
+
 /** result: the turn's state (TurnState), from `terminal_reason` (mapped in the spec) or the older signals. */
 export function claudeTurnState(ctx: MapContext, _ids: ProviderIds, m: unknown, terminal: unknown): string {
+  const s = claudeTurn(ctx);
+  const succeeded = get(m, ['subtype']) === 'success' && get(m, ['is_error']) !== true;
+  if (s.appInterrupted && !succeeded) return 'interrupted';
   if (typeof terminal === 'string') return terminal;
-  if (claudeTurn(ctx).interrupted) return 'interrupted';
-  return get(m, ['subtype']) === 'success' && get(m, ['is_error']) !== true ? 'completed' : 'failed';
+  if (s.interrupted) return 'interrupted';
+  return succeeded ? 'completed' : 'failed';
 }
 
 /** result: what a failed turn's error was, never an internal diagnostic; nothing for other states. */
@@ -165,6 +278,7 @@ export function claudeErrorMessage(
 
 /** result, before closeTurn: held error results and whole-but-unclosed blocks close with the turn. */
 export function claudeTurnEnd(ctx: MapContext, ids: ProviderIds, _m: unknown): void {
+  completeCompaction(ctx, undefined);
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   flushHeld(
     ctx,

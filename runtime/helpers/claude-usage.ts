@@ -8,6 +8,7 @@
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, int, obj, str } from '../values.ts';
+import { keptId } from './long-ids.ts';
 
 interface RequestUsage {
   /** The model request's message id and model. */
@@ -64,7 +65,7 @@ export function trackRequestUsage(ctx: MapContext, message: unknown): void {
   const usage = obj(m.usage);
   if (!usage) return;
   const u = usageState(ctx);
-  const id = str(m.id);
+  const id = keptId(str(m.id)); // (a long one by its hash: helpers/long-ids.ts)
   if (id === undefined || id !== u.id) {
     u.id = id;
     u.input = u.cacheRead = u.cacheCreation = u.output = 0;
@@ -91,6 +92,15 @@ function merge(u: RequestUsage, usage: Record<string, unknown>, final: boolean):
 export function claudeTokenUsage(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const u = usageState(ctx);
   if (get(m, ['type']) === 'result') {
+    const usage = obj(get(m, ['usage']));
+    // No model request's usage reached this normalizer at all (no stream, no assistant message): the
+    // result's own usage, the turn's, is the one count there is of what the context holds.
+    if (!u.fresh && u.id === undefined && usage) {
+      merge(u, usage, true);
+      const models = Object.keys(obj(get(m, ['modelUsage'])) ?? {});
+      if (models.length === 1) u.model = models[0];
+      u.fresh = true;
+    }
     if (!u.fresh) return ctx.ignore('no model request of the main thread since the last context snapshot');
     u.fresh = false;
     const size = u.model === undefined ? undefined : int(get(m, ['modelUsage', u.model, 'contextWindow']));

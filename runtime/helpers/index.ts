@@ -11,10 +11,13 @@ import * as claudeTools from './claude-tools.ts';
 import * as claudeTurns from './claude-turns.ts';
 import * as claudeUsage from './claude-usage.ts';
 import * as close from './close.ts';
+import * as links from './links.ts';
+import * as models from './models.ts';
 import * as plans from './plans.ts';
 import * as requests from './requests.ts';
 import * as retry from './retry.ts';
 import * as runs from './runs.ts';
+import * as superseded from './superseded.ts';
 import * as toolDetail from './tool-detail.ts';
 import * as turns from './turns.ts';
 import * as usage from './usage.ts';
@@ -29,10 +32,13 @@ const MODULES = {
   'claude-turns': claudeTurns,
   'claude-usage': claudeUsage,
   close,
+  links,
+  models,
   plans,
   requests,
   retry,
   runs,
+  superseded,
   'tool-detail': toolDetail,
   turns,
   usage,

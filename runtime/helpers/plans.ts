@@ -1,7 +1,8 @@
 // Plans as turn.plan.updated steps, the same for every provider (one plan widget).
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { obj, str } from '../values.ts';
+import { obj } from '../values.ts';
+import { stepLabel } from './plan-steps.ts';
 
 export interface PlanStep {
   step: string;
@@ -11,11 +12,8 @@ export interface PlanStep {
 /** Codex SDK todo_list items `[{text, completed}]` → plan steps (a todo is done or still to do). */
 export function todoListPlan(_ctx: MapContext, _ids: ProviderIds, items: unknown): PlanStep[] | undefined {
   if (!Array.isArray(items)) return undefined;
-  const out: PlanStep[] = [];
-  for (const item of items) {
+  return items.map((item, i) => {
     const o = obj(item);
-    const step = str(o?.text);
-    if (step !== undefined) out.push({ step, status: o?.completed === true ? 'completed' : 'pending' });
-  }
-  return out;
+    return { step: stepLabel(i, o?.text), status: o?.completed === true ? 'completed' : 'pending' };
+  });
 }

@@ -3,6 +3,7 @@
 // its items from `item_0` again; a run the app aborted (or whose process died) says nothing more.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { get, str } from '../values.ts';
 import { endThreads } from './close.ts';
 
 /** What a run that ended this way left open closes with: an item `cancelled`, a turn aborted. */
@@ -18,4 +19,48 @@ export function newRun(ctx: MapContext, _ids: ProviderIds, _message: unknown): v
   // The new run's item_0 is not the last run's: it completing is no duplicate.
   ctx.lifecycle.completedItems.clear();
   ctx.runs++;
+}
+
+/**
+ * The prompt the app gave `thread.run()` (`reply({kind: 'prompt', prompt})`), which the stream never
+ * repeats: held until the run's turn starts, then that turn's user_message, as on every provider.
+ */
+export function holdPrompt(ctx: MapContext, prompt: unknown): boolean {
+  const text = promptText(prompt);
+  if (text === undefined) return false;
+  ctx.lifecycle.heldPrompt = text;
+  return true;
+}
+
+/** after turn.started: the held prompt is the turn's user_message. */
+export function runPrompt(ctx: MapContext, _ids: ProviderIds, _message: unknown): void {
+  const text = ctx.lifecycle.heldPrompt;
+  if (text === undefined || ctx.currentTurn === undefined) return;
+  ctx.lifecycle.heldPrompt = undefined;
+  const item = `${ctx.currentTurn}#prompt`;
+  ctx.emit('item.started', { item }, { itemType: 'user_message', status: 'inProgress', text }, []);
+  ctx.emit('item.completed', { item }, { itemType: 'user_message', status: 'completed', text }, []);
+}
+
+/** `thread.run()`'s input: a string, or UserInput entries (`{type: 'text', text}`, images: no text). */
+function promptText(prompt: unknown): string | undefined {
+  if (typeof prompt === 'string') return prompt;
+  if (!Array.isArray(prompt)) return undefined;
+  const texts = prompt.flatMap((p) => {
+    const text = get(p, ['type']) === 'text' ? str(get(p, ['text'])) : undefined;
+    return text === undefined ? [] : [text];
+  });
+  return texts.length ? texts.join('\n') : undefined;
+}
+
+/**
+ * A ThreadErrorEvent (`{type: 'error', message}`). Inside a turn it is not the turn's error: `codex
+ * exec` sends one for a request it retries as for one it gives up on (nothing but the wording tells
+ * them apart), and a turn it gives up ends in turn.failed, which states the error once: here a
+ * runtime.warning. Outside a turn nothing else will state it: a runtime.error.
+ */
+export function runError(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+  const message = str(get(m, ['message'])) ?? 'the Codex SDK stream reported an error';
+  if (ctx.currentTurn !== undefined) ctx.emit('runtime.warning', {}, { message, detail: m }, ['message']);
+  else ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
 }

@@ -23,8 +23,10 @@ export function detailOf(fields: ToolDetail): ToolDetail | undefined {
 }
 
 /**
- * File changes: `[{path, kind}]` where kind is a word (`add`) or a tag object (`{type: add,
- * move_path}`, Codex app-server); Claude's tools give a path alone (`kind` from the caller).
+ * File changes: `[{path, kind, diff?}]` where kind is a word (`add`) or a tag object (`{type: add,
+ * move_path}`, Codex app-server). Codex's `diff` is a unified diff for an update, but the file's
+ * whole text for an added file (its newText) or a deleted one (its oldText): each goes where it
+ * says what it is (canonical-model.yaml FileChange).
  */
 export function fileChanges(list: unknown): FileChange[] | undefined {
   if (!Array.isArray(list)) return undefined;
@@ -36,11 +38,12 @@ export function fileChanges(list: unknown): FileChange[] | undefined {
     if (path === undefined || tag === undefined || !FILE_CHANGE_KINDS.has(tag)) continue;
     const movePath = str(obj(o?.kind)?.move_path) ?? str(o?.move_path);
     const diff = str(o?.diff);
+    const text = tag === 'add' ? 'newText' : tag === 'delete' ? 'oldText' : 'diff';
     out.push({
       path,
       kind: tag as FileChange['kind'],
       ...(movePath !== undefined ? { movePath } : {}),
-      ...(diff !== undefined ? { diff } : {}),
+      ...(diff !== undefined ? { [text]: diff } : {}),
     });
   }
   return out;
@@ -140,19 +143,59 @@ export function joinedText(
   return undefined;
 }
 
-/** A command to approve: its command line (a string, or argv joined by spaces) and folder. */
+/** A command to approve: its command line and folder. */
 export function commandDetail(
   _ctx: MapContext,
   _ids: ProviderIds,
   command: unknown,
   cwd: unknown,
 ): ToolDetail | undefined {
-  const line = Array.isArray(command) ? strArrayJoined(command) : str(command);
-  return detailOf({ command: line, cwd: str(cwd) });
+  return detailOf({ command: commandLine(command), cwd: str(cwd) });
 }
 
-function strArrayJoined(parts: unknown[]): string | undefined {
-  return parts.every((p) => typeof p === 'string') ? parts.join(' ') : undefined;
+/** A word a POSIX shell reads as itself, unquoted. */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/**
+ * A command as the agent ran it: a command line as given, or an argv (`["/bin/bash", "-lc", "touch
+ * a.txt"]`) as the shell line that runs it, each word that needs it single-quoted, as Codex itself
+ * shows an argv (`/bin/bash -lc 'touch a.txt'`). Joining by spaces would show another command.
+ */
+export function commandLine(command: unknown): string | undefined {
+  if (!Array.isArray(command)) return str(command);
+  if (!command.every((p): p is string => typeof p === 'string')) return undefined;
+  return command.map((w) => (PLAIN_WORD.test(w) ? w : `'${w.replaceAll("'", `'"'"'`)}'`)).join(' ');
+}
+
+/**
+ * A file change the provider gave as texts (ACP's diff content, Claude's Edit and Write inputs):
+ * the text before (absent for a new file) and after, as sent.
+ */
+export function textChange(
+  path: string,
+  kind: FileChange['kind'],
+  oldText: string | undefined,
+  newText: string | undefined,
+): FileChange {
+  return {
+    path,
+    kind,
+    ...(oldText !== undefined ? { oldText } : {}),
+    ...(newText !== undefined ? { newText } : {}),
+  };
+}
+
+/**
+ * A text that is one Markdown fenced code block and nothing else (CommonMark: an opening line of
+ * three or more backticks with an optional info string, a closing line of at least as many): the
+ * block's content. An agent that presents a tool's output as Markdown (claude-agent-acp wraps a
+ * result in a fence) still reported that output; any other text is returned as it is.
+ */
+export function unfenced(text: string): string {
+  const m = /^(`{3,})[^`\n]*\n(?:([\s\S]*?)\n)?(`{3,})[ \t]*\n?$/.exec(text);
+  const body = m?.[2] ?? '';
+  if (!m || m[3]!.length < m[1]!.length || new RegExp(`^${m[1]}`, 'm').test(body)) return text;
+  return body;
 }
 
 /** A named tool's call: its name and arguments (a dynamic tool the client runs). */

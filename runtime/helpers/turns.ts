@@ -1,18 +1,23 @@
 // Turns: synthetic ids for sources that have none, and the error a failed turn states.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
+import { currentModel } from './thread-model.ts';
 
 /** A deterministic turn id for sources without one (the Codex SDK): one per turn.started, per thread. */
 export function newTurnId(ctx: MapContext, _ids: ProviderIds): string {
   return `${ctx.currentThread ?? 'thread'}#turn-${++ctx.thread.turns}`;
 }
 
-/** A turn for a source that states none before its content (Claude, ACP): opened, synthetic, when none is. */
+/**
+ * A turn for a source that states none before its content (Claude, ACP): opened, synthetic, when
+ * none is, on the model the thread runs on (helpers/models.ts).
+ */
 export function openSyntheticTurn(ctx: MapContext): void {
   if (ctx.currentTurn !== undefined) return;
   const thread = ctx.thread;
   const turn = `${ctx.currentThread ?? 'session'}#turn-${++thread.turns}`;
-  ctx.synthetic(() => ctx.emit('turn.started', { turn }, {}, []));
+  const model = currentModel(ctx, ctx.currentThread);
+  ctx.synthetic(() => ctx.emit('turn.started', { turn }, { model }, []));
 }
 
 /**

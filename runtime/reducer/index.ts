@@ -3,6 +3,7 @@
 // bundle it, and a browser UI that only renders does not bundle the normalizer. What the view holds
 // and the rules of the fold: README.md, "Render a session"; view.ts and the modules say why.
 export { reduceEvents, reduceSession } from './reduce.ts';
+export { VIEW_LIMITS } from './limits.ts';
 export { EMPTY_SESSION } from './threads.ts';
 export { isToolItem, TOOL_ITEM_TYPES, TOOL_STATES } from './tool-state.ts';
 export type * from './view.ts';
@@ -13,12 +14,17 @@ export type {
   FileChange,
   ItemStatus,
   ProviderRuntimeEvent,
+  RuntimeItemId,
   RequestDecision,
   TaskState,
+  TaskUsage,
+  ThreadId,
   ThreadTokenUsageSnapshot,
   ToolDetail,
+  TurnId,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
   UserInputQuestionOption,
 } from '../../generated/canonical/types.ts';

@@ -20,6 +20,7 @@ const ITEM_TYPE_OF_STREAM: Record<ContentStreamKind, CanonicalItemType> = {
   reasoning_text: 'reasoning',
   reasoning_summary_text: 'reasoning',
   plan_text: 'plan',
+  user_text: 'user_message',
   command_output: 'command_execution',
   file_change_output: 'file_change',
   tool_input: 'unknown',
@@ -31,6 +32,7 @@ const TEXT_STREAMS: readonly ContentStreamKind[] = [
   'reasoning_text',
   'reasoning_summary_text',
   'plan_text',
+  'user_text',
 ];
 const OUTPUT_STREAMS: readonly ContentStreamKind[] = ['command_output', 'file_change_output'];
 
@@ -43,11 +45,13 @@ export function mergeToolDetail(
   return { ...earlier, ...compact(later) };
 }
 
+/** An item event's fold; `at` is its createdAt (the item's start when new, its end when completed). */
 export function applyItemEvent(
   item: ItemView | undefined,
   itemId: RuntimeItemId,
   completed: boolean,
   payload: ItemLifecyclePayload,
+  at: string,
 ): ItemView {
   const final = item !== undefined && item.status !== 'inProgress';
   // A late start or update after the item ended (out of order) does not reopen it.
@@ -64,16 +68,26 @@ export function applyItemEvent(
     toolDetail,
     toolState: tool ? toolStateAfterItemEvent(item?.toolState, completed, status, toolDetail) : undefined,
     outputFrom: payload.toolDetail?.output !== undefined ? 'item' : item?.outputFrom,
+    startedAt: item?.startedAt ?? at,
+    completedAt: completed ? (item?.completedAt ?? at) : item?.completedAt,
+    children: item?.children,
+    droppedChildren: item?.droppedChildren,
   });
 }
 
 /** The item after a delta; the same item when the delta changes nothing it shows. */
-export function applyDelta(item: ItemView | undefined, itemId: RuntimeItemId, payload: ContentDeltaPayload): ItemView {
+export function applyDelta(
+  item: ItemView | undefined,
+  itemId: RuntimeItemId,
+  payload: ContentDeltaPayload,
+  at: string,
+): ItemView {
   const base: ItemView = item ?? {
     itemId,
     itemType: ITEM_TYPE_OF_STREAM[payload.streamKind],
     status: 'inProgress',
     text: '',
+    startedAt: at,
   };
   const { streamKind, delta } = payload;
   if (TEXT_STREAMS.includes(streamKind)) return delta === '' ? base : { ...base, text: base.text + delta };

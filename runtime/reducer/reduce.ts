@@ -8,7 +8,9 @@
 // test/reducer/provider-blind.test.ts holds it to that on every recording.
 import type { ProviderRuntimeEvent } from '../../generated/canonical/types.ts';
 import { applyDelta, applyItemEvent } from './items.ts';
-import { compact } from './lists.ts';
+import { VIEW_LIMITS } from './limits.ts';
+import { appendCapped, compact, plus } from './lists.ts';
+import { keepPlaces, placesOf, type ItemPlaces, type SessionPlaces } from './places.ts';
 import { openRequest, requestUserInput, resolveRequest, resolveUserInput, type RequestIds } from './requests.ts';
 import { applyTaskEvent } from './tasks.ts';
 import { EMPTY_SESSION, upsertTurn, withItem, withThread, withTurn } from './threads.ts';
@@ -17,7 +19,10 @@ import type { NoticeView, SessionView, ThreadView, TurnView } from './view.ts';
 /** Fold one event into the view (`undefined`: an empty session). */
 export function reduceSession(view: SessionView | undefined, event: ProviderRuntimeEvent): SessionView {
   const base = view ?? EMPTY_SESSION;
-  return apply(base.sessionId === undefined ? { ...base, sessionId: event.sessionId } : base, event);
+  const places = placesOf(base);
+  const next = apply(base.sessionId === undefined ? { ...base, sessionId: event.sessionId } : base, places, event);
+  keepPlaces(next, places);
+  return next;
 }
 
 /** Fold events in order, from `view` (default: an empty session). */
@@ -27,9 +32,10 @@ export function reduceEvents(events: Iterable<ProviderRuntimeEvent>, view?: Sess
   return out;
 }
 
-function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
-  const { threadId, turnId, itemId } = event;
-  const thread = (update: (thread: ThreadView) => ThreadView) => withThread(view, threadId, update);
+function apply(view: SessionView, places: SessionPlaces, event: ProviderRuntimeEvent): SessionView {
+  const { threadId, turnId, itemId, createdAt: at } = event;
+  const thread = (update: (thread: ThreadView, items: ItemPlaces) => ThreadView) =>
+    withThread(view, places, threadId, update);
   const requestIds = (): RequestIds | undefined =>
     event.requestId === undefined ? undefined : { requestId: event.requestId, itemId, turnId };
   const unplaced = (what: string) =>
@@ -48,8 +54,15 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
       return { ...view, exit: compact({ reason, exitKind, recoverable }) };
     }
     case 'thread.started': {
-      const { providerThreadId } = event.payload;
-      return thread((t) => (providerThreadId === undefined ? t : { ...t, providerThreadId }));
+      const { providerThreadId, parentThreadId, parentItemId } = event.payload;
+      return thread((t) =>
+        compact<ThreadView>({
+          ...t,
+          providerThreadId: providerThreadId ?? t.providerThreadId,
+          parentThreadId: parentThreadId ?? t.parentThreadId,
+          parentItemId: parentItemId ?? t.parentItemId,
+        }),
+      );
     }
     case 'thread.state.changed':
       return thread((t) => (t.state === event.payload.state ? t : { ...t, state: event.payload.state }));
@@ -62,28 +75,34 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
     case 'turn.started': {
       const { model, effort } = event.payload;
       if (turnId === undefined) return unplaced('turnId');
-      return thread((t) =>
-        upsertTurn(t, turnId, (turn) =>
+      return thread((t, items) =>
+        upsertTurn(t, items, turnId, at, (turn) =>
           compact<TurnView>({ ...turn, model: model ?? turn.model, effort: effort ?? turn.effort }),
         ),
       );
     }
     case 'turn.completed': {
-      const { state, errorMessage, stopReason, totalCostUsd } = event.payload;
+      // Not stopReason: the provider's own word (`end_turn`, `tool_use`); `state` says how the turn ended.
+      const { state, errorMessage, totalCostUsd, turnUsage } = event.payload;
       const end = (turn: TurnView) =>
         compact<TurnView>({
           ...turn,
           state,
           errorMessage: errorMessage ?? turn.errorMessage,
-          stopReason: stopReason ?? turn.stopReason,
           totalCostUsd: totalCostUsd ?? turn.totalCostUsd,
+          usage: turnUsage ?? turn.usage,
+          completedAt: turn.completedAt ?? at,
         });
-      return thread((t) => upsertTurn(t, turnId, end));
+      return thread((t, items) => upsertTurn(t, items, turnId, at, end));
     }
     case 'turn.aborted':
-      return thread((t) => upsertTurn(t, turnId, (turn) => ({ ...turn, abortReason: event.payload.reason })));
+      return thread((t, items) =>
+        upsertTurn(t, items, turnId, at, (turn) => ({ ...turn, abortReason: event.payload.reason })),
+      );
     case 'turn.diff.updated':
-      return thread((t) => upsertTurn(t, turnId, (turn) => ({ ...turn, diff: event.payload.unifiedDiff })));
+      return thread((t, items) =>
+        upsertTurn(t, items, turnId, at, (turn) => ({ ...turn, diff: event.payload.unifiedDiff })),
+      );
     case 'model.rerouted':
       return thread((t) => withTurn(t, turnId, (turn) => ({ ...turn, model: event.payload.toModel })));
     case 'turn.plan.updated': {
@@ -92,27 +111,30 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
     }
     case 'turn.proposed.completed': {
       const { planMarkdown } = event.payload;
-      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, planMarkdown }) }));
+      return thread((t) => ({ ...t, proposedPlan: compact({ turnId, itemId, planMarkdown }) }));
     }
     case 'item.started':
     case 'item.updated':
     case 'item.completed': {
       if (itemId === undefined) return unplaced('itemId');
       const completed = event.type === 'item.completed';
-      return thread((t) =>
-        withItem(t, itemId, turnId, (item) => applyItemEvent(item, itemId, completed, event.payload)),
+      const ids = { itemId, turnId, parent: event.payload.parentItemId, at };
+      return thread((t, items) =>
+        withItem(t, items, ids, (item) => applyItemEvent(item, itemId, completed, event.payload, at)),
       );
     }
-    case 'content.delta':
+    case 'content.delta': {
       if (itemId === undefined) return unplaced('itemId');
-      return thread((t) => withItem(t, itemId, turnId, (item) => applyDelta(item, itemId, event.payload)));
+      const ids = { itemId, turnId, parent: undefined, at };
+      return thread((t, items) => withItem(t, items, ids, (item) => applyDelta(item, itemId, event.payload, at)));
+    }
     case 'request.opened':
     case 'request.resolved':
     case 'user-input.requested':
     case 'user-input.resolved': {
       const ids = requestIds();
       if (ids === undefined) return unplaced('requestId');
-      if (event.type === 'request.opened') return thread((t) => openRequest(t, ids, event.payload));
+      if (event.type === 'request.opened') return thread((t, items) => openRequest(t, items, ids, event.payload));
       if (event.type === 'request.resolved') return thread((t) => resolveRequest(t, ids, event.payload));
       if (event.type === 'user-input.requested') return thread((t) => requestUserInput(t, ids, event.payload));
       return thread((t) => resolveUserInput(t, ids, event.payload));
@@ -147,6 +169,10 @@ function apply(view: SessionView, event: ProviderRuntimeEvent): SessionView {
   }
 }
 
+/** A warning or error: the most recent VIEW_LIMITS.notices are kept, the earlier ones counted. */
 function notice(view: SessionView, list: 'warnings' | 'errors', entry: NoticeView): SessionView {
-  return { ...view, [list]: [...view[list], compact(entry)] };
+  const added = appendCapped(view[list], compact(entry), VIEW_LIMITS.notices);
+  const key = list === 'warnings' ? 'droppedWarnings' : 'droppedErrors';
+  const dropped = plus(view[key], added.dropped.length);
+  return { ...view, [list]: added.list, ...(dropped === undefined ? {} : { [key]: dropped }) };
 }

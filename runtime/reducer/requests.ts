@@ -10,7 +10,9 @@ import type {
   UserInputRequestedPayload,
   UserInputResolvedPayload,
 } from '../../generated/canonical/types.ts';
-import { compact, upsertLast } from './lists.ts';
+import { VIEW_LIMITS } from './limits.ts';
+import { compact, plus, upsertLast } from './lists.ts';
+import type { ItemPlaces } from './places.ts';
 import { findItem } from './threads.ts';
 import type { RequestView, ThreadView, UserInputView } from './view.ts';
 
@@ -25,77 +27,106 @@ export interface RequestIds {
  * A request about an item the view has (a Codex file-change approval names only the item) shows
  * that item's tool detail when the request carries none of its own.
  */
-export function openRequest(thread: ThreadView, ids: RequestIds, payload: RequestOpenedPayload): ThreadView {
-  const itemDetail = payload.toolDetail === undefined ? findItem(thread, ids.itemId)?.toolDetail : undefined;
-  const requests = upsertLast(
-    thread.requests,
-    (r) => r.requestId === ids.requestId,
-    (r) =>
-      compact<RequestView>({
-        requestId: ids.requestId,
-        requestType: payload.requestType,
-        title: payload.title ?? r?.title,
-        detail: payload.detail ?? r?.detail,
-        toolDetail: payload.toolDetail ?? r?.toolDetail ?? itemDetail,
-        itemId: ids.itemId ?? r?.itemId,
-        turnId: ids.turnId ?? r?.turnId,
-        // Opened again after its decision (out of order): the decision stands.
-        status: r?.status ?? 'pending',
-        decision: r?.decision,
-      }),
+export function openRequest(
+  thread: ThreadView,
+  places: ItemPlaces,
+  ids: RequestIds,
+  payload: RequestOpenedPayload,
+): ThreadView {
+  const itemDetail = payload.toolDetail === undefined ? findItem(thread, places, ids.itemId)?.toolDetail : undefined;
+  return withRequests(
+    thread,
+    upsertLast(
+      thread.requests,
+      (r) => r.requestId === ids.requestId,
+      (r) =>
+        compact<RequestView>({
+          requestId: ids.requestId,
+          requestType: payload.requestType,
+          title: payload.title ?? r?.title,
+          detail: payload.detail ?? r?.detail,
+          toolDetail: payload.toolDetail ?? r?.toolDetail ?? itemDetail,
+          itemId: ids.itemId ?? r?.itemId,
+          turnId: ids.turnId ?? r?.turnId,
+          // Opened again after its decision (out of order): the decision stands.
+          status: r?.status ?? 'pending',
+          decision: r?.decision,
+        }),
+      VIEW_LIMITS.requests,
+    ),
   );
-  return { ...thread, requests };
 }
 
 export function resolveRequest(thread: ThreadView, ids: RequestIds, payload: RequestResolvedPayload): ThreadView {
-  const requests = upsertLast(
-    thread.requests,
-    (r) => r.requestId === ids.requestId,
-    (r) =>
-      compact<RequestView>({
-        ...r,
-        requestId: ids.requestId,
-        requestType: r?.requestType ?? payload.requestType,
-        itemId: r?.itemId ?? ids.itemId,
-        turnId: r?.turnId ?? ids.turnId,
-        status: 'resolved',
-        decision: payload.decision ?? r?.decision,
-      }),
+  return withRequests(
+    thread,
+    upsertLast(
+      thread.requests,
+      (r) => r.requestId === ids.requestId,
+      (r) =>
+        compact<RequestView>({
+          ...r,
+          requestId: ids.requestId,
+          requestType: r?.requestType ?? payload.requestType,
+          itemId: r?.itemId ?? ids.itemId,
+          turnId: r?.turnId ?? ids.turnId,
+          status: 'resolved',
+          decision: payload.decision ?? r?.decision,
+        }),
+      VIEW_LIMITS.requests,
+    ),
   );
-  return { ...thread, requests };
 }
 
 export function requestUserInput(thread: ThreadView, ids: RequestIds, payload: UserInputRequestedPayload): ThreadView {
-  const userInputs = upsertLast(
-    thread.userInputs,
-    (u) => u.requestId === ids.requestId,
-    (u) =>
-      compact<UserInputView>({
-        ...u,
-        requestId: ids.requestId,
-        questions: payload.questions,
-        status: u?.status ?? 'pending',
-        itemId: ids.itemId ?? u?.itemId,
-        turnId: ids.turnId ?? u?.turnId,
-      }),
+  return withUserInputs(
+    thread,
+    upsertLast(
+      thread.userInputs,
+      (u) => u.requestId === ids.requestId,
+      (u) =>
+        compact<UserInputView>({
+          ...u,
+          requestId: ids.requestId,
+          questions: payload.questions,
+          status: u?.status ?? 'pending',
+          itemId: ids.itemId ?? u?.itemId,
+          turnId: ids.turnId ?? u?.turnId,
+        }),
+      VIEW_LIMITS.requests,
+    ),
   );
-  return { ...thread, userInputs };
 }
 
 export function resolveUserInput(thread: ThreadView, ids: RequestIds, payload: UserInputResolvedPayload): ThreadView {
-  const userInputs = upsertLast(
-    thread.userInputs,
-    (u) => u.requestId === ids.requestId,
-    (u) =>
-      compact<UserInputView>({
-        questions: [],
-        ...u,
-        requestId: ids.requestId,
-        answers: payload.answers,
-        status: 'resolved',
-        itemId: u?.itemId ?? ids.itemId,
-        turnId: u?.turnId ?? ids.turnId,
-      }),
+  return withUserInputs(
+    thread,
+    upsertLast(
+      thread.userInputs,
+      (u) => u.requestId === ids.requestId,
+      (u) =>
+        compact<UserInputView>({
+          questions: [],
+          ...u,
+          requestId: ids.requestId,
+          answers: payload.answers,
+          status: 'resolved',
+          itemId: u?.itemId ?? ids.itemId,
+          turnId: u?.turnId ?? ids.turnId,
+        }),
+      VIEW_LIMITS.requests,
+    ),
   );
-  return { ...thread, userInputs };
+}
+
+function withRequests(thread: ThreadView, next: { list: readonly RequestView[]; dropped: number }): ThreadView {
+  if (next.list === thread.requests) return thread;
+  const droppedRequests = plus(thread.droppedRequests, next.dropped);
+  return { ...thread, requests: next.list, ...(droppedRequests === undefined ? {} : { droppedRequests }) };
+}
+
+function withUserInputs(thread: ThreadView, next: { list: readonly UserInputView[]; dropped: number }): ThreadView {
+  if (next.list === thread.userInputs) return thread;
+  const droppedUserInputs = plus(thread.droppedUserInputs, next.dropped);
+  return { ...thread, userInputs: next.list, ...(droppedUserInputs === undefined ? {} : { droppedUserInputs }) };
 }

@@ -1,6 +1,8 @@
 // The session view the reducer folds canonical events into: what a UI renders, typed, and the same
 // for every provider. Plain immutable data (no classes, no Maps), so it serialises, and an update
 // replaces only the objects on the path to what changed: React and friends compare by identity.
+// Every list keeps at most VIEW_LIMITS entries (limits.ts), the most recent ones; the `dropped…`
+// counts say how many earlier ones it no longer keeps. Times are the events' `createdAt` (ISO 8601).
 import type {
   CanonicalItemType,
   CanonicalRequestType,
@@ -16,6 +18,7 @@ import type {
   SessionExitKind,
   SessionState,
   TaskState,
+  TaskUsage,
   ThreadId,
   ThreadState,
   ThreadTokenUsageSnapshot,
@@ -23,6 +26,7 @@ import type {
   TurnId,
   TurnPlanStep,
   TurnState,
+  TurnUsage,
   UserInputQuestion,
 } from '../../generated/canonical/types.ts';
 
@@ -43,6 +47,12 @@ export interface SessionView {
   readonly warnings: readonly NoticeView[];
   /** runtime.error. */
   readonly errors: readonly NoticeView[];
+  /** Earlier threads the view no longer keeps (the first thread is always kept). */
+  readonly droppedThreads?: number;
+  /** Earlier warnings the view no longer keeps: `warnings.length + droppedWarnings` came in all. */
+  readonly droppedWarnings?: number;
+  /** Earlier errors the view no longer keeps. */
+  readonly droppedErrors?: number;
 }
 
 export interface SessionExitView {
@@ -73,6 +83,9 @@ export interface ThreadView {
   readonly providerThreadId?: ProviderThreadId;
   /** thread.metadata.updated name. */
   readonly name?: string;
+  /** A subagent's thread: the thread and the tool call item that spawned it (thread.started). */
+  readonly parentThreadId?: ThreadId;
+  readonly parentItemId?: RuntimeItemId;
   readonly state?: ThreadState;
   /** In order of first appearance. */
   readonly turns: readonly TurnView[];
@@ -90,6 +103,12 @@ export interface ThreadView {
   readonly usage?: ThreadTokenUsageSnapshot;
   /** Background tasks and subagents, in order of first appearance. */
   readonly tasks: readonly TaskView[];
+  readonly droppedTurns?: number;
+  /** Earlier turn-less items the view no longer keeps. */
+  readonly droppedItems?: number;
+  readonly droppedRequests?: number;
+  readonly droppedUserInputs?: number;
+  readonly droppedTasks?: number;
 }
 
 /** `running` until turn.completed gives the final state. */
@@ -98,15 +117,27 @@ export type TurnViewState = 'running' | TurnState;
 export interface TurnView {
   readonly turnId: TurnId;
   readonly state: TurnViewState;
-  /** In order of first appearance. */
+  /**
+   * In order of first appearance. A subagent's items are not here but under the item that spawned
+   * them (ItemView.children).
+   */
   readonly items: readonly ItemView[];
+  /** Earlier items of the turn the view no longer keeps. */
+  readonly droppedItems?: number;
+  /** The first event of the turn (turn.started, or whatever named it first). */
+  readonly startedAt?: string;
+  /** turn.completed. */
+  readonly completedAt?: string;
+  /** The model the turn runs on: turn.started's, or the one model.rerouted moved it to. */
   readonly model?: string;
   readonly effort?: string;
   readonly errorMessage?: string;
-  readonly stopReason?: string;
   /** turn.aborted's reason (the turn.completed that follows gives the state). */
   readonly abortReason?: string;
+  /** The provider's own cost figure (turn.completed totalCostUsd: Claude's is the session's running total). */
   readonly totalCostUsd?: number;
+  /** This turn's own tokens and cost, and the session's running cost (turn.completed turnUsage). */
+  readonly usage?: TurnUsage;
   /** The latest turn.diff.updated. */
   readonly diff?: string;
 }
@@ -136,6 +167,17 @@ export interface ItemView {
    * is the whole output: later deltas no longer append).
    */
   readonly outputFrom?: 'deltas' | 'item';
+  /** The item's first event. */
+  readonly startedAt?: string;
+  /** item.completed. */
+  readonly completedAt?: string;
+  /**
+   * The items of the subagent this item (a subagent tool call) spawned, in order of first
+   * appearance: items whose events name it as `parentItemId`.
+   */
+  readonly children?: readonly ItemView[];
+  /** Earlier subagent items the view no longer keeps. */
+  readonly droppedChildren?: number;
 }
 
 export interface RequestView {
@@ -171,6 +213,8 @@ export interface PlanView {
 
 export interface ProposedPlanView {
   readonly turnId?: TurnId;
+  /** The item that proposed it (Codex's plan item, Claude's ExitPlanMode tool use). */
+  readonly itemId?: RuntimeItemId;
   readonly planMarkdown: string;
 }
 
@@ -179,10 +223,19 @@ export interface TaskView {
   /** `running` from task.started; task.updated and task.completed move it. */
   readonly state: TaskState;
   readonly description?: string;
-  readonly taskType?: string;
   /** The latest task.progress or task.completed summary. */
   readonly summary?: string;
   readonly lastToolName?: string;
+  /** What the task has used so far (task.progress / task.completed taskUsage). */
+  readonly usage?: TaskUsage;
   readonly error?: string;
   readonly turnId?: TurnId;
+  /** The tool call item that started the task (a subagent's tool call), when the events named it. */
+  readonly itemId?: RuntimeItemId;
+  /** A subagent's type (its agent definition), and the model it runs on, when the provider says. */
+  readonly subagentType?: string;
+  readonly model?: string;
+  /** task.started, and task.completed. */
+  readonly startedAt?: string;
+  readonly completedAt?: string;
 }

@@ -6,7 +6,8 @@
 // answered (in the session's bounded state, runtime/lifecycle.ts). A session's id (`params.sessionId`) is its thread.
 import type { MapContext } from '../context.ts';
 import { closeTurn } from '../helpers/close.ts';
-import { acpChunk } from '../helpers/acp.ts';
+import { acpChunk, acpErrorEcho, jsonRpcErrorReason } from '../helpers/acp.ts';
+import { acpTurnUsage } from '../helpers/usage.ts';
 import type { RawRef } from '../types.ts';
 import { idOf, obj, requestIdOf, str } from '../values.ts';
 import { acpMethodEntry } from './discriminant.ts';
@@ -132,12 +133,13 @@ function agentResponse(
     dispatch(SOURCE, tables, 'agent-response', acpMethodEntry(request.method), m.result, ctx, stats, validate);
     return;
   }
-  const message = str(error.message) ?? `the agent answered ${request.method} with an error`;
+  const message = jsonRpcErrorReason(error) ?? `the agent answered ${request.method} with an error`;
   const turn = request.method === PROMPT ? ctx.currentTurn : undefined;
   stats.mapped++;
   ctx.emit('runtime.error', { turn }, { message, class: 'provider_error', detail: error }, []);
   if (turn === undefined) return;
+  acpErrorEcho(ctx, [message, str(error.message) ?? message]);
   acpChunk(ctx, {}, m);
-  ctx.emit('turn.completed', {}, { state: 'failed', errorMessage: message }, []);
+  ctx.emit('turn.completed', {}, { state: 'failed', errorMessage: message, turnUsage: acpTurnUsage(ctx, {}, m) }, []);
   closeTurn(ctx, {}, m);
 }

@@ -8,8 +8,14 @@
 // execution's, with a warning. The thread of a message is its session_id (permission records have
 // none: they belong to the last session seen).
 import type { MapContext } from '../context.ts';
-import { claudeThreadStarted, flushHeld } from '../helpers/claude-turns.ts';
-import { idOf, obj } from '../values.ts';
+import {
+  claudeAppInterrupted,
+  claudePrompt,
+  claudeThreadStarted,
+  completeCompaction,
+  flushHeld,
+} from '../helpers/claude-turns.ts';
+import { get, idOf, obj } from '../values.ts';
 import { claudeMessageName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
 import { entry } from './lookup.ts';
@@ -25,6 +31,30 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     route(input, ctx, stats, validate) {
       const rec = obj(input);
       if (rec && rec.kind === 'permission') return routePermission(rec, ctx, stats, tables, validate);
+      if (rec && rec.kind === 'prompt') return routePrompt(rec, ctx, stats, true);
+      // A capture names the app's prompt in two records of its own side: the driver's `send_prompt`
+      // marker (no text), then the SDK's UserPromptSubmit hook with its text (which the CLI also calls
+      // for prompts of its own, a background task's notification: those follow no marker). Used
+      // where the app pushed no prompt of its own.
+      if (rec && rec.kind === 'meta' && rec.what === 'send_prompt') ctx.lifecycle.promptSent = true;
+      // The app interrupted the turn (`{kind: 'interrupt'}`, or a capture's `interrupt` marker).
+      if (rec && (rec.kind === 'interrupt' || (rec.kind === 'meta' && rec.what === 'interrupt'))) {
+        claudeAppInterrupted(ctx);
+        if (rec.kind === 'interrupt') {
+          ctx.begin({ source: 'claude.sdk.message', messageType: 'interrupt', payload: rec }, undefined);
+          ctx.repliesSeen = true;
+          stats.clientTraffic++;
+          return;
+        }
+      }
+      if (rec && rec.kind === 'hook' && rec.hookEvent === 'UserPromptSubmit' && ctx.lifecycle.promptSent) {
+        ctx.lifecycle.promptSent = false;
+        if (!ctx.lifecycle.promptsTyped) {
+          // The hook names the session the prompt is for.
+          ctx.currentThread = idOf(get(rec, ['input', 'session_id'])) ?? ctx.currentThread;
+          return routePrompt({ kind: 'prompt', prompt: get(rec, ['input', 'prompt']) }, ctx, stats, false);
+        }
+      }
       const message =
         rec && rec.kind === 'message' ? rec.message : rec && typeof rec.type === 'string' ? rec : undefined;
       if (rec && message === undefined && typeof rec.kind === 'string') {
@@ -36,9 +66,12 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
         // A kind no record has (`permision`): not the app's traffic to count, an input to show.
         ctx.begin({ source: 'claude.sdk.message', payload: input }, undefined);
         stats.invalid++;
-        ctx.warn(`${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, hook or meta)`, {
-          kind: 'invalid-message',
-        });
+        ctx.warn(
+          `${SOURCE}: unknown record kind \`${rec.kind}\` (expected message, permission, prompt, interrupt, hook or meta)`,
+          {
+            kind: 'invalid-message',
+          },
+        );
         return;
       }
       const m = obj(message);
@@ -58,6 +91,8 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       }
       // A tool's held error result was not an interrupt's if anything but a user message or the result follows it.
       if (type !== 'user' && type !== 'result') flushHeld(ctx, 'failed');
+      // A compaction's summary is the message right after its boundary: another message completes it without one.
+      if (type !== 'user' && name !== 'system:compact_boundary') completeCompaction(ctx, undefined);
       if (type === 'result' && entry(tables.MAPPERS['sdk-message'], name) === undefined) {
         stats.unknown++;
         ctx.warn(
@@ -90,6 +125,13 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
     },
     reply(input, ctx, stats) {
       const r = obj(input);
+      if (r && r.kind === 'prompt') return routePrompt(r, ctx, stats, true);
+      if (r && r.kind === 'interrupt') {
+        ctx.begin({ source: 'claude.sdk.message', messageType: 'interrupt', payload: r }, undefined);
+        ctx.repliesSeen = true;
+        stats.clientTraffic++;
+        return claudeAppInterrupted(ctx);
+      }
       const request = idOf(r?.toolUseID);
       const pending = request === undefined ? undefined : ctx.lifecycle.requests.get(request);
       ctx.begin({ source: 'claude.sdk.permission', messageType: 'canUseTool', payload: input }, undefined);
@@ -109,6 +151,28 @@ export function claudeAgentSdkFraming(tables: MapperTables): Framing {
       mapper(r.decision, ctx, { ...pending.ids, request: request! });
     },
   };
+}
+
+/**
+ * The app's prompt (`{kind: 'prompt', prompt}`: the string or SDKUserMessage it gave `query()`):
+ * the user's message of the turn it starts. `typed`: the app sent it itself (a hook's copy is then
+ * never used again in this session).
+ */
+function routePrompt(rec: Record<string, unknown>, ctx: MapContext, stats: NormalizeStats, typed: boolean): void {
+  ctx.begin({ source: 'claude.sdk.message', messageType: 'prompt', payload: rec }, undefined);
+  ctx.repliesSeen = true; // the app's side reaches this session
+  if (typed) ctx.lifecycle.promptsTyped = true;
+  // An SDKUserMessage names its session (empty before the SDK has made one).
+  const session = idOf(get(rec.prompt, ['session_id']));
+  if (session !== undefined && session !== '') ctx.currentThread = session;
+  if (!claudePrompt(ctx, rec.prompt, idOf(get(rec.prompt, ['uuid'])))) {
+    stats.invalid++;
+    ctx.warn(`${SOURCE}: a prompt record is \`{kind: 'prompt', prompt}\`, its prompt a string or an SDKUserMessage`, {
+      kind: 'invalid-message',
+    });
+    return;
+  }
+  stats.mapped++;
 }
 
 /** Capture records of the app's own side: counted as its traffic, not mapped. */

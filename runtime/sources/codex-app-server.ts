@@ -8,6 +8,7 @@ import type { MapContext } from '../context.ts';
 import { idOf, obj } from '../values.ts';
 import { LEGACY_EVENT_PREFIX, legacyEventName } from './discriminant.ts';
 import { dispatch } from './dispatch.ts';
+import { codexThreadModel } from '../helpers/models.ts';
 import { openEnvelope, resolveAnswer } from './jsonrpc.ts';
 import type { Framing, MapperTables, NormalizeStats } from './types.ts';
 
@@ -34,6 +35,8 @@ export function codexAppServerFraming(tables: MapperTables): Framing {
       }
       if (method === undefined) {
         stats.clientTraffic++; // the server's response to one of the client's own requests
+        // A thread/start, resume or fork answer states the thread's model (0.105.0's thread/started does not).
+        codexThreadModel(ctx, {}, m.result);
         return;
       }
       const ts = typeof m.emittedAtMs === 'number' ? m.emittedAtMs : undefined;

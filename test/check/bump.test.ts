@@ -13,6 +13,7 @@ import { projectPaths } from '../../generator/project/paths.ts';
 import { REVIEW_MARKER } from '../../generator/mapping/review.ts';
 import { supportSnapshot } from '../../generator/commands/upstream-support.ts';
 import { runCli } from '../run-cli.ts';
+import { removeReviewMarkers } from '../next-release.ts';
 import { BASE, buildBump, NEW_ITEM, NEW_NOTIFICATION, NEXT, REMOVED, REPO } from '../suggest/bump-fixture.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'eventmap-bump-project-'));
@@ -90,16 +91,22 @@ describe('a bump, end to end', () => {
     expect(after.split(`# ${REVIEW_MARKER}`)).toHaveLength(3);
   });
 
-  it('after the one human fix for the removed field, check --with exits 0 (the review markers are notices)', async () => {
+  it('after the one human fix for the removed field, check --with fails only on the review markers; without them, exits 0', async () => {
     const text = readFileSync(paths.spec, 'utf8');
     const read = `explanation: ${REMOVED.path}`;
     expect(text).toContain(read);
     writeFileSync(paths.spec, text.replace(read, `explanation: { path: ${REMOVED.path}, until: ${BASE} }`));
     const r = await eventmap('check', '--with', CANDIDATE, '--format', 'json');
-    expect(r.status, r.stdout + r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as { findings: unknown[]; notices: { code: string }[] };
-    expect(report.findings).toEqual([]);
-    expect(report.notices.map((n) => n.code)).toEqual(['spec/review-marker', 'spec/review-marker']);
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { findings: { category: string; code: string }[]; notices: unknown[] };
+    expect(report.findings.map((f) => [f.category, f.code])).toEqual([
+      ['review', 'spec/review-marker'],
+      ['review', 'spec/review-marker'],
+    ]);
+    expect(report.notices).toEqual([]);
+    writeFileSync(paths.spec, removeReviewMarkers(readFileSync(paths.spec, 'utf8')));
+    const reviewed = await eventmap('check', '--with', CANDIDATE, '--format', 'json');
+    expect(reviewed.status, reviewed.stdout + reviewed.stderr).toBe(0);
   });
 
   it('upstream support adds the version to the spec, oldest first; then plain check fails only on the stale generated/', async () => {
@@ -114,7 +121,7 @@ describe('a bump, end to end', () => {
     );
     const r = await runCheck(paths);
     expect(r.findings.every((f) => f.code === 'generated/stale-output')).toBe(true);
-    expect(r.notices.map((n) => n.code)).toEqual(['spec/review-marker', 'spec/review-marker']);
+    expect(r.notices).toEqual([]);
   });
 
   it('upstream support prints next steps in the order that works: diff, generate, then check', async () => {

@@ -2,6 +2,8 @@
 // against the real snapshots of every supported version; the hints tell a typo from a field that
 // was removed or renamed.
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../generator/catalog/load.ts';
 import { snapshotFromDir } from '../../generator/catalog/snapshots.ts';
@@ -10,24 +12,56 @@ import { analyzeSpec } from '../../generator/mapping/analyze.ts';
 import type { Finding } from '../../generator/mapping/findings.ts';
 import { parseSpec } from '../../generator/mapping/load.ts';
 import { compareVersions, expectedIn } from '../../generator/mapping/presence.ts';
+import type { Inputs } from '../../generator/pipeline/pipeline.ts';
+import { buildNextRelease, supportedVersions } from '../next-release.ts';
+import { scratchDir } from '../scratch.ts';
 import { BASE, buildBump, NEXT, REMOVED, useRepoAndBump } from '../suggest/bump-fixture.ts';
 
 const repo = useRepoAndBump();
 const helpers = repo.helpers;
 
-// The committed read: `terminal_reason` is in claude-agent-sdk 0.3.332 and not in 0.2.62.
+// The committed read: `terminal_reason` is in claude-agent-sdk from FIRST on, not before it.
 const READ = '{ path: $.terminal_reason, map: claudeResultState, since: 0.3.332 }';
-const claude = () => repo.inputs().spec.sources['claude-agent-sdk']!.snapshots.map((s) => s.version);
+const FIRST = /since: (\S+) \}/.exec(READ)![1]!;
+const SOURCE = 'claude-agent-sdk';
 
-function findingsWith(replacement: string, catalogs = repo.inputs().catalogs): Finding[] {
-  expect(repo.inputs().spec.text).toContain(READ);
-  const spec = parseSpec(repo.inputs().spec.text.replace(READ, replacement), 'mapping-spec.yaml');
+type Set = { text: string; catalogs: Inputs['catalogs'] };
+// The supported set as committed, and with a synthetic next release (test/next-release.ts): no
+// assertion below may depend on how many versions there are or which is the newest.
+const SETS: [string, () => Set][] = [
+  ['the supported snapshots', () => ({ text: repo.inputs().spec.text, catalogs: repo.inputs().catalogs })],
+  ['the supported snapshots and a next release', () => withNextRelease()],
+];
+
+let next: Set | undefined;
+function withNextRelease(): Set {
+  if (next) return next;
+  const {
+    spec: { text },
+    catalogs,
+  } = repo.inputs();
+  const root = scratchDir('eventmap-versions-');
+  const release = buildNextRelease(SOURCE, root, { specText: text });
+  const versions = supportedVersions(SOURCE, text);
+  const list = `snapshots: [${versions.join(', ')}]`;
+  expect(text).toContain(list);
+  const dir = join(root, SOURCE, release.version);
+  next = {
+    text: text.replace(list, `snapshots: [${[...versions, release.version].join(', ')}]`),
+    catalogs: { ...catalogs, [SOURCE]: [...catalogs[SOURCE]!, loadCatalog(snapshotFromDir(SOURCE, dir))] },
+  };
+  return next;
+}
+
+function findings({ text, catalogs }: Set, replacement: string): Finding[] {
+  expect(text).toContain(READ);
+  const spec = parseSpec(text.replace(READ, replacement), 'mapping-spec.yaml');
   return analyzeSpec(spec, catalogs, repo.inputs().model, helpers).findings.filter(
     (f) => f.discriminant === 'sdk-message:result:success' || f.category === 'error',
   );
 }
 
-describe('since / until', () => {
+describe('versions', () => {
   it('orders versions by semver, a folder without a version (a candidate) after every release', () => {
     expect(['0.3.332', 'dir:/tmp/x', '0.2.62', '0.10.0'].sort(compareVersions)).toEqual([
       '0.2.62',
@@ -45,36 +79,47 @@ describe('since / until', () => {
     expect(expectedIn({ absentIn: [], until: '0.171.0' }, 'dir:/tmp/candidate')).toBe(false);
     expect(expectedIn({ absentIn: ['0.3.332'], since: '0.3.0' }, '0.3.332')).toBe(false);
   });
+});
 
-  it('accepts the committed `since`, the equivalent `absentIn`, and a `since` anywhere between the two versions', () => {
-    const [older, newer] = [claude()[0]!, claude()[claude().length - 1]!];
+describe.each(SETS)('since / until, on %s', (_, set) => {
+  const versions = () => supportedVersions(SOURCE, set().text);
+  const lacking = () => versions().filter((v) => compareVersions(v, FIRST) < 0);
+  const having = () => versions().filter((v) => compareVersions(v, FIRST) >= 0);
+  const findingsWith = (replacement: string) => findings(set(), replacement);
+
+  it('accepts the committed `since`, the equivalent `absentIn`, and a `since` anywhere between the versions lacking and having it', () => {
+    const between = semver.inc(lacking().at(-1)!, 'patch')!; // after the last lacking it, not after the first having it
+    expect(compareVersions(between, having()[0]!)).toBeLessThan(0);
     expect(findingsWith(READ)).toEqual([]);
-    expect(findingsWith(`{ path: $.terminal_reason, map: claudeResultState, absentIn: [${older}] }`)).toEqual([]);
-    expect(findingsWith(`{ path: $.terminal_reason, map: claudeResultState, since: ${newer} }`)).toEqual([]);
+    expect(
+      findingsWith(`{ path: $.terminal_reason, map: claudeResultState, absentIn: [${lacking().join(', ')}] }`),
+    ).toEqual([]);
+    expect(findingsWith(`{ path: $.terminal_reason, map: claudeResultState, since: ${between} }`)).toEqual([]);
   });
 
   it('without a range, names the versions lacking it and suggests `since:` the first version that has it', () => {
     const f = findingsWith('{ path: $.terminal_reason, map: claudeResultState }');
-    expect(f.map((x) => [x.code, x.versions])).toEqual([['spec/unknown-path', [claude()[0]]]]);
-    expect(f[0]!.hint).toContain(`{ path: $.terminal_reason, since: ${claude()[1]} }`);
+    expect(f.map((x) => [x.code, x.versions])).toEqual([['spec/unknown-path', lacking()]]);
+    expect(f[0]!.hint).toContain(`{ path: $.terminal_reason, since: ${having()[0]} }`);
   });
 
   it('a range the wrong way round: stale where it excludes a version having the path, missing where it expects it', () => {
-    const f = findingsWith(`{ path: $.terminal_reason, map: claudeResultState, until: ${claude()[0]} }`);
+    const until = lacking().at(-1)!;
+    const f = findingsWith(`{ path: $.terminal_reason, map: claudeResultState, until: ${until} }`);
     expect(f.map((x) => [x.category, x.code, x.versions]).sort()).toEqual([
-      ['path', 'spec/unknown-path', [claude()[0]]],
-      ['stale', 'spec/stale-absent-in', [claude()[1]]],
+      ['path', 'spec/unknown-path', lacking()],
+      ['stale', 'spec/stale-absent-in', having()],
     ]);
     const stale = f.find((x) => x.category === 'stale')!;
-    expect(stale.message).toContain(`is marked until ${claude()[0]}`);
-    expect(stale.hint).toContain(`since: ${claude()[1]}`);
+    expect(stale.message).toContain(`is marked until ${until}`);
+    expect(stale.hint).toContain(`since: ${having()[0]}`);
   });
 
   it('a path no supported snapshot has is a typo: did-you-mean, no version range suggested', () => {
     const f = findingsWith('{ path: $.terminal_reasn, map: claudeResultState }');
     // One cause, one finding: every version that lacks it is named in it.
     expect(f.length).toBe(1);
-    expect(f[0]!.versions).toEqual(claude());
+    expect(f[0]!.versions).toEqual(versions());
     for (const x of f) {
       expect(x.hint).toContain('a typo? did you mean `$.terminal_reason`');
       expect(x.hint).not.toMatch(/since|until|absentIn/);

@@ -47,8 +47,10 @@ function promptEnds(t: Transcript): { line: number; stopReason?: string; error?:
     const m = messageOf(t, i);
     if (m.method !== undefined || !prompts.has(JSON.stringify(m.id))) return [];
     const result = m.result as { stopReason?: string } | undefined;
-    const error = m.error as { message?: string } | undefined;
-    return [{ line: i, stopReason: result?.stopReason, error: error?.message }];
+    const error = m.error as { message?: string; data?: { message?: string } | string } | undefined;
+    // The agent's own reason: `data` (Zed's codex-acp puts codex's error in `data.message`), else `message`.
+    const reason = typeof error?.data === 'string' ? error.data : (error?.data?.message ?? error?.message);
+    return [{ line: i, stopReason: result?.stopReason, error: reason }];
   });
 }
 
@@ -81,7 +83,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('acp %s', (_file, t) => {
     expect(ids('turn.completed', 'turnId').sort()).toEqual(ids('turn.started', 'turnId').sort());
   });
 
-  it("ends each prompt's turn as its stopReason says (an error: failed, with the agent's message)", () => {
+  it("ends each prompt's turn as its stopReason says (an error: failed, with the agent's own reason)", () => {
     const ends = promptEnds(t);
     expect(ends.length).toBeGreaterThan(0);
     const states = VALUE_MAPS.acpTurnState!;
@@ -153,7 +155,7 @@ describe('acp normalizer options and replies', () => {
     expect(split.map((e) => [e.type, e.payload])).toEqual(both.map((e) => [e.type, e.payload]));
   });
 
-  it("a user's message in several chunks is one item with the whole text (a replay has no text stream)", () => {
+  it("a user's message in several chunks is one item: each chunk's text once, the whole text at its completion", () => {
     const n = createNormalizer({ clock: () => 0, deriveSessionId: true });
     const update = (u: Record<string, unknown>) =>
       loose(n.push({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: u } } as never));
@@ -163,11 +165,11 @@ describe('acp normalizer options and replies', () => {
       ...update(text('lo')),
       ...update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' } }),
     ];
-    const user = events.filter((e) => e.payload.itemType === 'user_message');
-    expect(user.map((e) => [e.type, e.payload.text])).toEqual([
+    const user = events.filter((e) => e.payload.itemType === 'user_message' || e.payload.streamKind === 'user_text');
+    expect(user.map((e) => [e.type, e.payload.text ?? e.payload.delta])).toEqual([
       ['item.started', undefined],
-      ['item.updated', 'Hel'],
-      ['item.updated', 'Hello'],
+      ['content.delta', 'Hel'],
+      ['content.delta', 'lo'],
       ['item.completed', 'Hello'],
     ]);
     expect(new Set(user.map((e) => e.itemId)).size).toBe(1);

@@ -93,6 +93,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('codex-app-server %s', (file
       (e) =>
         e.type === 'item.completed' &&
         e.payload.itemType === 'assistant_message' &&
+        e.payload.status === 'completed' &&
         e.raw.source !== 'eventmap.synthetic',
     );
     expect(finals.length).toBeGreaterThan(0);

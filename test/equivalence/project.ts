@@ -21,7 +21,7 @@ export interface Projection {
   items: string;
   /** Commands that ran to their end (completed or failed): `output+exit` when every one shows its output and exit code, else what is missing. */
   commands: string;
-  /** File changes: `diff` when every one shows a diff, else `no diff`. */
+  /** File changes: `diff` when every one shows its content (a unified diff, or the text before and after), else `no diff`. */
   edits: string;
   /** The decisions of the scenario's requests, in order. */
   decisions: string;
@@ -85,7 +85,11 @@ export function project(r: Recording, s: Segment): Projection {
       .join(', '),
     commands: commands.length === 0 ? '' : lacking.length === 0 ? 'output+exit' : `no ${lacking.join(', no ')}`,
     edits:
-      edits.length === 0 ? '' : edits.every((i) => i.toolDetail?.changes?.some((c) => c.diff)) ? 'diff' : 'no diff',
+      edits.length === 0
+        ? ''
+        : edits.every((i) => i.toolDetail?.changes?.some((c) => c.diff ?? c.newText ?? c.oldText))
+          ? 'diff'
+          : 'no diff',
     decisions: requests.map((q) => q.decision ?? q.status).join(', '),
     errors: turns.reduce((n, t) => n + errorsShown(view, t), 0),
     textsOnce: texts.every((a, i) => texts.every((b, j) => i === j || !b.startsWith(a))),

@@ -108,9 +108,11 @@ describe('two threads interleaved through one normalizer', () => {
       };
       const threadOf = { A: alone.A.find((e) => e.threadId)!.threadId, B: alone.B.find((e) => e.threadId)!.threadId };
       expect(threadOf.A).not.toBe(threadOf.B);
-      // Every event of a thread's traffic is that thread's, so events can be told apart by threadId.
-      for (const k of ['A', 'B'] as const)
-        expect(alone[k].filter((e) => e.threadId !== threadOf[k]).map((e) => e.type)).toEqual([]);
+      // Every event of a thread's traffic is that thread's (or announces a subagent thread it
+      // spawned, naming it as parent), so events can be told apart by thread.
+      const of = (k: 'A' | 'B') => (e: CanonicalEvent) =>
+        e.threadId === threadOf[k] || (e.type === 'thread.started' && e.payload.parentThreadId === threadOf[k]);
+      for (const k of ['A', 'B'] as const) expect(alone[k].filter((e) => !of(k)(e)).map((e) => e.type)).toEqual([]);
       fc.assert(
         fc.property(
           fc.array(fc.boolean(), { minLength: a.length + b.length, maxLength: a.length + b.length }),
@@ -125,9 +127,7 @@ describe('two threads interleaved through one normalizer', () => {
               merged.map((l) => l.text),
             );
             for (const k of ['A', 'B'] as const) {
-              expect(events.filter((e) => e.threadId === threadOf[k]).map(comparable)).toEqual(
-                alone[k].map(comparable),
-              );
+              expect(events.filter(of(k)).map(comparable)).toEqual(alone[k].map(comparable));
             }
           },
         ),

@@ -17,6 +17,8 @@ beforeAll(() => {
       ['mappings', 'codex-sdk', 'thread-event', 'turn.started', 'emit'],
       doc.createNode([{ ...turn, when: never }, turn]),
     );
+    // No helpers after it: their ids would be the first emit's, computed for every message.
+    doc.deleteIn(['mappings', 'codex-sdk', 'thread-event', 'turn.started', 'after']);
     // A mapper with `after` helpers (closeTurn): its first id set stays outside, later ones not.
     const completed = { type: 'turn.completed', payload: { state: 'completed', usage: '$.usage' } };
     doc.setIn(

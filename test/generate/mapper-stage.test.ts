@@ -90,7 +90,7 @@ describe('the mappers stage', () => {
     });
     expect(Object.values(await run()).every((o) => o === 'committed')).toBe(true);
     p.editYaml('mapping-spec.yaml', (d) => {
-      d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'detail'], '$');
+      d.setIn(['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'emit', 0, 'payload', 'state'], 'interrupted');
     });
     const origins = await run();
     expect(origins['codex-sdk']).toBe('built');

@@ -43,7 +43,7 @@ describe('generated/ diffs like the YAML', () => {
 
   it('one edited mapping changes that mapper function alone', async () => {
     p.editYaml('mapping-spec.yaml', (d) => {
-      d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'detail'], '$');
+      d.setIn(['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'emit', 0, 'payload', 'state'], 'interrupted');
     });
     const after = await files();
     expect(changed(before, after)).toEqual(['codex-sdk/mappers.ts', 'manifest.json']);
@@ -52,8 +52,8 @@ describe('generated/ diffs like the YAML', () => {
     expect(b.length).toBe(a.length);
     const differing = a.flatMap((line, i) => (line === b[i] ? [] : [i]));
     expect(differing.length).toBeGreaterThan(0);
-    // Every changed line is inside `mapThreadEventError`.
-    const start = a.findIndex((l) => l.startsWith('export function mapThreadEventError('));
+    // Every changed line is inside `mapThreadEventTurnFailed`.
+    const start = a.findIndex((l) => l.startsWith('export function mapThreadEventTurnFailed('));
     const end = a.findIndex((l, i) => i > start && l === '}');
     expect(differing.every((i) => i > start && i < end)).toBe(true);
   });

@@ -112,10 +112,10 @@ describe('the bundled CLI: precompiled template and shape check', () => {
       const args = ['--root', p.root, 'check', '--fast', '--format', 'json'];
       const bundled = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: p.root });
       const checkout = await runCli(args, { cwd: p.root });
-      expect(checkout.status, checkout.stderr).toBe(0);
+      expect(checkout.status, checkout.stderr).toBe(1); // a draft nobody reviewed fails the gate
       expect(checkout.stdout).toContain('spec/review-marker');
       expect(bundled.stderr).toBe('');
-      expect(bundled.status).toBe(0);
+      expect(bundled.status).toBe(1);
       expect(bundled.stdout).toBe(checkout.stdout);
     } finally {
       writeFileSync(spec, original);

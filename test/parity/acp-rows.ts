@@ -3,6 +3,8 @@
 // session/prompt; the client interrupts it with session/cancel. Found by content, never by name.
 import { expect } from 'vitest';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { itemOf } from './view.ts';
+import { changeOccurrence, commandOccurrence, text, type CommandReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
@@ -68,6 +70,56 @@ function permissionAnswers(r: Recording): { i: number; request: Msg; outcome: Ms
   });
 }
 
+/** A tool call as the agent reports it (a session/update's tool_call or tool_call_update, or a permission request's toolCall), with its line. */
+function toolCalls(r: Recording): { i: number; call: Msg }[] {
+  return r.messages.flatMap((m, i) => {
+    if (r.dirs[i] !== 's2c') return [];
+    const u = m.params?.update;
+    if (u?.sessionUpdate === 'tool_call' || u?.sessionUpdate === 'tool_call_update') return [{ i, call: u as Msg }];
+    return m.method === 'session/request_permission' ? [{ i, call: m.params.toolCall as Msg }] : [];
+  });
+}
+
+/** The text of a rawOutput: a text, text blocks, or a command record's output field. */
+function rawText(raw: unknown): string | undefined {
+  if (Array.isArray(raw)) {
+    const texts = (raw as Msg[]).flatMap((b) => (typeof b.text === 'string' ? [b.text] : []));
+    return texts.length ? texts.join('\n') : undefined;
+  }
+  if (raw === null || typeof raw !== 'object') return text(raw);
+  const o = raw as Msg;
+  return [o.aggregated_output, o.formatted_output, o.stdout, o.output].map(text).find((t) => t !== undefined);
+}
+
+/** An argv as a POSIX shell line (the oracle of "the command as the agent ran it"). */
+const shellLine = (argv: string[]) =>
+  argv.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'"'"'`)}'`)).join(' ');
+
+/**
+ * Commands the agent reported ending (status completed or failed, its kind `execute`): what it
+ * reported of the output (rawOutput, else the terminal extension's chunks) and the exit code
+ * (rawOutput's, else `_meta.terminal_exit`'s), and the argv it ran, if it gave one.
+ */
+function commandEnds(r: Recording): { i: number; id: string; report: CommandReport; argv?: string[] }[] {
+  const kinds = new Map<string, string>();
+  const streamed = new Map<string, string>();
+  const argvs = new Map<string, string[]>();
+  return toolCalls(r).flatMap(({ i, call }) => {
+    const id = call.toolCallId as string;
+    if (typeof call.kind === 'string') kinds.set(id, call.kind);
+    if (Array.isArray(call.rawInput?.command)) argvs.set(id, call.rawInput.command as string[]);
+    const chunk = text(call._meta?.terminal_output_delta?.data);
+    if (chunk !== undefined) streamed.set(id, (streamed.get(id) ?? '') + chunk);
+    if (kinds.get(id) !== 'execute' || !['completed', 'failed'].includes(call.status)) return [];
+    const report: CommandReport = {};
+    const output = rawText(call.rawOutput) ?? streamed.get(id);
+    if (output !== undefined) report.output = output;
+    const exit = call.rawOutput?.exit_code ?? call.rawOutput?.exitCode ?? call._meta?.terminal_exit?.exit_code;
+    if (typeof exit === 'number' || exit === null) report.exitCode = exit;
+    return [{ i, id, report, argv: argvs.get(id) }];
+  });
+}
+
 const PROMPT = ['agent-response:session/prompt'];
 const PERMISSION = ['request:session/request_permission'];
 
@@ -95,7 +147,11 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
           where: `line ${i + 1}`,
           check: () => {
             const end = endOf(r, i);
-            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: error!.message });
+            // The agent's own reason: `data.message` (Zed's codex-acp), else the error's message.
+            const data = error!.data as { message?: unknown } | string | undefined;
+            const reason =
+              typeof data === 'string' ? data : typeof data?.message === 'string' ? data.message : undefined;
+            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: reason ?? error!.message });
             expect(errorsOf(r, end.turnId)).toHaveLength(1);
           },
         })),
@@ -274,5 +330,39 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
             ]
           : [],
       ),
+  },
+  'command output': {
+    signals: ['session-update:tool_call_update', 'session-update:tool_call'],
+    find: (r) =>
+      commandEnds(r).map(({ i, id, report, argv }) => {
+        const o = commandOccurrence(r, i, id, report);
+        return {
+          where: o.where,
+          check: () => {
+            o.check();
+            // An approval asks; its text (codex-acp's "Available Decisions: …", a tool's description) is no output.
+            for (const e of r.events.filter(
+              (x) => x.type === 'request.opened' && x.providerRefs?.providerItemId === id,
+            ))
+              expect(e.payload.toolDetail ?? {}).not.toHaveProperty('output');
+            const end = eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === id);
+            if (argv) expect(itemOf(r, end!)?.toolDetail?.command).toBe(shellLine(argv));
+          },
+        };
+      }),
+  },
+  'file edit': {
+    signals: ['session-update:tool_call_update', 'session-update:tool_call'],
+    find: (r) =>
+      toolCalls(r).flatMap(({ i, call }) => {
+        const diffs = (Array.isArray(call.content) ? (call.content as Msg[]) : []).filter((c) => c.type === 'diff');
+        if (diffs.length === 0) return [];
+        const changes = diffs.map((d) => ({
+          path: d.path as string,
+          ...(text(d.oldText) !== undefined ? { oldText: d.oldText as string } : {}),
+          newText: d.newText as string,
+        }));
+        return [changeOccurrence(r, i, call.toolCallId, changes)];
+      }),
   },
 };

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { CanonicalEvent } from '../runtime/loose.ts';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { changeOccurrence, commandOccurrence, text, type ChangeReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
@@ -54,6 +55,32 @@ const resolvedOf = (r: Recording, i: number) => outOf(r, i).find((e) => e.type =
 const itemEnd = (r: Recording, i: number, item: string) =>
   eventAfter(r, i, (e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item);
 
+/** The tool_use blocks of `assistant` messages, each once (its first message), with their line. */
+function toolUses(r: Recording, names: readonly string[]): { i: number; block: Msg }[] {
+  const seen = new Set<string>();
+  return r.messages.flatMap((m, i) =>
+    m.type === 'assistant' && Array.isArray(m.message?.content)
+      ? (m.message.content as Msg[]).flatMap((b) =>
+          b.type === 'tool_use' && names.includes(b.name) && !seen.has(b.id) && seen.add(b.id) ? [{ i, block: b }] : [],
+        )
+      : [],
+  );
+}
+
+/** A tool_result's content as text: a string, or its text blocks joined. */
+const resultText = (content: unknown): string | undefined =>
+  Array.isArray(content)
+    ? (content as Msg[]).flatMap((b) => (typeof b.text === 'string' ? [b.text] : [])).join('\n')
+    : text(content);
+
+/** What a file tool's input states of its change (Write: the new text; Edit, MultiEdit: old → new). */
+const inputChanges = (input: Msg): ChangeReport[] =>
+  (Array.isArray(input.edits) && input.edits.length ? (input.edits as Msg[]) : [input]).map((e) => ({
+    path: input.file_path,
+    ...(text(e.old_string) !== undefined ? { oldText: e.old_string } : {}),
+    newText: e.new_string ?? e.content,
+  }));
+
 export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
     signals: ['sdk-message:result:success'],
@@ -71,16 +98,12 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
         check: () => {
           const events = result(r, i, 'failed');
           expect(events.at(-1)!.payload.errorMessage).toBe(r.messages[i]!.result);
-          // The CLI's own API-error message is an error item that keeps its `error`.
+          // The CLI's own API-error message is no item: the turn states that error once.
           const synthetic = lines(
             r,
-            (m, j) => j < i && m.type === 'assistant' && m.message?.model === '<synthetic>',
+            (m, j) => j < i && m.type === 'assistant' && m.message?.model === '<synthetic>' && m.error !== undefined,
           ).at(-1);
-          if (synthetic !== undefined) {
-            const item = outOf(r, synthetic).find((e) => e.type === 'item.completed')!;
-            expect(item.payload.itemType).toBe('error');
-            expect((item.payload.data as Msg).error).toBe(r.messages[synthetic]!.error);
-          }
+          if (synthetic !== undefined) expect(outOf(r, synthetic)).toEqual([]);
         },
       })),
   },
@@ -310,8 +333,19 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
     find: (r) =>
       lines(r, (m) => m.type === 'system' && m.subtype === 'compact_boundary').map((i) => ({
         where: `line ${i + 1}`,
-        check: () =>
-          expect(outOf(r, i).map((e) => [e.type, e.payload.state])).toEqual([['thread.state.changed', 'compacted']]),
+        check: () => {
+          expect(outOf(r, i).map((e) => [e.type, e.payload.state ?? e.payload.itemType])).toEqual([
+            ['thread.state.changed', 'compacted'],
+            ['item.started', 'context_compaction'],
+          ]);
+          // The CLI's summary message after the boundary is the compaction item's text, not a user message.
+          const item = outOf(r, i)[1]!.itemId;
+          const done = r.events.find((e) => e.type === 'item.completed' && e.itemId === item);
+          const next = r.messages[i + 1];
+          if (next?.type === 'user' && next.isReplay !== true && typeof next.message?.content === 'string')
+            expect(done?.payload.text).toBe(next.message.content);
+          expect(done?.payload.status).toBe('completed');
+        },
       })),
   },
   'tool progress': {
@@ -351,5 +385,28 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           expect(task.providerRefs?.providerItemId).toBe(tool);
         },
       })),
+  },
+  'command output': {
+    signals: ['content-block:tool_use'],
+    // A Bash result states its output (tool_result content) but no exit code: none is shown.
+    find: (r) => {
+      const commands = new Set(toolUses(r, ['Bash', 'PowerShell']).map(({ block }) => block.id as string));
+      return r.messages.flatMap((m, i) =>
+        m.type === 'user' && Array.isArray(m.message?.content)
+          ? (m.message.content as Msg[]).flatMap((b) =>
+              b.type === 'tool_result' && commands.has(b.tool_use_id) && resultText(b.content) !== undefined
+                ? [commandOccurrence(r, i, b.tool_use_id, { output: resultText(b.content) })]
+                : [],
+            )
+          : [],
+      );
+    },
+  },
+  'file edit': {
+    signals: ['content-block:tool_use'],
+    find: (r) =>
+      toolUses(r, ['Write', 'Edit', 'MultiEdit']).map(({ i, block }) =>
+        changeOccurrence(r, i, block.id, inputChanges(block.input as Msg)),
+      ),
   },
 };

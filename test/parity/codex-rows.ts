@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { CanonicalEvent } from '../runtime/loose.ts';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { changeOccurrence, commandOccurrence, text, type ChangeReport, type CommandReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
@@ -88,6 +89,17 @@ function interruptedWith(type: string): { signals: string[]; find: Finder } {
   };
 }
 
+/** Codex's `diff` of a FileUpdateChange: a unified diff for an update, the whole text of an added or deleted file. */
+const codexChange = (c: Msg): ChangeReport =>
+  c.kind?.type === 'add' || c.kind === 'add'
+    ? { path: c.path, newText: c.diff }
+    : c.kind?.type === 'delete' || c.kind === 'delete'
+      ? { path: c.path, oldText: c.diff }
+      : { path: c.path, diff: c.diff };
+
+const completedItems = (r: Recording, type: string) =>
+  lines(r, (m, i) => r.dirs[i] === 's2c' && m.method === 'item/completed' && m.params?.item?.type === type);
+
 export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   'turn completed': {
     signals: ['notification:turn/completed'],
@@ -120,7 +132,9 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
         where: `line ${i + 1}`,
         check: () => {
           const [w, ...rest] = outOf(r, i);
-          expect(rest).toEqual([]);
+          // Besides the warning, only the messages the retried request was streaming close: superseded copies.
+          for (const e of rest)
+            expect([e.type, e.payload.status, e.payload.text]).toEqual(['item.completed', 'failed', '']);
           expect(w!.type).toBe('runtime.warning');
           const [, n, max] = /(\d+)\/(\d+)/.exec(r.messages[i]!.params.error.message)!;
           expect(w!.payload.retry).toMatchObject({
@@ -136,13 +150,27 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
   'cut-off stream': {
     signals: ['notification:item/agentMessage/delta'],
     find: (r) => {
-      // agentMessage items a turn that was not interrupted ended without completing.
+      // agentMessage items a turn that was not interrupted ended without completing; those a retry
+      // gave up first are superseded copies, closed failed with no text at the retry.
       const found: Occurrence[] = [];
       const open = new Map<string, string>();
       r.messages.forEach((m, i) => {
         const p = m.params ?? {};
         if (m.method === 'item/started' && p.item?.type === 'agentMessage') open.set(p.item.id, p.turnId);
         if (m.method === 'item/completed') open.delete(p.item?.id);
+        if (m.method === 'error' && p.willRetry === true)
+          for (const [item, turn] of open) {
+            if (turn !== p.turnId) continue;
+            open.delete(item);
+            found.push({
+              where: `line ${i + 1}`,
+              check: () =>
+                expect(
+                  outOf(r, i).find((e) => e.type === 'item.completed' && e.providerRefs?.providerItemId === item)
+                    ?.payload,
+                ).toMatchObject({ status: 'failed', text: '' }),
+            });
+          }
         if (m.method !== 'turn/completed' || p.turn.status === 'interrupted') return;
         for (const [item, turn] of open) {
           if (turn !== p.turn.id) continue;
@@ -333,5 +361,24 @@ export const CODEX: Record<string, { signals: string[]; find: Finder }> = {
           expect((e!.payload.metadata as Msg).goal).toEqual(m.method === 'thread/goal/cleared' ? null : m.params.goal);
         },
       })),
+  },
+  'command output': {
+    signals: ['thread-item:commandExecution'],
+    find: (r) =>
+      completedItems(r, 'commandExecution').map((i) => {
+        const item = r.messages[i]!.params.item as Msg;
+        const report: CommandReport = {};
+        if (text(item.aggregatedOutput) !== undefined) report.output = item.aggregatedOutput;
+        if (typeof item.exitCode === 'number' || item.exitCode === null) report.exitCode = item.exitCode;
+        return commandOccurrence(r, i, item.id, report);
+      }),
+  },
+  'file edit': {
+    signals: ['thread-item:fileChange'],
+    find: (r) =>
+      completedItems(r, 'fileChange').map((i) => {
+        const item = r.messages[i]!.params.item as Msg;
+        return changeOccurrence(r, i, item.id, (item.changes as Msg[]).map(codexChange));
+      }),
   },
 };

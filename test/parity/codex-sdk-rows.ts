@@ -3,8 +3,10 @@
 // the stream just stops, and the next run's thread.started is where its turn ends.
 import { expect } from 'vitest';
 import { outOf, shape, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { commandOccurrence, noContentOccurrence, text, type CommandReport } from './tool-rows.ts';
 
 const lines = (r: Recording, match: (m: Msg) => boolean) => r.messages.flatMap((m, i) => (match(m) ? [i] : []));
+const completed = (r: Recording, type: string) => lines(r, (m) => m.type === 'item.completed' && m.item?.type === type);
 
 export const CODEX_SDK: Record<string, { signals: string[]; find: (r: Recording) => Occurrence[] }> = {
   'turn completed': {
@@ -59,5 +61,21 @@ export const CODEX_SDK: Record<string, { signals: string[]; find: (r: Recording)
         ];
       });
     },
+  },
+  'command output': {
+    signals: ['sdk-item:command_execution'],
+    find: (r) =>
+      completed(r, 'command_execution').map((i) => {
+        const item = r.messages[i]!.item as Msg;
+        const report: CommandReport = {};
+        if (text(item.aggregated_output) !== undefined) report.output = item.aggregated_output;
+        if (typeof item.exit_code === 'number') report.exitCode = item.exit_code;
+        return commandOccurrence(r, i, item.id, report);
+      }),
+  },
+  // A file_change item names its files and kinds only: no content to show, and none is made up.
+  'file edit': {
+    signals: ['sdk-item:file_change'],
+    find: (r) => completed(r, 'file_change').map((i) => noContentOccurrence(r, i, r.messages[i]!.item.id)),
   },
 };

@@ -31,6 +31,10 @@ const threadOf = (view: SessionView, e: CanonicalEvent): ThreadView => {
 
 const itemsOf = (t: ThreadView): ItemView[] => [...t.turns.flatMap((u) => u.items), ...t.items];
 
+/** The view's item an item event is about. */
+export const itemOf = (r: Recording, e: CanonicalEvent): ItemView | undefined =>
+  itemsOf(threadOf(viewOf(r), e)).find((x) => x.itemId === e.itemId);
+
 /** The outcome events of line i, as the view shows them. */
 export function viewAgrees(r: Recording, i: number): void {
   const view = viewOf(r);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { validateProviderRuntimeEvent } from '../../generated/canonical/validate.js';
-import { reduceEvents } from '../../runtime/reducer/index.ts';
+import { reduceEvents, type SessionView } from '../../runtime/reducer/index.ts';
 import { renderSession } from '../fixtures/reducer-app/render.ts';
 import { scratchDir } from '../scratch.ts';
 import { RECORDED } from './recorded.ts';
@@ -79,7 +79,7 @@ describe('the renderer fixture', () => {
     const view = reduceEvents(r.events.filter((e) => validateProviderRuntimeEvent(JSON.parse(JSON.stringify(e)))));
     const lines = renderSession(view);
     const turns = view.threads.reduce((n, t) => n + t.turns.length, 0);
-    expect(lines.filter((l) => l.startsWith('## turn ')).length).toBe(turns);
+    expect(lines.filter((l) => l.trimStart().startsWith('## turn ')).length).toBe(turns);
   });
 
   it('renders what a session holds, the same for any provider', () => {
@@ -101,5 +101,88 @@ describe('the renderer fixture', () => {
       errors: [],
     };
     expect(renderSession(view)).toEqual(['# Fix it', 'context: 1200/200000 tokens', '  [x] read']);
+  });
+
+  it("shows times, models, usage and cost, and a subagent's items, thread and task under its call", () => {
+    const id = (value: string): never => value as never;
+    const lists = { items: [], requests: [], userInputs: [], tasks: [] };
+    const view: SessionView = {
+      threads: [
+        {
+          ...lists,
+          threadId: id('t1'),
+          usage: { usedTokens: 1200, maxTokens: 200000, inputTokens: 5000, outputTokens: 300 },
+          turns: [
+            {
+              turnId: id('u1'),
+              state: 'completed',
+              model: 'm1',
+              startedAt: '2026-01-01T00:00:01.000Z',
+              completedAt: '2026-01-01T00:00:03.500Z',
+              totalCostUsd: 0.0123,
+              items: [
+                {
+                  itemId: id('p'),
+                  itemType: 'collab_agent_tool_call',
+                  status: 'completed',
+                  title: 'Explore',
+                  text: '',
+                  toolState: 'output-available',
+                  startedAt: '2026-01-01T00:00:01.000Z',
+                  completedAt: '2026-01-01T00:00:03.000Z',
+                  children: [{ itemId: id('c'), itemType: 'assistant_message', status: 'completed', text: 'found it' }],
+                },
+              ],
+            },
+          ],
+          tasks: [
+            {
+              taskId: id('k'),
+              state: 'completed',
+              description: 'look around',
+              subagentType: 'Explore',
+              model: 'm2',
+              itemId: id('p'),
+            },
+          ],
+        },
+        {
+          ...lists,
+          threadId: id('t2'),
+          parentThreadId: id('t1'),
+          parentItemId: id('p'),
+          turns: [
+            { turnId: id('u2'), state: 'running', model: 'm2', startedAt: '2026-01-01T00:00:02.000Z', items: [] },
+          ],
+        },
+      ],
+      warnings: [],
+      errors: [],
+      droppedWarnings: 3,
+    };
+    expect(renderSession(view)).toEqual([
+      '# t1',
+      'context: 1200/200000 tokens; 5000 in, 300 out so far',
+      '## turn u1 (completed) m1, 00:00:01, 2.5 s, $0.0123',
+      'tool Explore [output-available, completed]  (00:00:01, 2.0 s)',
+      '    assistant: found it',
+      '    task look around (Explore on m2) [completed]',
+      '    # t2',
+      '    ## turn u2 (running) m2, since 00:00:02',
+      '(3 earlier warnings not kept)',
+    ]);
+  });
+
+  it('nests the subagent work of the recordings under the calls that spawned it', () => {
+    let nested = 0;
+    for (const r of RECORDED) {
+      const view = reduceEvents(r.events);
+      const lines = renderSession(view);
+      const spawned = view.threads.filter((t) => t.parentItemId !== undefined);
+      for (const t of spawned)
+        expect(lines).toContain(`    # ${t.name ?? t.threadId}${t.state ? ` [${t.state}]` : ''}`);
+      nested += spawned.length + lines.filter((l) => /^ {4,}(assistant|user|thinking|tool) /.test(l)).length;
+    }
+    expect(nested).toBeGreaterThan(0);
   });
 });

@@ -18,7 +18,12 @@ export interface Ids {
   turn?: string;
   item?: string;
   request?: string;
+  /** createdAt (default AT). */
+  at?: string;
 }
+
+/** The createdAt of every event that names no other. */
+export const AT = '2026-01-01T00:00:00.000Z';
 
 let seq = 0;
 
@@ -31,7 +36,7 @@ export function ev<T extends CanonicalRuntimeEventType>(
     eventId: `e${++seq}` as EventId,
     provider: 'codex',
     sessionId: 's1' as RuntimeSessionId,
-    createdAt: '2026-01-01T00:00:00.000Z',
+    createdAt: ids.at ?? AT,
     type,
     payload,
     ...(ids.thread === null ? {} : { threadId: (ids.thread ?? 't1') as ThreadId }),

@@ -4,7 +4,7 @@
 // reads text or titles: the mappings that fill them are checked in test/parity.
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
-import { reduceEvents, reduceSession, type SessionView } from '../../runtime/reducer/index.ts';
+import { reduceEvents, reduceSession, type ItemView, type SessionView } from '../../runtime/reducer/index.ts';
 import { RECORDED } from './recorded.ts';
 
 /** The last event of each id of this kind (turn, item, request) and type. */
@@ -22,7 +22,11 @@ function last<T extends ProviderRuntimeEvent['type']>(
 }
 
 const turnsOf = (view: SessionView) => view.threads.flatMap((t) => t.turns);
-const itemsOf = (view: SessionView) => view.threads.flatMap((t) => [...t.turns.flatMap((u) => u.items), ...t.items]);
+/** Every item, a subagent's (under the item that spawned it) included. */
+const withChildren = (items: readonly ItemView[]): ItemView[] =>
+  items.flatMap((i) => [i, ...withChildren(i.children ?? [])]);
+const itemsOf = (view: SessionView) =>
+  view.threads.flatMap((t) => withChildren([...t.turns.flatMap((u) => u.items), ...t.items]));
 
 /** A seeded shuffle (mulberry32), so a failure names an order that reproduces. */
 function shuffled<T>(list: T[], seed: number): T[] {

@@ -4,10 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, reduceSession, type ItemView, type SessionView } from '../../runtime/reducer/index.ts';
-import { ev, inTurn } from './events.ts';
+import { MAX_NESTING } from '../../runtime/reducer/limits.ts';
+import { AT, ev, inTurn } from './events.ts';
 
+const withChildren = (items: readonly ItemView[]): ItemView[] =>
+  items.flatMap((i) => [i, ...withChildren(i.children ?? [])]);
 const allItems = (view: SessionView): ItemView[] =>
-  view.threads.flatMap((t) => [...t.turns.flatMap((u) => u.items), ...t.items]);
+  view.threads.flatMap((t) => withChildren([...t.turns.flatMap((u) => u.items), ...t.items]));
 const item = (view: SessionView, id = 'i1'): ItemView | undefined => allItems(view).find((i) => i.itemId === id);
 const thread = (view: SessionView) => view.threads[0]!;
 
@@ -79,7 +82,7 @@ describe('item text', () => {
 
   it('an item first seen in a delta gets the type its stream implies, until an item event says', () => {
     const view = reduceEvents(inTurn(delta('reasoning_summary_text', 'x')));
-    expect(item(view)).toEqual({ itemId: 'i1', itemType: 'reasoning', status: 'inProgress', text: 'x' });
+    expect(item(view)).toEqual({ itemId: 'i1', itemType: 'reasoning', status: 'inProgress', text: 'x', startedAt: AT });
   });
 });
 
@@ -394,10 +397,11 @@ describe('plan, proposed plan, usage, tasks', () => {
         taskId: 'k1',
         state: 'completed',
         description: 'explore',
-        taskType: 'subagent',
         summary: 'done',
         lastToolName: 'Read',
         turnId: 'u1',
+        startedAt: AT,
+        completedAt: AT,
       },
     ]);
   });
@@ -414,9 +418,9 @@ describe('turns and threads', () => {
       ev('turn.started', {}, { turn: 'u3' }),
     ]);
     expect(thread(view).turns).toEqual([
-      { turnId: 'u1', state: 'failed', items: [], model: 'm1', errorMessage: 'boom' },
-      { turnId: 'u2', state: 'cancelled', items: [], abortReason: 'user' },
-      { turnId: 'u3', state: 'running', items: [] },
+      { turnId: 'u1', state: 'failed', items: [], model: 'm1', errorMessage: 'boom', startedAt: AT, completedAt: AT },
+      { turnId: 'u2', state: 'cancelled', items: [], abortReason: 'user', startedAt: AT, completedAt: AT },
+      { turnId: 'u3', state: 'running', items: [], startedAt: AT },
     ]);
   });
 
@@ -456,7 +460,7 @@ describe('turns and threads', () => {
   it('an item naming a turn the view lacks makes that turn', () => {
     const view = reduceEvents([ev('item.started', { itemType: 'plan' }, { turn: 'u7', item: 'x' })]);
     expect(thread(view).turns).toEqual([
-      { turnId: 'u7', state: 'running', items: [expect.objectContaining({ itemId: 'x' })] },
+      { turnId: 'u7', state: 'running', items: [expect.objectContaining({ itemId: 'x' })], startedAt: AT },
     ]);
   });
 
@@ -623,5 +627,148 @@ describe('odd orders and missing ids never throw', () => {
     expect(thread(reduceEvents(cases[3]![1])).userInputs).toEqual([
       { requestId: 'q', questions: [], answers: { a: ['b'] }, status: 'resolved' },
     ]);
+  });
+});
+
+describe('times, models, subagents', () => {
+  const T0 = '2026-01-01T00:00:01.000Z';
+  const T1 = '2026-01-01T00:00:02.000Z';
+  const T2 = '2026-01-01T00:00:03.000Z';
+
+  it('a turn and an item start at their first event and end at their completion', () => {
+    const view = reduceEvents([
+      ev('turn.started', { model: 'm1' }, { turn: 'u1', at: T0 }),
+      ev('content.delta', { streamKind: 'assistant_text', delta: 'hi' }, { ...I, at: T1 }),
+      ev('item.completed', { itemType: 'assistant_message' }, { ...I, at: T2 }),
+      ev('turn.completed', { state: 'completed' }, { turn: 'u1', at: T2 }),
+    ]);
+    const turn = thread(view).turns[0]!;
+    expect([turn.startedAt, turn.completedAt, turn.model]).toEqual([T0, T2, 'm1']);
+    expect([item(view)?.startedAt, item(view)?.completedAt]).toEqual([T1, T2]);
+  });
+
+  it('model.rerouted moves the turn to its new model', () => {
+    const view = reduceEvents([
+      ev('turn.started', { model: 'm1' }, { turn: 'u1' }),
+      ev('model.rerouted', { fromModel: 'm1', toModel: 'm2', reason: 'capacity' }, { turn: 'u1' }),
+    ]);
+    expect(thread(view).turns[0]!.model).toBe('m2');
+  });
+
+  it("a subagent's items go under the item that spawned them, their events find them there", () => {
+    const parentItemId = 'p' as never;
+    const view = reduceEvents(
+      inTurn(
+        ev('item.started', { itemType: 'collab_agent_tool_call', title: 'Explore' }, { turn: 'u1', item: 'p' }),
+        ev('item.started', { itemType: 'command_execution', parentItemId }, { turn: 'u1', item: 'c1' }),
+        ev('content.delta', { streamKind: 'command_output', delta: 'out' }, { turn: 'u1', item: 'c1' }),
+        ev('item.completed', { itemType: 'command_execution', parentItemId }, { turn: 'u1', item: 'c1' }),
+        ev('item.started', { itemType: 'assistant_message', text: 'x', parentItemId }, { turn: 'u1', item: 'c2' }),
+      ),
+    );
+    const turn = thread(view).turns[0]!;
+    expect(turn.items.map((i) => i.itemId)).toEqual(['p']);
+    expect(turn.items[0]!.children?.map((c) => [c.itemId, c.status, c.toolDetail?.output])).toEqual([
+      ['c1', 'completed', 'out'],
+      ['c2', 'inProgress', undefined],
+    ]);
+  });
+
+  it('an item naming a parent the view lacks goes to its turn', () => {
+    const view = reduceEvents(inTurn(ev('item.started', { itemType: 'reasoning', parentItemId: 'gone' as never }, I)));
+    expect(thread(view).turns[0]!.items.map((i) => i.itemId)).toEqual(['i1']);
+  });
+
+  it("a subagent's thread names the thread and call that spawned it; a task its tool call, type and model", () => {
+    const view = reduceEvents([
+      ev(
+        'thread.started',
+        { providerThreadId: 'p2' as never, parentThreadId: 't1' as never, parentItemId: 'p' as never },
+        {
+          thread: 't2',
+        },
+      ),
+      ev(
+        'task.started',
+        { taskId: 'k' as never, subagentType: 'Explore', model: 'm3' },
+        { turn: 'u1', item: 'p', at: T0 },
+      ),
+      ev('task.completed', { taskId: 'k' as never, status: 'completed' }, { turn: 'u1', at: T1 }),
+    ]);
+    expect(view.threads.find((t) => t.threadId === 't2')).toMatchObject({ parentThreadId: 't1', parentItemId: 'p' });
+    expect(view.threads.find((t) => t.threadId === 't1')!.tasks[0]).toMatchObject({
+      itemId: 'p',
+      subagentType: 'Explore',
+      model: 'm3',
+      startedAt: T0,
+      completedAt: T1,
+    });
+  });
+});
+
+describe('the index beside the view', () => {
+  const events = inTurn(
+    started('command_execution'),
+    ev('item.started', { itemType: 'assistant_message' }, { turn: 'u1', item: 'i2' }),
+    delta('command_output', 'a'),
+    completed('command_execution'),
+  );
+
+  it('a view reduced twice from the same view (React StrictMode) gives equal views', () => {
+    const base = reduceEvents(events.slice(0, 3));
+    const rest = events.slice(3);
+    expect(reduceEvents(rest, base)).toEqual(reduceEvents(rest, base));
+    expect(reduceEvents(rest, base)).toEqual(reduceEvents(events));
+  });
+
+  it('a view from an older branch, or one read back from JSON, still finds its items', () => {
+    const old = reduceEvents(events.slice(0, 2));
+    reduceEvents(events.slice(2), old); // a newer branch moves the shared index on
+    const other = ev('item.started', { itemType: 'reasoning' }, { turn: 'u1', item: 'i3' });
+    const fromOld = reduceEvents([other, ...events.slice(2)], old);
+    // i2 is where the newer branch put it in the shared index; here i3 took that place.
+    expect(allItems(fromOld).map((i) => [i.itemId, i.status])).toEqual([
+      ['i1', 'completed'],
+      ['i3', 'inProgress'],
+      ['i2', 'inProgress'],
+    ]);
+    const json: SessionView = JSON.parse(JSON.stringify(old));
+    expect(reduceEvents(events.slice(2), json)).toEqual(reduceEvents(events));
+  });
+});
+
+describe('nesting is bounded', () => {
+  it('a chain of subagent items nests MAX_NESTING deep, then goes to its turn; every item stays once', () => {
+    const chain = Array.from({ length: 20 }, (_, i) =>
+      ev(
+        'item.started',
+        { itemType: 'collab_agent_tool_call', ...(i ? { parentItemId: `c${i - 1}` as never } : {}) },
+        {
+          turn: 'u1',
+          item: `c${i}`,
+        },
+      ),
+    );
+    const again = chain.map((e) =>
+      ev('item.completed', { ...e.payload, status: 'completed' }, { turn: 'u1', item: e.itemId }),
+    );
+    const view = reduceEvents(inTurn(...chain, ...again));
+    const items = allItems(view);
+    expect(items.map((i) => i.itemId).sort()).toEqual(chain.map((e) => e.itemId).sort());
+    expect(items.every((i) => i.status === 'completed')).toBe(true);
+    let depth = 0;
+    for (let item = thread(view).turns[0]!.items[0]; item?.children?.[0]; item = item.children[0]) depth++;
+    expect(depth).toBe(MAX_NESTING - 1);
+  });
+});
+
+describe('task models', () => {
+  it('task.updated moves a task to the model its subagent states', () => {
+    const T = { taskId: 'k' as never };
+    const view = reduceEvents([
+      ev('task.started', { ...T, model: 'm1' }, { turn: 'u1' }),
+      ev('task.updated', { ...T, model: 'm2' }, { turn: 'u1' }),
+    ]);
+    expect(thread(view).tasks[0]?.model).toBe('m2');
   });
 });

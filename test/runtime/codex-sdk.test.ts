@@ -27,7 +27,7 @@ describe('codex-sdk ThreadEvents', () => {
     expect(new Set(events.map((e) => e.provider))).toEqual(new Set(['codex']));
   });
 
-  it('gives each turn its own id, and turn.failed gives runtime.error + turn.completed(failed)', () => {
+  it('gives each turn its own id, and turn.failed gives one runtime.error + turn.completed(failed)', () => {
     const turns = events.filter((e) => e.type === 'turn.started').map((e) => e.turnId);
     expect(new Set(turns).size).toBe(2);
     const failed = events.filter((e) => e.type === 'turn.completed').map((e) => [e.turnId, e.payload.state]);
@@ -36,8 +36,10 @@ describe('codex-sdk ThreadEvents', () => {
       [turns[1], 'failed'],
     ]);
     const last = events.slice(-4).map((e) => e.type);
-    // What the failed turn left open closes before its turn.completed.
-    expect(last).toEqual(['runtime.error', 'runtime.error', 'item.completed', 'turn.completed']);
+    // The stream's own error inside the turn is a warning; turn.failed states the error once, in its
+    // turn; what the failed turn left open closes before its turn.completed.
+    expect(last).toEqual(['runtime.warning', 'runtime.error', 'item.completed', 'turn.completed']);
+    expect(events.filter((e) => e.type === 'runtime.error').map((e) => e.turnId)).toEqual([turns[1]]);
   });
 
   it('closes the item the failed turn left running', () => {

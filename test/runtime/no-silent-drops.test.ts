@@ -66,7 +66,6 @@ describe('claude-agent-sdk: content the spec does not know', () => {
     expect(update.type).toBe('item.updated');
     expect(update.payload).toMatchObject({
       itemType: 'assistant_message',
-      detail: 'citations_delta',
       data: { type: 'citations_delta', citation },
     });
     expect(update.itemId).toBe(events.find((e) => e.type === 'item.started')!.itemId);
@@ -79,7 +78,9 @@ describe('claude-agent-sdk: content the spec does not know', () => {
       blockStart(0, { type: 'thinking', thinking: '', signature: '' }),
       delta(0, { type: 'signature_delta', signature: 'EqQBCkgIARABGAIiQL' }),
     );
-    expect(events.at(-1)!.payload).toMatchObject({ itemType: 'reasoning', detail: 'signature_delta' });
+    const update = events.at(-1)!;
+    expect(update.payload).toMatchObject({ itemType: 'reasoning', data: { type: 'signature_delta' } });
+    expect(update.payload).not.toHaveProperty('detail'); // no provider word reaches the view
   });
 
   it('a delta of an unknown type becomes a warning with raw (it cannot be appended to anything)', () => {

@@ -323,11 +323,12 @@ describe('rules, given → want', () => {
     [[], [], undefined],
   ])('joined text of %j / %j', (summary, content, want) => expect(joinedText(none, {}, summary, content)).toBe(want));
 
-  it('todo lists become plan steps', () =>
+  it('todo lists become plan steps; a step with no text is labelled by its place, not dropped', () =>
     expect(
-      todoListPlan(none, {}, [{ text: 'a', completed: true }, { text: 'b', completed: false }, { nope: 1 }]),
+      todoListPlan(none, {}, [{ text: 'a', completed: true }, { text: ' ', completed: false }, { nope: 1 }]),
     ).toEqual([
       { step: 'a', status: 'completed' },
-      { step: 'b', status: 'pending' },
+      { step: 'Step 2', status: 'pending' },
+      { step: 'Step 3', status: 'pending' },
     ]));
 });

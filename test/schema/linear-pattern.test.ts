@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nonLinearReason } from '../../generator/schema/linear-pattern.ts';
+import { nonLinearReason, PATTERN_STEPS_PER_CHAR } from '../../generator/schema/linear-pattern.ts';
 
 describe('linear-time patterns', () => {
   it.each([
@@ -22,6 +22,24 @@ describe('linear-time patterns', () => {
     ['(a)\\1', 'it has a backreference'],
     ['^x(?=y)', 'it has a lookaround'],
   ])('%s → %s', (pattern, want) => expect(nonLinearReason(pattern)).toBe(want));
+
+  // Bounded quantifiers multiply what a backtracking engine tries (issue 37: the first took 24 s
+  // on 2,000 characters); refused by the step budget, whatever their bounds' sizes.
+  const OVER_BUDGET = `more than ${PATTERN_STEPS_PER_CHAR.toLocaleString('en-US')} steps per character`;
+  it.each([
+    'a{0,20000}a{0,20000}b',
+    '^[a-z]{0,5000}[a-z]{0,5000}[a-z]{0,5000}$',
+    '^(a?){30}a{30}$', // 2^30 ways to place the optional copies
+    '^x+y{0,200}y{0,200}$', // the bounded part multiplies each retry of the unbounded one
+    '^(?:){4294967295}$', // counted in budget-many steps, not four billion
+  ])('%s is over the step budget', (pattern) => expect(nonLinearReason(pattern)).toContain(OVER_BUDGET));
+
+  it.each([
+    '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+    '^[a-f0-9]{64}$',
+    '^a{5000}$', // one way to match: long, not multiplied
+    '^\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}$', // 81 ways, each short
+  ])('%s is within it', (pattern) => expect(nonLinearReason(pattern)).toBeUndefined());
 
   it('holds the canonical model’s own patterns', () => {
     const schema = JSON.parse(

@@ -11,11 +11,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { runCli } from '../run-cli.ts';
-import { printable } from '../../generator/output/text.ts';
+import { isPrintable, printable } from '../../generator/output/text.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
-/** OSC title, BEL, CR, LF and a workflow command, bidi override and isolate, a script end tag, backticks. */
-const HOSTILE = 'x\u001b]0;title\u0007\r\n::warning::forged\u202e\u2066</script>`y``';
+/**
+ * OSC title, BEL, CR, LF and a workflow command, bidi override and isolate, a script end tag,
+ * backticks, and characters that show as nothing or a blank (Hangul filler, braille blank).
+ */
+const HOSTILE = 'x\u001b]0;title\u0007\r\n::warning::forged\u202e\u2066</script>`y``\u3164\u2800';
 const SHOWN = printable(HOSTILE);
 
 const work = mkdtempSync(join(tmpdir(), 'eventmap-output-'));
@@ -48,8 +51,11 @@ beforeAll(() => {
   writeFileSync(at('traffic.jsonl'), `${JSON.stringify({ jsonrpc: '2.0', method: HOSTILE, params: {} })}\n`);
 });
 
-// Any C0/C1 control but the line break, any format character (bidi), U+2028/9.
-const RAW = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Any C0/C1 control but the line break, any format character (bidi), U+2028/9, what shows as
+// nothing (default-ignorable: the Hangul fillers, variation selectors) or as a blank (U+2800,
+// every space but U+0020).
+const RAW =
+  /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u;
 
 /** Text a terminal or a CI log shows as it is: nothing raw, no line of its own but eventmap's annotations. */
 function expectSafeText(out: string, annotations = false): void {
@@ -83,6 +89,30 @@ function expectExactJson(out: string): void {
   });
   expect(strings.some((s) => s.includes(HOSTILE))).toBe(true);
 }
+
+describe('the characters text output escapes', () => {
+  // Fillers and blanks (issue 37): each looks like nothing, or like a space, on a terminal.
+  it.each([
+    ['HANGUL CHOSEONG FILLER', '\u115f'],
+    ['HANGUL JUNGSEONG FILLER', '\u1160'],
+    ['HANGUL FILLER', '\u3164'],
+    ['HALFWIDTH HANGUL FILLER', '\uffa0'],
+    ['BRAILLE PATTERN BLANK', '\u2800'],
+    ['ZERO WIDTH SPACE', '\u200b'],
+    ['COMBINING GRAPHEME JOINER', '\u034f'],
+    ['VARIATION SELECTOR-16', '\ufe0f'],
+    ['NO-BREAK SPACE', '\u00a0'],
+    ['IDEOGRAPHIC SPACE', '\u3000'],
+    ['TAG LATIN SMALL LETTER A', '\u{e0061}'],
+  ])('%s', (_name, c) => {
+    expect(printable(`a${c}b`)).toBe(`a\\u{${c.codePointAt(0)!.toString(16)}}b`);
+    expect(isPrintable(`a${c}b`)).toBe(false);
+  });
+
+  it('keeps the ordinary space and visible letters of any script', () => {
+    for (const s of ['a b', 'é', '한글', '⠁', 'ﾡ']) expect(printable(s)).toBe(s);
+  });
+});
 
 describe('check, in every format, on a snapshot with a hostile name', () => {
   const check = (format: string) => eventmap('check', '--format', format, '--upstream', `codex-app-server=${SNAP}`);

@@ -157,7 +157,7 @@ export const POSITIONS: readonly Position[] = [
     apply: (p, s) =>
       p.editYaml('mapping-spec.yaml', (d) =>
         d.setIn(
-          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'],
+          ['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'emit', 0, 'payload', 'errorMessage'],
           d.createNode({ const: s }),
         ),
       ),
@@ -168,8 +168,8 @@ export const POSITIONS: readonly Position[] = [
     apply: (p, s) =>
       p.editYaml('mapping-spec.yaml', (d) =>
         d.setIn(
-          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'when'],
-          d.createNode({ path: '$.message', equals: s }),
+          ['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'emit', 0, 'when'],
+          d.createNode({ path: '$.error.message', equals: s }),
         ),
       ),
   },
@@ -178,7 +178,7 @@ export const POSITIONS: readonly Position[] = [
     door: true,
     apply: (p, s) =>
       p.editYaml('mapping-spec.yaml', (d) =>
-        d.setIn(['mappings', 'codex-sdk', 'thread-event', 'error', 'after'], d.createNode([s])),
+        d.setIn(['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'after'], d.createNode([s])),
       ),
   },
   {
@@ -187,7 +187,7 @@ export const POSITIONS: readonly Position[] = [
     apply: (p, s) =>
       p.editYaml('mapping-spec.yaml', (d) =>
         d.setIn(
-          ['mappings', 'codex-sdk', 'thread-event', 'error', 'emit', 0, 'payload', 'message'],
+          ['mappings', 'codex-sdk', 'thread-event', 'turn.failed', 'emit', 0, 'payload', 'errorMessage'],
           `$.${s.replace(/[.[\]]/g, '_')}`,
         ),
       ),

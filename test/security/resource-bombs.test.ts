@@ -168,6 +168,13 @@ describe('through the pipeline', () => {
       'snapshot/nonlinear-pattern',
       (j: Record<string, any>) => (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = '^(a+)+$'),
     ],
+    [
+      // Issue 37: bounded quantifiers that multiply; 24 s on a 2,000-character id.
+      'a pattern whose bounded quantifiers multiply',
+      'snapshot/nonlinear-pattern',
+      (j: Record<string, any>) =>
+        (j.definitions.ThreadStartedEvent.properties.thread_id.pattern = 'a{0,20000}a{0,20000}b'),
+    ],
   ])(
     '%s in a snapshot: generate refuses it at index.schema.json:line:col, naming the pointer',
     async (_name, code, edit) => {

@@ -31,7 +31,14 @@ type Schema = {
 export function buildBump(dir: string = mkdtempSync(join(tmpdir(), 'eventmap-bump-')), version = NEXT): string {
   cpSync(join(REPO, 'upstream-schemas', 'codex-app-server', BASE), dir, { recursive: true });
   const file = join(dir, 'ServerNotification.json');
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as Schema;
+  const text = readFileSync(file, 'utf8');
+  // The one assumption about a future release: it lacks these. Say so when one has them.
+  for (const name of [NEW_NOTIFICATION, NEW_ITEM])
+    if (text.includes(`"${name}"`))
+      throw new Error(
+        `codex-app-server@${BASE} already has \`${name}\`: pick another new name (test/suggest/bump-fixture.ts)`,
+      );
+  const doc = JSON.parse(text) as Schema;
   doc.definitions.ThreadPinnedNotification = {
     type: 'object',
     required: ['threadId', 'pinned'],

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestCodexAppServer } from '../../generator/upstream/codex-app-server.ts';
 import type { Confinement } from '../../generator/upstream/sandbox.ts';
-import { sandboxStatus } from '../../generator/upstream/sandbox.ts';
+import { SANDBOX_LIMITS, sandboxStatus } from '../../generator/upstream/sandbox.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
 
 const sandbox = sandboxStatus();
 const roots: string[] = [];
@@ -114,3 +115,33 @@ echo x > "$HOME/in-home.txt" && echo x > "$TMPDIR/in-tmp.txt" && echo wrote > "$
     });
   },
 );
+
+// Issue 37: a file past the sandbox's size limit stops the binary (SIGXFSZ, as bwrap's exit 153),
+// and `upstream add` says which limit, instead of reading 600 MB into a string.
+describe.skipIf(!sandbox.available)('the file-size limit (needs bubblewrap)', () => {
+  it('stops a binary that writes a file past it: upstream/command-failed, naming the limit', () => {
+    const scratch = temp('eventmap-confined-big-');
+    const bin = join(scratch, 'install', 'node_modules', '.bin');
+    mkdirSync(bin, { recursive: true });
+    // Sparse: the limit is on the size, so no disk is used on the way to it.
+    writeFileSync(join(bin, 'codex'), '#!/bin/sh\nmkdir -p "$4"\nexec truncate -s 600M "$4/Huge.json"\n');
+    chmodSync(join(bin, 'codex'), 0o755);
+    const install = join(scratch, 'install');
+    let error: unknown;
+    try {
+      ingestCodexAppServer.ingest(
+        { scratch: install, packageDir: install, integrity: 'sha512-fake', resolved: {} },
+        join(scratch, 'snapshot'),
+        scratch,
+      );
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EventmapError);
+    const d = (error as EventmapError).diagnostics[0]!;
+    expect(d.code).toBe('upstream/command-failed');
+    expect(d.message).toContain(
+      `a file larger than the sandbox allows (${SANDBOX_LIMITS.fileBytes / 1024 / 1024} MiB)`,
+    );
+  });
+});

@@ -1,7 +1,8 @@
 // Issue 29: a hostile upstream release gets nothing. test/fixtures/hostile/codex.mjs stands in for
 // the `codex` binary and tries every escape the issue lists (unmount, remount, a nested user
 // namespace, /proc/<pid>/root, /proc/<pid>/environ, nsenter, the host network, a unix socket
-// outside scratch, an abstract socket, an inherited descriptor, writes outside scratch). It runs
+// outside scratch, an abstract socket, an inherited descriptor, writes outside scratch; issue 37:
+// npm's global configuration, 1,000 processes, a 600 MB file, hostile file names). It runs
 // through the code path `upstream add` uses (ingestCodexAppServer.ingest → runConfined), inside
 // hostile-driver.ts, a process holding a secret in its environment and an inherited socket (fd 100).
 // In the sandbox every attempt fails. The unconfined control run shows the stand-in's attempts
@@ -23,12 +24,15 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bwrapArgs, sandboxStatus } from '../../generator/upstream/sandbox.ts';
+import { bwrapArgs, SANDBOX_LIMITS, sandboxStatus } from '../../generator/upstream/sandbox.ts';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DRIVER = join(REPO, 'test/upstream/hostile-driver.ts');
 const HOSTILE = join(REPO, 'test/fixtures/hostile/codex.mjs');
 const sandbox = sandboxStatus();
+// npm's global configuration folder and global packages, beside node (npm's defaults).
+const NPM_PREFIX = dirname(dirname(process.execPath));
+const NPM_GLOBAL = [join(NPM_PREFIX, 'etc'), join(NPM_PREFIX, 'lib', 'node_modules')].filter((d) => existsSync(d));
 const skipped = sandbox.available ? '' : ` (skipped: ${sandbox.reason})`;
 
 const roots: string[] = [];
@@ -47,7 +51,7 @@ interface Attempt {
   detail: string;
 }
 interface Run {
-  result: { confinement?: unknown; report?: { attempts: Attempt[] }; error?: string };
+  result: { confinement?: unknown; report?: { attempts: Attempt[] }; outputError?: string; error?: string };
   /** What reached the test through the socket eventmap inherited (fd 100 in the driver). */
   inheritedSocket: string;
   outsideFile: string;
@@ -90,6 +94,7 @@ async function runHostile(options: { unconfined: boolean; pathWithoutBwrap?: boo
       secret,
       secretProbe: 'probe',
       safeOnly: options.unconfined,
+      npmGlobal: NPM_GLOBAL,
     },
   };
   const cfgPath = join(outside, 'driver.json');
@@ -171,8 +176,12 @@ describe('a hostile upstream binary run as `upstream add` runs codex', () => {
       'unix-socket-outside-scratch',
       'abstract-unix-socket',
       'write-inherited-descriptor',
+      'fork-without-limit',
+      'write-600-mb-file',
+      ...NPM_GLOBAL.flatMap((d) => [`read-npm-global ${d}`, `write-npm-global ${d}`]),
     ])
       expect(tried, name).toContain(name);
+    expect(NPM_GLOBAL.length).toBeGreaterThan(0);
     expect(tried.some((n) => n.startsWith('nsenter -t '))).toBe(true);
     if (process.arch === 'x64' || process.arch === 'arm64') {
       expect(tried).toContain('umount2 syscall /tmp');
@@ -182,6 +191,13 @@ describe('a hostile upstream binary run as `upstream add` runs codex', () => {
     expect(escapedOnes(run)).toEqual([]);
     expect(existsSync(run.outsideFile)).toBe(false);
     expect(run.inheritedSocket).toBe('');
+    // Issue 37: each of these fails by a limit, with the reason the kernel gives...
+    const attempt = (name: string) => run.result.report!.attempts.find((a) => a.name === name)!;
+    expect(attempt('fork-without-limit').detail).toMatch(/^\d+ started; EAGAIN$/);
+    expect(Number(attempt('fork-without-limit').detail.split(' ')[0])).toBeLessThanOrEqual(SANDBOX_LIMITS.processes);
+    expect(attempt('write-600-mb-file').detail).toBe('EFBIG');
+    // ...and the hostile names it wrote stop `upstream add` at the door, with an error of its own.
+    expect(run.result.outputError).toBe('upstream/bad-output-name');
   });
 
   it('unconfined (--unconfined, the control run): the same attempts do work', async () => {
@@ -197,10 +213,13 @@ describe('a hostile upstream binary run as `upstream add` runs codex', () => {
         'unix-socket-outside-scratch',
         'abstract-unix-socket',
         'write-inherited-descriptor',
+        'write-600-mb-file',
+        ...NPM_GLOBAL.map((d) => `read-npm-global ${d}`),
       ]),
     );
     expect(existsSync(run.outsideFile)).toBe(true);
     expect(run.inheritedSocket).toContain('hostile');
+    expect(run.result.outputError).toMatch(/^upstream\/(bad-output-name|output-too-large)$/);
   });
 
   it('without bubblewrap, refuses to run the binary at all (upstream/no-sandbox)', async () => {
@@ -218,6 +237,7 @@ describe('the sandbox arguments', () => {
     readOnly: ['/tmp/eventmap-x/install'],
     env: { PATH: '/usr/bin', HOME: '/tmp/eventmap-x/home' },
     disableUserns: true,
+    sizedTmp: true,
   };
   const args = bwrapArgs(plan, '/tmp/eventmap-x/install/node_modules/.bin/codex', ['app-server']);
   const pair = (flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
@@ -244,6 +264,27 @@ describe('the sandbox arguments', () => {
     expect(pair('--ro-bind')).toContain('/tmp/eventmap-x/install');
     expect(args.lastIndexOf('/tmp/eventmap-x/install')).toBeGreaterThan(args.indexOf('--bind'));
     expect(args).not.toContain(homedir());
+  });
+
+  // Issue 37: /usr was bound whole, npm's global npmrc and packages with it.
+  it('binds the programs and libraries of /usr, not /usr itself, and covers npm’s global folders', () => {
+    const sources = [...pair('--ro-bind'), ...pair('--bind')];
+    expect(sources).not.toContain('/usr');
+    for (const dir of ['/usr/share', '/usr/local', '/usr/etc', '/usr/include']) expect(sources).not.toContain(dir);
+    const within = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
+    for (const hidden of NPM_GLOBAL) {
+      const exposed = sources.some((src) => within(hidden, src!));
+      if (exposed) expect(pair('--tmpfs'), hidden).toContain(hidden);
+      if (exposed) expect(pair('--remount-ro'), hidden).toContain(hidden);
+    }
+    expect(sources.some((src) => within(homedir(), src!) || within(src!, homedir()))).toBe(false);
+  });
+
+  it('limits processes and file size, and sizes /tmp', () => {
+    const start = args[args.indexOf('--') + 3]!;
+    expect(start).toContain(`ulimit -u ${SANDBOX_LIMITS.processes} -f ${SANDBOX_LIMITS.fileBytes / 1024} ||`);
+    expect(pair('--size')).toEqual([String(SANDBOX_LIMITS.tmpBytes)]);
+    expect(args[args.indexOf('--size') + 2]).toBe('--tmpfs');
   });
 
   it('passes only the environment given, and closes inherited descriptors before exec', () => {

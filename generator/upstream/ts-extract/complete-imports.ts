@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { runNpm, type InstalledPackage } from '../npm.ts';
+import { npmName, runNpm, type InstalledPackage } from '../npm.ts';
 import { npmRegistry, releaseDate, type Registry } from '../release-date.ts';
 
 /** Compiler options shared by import resolution and schema generation: how Node 20 ESM resolves. */
@@ -96,7 +96,8 @@ export function installMissingArgs(packages: string[], before: string): string[]
     '--ignore-scripts',
     '--omit=optional',
     `--before=${before}`,
-    ...packages,
+    '--',
+    ...packages.map((p) => npmName(p, 'an import in the declaration files')),
   ];
 }
 
