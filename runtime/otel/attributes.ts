@@ -11,17 +11,19 @@ export function defined(attrs: Record<string, string | number | boolean | string
 }
 
 /**
- * What the tool call did, content left out: the command line and its folder and exit code, the
- * MCP server, the page fetched, the files touched and how. Arguments, output and error text are
- * content (gen_ai.tool.call.arguments/result, captureContent); so is a search's query.
+ * What the tool call did, content left out: the folder a command ran in and its exit code, the MCP
+ * server, the files touched and how. The command line, a search's query and a fetched page's URL
+ * are the tool's arguments (a command line holds what it echoes, a URL its query string): content,
+ * like the arguments, output and error text (gen_ai.tool.call.arguments/result), kept only with
+ * captureContent.
  */
 export function toolAttributes(detail: ToolDetail, captureContent: boolean): Attributes {
   return defined({
-    [EVENTMAP.command]: detail.command,
+    [EVENTMAP.command]: captureContent ? detail.command : undefined,
     [EVENTMAP.cwd]: detail.cwd,
     [EVENTMAP.exitCode]: detail.exitCode ?? undefined,
     [EVENTMAP.server]: detail.server,
-    [EVENTMAP.url]: detail.url,
+    [EVENTMAP.url]: captureContent ? detail.url : undefined,
     [EVENTMAP.query]: captureContent ? detail.query : undefined,
     [EVENTMAP.files]: detail.changes?.map((c) => c.path),
     [EVENTMAP.fileKinds]: detail.changes?.map((c) => c.kind),

@@ -70,6 +70,8 @@ interface SessionTrace {
   open: Map<string, OpenSpan>;
   /** Contexts of the last closed item spans, for children that come after their parent ended. */
   closed: Map<string, Context>;
+  /** The last turns ended: an event naming one after turn.completed opens no second span. */
+  endedTurns: Map<string, true>;
   /** A subagent thread → the item that spawned it. */
   threadParents: Map<string, string>;
 }
@@ -98,6 +100,8 @@ export class EventTracer {
   push(event: ProviderRuntimeEvent): void {
     const s = this.session(event);
     const at = this.time(s, event.createdAt);
+    // The turn's span opens at the first event that names it, whichever that is.
+    if (event.type !== 'turn.completed') this.turn(s, event, at);
     switch (event.type) {
       case 'thread.started':
         if (event.threadId && event.payload.parentItemId)
@@ -289,6 +293,7 @@ export class EventTracer {
       last: start,
       open: new Map(),
       closed: new Map(),
+      endedTurns: new Map(),
       threadParents: new Map(),
     };
     this.sessions.set(event.sessionId, s);
@@ -313,7 +318,7 @@ export class EventTracer {
     const key = `turn:${event.turnId}`;
     const found = s.open.get(key);
     if (found) return found;
-    if (s.closed.has(key)) return undefined; // an event after turn.completed
+    if (s.endedTurns.has(event.turnId)) return undefined; // an event after turn.completed
     const parentItem = event.threadId ? s.threadParents.get(event.threadId) : undefined;
     const parent = (parentItem && this.itemContext(s, parentItem)) || s.root.ctx;
     const name = this.agentName(s.provider);
@@ -376,7 +381,12 @@ export class EventTracer {
       });
     }
     if (payload.toolDetail) {
-      if (payload.toolDetail.name) open.span.setAttribute(GEN_AI.toolName, payload.toolDetail.name);
+      const name = payload.toolDetail.name;
+      if (name) {
+        // The name may come after the call opened (a tool's input streams first).
+        open.span.setAttribute(GEN_AI.toolName, name);
+        open.span.updateName(`${OPERATION.executeTool} ${name}`);
+      }
       open.span.setAttributes(toolAttributes(payload.toolDetail, this.options.captureContent === true));
       if (this.options.captureContent) {
         const { input, output } = payload.toolDetail;
@@ -451,7 +461,8 @@ export class EventTracer {
 
   private finish(s: SessionTrace, key: string, open: OpenSpan, at: number): void {
     s.open.delete(key);
-    remember(s.closed, key, open.ctx, this.limits.maxOpenSpans);
+    if (key.startsWith('turn:')) remember(s.endedTurns, key.slice('turn:'.length), true, this.limits.maxOpenSpans);
+    else remember(s.closed, key, open.ctx, this.limits.maxOpenSpans);
     open.span.end(Math.max(at, open.start));
   }
 
