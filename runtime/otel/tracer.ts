@@ -101,7 +101,7 @@ export class EventTracer {
     const s = this.session(event);
     const at = this.time(s, event.createdAt);
     // The turn's span opens at the first event that names it, whichever that is.
-    if (event.type !== 'turn.completed') this.turn(s, event, at);
+    this.turn(s, event, at);
     switch (event.type) {
       case 'thread.started':
         if (event.threadId && event.payload.parentItemId)
@@ -116,11 +116,15 @@ export class EventTracer {
       case 'model.rerouted': {
         const turn = this.turn(s, event, at);
         turn?.span.setAttribute(GEN_AI.responseModel, event.payload.toModel);
-        turn?.span.addEvent(SPAN_EVENT.modelRerouted, { from: event.payload.fromModel, to: event.payload.toModel }, at);
+        turn?.span.addEvent(
+          SPAN_EVENT.modelRerouted,
+          { [EVENTMAP.modelFrom]: event.payload.fromModel, [EVENTMAP.modelTo]: event.payload.toModel },
+          at,
+        );
         break;
       }
       case 'turn.aborted':
-        this.turn(s, event, at);
+        this.turn(s, event, at)?.span.setAttribute(EVENTMAP.abortReason, event.payload.reason);
         break;
       case 'turn.completed':
         this.completeTurn(s, event, at);
@@ -180,9 +184,10 @@ export class EventTracer {
           SPAN_EVENT.questionAsked,
           defined({
             [EVENTMAP.requestId]: event.requestId,
-            [EVENTMAP.questions]: this.options.captureContent
+            [EVENTMAP.questions]: event.payload.questions.length,
+            [EVENTMAP.questionTexts]: this.options.captureContent
               ? this.clip(JSON.stringify(event.payload.questions.map((q) => q.question)))
-              : event.payload.questions.length,
+              : undefined,
           }),
           at,
         );
@@ -279,7 +284,6 @@ export class EventTracer {
         attributes: {
           [GEN_AI.provider]: PROVIDER_NAME[event.provider] ?? event.provider,
           [GEN_AI.agentName]: this.agentName(event.provider),
-          [GEN_AI.conversationId]: event.sessionId,
           [EVENTMAP.provider]: event.provider,
           [EVENTMAP.sessionId]: event.sessionId,
         },
