@@ -42,6 +42,32 @@ describe('a live session', () => {
   });
 });
 
+describe('model requests', () => {
+  it('are span events with the tokens of each, where the provider reports them', () => {
+    let seen = 0;
+    for (const { events } of TIMED) {
+      const reported = events.flatMap((e) =>
+        e.type === 'thread.token-usage.updated' &&
+        (e.payload.usage.lastInputTokens !== undefined || e.payload.usage.lastOutputTokens !== undefined)
+          ? [[e.payload.usage.lastInputTokens, e.payload.usage.lastOutputTokens]]
+          : [],
+      );
+      const spanEvents = spansOf(events)
+        .flatMap((s) => s.events)
+        .filter((e) => e.name === 'eventmap.model_request')
+        .sort((a, b) => a.time[0] - b.time[0] || a.time[1] - b.time[1]);
+      expect(
+        spanEvents.map((e) => [
+          e.attributes?.['gen_ai.usage.input_tokens'],
+          e.attributes?.['gen_ai.usage.output_tokens'],
+        ]),
+      ).toEqual(reported);
+      seen += reported.length;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
 describe('approvals and questions', () => {
   it('are span events with their decisions and answer counts, on every recording', () => {
     let seen = 0;
