@@ -5,7 +5,7 @@
 // `provider` is gen_ai.provider.name. Bounded: at most `maxOpenSpans` open spans per session (the
 // oldest is ended, marked `eventmap.evicted`, when one more opens), closed spans forgotten but for
 // a bounded list of the last ones' contexts (a subagent's thread starts after its spawning call
-// ended), at most `maxSessions` sessions traced at once. docs/security.md, "Traces".
+// ended), at most `maxSessions` sessions traced at once (docs/security.md, "Traffic at run time").
 import {
   ROOT_CONTEXT,
   SpanKind,
