@@ -1,11 +1,12 @@
 // Canonical events → OpenTelemetry spans (GenAI agent conventions, conventions.ts). One trace per
 // session: a root span, an `invoke_agent` span per turn, an `execute_tool` span per tool item, a
 // subagent's turns and items under the tool call that spawned it. Span times are the events'
-// `createdAt`, so a replay gives the original timeline. Provider-blind: the only use of
-// `provider` only names things (gen_ai.provider.name, the default agent name). Bounded: at most `maxOpenSpans` open spans per session (the
-// oldest is ended, marked `eventmap.evicted`, when one more opens), closed spans forgotten but for
-// a bounded list of the last ones' contexts (a subagent's thread starts after its spawning call
-// ended), at most `maxSessions` sessions traced at once (docs/security.md, "Traffic at run time").
+// `createdAt`, so a replay gives the original timeline. Provider-blind: `provider` only names
+// things (gen_ai.provider.name, the default agent name). Bounded: at most `maxOpenSpans` open spans
+// per session (the oldest is ended, marked `eventmap.evicted`, when one more opens), closed spans
+// forgotten but for a bounded list of the last ones' contexts (a subagent's thread starts after its
+// spawning call ended), at most `maxSessions` sessions traced at once (docs/security.md, "Traffic
+// at run time").
 import {
   ROOT_CONTEXT,
   SpanKind,
