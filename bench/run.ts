@@ -167,6 +167,11 @@ if (only.has('size')) {
       name: `${source} entry point alone, minified + gzipped (other sources bundled: ${v.otherSources.join(', ') || 'none'})`,
       measured: v.otherSources.length === 0 ? v.gzip / 1000 : Infinity,
     });
+  // The OpenTelemetry export: what an app that traces adds (the reducer-sized rules of one file).
+  target('max', 8, ' KB', {
+    name: 'otel entry point alone (@opentelemetry/api left to the app), minified + gzipped',
+    measured: size.otel.gzip / 1000,
+  });
 }
 
 if (only.has('heap')) {
@@ -366,6 +371,11 @@ function report(): string {
     ];
     for (const [source, v] of Object.entries(size.perSource))
       rows.push([`@eventmap/runtime/${source} entry point (+ validate.js)`, kb(v.raw), kb(v.gzip)]);
+    rows.push([
+      '@eventmap/runtime/otel entry point (without @opentelemetry/api)',
+      kb(size.otel.raw),
+      kb(size.otel.gzip),
+    ]);
     out.push('', 'sizes (minified):', table(['file', 'raw', 'gzip'], rows));
   }
   return `${out.join('\n')}\n`;
