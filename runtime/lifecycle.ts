@@ -315,7 +315,8 @@ export class Lifecycle {
     for (const key of this.scratchThreads) {
       const t = this.threads.get(key);
       for (const v of [...(t?.scratch.values() ?? []), ...(t?.turnScratch.values() ?? [])])
-        scratchBytes += (v as { heldBytes?: number }).heldBytes ?? 0;
+        // A helper keeps either an object that states its size or an upstream string (a reason).
+        scratchBytes += typeof v === 'string' ? stringBytes(v) : ((v as { heldBytes?: number }).heldBytes ?? 0);
     }
     return {
       threads: this.threads.size,
