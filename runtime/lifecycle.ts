@@ -64,6 +64,8 @@ export interface OpenItem {
   title?: string | undefined;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
+  /** Its request decided it will not run (declined, aborted, denied, cancelled): it has no output. */
+  notRun?: true;
 }
 
 /** An item eventmap closed before the upstream did: the turn it was in. */

@@ -136,6 +136,8 @@ export function track(
 
 /** Decisions that say no: the item the request was about will not run. */
 const NO_DECISIONS: ReadonlySet<string> = new Set(['declined', 'aborted', 'permission_denied']);
+/** Decisions after which the item a request asked about never runs: those, and a request the turn's interrupt cancelled. */
+const NOT_RUN: ReadonlySet<string> = new Set([...NO_DECISIONS, 'cancelled']);
 
 /**
  * A request is resolved once; one that asked for user input first gets its user-input.resolved.
@@ -166,10 +168,12 @@ function resolved(ctx: TrackContext, ids: ProviderIds, payload: Record<string, u
     ids.item ??= pending.ids.item;
     ids.turn ??= pending.ids.turn;
   }
-  if (typeof decision === 'string' && NO_DECISIONS.has(decision) && ids.item !== undefined) {
-    // The item it asked about will not run: if its turn ends before the upstream closes it, it closes as declined.
+  if (typeof decision === 'string' && NOT_RUN.has(decision) && ids.item !== undefined) {
+    // The item it asked about will not run: what the upstream still reports of it is why, not output
+    // (helpers/claude-tools.ts); declined, if its turn ends before the upstream closes it, it closes as declined.
     const item = life.items.get(itemKey(ids.thread, ids.item));
-    if (item) item.end = { status: 'declined', detail: `its request was ${decision}` };
+    if (item) item.notRun = true;
+    if (item && NO_DECISIONS.has(decision)) item.end = { status: 'declined', detail: `its request was ${decision}` };
   }
   if (pending?.userInput && !pending.userInputResolved) {
     // Declined, cancelled or failed: the questions were still answered — with nothing.

@@ -184,10 +184,11 @@ export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): voi
   if (!codex || ctx.currentTurn === undefined) return;
   const error = obj(codex.error);
   const systemError = str(obj(codex.threadStatus)?.type) === 'systemError';
-  // An error codex reports ends the message streaming before it (codex-acp sends its own warnings as
-  // message text too): what it sends after is a message of its own (the error's text, acpErrorEcho).
-  if (error || systemError) acpChunk(ctx, ids, m);
   if (error && error.willRetry === true) {
+    // The model request ends and is tried again: the message streaming before it ended there (it may
+    // be no model text: codex-acp writes codex's own warnings as message text), and what comes after
+    // is a message of its own (the failed turn's error text, acpErrorEcho).
+    acpChunk(ctx, ids, m);
     const info = codexRetry(ctx, ids, { error });
     if (info?.message !== undefined) {
       ctx.lifecycle.holdsScratch(ctx.currentThread);

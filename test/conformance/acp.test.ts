@@ -103,8 +103,7 @@ describe.each(ALL.map((t) => [t.file, t] as const))('acp %s', (_file, t) => {
         // With no reason of the agent's own, the turn says that it gave none.
         if (end.failed.reason !== undefined) expect(completed[0]!.payload.errorMessage).toBe(end.failed.reason);
         else expect(completed[0]!.payload.errorMessage).toEqual(expect.any(String));
-      }
-      else
+      } else
         expect(completed[0]!.payload).toMatchObject({
           state: lookup(states.values, states.fallback, end.stopReason),
           stopReason: end.stopReason,

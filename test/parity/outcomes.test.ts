@@ -23,6 +23,7 @@ const ENDS: Readonly<Record<string, 'interrupted' | 'failed'>> = {
   interrupt_tool: 'interrupted',
   interrupt_permission: 'interrupted',
   interrupt_pending: 'interrupted',
+  interrupt_answered_late: 'interrupted',
   cancel_stream: 'interrupted',
   cancel_tool: 'interrupted',
   cancel_permission: 'interrupted',
@@ -54,7 +55,7 @@ const UPSTREAM_ENDS: readonly { file: RegExp; scenario: string; state: TurnView[
     file: /^acp\/[^/]+\/codex-acp(-ts)?\./,
     scenario: 'shell_rejected',
     state: 'interrupted',
-    why: "Zed's codex-acp 0.16.0 offers `abort` as its only reject option, the TypeScript codex-acp 2.6.0 `cancel` (codex's own: \"No, and tell Codex what to do differently\"); either ends the turn (`stopReason: cancelled`)",
+    why: 'Zed\'s codex-acp 0.16.0 offers `abort` as its only reject option, the TypeScript codex-acp 2.6.0 `cancel` (codex\'s own: "No, and tell Codex what to do differently"); either ends the turn (`stopReason: cancelled`)',
   },
 ];
 
