@@ -105,6 +105,8 @@ export interface ThreadState {
   scratch: Map<string, unknown>;
   /** Per-source helper state of the current turn (e.g. Claude's content blocks): freed at turn end. */
   turnScratch: Map<string, unknown>;
+  /** The current turn started naming no model: its end names the thread's, once known (runtime/track.ts). */
+  turnModelUnknown?: boolean;
 }
 
 const idsBytes = (ids: ProviderIds) =>

@@ -4,6 +4,7 @@
 // completion of an item eventmap already closed (emitted here as item.updated).
 import { itemKey, type Lifecycle } from './lifecycle.ts';
 import { CLOSED_BY, OPENED_BY, type LifecycleRole } from './lifecycle-roles.ts';
+import { modelOf } from './helpers/thread-model.ts';
 import { keptTitle } from './open-item.ts';
 import { titleOf } from './titles.ts';
 import { SYNTHETIC, type ProviderIds, type RawRef } from './types.ts';
@@ -39,6 +40,7 @@ export function track(
       life.startedTurns.add(key);
       const thread = life.thread(ids.thread);
       thread.turn = thread.lastTurn = ids.turn;
+      thread.turnModelUnknown = payload.model === undefined;
       return true;
     }
     case 'item': {
@@ -129,6 +131,16 @@ export function track(
     }
     case 'request':
       return resolved(ctx, ids, payload);
+  }
+  if (role.closes === 'turn') {
+    // A turn opened before the upstream named its model (Claude: the app's prompt before system:init)
+    // names it at its end, where the thread's model is known by then: one rule for every source.
+    const thread = life.peekThread(ids.thread);
+    if (thread?.turnModelUnknown === true && payload.model === undefined) {
+      const model = modelOf(life, ids.thread);
+      if (model !== undefined) payload.model = model;
+    }
+    if (thread) thread.turnModelUnknown = false;
   }
   // A turn's end is closeTurn's (helpers/close.ts): it closes what the turn left open first.
   return true;

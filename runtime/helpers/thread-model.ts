@@ -1,6 +1,7 @@
 // The model a thread runs on, as last stated: kept per thread in its bounded state, read when a turn
 // opens (helpers/models.ts says where each source states it). Shared by every source's helpers.
 import type { MapContext } from '../context.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 import { str } from '../values.ts';
 
 const MODEL = 'model';
@@ -18,6 +19,11 @@ export function rememberModel(ctx: MapContext, thread: string | undefined, model
 
 /** The model the thread runs on, as last stated. */
 export function currentModel(ctx: MapContext, thread: string | undefined): string | undefined {
-  const model = ctx.lifecycle.peekThread(thread)?.scratch.get(MODEL);
+  return modelOf(ctx.lifecycle, thread);
+}
+
+/** The same, from the lifecycle alone (runtime/track.ts: a turn that opened before the model was named). */
+export function modelOf(lifecycle: Lifecycle, thread: string | undefined): string | undefined {
+  const model = lifecycle.peekThread(thread)?.scratch.get(MODEL);
   return typeof model === 'string' ? model : undefined;
 }
