@@ -57,13 +57,13 @@ describe('the runtime tarball', () => {
 });
 
 describe('an app using it', () => {
-  // The consumer file, and every TypeScript example of the README's "Use in an app" section.
+  // The consumer file, and every TypeScript example of the README's "Quick start" and "Use in an app".
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('## Use in an app'),
-    readme.indexOf('\n## ', readme.indexOf('## Use in an app') + 1),
+  const section = (title: string) =>
+    readme.slice(readme.indexOf(`## ${title}\n`), readme.indexOf('\n## ', readme.indexOf(`## ${title}\n`) + 1));
+  const examples = ['Quick start', 'Use in an app'].flatMap((title) =>
+    [...section(title).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!),
   );
-  const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
   const compile = (moduleResolution: 'nodenext' | 'bundler') => {
     copyFileSync(join(FIXTURE, 'consumer.ts'), join(app, 'consumer.ts'));
@@ -98,7 +98,7 @@ describe('an app using it', () => {
   };
 
   it('has README examples to check', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(4);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(['nodenext', 'bundler'] as const)(
