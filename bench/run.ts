@@ -156,9 +156,10 @@ if (only.has('toolchain')) {
 if (only.has('size')) {
   log('bench: bundle sizes (esbuild, minified)...');
   size = await benchSize(ROOT, sources());
-  // 48 KB for three sources, 52 KB for four (ACP's mappers and helpers: docs/decisions.md). An app
-  // that reads one source imports its entry point (the rows below, each under 40 KB).
-  target('max', 52, ' KB', {
+  // 48 KB for three sources, 52 KB for four (ACP's mappers and helpers), 56 KB with issue 36's
+  // one-rule-per-situation helpers (docs/decisions.md). An app that reads one source imports its
+  // entry point (the rows below, each under 40 KB).
+  target('max', 56, ' KB', {
     name: 'runtime bundle, every source (the package root), minified + gzipped',
     measured: size.runtimeBundle.gzip / 1000,
   });
