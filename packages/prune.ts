@@ -11,8 +11,10 @@ export interface PruneOptions {
   entries: string[];
   /** Files to keep whether reached or not (package.json, README.md). */
   keep: string[];
-  /** Fail on a bare import (another package, or a Node built-in). */
+  /** Fail on a bare import (another package, or a Node built-in)… */
   noDependencies: boolean;
+  /** …but these (the package's peer dependencies). */
+  allowedImports?: readonly string[];
 }
 
 /** Delete what the entries do not reach; returns the files kept, relative and sorted. */
@@ -27,7 +29,7 @@ export function prunePackage(root: string, options: PruneOptions): string[] {
     if (!/\.(js|d\.ts)$/.test(file)) continue;
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!fileName.startsWith('.')) {
-        if (options.noDependencies)
+        if (options.noDependencies && !options.allowedImports?.includes(fileName))
           throw new Error(
             `${relative(root, file)} imports \`${fileName}\`; this package must import nothing outside itself`,
           );

@@ -64,6 +64,8 @@ export interface OpenItem {
   title?: string | undefined;
   /** How to close it when its turn ends first, if not by the turn's state (e.g. an abandoned stream). */
   end?: { status: string; detail: string };
+  /** Its request decided it will not run (declined, aborted, denied, cancelled): it has no output. */
+  notRun?: true;
 }
 
 /** An item eventmap closed before the upstream did: the turn it was in. */
@@ -103,6 +105,8 @@ export interface ThreadState {
   scratch: Map<string, unknown>;
   /** Per-source helper state of the current turn (e.g. Claude's content blocks): freed at turn end. */
   turnScratch: Map<string, unknown>;
+  /** The current turn started naming no model: its end names the thread's, once known (runtime/track.ts). */
+  turnModelUnknown?: boolean;
 }
 
 const idsBytes = (ids: ProviderIds) =>
@@ -315,7 +319,8 @@ export class Lifecycle {
     for (const key of this.scratchThreads) {
       const t = this.threads.get(key);
       for (const v of [...(t?.scratch.values() ?? []), ...(t?.turnScratch.values() ?? [])])
-        scratchBytes += (v as { heldBytes?: number }).heldBytes ?? 0;
+        // A helper keeps either an object that states its size or an upstream string (a reason).
+        scratchBytes += typeof v === 'string' ? stringBytes(v) : ((v as { heldBytes?: number }).heldBytes ?? 0);
     }
     return {
       threads: this.threads.size,

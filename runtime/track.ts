@@ -4,6 +4,7 @@
 // completion of an item eventmap already closed (emitted here as item.updated).
 import { itemKey, type Lifecycle } from './lifecycle.ts';
 import { CLOSED_BY, OPENED_BY, type LifecycleRole } from './lifecycle-roles.ts';
+import { modelOf } from './helpers/thread-model.ts';
 import { keptTitle } from './open-item.ts';
 import { titleOf } from './titles.ts';
 import { SYNTHETIC, type ProviderIds, type RawRef } from './types.ts';
@@ -39,6 +40,7 @@ export function track(
       life.startedTurns.add(key);
       const thread = life.thread(ids.thread);
       thread.turn = thread.lastTurn = ids.turn;
+      thread.turnModelUnknown = payload.model === undefined;
       return true;
     }
     case 'item': {
@@ -130,12 +132,24 @@ export function track(
     case 'request':
       return resolved(ctx, ids, payload);
   }
+  if (role.closes === 'turn') {
+    // A turn opened before the upstream named its model (Claude: the app's prompt before system:init)
+    // names it at its end, where the thread's model is known by then: one rule for every source.
+    const thread = life.peekThread(ids.thread);
+    if (thread?.turnModelUnknown === true && payload.model === undefined) {
+      const model = modelOf(life, ids.thread);
+      if (model !== undefined) payload.model = model;
+    }
+    if (thread) thread.turnModelUnknown = false;
+  }
   // A turn's end is closeTurn's (helpers/close.ts): it closes what the turn left open first.
   return true;
 }
 
 /** Decisions that say no: the item the request was about will not run. */
 const NO_DECISIONS: ReadonlySet<string> = new Set(['declined', 'aborted', 'permission_denied']);
+/** Decisions after which the item a request asked about never runs: those, and a request the turn's interrupt cancelled. */
+const NOT_RUN: ReadonlySet<string> = new Set([...NO_DECISIONS, 'cancelled']);
 
 /**
  * A request is resolved once; one that asked for user input first gets its user-input.resolved.
@@ -166,10 +180,12 @@ function resolved(ctx: TrackContext, ids: ProviderIds, payload: Record<string, u
     ids.item ??= pending.ids.item;
     ids.turn ??= pending.ids.turn;
   }
-  if (typeof decision === 'string' && NO_DECISIONS.has(decision) && ids.item !== undefined) {
-    // The item it asked about will not run: if its turn ends before the upstream closes it, it closes as declined.
+  if (typeof decision === 'string' && NOT_RUN.has(decision) && ids.item !== undefined) {
+    // The item it asked about will not run: what the upstream still reports of it is why, not output
+    // (helpers/claude-tools.ts); declined, if its turn ends before the upstream closes it, it closes as declined.
     const item = life.items.get(itemKey(ids.thread, ids.item));
-    if (item) item.end = { status: 'declined', detail: `its request was ${decision}` };
+    if (item) item.notRun = true;
+    if (item && NO_DECISIONS.has(decision)) item.end = { status: 'declined', detail: `its request was ${decision}` };
   }
   if (pending?.userInput && !pending.userInputResolved) {
     // Declined, cancelled or failed: the questions were still answered — with nothing.

@@ -6,7 +6,13 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import { parse } from 'yaml';
+import { loadCatalog } from '../generator/catalog/load.ts';
+import { resolveVersion } from '../generator/catalog/snapshots.ts';
+import { isMessageKind } from '../generator/mapping/coverage-status.ts';
 import { REVIEW_MARKER } from '../generator/mapping/review.ts';
+import { isObj } from '../generator/schema/object.ts';
+import { getAtPointer } from '../generator/schema/pointer.ts';
+import { derefPointer } from '../generator/schema/ref.ts';
 import { SOURCE_NAMES, type SourceName } from '../generator/project/sources.ts';
 import { runCli } from './run-cli.ts';
 
@@ -146,6 +152,42 @@ export function buildNextRelease(
     doc.version = version;
   });
   return { source, base, version, discriminant };
+}
+
+/** The optional field a synthetic patch release adds to one message. */
+export const PATCH_FIELD = 'eventmapPatchField';
+
+/**
+ * Writes a patch release of `source` into `<upstreamRoot>/<source>/<version>/`: the newest
+ * supported snapshot with one optional field added to the first message (by kind, then name) whose
+ * schema lists its fields. Returns it and the message it changed.
+ */
+export function buildPatchRelease(
+  source: SourceName,
+  upstreamRoot: string,
+  { from = join(REPO, 'upstream-schemas'), specText }: { from?: string; specText?: string } = {},
+): NextRelease {
+  const base = newestSupported(source, specText);
+  const version = semver.inc(base, 'patch')!;
+  const dir = join(upstreamRoot, source, version);
+  cpSync(join(from, source, base), dir, { recursive: true });
+  const catalog = loadCatalog(resolveVersion(from, source, base));
+  const messages = catalog.entries
+    .filter((e) => isMessageKind(e.kind))
+    .sort((a, b) => `${a.kind}:${a.name}`.localeCompare(`${b.kind}:${b.name}`));
+  for (const entry of messages) {
+    const file = join(dir, entry.document);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    const node = getAtPointer(doc, derefPointer(doc, entry.pointer));
+    if (!isObj(node) || !isObj(node.properties) || PATCH_FIELD in node.properties) continue;
+    node.properties[PATCH_FIELD] = { type: 'string' };
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+    edit(join(dir, 'provenance.json'), (p) => {
+      p.version = version;
+    });
+    return { source, base, version, discriminant: `${entry.kind}:${entry.name}` };
+  }
+  throw new Error(`${source}@${base}: no message lists its fields (test/next-release.ts)`);
 }
 
 export { SOURCE_NAMES };

@@ -112,6 +112,8 @@ const H = {
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
+// Keys are data: translate() reads own entries only, and `as const` types each value by itself (a key
+// named `constructor` would otherwise take Object's contextual type and widen its value to string).
 
 /** valueMaps.acpAgentProvider: values → ProviderKind */
 const VM_acpAgentProvider: ValueMapOf<ProviderKind> = {
@@ -120,14 +122,14 @@ const VM_acpAgentProvider: ValueMapOf<ProviderKind> = {
     '@zed-industries/claude-code-acp': 'claudeAgent',
     '@agentclientprotocol/codex-acp': 'codex',
     'codex-acp': 'codex',
-  },
+  } as const,
   fallback: 'acp',
   prefixes: [],
 };
 
 /** valueMaps.acpElicitationAction: values → RequestDecision */
 const VM_acpElicitationAction: ValueMapOf<RequestDecision> = {
-  values: { accept: 'answered', decline: 'declined', cancel: 'aborted' },
+  values: { accept: 'answered', decline: 'declined', cancel: 'aborted' } as const,
   fallback: 'answered',
   prefixes: [],
 };
@@ -139,7 +141,7 @@ const VM_acpPermissionDecision: ValueMapOf<RequestDecision> = {
     allow_always: 'accepted_for_session',
     reject_once: 'declined',
     reject_always: 'declined',
-  },
+  } as const,
   fallback: 'answered',
   prefixes: [],
 };
@@ -157,14 +159,14 @@ const VM_acpPermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     fetch: 'tool_approval',
     switch_mode: 'tool_approval',
     other: 'tool_approval',
-  },
+  } as const,
   fallback: 'tool_approval',
   prefixes: [],
 };
 
 /** valueMaps.acpPlanStatus: upstream enum PlanEntryStatus → PlanStepStatus */
 const VM_acpPlanStatus: ValueMapOf<PlanStepStatus> = {
-  values: { pending: 'pending', in_progress: 'inProgress', completed: 'completed' },
+  values: { pending: 'pending', in_progress: 'inProgress', completed: 'completed' } as const,
   fallback: 'pending',
   prefixes: [],
 };
@@ -182,14 +184,14 @@ const VM_acpToolItemType: ValueMapOf<CanonicalItemType> = {
     fetch: 'web_search',
     switch_mode: 'dynamic_tool_call',
     other: 'dynamic_tool_call',
-  },
+  } as const,
   fallback: 'dynamic_tool_call',
   prefixes: [],
 };
 
 /** valueMaps.acpToolStatus: upstream enum ToolCallStatus → ItemStatus */
 const VM_acpToolStatus: ValueMapOf<ItemStatus> = {
-  values: { pending: 'inProgress', in_progress: 'inProgress', completed: 'completed', failed: 'failed' },
+  values: { pending: 'inProgress', in_progress: 'inProgress', completed: 'completed', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };
@@ -202,14 +204,14 @@ const VM_acpTurnState: ValueMapOf<TurnState> = {
     max_turn_requests: 'failed',
     refusal: 'failed',
     cancelled: 'interrupted',
-  },
+  } as const,
   fallback: 'failed',
   prefixes: [],
 };
 
 /** valueMaps.turnEndItemStatus: values → ItemStatus */
 const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
-  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };

@@ -2,8 +2,9 @@
 // in upstream-schemas/acp/, with json-schema-to-typescript. Do not edit: run `eventmap generate`.
 //
 // Each discriminant is typed as the union of its types in every supported snapshot that has it.
-// Each snapshot's types live in its own namespace (v<version>), holding only the definitions its
-// messages reach, so versions never clash. Names: `MessageByKind[kind]` is the map of a kind;
+// Each snapshot's types live in its own namespace (v<version>), holding the definitions its messages
+// reach, so versions never clash; a type an older snapshot declares the same is declared in the
+// oldest namespace only, and named from there. Names: `MessageByKind[kind]` is the map of a kind;
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
@@ -133,370 +134,264 @@ export interface SessionUpdateByName {
   user_message_chunk: SessionUpdateUserMessageChunk;
 }
 
-/** agent-response `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type AgentResponseUnnamed =
-  | v0_18_2.AgentResponseUnnamed
-  | v1_9_0.AgentResponseUnnamed
-  | v2_0_0.AgentResponseUnnamed
-  | v2_4_0.AgentResponseUnnamed;
-/** agent-response `authenticate` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** agent-response `_*`, since 0.18.2. */
+export type AgentResponseUnnamed = v0_18_2.AgentResponseUnnamed | v2_4_0.AgentResponseUnnamed;
+/** agent-response `authenticate`, since 0.18.2. */
 export type AgentResponseAuthenticate =
-  | v0_18_2.AgentResponseAuthenticate
-  | v1_9_0.AgentResponseAuthenticate
-  | v2_0_0.AgentResponseAuthenticate
-  | v2_4_0.AgentResponseAuthenticate;
-/** agent-response `initialize` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.AgentResponseAuthenticate | v1_9_0.AgentResponseAuthenticate | v2_4_0.AgentResponseAuthenticate;
+/** agent-response `initialize`, since 0.18.2. */
 export type AgentResponseInitialize =
   | v0_18_2.AgentResponseInitialize
   | v1_9_0.AgentResponseInitialize
   | v2_0_0.AgentResponseInitialize
   | v2_4_0.AgentResponseInitialize;
-/** agent-response `logout` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type AgentResponseLogout =
-  v0_18_2.AgentResponseLogout | v1_9_0.AgentResponseLogout | v2_0_0.AgentResponseLogout | v2_4_0.AgentResponseLogout;
-/** agent-response `nes/close` in 0.18.2. */
+/** agent-response `logout`, since 0.18.2. */
+export type AgentResponseLogout = v0_18_2.AgentResponseLogout | v1_9_0.AgentResponseLogout | v2_4_0.AgentResponseLogout;
+/** agent-response `nes/close`, in 0.18.2. */
 export type AgentResponseNesClose = v0_18_2.AgentResponseNesClose;
-/** agent-response `nes/start` in 0.18.2. */
+/** agent-response `nes/start`, in 0.18.2. */
 export type AgentResponseNesStart = v0_18_2.AgentResponseNesStart;
-/** agent-response `nes/suggest` in 0.18.2. */
+/** agent-response `nes/suggest`, in 0.18.2. */
 export type AgentResponseNesSuggest = v0_18_2.AgentResponseNesSuggest;
-/** agent-response `providers/disable` in 1.9.0. */
+/** agent-response `providers/disable`, in 1.9.0. */
 export type AgentResponseProvidersDisable = v1_9_0.AgentResponseProvidersDisable;
-/** agent-response `providers/list` in 1.9.0. */
+/** agent-response `providers/list`, in 1.9.0. */
 export type AgentResponseProvidersList = v1_9_0.AgentResponseProvidersList;
-/** agent-response `providers/set` in 1.9.0. */
+/** agent-response `providers/set`, in 1.9.0. */
 export type AgentResponseProvidersSet = v1_9_0.AgentResponseProvidersSet;
-/** agent-response `session/close` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** agent-response `session/close`, since 0.18.2. */
 export type AgentResponseSessionClose =
-  | v0_18_2.AgentResponseSessionClose
-  | v1_9_0.AgentResponseSessionClose
-  | v2_0_0.AgentResponseSessionClose
-  | v2_4_0.AgentResponseSessionClose;
-/** agent-response `session/delete` in 1.9.0, 2.0.0, 2.4.0. */
-export type AgentResponseSessionDelete =
-  v1_9_0.AgentResponseSessionDelete | v2_0_0.AgentResponseSessionDelete | v2_4_0.AgentResponseSessionDelete;
-/** agent-response `session/fork` in 0.18.2, 1.9.0. */
+  v0_18_2.AgentResponseSessionClose | v1_9_0.AgentResponseSessionClose | v2_4_0.AgentResponseSessionClose;
+/** agent-response `session/delete`, since 1.9.0. */
+export type AgentResponseSessionDelete = v1_9_0.AgentResponseSessionDelete | v2_4_0.AgentResponseSessionDelete;
+/** agent-response `session/fork`, in 0.18.2 to 1.9.0. */
 export type AgentResponseSessionFork = v0_18_2.AgentResponseSessionFork | v1_9_0.AgentResponseSessionFork;
-/** agent-response `session/list` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** agent-response `session/list`, since 0.18.2. */
 export type AgentResponseSessionList =
-  | v0_18_2.AgentResponseSessionList
-  | v1_9_0.AgentResponseSessionList
-  | v2_0_0.AgentResponseSessionList
-  | v2_4_0.AgentResponseSessionList;
-/** agent-response `session/load` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.AgentResponseSessionList | v1_9_0.AgentResponseSessionList | v2_4_0.AgentResponseSessionList;
+/** agent-response `session/load`, since 0.18.2. */
 export type AgentResponseSessionLoad =
-  | v0_18_2.AgentResponseSessionLoad
-  | v1_9_0.AgentResponseSessionLoad
-  | v2_0_0.AgentResponseSessionLoad
-  | v2_4_0.AgentResponseSessionLoad;
-/** agent-response `session/new` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.AgentResponseSessionLoad | v1_9_0.AgentResponseSessionLoad | v2_4_0.AgentResponseSessionLoad;
+/** agent-response `session/new`, since 0.18.2. */
 export type AgentResponseSessionNew =
-  | v0_18_2.AgentResponseSessionNew
-  | v1_9_0.AgentResponseSessionNew
-  | v2_0_0.AgentResponseSessionNew
-  | v2_4_0.AgentResponseSessionNew;
-/** agent-response `session/prompt` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.AgentResponseSessionNew | v1_9_0.AgentResponseSessionNew | v2_4_0.AgentResponseSessionNew;
+/** agent-response `session/prompt`, since 0.18.2. */
 export type AgentResponseSessionPrompt =
   | v0_18_2.AgentResponseSessionPrompt
   | v1_9_0.AgentResponseSessionPrompt
   | v2_0_0.AgentResponseSessionPrompt
   | v2_4_0.AgentResponseSessionPrompt;
-/** agent-response `session/resume` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** agent-response `session/resume`, since 0.18.2. */
 export type AgentResponseSessionResume =
-  | v0_18_2.AgentResponseSessionResume
-  | v1_9_0.AgentResponseSessionResume
-  | v2_0_0.AgentResponseSessionResume
-  | v2_4_0.AgentResponseSessionResume;
-/** agent-response `session/set_config_option` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.AgentResponseSessionResume | v1_9_0.AgentResponseSessionResume | v2_4_0.AgentResponseSessionResume;
+/** agent-response `session/set_config_option`, since 0.18.2. */
 export type AgentResponseSessionSetConfigOption =
   | v0_18_2.AgentResponseSessionSetConfigOption
   | v1_9_0.AgentResponseSessionSetConfigOption
-  | v2_0_0.AgentResponseSessionSetConfigOption
   | v2_4_0.AgentResponseSessionSetConfigOption;
-/** agent-response `session/set_mode` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** agent-response `session/set_mode`, since 0.18.2. */
 export type AgentResponseSessionSetMode =
-  | v0_18_2.AgentResponseSessionSetMode
-  | v1_9_0.AgentResponseSessionSetMode
-  | v2_0_0.AgentResponseSessionSetMode
-  | v2_4_0.AgentResponseSessionSetMode;
-/** agent-response `session/set_model` in 0.18.2. */
+  v0_18_2.AgentResponseSessionSetMode | v1_9_0.AgentResponseSessionSetMode | v2_4_0.AgentResponseSessionSetMode;
+/** agent-response `session/set_model`, in 0.18.2. */
 export type AgentResponseSessionSetModel = v0_18_2.AgentResponseSessionSetModel;
-/** client-notification `$/cancel_request` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-notification `$/cancel_request`, since 0.18.2. */
 export type ClientNotificationCancelRequest =
   | v0_18_2.ClientNotificationCancelRequest
   | v1_9_0.ClientNotificationCancelRequest
-  | v2_0_0.ClientNotificationCancelRequest
   | v2_4_0.ClientNotificationCancelRequest;
-/** client-notification `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type ClientNotificationUnnamed =
-  | v0_18_2.ClientNotificationUnnamed
-  | v1_9_0.ClientNotificationUnnamed
-  | v2_0_0.ClientNotificationUnnamed
-  | v2_4_0.ClientNotificationUnnamed;
-/** client-notification `document/didChange` in 0.18.2. */
+/** client-notification `_*`, since 0.18.2. */
+export type ClientNotificationUnnamed = v0_18_2.ClientNotificationUnnamed | v2_4_0.ClientNotificationUnnamed;
+/** client-notification `document/didChange`, in 0.18.2. */
 export type ClientNotificationDocumentDidChange = v0_18_2.ClientNotificationDocumentDidChange;
-/** client-notification `document/didClose` in 0.18.2. */
+/** client-notification `document/didClose`, in 0.18.2. */
 export type ClientNotificationDocumentDidClose = v0_18_2.ClientNotificationDocumentDidClose;
-/** client-notification `document/didFocus` in 0.18.2. */
+/** client-notification `document/didFocus`, in 0.18.2. */
 export type ClientNotificationDocumentDidFocus = v0_18_2.ClientNotificationDocumentDidFocus;
-/** client-notification `document/didOpen` in 0.18.2. */
+/** client-notification `document/didOpen`, in 0.18.2. */
 export type ClientNotificationDocumentDidOpen = v0_18_2.ClientNotificationDocumentDidOpen;
-/** client-notification `document/didSave` in 0.18.2. */
+/** client-notification `document/didSave`, in 0.18.2. */
 export type ClientNotificationDocumentDidSave = v0_18_2.ClientNotificationDocumentDidSave;
-/** client-notification `mcp/message` in 1.9.0. */
+/** client-notification `mcp/message`, in 1.9.0. */
 export type ClientNotificationMcpMessage = v1_9_0.ClientNotificationMcpMessage;
-/** client-notification `nes/accept` in 0.18.2. */
+/** client-notification `nes/accept`, in 0.18.2. */
 export type ClientNotificationNesAccept = v0_18_2.ClientNotificationNesAccept;
-/** client-notification `nes/reject` in 0.18.2. */
+/** client-notification `nes/reject`, in 0.18.2. */
 export type ClientNotificationNesReject = v0_18_2.ClientNotificationNesReject;
-/** client-notification `session/cancel` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-notification `session/cancel`, since 0.18.2. */
 export type ClientNotificationSessionCancel =
   | v0_18_2.ClientNotificationSessionCancel
   | v1_9_0.ClientNotificationSessionCancel
-  | v2_0_0.ClientNotificationSessionCancel
   | v2_4_0.ClientNotificationSessionCancel;
-/** client-request `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type ClientRequestUnnamed =
-  | v0_18_2.ClientRequestUnnamed
-  | v1_9_0.ClientRequestUnnamed
-  | v2_0_0.ClientRequestUnnamed
-  | v2_4_0.ClientRequestUnnamed;
-/** client-request `authenticate` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `_*`, since 0.18.2. */
+export type ClientRequestUnnamed = v0_18_2.ClientRequestUnnamed | v2_4_0.ClientRequestUnnamed;
+/** client-request `authenticate`, since 0.18.2. */
 export type ClientRequestAuthenticate =
-  | v0_18_2.ClientRequestAuthenticate
-  | v1_9_0.ClientRequestAuthenticate
-  | v2_0_0.ClientRequestAuthenticate
-  | v2_4_0.ClientRequestAuthenticate;
-/** client-request `initialize` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.ClientRequestAuthenticate | v1_9_0.ClientRequestAuthenticate | v2_4_0.ClientRequestAuthenticate;
+/** client-request `initialize`, since 0.18.2. */
 export type ClientRequestInitialize =
   | v0_18_2.ClientRequestInitialize
   | v1_9_0.ClientRequestInitialize
   | v2_0_0.ClientRequestInitialize
   | v2_4_0.ClientRequestInitialize;
-/** client-request `logout` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type ClientRequestLogout =
-  v0_18_2.ClientRequestLogout | v1_9_0.ClientRequestLogout | v2_0_0.ClientRequestLogout | v2_4_0.ClientRequestLogout;
-/** client-request `nes/close` in 0.18.2. */
+/** client-request `logout`, since 0.18.2. */
+export type ClientRequestLogout = v0_18_2.ClientRequestLogout | v1_9_0.ClientRequestLogout | v2_4_0.ClientRequestLogout;
+/** client-request `nes/close`, in 0.18.2. */
 export type ClientRequestNesClose = v0_18_2.ClientRequestNesClose;
-/** client-request `nes/start` in 0.18.2. */
+/** client-request `nes/start`, in 0.18.2. */
 export type ClientRequestNesStart = v0_18_2.ClientRequestNesStart;
-/** client-request `nes/suggest` in 0.18.2. */
+/** client-request `nes/suggest`, in 0.18.2. */
 export type ClientRequestNesSuggest = v0_18_2.ClientRequestNesSuggest;
-/** client-request `providers/disable` in 1.9.0. */
+/** client-request `providers/disable`, in 1.9.0. */
 export type ClientRequestProvidersDisable = v1_9_0.ClientRequestProvidersDisable;
-/** client-request `providers/list` in 1.9.0. */
+/** client-request `providers/list`, in 1.9.0. */
 export type ClientRequestProvidersList = v1_9_0.ClientRequestProvidersList;
-/** client-request `providers/set` in 1.9.0. */
+/** client-request `providers/set`, in 1.9.0. */
 export type ClientRequestProvidersSet = v1_9_0.ClientRequestProvidersSet;
-/** client-request `session/close` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/close`, since 0.18.2. */
 export type ClientRequestSessionClose =
-  | v0_18_2.ClientRequestSessionClose
-  | v1_9_0.ClientRequestSessionClose
-  | v2_0_0.ClientRequestSessionClose
-  | v2_4_0.ClientRequestSessionClose;
-/** client-request `session/delete` in 1.9.0, 2.0.0, 2.4.0. */
-export type ClientRequestSessionDelete =
-  v1_9_0.ClientRequestSessionDelete | v2_0_0.ClientRequestSessionDelete | v2_4_0.ClientRequestSessionDelete;
-/** client-request `session/fork` in 0.18.2, 1.9.0. */
+  v0_18_2.ClientRequestSessionClose | v1_9_0.ClientRequestSessionClose | v2_4_0.ClientRequestSessionClose;
+/** client-request `session/delete`, since 1.9.0. */
+export type ClientRequestSessionDelete = v1_9_0.ClientRequestSessionDelete | v2_4_0.ClientRequestSessionDelete;
+/** client-request `session/fork`, in 0.18.2 to 1.9.0. */
 export type ClientRequestSessionFork = v0_18_2.ClientRequestSessionFork | v1_9_0.ClientRequestSessionFork;
-/** client-request `session/list` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/list`, since 0.18.2. */
 export type ClientRequestSessionList =
-  | v0_18_2.ClientRequestSessionList
-  | v1_9_0.ClientRequestSessionList
-  | v2_0_0.ClientRequestSessionList
-  | v2_4_0.ClientRequestSessionList;
-/** client-request `session/load` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.ClientRequestSessionList | v1_9_0.ClientRequestSessionList | v2_4_0.ClientRequestSessionList;
+/** client-request `session/load`, since 0.18.2. */
 export type ClientRequestSessionLoad =
   | v0_18_2.ClientRequestSessionLoad
   | v1_9_0.ClientRequestSessionLoad
   | v2_0_0.ClientRequestSessionLoad
   | v2_4_0.ClientRequestSessionLoad;
-/** client-request `session/new` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/new`, since 0.18.2. */
 export type ClientRequestSessionNew =
   | v0_18_2.ClientRequestSessionNew
   | v1_9_0.ClientRequestSessionNew
   | v2_0_0.ClientRequestSessionNew
   | v2_4_0.ClientRequestSessionNew;
-/** client-request `session/prompt` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/prompt`, since 0.18.2. */
 export type ClientRequestSessionPrompt =
-  | v0_18_2.ClientRequestSessionPrompt
-  | v1_9_0.ClientRequestSessionPrompt
-  | v2_0_0.ClientRequestSessionPrompt
-  | v2_4_0.ClientRequestSessionPrompt;
-/** client-request `session/resume` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.ClientRequestSessionPrompt | v1_9_0.ClientRequestSessionPrompt | v2_4_0.ClientRequestSessionPrompt;
+/** client-request `session/resume`, since 0.18.2. */
 export type ClientRequestSessionResume =
   | v0_18_2.ClientRequestSessionResume
   | v1_9_0.ClientRequestSessionResume
   | v2_0_0.ClientRequestSessionResume
   | v2_4_0.ClientRequestSessionResume;
-/** client-request `session/set_config_option` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/set_config_option`, since 0.18.2. */
 export type ClientRequestSessionSetConfigOption =
   | v0_18_2.ClientRequestSessionSetConfigOption
   | v1_9_0.ClientRequestSessionSetConfigOption
-  | v2_0_0.ClientRequestSessionSetConfigOption
   | v2_4_0.ClientRequestSessionSetConfigOption;
-/** client-request `session/set_mode` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** client-request `session/set_mode`, since 0.18.2. */
 export type ClientRequestSessionSetMode =
-  | v0_18_2.ClientRequestSessionSetMode
-  | v1_9_0.ClientRequestSessionSetMode
-  | v2_0_0.ClientRequestSessionSetMode
-  | v2_4_0.ClientRequestSessionSetMode;
-/** client-request `session/set_model` in 0.18.2. */
+  v0_18_2.ClientRequestSessionSetMode | v1_9_0.ClientRequestSessionSetMode | v2_4_0.ClientRequestSessionSetMode;
+/** client-request `session/set_model`, in 0.18.2. */
 export type ClientRequestSessionSetModel = v0_18_2.ClientRequestSessionSetModel;
-/** notification `$/cancel_request` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** notification `$/cancel_request`, since 0.18.2. */
 export type NotificationCancelRequest =
-  | v0_18_2.NotificationCancelRequest
-  | v1_9_0.NotificationCancelRequest
-  | v2_0_0.NotificationCancelRequest
-  | v2_4_0.NotificationCancelRequest;
-/** notification `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type NotificationUnnamed =
-  v0_18_2.NotificationUnnamed | v1_9_0.NotificationUnnamed | v2_0_0.NotificationUnnamed | v2_4_0.NotificationUnnamed;
-/** notification `elicitation/complete` in 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.NotificationCancelRequest | v1_9_0.NotificationCancelRequest | v2_4_0.NotificationCancelRequest;
+/** notification `_*`, since 0.18.2. */
+export type NotificationUnnamed = v0_18_2.NotificationUnnamed | v2_4_0.NotificationUnnamed;
+/** notification `elicitation/complete`, since 1.9.0. */
 export type NotificationElicitationComplete =
-  | v1_9_0.NotificationElicitationComplete
-  | v2_0_0.NotificationElicitationComplete
-  | v2_4_0.NotificationElicitationComplete;
-/** notification `session/elicitation/complete` in 0.18.2. */
+  v1_9_0.NotificationElicitationComplete | v2_4_0.NotificationElicitationComplete;
+/** notification `session/elicitation/complete`, in 0.18.2. */
 export type NotificationSessionElicitationComplete = v0_18_2.NotificationSessionElicitationComplete;
-/** request `_*` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type RequestUnnamed =
-  v0_18_2.RequestUnnamed | v1_9_0.RequestUnnamed | v2_0_0.RequestUnnamed | v2_4_0.RequestUnnamed;
-/** request `elicitation/create` in 1.9.0, 2.0.0, 2.4.0. */
-export type RequestElicitationCreate =
-  v1_9_0.RequestElicitationCreate | v2_0_0.RequestElicitationCreate | v2_4_0.RequestElicitationCreate;
-/** request `fs/read_text_file` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** request `_*`, since 0.18.2. */
+export type RequestUnnamed = v0_18_2.RequestUnnamed | v2_4_0.RequestUnnamed;
+/** request `elicitation/create`, since 1.9.0. */
+export type RequestElicitationCreate = v1_9_0.RequestElicitationCreate | v2_4_0.RequestElicitationCreate;
+/** request `fs/read_text_file`, since 0.18.2. */
 export type RequestFsReadTextFile =
-  | v0_18_2.RequestFsReadTextFile
-  | v1_9_0.RequestFsReadTextFile
-  | v2_0_0.RequestFsReadTextFile
-  | v2_4_0.RequestFsReadTextFile;
-/** request `fs/write_text_file` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestFsReadTextFile | v1_9_0.RequestFsReadTextFile | v2_4_0.RequestFsReadTextFile;
+/** request `fs/write_text_file`, since 0.18.2. */
 export type RequestFsWriteTextFile =
-  | v0_18_2.RequestFsWriteTextFile
-  | v1_9_0.RequestFsWriteTextFile
-  | v2_0_0.RequestFsWriteTextFile
-  | v2_4_0.RequestFsWriteTextFile;
-/** request `mcp/message` in 1.9.0. */
+  v0_18_2.RequestFsWriteTextFile | v1_9_0.RequestFsWriteTextFile | v2_4_0.RequestFsWriteTextFile;
+/** request `mcp/message`, in 1.9.0. */
 export type RequestMcpMessage = v1_9_0.RequestMcpMessage;
-/** request `session/elicitation` in 0.18.2. */
+/** request `session/elicitation`, in 0.18.2. */
 export type RequestSessionElicitation = v0_18_2.RequestSessionElicitation;
-/** request `session/request_permission` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** request `session/request_permission`, since 0.18.2. */
 export type RequestSessionRequestPermission =
   | v0_18_2.RequestSessionRequestPermission
   | v1_9_0.RequestSessionRequestPermission
-  | v2_0_0.RequestSessionRequestPermission
   | v2_4_0.RequestSessionRequestPermission;
-/** request `terminal/create` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** request `terminal/create`, since 0.18.2. */
 export type RequestTerminalCreate =
-  | v0_18_2.RequestTerminalCreate
-  | v1_9_0.RequestTerminalCreate
-  | v2_0_0.RequestTerminalCreate
-  | v2_4_0.RequestTerminalCreate;
-/** request `terminal/kill` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type RequestTerminalKill =
-  v0_18_2.RequestTerminalKill | v1_9_0.RequestTerminalKill | v2_0_0.RequestTerminalKill | v2_4_0.RequestTerminalKill;
-/** request `terminal/output` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalCreate | v1_9_0.RequestTerminalCreate | v2_4_0.RequestTerminalCreate;
+/** request `terminal/kill`, since 0.18.2. */
+export type RequestTerminalKill = v0_18_2.RequestTerminalKill | v1_9_0.RequestTerminalKill | v2_4_0.RequestTerminalKill;
+/** request `terminal/output`, since 0.18.2. */
 export type RequestTerminalOutput =
-  | v0_18_2.RequestTerminalOutput
-  | v1_9_0.RequestTerminalOutput
-  | v2_0_0.RequestTerminalOutput
-  | v2_4_0.RequestTerminalOutput;
-/** request `terminal/release` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalOutput | v1_9_0.RequestTerminalOutput | v2_4_0.RequestTerminalOutput;
+/** request `terminal/release`, since 0.18.2. */
 export type RequestTerminalRelease =
-  | v0_18_2.RequestTerminalRelease
-  | v1_9_0.RequestTerminalRelease
-  | v2_0_0.RequestTerminalRelease
-  | v2_4_0.RequestTerminalRelease;
-/** request `terminal/wait_for_exit` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalRelease | v1_9_0.RequestTerminalRelease | v2_4_0.RequestTerminalRelease;
+/** request `terminal/wait_for_exit`, since 0.18.2. */
 export type RequestTerminalWaitForExit =
-  | v0_18_2.RequestTerminalWaitForExit
-  | v1_9_0.RequestTerminalWaitForExit
-  | v2_0_0.RequestTerminalWaitForExit
-  | v2_4_0.RequestTerminalWaitForExit;
-/** session-update `agent_message_chunk` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalWaitForExit | v1_9_0.RequestTerminalWaitForExit | v2_4_0.RequestTerminalWaitForExit;
+/** session-update `agent_message_chunk`, since 0.18.2. */
 export type SessionUpdateAgentMessageChunk =
   | v0_18_2.SessionUpdateAgentMessageChunk
   | v1_9_0.SessionUpdateAgentMessageChunk
-  | v2_0_0.SessionUpdateAgentMessageChunk
   | v2_4_0.SessionUpdateAgentMessageChunk;
-/** session-update `agent_thought_chunk` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `agent_thought_chunk`, since 0.18.2. */
 export type SessionUpdateAgentThoughtChunk =
   | v0_18_2.SessionUpdateAgentThoughtChunk
   | v1_9_0.SessionUpdateAgentThoughtChunk
-  | v2_0_0.SessionUpdateAgentThoughtChunk
   | v2_4_0.SessionUpdateAgentThoughtChunk;
-/** session-update `available_commands_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `available_commands_update`, since 0.18.2. */
 export type SessionUpdateAvailableCommandsUpdate =
   | v0_18_2.SessionUpdateAvailableCommandsUpdate
   | v1_9_0.SessionUpdateAvailableCommandsUpdate
-  | v2_0_0.SessionUpdateAvailableCommandsUpdate
   | v2_4_0.SessionUpdateAvailableCommandsUpdate;
-/** session-update `compaction_summary_chunk` in 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `compaction_summary_chunk`, since 1.9.0. */
 export type SessionUpdateCompactionSummaryChunk =
-  | v1_9_0.SessionUpdateCompactionSummaryChunk
-  | v2_0_0.SessionUpdateCompactionSummaryChunk
-  | v2_4_0.SessionUpdateCompactionSummaryChunk;
-/** session-update `compaction_update` in 1.9.0, 2.0.0, 2.4.0. */
-export type SessionUpdateCompactionUpdate =
-  v1_9_0.SessionUpdateCompactionUpdate | v2_0_0.SessionUpdateCompactionUpdate | v2_4_0.SessionUpdateCompactionUpdate;
-/** session-update `config_option_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v1_9_0.SessionUpdateCompactionSummaryChunk | v2_4_0.SessionUpdateCompactionSummaryChunk;
+/** session-update `compaction_update`, since 1.9.0. */
+export type SessionUpdateCompactionUpdate = v1_9_0.SessionUpdateCompactionUpdate | v2_4_0.SessionUpdateCompactionUpdate;
+/** session-update `config_option_update`, since 0.18.2. */
 export type SessionUpdateConfigOptionUpdate =
   | v0_18_2.SessionUpdateConfigOptionUpdate
   | v1_9_0.SessionUpdateConfigOptionUpdate
-  | v2_0_0.SessionUpdateConfigOptionUpdate
   | v2_4_0.SessionUpdateConfigOptionUpdate;
-/** session-update `current_mode_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `current_mode_update`, since 0.18.2. */
 export type SessionUpdateCurrentModeUpdate =
   | v0_18_2.SessionUpdateCurrentModeUpdate
   | v1_9_0.SessionUpdateCurrentModeUpdate
-  | v2_0_0.SessionUpdateCurrentModeUpdate
   | v2_4_0.SessionUpdateCurrentModeUpdate;
-/** session-update `notice` in 1.9.0, 2.0.0, 2.4.0. */
-export type SessionUpdateNotice = v1_9_0.SessionUpdateNotice | v2_0_0.SessionUpdateNotice | v2_4_0.SessionUpdateNotice;
-/** session-update `plan` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type SessionUpdatePlan =
-  v0_18_2.SessionUpdatePlan | v1_9_0.SessionUpdatePlan | v2_0_0.SessionUpdatePlan | v2_4_0.SessionUpdatePlan;
-/** session-update `plan_removed` in 1.9.0. */
+/** session-update `notice`, since 1.9.0. */
+export type SessionUpdateNotice = v1_9_0.SessionUpdateNotice | v2_4_0.SessionUpdateNotice;
+/** session-update `plan`, since 0.18.2. */
+export type SessionUpdatePlan = v0_18_2.SessionUpdatePlan | v1_9_0.SessionUpdatePlan | v2_4_0.SessionUpdatePlan;
+/** session-update `plan_removed`, in 1.9.0. */
 export type SessionUpdatePlanRemoved = v1_9_0.SessionUpdatePlanRemoved;
-/** session-update `plan_update` in 1.9.0. */
+/** session-update `plan_update`, in 1.9.0. */
 export type SessionUpdatePlanUpdate = v1_9_0.SessionUpdatePlanUpdate;
-/** session-update `session_info_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `session_info_update`, since 0.18.2. */
 export type SessionUpdateSessionInfoUpdate =
   | v0_18_2.SessionUpdateSessionInfoUpdate
   | v1_9_0.SessionUpdateSessionInfoUpdate
-  | v2_0_0.SessionUpdateSessionInfoUpdate
   | v2_4_0.SessionUpdateSessionInfoUpdate;
-/** session-update `session_message` in 1.9.0. */
+/** session-update `session_message`, in 1.9.0. */
 export type SessionUpdateSessionMessage = v1_9_0.SessionUpdateSessionMessage;
-/** session-update `session_message_chunk` in 1.9.0. */
+/** session-update `session_message_chunk`, in 1.9.0. */
 export type SessionUpdateSessionMessageChunk = v1_9_0.SessionUpdateSessionMessageChunk;
-/** session-update `subagent_update` in 1.9.0. */
+/** session-update `subagent_update`, in 1.9.0. */
 export type SessionUpdateSubagentUpdate = v1_9_0.SessionUpdateSubagentUpdate;
-/** session-update `tool_call` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** session-update `tool_call`, since 0.18.2. */
 export type SessionUpdateToolCall =
-  | v0_18_2.SessionUpdateToolCall
-  | v1_9_0.SessionUpdateToolCall
-  | v2_0_0.SessionUpdateToolCall
-  | v2_4_0.SessionUpdateToolCall;
-/** session-update `tool_call_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.SessionUpdateToolCall | v1_9_0.SessionUpdateToolCall | v2_4_0.SessionUpdateToolCall;
+/** session-update `tool_call_update`, since 0.18.2. */
 export type SessionUpdateToolCallUpdate =
-  | v0_18_2.SessionUpdateToolCallUpdate
-  | v1_9_0.SessionUpdateToolCallUpdate
-  | v2_0_0.SessionUpdateToolCallUpdate
-  | v2_4_0.SessionUpdateToolCallUpdate;
-/** session-update `usage_update` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.SessionUpdateToolCallUpdate | v1_9_0.SessionUpdateToolCallUpdate | v2_4_0.SessionUpdateToolCallUpdate;
+/** session-update `usage_update`, since 0.18.2. */
 export type SessionUpdateUsageUpdate =
-  | v0_18_2.SessionUpdateUsageUpdate
-  | v1_9_0.SessionUpdateUsageUpdate
-  | v2_0_0.SessionUpdateUsageUpdate
-  | v2_4_0.SessionUpdateUsageUpdate;
-/** session-update `user_message_chunk` in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.SessionUpdateUsageUpdate | v1_9_0.SessionUpdateUsageUpdate | v2_4_0.SessionUpdateUsageUpdate;
+/** session-update `user_message_chunk`, since 0.18.2. */
 export type SessionUpdateUserMessageChunk =
-  | v0_18_2.SessionUpdateUserMessageChunk
-  | v1_9_0.SessionUpdateUserMessageChunk
-  | v2_0_0.SessionUpdateUserMessageChunk
-  | v2_4_0.SessionUpdateUserMessageChunk;
+  v0_18_2.SessionUpdateUserMessageChunk | v1_9_0.SessionUpdateUserMessageChunk | v2_4_0.SessionUpdateUserMessageChunk;
 
 /** The client's answer to each `request`, by discriminant (`$` of a mapping's `response:`). */
 export interface RequestResponseByName {
@@ -514,68 +409,46 @@ export interface RequestResponseByName {
   'terminal/wait_for_exit': RequestTerminalWaitForExitResponse;
 }
 
-/** The answer to request `_*` (ExtResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
-export type RequestUnnamedResponse =
-  | v0_18_2.RequestUnnamedResponse
-  | v1_9_0.RequestUnnamedResponse
-  | v2_0_0.RequestUnnamedResponse
-  | v2_4_0.RequestUnnamedResponse;
-/** The answer to request `elicitation/create` (CreateElicitationResponse) in 1.9.0, 2.0.0, 2.4.0. */
+/** The answer to request `_*` (ExtResponse), since 0.18.2. */
+export type RequestUnnamedResponse = v0_18_2.RequestUnnamedResponse | v2_4_0.RequestUnnamedResponse;
+/** The answer to request `elicitation/create` (CreateElicitationResponse), since 1.9.0. */
 export type RequestElicitationCreateResponse =
-  | v1_9_0.RequestElicitationCreateResponse
-  | v2_0_0.RequestElicitationCreateResponse
-  | v2_4_0.RequestElicitationCreateResponse;
-/** The answer to request `fs/read_text_file` (ReadTextFileResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v1_9_0.RequestElicitationCreateResponse | v2_4_0.RequestElicitationCreateResponse;
+/** The answer to request `fs/read_text_file` (ReadTextFileResponse), since 0.18.2. */
 export type RequestFsReadTextFileResponse =
-  | v0_18_2.RequestFsReadTextFileResponse
-  | v1_9_0.RequestFsReadTextFileResponse
-  | v2_0_0.RequestFsReadTextFileResponse
-  | v2_4_0.RequestFsReadTextFileResponse;
-/** The answer to request `fs/write_text_file` (WriteTextFileResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestFsReadTextFileResponse | v1_9_0.RequestFsReadTextFileResponse | v2_4_0.RequestFsReadTextFileResponse;
+/** The answer to request `fs/write_text_file` (WriteTextFileResponse), since 0.18.2. */
 export type RequestFsWriteTextFileResponse =
   | v0_18_2.RequestFsWriteTextFileResponse
   | v1_9_0.RequestFsWriteTextFileResponse
-  | v2_0_0.RequestFsWriteTextFileResponse
   | v2_4_0.RequestFsWriteTextFileResponse;
-/** The answer to request `mcp/message` (MessageMcpResponse) in 1.9.0. */
+/** The answer to request `mcp/message` (MessageMcpResponse), in 1.9.0. */
 export type RequestMcpMessageResponse = v1_9_0.RequestMcpMessageResponse;
-/** The answer to request `session/elicitation` (ElicitationResponse) in 0.18.2. */
+/** The answer to request `session/elicitation` (ElicitationResponse), in 0.18.2. */
 export type RequestSessionElicitationResponse = v0_18_2.RequestSessionElicitationResponse;
-/** The answer to request `session/request_permission` (RequestPermissionResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** The answer to request `session/request_permission` (RequestPermissionResponse), since 0.18.2. */
 export type RequestSessionRequestPermissionResponse =
   | v0_18_2.RequestSessionRequestPermissionResponse
   | v1_9_0.RequestSessionRequestPermissionResponse
-  | v2_0_0.RequestSessionRequestPermissionResponse
   | v2_4_0.RequestSessionRequestPermissionResponse;
-/** The answer to request `terminal/create` (CreateTerminalResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** The answer to request `terminal/create` (CreateTerminalResponse), since 0.18.2. */
 export type RequestTerminalCreateResponse =
-  | v0_18_2.RequestTerminalCreateResponse
-  | v1_9_0.RequestTerminalCreateResponse
-  | v2_0_0.RequestTerminalCreateResponse
-  | v2_4_0.RequestTerminalCreateResponse;
-/** The answer to request `terminal/kill` (KillTerminalResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalCreateResponse | v1_9_0.RequestTerminalCreateResponse | v2_4_0.RequestTerminalCreateResponse;
+/** The answer to request `terminal/kill` (KillTerminalResponse), since 0.18.2. */
 export type RequestTerminalKillResponse =
-  | v0_18_2.RequestTerminalKillResponse
-  | v1_9_0.RequestTerminalKillResponse
-  | v2_0_0.RequestTerminalKillResponse
-  | v2_4_0.RequestTerminalKillResponse;
-/** The answer to request `terminal/output` (TerminalOutputResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalKillResponse | v1_9_0.RequestTerminalKillResponse | v2_4_0.RequestTerminalKillResponse;
+/** The answer to request `terminal/output` (TerminalOutputResponse), since 0.18.2. */
 export type RequestTerminalOutputResponse =
-  | v0_18_2.RequestTerminalOutputResponse
-  | v1_9_0.RequestTerminalOutputResponse
-  | v2_0_0.RequestTerminalOutputResponse
-  | v2_4_0.RequestTerminalOutputResponse;
-/** The answer to request `terminal/release` (ReleaseTerminalResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+  v0_18_2.RequestTerminalOutputResponse | v1_9_0.RequestTerminalOutputResponse | v2_4_0.RequestTerminalOutputResponse;
+/** The answer to request `terminal/release` (ReleaseTerminalResponse), since 0.18.2. */
 export type RequestTerminalReleaseResponse =
   | v0_18_2.RequestTerminalReleaseResponse
   | v1_9_0.RequestTerminalReleaseResponse
-  | v2_0_0.RequestTerminalReleaseResponse
   | v2_4_0.RequestTerminalReleaseResponse;
-/** The answer to request `terminal/wait_for_exit` (WaitForTerminalExitResponse) in 0.18.2, 1.9.0, 2.0.0, 2.4.0. */
+/** The answer to request `terminal/wait_for_exit` (WaitForTerminalExitResponse), since 0.18.2. */
 export type RequestTerminalWaitForExitResponse =
   | v0_18_2.RequestTerminalWaitForExitResponse
   | v1_9_0.RequestTerminalWaitForExitResponse
-  | v2_0_0.RequestTerminalWaitForExitResponse
   | v2_4_0.RequestTerminalWaitForExitResponse;
 
 /** Types of acp 0.18.2. */
@@ -5522,7 +5395,6 @@ export namespace v0_18_2 {
 
 /** Types of acp 1.9.0. */
 export namespace v1_9_0 {
-  export type AgentResponseUnnamed = ExtResponse;
   export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
   export type AgentResponseLogout = LogoutResponse;
@@ -5540,10 +5412,8 @@ export namespace v1_9_0 {
   export type AgentResponseSessionSetConfigOption = SetSessionConfigOptionResponse;
   export type AgentResponseSessionSetMode = SetSessionModeResponse;
   export type ClientNotificationCancelRequest = CancelRequestNotification;
-  export type ClientNotificationUnnamed = ExtNotification;
   export type ClientNotificationMcpMessage = MessageMcpNotification;
   export type ClientNotificationSessionCancel = CancelNotification;
-  export type ClientRequestUnnamed = ExtRequest;
   export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
   export type ClientRequestLogout = LogoutRequest;
@@ -5561,9 +5431,7 @@ export namespace v1_9_0 {
   export type ClientRequestSessionSetConfigOption = SetSessionConfigOptionRequest;
   export type ClientRequestSessionSetMode = SetSessionModeRequest;
   export type NotificationCancelRequest = CancelRequestNotification;
-  export type NotificationUnnamed = ExtNotification;
   export type NotificationElicitationComplete = CompleteElicitationNotification;
-  export type RequestUnnamed = ExtRequest;
   export type RequestElicitationCreate = CreateElicitationRequest;
   export type RequestFsReadTextFile = ReadTextFileRequest;
   export type RequestFsWriteTextFile = WriteTextFileRequest;
@@ -5686,7 +5554,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for the configuration option.
      */
-    id: SessionConfigId;
+    id: v0_18_2.SessionConfigId;
     /**
      * Human-readable label for the option.
      */
@@ -5711,21 +5579,9 @@ export namespace v1_9_0 {
     } | null;
   };
   /**
-   * Unique identifier for a session configuration option value.
-   */
-  export type SessionConfigValueId = string;
-  /**
    * Possible values for a session configuration option.
    */
   export type SessionConfigSelectOptions = SessionConfigSelectOption[] | SessionConfigSelectGroup[];
-  /**
-   * Unique identifier for a session configuration option value group.
-   */
-  export type SessionConfigGroupId = string;
-  /**
-   * Unique identifier for a session configuration option.
-   */
-  export type SessionConfigId = string;
   /**
    * Semantic category for a session configuration option.
    *
@@ -5746,10 +5602,6 @@ export namespace v1_9_0 {
   export type SessionUpdateCurrentModeUpdate = CurrentModeUpdate & {
     sessionUpdate: 'current_mode_update';
   };
-  /**
-   * Unique identifier for a Session Mode.
-   */
-  export type SessionModeId = string;
   /**
    * Information for the user that is not part of session history.
    *
@@ -5847,15 +5699,6 @@ export namespace v1_9_0 {
   export type SessionUpdateSessionMessage = SessionMessage & {
     sessionUpdate: 'session_message';
   };
-  /**
-   * A unique identifier for a conversation session between a client and agent.
-   *
-   * Sessions maintain their own context, conversation history, and state,
-   * allowing multiple independent interactions with the same agent.
-   *
-   * See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/session-setup#session-id)
-   */
-  export type SessionId = string;
   /**
    * **UNSTABLE**
    *
@@ -5980,10 +5823,6 @@ export namespace v1_9_0 {
     sessionUpdate: 'tool_call';
   };
   /**
-   * Unique identifier for a tool call within a session.
-   */
-  export type ToolCallId = string;
-  /**
    * Categories of tools that can be invoked.
    *
    * Tool kinds help clients choose appropriate icons and optimize how they
@@ -6041,7 +5880,6 @@ export namespace v1_9_0 {
   export type SessionUpdateUserMessageChunk = ContentChunk & {
     sessionUpdate: 'user_message_chunk';
   };
-  export type RequestUnnamedResponse = ExtResponse;
   export type RequestElicitationCreateResponse = CreateElicitationResponse;
   export type RequestFsReadTextFileResponse = ReadTextFileResponse;
   export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
@@ -6371,10 +6209,6 @@ export namespace v1_9_0 {
         } | null;
       };
   /**
-   * Unique identifier for a permission option.
-   */
-  export type PermissionOptionId = string;
-  /**
    * The type of permission option being presented to the user.
    *
    * Helps clients choose appropriate icons and UI treatment.
@@ -6411,17 +6245,17 @@ export namespace v1_9_0 {
         /**
          * The value ID.
          */
-        value: SessionConfigValueId;
+        value: v0_18_2.SessionConfigValueId;
       }
   ) & {
     /**
      * The ID of the session to set the configuration option for.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the configuration option to set.
      */
-    configId: SessionConfigId;
+    configId: v0_18_2.SessionConfigId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -6835,7 +6669,7 @@ export namespace v1_9_0 {
     /**
      * The currently selected value.
      */
-    currentValue: SessionConfigValueId;
+    currentValue: v0_18_2.SessionConfigValueId;
     /**
      * The set of selectable options.
      */
@@ -6848,7 +6682,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for this option value.
      */
-    value: SessionConfigValueId;
+    value: v0_18_2.SessionConfigValueId;
     /**
      * Human-readable label for this option value.
      */
@@ -6875,7 +6709,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for this group.
      */
-    group: SessionConfigGroupId;
+    group: v0_18_2.SessionConfigGroupId;
     /**
      * Human-readable label for this group.
      */
@@ -6913,7 +6747,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the current mode
      */
-    currentModeId: SessionModeId;
+    currentModeId: v0_18_2.SessionModeId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -7191,11 +7025,11 @@ export namespace v1_9_0 {
     /**
      * Optional sending session identity; omission or `null` retains a known value.
      */
-    senderSessionId?: SessionId | null;
+    senderSessionId?: v0_18_2.SessionId | null;
     /**
      * Optional receiving session identity; omission or `null` retains a known value.
      */
-    recipientSessionId?: SessionId | null;
+    recipientSessionId?: v0_18_2.SessionId | null;
     /**
      * Omitted leaves content unchanged; `null` or `[]` clears it.
      * A non-empty array replaces all content.
@@ -7225,11 +7059,11 @@ export namespace v1_9_0 {
     /**
      * Optional sending session identity; omission or `null` retains a known value.
      */
-    senderSessionId?: SessionId | null;
+    senderSessionId?: v0_18_2.SessionId | null;
     /**
      * Optional receiving session identity; omission or `null` retains a known value.
      */
-    recipientSessionId?: SessionId | null;
+    recipientSessionId?: v0_18_2.SessionId | null;
     /**
      * A single content block appended to the message.
      */
@@ -7272,7 +7106,7 @@ export namespace v1_9_0 {
     /**
      * The opaque session ID identifying the child in all ACP messages.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The parent's human-readable display title for this child. It need not be unique.
      *
@@ -7514,7 +7348,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for this tool call within the session.
      */
-    toolCallId: ToolCallId;
+    toolCallId: v0_18_2.ToolCallId;
     /**
      * Human-readable title describing what the tool is doing.
      */
@@ -7680,7 +7514,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the tool call being updated.
      */
-    toolCallId: ToolCallId;
+    toolCallId: v0_18_2.ToolCallId;
     /**
      * Update the tool kind.
      */
@@ -8436,7 +8270,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to cancel operations for.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -8757,7 +8591,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to close.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -8816,14 +8650,14 @@ export namespace v1_9_0 {
     /**
      * The session this elicitation is tied to.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Optional tool call within the session.
      *
      * Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
      * session without a specific tool call.
      */
-    toolCallId?: ToolCallId | null;
+    toolCallId?: v0_18_2.ToolCallId | null;
   }
   /**
    * Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -9193,7 +9027,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The command to execute.
      */
@@ -9283,7 +9117,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to delete.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -9353,36 +9187,6 @@ export namespace v1_9_0 {
     } | null;
   }
   /**
-   * Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
-   * Extension notifications provide a way to send one-way messages for custom functionality
-   * while maintaining protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtNotification {
-    [k: string]: unknown;
-  }
-  /**
-   * Allows for sending an arbitrary request that is not part of the ACP spec.
-   * Extension methods provide a way to add custom functionality while maintaining
-   * protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtRequest {
-    [k: string]: unknown;
-  }
-  /**
-   * Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.
-   * Extension methods provide a way to add custom functionality while maintaining
-   * protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtResponse {
-    [k: string]: unknown;
-  }
-  /**
    * **UNSTABLE**
    *
    * This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -9398,7 +9202,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to fork.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The working directory for this session. Must be an absolute path.
      */
@@ -9635,7 +9439,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for the newly created forked session.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Initial mode state if supported by the Agent
      *
@@ -9664,7 +9468,7 @@ export namespace v1_9_0 {
     /**
      * The current mode the Agent is in.
      */
-    currentModeId: SessionModeId;
+    currentModeId: v0_18_2.SessionModeId;
     /**
      * The set of modes that the Agent can operate in
      */
@@ -9689,7 +9493,7 @@ export namespace v1_9_0 {
     /**
      * Stable identifier used to refer to this protocol object in later messages.
      */
-    id: SessionModeId;
+    id: v0_18_2.SessionModeId;
     /**
      * Human-readable name shown for this protocol object.
      */
@@ -9823,7 +9627,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the terminal to kill.
      */
@@ -10016,7 +9820,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for the session
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The working directory for this session. Must be an absolute path.
      */
@@ -10076,7 +9880,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to load.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * **UNSTABLE**
      *
@@ -10321,7 +10125,7 @@ export namespace v1_9_0 {
      *
      * Used in all subsequent requests for this conversation.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Initial mode state if supported by the Agent
      *
@@ -10350,7 +10154,7 @@ export namespace v1_9_0 {
     /**
      * Unique identifier for this permission option.
      */
-    optionId: PermissionOptionId;
+    optionId: v0_18_2.PermissionOptionId;
     /**
      * Human-readable label to display to the user.
      */
@@ -10381,7 +10185,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to send this user message to
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The blocks of content that compose the user's message.
      *
@@ -10447,7 +10251,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Absolute path to the file to read.
      */
@@ -10497,7 +10301,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the terminal to release.
      */
@@ -10535,7 +10339,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the option the user selected.
      */
-    optionId: PermissionOptionId;
+    optionId: v0_18_2.PermissionOptionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -10558,7 +10362,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Details about the tool call requiring permission.
      */
@@ -10609,7 +10413,7 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to resume.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The working directory for this session. Must be an absolute path.
      */
@@ -10762,11 +10566,11 @@ export namespace v1_9_0 {
     /**
      * The ID of the session to set the mode for.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the mode to set.
      */
-    modeId: SessionModeId;
+    modeId: v0_18_2.SessionModeId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -10823,7 +10627,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the terminal to get output from.
      */
@@ -10873,7 +10677,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The ID of the terminal to wait for.
      */
@@ -10921,7 +10725,7 @@ export namespace v1_9_0 {
     /**
      * The session ID for this request.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * Absolute path to the file to write.
      */
@@ -10960,557 +10764,12 @@ export namespace v1_9_0 {
 
 /** Types of acp 2.0.0. */
 export namespace v2_0_0 {
-  export type AgentResponseUnnamed = ExtResponse;
-  export type AgentResponseAuthenticate = AuthenticateResponse;
   export type AgentResponseInitialize = InitializeResponse;
-  export type AgentResponseLogout = LogoutResponse;
-  export type AgentResponseSessionClose = CloseSessionResponse;
-  export type AgentResponseSessionDelete = DeleteSessionResponse;
-  export type AgentResponseSessionList = ListSessionsResponse;
-  export type AgentResponseSessionLoad = LoadSessionResponse;
-  export type AgentResponseSessionNew = NewSessionResponse;
   export type AgentResponseSessionPrompt = PromptResponse;
-  export type AgentResponseSessionResume = ResumeSessionResponse;
-  export type AgentResponseSessionSetConfigOption = SetSessionConfigOptionResponse;
-  export type AgentResponseSessionSetMode = SetSessionModeResponse;
-  export type ClientNotificationCancelRequest = CancelRequestNotification;
-  export type ClientNotificationUnnamed = ExtNotification;
-  export type ClientNotificationSessionCancel = CancelNotification;
-  export type ClientRequestUnnamed = ExtRequest;
-  export type ClientRequestAuthenticate = AuthenticateRequest;
   export type ClientRequestInitialize = InitializeRequest;
-  export type ClientRequestLogout = LogoutRequest;
-  export type ClientRequestSessionClose = CloseSessionRequest;
-  export type ClientRequestSessionDelete = DeleteSessionRequest;
-  export type ClientRequestSessionList = ListSessionsRequest;
   export type ClientRequestSessionLoad = LoadSessionRequest;
   export type ClientRequestSessionNew = NewSessionRequest;
-  export type ClientRequestSessionPrompt = PromptRequest;
   export type ClientRequestSessionResume = ResumeSessionRequest;
-  export type ClientRequestSessionSetConfigOption = SetSessionConfigOptionRequest;
-  export type ClientRequestSessionSetMode = SetSessionModeRequest;
-  export type NotificationCancelRequest = CancelRequestNotification;
-  export type NotificationUnnamed = ExtNotification;
-  export type NotificationElicitationComplete = CompleteElicitationNotification;
-  export type RequestUnnamed = ExtRequest;
-  export type RequestElicitationCreate = CreateElicitationRequest;
-  export type RequestFsReadTextFile = ReadTextFileRequest;
-  export type RequestFsWriteTextFile = WriteTextFileRequest;
-  export type RequestSessionRequestPermission = RequestPermissionRequest;
-  export type RequestTerminalCreate = CreateTerminalRequest;
-  export type RequestTerminalKill = KillTerminalRequest;
-  export type RequestTerminalOutput = TerminalOutputRequest;
-  export type RequestTerminalRelease = ReleaseTerminalRequest;
-  export type RequestTerminalWaitForExit = WaitForTerminalExitRequest;
-  /**
-   * A chunk of the agent's response being streamed.
-   */
-  export type SessionUpdateAgentMessageChunk = ContentChunk & {
-    sessionUpdate: 'agent_message_chunk';
-  };
-  /**
-   * Content blocks represent displayable information in the Agent Client Protocol.
-   *
-   * They provide a structured way to handle various types of user-facing content—whether
-   * it's text from language models, images for analysis, or embedded resources for context.
-   *
-   * Content blocks appear in:
-   * - User prompts sent via `session/prompt`
-   * - Language model output streamed through `session/update` notifications
-   * - Progress updates and results from tool calls
-   *
-   * This structure is compatible with the Model Context Protocol (MCP), enabling
-   * agents to seamlessly forward content from MCP tool outputs without transformation.
-   *
-   * See protocol docs: [Content](https://agentclientprotocol.com/protocol/content)
-   */
-  export type ContentBlock =
-    | (TextContent & {
-        type: 'text';
-      })
-    | (ImageContent & {
-        type: 'image';
-      })
-    | (AudioContent & {
-        type: 'audio';
-      })
-    | (ResourceLink & {
-        type: 'resource_link';
-      })
-    | (EmbeddedResource & {
-        type: 'resource';
-      });
-  /**
-   * The sender or recipient of messages and data in a conversation.
-   */
-  export type Role = 'assistant' | 'user';
-  /**
-   * Resource content that can be embedded in a message.
-   */
-  export type EmbeddedResourceResource = TextResourceContents | BlobResourceContents;
-  /**
-   * Unique identifier for a message within a session.
-   */
-  export type MessageId = string;
-  /**
-   * A chunk of the agent's internal reasoning being streamed.
-   */
-  export type SessionUpdateAgentThoughtChunk = ContentChunk & {
-    sessionUpdate: 'agent_thought_chunk';
-  };
-  /**
-   * Available commands are ready or have changed
-   */
-  export type SessionUpdateAvailableCommandsUpdate = AvailableCommandsUpdate & {
-    sessionUpdate: 'available_commands_update';
-  };
-  /**
-   * The input specification for a command.
-   */
-  export type AvailableCommandInput = UnstructuredCommandInput;
-  /**
-   * A content block appended to a context compaction's retained summary.
-   *
-   * Agents MUST only send this update when the Client advertised
-   * [`ClientSessionCapabilities::compaction`].
-   */
-  export type SessionUpdateCompactionSummaryChunk = CompactionSummaryChunk & {
-    sessionUpdate: 'compaction_summary_chunk';
-  };
-  /**
-   * Unique identifier for a context compaction within a session.
-   */
-  export type CompactionId = string;
-  /**
-   * A context compaction has been created or updated.
-   *
-   * Agents MUST only send this update when the Client advertised
-   * [`ClientSessionCapabilities::compaction`].
-   */
-  export type SessionUpdateCompactionUpdate = CompactionUpdate & {
-    sessionUpdate: 'compaction_update';
-  };
-  /**
-   * Lifecycle state of a context compaction.
-   */
-  export type CompactionStatus = 'in_progress' | 'completed' | 'failed' | 'cancelled' | string;
-  /**
-   * Session configuration options have been updated.
-   */
-  export type SessionUpdateConfigOptionUpdate = ConfigOptionUpdate & {
-    sessionUpdate: 'config_option_update';
-  };
-  /**
-   * A session configuration option selector and its current state.
-   */
-  export type SessionConfigOption = (
-    | (SessionConfigSelect & {
-        type: 'select';
-      })
-    | (SessionConfigBoolean & {
-        type: 'boolean';
-      })
-  ) & {
-    /**
-     * Unique identifier for the configuration option.
-     */
-    id: SessionConfigId;
-    /**
-     * Human-readable label for the option.
-     */
-    name: string;
-    /**
-     * Optional description for the Client to display to the user.
-     */
-    description?: string | null;
-    /**
-     * Optional semantic category for this option (UX only).
-     */
-    category?: SessionConfigOptionCategory | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  };
-  /**
-   * Unique identifier for a session configuration option value.
-   */
-  export type SessionConfigValueId = string;
-  /**
-   * Possible values for a session configuration option.
-   */
-  export type SessionConfigSelectOptions = SessionConfigSelectOption[] | SessionConfigSelectGroup[];
-  /**
-   * Unique identifier for a session configuration option value group.
-   */
-  export type SessionConfigGroupId = string;
-  /**
-   * Unique identifier for a session configuration option.
-   */
-  export type SessionConfigId = string;
-  /**
-   * Semantic category for a session configuration option.
-   *
-   * This is intended to help Clients distinguish broadly common selectors (e.g. model selector vs
-   * session mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,
-   * placement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown
-   * categories gracefully.
-   *
-   * Category names beginning with `_` are free for custom use, like other ACP extension methods.
-   * Category names that do not begin with `_` are reserved for the ACP spec.
-   */
-  export type SessionConfigOptionCategory = 'mode' | 'model' | 'model_config' | 'thought_level' | string;
-  /**
-   * The current mode of the session has changed
-   *
-   * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-   */
-  export type SessionUpdateCurrentModeUpdate = CurrentModeUpdate & {
-    sessionUpdate: 'current_mode_update';
-  };
-  /**
-   * Unique identifier for a Session Mode.
-   */
-  export type SessionModeId = string;
-  /**
-   * Information for the user that is not part of session history.
-   *
-   * Agents MUST only send this update when the Client advertised
-   * [`ClientSessionCapabilities::notices`].
-   */
-  export type SessionUpdateNotice = Notice & {
-    sessionUpdate: 'notice';
-  };
-  /**
-   * Severity hint for a session notice.
-   */
-  export type NoticeSeverity = 'info' | 'warning' | 'error' | string;
-  /**
-   * The agent's execution plan for complex tasks.
-   * See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/agent-plan)
-   */
-  export type SessionUpdatePlan = Plan & {
-    sessionUpdate: 'plan';
-  };
-  /**
-   * Priority levels for plan entries.
-   *
-   * Used to indicate the relative importance or urgency of different
-   * tasks in the execution plan.
-   * See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/agent-plan#plan-entries)
-   */
-  export type PlanEntryPriority = 'high' | 'medium' | 'low';
-  /**
-   * Status of a plan entry in the execution flow.
-   *
-   * Tracks the lifecycle of each task from planning through completion.
-   * See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/agent-plan#plan-entries)
-   */
-  export type PlanEntryStatus = 'pending' | 'in_progress' | 'completed';
-  /**
-   * Session metadata has been updated (title, timestamps, custom metadata)
-   */
-  export type SessionUpdateSessionInfoUpdate = SessionInfoUpdate & {
-    sessionUpdate: 'session_info_update';
-  };
-  /**
-   * Notification that a new tool call has been initiated.
-   */
-  export type SessionUpdateToolCall = ToolCall & {
-    sessionUpdate: 'tool_call';
-  };
-  /**
-   * Unique identifier for a tool call within a session.
-   */
-  export type ToolCallId = string;
-  /**
-   * Categories of tools that can be invoked.
-   *
-   * Tool kinds help clients choose appropriate icons and optimize how they
-   * display tool execution progress.
-   *
-   * See protocol docs: [Creating](https://agentclientprotocol.com/protocol/tool-calls#creating)
-   */
-  export type ToolKind =
-    'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'switch_mode' | 'other';
-  /**
-   * Execution status of a tool call.
-   *
-   * Tool calls progress through different statuses during their lifecycle.
-   *
-   * See protocol docs: [Status](https://agentclientprotocol.com/protocol/tool-calls#status)
-   */
-  export type ToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
-  /**
-   * Content produced by a tool call.
-   *
-   * Tool calls can produce different types of content including
-   * standard content blocks (text, images) or file diffs.
-   *
-   * See protocol docs: [Content](https://agentclientprotocol.com/protocol/tool-calls#content)
-   */
-  export type ToolCallContent =
-    | (Content & {
-        type: 'content';
-      })
-    | (Diff & {
-        type: 'diff';
-      })
-    | (Terminal & {
-        type: 'terminal';
-      });
-  /**
-   * Typed identifier used for terminal values on the wire.
-   */
-  export type TerminalId = string;
-  /**
-   * Update on the status or results of a tool call.
-   */
-  export type SessionUpdateToolCallUpdate = ToolCallUpdate & {
-    sessionUpdate: 'tool_call_update';
-  };
-  /**
-   * Context window and cost update for the session.
-   */
-  export type SessionUpdateUsageUpdate = UsageUpdate & {
-    sessionUpdate: 'usage_update';
-  };
-  /**
-   * A chunk of the user's message being streamed.
-   */
-  export type SessionUpdateUserMessageChunk = ContentChunk & {
-    sessionUpdate: 'user_message_chunk';
-  };
-  export type RequestUnnamedResponse = ExtResponse;
-  export type RequestElicitationCreateResponse = CreateElicitationResponse;
-  export type RequestFsReadTextFileResponse = ReadTextFileResponse;
-  export type RequestFsWriteTextFileResponse = WriteTextFileResponse;
-  export type RequestSessionRequestPermissionResponse = RequestPermissionResponse;
-  export type RequestTerminalCreateResponse = CreateTerminalResponse;
-  export type RequestTerminalKillResponse = KillTerminalResponse;
-  export type RequestTerminalOutputResponse = TerminalOutputResponse;
-  export type RequestTerminalReleaseResponse = ReleaseTerminalResponse;
-  export type RequestTerminalWaitForExitResponse = WaitForTerminalExitResponse;
-  /**
-   * Describes an available authentication method.
-   *
-   * The `type` field acts as the discriminator in the serialized JSON form.
-   * When no `type` is present, the method is treated as `agent`.
-   */
-  export type AuthMethod =
-    | (AuthMethodTerminal & {
-        type: 'terminal';
-      })
-    | AuthMethodAgent;
-  /**
-   * Typed identifier used for auth method values on the wire.
-   */
-  export type AuthMethodId = string;
-  /**
-   * A unique identifier for a conversation session between a client and agent.
-   *
-   * Sessions maintain their own context, conversation history, and state,
-   * allowing multiple independent interactions with the same agent.
-   *
-   * See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/session-setup#session-id)
-   */
-  export type SessionId = string;
-  /**
-   * JSON RPC Request Id
-   *
-   * An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null \[1\] and Numbers SHOULD NOT contain fractional parts \[2\]
-   *
-   * The Server MUST reply with the same value in the Response object if included. This member is used to correlate the context between the two objects.
-   *
-   * \[1\] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling.
-   *
-   * \[2\] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions.
-   */
-  export type RequestId = null | number | string;
-  /**
-   * Unique identifier for an elicitation.
-   */
-  export type ElicitationId = string;
-  /**
-   * Request from the agent to elicit structured user input.
-   *
-   * The agent sends this to the client to request information from the user,
-   * either via a form or by directing them to a URL.
-   * Elicitations are tied to a session (optionally a tool call) or a request.
-   */
-  export type CreateElicitationRequest = (
-    | (ElicitationFormMode & {
-        mode: 'form';
-      })
-    | (ElicitationUrlMode & {
-        mode: 'url';
-      })
-    | ((ElicitationSessionScope | ElicitationRequestScope) & {
-        /**
-         * Custom or future elicitation mode.
-         *
-         * Values beginning with `_` are reserved for implementation-specific
-         * extensions. Unknown values that do not begin with `_` are reserved for
-         * future ACP variants.
-         */
-        mode: string;
-      })
-  ) & {
-    /**
-     * A human-readable message describing what input is needed.
-     */
-    message: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  };
-  /**
-   * Form-based elicitation mode where the client renders a form from the provided schema.
-   */
-  export type ElicitationFormMode = (ElicitationSessionScope | ElicitationRequestScope) & {
-    /**
-     * A JSON Schema describing the form fields to present to the user.
-     */
-    requestedSchema: ElicitationSchema;
-  };
-  /**
-   * Type discriminator for elicitation schemas.
-   */
-  export type ElicitationSchemaType = 'object';
-  /**
-   * Property schema for elicitation form fields.
-   *
-   * Each variant corresponds to a JSON Schema `"type"` value.
-   * Single-select enums use the `String` variant with `enum` or `oneOf` set.
-   * Multi-select enums use the `Array` variant.
-   */
-  export type ElicitationPropertySchema =
-    | (StringPropertySchema & {
-        type: 'string';
-      })
-    | (NumberPropertySchema & {
-        type: 'number';
-      })
-    | (IntegerPropertySchema & {
-        type: 'integer';
-      })
-    | (BooleanPropertySchema & {
-        type: 'boolean';
-      })
-    | (MultiSelectPropertySchema & {
-        type: 'array';
-      })
-    | {
-        /**
-         * Custom or future elicitation property schema type.
-         *
-         * Values beginning with `_` are reserved for implementation-specific
-         * extensions. Unknown values that do not begin with `_` are reserved for
-         * future ACP variants.
-         */
-        type: string;
-        [k: string]: unknown;
-      };
-  /**
-   * String format types for string properties in elicitation schemas.
-   */
-  export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
-  /**
-   * Items for a multi-select (array) property schema.
-   */
-  export type MultiSelectItems =
-    | (StringMultiSelectItems & {
-        type: 'string';
-      })
-    | {
-        /**
-         * Custom or future multi-select item type.
-         *
-         * Values beginning with `_` are reserved for implementation-specific
-         * extensions. Unknown values that do not begin with `_` are reserved for
-         * future ACP variants.
-         */
-        type: string;
-        [k: string]: unknown;
-      }
-    | TitledMultiSelectItems;
-  /**
-   * URL-based elicitation mode where the client directs the user to a URL.
-   */
-  export type ElicitationUrlMode = (ElicitationSessionScope | ElicitationRequestScope) & {
-    /**
-     * The unique identifier for this elicitation.
-     */
-    elicitationId: ElicitationId;
-    /**
-     * The URL to direct the user to.
-     */
-    url: string;
-  };
-  /**
-   * Response from the client to an elicitation request.
-   */
-  export type CreateElicitationResponse = (
-    | (ElicitationAcceptAction & {
-        action: 'accept';
-      })
-    | {
-        action: 'decline';
-      }
-    | {
-        action: 'cancel';
-      }
-    | {
-        /**
-         * Custom or future elicitation action.
-         *
-         * Values beginning with `_` are reserved for implementation-specific
-         * extensions. Unknown values that do not begin with `_` are reserved for
-         * future ACP variants.
-         */
-        action: string;
-        [k: string]: unknown;
-      }
-  ) & {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  };
-  /**
-   * Allowed wire representations for [`ElicitationContentValue`].
-   */
-  export type ElicitationContentValue = string | number | boolean | string[];
-  /**
-   * Protocol version identifier.
-   *
-   * This version is only bumped for breaking changes.
-   * Non-breaking changes should be introduced via capabilities.
-   */
-  export type ProtocolVersion = number;
   /**
    * Configuration for connecting to an MCP (Model Context Protocol) server.
    *
@@ -11520,1007 +10779,14 @@ export namespace v2_0_0 {
    * See protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/session-setup#mcp-servers)
    */
   export type McpServer =
-    | (McpServerHttp & {
+    | (v1_9_0.McpServerHttp & {
         type: 'http';
       })
-    | (McpServerSse & {
+    | (v1_9_0.McpServerSse & {
         type: 'sse';
       })
-    | McpServerStdio;
-  /**
-   * Unique identifier for a permission option.
-   */
-  export type PermissionOptionId = string;
-  /**
-   * The type of permission option being presented to the user.
-   *
-   * Helps clients choose appropriate icons and UI treatment.
-   */
-  export type PermissionOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
-  /**
-   * Reasons why an agent stops processing a prompt turn.
-   *
-   * See protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/prompt-turn#stop-reasons)
-   */
-  export type StopReason = 'end_turn' | 'max_tokens' | 'max_turn_requests' | 'refusal' | 'cancelled';
-  /**
-   * The outcome of a permission request.
-   */
-  export type RequestPermissionOutcome =
-    | {
-        outcome: 'cancelled';
-      }
-    | (SelectedPermissionOutcome & {
-        outcome: 'selected';
-      });
-  /**
-   * Request parameters for setting a session configuration option.
-   */
-  export type SetSessionConfigOptionRequest = (
-    | {
-        /**
-         * The boolean value.
-         */
-        value: boolean;
-        type: 'boolean';
-      }
-    | {
-        /**
-         * The value ID.
-         */
-        value: SessionConfigValueId;
-      }
-  ) & {
-    /**
-     * The ID of the session to set the configuration option for.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the configuration option to set.
-     */
-    configId: SessionConfigId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  };
+    | v1_9_0.McpServerStdio;
 
-  /**
-   * A streamed item of content
-   */
-  export interface ContentChunk {
-    /**
-     * A single item of content
-     */
-    content: ContentBlock;
-    /**
-     * A unique identifier for the message this chunk belongs to.
-     *
-     * All chunks belonging to the same message share the same `messageId`.
-     * A change in `messageId` indicates a new message has started.
-     */
-    messageId?: MessageId | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Text provided to or from an LLM.
-   */
-  export interface TextContent {
-    /**
-     * Optional annotations that help clients decide how to display or route this content.
-     */
-    annotations?: Annotations | null;
-    /**
-     * Text payload carried by this content block.
-     */
-    text: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
-   */
-  export interface Annotations {
-    /**
-     * Intended recipients for this content, such as the user or assistant.
-     */
-    audience?: Role[] | null;
-    /**
-     * Timestamp indicating when the underlying resource was last modified.
-     */
-    lastModified?: string | null;
-    /**
-     * Relative importance of this content when clients choose what to surface.
-     */
-    priority?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * An image provided to or from an LLM.
-   */
-  export interface ImageContent {
-    /**
-     * Optional annotations that help clients decide how to display or route this content.
-     */
-    annotations?: Annotations | null;
-    /**
-     * Base64-encoded media payload.
-     */
-    data: string;
-    /**
-     * MIME type describing the encoded media payload.
-     */
-    mimeType: string;
-    /**
-     * URI associated with this resource or media payload.
-     */
-    uri?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Audio provided to or from an LLM.
-   */
-  export interface AudioContent {
-    /**
-     * Optional annotations that help clients decide how to display or route this content.
-     */
-    annotations?: Annotations | null;
-    /**
-     * Base64-encoded media payload.
-     */
-    data: string;
-    /**
-     * MIME type describing the encoded media payload.
-     */
-    mimeType: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A resource that the server is capable of reading, included in a prompt or tool call result.
-   */
-  export interface ResourceLink {
-    /**
-     * Optional annotations that help clients decide how to display or route this content.
-     */
-    annotations?: Annotations | null;
-    /**
-     * Optional human-readable details shown with this protocol object.
-     */
-    description?: string | null;
-    /**
-     * MIME type describing the encoded media payload.
-     */
-    mimeType?: string | null;
-    /**
-     * Human-readable name shown for this protocol object.
-     */
-    name: string;
-    /**
-     * Optional size of the linked resource in bytes, if known.
-     */
-    size?: number | null;
-    /**
-     * Optional display title for end-user UI.
-     */
-    title?: string | null;
-    /**
-     * URI associated with this resource or media payload.
-     */
-    uri: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * The contents of a resource, embedded into a prompt or tool call result.
-   */
-  export interface EmbeddedResource {
-    /**
-     * Optional annotations that help clients decide how to display or route this content.
-     */
-    annotations?: Annotations | null;
-    /**
-     * Embedded resource payload, either text or binary data.
-     */
-    resource: EmbeddedResourceResource;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Text-based resource contents.
-   */
-  export interface TextResourceContents {
-    /**
-     * MIME type describing the encoded media payload.
-     */
-    mimeType?: string | null;
-    /**
-     * Text payload carried by this content block.
-     */
-    text: string;
-    /**
-     * URI associated with this resource or media payload.
-     */
-    uri: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Binary resource contents.
-   */
-  export interface BlobResourceContents {
-    /**
-     * Base64-encoded bytes for a binary resource payload.
-     */
-    blob: string;
-    /**
-     * MIME type describing the encoded media payload.
-     */
-    mimeType?: string | null;
-    /**
-     * URI associated with this resource or media payload.
-     */
-    uri: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Available commands are ready or have changed
-   */
-  export interface AvailableCommandsUpdate {
-    /**
-     * Commands the agent can execute
-     */
-    availableCommands: AvailableCommand[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Information about a command.
-   */
-  export interface AvailableCommand {
-    /**
-     * Command name (e.g., `create_plan`, `research_codebase`).
-     */
-    name: string;
-    /**
-     * Human-readable description of what the command does.
-     */
-    description: string;
-    /**
-     * Input for the command if required
-     */
-    input?: AvailableCommandInput | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * All text that was typed after the command name is provided as input.
-   */
-  export interface UnstructuredCommandInput {
-    /**
-     * A hint to display when the input hasn't been provided yet
-     */
-    hint: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A content block appended to a compaction's summary. A first-seen ID creates
-   * an in-progress compaction. Chunks append in receive order.
-   * Agents MUST only send this update when the Client advertised
-   * [`ClientSessionCapabilities::compaction`].
-   */
-  export interface CompactionSummaryChunk {
-    /**
-     * ID of the compaction whose summary receives this content.
-     */
-    compactionId: CompactionId;
-    /**
-     * One content block to append.
-     */
-    content: ContentBlock;
-    /**
-     * Metadata scoped to this chunk. Omission and `null` both mean absent.
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A context compaction upsert. The first notification fixes the compaction's
-   * timeline position. Later updates with the same ID patch that entity in place.
-   * Agents MUST only send this update when the Client advertised
-   * [`ClientSessionCapabilities::compaction`].
-   *
-   * `summary`, `error`, and `_meta` have patch semantics: omission leaves the
-   * stored value unchanged, `null` clears it, and a concrete value replaces it.
-   * `summary: []` also clears the summary.
-   */
-  export interface CompactionUpdate {
-    /**
-     * The Agent-owned ID of this compaction, unique within the session.
-     */
-    compactionId: CompactionId;
-    /**
-     * Current lifecycle status.
-     */
-    status: CompactionStatus;
-    /**
-     * Complete replacement user-displayable summary content for the compaction.
-     */
-    summary?: ContentBlock[] | null;
-    /**
-     * Human-readable error details for the compaction.
-     */
-    error?: string | null;
-    /**
-     * Extensible metadata patch for this compaction.
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Session configuration options have been updated.
-   */
-  export interface ConfigOptionUpdate {
-    /**
-     * The full set of configuration options and their current values.
-     */
-    configOptions: SessionConfigOption[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A single-value selector (dropdown) session configuration option payload.
-   */
-  export interface SessionConfigSelect {
-    /**
-     * The currently selected value.
-     */
-    currentValue: SessionConfigValueId;
-    /**
-     * The set of selectable options.
-     */
-    options: SessionConfigSelectOptions;
-  }
-  /**
-   * A possible value for a session configuration option.
-   */
-  export interface SessionConfigSelectOption {
-    /**
-     * Unique identifier for this option value.
-     */
-    value: SessionConfigValueId;
-    /**
-     * Human-readable label for this option value.
-     */
-    name: string;
-    /**
-     * Optional description for this option value.
-     */
-    description?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A group of possible values for a session configuration option.
-   */
-  export interface SessionConfigSelectGroup {
-    /**
-     * Unique identifier for this group.
-     */
-    group: SessionConfigGroupId;
-    /**
-     * Human-readable label for this group.
-     */
-    name: string;
-    /**
-     * The set of option values in this group.
-     */
-    options: SessionConfigSelectOption[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A boolean on/off toggle session configuration option payload.
-   */
-  export interface SessionConfigBoolean {
-    /**
-     * The current value of the boolean option.
-     */
-    currentValue: boolean;
-  }
-  /**
-   * The current mode of the session has changed
-   *
-   * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-   */
-  export interface CurrentModeUpdate {
-    /**
-     * The ID of the current mode
-     */
-    currentModeId: SessionModeId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Fire-and-forget information for the user.
-   *
-   * Notices are live events rather than session history. Agents must not rely on
-   * a notice being received, displayed, or seen by the user.
-   * Agents MUST only send notices when the Client advertised
-   * [`ClientSessionCapabilities::notices`]. Otherwise, Agents may use an agent
-   * message when the information should still be surfaced to the user.
-   *
-   * See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
-   */
-  export interface Notice {
-    /**
-     * Presentation severity hint.
-     */
-    severity: NoticeSeverity;
-    /**
-     * Required non-empty plain-text title that can stand alone.
-     */
-    title: string;
-    /**
-     * Optional plain-text detail or guidance.
-     *
-     * Omitted and `null` are equivalent and mean no description was supplied.
-     */
-    description?: string | null;
-    /**
-     * Metadata scoped to this notice.
-     *
-     * Omitted and `null` are equivalent and mean no metadata was supplied.
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * An execution plan for accomplishing complex tasks.
-   *
-   * Plans consist of multiple entries representing individual tasks or goals.
-   * Agents report plans to clients to provide visibility into their execution strategy.
-   * Plans can evolve during execution as the agent discovers new requirements or completes tasks.
-   *
-   * See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/agent-plan)
-   */
-  export interface Plan {
-    /**
-     * The list of tasks to be accomplished.
-     *
-     * When updating a plan, the agent must send a complete list of all entries
-     * with their current status. The client replaces the entire plan with each update.
-     */
-    entries: PlanEntry[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A single entry in the execution plan.
-   *
-   * Represents a task or goal that the assistant intends to accomplish
-   * as part of fulfilling the user's request.
-   * See protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/agent-plan#plan-entries)
-   */
-  export interface PlanEntry {
-    /**
-     * Human-readable description of what this task aims to accomplish.
-     */
-    content: string;
-    /**
-     * The relative importance of this task.
-     * Used to indicate which tasks are most critical to the overall goal.
-     */
-    priority: PlanEntryPriority;
-    /**
-     * Current execution status of this task.
-     */
-    status: PlanEntryStatus;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Update to session metadata. All fields are optional to support partial updates.
-   *
-   * Agents send this notification to update session information like title or custom metadata.
-   * This allows clients to display dynamic session names and track session state changes.
-   */
-  export interface SessionInfoUpdate {
-    /**
-     * Human-readable title for the session. Set to null to clear.
-     */
-    title?: string | null;
-    /**
-     * ISO 8601 timestamp of last activity. Set to null to clear.
-     */
-    updatedAt?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Represents a tool call that the language model has requested.
-   *
-   * Tool calls are actions that the agent executes on behalf of the language model,
-   * such as reading files, executing code, or fetching data from external sources.
-   *
-   * See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/tool-calls)
-   */
-  export interface ToolCall {
-    /**
-     * Unique identifier for this tool call within the session.
-     */
-    toolCallId: ToolCallId;
-    /**
-     * Human-readable title describing what the tool is doing.
-     */
-    title: string;
-    /**
-     * Programmatic name of the tool being invoked.
-     *
-     * This field is optional. Omitting it or sending `null` both mean that no
-     * tool name is available.
-     */
-    name?: string | null;
-    /**
-     * The category of tool being invoked.
-     * Helps clients choose appropriate icons and UI treatment.
-     */
-    kind?: ToolKind;
-    /**
-     * Current execution status of the tool call.
-     */
-    status?: ToolCallStatus;
-    /**
-     * Content produced by the tool call.
-     */
-    content?: ToolCallContent[];
-    /**
-     * File locations affected by this tool call.
-     * Enables "follow-along" features in clients.
-     */
-    locations?: ToolCallLocation[];
-    /**
-     * Raw input parameters sent to the tool.
-     */
-    rawInput?: {
-      [k: string]: unknown;
-    };
-    /**
-     * Raw output returned by the tool.
-     */
-    rawOutput?: {
-      [k: string]: unknown;
-    };
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Standard content block (text, images, resources).
-   */
-  export interface Content {
-    /**
-     * The actual content block.
-     */
-    content: ContentBlock;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A diff representing file modifications.
-   *
-   * Shows changes to files in a format suitable for display in the client UI.
-   *
-   * See protocol docs: [Content](https://agentclientprotocol.com/protocol/tool-calls#content)
-   */
-  export interface Diff {
-    /**
-     * The absolute file path being modified.
-     */
-    path: string;
-    /**
-     * The original content (None for new files).
-     */
-    oldText?: string | null;
-    /**
-     * The new content after modification.
-     */
-    newText: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Embed a terminal created with `terminal/create` by its id.
-   *
-   * The terminal must be added before calling `terminal/release`.
-   *
-   * See protocol docs: [Terminal](https://agentclientprotocol.com/protocol/terminals)
-   */
-  export interface Terminal {
-    /**
-     * Identifier of the terminal instance to embed in the content stream.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A file location being accessed or modified by a tool.
-   *
-   * Enables clients to implement "follow-along" features that track
-   * which files the agent is working with in real-time.
-   *
-   * See protocol docs: [Following the Agent](https://agentclientprotocol.com/protocol/tool-calls#following-the-agent)
-   */
-  export interface ToolCallLocation {
-    /**
-     * The absolute file path being accessed or modified.
-     */
-    path: string;
-    /**
-     * Optional line number within the file.
-     */
-    line?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * An update to an existing tool call.
-   *
-   * Used to report progress and results as tools execute. All fields except
-   * the tool call ID are optional - only changed fields need to be included.
-   *
-   * See protocol docs: [Updating](https://agentclientprotocol.com/protocol/tool-calls#updating)
-   */
-  export interface ToolCallUpdate {
-    /**
-     * The ID of the tool call being updated.
-     */
-    toolCallId: ToolCallId;
-    /**
-     * Update the tool kind.
-     */
-    kind?: ToolKind | null;
-    /**
-     * Update the execution status.
-     */
-    status?: ToolCallStatus | null;
-    /**
-     * Update the human-readable title.
-     */
-    title?: string | null;
-    /**
-     * Update the programmatic name of the tool being invoked.
-     *
-     * This field is optional. Omitting it or sending `null` both mean that
-     * the existing name is left unchanged.
-     */
-    name?: string | null;
-    /**
-     * Replace the content collection.
-     */
-    content?: ToolCallContent[] | null;
-    /**
-     * Replace the locations collection.
-     */
-    locations?: ToolCallLocation[] | null;
-    /**
-     * Update the raw input.
-     */
-    rawInput?: {
-      [k: string]: unknown;
-    };
-    /**
-     * Update the raw output.
-     */
-    rawOutput?: {
-      [k: string]: unknown;
-    };
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Context window and cost update for a session.
-   */
-  export interface UsageUpdate {
-    /**
-     * Tokens currently in context.
-     */
-    used: number;
-    /**
-     * Total context window size in tokens.
-     */
-    size: number;
-    /**
-     * Cumulative session cost (optional).
-     */
-    cost?: Cost | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Cost information for a session.
-   */
-  export interface Cost {
-    /**
-     * Total cumulative cost for session.
-     */
-    amount: number;
-    /**
-     * ISO 4217 currency code (e.g., "USD", "EUR").
-     */
-    currency: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Authentication-related capabilities supported by the agent.
-   */
-  export interface AgentAuthCapabilities {
-    /**
-     * Whether the agent supports the logout method.
-     *
-     * Optional. Omitted or `null` both mean the agent does not advertise support.
-     * Supplying `{}` means the agent supports the logout method.
-     */
-    logout?: LogoutCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Logout capabilities supported by the agent.
-   *
-   * Supplying `{}` means the agent supports the logout method.
-   */
-  export interface LogoutCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
   /**
    * Capabilities supported by the agent.
    *
@@ -12537,7 +10803,7 @@ export namespace v2_0_0 {
     /**
      * Prompt capabilities supported by the agent.
      */
-    promptCapabilities?: PromptCapabilities;
+    promptCapabilities?: v1_9_0.PromptCapabilities;
     /**
      * MCP capabilities supported by the agent.
      */
@@ -12549,48 +10815,7 @@ export namespace v2_0_0 {
     /**
      * Authentication-related capabilities supported by the agent.
      */
-    auth?: AgentAuthCapabilities;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Prompt capabilities supported by the agent in `session/prompt` requests.
-   *
-   * Baseline agent functionality requires support for [`ContentBlock::Text`]
-   * and [`ContentBlock::ResourceLink`] in prompt requests.
-   *
-   * Other variants must be explicitly opted in to.
-   * Capabilities for different types of content in prompt requests.
-   *
-   * Indicates which content types beyond the baseline (text and resource links)
-   * the agent can process.
-   *
-   * See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/initialization#prompt-capabilities)
-   */
-  export interface PromptCapabilities {
-    /**
-     * Agent supports [`ContentBlock::Image`].
-     */
-    image?: boolean;
-    /**
-     * Agent supports [`ContentBlock::Audio`].
-     */
-    audio?: boolean;
-    /**
-     * Agent supports embedded context in `session/prompt` requests.
-     *
-     * When enabled, the Client is allowed to include [`ContentBlock::Resource`]
-     * in prompt requests for pieces of context that are referenced in the message.
-     */
-    embeddedContext?: boolean;
+    auth?: v1_9_0.AgentAuthCapabilities;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -12643,14 +10868,14 @@ export namespace v2_0_0 {
      * Optional. Omitted or `null` both mean the agent does not advertise support.
      * Supplying `{}` means the agent supports listing sessions.
      */
-    list?: SessionListCapabilities | null;
+    list?: v1_9_0.SessionListCapabilities | null;
     /**
      * Whether the agent supports `session/delete`.
      *
      * Optional. Omitted or `null` both mean the agent does not advertise support.
      * Supplying `{}` means the agent supports deleting sessions from `session/list`.
      */
-    delete?: SessionDeleteCapabilities | null;
+    delete?: v1_9_0.SessionDeleteCapabilities | null;
     /**
      * Whether the agent supports `additionalDirectories` on supported session lifecycle requests.
      *
@@ -12662,340 +10887,21 @@ export namespace v2_0_0 {
      * `SessionInfo.additionalDirectories` to report the complete ordered
      * additional-root list associated with a listed session.
      */
-    additionalDirectories?: SessionAdditionalDirectoriesCapabilities | null;
+    additionalDirectories?: v1_9_0.SessionAdditionalDirectoriesCapabilities | null;
     /**
      * Whether the agent supports `session/resume`.
      *
      * Optional. Omitted or `null` both mean the agent does not advertise support.
      * Supplying `{}` means the agent supports resuming sessions.
      */
-    resume?: SessionResumeCapabilities | null;
+    resume?: v1_9_0.SessionResumeCapabilities | null;
     /**
      * Whether the agent supports `session/close`.
      *
      * Optional. Omitted or `null` both mean the agent does not advertise support.
      * Supplying `{}` means the agent supports closing sessions.
      */
-    close?: SessionCloseCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for the `session/list` method.
-   *
-   * Supplying `{}` means the agent supports listing sessions.
-   */
-  export interface SessionListCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for the `session/delete` method.
-   *
-   * Supplying `{}` means the agent supports deleting sessions from `session/list`.
-   */
-  export interface SessionDeleteCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for additional session directories support.
-   *
-   * Supplying `{}` means the agent supports the `additionalDirectories` field on
-   * supported session lifecycle requests. Agents that also support
-   * `session/list` may return `SessionInfo.additionalDirectories` to report the
-   * complete ordered additional-root list associated with a listed session.
-   */
-  export interface SessionAdditionalDirectoriesCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for the `session/resume` method.
-   *
-   * Supplying `{}` means the agent supports resuming sessions.
-   */
-  export interface SessionResumeCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for the `session/close` method.
-   *
-   * Supplying `{}` means the agent supports closing sessions.
-   */
-  export interface SessionCloseCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Authentication capabilities supported by the client.
-   *
-   * Advertised during initialization to inform the agent which authentication
-   * method types the client can handle. This governs opt-in types that require
-   * additional client-side support.
-   */
-  export interface AuthCapabilities {
-    /**
-     * Whether the client supports `terminal` authentication methods.
-     *
-     * The client should set this to `true` only when it can reproduce the
-     * configured agent invocation in an interactive terminal. When `true`, the
-     * agent may include `terminal` entries in its authentication methods.
-     */
-    terminal?: boolean;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Terminal-based authentication method.
-   *
-   * The client runs the configured agent program as a separate interactive
-   * process for the user to authenticate via a TUI. Agents MUST advertise this
-   * method only when the client enabled its terminal authentication capability.
-   * A zero exit status signals success; any other termination signals failure.
-   * The client MUST NOT pass this method to `authenticate`.
-   */
-  export interface AuthMethodTerminal {
-    /**
-     * Unique identifier for this authentication method.
-     */
-    id: AuthMethodId;
-    /**
-     * Human-readable name of the authentication method.
-     */
-    name: string;
-    /**
-     * Optional description providing more details about this authentication method.
-     */
-    description?: string | null;
-    /**
-     * Additional arguments to append to the configured agent invocation for terminal auth.
-     */
-    args?: string[];
-    /**
-     * Additional environment variables to set on the configured agent invocation for terminal auth.
-     * These values override same-named variables in the base launch configuration.
-     */
-    env?: {
-      [k: string]: string;
-    };
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Agent handles authentication itself through `authenticate`.
-   *
-   * This is the default authentication method type.
-   */
-  export interface AuthMethodAgent {
-    /**
-     * Unique identifier for this authentication method.
-     */
-    id: AuthMethodId;
-    /**
-     * Human-readable name of the authentication method.
-     */
-    name: string;
-    /**
-     * Optional description providing more details about this authentication method.
-     */
-    description?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for the authenticate method.
-   *
-   * Specifies which authentication method to use.
-   */
-  export interface AuthenticateRequest {
-    /**
-     * The ID of the authentication method to use.
-     * Must be one of the methods advertised in the initialize response.
-     */
-    methodId: AuthMethodId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to the `authenticate` method.
-   */
-  export interface AuthenticateResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Capabilities for boolean session configuration options.
-   *
-   * Supplying `{}` means the client supports boolean session configuration options.
-   */
-  export interface BooleanConfigOptionCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Schema for boolean properties in an elicitation form.
-   */
-  export interface BooleanPropertySchema {
-    /**
-     * Optional title for the property.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * Default value.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no default value is provided.
-     */
-    default?: boolean | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Notification to cancel ongoing operations for a session.
-   *
-   * See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/prompt-turn#cancellation)
-   */
-  export interface CancelNotification {
-    /**
-     * The ID of the session to cancel operations for.
-     */
-    sessionId: SessionId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Notification to cancel an ongoing request.
-   *
-   * See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/cancellation)
-   */
-  export interface CancelRequestNotification {
-    /**
-     * The ID of the request to cancel.
-     */
-    requestId: RequestId;
+    close?: v1_9_0.SessionCloseCapabilities | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -13020,7 +10926,7 @@ export namespace v2_0_0 {
      * File system capabilities supported by the client.
      * Determines which file operations the agent can request.
      */
-    fs?: FileSystemCapabilities;
+    fs?: v1_9_0.FileSystemCapabilities;
     /**
      * Whether the Client support all `terminal/*` methods.
      */
@@ -13031,13 +10937,13 @@ export namespace v2_0_0 {
      * Optional. Omitted or `null` both mean the client does not advertise any
      * session-related extensions.
      */
-    session?: ClientSessionCapabilities | null;
+    session?: v1_9_0.ClientSessionCapabilities | null;
     /**
      * Authentication capabilities supported by the client.
      * Determines which authentication method types the agent may include
      * in its `InitializeResponse`.
      */
-    auth?: AuthCapabilities;
+    auth?: v1_9_0.AuthCapabilities;
     /**
      * Elicitation capabilities supported by the client.
      * Determines which elicitation modes the agent may use.
@@ -13045,820 +10951,7 @@ export namespace v2_0_0 {
      * Optional. Omitted or `null` both mean the client does not advertise
      * elicitation support.
      */
-    elicitation?: ElicitationCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * File system capabilities that a client may support.
-   *
-   * See protocol docs: [FileSystem](https://agentclientprotocol.com/protocol/initialization#filesystem)
-   */
-  export interface FileSystemCapabilities {
-    /**
-     * Whether the Client supports `fs/read_text_file` requests.
-     */
-    readTextFile?: boolean;
-    /**
-     * Whether the Client supports `fs/write_text_file` requests.
-     */
-    writeTextFile?: boolean;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Session-related capabilities supported by the client.
-   */
-  export interface ClientSessionCapabilities {
-    /**
-     * Support for ID-addressed context compaction updates. Omitted or `null`
-     * means unsupported; `{}` advertises the complete compaction contract.
-     */
-    compaction?: CompactionCapabilities | null;
-    /**
-     * Config option capabilities supported by the client.
-     *
-     * Omitted or `null` both mean the client does not advertise support for any
-     * config option extensions.
-     */
-    configOptions?: SessionConfigOptionsCapabilities | null;
-    /**
-     * Support for live user-facing `notice` session updates.
-     *
-     * Optional. Omitted or `null` both mean the client does not advertise support.
-     * Supplying `{}` means the client can present notices to the user.
-     */
-    notices?: NoticeCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Client support for ID-addressed context compaction updates.
-   */
-  export interface CompactionCapabilities {}
-  /**
-   * Session configuration option capabilities supported by the client.
-   */
-  export interface SessionConfigOptionsCapabilities {
-    /**
-     * Whether the client supports boolean session configuration options.
-     *
-     * Optional. Omitted or `null` both mean the client does not advertise support.
-     * Supplying `{}` means agents may include `type: "boolean"` entries in
-     * `configOptions`, and the client may send `session/set_config_option`
-     * requests with `type: "boolean"` and a boolean `value`.
-     */
-    boolean?: BooleanConfigOptionCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Client support for presenting live notices to the user.
-   */
-  export interface NoticeCapabilities {}
-  /**
-   * Elicitation capabilities supported by the client.
-   */
-  export interface ElicitationCapabilities {
-    /**
-     * Whether the client supports form-based elicitation.
-     *
-     * Optional. Omitted and `null` are equivalent and mean form support is not advertised.
-     * Supplying `{}` explicitly advertises form support.
-     */
-    form?: ElicitationFormCapabilities | null;
-    /**
-     * Whether the client supports URL-based elicitation.
-     *
-     * Optional. Omitted or `null` both mean the client does not advertise support.
-     * Supplying `{}` means the client supports URL-based elicitation.
-     */
-    url?: ElicitationUrlCapabilities | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Form-based elicitation capabilities.
-   *
-   * Supplying `{}` means the client supports form-based elicitation.
-   */
-  export interface ElicitationFormCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * URL-based elicitation capabilities.
-   *
-   * Supplying `{}` means the client supports URL-based elicitation.
-   */
-  export interface ElicitationUrlCapabilities {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for closing an active session.
-   *
-   * If supported, the agent **must** cancel any ongoing work related to the session
-   * (treat it as if `session/cancel` was called) and then free up any resources
-   * associated with the session.
-   *
-   * Only available if the Agent supports the `sessionCapabilities.close` capability.
-   */
-  export interface CloseSessionRequest {
-    /**
-     * The ID of the session to close.
-     */
-    sessionId: SessionId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response from closing a session.
-   */
-  export interface CloseSessionResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Notification sent by the agent when a URL-based elicitation is complete.
-   */
-  export interface CompleteElicitationNotification {
-    /**
-     * The ID of the elicitation that completed.
-     */
-    elicitationId: ElicitationId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Session-scoped elicitation, optionally tied to a specific tool call.
-   *
-   * When `tool_call_id` is set, the elicitation is tied to a specific tool call.
-   * This is useful when an agent receives an elicitation from an MCP server
-   * during a tool call and needs to redirect it to the user.
-   */
-  export interface ElicitationSessionScope {
-    /**
-     * The session this elicitation is tied to.
-     */
-    sessionId: SessionId;
-    /**
-     * Optional tool call within the session.
-     *
-     * Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
-     * session without a specific tool call.
-     */
-    toolCallId?: ToolCallId | null;
-  }
-  /**
-   * Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
-   * (e.g., during auth/configuration phases before any session is started).
-   */
-  export interface ElicitationRequestScope {
-    /**
-     * The request this elicitation is tied to.
-     */
-    requestId: RequestId;
-  }
-  /**
-   * Type-safe elicitation schema for requesting structured user input.
-   *
-   * This represents a JSON Schema object with primitive-typed properties,
-   * as required by the elicitation specification.
-   */
-  export interface ElicitationSchema {
-    /**
-     * Type discriminator. Always `"object"`.
-     */
-    type?: ElicitationSchemaType & string;
-    /**
-     * Optional title for the schema.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Property definitions (must be primitive types).
-     */
-    properties?: {
-      [k: string]: ElicitationPropertySchema;
-    };
-    /**
-     * List of required property names.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no property names are required.
-     */
-    required?: string[] | null;
-    /**
-     * Optional description of what this schema represents.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no schema description is provided.
-     */
-    description?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Schema for string properties in an elicitation form.
-   *
-   * When `enum` or `oneOf` is set, this represents a single-select enum
-   * with `"type": "string"`.
-   */
-  export interface StringPropertySchema {
-    /**
-     * Optional title for the property.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * Minimum string length.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no minimum length constraint.
-     */
-    minLength?: number | null;
-    /**
-     * Maximum string length.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no maximum length constraint.
-     */
-    maxLength?: number | null;
-    /**
-     * Pattern the string must match.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no pattern constraint.
-     */
-    pattern?: string | null;
-    /**
-     * String format.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no format constraint.
-     */
-    format?: StringFormat | null;
-    /**
-     * Default value.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no default value is provided.
-     */
-    default?: string | null;
-    /**
-     * Enum values for untitled single-select enums.
-     * Optional. Omitted and `null` are equivalent and mean no untitled single-select choices are
-     * declared by `enum`.
-     */
-    enum?: string[] | null;
-    /**
-     * Titled enum options for titled single-select enums.
-     * Optional. Omitted and `null` are equivalent and mean no titled single-select choices are
-     * declared by `oneOf`.
-     */
-    oneOf?: EnumOption[] | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A titled enum option with a const value, human-readable title, and optional description.
-   */
-  export interface EnumOption {
-    /**
-     * The constant value for this option.
-     */
-    const: string;
-    /**
-     * Human-readable title for this option.
-     */
-    title: string;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Schema for number (floating-point) properties in an elicitation form.
-   */
-  export interface NumberPropertySchema {
-    /**
-     * Optional title for the property.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * Minimum value (inclusive).
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no inclusive lower bound.
-     */
-    minimum?: number | null;
-    /**
-     * Maximum value (inclusive).
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no inclusive upper bound.
-     */
-    maximum?: number | null;
-    /**
-     * Default value.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no default value is provided.
-     */
-    default?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Schema for integer properties in an elicitation form.
-   */
-  export interface IntegerPropertySchema {
-    /**
-     * Optional title for the property.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * Minimum value (inclusive).
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no inclusive lower bound.
-     */
-    minimum?: number | null;
-    /**
-     * Maximum value (inclusive).
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no inclusive upper bound.
-     */
-    maximum?: number | null;
-    /**
-     * Default value.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no default value is provided.
-     */
-    default?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Schema for multi-select (array) properties in an elicitation form.
-   */
-  export interface MultiSelectPropertySchema {
-    /**
-     * Optional title for the property.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no title is provided.
-     */
-    title?: string | null;
-    /**
-     * Human-readable description.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no description is provided.
-     */
-    description?: string | null;
-    /**
-     * Minimum number of items to select.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no minimum selection count.
-     */
-    minItems?: number | null;
-    /**
-     * Maximum number of items to select.
-     *
-     * Optional. Omitted and `null` are equivalent and mean there is no maximum selection count.
-     */
-    maxItems?: number | null;
-    /**
-     * The items definition describing allowed values.
-     */
-    items: MultiSelectItems;
-    /**
-     * Default selected values.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no default selections are provided.
-     */
-    default?: string[] | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * String item schema for multi-select enum properties.
-   */
-  export interface StringMultiSelectItems {
-    /**
-     * Allowed enum values.
-     */
-    enum: string[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Items definition for titled multi-select enum properties.
-   */
-  export interface TitledMultiSelectItems {
-    /**
-     * Titled enum options.
-     */
-    anyOf: EnumOption[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * Optional. Omitted and `null` are equivalent and mean no metadata.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * The user accepted the elicitation and provided content.
-   */
-  export interface ElicitationAcceptAction {
-    /**
-     * The user-provided content, if any, as an object matching the requested schema.
-     */
-    content?: {
-      [k: string]: ElicitationContentValue;
-    } | null;
-  }
-  /**
-   * Request to create a new terminal and execute a command.
-   */
-  export interface CreateTerminalRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * The command to execute.
-     */
-    command: string;
-    /**
-     * Array of command arguments.
-     */
-    args?: string[];
-    /**
-     * Environment variables for the command.
-     */
-    env?: EnvVariable[];
-    /**
-     * Working directory for the command. Must be an absolute path.
-     */
-    cwd?: string | null;
-    /**
-     * Maximum number of output bytes to retain.
-     *
-     * When the limit is exceeded, the Client truncates from the beginning of the output
-     * to stay within the limit.
-     *
-     * The Client MUST ensure truncation happens at a character boundary to maintain valid
-     * string output, even if this means the retained output is slightly less than the
-     * specified limit.
-     */
-    outputByteLimit?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * An environment variable to set when launching an MCP server.
-   */
-  export interface EnvVariable {
-    /**
-     * The name of the environment variable.
-     */
-    name: string;
-    /**
-     * The value to set for the environment variable.
-     */
-    value: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response containing the ID of the created terminal.
-   */
-  export interface CreateTerminalResponse {
-    /**
-     * The unique identifier for the created terminal.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for deleting an existing session from `session/list`.
-   *
-   * Only available if the Agent supports the `sessionCapabilities.delete` capability.
-   */
-  export interface DeleteSessionRequest {
-    /**
-     * The ID of the session to delete.
-     */
-    sessionId: SessionId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response from deleting a session.
-   */
-  export interface DeleteSessionResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Allows the Agent to send an arbitrary notification that is not part of the ACP spec.
-   * Extension notifications provide a way to send one-way messages for custom functionality
-   * while maintaining protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtNotification {
-    [k: string]: unknown;
-  }
-  /**
-   * Allows for sending an arbitrary request that is not part of the ACP spec.
-   * Extension methods provide a way to add custom functionality while maintaining
-   * protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtRequest {
-    [k: string]: unknown;
-  }
-  /**
-   * Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.
-   * Extension methods provide a way to add custom functionality while maintaining
-   * protocol compatibility.
-   *
-   * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-   */
-  export interface ExtResponse {
-    [k: string]: unknown;
-  }
-  /**
-   * An HTTP header to set when making requests to the MCP server.
-   */
-  export interface HttpHeader {
-    /**
-     * The name of the HTTP header.
-     */
-    name: string;
-    /**
-     * The value to set for the HTTP header.
-     */
-    value: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Metadata about the implementation of the client or agent.
-   * Describes the name and version of an ACP implementation, with an optional
-   * title for UI representation.
-   */
-  export interface Implementation {
-    /**
-     * Intended for programmatic or logical use, but can be used as a display
-     * name fallback if title isn’t present.
-     */
-    name: string;
-    /**
-     * Intended for UI and end-user contexts — optimized to be human-readable
-     * and easily understood.
-     *
-     * If not provided, the name should be used for display.
-     */
-    title?: string | null;
-    /**
-     * Version of the implementation. Can be displayed to the user or used
-     * for debugging or metrics purposes. (e.g. "1.0.0").
-     */
-    version: string;
+    elicitation?: v1_9_0.ElicitationCapabilities | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -13881,7 +10974,7 @@ export namespace v2_0_0 {
     /**
      * The latest protocol version supported by the client.
      */
-    protocolVersion: ProtocolVersion;
+    protocolVersion: v1_9_0.ProtocolVersion;
     /**
      * Capabilities supported by the client.
      */
@@ -13891,7 +10984,7 @@ export namespace v2_0_0 {
      *
      * Note: in future versions of the protocol, this will be required.
      */
-    clientInfo?: Implementation | null;
+    clientInfo?: v1_9_0.Implementation | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -13917,7 +11010,7 @@ export namespace v2_0_0 {
      *
      * The client should disconnect, if it doesn't support this version.
      */
-    protocolVersion: ProtocolVersion;
+    protocolVersion: v1_9_0.ProtocolVersion;
     /**
      * Capabilities supported by the agent.
      */
@@ -13925,139 +11018,13 @@ export namespace v2_0_0 {
     /**
      * Authentication methods supported by the agent.
      */
-    authMethods?: AuthMethod[];
+    authMethods?: v1_9_0.AuthMethod[];
     /**
      * Information about the Agent name and version sent to the Client.
      *
      * Note: in future versions of the protocol, this will be required.
      */
-    agentInfo?: Implementation | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to kill a terminal without releasing it.
-   */
-  export interface KillTerminalRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the terminal to kill.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to `terminal/kill` method
-   */
-  export interface KillTerminalResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for listing existing sessions.
-   *
-   * Only available if the Agent supports the `sessionCapabilities.list` capability.
-   */
-  export interface ListSessionsRequest {
-    /**
-     * Filter sessions by working directory. Must be an absolute path.
-     */
-    cwd?: string | null;
-    /**
-     * Opaque cursor token from a previous response's nextCursor field for cursor-based pagination
-     */
-    cursor?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response from listing sessions.
-   */
-  export interface ListSessionsResponse {
-    /**
-     * Array of session information objects
-     */
-    sessions: SessionInfo[];
-    /**
-     * Opaque cursor token. If present, pass this in the next request's cursor parameter
-     * to fetch the next page. If absent, there are no more results.
-     */
-    nextCursor?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Information about a session returned by session/list
-   */
-  export interface SessionInfo {
-    /**
-     * Unique identifier for the session
-     */
-    sessionId: SessionId;
-    /**
-     * The working directory for this session. Must be an absolute path.
-     */
-    cwd: string;
-    /**
-     * Additional workspace roots reported for this session. Each path must be absolute.
-     *
-     * When present, this is the complete ordered additional-root list reported
-     * by the Agent. Omitted and empty values are equivalent: the response
-     * reports no additional roots.
-     */
-    additionalDirectories?: string[];
-    /**
-     * Human-readable title for the session
-     */
-    title?: string | null;
-    /**
-     * ISO 8601 timestamp of last activity
-     */
-    updatedAt?: string | null;
+    agentInfo?: v1_9_0.Implementation | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -14097,201 +11064,7 @@ export namespace v2_0_0 {
     /**
      * The ID of the session to load.
      */
-    sessionId: SessionId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * HTTP transport configuration for MCP.
-   */
-  export interface McpServerHttp {
-    /**
-     * Human-readable name identifying this MCP server.
-     */
-    name: string;
-    /**
-     * URL to the MCP server.
-     */
-    url: string;
-    /**
-     * HTTP headers to set when making requests to the MCP server.
-     */
-    headers: HttpHeader[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * SSE transport configuration for MCP.
-   */
-  export interface McpServerSse {
-    /**
-     * Human-readable name identifying this MCP server.
-     */
-    name: string;
-    /**
-     * URL to the MCP server.
-     */
-    url: string;
-    /**
-     * HTTP headers to set when making requests to the MCP server.
-     */
-    headers: HttpHeader[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Stdio transport configuration for MCP.
-   */
-  export interface McpServerStdio {
-    /**
-     * Human-readable name identifying this MCP server.
-     */
-    name: string;
-    /**
-     * Absolute path to the MCP server executable.
-     */
-    command: string;
-    /**
-     * Command-line arguments to pass to the MCP server.
-     */
-    args: string[];
-    /**
-     * Environment variables to set when launching the MCP server.
-     */
-    env: EnvVariable[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response from loading an existing session.
-   */
-  export interface LoadSessionResponse {
-    /**
-     * Initial mode state if supported by the Agent
-     *
-     * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-     */
-    modes?: SessionModeState | null;
-    /**
-     * Initial session configuration options if supported by the Agent.
-     */
-    configOptions?: SessionConfigOption[] | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * The set of modes and the one currently active.
-   */
-  export interface SessionModeState {
-    /**
-     * The current mode the Agent is in.
-     */
-    currentModeId: SessionModeId;
-    /**
-     * The set of modes that the Agent can operate in
-     */
-    availableModes: SessionMode[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * A mode the agent can operate in.
-   *
-   * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-   */
-  export interface SessionMode {
-    /**
-     * Stable identifier used to refer to this protocol object in later messages.
-     */
-    id: SessionModeId;
-    /**
-     * Human-readable name shown for this protocol object.
-     */
-    name: string;
-    /**
-     * Optional human-readable details shown with this protocol object.
-     */
-    description?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for the logout method.
-   *
-   * Terminates the current authenticated session.
-   */
-  export interface LogoutRequest {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to the `logout` method.
-   */
-  export interface LogoutResponse {
+    sessionId: v0_18_2.SessionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -14337,105 +11110,6 @@ export namespace v2_0_0 {
     } | null;
   }
   /**
-   * Response from creating a new session.
-   *
-   * See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/session-setup#creating-a-session)
-   */
-  export interface NewSessionResponse {
-    /**
-     * Unique identifier for the created session.
-     *
-     * Used in all subsequent requests for this conversation.
-     */
-    sessionId: SessionId;
-    /**
-     * Initial mode state if supported by the Agent
-     *
-     * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-     */
-    modes?: SessionModeState | null;
-    /**
-     * Initial session configuration options if supported by the Agent.
-     */
-    configOptions?: SessionConfigOption[] | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * An option presented to the user when requesting permission.
-   */
-  export interface PermissionOption {
-    /**
-     * Unique identifier for this permission option.
-     */
-    optionId: PermissionOptionId;
-    /**
-     * Human-readable label to display to the user.
-     */
-    name: string;
-    /**
-     * Hint about the nature of this permission option.
-     */
-    kind: PermissionOptionKind;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for sending a user prompt to the agent.
-   *
-   * Contains the user's message and any additional context.
-   *
-   * See protocol docs: [User Message](https://agentclientprotocol.com/protocol/prompt-turn#1-user-message)
-   */
-  export interface PromptRequest {
-    /**
-     * The ID of the session to send this user message to
-     */
-    sessionId: SessionId;
-    /**
-     * The blocks of content that compose the user's message.
-     *
-     * As a baseline, the Agent MUST support [`ContentBlock::Text`] and [`ContentBlock::ResourceLink`],
-     * while other variants are optionally enabled via [`PromptCapabilities`].
-     *
-     * The Client MUST adapt its interface according to [`PromptCapabilities`].
-     *
-     * The client MAY include referenced pieces of context as either
-     * [`ContentBlock::Resource`] or [`ContentBlock::ResourceLink`].
-     *
-     * When available, [`ContentBlock::Resource`] is preferred
-     * as it avoids extra round-trips and allows the message to include
-     * pieces of context from sources the agent may not have access to.
-     */
-    prompt: ContentBlock[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
    * Response from processing a user prompt.
    *
    * See protocol docs: [Check for Completion](https://agentclientprotocol.com/protocol/prompt-turn#4-check-for-completion)
@@ -14444,166 +11118,7 @@ export namespace v2_0_0 {
     /**
      * Indicates why the agent stopped processing the turn.
      */
-    stopReason: StopReason;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to read content from a text file.
-   *
-   * Only available if the client supports the `fs.readTextFile` capability.
-   */
-  export interface ReadTextFileRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * Absolute path to the file to read.
-     */
-    path: string;
-    /**
-     * Line number to start reading from (1-based).
-     */
-    line?: number | null;
-    /**
-     * Maximum number of lines to read.
-     */
-    limit?: number | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response containing the contents of a text file.
-   */
-  export interface ReadTextFileResponse {
-    /**
-     * Content payload returned by this response.
-     */
-    content: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to release a terminal and free its resources.
-   */
-  export interface ReleaseTerminalRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the terminal to release.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to terminal/release method
-   */
-  export interface ReleaseTerminalResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * The user selected one of the provided options.
-   */
-  export interface SelectedPermissionOutcome {
-    /**
-     * The ID of the option the user selected.
-     */
-    optionId: PermissionOptionId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request for user permission to execute a tool call.
-   *
-   * Sent when the agent needs authorization before performing a sensitive operation.
-   *
-   * See protocol docs: [Requesting Permission](https://agentclientprotocol.com/protocol/tool-calls#requesting-permission)
-   */
-  export interface RequestPermissionRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * Details about the tool call requiring permission.
-     */
-    toolCall: ToolCallUpdate;
-    /**
-     * Available permission options for the user to choose from.
-     */
-    options: PermissionOption[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to a permission request.
-   */
-  export interface RequestPermissionResponse {
-    /**
-     * The user's decision on the permission request.
-     */
-    outcome: RequestPermissionOutcome;
+    stopReason: v1_9_0.StopReason;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -14627,7 +11142,7 @@ export namespace v2_0_0 {
     /**
      * The ID of the session to resume.
      */
-    sessionId: SessionId;
+    sessionId: v0_18_2.SessionId;
     /**
      * The working directory for this session. Must be an absolute path.
      */
@@ -14645,251 +11160,6 @@ export namespace v2_0_0 {
      * List of MCP servers to connect to for this session.
      */
     mcpServers?: McpServer[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response from resuming an existing session.
-   */
-  export interface ResumeSessionResponse {
-    /**
-     * Initial mode state if supported by the Agent
-     *
-     * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/session-modes)
-     */
-    modes?: SessionModeState | null;
-    /**
-     * Initial session configuration options if supported by the Agent.
-     */
-    configOptions?: SessionConfigOption[] | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to `session/set_config_option` method.
-   */
-  export interface SetSessionConfigOptionResponse {
-    /**
-     * The full set of configuration options and their current values.
-     */
-    configOptions: SessionConfigOption[];
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request parameters for setting a session mode.
-   */
-  export interface SetSessionModeRequest {
-    /**
-     * The ID of the session to set the mode for.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the mode to set.
-     */
-    modeId: SessionModeId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to `session/set_mode` method.
-   */
-  export interface SetSessionModeResponse {
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Exit status of a terminal command.
-   */
-  export interface TerminalExitStatus {
-    /**
-     * The process exit code (may be null if terminated by signal).
-     */
-    exitCode?: number | null;
-    /**
-     * The signal that terminated the process (may be null if exited normally).
-     */
-    signal?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to get the current output and status of a terminal.
-   */
-  export interface TerminalOutputRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the terminal to get output from.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response containing the terminal output and exit status.
-   */
-  export interface TerminalOutputResponse {
-    /**
-     * The terminal output captured so far.
-     */
-    output: string;
-    /**
-     * Whether the output was truncated due to byte limits.
-     */
-    truncated: boolean;
-    /**
-     * Exit status if the command has completed.
-     */
-    exitStatus?: TerminalExitStatus | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to wait for a terminal command to exit.
-   */
-  export interface WaitForTerminalExitRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * The ID of the terminal to wait for.
-     */
-    terminalId: TerminalId;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response containing the exit status of a terminal command.
-   */
-  export interface WaitForTerminalExitResponse {
-    /**
-     * The process exit code (may be null if terminated by signal).
-     */
-    exitCode?: number | null;
-    /**
-     * The signal that terminated the process (may be null if exited normally).
-     */
-    signal?: string | null;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Request to write content to a text file.
-   *
-   * Only available if the client supports the `fs.writeTextFile` capability.
-   */
-  export interface WriteTextFileRequest {
-    /**
-     * The session ID for this request.
-     */
-    sessionId: SessionId;
-    /**
-     * Absolute path to the file to write.
-     */
-    path: string;
-    /**
-     * The text content to write to the file.
-     */
-    content: string;
-    /**
-     * The _meta property is reserved by ACP to allow clients and agents to attach additional
-     * metadata to their interactions. Implementations MUST NOT make assumptions about values at
-     * these keys.
-     *
-     * See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/extensibility)
-     */
-    _meta?: {
-      [k: string]: unknown;
-    } | null;
-  }
-  /**
-   * Response to `fs/write_text_file`
-   */
-  export interface WriteTextFileResponse {
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -14983,17 +11253,9 @@ export namespace v2_4_0 {
         type: 'resource';
       });
   /**
-   * The sender or recipient of messages and data in a conversation.
-   */
-  export type Role = 'assistant' | 'user';
-  /**
    * Resource content that can be embedded in a message.
    */
   export type EmbeddedResourceResource = TextResourceContents | BlobResourceContents;
-  /**
-   * Unique identifier for a message within a session.
-   */
-  export type MessageId = string;
   /**
    * A chunk of the agent's internal reasoning being streamed.
    */
@@ -15020,10 +11282,6 @@ export namespace v2_4_0 {
     sessionUpdate: 'compaction_summary_chunk';
   };
   /**
-   * Unique identifier for a context compaction within a session.
-   */
-  export type CompactionId = string;
-  /**
    * A context compaction has been created or updated.
    *
    * Agents MUST only send this update when the Client advertised
@@ -15032,10 +11290,6 @@ export namespace v2_4_0 {
   export type SessionUpdateCompactionUpdate = CompactionUpdate & {
     sessionUpdate: 'compaction_update';
   };
-  /**
-   * Lifecycle state of a context compaction.
-   */
-  export type CompactionStatus = 'in_progress' | 'completed' | 'failed' | 'cancelled' | string;
   /**
    * Session configuration options have been updated.
    */
@@ -15049,14 +11303,14 @@ export namespace v2_4_0 {
     | (SessionConfigSelect & {
         type: 'select';
       })
-    | (SessionConfigBoolean & {
+    | (v1_9_0.SessionConfigBoolean & {
         type: 'boolean';
       })
   ) & {
     /**
      * Unique identifier for the configuration option.
      */
-    id: SessionConfigId;
+    id: v0_18_2.SessionConfigId;
     /**
      * Human-readable label for the option.
      */
@@ -15068,7 +11322,7 @@ export namespace v2_4_0 {
     /**
      * Optional semantic category for this option (UX only).
      */
-    category?: SessionConfigOptionCategory | null;
+    category?: v1_9_0.SessionConfigOptionCategory | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -15081,33 +11335,9 @@ export namespace v2_4_0 {
     } | null;
   };
   /**
-   * Unique identifier for a session configuration option value.
-   */
-  export type SessionConfigValueId = string;
-  /**
    * Possible values for a session configuration option.
    */
   export type SessionConfigSelectOptions = SessionConfigSelectOption[] | SessionConfigSelectGroup[];
-  /**
-   * Unique identifier for a session configuration option value group.
-   */
-  export type SessionConfigGroupId = string;
-  /**
-   * Unique identifier for a session configuration option.
-   */
-  export type SessionConfigId = string;
-  /**
-   * Semantic category for a session configuration option.
-   *
-   * This is intended to help Clients distinguish broadly common selectors (e.g. model selector vs
-   * session mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,
-   * placement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown
-   * categories gracefully.
-   *
-   * Category names beginning with `_` are free for custom use, like other ACP extension methods.
-   * Category names that do not begin with `_` are reserved for the ACP spec.
-   */
-  export type SessionConfigOptionCategory = 'mode' | 'model' | 'model_config' | 'thought_level' | string;
   /**
    * The current mode of the session has changed
    *
@@ -15117,10 +11347,6 @@ export namespace v2_4_0 {
     sessionUpdate: 'current_mode_update';
   };
   /**
-   * Unique identifier for a Session Mode.
-   */
-  export type SessionModeId = string;
-  /**
    * Information for the user that is not part of session history.
    *
    * Agents MUST only send this update when the Client advertised
@@ -15129,10 +11355,6 @@ export namespace v2_4_0 {
   export type SessionUpdateNotice = Notice & {
     sessionUpdate: 'notice';
   };
-  /**
-   * Severity hint for a session notice.
-   */
-  export type NoticeSeverity = 'info' | 'warning' | 'error' | string;
   /**
    * The agent's execution plan for complex tasks.
    * See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v1/agent-plan)
@@ -15167,10 +11389,6 @@ export namespace v2_4_0 {
   export type SessionUpdateToolCall = ToolCall & {
     sessionUpdate: 'tool_call';
   };
-  /**
-   * Unique identifier for a tool call within a session.
-   */
-  export type ToolCallId = string;
   /**
    * Categories of tools that can be invoked.
    *
@@ -15207,10 +11425,6 @@ export namespace v2_4_0 {
     | (Terminal & {
         type: 'terminal';
       });
-  /**
-   * Typed identifier used for terminal values on the wire.
-   */
-  export type TerminalId = string;
   /**
    * Update on the status or results of a tool call.
    */
@@ -15251,10 +11465,6 @@ export namespace v2_4_0 {
       })
     | AuthMethodAgent;
   /**
-   * Typed identifier used for auth method values on the wire.
-   */
-  export type AuthMethodId = string;
-  /**
    * A unique identifier for a conversation session between a client and agent.
    *
    * Each session has its own context, conversation history, and state, so one
@@ -15263,22 +11473,6 @@ export namespace v2_4_0 {
    * See protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v1/session-setup#session-id)
    */
   export type SessionId = string;
-  /**
-   * JSON RPC Request Id
-   *
-   * An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null \[1\] and Numbers SHOULD NOT contain fractional parts \[2\]
-   *
-   * The Server MUST reply with the same value in the Response object if included. This member is used to correlate the context between the two objects.
-   *
-   * \[1\] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling.
-   *
-   * \[2\] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions.
-   */
-  export type RequestId = null | number | string;
-  /**
-   * Unique identifier for an elicitation.
-   */
-  export type ElicitationId = string;
   /**
    * Request from the agent to elicit structured user input.
    *
@@ -15293,7 +11487,7 @@ export namespace v2_4_0 {
     | (ElicitationUrlMode & {
         mode: 'url';
       })
-    | ((ElicitationSessionScope | ElicitationRequestScope) & {
+    | ((ElicitationSessionScope | v1_9_0.ElicitationRequestScope) & {
         /**
          * Custom or future elicitation mode.
          *
@@ -15324,16 +11518,12 @@ export namespace v2_4_0 {
   /**
    * Form-based elicitation mode where the client renders a form from the provided schema.
    */
-  export type ElicitationFormMode = (ElicitationSessionScope | ElicitationRequestScope) & {
+  export type ElicitationFormMode = (ElicitationSessionScope | v1_9_0.ElicitationRequestScope) & {
     /**
      * A JSON Schema describing the form fields to present to the user.
      */
     requestedSchema: ElicitationSchema;
   };
-  /**
-   * Type discriminator for elicitation schemas.
-   */
-  export type ElicitationSchemaType = 'object';
   /**
    * Property schema for elicitation form fields.
    *
@@ -15369,10 +11559,6 @@ export namespace v2_4_0 {
         [k: string]: unknown;
       };
   /**
-   * String format types for string properties in elicitation schemas.
-   */
-  export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
-  /**
    * Items for a multi-select (array) property schema.
    */
   export type MultiSelectItems =
@@ -15394,11 +11580,11 @@ export namespace v2_4_0 {
   /**
    * URL-based elicitation mode where the client directs the user to a URL.
    */
-  export type ElicitationUrlMode = (ElicitationSessionScope | ElicitationRequestScope) & {
+  export type ElicitationUrlMode = (ElicitationSessionScope | v1_9_0.ElicitationRequestScope) & {
     /**
      * The unique identifier for this elicitation.
      */
-    elicitationId: ElicitationId;
+    elicitationId: v1_9_0.ElicitationId;
     /**
      * The URL to direct the user to.
      */
@@ -15447,13 +11633,6 @@ export namespace v2_4_0 {
    */
   export type ElicitationContentValue = string | number | boolean | string[];
   /**
-   * Protocol version identifier.
-   *
-   * This version is only bumped for breaking changes.
-   * Non-breaking changes should be introduced via capabilities.
-   */
-  export type ProtocolVersion = number;
-  /**
    * Configuration for connecting to an MCP (Model Context Protocol) server.
    *
    * MCP servers provide tools and context that the agent can use when
@@ -15469,16 +11648,6 @@ export namespace v2_4_0 {
         type: 'sse';
       })
     | McpServerStdio;
-  /**
-   * Unique identifier for a permission option.
-   */
-  export type PermissionOptionId = string;
-  /**
-   * The type of permission option being presented to the user.
-   *
-   * Helps clients choose appropriate icons and UI treatment.
-   */
-  export type PermissionOptionKind = 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
   /**
    * Reasons why an agent stops processing a prompt turn.
    *
@@ -15510,7 +11679,7 @@ export namespace v2_4_0 {
         /**
          * The value ID.
          */
-        value: SessionConfigValueId;
+        value: v0_18_2.SessionConfigValueId;
       }
   ) & {
     /**
@@ -15520,7 +11689,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the configuration option to set.
      */
-    configId: SessionConfigId;
+    configId: v0_18_2.SessionConfigId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -15547,7 +11716,7 @@ export namespace v2_4_0 {
      * All chunks belonging to the same message share the same `messageId`.
      * A change in `messageId` indicates a new message has started.
      */
-    messageId?: MessageId | null;
+    messageId?: v1_9_0.MessageId | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -15589,7 +11758,7 @@ export namespace v2_4_0 {
     /**
      * Intended recipients for this content, such as the user or assistant.
      */
-    audience?: Role[] | null;
+    audience?: v1_9_0.Role[] | null;
     /**
      * Timestamp indicating when the underlying resource was last modified.
      */
@@ -15862,7 +12031,7 @@ export namespace v2_4_0 {
     /**
      * ID of the compaction whose summary receives this content.
      */
-    compactionId: CompactionId;
+    compactionId: v1_9_0.CompactionId;
     /**
      * One content block to append.
      */
@@ -15888,11 +12057,11 @@ export namespace v2_4_0 {
     /**
      * The Agent-owned ID of this compaction, unique within the session.
      */
-    compactionId: CompactionId;
+    compactionId: v1_9_0.CompactionId;
     /**
      * Current lifecycle status.
      */
-    status: CompactionStatus;
+    status: v1_9_0.CompactionStatus;
     /**
      * Complete replacement user-displayable summary content for the compaction.
      */
@@ -15934,7 +12103,7 @@ export namespace v2_4_0 {
     /**
      * The currently selected value.
      */
-    currentValue: SessionConfigValueId;
+    currentValue: v0_18_2.SessionConfigValueId;
     /**
      * The set of selectable options.
      */
@@ -15947,7 +12116,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this option value.
      */
-    value: SessionConfigValueId;
+    value: v0_18_2.SessionConfigValueId;
     /**
      * Human-readable label for this option value.
      */
@@ -15974,7 +12143,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this group.
      */
-    group: SessionConfigGroupId;
+    group: v0_18_2.SessionConfigGroupId;
     /**
      * Human-readable label for this group.
      */
@@ -15995,15 +12164,6 @@ export namespace v2_4_0 {
     } | null;
   }
   /**
-   * A boolean on/off toggle session configuration option payload.
-   */
-  export interface SessionConfigBoolean {
-    /**
-     * The current value of the boolean option.
-     */
-    currentValue: boolean;
-  }
-  /**
    * The current mode of the session has changed
    *
    * See protocol docs: [Session Modes](https://agentclientprotocol.com/protocol/v1/session-modes)
@@ -16012,7 +12172,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the current mode
      */
-    currentModeId: SessionModeId;
+    currentModeId: v0_18_2.SessionModeId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -16039,7 +12199,7 @@ export namespace v2_4_0 {
     /**
      * Presentation severity hint.
      */
-    severity: NoticeSeverity;
+    severity: v1_9_0.NoticeSeverity;
     /**
      * Required non-empty plain-text title that can stand alone.
      */
@@ -16157,7 +12317,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this tool call within the session.
      */
-    toolCallId: ToolCallId;
+    toolCallId: v0_18_2.ToolCallId;
     /**
      * Human-readable title describing what the tool is doing.
      */
@@ -16271,7 +12431,7 @@ export namespace v2_4_0 {
     /**
      * Identifier of the terminal instance to embed in the content stream.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -16323,7 +12483,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the tool call being updated.
      */
-    toolCallId: ToolCallId;
+    toolCallId: v0_18_2.ToolCallId;
     /**
      * Update the tool kind.
      */
@@ -16759,7 +12919,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this authentication method.
      */
-    id: AuthMethodId;
+    id: v1_9_0.AuthMethodId;
     /**
      * Human-readable name of the authentication method.
      */
@@ -16799,7 +12959,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this authentication method.
      */
-    id: AuthMethodId;
+    id: v1_9_0.AuthMethodId;
     /**
      * Human-readable name of the authentication method.
      */
@@ -16829,7 +12989,7 @@ export namespace v2_4_0 {
      * The ID of the authentication method to use.
      * Must be one of the methods advertised in the initialize response.
      */
-    methodId: AuthMethodId;
+    methodId: v1_9_0.AuthMethodId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -16938,7 +13098,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the request to cancel.
      */
-    requestId: RequestId;
+    requestId: v1_9_0.RequestId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -17033,7 +13193,7 @@ export namespace v2_4_0 {
      * Support for ID-addressed context compaction updates. Omitted or `null`
      * means unsupported. `{}` advertises the complete compaction contract.
      */
-    compaction?: CompactionCapabilities | null;
+    compaction?: v1_9_0.CompactionCapabilities | null;
     /**
      * Config option capabilities supported by the client.
      *
@@ -17047,7 +13207,7 @@ export namespace v2_4_0 {
      * Optional. Omitted or `null` both mean the client does not advertise support.
      * Supplying `{}` means the client can present notices to the user.
      */
-    notices?: NoticeCapabilities | null;
+    notices?: v1_9_0.NoticeCapabilities | null;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -17059,10 +13219,6 @@ export namespace v2_4_0 {
       [k: string]: unknown;
     } | null;
   }
-  /**
-   * Client support for ID-addressed context compaction updates.
-   */
-  export interface CompactionCapabilities {}
   /**
    * Session configuration option capabilities supported by the client.
    */
@@ -17087,10 +13243,6 @@ export namespace v2_4_0 {
       [k: string]: unknown;
     } | null;
   }
-  /**
-   * Client support for presenting live notices to the user.
-   */
-  export interface NoticeCapabilities {}
   /**
    * Elicitation capabilities supported by the client.
    */
@@ -17207,7 +13359,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the elicitation that completed.
      */
-    elicitationId: ElicitationId;
+    elicitationId: v1_9_0.ElicitationId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -17239,17 +13391,7 @@ export namespace v2_4_0 {
      * Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
      * session without a specific tool call.
      */
-    toolCallId?: ToolCallId | null;
-  }
-  /**
-   * Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
-   * (e.g., during auth/configuration phases before any session is started).
-   */
-  export interface ElicitationRequestScope {
-    /**
-     * The request this elicitation is tied to.
-     */
-    requestId: RequestId;
+    toolCallId?: v0_18_2.ToolCallId | null;
   }
   /**
    * Type-safe elicitation schema for requesting structured user input.
@@ -17261,7 +13403,7 @@ export namespace v2_4_0 {
     /**
      * Type discriminator. Always `"object"`.
      */
-    type?: ElicitationSchemaType & string;
+    type?: v1_9_0.ElicitationSchemaType & string;
     /**
      * Optional title for the schema.
      *
@@ -17341,7 +13483,7 @@ export namespace v2_4_0 {
      *
      * Optional. Omitted and `null` are equivalent and mean there is no format constraint.
      */
-    format?: StringFormat | null;
+    format?: v1_9_0.StringFormat | null;
     /**
      * Default value.
      *
@@ -17678,7 +13820,7 @@ export namespace v2_4_0 {
     /**
      * The unique identifier for the created terminal.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -17824,7 +13966,7 @@ export namespace v2_4_0 {
     /**
      * The latest protocol version supported by the client.
      */
-    protocolVersion: ProtocolVersion;
+    protocolVersion: v1_9_0.ProtocolVersion;
     /**
      * Capabilities supported by the client.
      */
@@ -17860,7 +14002,7 @@ export namespace v2_4_0 {
      *
      * The client should disconnect, if it doesn't support this version.
      */
-    protocolVersion: ProtocolVersion;
+    protocolVersion: v1_9_0.ProtocolVersion;
     /**
      * Capabilities supported by the agent.
      */
@@ -17897,7 +14039,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the terminal to kill.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18169,7 +14311,7 @@ export namespace v2_4_0 {
     /**
      * The current mode the Agent is in.
      */
-    currentModeId: SessionModeId;
+    currentModeId: v0_18_2.SessionModeId;
     /**
      * The set of modes that the Agent can operate in
      */
@@ -18194,7 +14336,7 @@ export namespace v2_4_0 {
     /**
      * Stable identifier used to refer to this protocol object in later messages.
      */
-    id: SessionModeId;
+    id: v0_18_2.SessionModeId;
     /**
      * Human-readable name shown for this protocol object.
      */
@@ -18319,7 +14461,7 @@ export namespace v2_4_0 {
     /**
      * Unique identifier for this permission option.
      */
-    optionId: PermissionOptionId;
+    optionId: v0_18_2.PermissionOptionId;
     /**
      * Human-readable label to display to the user.
      */
@@ -18327,7 +14469,7 @@ export namespace v2_4_0 {
     /**
      * Hint about the nature of this permission option.
      */
-    kind: PermissionOptionKind;
+    kind: v1_9_0.PermissionOptionKind;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18462,7 +14604,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the terminal to release.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18496,7 +14638,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the option the user selected.
      */
-    optionId: PermissionOptionId;
+    optionId: v0_18_2.PermissionOptionId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18654,7 +14796,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the mode to set.
      */
-    modeId: SessionModeId;
+    modeId: v0_18_2.SessionModeId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18715,7 +14857,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the terminal to get output from.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at
@@ -18765,7 +14907,7 @@ export namespace v2_4_0 {
     /**
      * The ID of the terminal to wait for.
      */
-    terminalId: TerminalId;
+    terminalId: v1_9_0.TerminalId;
     /**
      * The _meta property is reserved by ACP to allow clients and agents to attach additional
      * metadata to their interactions. Implementations MUST NOT make assumptions about values at

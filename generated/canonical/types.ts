@@ -728,6 +728,12 @@ export interface TurnCompletedPayload {
   totalCostUsd?: number;
   errorMessage?: string;
   /**
+   * Extension (not in EVENTS.md): The model of a turn whose turn.started could name none (it opened
+   * before the upstream named the model: Claude's prompt comes before system:init); a turn.started
+   * is never sent twice, so its end says it.
+   */
+  model?: string;
+  /**
    * Extension (not in EVENTS.md): EVENTS.md leaves usage `unknown` and totalCostUsd undefined in
    * scope (Claude's is the session's running total); a UI showing what a turn cost needs this
    * turn's own tokens and cost, and the session's total beside them, never confused, the same on

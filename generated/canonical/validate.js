@@ -1379,7 +1379,7 @@ return errors === 0;
 }
 
 export const validateTurnCompletedPayload = validate71;
-const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"},"turnUsage":{"$ref":"urn:eventmap:canonical:TurnUsage"}},"required":["state"],"additionalProperties":false};
+const schema32 = {"$id":"urn:eventmap:canonical:TurnCompletedPayload","type":"object","properties":{"state":{"$ref":"urn:eventmap:canonical:TurnState"},"stopReason":{"type":["string","null"]},"usage":{},"modelUsage":{"type":"object","additionalProperties":true},"totalCostUsd":{"type":"number"},"errorMessage":{"type":"string"},"model":{"type":"string"},"turnUsage":{"$ref":"urn:eventmap:canonical:TurnUsage"}},"required":["state"],"additionalProperties":false};
 const schema33 = {"$id":"urn:eventmap:canonical:TurnState","type":"string","enum":["completed","failed","interrupted","cancelled"]};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1523,7 +1523,7 @@ return false;
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage")) || (key0 === "turnUsage"))){
+if(!((((((((key0 === "state") || (key0 === "stopReason")) || (key0 === "usage")) || (key0 === "modelUsage")) || (key0 === "totalCostUsd")) || (key0 === "errorMessage")) || (key0 === "model")) || (key0 === "turnUsage"))){
 validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
@@ -1597,16 +1597,29 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.turnUsage !== undefined){
+if(data.model !== undefined){
 const _errs12 = errors;
-if(!(validate74(data.turnUsage, {instancePath:instancePath+"/turnUsage",parentData:data,parentDataProperty:"turnUsage",rootData}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
+if(typeof data.model !== "string"){
+validate71.errors = [{instancePath:instancePath+"/model",schemaPath:"#/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 var valid0 = _errs12 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
+if(data.turnUsage !== undefined){
+const _errs14 = errors;
+if(!(validate74(data.turnUsage, {instancePath:instancePath+"/turnUsage",parentData:data,parentDataProperty:"turnUsage",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
 }
 }
 }

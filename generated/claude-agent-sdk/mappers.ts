@@ -119,6 +119,8 @@ const H = {
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
+// Keys are data: translate() reads own entries only, and `as const` types each value by itself (a key
+// named `constructor` would otherwise take Object's contextual type and widen its value to string).
 
 /** valueMaps.claudeBlockItemType: upstream content-block types → CanonicalItemType */
 const VM_claudeBlockItemType: ValueMapOf<CanonicalItemType> = {
@@ -142,7 +144,7 @@ const VM_claudeBlockItemType: ValueMapOf<CanonicalItemType> = {
     container_upload: null,
     fallback: null,
     image: 'image_generation',
-  },
+  } as const,
   fallback: 'unknown',
   prefixes: [],
 };
@@ -156,7 +158,7 @@ const VM_claudeDeltaItemType: ValueMapOf<CanonicalItemType> = {
     signature_delta: 'reasoning',
     input_json_delta: 'dynamic_tool_call',
     compaction_delta: 'context_compaction',
-  },
+  } as const,
   fallback: 'unknown',
   prefixes: [],
 };
@@ -170,21 +172,21 @@ const VM_claudeDeltaStreamKind: ValueMapOf<ContentStreamKind> = {
     citations_delta: null,
     signature_delta: null,
     compaction_delta: null,
-  },
+  } as const,
   fallback: 'unknown',
   prefixes: [],
 };
 
 /** valueMaps.claudeFileChangeKind: values → FileChangeKind */
 const VM_claudeFileChangeKind: ValueMapOf<FileChangeKind> = {
-  values: { Write: 'add', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' },
+  values: { Write: 'add', Edit: 'update', MultiEdit: 'update', NotebookEdit: 'update' } as const,
   fallback: 'update',
   prefixes: [],
 };
 
 /** valueMaps.claudePermissionDecision: upstream enum PermissionBehavior → RequestDecision */
 const VM_claudePermissionDecision: ValueMapOf<RequestDecision> = {
-  values: { allow: 'accepted', deny: 'declined', ask: null },
+  values: { allow: 'accepted', deny: 'declined', ask: null } as const,
   fallback: 'answered',
   prefixes: [],
 };
@@ -259,7 +261,7 @@ const VM_claudePermissionRequestType: ValueMapOf<CanonicalRequestType> = {
     Write: 'file_change_approval',
     propose_skills: 'tool_approval',
     MultiEdit: 'file_change_approval',
-  },
+  } as const,
   fallback: 'tool_approval',
   prefixes: [['mcp__', 'tool_approval']],
 };
@@ -286,21 +288,21 @@ const VM_claudeResultState: ValueMapOf<TurnState> = {
     structured_output_retry_exhausted: 'failed',
     tool_deferred_unavailable: 'failed',
     turn_setup_failed: 'failed',
-  },
+  } as const,
   fallback: 'failed',
   prefixes: [],
 };
 
 /** valueMaps.claudeSessionState: values → SessionState */
 const VM_claudeSessionState: ValueMapOf<SessionState> = {
-  values: { idle: 'ready', running: 'running', requires_action: 'waiting' },
+  values: { idle: 'ready', running: 'running', requires_action: 'waiting' } as const,
   fallback: 'running',
   prefixes: [],
 };
 
 /** valueMaps.claudeTodoStatus: values → PlanStepStatus */
 const VM_claudeTodoStatus: ValueMapOf<PlanStepStatus> = {
-  values: { pending: 'pending', in_progress: 'inProgress', completed: 'completed' },
+  values: { pending: 'pending', in_progress: 'inProgress', completed: 'completed' } as const,
   fallback: 'pending',
   prefixes: [],
 };
@@ -375,14 +377,14 @@ const VM_claudeToolItemType: ValueMapOf<CanonicalItemType> = {
     Write: 'file_change',
     propose_skills: 'dynamic_tool_call',
     MultiEdit: 'file_change',
-  },
+  } as const,
   fallback: 'dynamic_tool_call',
   prefixes: [['mcp__', 'mcp_tool_call']],
 };
 
 /** valueMaps.turnEndItemStatus: values → ItemStatus */
 const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
-  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };

@@ -2,8 +2,9 @@
 // in upstream-schemas/claude-agent-sdk/, with json-schema-to-typescript. Do not edit: run `eventmap generate`.
 //
 // Each discriminant is typed as the union of its types in every supported snapshot that has it.
-// Each snapshot's types live in its own namespace (v<version>), holding only the definitions its
-// messages reach, so versions never clash. Names: `MessageByKind[kind]` is the map of a kind;
+// Each snapshot's types live in its own namespace (v<version>), holding the definitions its messages
+// reach, so versions never clash; a type an older snapshot declares the same is declared in the
+// oldest namespace only, and named from there. Names: `MessageByKind[kind]` is the map of a kind;
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
@@ -83,179 +84,128 @@ export interface StreamEventByName {
   message_stop: StreamEventMessageStop;
 }
 
-/** permission `canUseTool` in 0.2.62, 0.3.332, 0.3.333. */
-export type PermissionCanUseTool =
-  v0_2_62.PermissionCanUseTool | v0_3_332.PermissionCanUseTool | v0_3_333.PermissionCanUseTool;
-/** sdk-message `SDKPromptSuggestionMessage` in 0.2.62. */
+/** permission `canUseTool`, since 0.2.62. */
+export type PermissionCanUseTool = v0_2_62.PermissionCanUseTool | v0_3_332.PermissionCanUseTool;
+/** sdk-message `SDKPromptSuggestionMessage`, in 0.2.62. */
 export type SdkMessageSDKPromptSuggestionMessage = v0_2_62.SdkMessageSDKPromptSuggestionMessage;
-/** sdk-message `SDKRateLimitEvent` in 0.2.62. */
+/** sdk-message `SDKRateLimitEvent`, in 0.2.62. */
 export type SdkMessageSDKRateLimitEvent = v0_2_62.SdkMessageSDKRateLimitEvent;
-/** sdk-message `assistant` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageAssistant =
-  v0_2_62.SdkMessageAssistant | v0_3_332.SdkMessageAssistant | v0_3_333.SdkMessageAssistant;
-/** sdk-message `auth_status` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageAuthStatus =
-  v0_2_62.SdkMessageAuthStatus | v0_3_332.SdkMessageAuthStatus | v0_3_333.SdkMessageAuthStatus;
-/** sdk-message `conversation_reset` in 0.3.332, 0.3.333. */
-export type SdkMessageConversationReset = v0_3_332.SdkMessageConversationReset | v0_3_333.SdkMessageConversationReset;
-/** sdk-message `prompt_suggestion` in 0.3.332, 0.3.333. */
-export type SdkMessagePromptSuggestion = v0_3_332.SdkMessagePromptSuggestion | v0_3_333.SdkMessagePromptSuggestion;
-/** sdk-message `rate_limit_event` in 0.3.332, 0.3.333. */
-export type SdkMessageRateLimitEvent = v0_3_332.SdkMessageRateLimitEvent | v0_3_333.SdkMessageRateLimitEvent;
-/** sdk-message `result:error_during_execution` in 0.2.62, 0.3.332, 0.3.333. */
+/** sdk-message `assistant`, since 0.2.62. */
+export type SdkMessageAssistant = v0_2_62.SdkMessageAssistant | v0_3_332.SdkMessageAssistant;
+/** sdk-message `auth_status`, since 0.2.62. */
+export type SdkMessageAuthStatus = v0_2_62.SdkMessageAuthStatus;
+/** sdk-message `conversation_reset`, since 0.3.332. */
+export type SdkMessageConversationReset = v0_3_332.SdkMessageConversationReset;
+/** sdk-message `prompt_suggestion`, since 0.3.332. */
+export type SdkMessagePromptSuggestion = v0_3_332.SdkMessagePromptSuggestion;
+/** sdk-message `rate_limit_event`, since 0.3.332. */
+export type SdkMessageRateLimitEvent = v0_3_332.SdkMessageRateLimitEvent;
+/** sdk-message `result:error_during_execution`, since 0.2.62. */
 export type SdkMessageResultErrorDuringExecution =
-  | v0_2_62.SdkMessageResultErrorDuringExecution
-  | v0_3_332.SdkMessageResultErrorDuringExecution
-  | v0_3_333.SdkMessageResultErrorDuringExecution;
-/** sdk-message `result:error_max_budget_usd` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageResultErrorDuringExecution | v0_3_332.SdkMessageResultErrorDuringExecution;
+/** sdk-message `result:error_max_budget_usd`, since 0.2.62. */
 export type SdkMessageResultErrorMaxBudgetUsd =
-  | v0_2_62.SdkMessageResultErrorMaxBudgetUsd
-  | v0_3_332.SdkMessageResultErrorMaxBudgetUsd
-  | v0_3_333.SdkMessageResultErrorMaxBudgetUsd;
-/** sdk-message `result:error_max_structured_output_retries` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageResultErrorMaxBudgetUsd | v0_3_332.SdkMessageResultErrorMaxBudgetUsd;
+/** sdk-message `result:error_max_structured_output_retries`, since 0.2.62. */
 export type SdkMessageResultErrorMaxStructuredOutputRetries =
-  | v0_2_62.SdkMessageResultErrorMaxStructuredOutputRetries
-  | v0_3_332.SdkMessageResultErrorMaxStructuredOutputRetries
-  | v0_3_333.SdkMessageResultErrorMaxStructuredOutputRetries;
-/** sdk-message `result:error_max_turns` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageResultErrorMaxStructuredOutputRetries | v0_3_332.SdkMessageResultErrorMaxStructuredOutputRetries;
+/** sdk-message `result:error_max_turns`, since 0.2.62. */
 export type SdkMessageResultErrorMaxTurns =
-  | v0_2_62.SdkMessageResultErrorMaxTurns
-  | v0_3_332.SdkMessageResultErrorMaxTurns
-  | v0_3_333.SdkMessageResultErrorMaxTurns;
-/** sdk-message `result:success` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageResultSuccess =
-  v0_2_62.SdkMessageResultSuccess | v0_3_332.SdkMessageResultSuccess | v0_3_333.SdkMessageResultSuccess;
-/** sdk-message `stream_event` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageStreamEvent =
-  v0_2_62.SdkMessageStreamEvent | v0_3_332.SdkMessageStreamEvent | v0_3_333.SdkMessageStreamEvent;
-/** sdk-message `system:api_retry` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemApiRetry = v0_3_332.SdkMessageSystemApiRetry | v0_3_333.SdkMessageSystemApiRetry;
-/** sdk-message `system:background_tasks_changed` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemBackgroundTasksChanged =
-  v0_3_332.SdkMessageSystemBackgroundTasksChanged | v0_3_333.SdkMessageSystemBackgroundTasksChanged;
-/** sdk-message `system:commands_changed` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemCommandsChanged =
-  v0_3_332.SdkMessageSystemCommandsChanged | v0_3_333.SdkMessageSystemCommandsChanged;
-/** sdk-message `system:compact_boundary` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageResultErrorMaxTurns | v0_3_332.SdkMessageResultErrorMaxTurns;
+/** sdk-message `result:success`, since 0.2.62. */
+export type SdkMessageResultSuccess = v0_2_62.SdkMessageResultSuccess | v0_3_332.SdkMessageResultSuccess;
+/** sdk-message `stream_event`, since 0.2.62. */
+export type SdkMessageStreamEvent = v0_2_62.SdkMessageStreamEvent | v0_3_332.SdkMessageStreamEvent;
+/** sdk-message `system:api_retry`, since 0.3.332. */
+export type SdkMessageSystemApiRetry = v0_3_332.SdkMessageSystemApiRetry;
+/** sdk-message `system:background_tasks_changed`, since 0.3.332. */
+export type SdkMessageSystemBackgroundTasksChanged = v0_3_332.SdkMessageSystemBackgroundTasksChanged;
+/** sdk-message `system:commands_changed`, since 0.3.332. */
+export type SdkMessageSystemCommandsChanged = v0_3_332.SdkMessageSystemCommandsChanged;
+/** sdk-message `system:compact_boundary`, since 0.2.62. */
 export type SdkMessageSystemCompactBoundary =
-  | v0_2_62.SdkMessageSystemCompactBoundary
-  | v0_3_332.SdkMessageSystemCompactBoundary
-  | v0_3_333.SdkMessageSystemCompactBoundary;
-/** sdk-message `system:control_request_progress` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemControlRequestProgress =
-  v0_3_332.SdkMessageSystemControlRequestProgress | v0_3_333.SdkMessageSystemControlRequestProgress;
-/** sdk-message `system:elicitation_complete` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemElicitationComplete =
-  v0_3_332.SdkMessageSystemElicitationComplete | v0_3_333.SdkMessageSystemElicitationComplete;
-/** sdk-message `system:files_persisted` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemFilesPersisted =
-  | v0_2_62.SdkMessageSystemFilesPersisted
-  | v0_3_332.SdkMessageSystemFilesPersisted
-  | v0_3_333.SdkMessageSystemFilesPersisted;
-/** sdk-message `system:hook_progress` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemHookProgress =
-  v0_2_62.SdkMessageSystemHookProgress | v0_3_332.SdkMessageSystemHookProgress | v0_3_333.SdkMessageSystemHookProgress;
-/** sdk-message `system:hook_response` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemHookResponse =
-  v0_2_62.SdkMessageSystemHookResponse | v0_3_332.SdkMessageSystemHookResponse | v0_3_333.SdkMessageSystemHookResponse;
-/** sdk-message `system:hook_started` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemHookStarted =
-  v0_2_62.SdkMessageSystemHookStarted | v0_3_332.SdkMessageSystemHookStarted | v0_3_333.SdkMessageSystemHookStarted;
-/** sdk-message `system:informational` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemInformational =
-  v0_3_332.SdkMessageSystemInformational | v0_3_333.SdkMessageSystemInformational;
-/** sdk-message `system:init` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemInit =
-  v0_2_62.SdkMessageSystemInit | v0_3_332.SdkMessageSystemInit | v0_3_333.SdkMessageSystemInit;
-/** sdk-message `system:local_command_output` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemLocalCommandOutput =
-  v0_3_332.SdkMessageSystemLocalCommandOutput | v0_3_333.SdkMessageSystemLocalCommandOutput;
-/** sdk-message `system:memory_recall` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemMemoryRecall =
-  v0_3_332.SdkMessageSystemMemoryRecall | v0_3_333.SdkMessageSystemMemoryRecall;
-/** sdk-message `system:mirror_error` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemMirrorError = v0_3_332.SdkMessageSystemMirrorError | v0_3_333.SdkMessageSystemMirrorError;
-/** sdk-message `system:model_refusal_fallback` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemModelRefusalFallback =
-  v0_3_332.SdkMessageSystemModelRefusalFallback | v0_3_333.SdkMessageSystemModelRefusalFallback;
-/** sdk-message `system:model_refusal_no_fallback` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemModelRefusalNoFallback =
-  v0_3_332.SdkMessageSystemModelRefusalNoFallback | v0_3_333.SdkMessageSystemModelRefusalNoFallback;
-/** sdk-message `system:notification` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemNotification =
-  v0_3_332.SdkMessageSystemNotification | v0_3_333.SdkMessageSystemNotification;
-/** sdk-message `system:permission_denied` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemPermissionDenied =
-  v0_3_332.SdkMessageSystemPermissionDenied | v0_3_333.SdkMessageSystemPermissionDenied;
-/** sdk-message `system:plugin_install` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemPluginInstall =
-  v0_3_332.SdkMessageSystemPluginInstall | v0_3_333.SdkMessageSystemPluginInstall;
-/** sdk-message `system:session_state_changed` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemSessionStateChanged =
-  v0_3_332.SdkMessageSystemSessionStateChanged | v0_3_333.SdkMessageSystemSessionStateChanged;
-/** sdk-message `system:session_writes_lost` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemSessionWritesLost =
-  v0_3_332.SdkMessageSystemSessionWritesLost | v0_3_333.SdkMessageSystemSessionWritesLost;
-/** sdk-message `system:status` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemStatus =
-  v0_2_62.SdkMessageSystemStatus | v0_3_332.SdkMessageSystemStatus | v0_3_333.SdkMessageSystemStatus;
-/** sdk-message `system:task_notification` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageSystemCompactBoundary | v0_3_332.SdkMessageSystemCompactBoundary;
+/** sdk-message `system:control_request_progress`, since 0.3.332. */
+export type SdkMessageSystemControlRequestProgress = v0_3_332.SdkMessageSystemControlRequestProgress;
+/** sdk-message `system:elicitation_complete`, since 0.3.332. */
+export type SdkMessageSystemElicitationComplete = v0_3_332.SdkMessageSystemElicitationComplete;
+/** sdk-message `system:files_persisted`, since 0.2.62. */
+export type SdkMessageSystemFilesPersisted = v0_2_62.SdkMessageSystemFilesPersisted;
+/** sdk-message `system:hook_progress`, since 0.2.62. */
+export type SdkMessageSystemHookProgress = v0_2_62.SdkMessageSystemHookProgress;
+/** sdk-message `system:hook_response`, since 0.2.62. */
+export type SdkMessageSystemHookResponse = v0_2_62.SdkMessageSystemHookResponse;
+/** sdk-message `system:hook_started`, since 0.2.62. */
+export type SdkMessageSystemHookStarted = v0_2_62.SdkMessageSystemHookStarted;
+/** sdk-message `system:informational`, since 0.3.332. */
+export type SdkMessageSystemInformational = v0_3_332.SdkMessageSystemInformational;
+/** sdk-message `system:init`, since 0.2.62. */
+export type SdkMessageSystemInit = v0_2_62.SdkMessageSystemInit | v0_3_332.SdkMessageSystemInit;
+/** sdk-message `system:local_command_output`, since 0.3.332. */
+export type SdkMessageSystemLocalCommandOutput = v0_3_332.SdkMessageSystemLocalCommandOutput;
+/** sdk-message `system:memory_recall`, since 0.3.332. */
+export type SdkMessageSystemMemoryRecall = v0_3_332.SdkMessageSystemMemoryRecall;
+/** sdk-message `system:mirror_error`, since 0.3.332. */
+export type SdkMessageSystemMirrorError = v0_3_332.SdkMessageSystemMirrorError;
+/** sdk-message `system:model_refusal_fallback`, since 0.3.332. */
+export type SdkMessageSystemModelRefusalFallback = v0_3_332.SdkMessageSystemModelRefusalFallback;
+/** sdk-message `system:model_refusal_no_fallback`, since 0.3.332. */
+export type SdkMessageSystemModelRefusalNoFallback = v0_3_332.SdkMessageSystemModelRefusalNoFallback;
+/** sdk-message `system:notification`, since 0.3.332. */
+export type SdkMessageSystemNotification = v0_3_332.SdkMessageSystemNotification;
+/** sdk-message `system:permission_denied`, since 0.3.332. */
+export type SdkMessageSystemPermissionDenied = v0_3_332.SdkMessageSystemPermissionDenied;
+/** sdk-message `system:plugin_install`, since 0.3.332. */
+export type SdkMessageSystemPluginInstall = v0_3_332.SdkMessageSystemPluginInstall;
+/** sdk-message `system:session_state_changed`, since 0.3.332. */
+export type SdkMessageSystemSessionStateChanged = v0_3_332.SdkMessageSystemSessionStateChanged;
+/** sdk-message `system:session_writes_lost`, since 0.3.332. */
+export type SdkMessageSystemSessionWritesLost = v0_3_332.SdkMessageSystemSessionWritesLost;
+/** sdk-message `system:status`, since 0.2.62. */
+export type SdkMessageSystemStatus = v0_2_62.SdkMessageSystemStatus | v0_3_332.SdkMessageSystemStatus;
+/** sdk-message `system:task_notification`, since 0.2.62. */
 export type SdkMessageSystemTaskNotification =
-  | v0_2_62.SdkMessageSystemTaskNotification
-  | v0_3_332.SdkMessageSystemTaskNotification
-  | v0_3_333.SdkMessageSystemTaskNotification;
-/** sdk-message `system:task_progress` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemTaskProgress =
-  v0_2_62.SdkMessageSystemTaskProgress | v0_3_332.SdkMessageSystemTaskProgress | v0_3_333.SdkMessageSystemTaskProgress;
-/** sdk-message `system:task_started` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageSystemTaskStarted =
-  v0_2_62.SdkMessageSystemTaskStarted | v0_3_332.SdkMessageSystemTaskStarted | v0_3_333.SdkMessageSystemTaskStarted;
-/** sdk-message `system:task_updated` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemTaskUpdated = v0_3_332.SdkMessageSystemTaskUpdated | v0_3_333.SdkMessageSystemTaskUpdated;
-/** sdk-message `system:thinking_tokens` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemThinkingTokens =
-  v0_3_332.SdkMessageSystemThinkingTokens | v0_3_333.SdkMessageSystemThinkingTokens;
-/** sdk-message `system:worker_shutting_down` in 0.3.332, 0.3.333. */
-export type SdkMessageSystemWorkerShuttingDown =
-  v0_3_332.SdkMessageSystemWorkerShuttingDown | v0_3_333.SdkMessageSystemWorkerShuttingDown;
-/** sdk-message `tool_progress` in 0.2.62, 0.3.332, 0.3.333. */
+  v0_2_62.SdkMessageSystemTaskNotification | v0_3_332.SdkMessageSystemTaskNotification;
+/** sdk-message `system:task_progress`, since 0.2.62. */
+export type SdkMessageSystemTaskProgress = v0_2_62.SdkMessageSystemTaskProgress | v0_3_332.SdkMessageSystemTaskProgress;
+/** sdk-message `system:task_started`, since 0.2.62. */
+export type SdkMessageSystemTaskStarted = v0_2_62.SdkMessageSystemTaskStarted | v0_3_332.SdkMessageSystemTaskStarted;
+/** sdk-message `system:task_updated`, since 0.3.332. */
+export type SdkMessageSystemTaskUpdated = v0_3_332.SdkMessageSystemTaskUpdated;
+/** sdk-message `system:thinking_tokens`, since 0.3.332. */
+export type SdkMessageSystemThinkingTokens = v0_3_332.SdkMessageSystemThinkingTokens;
+/** sdk-message `system:worker_shutting_down`, since 0.3.332. */
+export type SdkMessageSystemWorkerShuttingDown = v0_3_332.SdkMessageSystemWorkerShuttingDown;
+/** sdk-message `tool_progress`, since 0.2.62. */
 export type SdkMessageToolProgress =
   v0_2_62.SdkMessageToolProgress | v0_3_332.SdkMessageToolProgress | v0_3_333.SdkMessageToolProgress;
-/** sdk-message `tool_use_summary` in 0.2.62, 0.3.332, 0.3.333. */
-export type SdkMessageToolUseSummary =
-  v0_2_62.SdkMessageToolUseSummary | v0_3_332.SdkMessageToolUseSummary | v0_3_333.SdkMessageToolUseSummary;
-/** sdk-message `user` in 0.2.62, 0.3.332, 0.3.333. */
+/** sdk-message `tool_use_summary`, since 0.2.62. */
+export type SdkMessageToolUseSummary = v0_2_62.SdkMessageToolUseSummary;
+/** sdk-message `user`, since 0.2.62. */
 export type SdkMessageUser = v0_2_62.SdkMessageUser | v0_3_332.SdkMessageUser | v0_3_333.SdkMessageUser;
-/** sdk-message `user[isReplay]` in 0.2.62, 0.3.332, 0.3.333. */
+/** sdk-message `user[isReplay]`, since 0.2.62. */
 export type SdkMessageUserIsReplay =
   v0_2_62.SdkMessageUserIsReplay | v0_3_332.SdkMessageUserIsReplay | v0_3_333.SdkMessageUserIsReplay;
-/** stream-event `content_block_delta` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventContentBlockDelta =
-  v0_2_62.StreamEventContentBlockDelta | v0_3_332.StreamEventContentBlockDelta | v0_3_333.StreamEventContentBlockDelta;
-/** stream-event `content_block_start` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventContentBlockStart =
-  v0_2_62.StreamEventContentBlockStart | v0_3_332.StreamEventContentBlockStart | v0_3_333.StreamEventContentBlockStart;
-/** stream-event `content_block_stop` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventContentBlockStop =
-  v0_2_62.StreamEventContentBlockStop | v0_3_332.StreamEventContentBlockStop | v0_3_333.StreamEventContentBlockStop;
-/** stream-event `message_delta` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventMessageDelta =
-  v0_2_62.StreamEventMessageDelta | v0_3_332.StreamEventMessageDelta | v0_3_333.StreamEventMessageDelta;
-/** stream-event `message_start` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventMessageStart =
-  v0_2_62.StreamEventMessageStart | v0_3_332.StreamEventMessageStart | v0_3_333.StreamEventMessageStart;
-/** stream-event `message_stop` in 0.2.62, 0.3.332, 0.3.333. */
-export type StreamEventMessageStop =
-  v0_2_62.StreamEventMessageStop | v0_3_332.StreamEventMessageStop | v0_3_333.StreamEventMessageStop;
+/** stream-event `content_block_delta`, since 0.2.62. */
+export type StreamEventContentBlockDelta = v0_2_62.StreamEventContentBlockDelta | v0_3_332.StreamEventContentBlockDelta;
+/** stream-event `content_block_start`, since 0.2.62. */
+export type StreamEventContentBlockStart = v0_2_62.StreamEventContentBlockStart | v0_3_332.StreamEventContentBlockStart;
+/** stream-event `content_block_stop`, since 0.2.62. */
+export type StreamEventContentBlockStop = v0_2_62.StreamEventContentBlockStop;
+/** stream-event `message_delta`, since 0.2.62. */
+export type StreamEventMessageDelta = v0_2_62.StreamEventMessageDelta | v0_3_332.StreamEventMessageDelta;
+/** stream-event `message_start`, since 0.2.62. */
+export type StreamEventMessageStart = v0_2_62.StreamEventMessageStart | v0_3_332.StreamEventMessageStart;
+/** stream-event `message_stop`, since 0.2.62. */
+export type StreamEventMessageStop = v0_2_62.StreamEventMessageStop;
 
 /** The client's answer to each `permission`, by discriminant (`$` of a mapping's `response:`). */
 export interface PermissionResponseByName {
   canUseTool: PermissionCanUseToolResponse;
 }
 
-/** The answer to permission `canUseTool` (PermissionResult) in 0.2.62, 0.3.332, 0.3.333. */
-export type PermissionCanUseToolResponse =
-  v0_2_62.PermissionCanUseToolResponse | v0_3_332.PermissionCanUseToolResponse | v0_3_333.PermissionCanUseToolResponse;
+/** The answer to permission `canUseTool` (PermissionResult), since 0.2.62. */
+export type PermissionCanUseToolResponse = v0_2_62.PermissionCanUseToolResponse | v0_3_332.PermissionCanUseToolResponse;
 
 /** Types of claude-agent-sdk 0.2.62. */
 export namespace v0_2_62 {
@@ -2051,7 +2001,6 @@ export namespace v0_2_62 {
 export namespace v0_3_332 {
   export type PermissionCanUseTool = EventmapCanUseToolArguments;
   export type SdkMessageAssistant = SDKAssistantMessage;
-  export type SdkMessageAuthStatus = SDKAuthStatusMessage;
   export type SdkMessageConversationReset = SDKConversationResetMessage;
   export type SdkMessagePromptSuggestion = SDKPromptSuggestionMessage;
   export type SdkMessageRateLimitEvent = SDKRateLimitEvent;
@@ -2067,10 +2016,6 @@ export namespace v0_3_332 {
   export type SdkMessageSystemCompactBoundary = SDKCompactBoundaryMessage;
   export type SdkMessageSystemControlRequestProgress = SDKControlRequestProgressMessage;
   export type SdkMessageSystemElicitationComplete = SDKElicitationCompleteMessage;
-  export type SdkMessageSystemFilesPersisted = SDKFilesPersistedEvent;
-  export type SdkMessageSystemHookProgress = SDKHookProgressMessage;
-  export type SdkMessageSystemHookResponse = SDKHookResponseMessage;
-  export type SdkMessageSystemHookStarted = SDKHookStartedMessage;
   export type SdkMessageSystemInformational = SDKInformationalMessage;
   export type SdkMessageSystemInit = SDKSystemMessage;
   export type SdkMessageSystemLocalCommandOutput = SDKLocalCommandOutputMessage;
@@ -2091,15 +2036,12 @@ export namespace v0_3_332 {
   export type SdkMessageSystemThinkingTokens = SDKThinkingTokensMessage;
   export type SdkMessageSystemWorkerShuttingDown = SDKWorkerShuttingDownMessage;
   export type SdkMessageToolProgress = SDKToolProgressMessage;
-  export type SdkMessageToolUseSummary = SDKToolUseSummaryMessage;
   export type SdkMessageUser = SDKUserMessage;
   export type SdkMessageUserIsReplay = SDKUserMessageReplay;
   export type StreamEventContentBlockDelta = BetaRawContentBlockDeltaEvent;
   export type StreamEventContentBlockStart = BetaRawContentBlockStartEvent;
-  export type StreamEventContentBlockStop = BetaRawContentBlockStopEvent;
   export type StreamEventMessageDelta = BetaRawMessageDeltaEvent;
   export type StreamEventMessageStart = BetaRawMessageStartEvent;
-  export type StreamEventMessageStop = BetaRawMessageStopEvent;
   export type PermissionCanUseToolResponse = PermissionResult;
   /**
    * Where the credential used for API requests came from: 'ANTHROPIC_API_KEY' (environment variable), 'apiKeyHelper' (the configured helper command), '/login managed key' (an API key created and stored by /login with an Anthropic Console account), or 'none' (no API key in use - e.g. claude.ai OAuth login, a bearer token, or a third-party cloud provider). 'user' | 'project' | 'org' | 'temporary' | 'oauth' are legacy members that current CLIs never emit; they remain only so the type stays backward compatible.
@@ -2133,10 +2075,10 @@ export namespace v0_3_332 {
     | ToolSearchToolResultBlockParam
     | ContainerUploadBlockParam;
   export type TextCitationParam =
-    | CitationCharLocationParam
-    | CitationPageLocationParam
+    | v0_2_62.CitationCharLocationParam
+    | v0_2_62.CitationPageLocationParam
     | CitationContentBlockLocationParam
-    | CitationWebSearchResultLocationParam
+    | v0_2_62.CitationWebSearchResultLocationParam
     | CitationSearchResultLocationParam;
   export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
   export type BrowserStateChange =
@@ -2144,14 +2086,8 @@ export namespace v0_3_332 {
     | BrowserStateChangeDownloadStarted
     | BrowserStateChangeDownloadCompleted
     | BrowserStateChangeDownloadFailed;
-  export type WebSearchToolResultBlockParamContent = WebSearchResultBlockParam[] | WebSearchToolRequestErrorObject;
-  export type WebSearchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'unavailable'
-    | 'max_uses_exceeded'
-    | 'too_many_requests'
-    | 'query_too_long'
-    | 'request_too_large';
+  export type WebSearchToolResultBlockParamContent =
+    v0_2_62.WebSearchResultBlockParam[] | WebSearchToolRequestErrorObject;
   export type WebFetchToolResultErrorCode =
     | 'invalid_tool_input'
     | 'url_too_long'
@@ -2164,15 +2100,9 @@ export namespace v0_3_332 {
     | 'unavailable'
     | 'content_too_large';
   export type CodeExecutionToolResultBlockParamContent =
-    CodeExecutionToolResultErrorParam | CodeExecutionResultBlockParam | EncryptedCodeExecutionResultBlockParam;
-  export type CodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-  export type BashCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'output_file_too_large';
-  export type TextEditorCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'file_not_found';
-  export type ToolSearchToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
+    | v0_2_62.CodeExecutionToolResultErrorParam
+    | v0_2_62.CodeExecutionResultBlockParam
+    | EncryptedCodeExecutionResultBlockParam;
   /**
    * The model that will complete your prompt.
    *
@@ -2187,9 +2117,9 @@ export namespace v0_3_332 {
     | BetaCacheMissPreviousMessageNotFound
     | BetaCacheMissUnavailable;
   export type BetaCodeExecutionToolResultBlockContent =
-    BetaCodeExecutionToolResultErrorObject | BetaCodeExecutionResultBlock | BetaEncryptedCodeExecutionResultBlock;
-  export type BetaCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
+    | BetaCodeExecutionToolResultErrorObject
+    | v0_2_62.BetaCodeExecutionResultBlock
+    | BetaEncryptedCodeExecutionResultBlock;
   export type BetaResponseToolUnion =
     | BetaResponseTool
     | BetaToolBash20241022
@@ -2232,26 +2162,20 @@ export namespace v0_3_332 {
     | BetaBashCodeExecutionToolResultBlock
     | BetaTextEditorCodeExecutionToolResultBlock
     | BetaToolSearchToolResultBlock
-    | BetaMCPToolUseBlock
+    | v0_2_62.BetaMCPToolUseBlock
     | BetaMCPToolResultBlock
-    | BetaContainerUploadBlock
+    | v0_2_62.BetaContainerUploadBlock
     | BetaCompactionBlock
     | BetaFallbackBlock
     | BetaMCPToolListingBlock;
   export type BetaTextCitation =
-    | BetaCitationCharLocation
-    | BetaCitationPageLocation
+    | v0_2_62.BetaCitationCharLocation
+    | v0_2_62.BetaCitationPageLocation
     | BetaCitationContentBlockLocation
-    | BetaCitationsWebSearchResultLocation
+    | v0_2_62.BetaCitationsWebSearchResultLocation
     | BetaCitationSearchResultLocation;
-  export type BetaWebSearchToolResultBlockContent = BetaWebSearchToolResultErrorObject | BetaWebSearchResultBlock[];
-  export type BetaWebSearchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'unavailable'
-    | 'max_uses_exceeded'
-    | 'too_many_requests'
-    | 'query_too_long'
-    | 'request_too_large';
+  export type BetaWebSearchToolResultBlockContent =
+    BetaWebSearchToolResultErrorObject | v0_2_62.BetaWebSearchResultBlock[];
   export type BetaWebFetchToolResultErrorCode =
     | 'invalid_tool_input'
     | 'url_too_long'
@@ -2280,69 +2204,58 @@ export namespace v0_3_332 {
    */
   export type BetaIterationsUsage = (
     | BetaMessageIterationUsage
-    | BetaCompactionIterationUsage
+    | v0_2_62.BetaCompactionIterationUsage
     | BetaAdvisorMessageIterationUsage
     | BetaFallbackMessageIterationUsage
   )[];
-  export type BetaStopReason =
-    | 'end_turn'
-    | 'max_tokens'
-    | 'stop_sequence'
-    | 'tool_use'
-    | 'pause_turn'
-    | 'compaction'
-    | 'refusal'
-    | 'model_context_window_exceeded';
   export type BetaRawContentBlockDelta =
-    | BetaTextDelta
-    | BetaInputJSONDelta
+    | v0_2_62.BetaTextDelta
+    | v0_2_62.BetaInputJSONDelta
     | BetaCitationsDelta
     | BetaThinkingDelta
     | BetaSignatureDelta
-    | BetaCompactionContentBlockDelta;
+    | v0_2_62.BetaCompactionContentBlockDelta;
   export type BetaRawMessageStreamEvent =
     | BetaRawMessageStartEvent
     | BetaRawMessageDeltaEvent
-    | BetaRawMessageStopEvent
+    | v0_2_62.BetaRawMessageStopEvent
     | BetaRawContentBlockStartEvent
     | BetaRawContentBlockDeltaEvent
-    | BetaRawContentBlockStopEvent;
+    | v0_2_62.BetaRawContentBlockStopEvent;
   export type PermissionUpdate =
     | {
         type: 'addRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
+        rules: v0_2_62.PermissionRuleValue[];
+        behavior: v0_2_62.PermissionBehavior;
+        destination: v0_2_62.PermissionUpdateDestination;
       }
     | {
         type: 'replaceRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
+        rules: v0_2_62.PermissionRuleValue[];
+        behavior: v0_2_62.PermissionBehavior;
+        destination: v0_2_62.PermissionUpdateDestination;
       }
     | {
         type: 'removeRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
+        rules: v0_2_62.PermissionRuleValue[];
+        behavior: v0_2_62.PermissionBehavior;
+        destination: v0_2_62.PermissionUpdateDestination;
       }
     | {
         type: 'setMode';
         mode: PermissionMode;
-        destination: PermissionUpdateDestination;
+        destination: v0_2_62.PermissionUpdateDestination;
       }
     | {
         type: 'addDirectories';
         directories: string[];
-        destination: PermissionUpdateDestination;
+        destination: v0_2_62.PermissionUpdateDestination;
       }
     | {
         type: 'removeDirectories';
         directories: string[];
-        destination: PermissionUpdateDestination;
+        destination: v0_2_62.PermissionUpdateDestination;
       };
-  export type PermissionBehavior = 'allow' | 'deny' | 'ask';
-  export type PermissionUpdateDestination = 'userSettings' | 'projectSettings' | 'localSettings' | 'session' | 'cliArg';
   /**
    * Permission mode for controlling how tool executions are handled. 'default' - Standard behavior, prompts for dangerous operations. 'acceptEdits' - Auto-accept file edit operations. 'bypassPermissions' - Bypass all permission checks (requires allowDangerouslySkipPermissions). 'plan' - Planning mode, no actual tool execution. 'dontAsk' - Don't prompt for permissions, deny if not pre-approved. 'auto' - Use a model classifier to approve/deny permission prompts.
    */
@@ -2401,7 +2314,6 @@ export namespace v0_3_332 {
     | 'unknown'
     | 'max_output_tokens'
     | 'cloud_credential_error';
-  export type UUID = string;
   /**
    * Provenance of a user-role message (peer session, team lead, channel). A host wrapping keyboard input must stamp {kind:'human'} explicitly — absent origin is treated as unattributed and fails closed at strict isHuman() trust gates.
    */
@@ -2554,22 +2466,6 @@ export namespace v0_3_332 {
      */
     ttl?: '5m' | '1h';
   }
-  export interface CitationCharLocationParam {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_char_index: number;
-    start_char_index: number;
-    type: 'char_location';
-  }
-  export interface CitationPageLocationParam {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_page_number: number;
-    start_page_number: number;
-    type: 'page_location';
-  }
   export interface CitationContentBlockLocationParam {
     /**
      * The full text of the cited block range, concatenated.
@@ -2590,13 +2486,6 @@ export namespace v0_3_332 {
      */
     start_block_index: number;
     type: 'content_block_location';
-  }
-  export interface CitationWebSearchResultLocationParam {
-    cited_text: string;
-    encrypted_index: string;
-    title: string | null;
-    type: 'web_search_result_location';
-    url: string;
   }
   export interface CitationSearchResultLocationParam {
     /**
@@ -2626,7 +2515,7 @@ export namespace v0_3_332 {
     type: 'search_result_location';
   }
   export interface ImageBlockParam {
-    source: Base64ImageSource | URLImageSource | FileImageSource;
+    source: v0_2_62.Base64ImageSource | v0_2_62.URLImageSource | FileImageSource;
     type: 'image';
     /**
      * Create a cache control breakpoint at this content block.
@@ -2636,15 +2525,6 @@ export namespace v0_3_332 {
      * Configures the transformations the server applies to this image before the model observes it. Each key names a condition the server transforms images for; its value selects the transformation applied. Omitted keys keep their default behavior, and an empty object is equivalent to omitting the field.
      */
     transformations?: ImageTransformationsParam | null;
-  }
-  export interface Base64ImageSource {
-    data: string;
-    media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-    type: 'base64';
-  }
-  export interface URLImageSource {
-    type: 'url';
-    url: string;
   }
   export interface FileImageSource {
     file_id: string;
@@ -2660,40 +2540,28 @@ export namespace v0_3_332 {
     oversized_image?: 'downsize' | 'error';
   }
   export interface DocumentBlockParam {
-    source: Base64PDFSource | PlainTextSource | ContentBlockSource | URLPDFSource | FileDocumentSource;
+    source:
+      | v0_2_62.Base64PDFSource
+      | v0_2_62.PlainTextSource
+      | ContentBlockSource
+      | v0_2_62.URLPDFSource
+      | FileDocumentSource;
     type: 'document';
     /**
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    citations?: CitationsConfigParam | null;
+    citations?: v0_2_62.CitationsConfigParam | null;
     context?: string | null;
     title?: string | null;
-  }
-  export interface Base64PDFSource {
-    data: string;
-    media_type: 'application/pdf';
-    type: 'base64';
-  }
-  export interface PlainTextSource {
-    data: string;
-    media_type: 'text/plain';
-    type: 'text';
   }
   export interface ContentBlockSource {
     content: string | ContentBlockSourceContent[];
     type: 'content';
   }
-  export interface URLPDFSource {
-    type: 'url';
-    url: string;
-  }
   export interface FileDocumentSource {
     file_id: string;
     type: 'file';
-  }
-  export interface CitationsConfigParam {
-    enabled?: boolean;
   }
   export interface SearchResultBlockParam {
     content: TextBlockParam[];
@@ -2704,7 +2572,7 @@ export namespace v0_3_332 {
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    citations?: CitationsConfigParam;
+    citations?: v0_2_62.CitationsConfigParam;
   }
   export interface ThinkingBlockParam {
     /**
@@ -2735,28 +2603,11 @@ export namespace v0_3_332 {
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+    caller?: v0_2_62.DirectCaller | v0_2_62.ServerToolCaller | v0_2_62.ServerToolCaller20260120;
     /**
      * For a toolset member tool_use, the toolset family this member belongs to.
      */
     toolset_name?: string | null;
-  }
-  /**
-   * Tool invocation directly from the model.
-   */
-  export interface DirectCaller {
-    type: 'direct';
-  }
-  /**
-   * Tool invocation generated by a server-side tool.
-   */
-  export interface ServerToolCaller {
-    tool_id: string;
-    type: 'code_execution_20250825';
-  }
-  export interface ServerToolCaller20260120 {
-    tool_id: string;
-    type: 'code_execution_20260120';
   }
   export interface ToolResultBlockParam {
     tool_use_id: string;
@@ -2917,7 +2768,7 @@ export namespace v0_3_332 {
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+    caller?: v0_2_62.DirectCaller | v0_2_62.ServerToolCaller | v0_2_62.ServerToolCaller20260120;
   }
   export interface WebSearchToolResultBlockParam {
     content: WebSearchToolResultBlockParamContent;
@@ -2927,17 +2778,10 @@ export namespace v0_3_332 {
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
-  }
-  export interface WebSearchResultBlockParam {
-    encrypted_content: string;
-    title: string;
-    type: 'web_search_result';
-    url: string;
-    page_age?: string | null;
+    caller?: v0_2_62.DirectCaller | v0_2_62.ServerToolCaller | v0_2_62.ServerToolCaller20260120;
   }
   export interface WebSearchToolRequestErrorObject {
-    error_code: WebSearchToolResultErrorCode;
+    error_code: v0_2_62.WebSearchToolResultErrorCode;
     type: 'web_search_tool_result_error';
   }
   export interface WebFetchToolResultBlockParam {
@@ -2948,7 +2792,7 @@ export namespace v0_3_332 {
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
+    caller?: v0_2_62.DirectCaller | v0_2_62.ServerToolCaller | v0_2_62.ServerToolCaller20260120;
   }
   export interface WebFetchToolResultErrorBlockParam {
     error_code: WebFetchToolResultErrorCode;
@@ -2975,33 +2819,18 @@ export namespace v0_3_332 {
      */
     cache_control?: CacheControlEphemeral | null;
   }
-  export interface CodeExecutionToolResultErrorParam {
-    error_code: CodeExecutionToolResultErrorCode;
-    type: 'code_execution_tool_result_error';
-  }
-  export interface CodeExecutionResultBlockParam {
-    content: CodeExecutionOutputBlockParam[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'code_execution_result';
-  }
-  export interface CodeExecutionOutputBlockParam {
-    file_id: string;
-    type: 'code_execution_output';
-  }
   /**
    * The output and exit code of Python code that Claude ran with the code execution tool, with standard output in encrypted form, sent back in a later request.
    */
   export interface EncryptedCodeExecutionResultBlockParam {
-    content: CodeExecutionOutputBlockParam[];
+    content: v0_2_62.CodeExecutionOutputBlockParam[];
     encrypted_stdout: string;
     return_code: number;
     stderr: string;
     type: 'encrypted_code_execution_result';
   }
   export interface BashCodeExecutionToolResultBlockParam {
-    content: BashCodeExecutionToolResultErrorParam | BashCodeExecutionResultBlockParam;
+    content: v0_2_62.BashCodeExecutionToolResultErrorParam | v0_2_62.BashCodeExecutionResultBlockParam;
     tool_use_id: string;
     type: 'bash_code_execution_tool_result';
     /**
@@ -3009,58 +2838,18 @@ export namespace v0_3_332 {
      */
     cache_control?: CacheControlEphemeral | null;
   }
-  export interface BashCodeExecutionToolResultErrorParam {
-    error_code: BashCodeExecutionToolResultErrorCode;
-    type: 'bash_code_execution_tool_result_error';
-  }
-  export interface BashCodeExecutionResultBlockParam {
-    content: BashCodeExecutionOutputBlockParam[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'bash_code_execution_result';
-  }
-  export interface BashCodeExecutionOutputBlockParam {
-    file_id: string;
-    type: 'bash_code_execution_output';
-  }
   export interface TextEditorCodeExecutionToolResultBlockParam {
     content:
-      | TextEditorCodeExecutionToolResultErrorParam
-      | TextEditorCodeExecutionViewResultBlockParam
-      | TextEditorCodeExecutionCreateResultBlockParam
-      | TextEditorCodeExecutionStrReplaceResultBlockParam;
+      | v0_2_62.TextEditorCodeExecutionToolResultErrorParam
+      | v0_2_62.TextEditorCodeExecutionViewResultBlockParam
+      | v0_2_62.TextEditorCodeExecutionCreateResultBlockParam
+      | v0_2_62.TextEditorCodeExecutionStrReplaceResultBlockParam;
     tool_use_id: string;
     type: 'text_editor_code_execution_tool_result';
     /**
      * Create a cache control breakpoint at this content block.
      */
     cache_control?: CacheControlEphemeral | null;
-  }
-  export interface TextEditorCodeExecutionToolResultErrorParam {
-    error_code: TextEditorCodeExecutionToolResultErrorCode;
-    type: 'text_editor_code_execution_tool_result_error';
-    error_message?: string | null;
-  }
-  export interface TextEditorCodeExecutionViewResultBlockParam {
-    content: string;
-    file_type: 'text' | 'image' | 'pdf';
-    type: 'text_editor_code_execution_view_result';
-    num_lines?: number | null;
-    start_line?: number | null;
-    total_lines?: number | null;
-  }
-  export interface TextEditorCodeExecutionCreateResultBlockParam {
-    is_file_update: boolean;
-    type: 'text_editor_code_execution_create_result';
-  }
-  export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
-    type: 'text_editor_code_execution_str_replace_result';
-    lines?: string[] | null;
-    new_lines?: number | null;
-    new_start?: number | null;
-    old_lines?: number | null;
-    old_start?: number | null;
   }
   export interface ToolSearchToolResultBlockParam {
     content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
@@ -3072,7 +2861,7 @@ export namespace v0_3_332 {
     cache_control?: CacheControlEphemeral | null;
   }
   export interface ToolSearchToolResultErrorParam {
-    error_code: ToolSearchToolResultErrorCode;
+    error_code: v0_2_62.ToolSearchToolResultErrorCode;
     type: 'tool_search_tool_result_error';
     error_message?: string | null;
   }
@@ -3098,7 +2887,7 @@ export namespace v0_3_332 {
     /**
      * Breakdown of cached tokens by TTL
      */
-    cache_creation: BetaCacheCreation | null;
+    cache_creation: v0_2_62.BetaCacheCreation | null;
     /**
      * The number of input tokens used to create the cache entry.
      */
@@ -3125,16 +2914,6 @@ export namespace v0_3_332 {
      * Usage for an advisor sub-inference iteration
      */
     type: 'advisor_message';
-  }
-  export interface BetaCacheCreation {
-    /**
-     * The number of input tokens used to create the 1 hour cache entry.
-     */
-    ephemeral_1h_input_tokens: number;
-    /**
-     * The number of input tokens used to create the 5 minute cache entry.
-     */
-    ephemeral_5m_input_tokens: number;
   }
   export interface BetaAdvisorRedactedResultBlock {
     /**
@@ -3225,24 +3004,8 @@ export namespace v0_3_332 {
       | 'model_not_found';
     type: 'advisor_tool_result_error';
   }
-  export interface BetaBase64PDFSource {
-    data: string;
-    media_type: 'application/pdf';
-    type: 'base64';
-  }
-  export interface BetaBashCodeExecutionOutputBlock {
-    file_id: string;
-    type: 'bash_code_execution_output';
-  }
-  export interface BetaBashCodeExecutionResultBlock {
-    content: BetaBashCodeExecutionOutputBlock[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'bash_code_execution_result';
-  }
   export interface BetaBashCodeExecutionToolResultBlock {
-    content: BetaBashCodeExecutionToolResultErrorObject | BetaBashCodeExecutionResultBlock;
+    content: BetaBashCodeExecutionToolResultErrorObject | v0_2_62.BetaBashCodeExecutionResultBlock;
     tool_use_id: string;
     type: 'bash_code_execution_tool_result';
   }
@@ -3865,18 +3628,6 @@ export namespace v0_3_332 {
   export interface BetaCacheMissUnavailable {
     type: 'unavailable';
   }
-  export interface BetaCitationCharLocation {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_char_index: number;
-    file_id: string | null;
-    start_char_index: number;
-    type: 'char_location';
-  }
-  export interface BetaCitationConfig {
-    enabled: boolean;
-  }
   export interface BetaCitationContentBlockLocation {
     /**
      * The full text of the cited block range, concatenated.
@@ -3898,15 +3649,6 @@ export namespace v0_3_332 {
      */
     start_block_index: number;
     type: 'content_block_location';
-  }
-  export interface BetaCitationPageLocation {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_page_number: number;
-    file_id: string | null;
-    start_page_number: number;
-    type: 'page_location';
   }
   export interface BetaCitationSearchResultLocation {
     /**
@@ -3940,58 +3682,12 @@ export namespace v0_3_332 {
   }
   export interface BetaCitationsDelta {
     citation:
-      | BetaCitationCharLocation
-      | BetaCitationPageLocation
+      | v0_2_62.BetaCitationCharLocation
+      | v0_2_62.BetaCitationPageLocation
       | BetaCitationContentBlockLocation
-      | BetaCitationsWebSearchResultLocation
+      | v0_2_62.BetaCitationsWebSearchResultLocation
       | BetaCitationSearchResultLocation;
     type: 'citations_delta';
-  }
-  export interface BetaCitationsWebSearchResultLocation {
-    cited_text: string;
-    encrypted_index: string;
-    title: string | null;
-    type: 'web_search_result_location';
-    url: string;
-  }
-  export interface BetaClearThinking20251015EditResponse {
-    /**
-     * Number of input tokens cleared by this edit.
-     */
-    cleared_input_tokens: number;
-    /**
-     * Number of thinking turns that were cleared.
-     */
-    cleared_thinking_turns: number;
-    /**
-     * The type of context management edit applied.
-     */
-    type: 'clear_thinking_20251015';
-  }
-  export interface BetaClearToolUses20250919EditResponse {
-    /**
-     * Number of input tokens cleared by this edit.
-     */
-    cleared_input_tokens: number;
-    /**
-     * Number of tool uses that were cleared.
-     */
-    cleared_tool_uses: number;
-    /**
-     * The type of context management edit applied.
-     */
-    type: 'clear_tool_uses_20250919';
-  }
-  export interface BetaCodeExecutionOutputBlock {
-    file_id: string;
-    type: 'code_execution_output';
-  }
-  export interface BetaCodeExecutionResultBlock {
-    content: BetaCodeExecutionOutputBlock[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'code_execution_result';
   }
   export interface BetaCodeExecutionTool20250522 {
     /**
@@ -4097,7 +3793,7 @@ export namespace v0_3_332 {
     type: 'code_execution_tool_result';
   }
   export interface BetaCodeExecutionToolResultErrorObject {
-    error_code: BetaCodeExecutionToolResultErrorCode;
+    error_code: v0_2_62.BetaCodeExecutionToolResultErrorCode;
     type: 'code_execution_tool_result_error';
   }
   /**
@@ -4108,7 +3804,7 @@ export namespace v0_3_332 {
    * See the [programmatic tool calling guide](https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling) to learn more about programmatic tool calling.
    */
   export interface BetaEncryptedCodeExecutionResultBlock {
-    content: BetaCodeExecutionOutputBlock[];
+    content: v0_2_62.BetaCodeExecutionOutputBlock[];
     encrypted_stdout: string;
     return_code: number;
     stderr: string;
@@ -5346,43 +5042,6 @@ export namespace v0_3_332 {
       | BetaResponseToolChangeMCPToolsetReference;
     type: 'tool_removal';
   }
-  export interface BetaCompactionContentBlockDelta {
-    content: string | null;
-    /**
-     * Opaque metadata from prior compaction, to be round-tripped verbatim
-     */
-    encrypted_content: string | null;
-    type: 'compaction_delta';
-  }
-  /**
-   * Token usage for a compaction iteration.
-   */
-  export interface BetaCompactionIterationUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Usage for a compaction iteration
-     */
-    type: 'compaction';
-  }
   /**
    * Information about the container used in the request (for the code execution tool)
    */
@@ -5416,13 +5075,6 @@ export namespace v0_3_332 {
      * The resolved version: a skill version ID for custom skills.
      */
     version: string;
-  }
-  /**
-   * Response model for a file uploaded to the container.
-   */
-  export interface BetaContainerUploadBlock {
-    file_id: string;
-    type: 'container_upload';
   }
   export interface BetaTextBlock {
     /**
@@ -5465,28 +5117,11 @@ export namespace v0_3_332 {
     input: unknown;
     name: string;
     type: 'tool_use';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+    caller?: v0_2_62.BetaDirectCaller | v0_2_62.BetaServerToolCaller | v0_2_62.BetaServerToolCaller20260120;
     /**
      * For a toolset member tool_use, the toolset family.
      */
     toolset_name?: string | null;
-  }
-  /**
-   * Tool invocation directly from the model.
-   */
-  export interface BetaDirectCaller {
-    type: 'direct';
-  }
-  /**
-   * Tool invocation generated by a server-side tool.
-   */
-  export interface BetaServerToolCaller {
-    tool_id: string;
-    type: 'code_execution_20250825';
-  }
-  export interface BetaServerToolCaller20260120 {
-    tool_id: string;
-    type: 'code_execution_20260120';
   }
   export interface BetaServerToolUseBlock {
     id: string;
@@ -5503,70 +5138,34 @@ export namespace v0_3_332 {
       | 'tool_search_tool_regex'
       | 'tool_search_tool_bm25';
     type: 'server_tool_use';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+    caller?: v0_2_62.BetaDirectCaller | v0_2_62.BetaServerToolCaller | v0_2_62.BetaServerToolCaller20260120;
   }
   export interface BetaWebSearchToolResultBlock {
     content: BetaWebSearchToolResultBlockContent;
     tool_use_id: string;
     type: 'web_search_tool_result';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+    caller?: v0_2_62.BetaDirectCaller | v0_2_62.BetaServerToolCaller | v0_2_62.BetaServerToolCaller20260120;
   }
   export interface BetaWebSearchToolResultErrorObject {
-    error_code: BetaWebSearchToolResultErrorCode;
+    error_code: v0_2_62.BetaWebSearchToolResultErrorCode;
     type: 'web_search_tool_result_error';
   }
-  export interface BetaWebSearchResultBlock {
-    encrypted_content: string;
-    page_age: string | null;
-    title: string;
-    type: 'web_search_result';
-    url: string;
-  }
   export interface BetaWebFetchToolResultBlock {
-    content: BetaWebFetchToolResultErrorBlock | BetaWebFetchBlock;
+    content: BetaWebFetchToolResultErrorBlock | v0_2_62.BetaWebFetchBlock;
     tool_use_id: string;
     type: 'web_fetch_tool_result';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
+    caller?: v0_2_62.BetaDirectCaller | v0_2_62.BetaServerToolCaller | v0_2_62.BetaServerToolCaller20260120;
   }
   export interface BetaWebFetchToolResultErrorBlock {
     error_code: BetaWebFetchToolResultErrorCode;
     type: 'web_fetch_tool_result_error';
   }
-  export interface BetaWebFetchBlock {
-    content: BetaDocumentBlock;
-    /**
-     * ISO 8601 timestamp when the content was retrieved
-     */
-    retrieved_at: string | null;
-    type: 'web_fetch_result';
-    /**
-     * Fetched content URL
-     */
-    url: string;
-  }
-  export interface BetaDocumentBlock {
-    /**
-     * Citation configuration for the document
-     */
-    citations: BetaCitationConfig | null;
-    source: BetaBase64PDFSource | BetaPlainTextSource;
-    /**
-     * The title of the document
-     */
-    title: string | null;
-    type: 'document';
-  }
-  export interface BetaPlainTextSource {
-    data: string;
-    media_type: 'text/plain';
-    type: 'text';
-  }
   export interface BetaTextEditorCodeExecutionToolResultBlock {
     content:
       | BetaTextEditorCodeExecutionToolResultErrorObject
-      | BetaTextEditorCodeExecutionViewResultBlock
-      | BetaTextEditorCodeExecutionCreateResultBlock
-      | BetaTextEditorCodeExecutionStrReplaceResultBlock;
+      | v0_2_62.BetaTextEditorCodeExecutionViewResultBlock
+      | v0_2_62.BetaTextEditorCodeExecutionCreateResultBlock
+      | v0_2_62.BetaTextEditorCodeExecutionStrReplaceResultBlock;
     tool_use_id: string;
     type: 'text_editor_code_execution_tool_result';
   }
@@ -5576,28 +5175,8 @@ export namespace v0_3_332 {
     error_message: string | null;
     type: 'text_editor_code_execution_tool_result_error';
   }
-  export interface BetaTextEditorCodeExecutionViewResultBlock {
-    content: string;
-    file_type: 'text' | 'image' | 'pdf';
-    num_lines: number | null;
-    start_line: number | null;
-    total_lines: number | null;
-    type: 'text_editor_code_execution_view_result';
-  }
-  export interface BetaTextEditorCodeExecutionCreateResultBlock {
-    is_file_update: boolean;
-    type: 'text_editor_code_execution_create_result';
-  }
-  export interface BetaTextEditorCodeExecutionStrReplaceResultBlock {
-    lines: string[] | null;
-    new_lines: number | null;
-    new_start: number | null;
-    old_lines: number | null;
-    old_start: number | null;
-    type: 'text_editor_code_execution_str_replace_result';
-  }
   export interface BetaToolSearchToolResultBlock {
-    content: BetaToolSearchToolResultErrorObject | BetaToolSearchToolSearchResultBlock;
+    content: BetaToolSearchToolResultErrorObject | v0_2_62.BetaToolSearchToolSearchResultBlock;
     tool_use_id: string;
     type: 'tool_search_tool_result';
   }
@@ -5605,27 +5184,6 @@ export namespace v0_3_332 {
     error_code: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
     error_message: string | null;
     type: 'tool_search_tool_result_error';
-  }
-  export interface BetaToolSearchToolSearchResultBlock {
-    tool_references: BetaToolReferenceBlock[];
-    type: 'tool_search_tool_search_result';
-  }
-  export interface BetaToolReferenceBlock {
-    tool_name: string;
-    type: 'tool_reference';
-  }
-  export interface BetaMCPToolUseBlock {
-    id: string;
-    input: unknown;
-    /**
-     * The name of the MCP tool
-     */
-    name: string;
-    /**
-     * The name of the MCP server
-     */
-    server_name: string;
-    type: 'mcp_tool_use';
   }
   export interface BetaMCPToolResultBlock {
     content: string | BetaTextBlock[];
@@ -5700,12 +5258,6 @@ export namespace v0_3_332 {
     name: string;
     description?: string;
   }
-  export interface BetaContextManagementResponse {
-    /**
-     * List of context management edits that were applied.
-     */
-    applied_edits: (BetaClearToolUses20250919EditResponse | BetaClearThinking20251015EditResponse)[];
-  }
   /**
    * Request-level diagnostics: why the prompt cache could not fully reuse the prefix of the request named by `diagnostics.previous_message_id`.
    */
@@ -5771,7 +5323,7 @@ export namespace v0_3_332 {
     /**
      * Breakdown of cached tokens by TTL
      */
-    cache_creation: BetaCacheCreation | null;
+    cache_creation: v0_2_62.BetaCacheCreation | null;
     /**
      * The number of input tokens used to create the cache entry.
      */
@@ -5798,10 +5350,6 @@ export namespace v0_3_332 {
      * Usage for the fallback-model attempt that served the response
      */
     type: 'fallback_message';
-  }
-  export interface BetaInputJSONDelta {
-    partial_json: string;
-    type: 'input_json_delta';
   }
   export interface BetaThinkingDroppedInputTransformation {
     /**
@@ -5846,7 +5394,7 @@ export namespace v0_3_332 {
     /**
      * Breakdown of cached tokens by TTL
      */
-    cache_creation: BetaCacheCreation | null;
+    cache_creation: v0_2_62.BetaCacheCreation | null;
     /**
      * The number of input tokens used to create the cache entry.
      */
@@ -5912,7 +5460,7 @@ export namespace v0_3_332 {
      *
      * Information about context management strategies applied during the request.
      */
-    context_management: BetaContextManagementResponse | null;
+    context_management: v0_2_62.BetaContextManagementResponse | null;
     /**
      * Request-level diagnostics. `null` when the request did not supply `diagnostics`, or when it did and no prompt-cache divergence was detected.
      */
@@ -5950,7 +5498,7 @@ export namespace v0_3_332 {
      *
      * In non-streaming mode this value is always non-null. In streaming mode, it is null in the `message_start` event and non-null otherwise.
      */
-    stop_reason: BetaStopReason | null;
+    stop_reason: v0_2_62.BetaStopReason | null;
     /**
      * Which custom stop sequence was generated, if any.
      *
@@ -6030,7 +5578,7 @@ export namespace v0_3_332 {
     /**
      * Breakdown of cached tokens by TTL
      */
-    cache_creation: BetaCacheCreation | null;
+    cache_creation: v0_2_62.BetaCacheCreation | null;
     /**
      * The number of input tokens used to create the cache entry.
      */
@@ -6077,7 +5625,7 @@ export namespace v0_3_332 {
     /**
      * The number of server tool requests.
      */
-    server_tool_use: BetaServerToolUsage | null;
+    server_tool_use: v0_2_62.BetaServerToolUsage | null;
     /**
      * If the request used the priority, standard, or batch tier.
      */
@@ -6094,16 +5642,6 @@ export namespace v0_3_332 {
      * Reflects the raw reasoning the model produced, not the (possibly shorter) summarized thinking text returned in the response body. It may differ from the model's exact generation count by a small number of tokens. Always ≤ `output_tokens`; `output_tokens - thinking_tokens` approximates the non-reasoning output.
      */
     thinking_tokens: number;
-  }
-  export interface BetaServerToolUsage {
-    /**
-     * The number of web fetch tool requests.
-     */
-    web_fetch_requests: number;
-    /**
-     * The number of web search tool requests.
-     */
-    web_search_requests: number;
   }
   export interface BetaMessageDeltaUsage {
     /**
@@ -6148,11 +5686,7 @@ export namespace v0_3_332 {
     /**
      * The number of server tool requests.
      */
-    server_tool_use: BetaServerToolUsage | null;
-  }
-  export interface BetaTextDelta {
-    text: string;
-    type: 'text_delta';
+    server_tool_use: v0_2_62.BetaServerToolUsage | null;
   }
   export interface BetaThinkingDelta {
     /**
@@ -6191,24 +5725,20 @@ export namespace v0_3_332 {
       | BetaBashCodeExecutionToolResultBlock
       | BetaTextEditorCodeExecutionToolResultBlock
       | BetaToolSearchToolResultBlock
-      | BetaMCPToolUseBlock
+      | v0_2_62.BetaMCPToolUseBlock
       | BetaMCPToolResultBlock
-      | BetaContainerUploadBlock
+      | v0_2_62.BetaContainerUploadBlock
       | BetaCompactionBlock
       | BetaFallbackBlock
       | BetaMCPToolListingBlock;
     index: number;
     type: 'content_block_start';
   }
-  export interface BetaRawContentBlockStopEvent {
-    index: number;
-    type: 'content_block_stop';
-  }
   export interface BetaRawMessageDeltaEvent {
     /**
      * Information about context management strategies applied during the request
      */
-    context_management: BetaContextManagementResponse | null;
+    context_management: v0_2_62.BetaContextManagementResponse | null;
     delta: BetaRawMessageDeltaEventDelta;
     type: 'message_delta';
     /**
@@ -6243,15 +5773,12 @@ export namespace v0_3_332 {
      * This is `null` when the `stop_reason` has no additional detail to report.
      */
     stop_details: BetaRefusalStopDetails | null;
-    stop_reason: BetaStopReason | null;
+    stop_reason: v0_2_62.BetaStopReason | null;
     stop_sequence: string | null;
   }
   export interface BetaRawMessageStartEvent {
     message: BetaMessage;
     type: 'message_start';
-  }
-  export interface BetaRawMessageStopEvent {
-    type: 'message_stop';
   }
   /**
    * The arguments of canUseTool(toolName, input, options), as one object (eventmap); the callback answers with a PermissionResult.
@@ -6265,7 +5792,7 @@ export namespace v0_3_332 {
       /**
        * Signaled if the operation should be aborted.
        */
-      signal: GlobalAbortSignal;
+      signal: v0_2_62.GlobalAbortSignal;
       /**
        * Suggestions for updating permissions so that the user will not be prompted again for this tool during this session.
        *
@@ -6329,11 +5856,6 @@ export namespace v0_3_332 {
       };
     };
   }
-  export interface GlobalAbortSignal {}
-  export interface PermissionRuleValue {
-    toolName: string;
-    ruleContent?: string;
-  }
   export interface UserMessageParam {
     content: MessageContentParam;
     role: 'user';
@@ -6377,7 +5899,7 @@ export namespace v0_3_332 {
     costBasis?: 'list' | 'managed' | 'unknown';
   }
   export interface NonNullableUsage {
-    cache_creation: BetaCacheCreation;
+    cache_creation: v0_2_62.BetaCacheCreation;
     cache_creation_input_tokens: number;
     cache_read_input_tokens: number;
     /**
@@ -6397,7 +5919,7 @@ export namespace v0_3_332 {
      */
     output_tokens: number;
     output_tokens_details: BetaOutputTokensDetails;
-    server_tool_use: BetaServerToolUsage;
+    server_tool_use: v0_2_62.BetaServerToolUsage;
     service_tier: 'standard' | 'priority' | 'batch';
     speed: 'standard' | 'fast';
   }
@@ -6419,7 +5941,7 @@ export namespace v0_3_332 {
       waited_ms: number;
       retry_wait_ms: number;
     };
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6433,7 +5955,7 @@ export namespace v0_3_332 {
     message: BetaMessage;
     parent_tool_use_id: string | null;
     error?: SDKAssistantMessageError;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     request_id?: string;
     /**
@@ -6455,7 +5977,7 @@ export namespace v0_3_332 {
     /**
      * Uuids of earlier messages that this message replaces: after a refusal fallback, or after a response whose tool call could not be parsed. It can name user messages too, such as a refused attempt's tool results. Remove the named messages when this one arrives. After a refusal fallback it is idempotent with the end-of-turn model_refusal_fallback notice.
      */
-    supersedes?: UUID[];
+    supersedes?: v0_2_62.UUID[];
     /**
      * True when this assistant message was truncated by an interrupt/abort before the stream completed: stop_reason was never received and the content may end mid-word. Absent on normally completed messages.
      */
@@ -6639,14 +6161,6 @@ export namespace v0_3_332 {
       } | null;
     } | null;
   }
-  export interface SDKAuthStatusMessage {
-    type: 'auth_status';
-    isAuthenticating: boolean;
-    output: string[];
-    error?: string;
-    uuid: UUID;
-    session_id: string;
-  }
   /**
    * The full set of live background tasks, emitted whenever membership changes (start, completion, kill, a foreground agent being backgrounded) or an entry's `ambient` flag or `parent_task_id` changes. A level signal, unlike the task_started/task_notification edge bookends: consumers that only need 'is background work running' should replace their set with each payload rather than pairing edges, so a missed bookend cannot wedge a stale running indicator. Ordering relative to the bookends for the same transition is unspecified (in practice a task that starts in the background joins the level before its task_started, and a finishing task leaves it after its task_updated and task_notification), so do not correlate it with the edge stream. The level is per-process: nothing is emitted at startup, so consumers must reset to the empty set whenever the session's CLI process (re)starts and let the next membership change repopulate it. A host that re-initializes an already-running process (a repeated `initialize` control request, e.g. after reconnecting) is sent a snapshot of the current set right behind the success response to that request, even when it is empty, so it need not wait for a change; CLIs that predate this send nothing there.
    */
@@ -6677,7 +6191,7 @@ export namespace v0_3_332 {
        */
       ambient?: boolean;
     }[];
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6687,7 +6201,7 @@ export namespace v0_3_332 {
     type: 'system';
     subtype: 'commands_changed';
     commands: SlashCommand[];
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6727,19 +6241,19 @@ export namespace v0_3_332 {
        * Relink info for messagesToKeep. Loaders splice the preserved segment at anchor_uuid (summary for suffix-preserving, boundary for prefix-preserving partial compact) so resume includes preserved content. Unset when compaction summarizes everything (no messagesToKeep).
        */
       preserved_segment?: {
-        head_uuid: UUID;
-        anchor_uuid: UUID;
-        tail_uuid: UUID;
+        head_uuid: v0_2_62.UUID;
+        anchor_uuid: v0_2_62.UUID;
+        tail_uuid: v0_2_62.UUID;
       };
       /**
        * Ordered messagesToKeep UUIDs. Supersedes preserved_segment — readers look up each UUID directly and relink uuids[i] to uuids[i-1] (uuids[0] to anchor_uuid) instead of walking the parentUuid chain. Unset when compaction summarizes everything.
        */
       preserved_messages?: {
-        anchor_uuid: UUID;
-        uuids: UUID[];
+        anchor_uuid: v0_2_62.UUID;
+        uuids: v0_2_62.UUID[];
       };
     };
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6757,7 +6271,7 @@ export namespace v0_3_332 {
     max_retries?: number;
     retry_delay_ms?: number;
     error_status?: number | null;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6765,8 +6279,8 @@ export namespace v0_3_332 {
    */
   export interface SDKConversationResetMessage {
     type: 'conversation_reset';
-    new_conversation_id: UUID;
-    uuid: UUID;
+    new_conversation_id: v0_2_62.UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     /**
      * What discarded the conversation: 'clear' is the /clear command (or its /reset and /new aliases), 'plan_mode_exit' is leaving plan mode with the clear-context option, 'fresh_session' is a flow that starts a fresh session to implement an approved plan, 'onboarding' is an onboarding flow re-run inside an existing session. Informational: a consumer should reset on every conversation_reset frame whatever this says, and treat an absent (older emitter) or unrecognized value as an unspecified reset.
@@ -6796,57 +6310,7 @@ export namespace v0_3_332 {
     subtype: 'elicitation_complete';
     mcp_server_name: string;
     elicitation_id: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKFilesPersistedEvent {
-    type: 'system';
-    subtype: 'files_persisted';
-    files: {
-      filename: string;
-      file_id: string;
-    }[];
-    failed: {
-      filename: string;
-      error: string;
-    }[];
-    processed_at: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookProgressMessage {
-    type: 'system';
-    subtype: 'hook_progress';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    stdout: string;
-    stderr: string;
-    output: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookResponseMessage {
-    type: 'system';
-    subtype: 'hook_response';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    output: string;
-    stdout: string;
-    stderr: string;
-    exit_code?: number;
-    outcome: 'success' | 'error' | 'cancelled';
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookStartedMessage {
-    type: 'system';
-    subtype: 'hook_started';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6872,7 +6336,7 @@ export namespace v0_3_332 {
      * Opaque feature tag on a line a host may treat specially; absent on ordinary lines. Hosts ignore values they do not know.
      */
     tag?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6882,7 +6346,7 @@ export namespace v0_3_332 {
     type: 'system';
     subtype: 'local_command_output';
     content: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKMcpResourceLink {
@@ -6917,7 +6381,7 @@ export namespace v0_3_332 {
        */
       content?: string;
     }[];
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6932,7 +6396,7 @@ export namespace v0_3_332 {
       sessionId: string;
       subpath?: string;
     };
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6967,7 +6431,7 @@ export namespace v0_3_332 {
      */
     refused_user_message_uuid?: string | null;
     content: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6982,7 +6446,7 @@ export namespace v0_3_332 {
     api_refusal_explanation?: string | null;
     refused_user_message_uuid?: string | null;
     content: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -6996,7 +6460,7 @@ export namespace v0_3_332 {
     priority: 'low' | 'medium' | 'high' | 'immediate';
     color?: string;
     timeout_ms?: number;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7009,7 +6473,7 @@ export namespace v0_3_332 {
      */
     event: BetaRawMessageStreamEvent;
     parent_tool_use_id: string | null;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     ttft_ms?: number;
     /**
@@ -7024,13 +6488,6 @@ export namespace v0_3_332 {
      * Why this frame's turn continues one that a worker restart interrupted. Such a turn is the automatic re-run of the interrupted turn (CLAUDE_CODE_RESUME_INTERRUPTED_TURN), or one that goes on from the answer to the permission prompt the new worker took over, or from that turn's tool calls still in flight. The value is the host's CLAUDE_CODE_RESUME_REASON when it set one (host_draining, checkpoint_restore, container_recreated, …), else 'interrupted_turn'. Stamped on the same reply frames as user_message_uuid (which on such a turn names the interrupted turn's own last user prompt), so a consumer can tell its first reply from the interrupted attempt's. Absent on every other turn (also one that goes on from the answer to any other permission prompt), on thinking_tokens frames, and from older producers.
      */
     resume_reason?: string;
-  }
-  export interface SDKPermissionDenial {
-    tool_name: string;
-    tool_use_id: string;
-    tool_input: {
-      [k: string]: unknown;
-    };
   }
   /**
    * Emitted when a tool call is auto-denied without an interactive permission prompt (e.g. auto-mode classifier, dontAsk mode, headless-agent auto-deny, or a deny rule). With a permission prompt surface (stdio/SDK canUseTool), the 'ask' path surfaces via a can_use_tool control_request and this event covers the 'deny' short-circuit. Without one (bare -p / SDK query() with no canUseTool), 'ask' decisions are terminal, so this event also covers those implicit denials. Best-effort advisory: in rare races a denial can book without a frame or a frame can lack a booking twin — result.permission_denials is the authoritative record. Denials that resolve before canUseTool runs — PreToolUse hook denies, deny-rule overrides of hook allow/ask decisions, and file-tool calls (Read, Edit, Write) refused by a path-scoped deny rule — are not covered here, and neither is the MCP --permission-prompt-tool surface (the prompt tool is the host there).
@@ -7056,7 +6513,7 @@ export namespace v0_3_332 {
      * The rejection message returned to the model in the tool_result.
      */
     message: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7068,7 +6525,7 @@ export namespace v0_3_332 {
     status: 'started' | 'installed' | 'failed' | 'completed';
     name?: string;
     error?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7077,7 +6534,7 @@ export namespace v0_3_332 {
   export interface SDKPromptSuggestionMessage {
     type: 'prompt_suggestion';
     suggestion: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7089,7 +6546,7 @@ export namespace v0_3_332 {
      * Rate limit information for claude.ai subscription users.
      */
     rate_limit_info: SDKRateLimitInfo;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7152,7 +6609,7 @@ export namespace v0_3_332 {
     modelUsage: {
       [k: string]: ModelUsage;
     };
-    permission_denials: SDKPermissionDenial[];
+    permission_denials: v0_2_62.SDKPermissionDenial[];
     /**
      * User-initiated sends still waiting in the command queue or, in a hosted remote session (CLAUDE_CODE_REMOTE), held back before they reach it, when this result was produced. Greater than 0 means at least one more user turn (and result) follows without further input, barring cancellation; 0 means none is pending, or the session is ending (end_session or a shutdown latched mid-turn discards the backlog). Queued sends may coalesce into fewer turns, so this counts pending sends, not remaining results. System-generated queue entries are not counted. Absent on fatal startup results and on surfaces without a command queue.
      */
@@ -7207,7 +6664,7 @@ export namespace v0_3_332 {
     fast_mode_state?: FastModeState;
     fast_mode_disabled_reason?: FastModeDisabledReason;
     origin?: SDKMessageOrigin;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKResultSuccess {
@@ -7255,7 +6712,7 @@ export namespace v0_3_332 {
     modelUsage: {
       [k: string]: ModelUsage;
     };
-    permission_denials: SDKPermissionDenial[];
+    permission_denials: v0_2_62.SDKPermissionDenial[];
     /**
      * User-initiated sends still waiting in the command queue or, in a hosted remote session (CLAUDE_CODE_REMOTE), held back before they reach it, when this result was produced. Greater than 0 means at least one more user turn (and result) follows without further input, barring cancellation; 0 means none is pending, or the session is ending (end_session or a shutdown latched mid-turn discards the backlog). Queued sends may coalesce into fewer turns, so this counts pending sends, not remaining results. System-generated queue entries are not counted. Absent on fatal startup results and on surfaces without a command queue.
      */
@@ -7274,7 +6731,7 @@ export namespace v0_3_332 {
     fast_mode_state?: FastModeState;
     fast_mode_disabled_reason?: FastModeDisabledReason;
     origin?: SDKMessageOrigin;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7284,7 +6741,7 @@ export namespace v0_3_332 {
     type: 'system';
     subtype: 'session_state_changed';
     state: 'idle' | 'running' | 'requires_action';
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7305,7 +6762,7 @@ export namespace v0_3_332 {
      * The sessions whose transcripts lost lines, in the order each first lost one. Present only when 'transcript' is listed; never empty. Usually session_id alone. A CLI that started a new session after the loss, as /clear does, lists the earlier session, and lists session_id only if that session lost lines too.
      */
     transcript_session_ids?: string[];
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKStatusMessage {
@@ -7315,7 +6772,7 @@ export namespace v0_3_332 {
     permissionMode?: PermissionMode;
     compact_result?: 'success' | 'failed';
     compact_error?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7395,7 +6852,7 @@ export namespace v0_3_332 {
      * Protocol capabilities this CLI supports, so SDK consumers can feature-detect instead of version-sniffing. Open set — ignore unknown values; check each capability for exactly the behavior you use. 'interrupt_receipt_v1' = the interrupt control_response success payload carries still_queued (uuids of async user messages that survive the interrupt). 'interrupt_cancel_queued_v1' = the interrupt control_request honors cancel_queued:true (queued and pending-dispatch commands are cancelled alongside the abort, listed on the response's cancelled field; still_queued is then empty — including any uuid that was mid-fold at the interrupt instant, since this request also aborts and the fold never delivers it — except that a client driving a hosted session lists there what it can no longer recall: a send already in flight to that session, or the first prompt the session was created with). 'queued_notifications' = the CLI accepts inbound queued_notification stream messages and drains them via ReadNotifications (the cloud session backend reads this from the persisted init event to decide whether it may send them). 'ask_user_question_unanswered_v1' = an AskUserQuestion answer may set annotations[question].unanswered ('skipped' | 'replied_in_chat' | 'dismissed'), which the tool result echoes; send it only to a session that advertises this, since an older CLI on a strict host refuses the whole answer. A strict host also refuses an answer with a value outside these three; a new value will come with a new capability. 'reload_plugins_refuse_if_busy_v1' = the reload_plugins control request honors refuse_if_busy; a CLI that does not advertise this may ignore the field and serve the request in a turn too. Absent on older CLIs.
      */
     capabilities?: string[];
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKTaskNotificationMessage {
@@ -7428,7 +6885,7 @@ export namespace v0_3_332 {
      * True for tasks that are not activity (every skip_transcript task, plus every live-update watcher, requested or auto-started); hosts should exclude them from activity indicators.
      */
     ambient?: boolean;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKTaskProgressMessage {
@@ -7455,7 +6912,7 @@ export namespace v0_3_332 {
      * A one-line status for the task's row. For a local_agent task it is the model-generated progress summary (only when the agentProgressSummaries option is on); for a backgrounded mcp_task it is the MCP server's own bounded status message, emitted once per change without any option. Render it when present regardless of task type.
      */
     summary?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKTaskStartedMessage {
@@ -7501,7 +6958,7 @@ export namespace v0_3_332 {
      * True for tasks that are not activity (every skip_transcript task, plus every live-update watcher, requested or auto-started); hosts should exclude them from activity indicators.
      */
     ambient?: boolean;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKTaskUpdatedMessage {
@@ -7523,7 +6980,7 @@ export namespace v0_3_332 {
       error?: string;
       is_backgrounded?: boolean;
     };
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   /**
@@ -7538,7 +6995,7 @@ export namespace v0_3_332 {
      * Client uuid of the user message that triggered this turn (submitMessage options.uuid), stamped on every thinking_tokens frame of a headless (stream-json / Agent SDK) turn so a consumer can attribute thinking progress to the send it answers before any reply frame arrives. On a synthetic/scheduled (meta) turn it names the last user message folded into the turn so far once one has been, else the turn's own uuid when the host vouches it is the client event's own (delivered content such as a Slack owner ping). Absent on turns that neither had a client uuid nor folded a user message in, on Remote Control (interactive terminal) sessions, and from older producers.
      */
     user_message_uuid?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
   export interface SDKToolProgressMessage {
@@ -7548,7 +7005,7 @@ export namespace v0_3_332 {
     parent_tool_use_id: string | null;
     elapsed_time_seconds: number;
     task_id?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     heartbeat?: boolean;
     subagent_type?: string;
@@ -7560,13 +7017,6 @@ export namespace v0_3_332 {
       error_status: number | null;
       error_category: string;
     };
-  }
-  export interface SDKToolUseSummaryMessage {
-    type: 'tool_use_summary';
-    summary: string;
-    preceding_tool_use_ids: string[];
-    uuid: UUID;
-    session_id: string;
   }
   /**
    * A user-role message. A client writes one to the CLI to submit a prompt (this starts a turn); the CLI emits them for user-role content it adds to the conversation itself, chiefly the tool_result blocks answering the assistant's tool_use blocks.
@@ -7599,7 +7049,7 @@ export namespace v0_3_332 {
      * The client composed this turn from content the user did not type; the CLI delivers its text as written, with no `@path` file-mention expansion and no slash-command dispatch. On current CLIs the turn-start attachment pass is skipped as a whole: `@server:resource` MCP mentions are not expanded either, and the prompt is sent without the context the CLI normally attaches alongside it (nested `CLAUDE.md` and rules files, skill and tool listings, reminders); the pass the CLI runs between tool calls is unaffected.
      */
     client_composed?: true;
-    uuid?: UUID;
+    uuid?: v0_2_62.UUID;
     /**
      * Content the user pasted into the prompt rather than typed: each entry a string or an array of content blocks. The CLI appends the text of each entry after the typed text, in order, and may wrap it in `<pasted_content>` tags. Blocks other than text are ignored; send images and documents in `message.content`. A list of over 1,000 entries and blocks in all is ignored.
      */
@@ -7650,7 +7100,7 @@ export namespace v0_3_332 {
      * The client composed this turn from content the user did not type; the CLI delivers its text as written, with no `@path` file-mention expansion and no slash-command dispatch. On current CLIs the turn-start attachment pass is skipped as a whole: `@server:resource` MCP mentions are not expanded either, and the prompt is sent without the context the CLI normally attaches alongside it (nested `CLAUDE.md` and rules files, skill and tool listings, reminders); the pass the CLI runs between tool calls is unaffected.
      */
     client_composed?: true;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     isReplay: true;
     file_attachments?: unknown[];
@@ -7665,5505 +7115,17 @@ export namespace v0_3_332 {
      * Short snake_case reason set by the host CLI (not user input), e.g. 'host_exit', 'remote_control_disabled'.
      */
     reason: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
   }
 }
 
 /** Types of claude-agent-sdk 0.3.333. */
 export namespace v0_3_333 {
-  export type PermissionCanUseTool = EventmapCanUseToolArguments;
-  export type SdkMessageAssistant = SDKAssistantMessage;
-  export type SdkMessageAuthStatus = SDKAuthStatusMessage;
-  export type SdkMessageConversationReset = SDKConversationResetMessage;
-  export type SdkMessagePromptSuggestion = SDKPromptSuggestionMessage;
-  export type SdkMessageRateLimitEvent = SDKRateLimitEvent;
-  export type SdkMessageResultErrorDuringExecution = SDKResultError;
-  export type SdkMessageResultErrorMaxBudgetUsd = SDKResultError;
-  export type SdkMessageResultErrorMaxStructuredOutputRetries = SDKResultError;
-  export type SdkMessageResultErrorMaxTurns = SDKResultError;
-  export type SdkMessageResultSuccess = SDKResultSuccess;
-  export type SdkMessageStreamEvent = SDKPartialAssistantMessage;
-  export type SdkMessageSystemApiRetry = SDKAPIRetryMessage;
-  export type SdkMessageSystemBackgroundTasksChanged = SDKBackgroundTasksChangedMessage;
-  export type SdkMessageSystemCommandsChanged = SDKCommandsChangedMessage;
-  export type SdkMessageSystemCompactBoundary = SDKCompactBoundaryMessage;
-  export type SdkMessageSystemControlRequestProgress = SDKControlRequestProgressMessage;
-  export type SdkMessageSystemElicitationComplete = SDKElicitationCompleteMessage;
-  export type SdkMessageSystemFilesPersisted = SDKFilesPersistedEvent;
-  export type SdkMessageSystemHookProgress = SDKHookProgressMessage;
-  export type SdkMessageSystemHookResponse = SDKHookResponseMessage;
-  export type SdkMessageSystemHookStarted = SDKHookStartedMessage;
-  export type SdkMessageSystemInformational = SDKInformationalMessage;
-  export type SdkMessageSystemInit = SDKSystemMessage;
-  export type SdkMessageSystemLocalCommandOutput = SDKLocalCommandOutputMessage;
-  export type SdkMessageSystemMemoryRecall = SDKMemoryRecallMessage;
-  export type SdkMessageSystemMirrorError = SDKMirrorErrorMessage;
-  export type SdkMessageSystemModelRefusalFallback = SDKModelRefusalFallbackMessage;
-  export type SdkMessageSystemModelRefusalNoFallback = SDKModelRefusalNoFallbackMessage;
-  export type SdkMessageSystemNotification = SDKNotificationMessage;
-  export type SdkMessageSystemPermissionDenied = SDKPermissionDeniedMessage;
-  export type SdkMessageSystemPluginInstall = SDKPluginInstallMessage;
-  export type SdkMessageSystemSessionStateChanged = SDKSessionStateChangedMessage;
-  export type SdkMessageSystemSessionWritesLost = SDKSessionWritesLostMessage;
-  export type SdkMessageSystemStatus = SDKStatusMessage;
-  export type SdkMessageSystemTaskNotification = SDKTaskNotificationMessage;
-  export type SdkMessageSystemTaskProgress = SDKTaskProgressMessage;
-  export type SdkMessageSystemTaskStarted = SDKTaskStartedMessage;
-  export type SdkMessageSystemTaskUpdated = SDKTaskUpdatedMessage;
-  export type SdkMessageSystemThinkingTokens = SDKThinkingTokensMessage;
-  export type SdkMessageSystemWorkerShuttingDown = SDKWorkerShuttingDownMessage;
   export type SdkMessageToolProgress = SDKToolProgressMessage;
-  export type SdkMessageToolUseSummary = SDKToolUseSummaryMessage;
   export type SdkMessageUser = SDKUserMessage;
   export type SdkMessageUserIsReplay = SDKUserMessageReplay;
-  export type StreamEventContentBlockDelta = BetaRawContentBlockDeltaEvent;
-  export type StreamEventContentBlockStart = BetaRawContentBlockStartEvent;
-  export type StreamEventContentBlockStop = BetaRawContentBlockStopEvent;
-  export type StreamEventMessageDelta = BetaRawMessageDeltaEvent;
-  export type StreamEventMessageStart = BetaRawMessageStartEvent;
-  export type StreamEventMessageStop = BetaRawMessageStopEvent;
-  export type PermissionCanUseToolResponse = PermissionResult;
-  /**
-   * Where the credential used for API requests came from: 'ANTHROPIC_API_KEY' (environment variable), 'apiKeyHelper' (the configured helper command), '/login managed key' (an API key created and stored by /login with an Anthropic Console account), or 'none' (no API key in use - e.g. claude.ai OAuth login, a bearer token, or a third-party cloud provider). 'user' | 'project' | 'org' | 'temporary' | 'oauth' are legacy members that current CLIs never emit; they remain only so the type stays backward compatible.
-   */
-  export type ApiKeySource =
-    | 'ANTHROPIC_API_KEY'
-    | 'apiKeyHelper'
-    | '/login managed key'
-    | 'none'
-    | 'user'
-    | 'project'
-    | 'org'
-    | 'temporary'
-    | 'oauth';
-  export type MessageContentParam = string | ContentBlockParam[];
-  export type ContentBlockParam =
-    | TextBlockParam
-    | ImageBlockParam
-    | DocumentBlockParam
-    | SearchResultBlockParam
-    | ThinkingBlockParam
-    | RedactedThinkingBlockParam
-    | ToolUseBlockParam
-    | ToolResultBlockParam
-    | ServerToolUseBlockParam
-    | WebSearchToolResultBlockParam
-    | WebFetchToolResultBlockParam
-    | CodeExecutionToolResultBlockParam
-    | BashCodeExecutionToolResultBlockParam
-    | TextEditorCodeExecutionToolResultBlockParam
-    | ToolSearchToolResultBlockParam
-    | ContainerUploadBlockParam;
-  export type TextCitationParam =
-    | CitationCharLocationParam
-    | CitationPageLocationParam
-    | CitationContentBlockLocationParam
-    | CitationWebSearchResultLocationParam
-    | CitationSearchResultLocationParam;
-  export type ContentBlockSourceContent = TextBlockParam | ImageBlockParam;
-  export type BrowserStateChange =
-    | BrowserStateChangeTabOpened
-    | BrowserStateChangeDownloadStarted
-    | BrowserStateChangeDownloadCompleted
-    | BrowserStateChangeDownloadFailed;
-  export type WebSearchToolResultBlockParamContent = WebSearchResultBlockParam[] | WebSearchToolRequestErrorObject;
-  export type WebSearchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'unavailable'
-    | 'max_uses_exceeded'
-    | 'too_many_requests'
-    | 'query_too_long'
-    | 'request_too_large';
-  export type WebFetchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'url_too_long'
-    | 'url_not_allowed'
-    | 'url_not_in_prior_context'
-    | 'url_not_accessible'
-    | 'unsupported_content_type'
-    | 'too_many_requests'
-    | 'max_uses_exceeded'
-    | 'unavailable'
-    | 'content_too_large';
-  export type CodeExecutionToolResultBlockParamContent =
-    CodeExecutionToolResultErrorParam | CodeExecutionResultBlockParam | EncryptedCodeExecutionResultBlockParam;
-  export type CodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-  export type BashCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'output_file_too_large';
-  export type TextEditorCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'file_not_found';
-  export type ToolSearchToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-  /**
-   * The model that will complete your prompt.
-   *
-   * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-   */
-  export type Model = string;
-  export type BetaCacheMissReason =
-    | BetaCacheMissModelChanged
-    | BetaCacheMissSystemChanged
-    | BetaCacheMissToolsChanged
-    | BetaCacheMissMessagesChanged
-    | BetaCacheMissPreviousMessageNotFound
-    | BetaCacheMissUnavailable;
-  export type BetaCodeExecutionToolResultBlockContent =
-    BetaCodeExecutionToolResultErrorObject | BetaCodeExecutionResultBlock | BetaEncryptedCodeExecutionResultBlock;
-  export type BetaCodeExecutionToolResultErrorCode =
-    'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-  export type BetaResponseToolUnion =
-    | BetaResponseTool
-    | BetaToolBash20241022
-    | BetaToolBash20250124
-    | BetaCodeExecutionTool20250522
-    | BetaCodeExecutionTool20250825
-    | BetaCodeExecutionTool20260120
-    | BetaCodeExecutionTool20260521
-    | BetaBrowserToolset20260801
-    | BetaToolComputerUse20241022
-    | BetaMemoryTool20250818
-    | BetaToolComputerUse20250124
-    | BetaToolTextEditor20241022
-    | BetaToolComputerUse20251124
-    | BetaComputerToolset20260801
-    | BetaToolTextEditor20250124
-    | BetaToolTextEditor20250429
-    | BetaToolTextEditor20250728
-    | BetaWebSearchTool20250305
-    | BetaWebFetchTool20250910
-    | BetaWebSearchTool20260209
-    | BetaWebFetchTool20260209
-    | BetaWebFetchTool20260309
-    | BetaWebSearchTool20260318
-    | BetaWebFetchTool20260318
-    | BetaAdvisorTool20260301
-    | BetaToolSearchToolBm2520251119
-    | BetaToolSearchToolRegex20251119
-    | BetaMCPToolset;
-  export type BetaContentBlock =
-    | BetaTextBlock
-    | BetaThinkingBlock
-    | BetaRedactedThinkingBlock
-    | BetaToolUseBlock
-    | BetaServerToolUseBlock
-    | BetaWebSearchToolResultBlock
-    | BetaWebFetchToolResultBlock
-    | BetaAdvisorToolResultBlock
-    | BetaCodeExecutionToolResultBlock
-    | BetaBashCodeExecutionToolResultBlock
-    | BetaTextEditorCodeExecutionToolResultBlock
-    | BetaToolSearchToolResultBlock
-    | BetaMCPToolUseBlock
-    | BetaMCPToolResultBlock
-    | BetaContainerUploadBlock
-    | BetaCompactionBlock
-    | BetaFallbackBlock
-    | BetaMCPToolListingBlock;
-  export type BetaTextCitation =
-    | BetaCitationCharLocation
-    | BetaCitationPageLocation
-    | BetaCitationContentBlockLocation
-    | BetaCitationsWebSearchResultLocation
-    | BetaCitationSearchResultLocation;
-  export type BetaWebSearchToolResultBlockContent = BetaWebSearchToolResultErrorObject | BetaWebSearchResultBlock[];
-  export type BetaWebSearchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'unavailable'
-    | 'max_uses_exceeded'
-    | 'too_many_requests'
-    | 'query_too_long'
-    | 'request_too_large';
-  export type BetaWebFetchToolResultErrorCode =
-    | 'invalid_tool_input'
-    | 'url_too_long'
-    | 'url_not_allowed'
-    | 'url_not_in_prior_context'
-    | 'url_not_accessible'
-    | 'unsupported_content_type'
-    | 'too_many_requests'
-    | 'max_uses_exceeded'
-    | 'unavailable'
-    | 'content_too_large';
-  /**
-   * One entry of `input_transformations`: either a change the API made to the request's input before showing it to the model, or a block that failed a binding check and was still shown to the model unchanged. The `type` field says which.
-   */
-  export type BetaInputTransformation =
-    BetaThinkingDroppedInputTransformation | BetaThinkingMismatchAllowedInputTransformation;
-  /**
-   * Per-iteration token usage breakdown.
-   *
-   * Each entry represents one sampling iteration, with its own input/output token counts and cache statistics, discriminated by `type`. For `message` entries (model sampling iterations, such as the turns of a server-side tool use loop), this allows you to:
-   *
-   * - Calculate the context window size from the last `message` entry
-   * - Understand token accumulation across server-side tool use loops
-   *
-   * A `compaction` entry reports the token usage of the compaction operation itself — the server-side request that summarizes the context being closed — NOT the size of the context that was compacted away, and its token counts can be much smaller than that closed context (for example, a compaction that closes a ~200k-token context can report only a few thousand tokens). Do not derive the context window size from a `compaction` entry, even when it is the last entry. A `compaction` entry's tokens are not included in the top-level `usage` fields. When an input-token trigger is in effect (the default — 150,000 tokens unless configured otherwise), each `compaction` entry closes a context that had reached at least that threshold, though the context can exceed it by the final iteration's output and tool results.
-   */
-  export type BetaIterationsUsage = (
-    | BetaMessageIterationUsage
-    | BetaCompactionIterationUsage
-    | BetaAdvisorMessageIterationUsage
-    | BetaFallbackMessageIterationUsage
-  )[];
-  export type BetaStopReason =
-    | 'end_turn'
-    | 'max_tokens'
-    | 'stop_sequence'
-    | 'tool_use'
-    | 'pause_turn'
-    | 'compaction'
-    | 'refusal'
-    | 'model_context_window_exceeded';
-  export type BetaRawContentBlockDelta =
-    | BetaTextDelta
-    | BetaInputJSONDelta
-    | BetaCitationsDelta
-    | BetaThinkingDelta
-    | BetaSignatureDelta
-    | BetaCompactionContentBlockDelta;
-  export type BetaRawMessageStreamEvent =
-    | BetaRawMessageStartEvent
-    | BetaRawMessageDeltaEvent
-    | BetaRawMessageStopEvent
-    | BetaRawContentBlockStartEvent
-    | BetaRawContentBlockDeltaEvent
-    | BetaRawContentBlockStopEvent;
-  export type PermissionUpdate =
-    | {
-        type: 'addRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
-      }
-    | {
-        type: 'replaceRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
-      }
-    | {
-        type: 'removeRules';
-        rules: PermissionRuleValue[];
-        behavior: PermissionBehavior;
-        destination: PermissionUpdateDestination;
-      }
-    | {
-        type: 'setMode';
-        mode: PermissionMode;
-        destination: PermissionUpdateDestination;
-      }
-    | {
-        type: 'addDirectories';
-        directories: string[];
-        destination: PermissionUpdateDestination;
-      }
-    | {
-        type: 'removeDirectories';
-        directories: string[];
-        destination: PermissionUpdateDestination;
-      };
-  export type PermissionBehavior = 'allow' | 'deny' | 'ask';
-  export type PermissionUpdateDestination = 'userSettings' | 'projectSettings' | 'localSettings' | 'session' | 'cliArg';
-  /**
-   * Permission mode for controlling how tool executions are handled. 'default' - Standard behavior, prompts for dangerous operations. 'acceptEdits' - Auto-accept file edit operations. 'bypassPermissions' - Bypass all permission checks (requires allowDangerouslySkipPermissions). 'plan' - Planning mode, no actual tool execution. 'dontAsk' - Don't prompt for permissions, deny if not pre-approved. 'auto' - Use a model classifier to approve/deny permission prompts.
-   */
-  export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto';
-  /**
-   * Why fast mode can't serve right now. Absent when nothing blocks it (a request may still choose standard speed). A paused-after-rate-limit run is not here; it rides fast_mode_state as 'cooldown'.
-   */
-  export type FastModeDisabledReason =
-    | 'free'
-    | 'preference'
-    | 'extra_usage_disabled'
-    | 'network_error'
-    | 'unknown'
-    | 'not_first_party'
-    | 'disabled_by_env'
-    | 'model_not_allowed'
-    | 'sdk_opt_in_required'
-    | 'pending';
-  /**
-   * Fast mode state: off, in cooldown after rate limit, or actively enabled.
-   */
-  export type FastModeState = 'off' | 'cooldown' | 'on';
-  export type MessageParam = UserMessageParam | AssistantMessageParam | SystemMessageParam;
-  /**
-   * Classification of this permission decision for telemetry. SDK hosts that prompt users (desktop apps, IDEs) should set this to reflect what actually happened: user_temporary for allow-once, user_permanent for always-allow (both the click and later cache hits), user_reject for deny. If unset, the CLI infers conservatively (temporary for allow, reject for deny). The vocabulary matches tool_decision OTel events (monitoring-usage docs).
-   */
-  export type PermissionDecisionClassification = 'user_temporary' | 'user_permanent' | 'user_reject';
-  export type PermissionResult =
-    | {
-        behavior: 'allow';
-        updatedInput?: {
-          [k: string]: unknown;
-        };
-        updatedPermissions?: PermissionUpdate[];
-        toolUseID?: string;
-        decisionClassification?: PermissionDecisionClassification;
-      }
-    | {
-        behavior: 'deny';
-        message: string;
-        interrupt?: boolean;
-        toolUseID?: string;
-        decisionClassification?: PermissionDecisionClassification;
-      };
-  export type SDKAssistantMessageError =
-    | 'authentication_failed'
-    | 'oauth_org_not_allowed'
-    | 'account_on_hold'
-    | 'verification_required'
-    | 'billing_error'
-    | 'rate_limit'
-    | 'overloaded'
-    | 'invalid_request'
-    | 'model_not_found'
-    | 'server_error'
-    | 'unknown'
-    | 'max_output_tokens'
-    | 'cloud_credential_error';
-  export type UUID = string;
-  /**
-   * Provenance of a user-role message (peer session, team lead, channel). A host wrapping keyboard input must stamp {kind:'human'} explicitly — absent origin is treated as unattributed and fails closed at strict isHuman() trust gates.
-   */
-  export type SDKMessageOrigin =
-    | {
-        kind: 'human';
-      }
-    | {
-        kind: 'channel';
-        server: string;
-      }
-    | {
-        kind: 'peer';
-        from: string;
-        /**
-         * The SENDING session's permission class as declared by the host that injects this message on local stdin ('bypass' for sessions that run tools without asking, 'prompting' otherwise). Lets the recipient deliver a same-class message immediately while a cross-class or undeclared sender is still held at a recipient that runs without asking. Honored only from the injecting host on local stdin; absent when the host does not declare it.
-         */
-        fromMode?: 'bypass' | 'prompting';
-        /**
-         * Sender display name, normalized by the harness: Unicode control, format, surrogate, and line/paragraph-separator code points stripped (categories Cc/Cf/Cs/Zl/Zp — covers bidi controls, zero-width characters, and tag characters), trimmed, at most 64 code points (+ ellipsis, never splitting a surrogate pair). Sender-asserted display text (the addressable identity is `from`) — render it as reported speech, but no client-side character sanitization is needed. Absent when the wire is not exactly one harness-formed envelope and on messages from older senders.
-         */
-        name?: string;
-        /**
-         * The sender's host-openable session id (the envelope's `from-session` attribute — e.g. a desktop `local_<uuid>` or a cloud session `session_`/`ses_` id), set by the sender's host so a receiving UI can link this message back to the sending session. Sender-asserted like `from`: a navigation target only, never authority. Absent when the sender's host provides none and on messages from older senders.
-         */
-        fromSession?: string;
-        /**
-         * Task id of the in-process background subagent that sent this message, stamped by the harness from the sending loop (never from tool input). Absent for cross-session peers.
-         */
-        senderTaskId?: string;
-        /**
-         * Decoded message body with the peer envelope stripped — byte-exact with what the model sees. Present only when the turn is exactly one harness-formed envelope (or an in-process agent message), or when Claude Desktop declares it and the message text holds those exact bytes; render this instead of re-parsing the message text.
-         */
-        body?: string;
-        /**
-         * Kernel-verified pid of the process that connected to this session's cross-session messaging socket, read from the connection (SO_PEERCRED / LOCAL_PEERPID) — never from the payload. This identifies the CONNECTING process, which for relayed traffic (e.g. a daemon forwarding on another session's behalf) is the relay, not the message's author. Key sender identity on this, never on `from`: `from` is sender-authored and kept only for reply routing, so it is forgeable by any same-user process. Absent when unverifiable (Windows, non-UDS ingress) — never a wrong value. Pids are recyclable: provenance, not an authentication token.
-         */
-        verifiedPeerPid?: number;
-      }
-    | {
-        kind: 'task-notification';
-        /**
-         * Present when the delivery is the fired stored prompt of a scheduled task ('scheduled-trigger', stamped from server-asserted provenance, or declared by a local host for its own scheduled runs; the schedule attests storage, not authorship), the server's own notice of an event outside the session ('external-event', such as a webhook's; stamped only from server-asserted provenance, with the framing and authority of a delivery with no subkind; the text can quote a third party) or a coordinator co-member SendMessage delivery ('peer-send-message': model-authored text from another of the same user's sessions, verified by the server-stamped receiver co-membership — task-notification for prompt authority, but distinguishable so the receive-side crossSessionInbound setting can apply to it). The harness frames a scheduled-trigger delivery as the session's assigned task instead of the generic background-notification frame. Absent on plugin and background-event deliveries, and can be absent on webhook and PR-steward deliveries.
-         */
-        subkind?: 'scheduled-trigger' | 'peer-send-message' | 'projects-relay' | 'session-inbox' | 'external-event';
-        /**
-         * On a 'scheduled-trigger' delivery, why it fired: a short lowercase token such as 'scheduled', 'manual', 'retry', 'catch_up' or 'api'. Set by the server for cloud scheduled tasks, or declared by a local host for its own scheduled runs, which is honored only in a process the host started with CLAUDE_CODE_HOST_SCHEDULED_RUN=1 (a local host's value is kept only if it is 1 to 32 lowercase letters or underscores); absent when neither sent one.
-         */
-        fireReason?: string;
-        /**
-         * On a background task's own notification: the run_id its task_* events carried, as of when the notification was queued. Not part of the text the model reads.
-         */
-        runId?: string;
-      }
-    | {
-        kind: 'coordinator';
-      }
-    | {
-        kind: 'unclassified';
-      }
-    | {
-        kind: 'observer';
-        from: string;
-        senderTaskId: string;
-      }
-    | {
-        kind: 'auto-continuation';
-      }
-    | {
-        kind: 'observer-activity';
-      };
-  /**
-   * Why Claude Code refused to start, so a host can offer the fix instead of a retry. org_pin_api_key_conflict: managed settings pin a first-party or Cloud gateway sign-in, and an Anthropic API key or auth token is configured instead. provider_not_allowed: managed settings list the API providers this machine may use (allowedProviders), and the session is set up for one that is not listed. org_verify_failed: the sign-in's organization could not be verified against the pin (network, or a revoked token). org_pin_mismatch: the sign-in belongs to an organization the pin does not allow. managed_settings_invalid: managed policy settings could not be read, the pin names no organization, or managed model settings (deniedModels, or an availableModels list matched exactly) block the default model and leave no allowed model to use instead. remote_settings_required_unavailable: managed settings the organization requires could not be loaded. gateway_signin_required: the Cloud gateway ended this sign-in. gateway_access_denied: the Cloud gateway refused managed settings for this account. proxy_invalid: a proxy setting is not a complete URL. temp_dir_unusable: the per-user temp directory is unsafe or could not be created. cwd_unavailable: the working directory was deleted, moved or cannot be read, or (not on Windows) a folder name in its path is not valid UTF-8 and a different file, folder or link stands at the name Claude Code reads it as, for that folder or one above it; start from another directory, rename that folder, or remove the other entry. shell_tool_missing: Windows has no shell tool: Git Bash is missing, and PowerShell is missing or turned off by CLAUDE_CODE_USE_POWERSHELL_TOOL. session_held_by_background: the conversation to resume or continue is running as a background session. worktree_resume_refused: the resume was refused because the session's worktree failed its safety checks or the resume was launched from inside it; errors says whether a re-run continues without the worktree. worktree_unverified: the session's worktree could not be verified right now; retrying may succeed. cli_version_too_old: this Claude Code version is below the minimum Anthropic requires. bypass_root: bypass permissions mode was requested while running as root. org_config_required_unavailable: the organization requires its policy limits and managed settings before a session starts, and they could not be loaded (network, proxy, or an Anthropic error); retrying may succeed. org_config_refused: the organization requires its policy limits and managed settings, and Anthropic refused them for this sign-in (expired or revoked session, or the organization does not allow Claude Code for this account); signing in again or an admin's change is the fix, not a retry. sandbox_required_unavailable: a working sandbox is required and it cannot run in this session, for example because bubblewrap is missing or the platform is not supported; make the sandbox available or have the requirement changed. initialize_not_first: Claude Code was started with --await-initialize, and its first stdin line was not the initialize control request (another message, or not valid JSON). Either the host wrote something else first, or a wrapper script between the host and Claude Code read or changed that line; the fix is in the host or the wrapper script, not a retry. config_file_invalid: a configuration file read at start-up is not valid JSON; errors names the file and, for the global configuration file, how to restore or repair it, and invalid_config_file has the paths as fields. The file is left unchanged, and every start without a terminal is refused until it is repaired, so a retry alone does not help. managed_settings_not_delivered: Claude Code was started with --managed-settings-in-initialize and could not use the managed settings in the initialize control request. Stdin ended or failed first, or its first line was too long; the request has no managedSettings object, that object could not be used, or the request's plugins or mcpServers field is malformed; or the launch does not read that request at start-up or also passes --managed-settings. errors says which. Claude Code starts no session without them; the fix is in the host or in a wrapper script between it and Claude Code, not a retry. initialize_fields_not_delivered: as managed_settings_not_delivered, for --initialize-fields and the settings or disallowedTools that it names; also when a named field's own flag (--settings, --disallowedTools) is passed too. sideload_flags_disabled: managed settings set disableSideloadFlags, and the launch names plugins, agents or MCP servers of its own; a start without them is not refused.
-   */
-  export type SDKStartupFailureReason =
-    | 'org_pin_api_key_conflict'
-    | 'provider_not_allowed'
-    | 'org_verify_failed'
-    | 'org_pin_mismatch'
-    | 'managed_settings_invalid'
-    | 'remote_settings_required_unavailable'
-    | 'gateway_signin_required'
-    | 'gateway_access_denied'
-    | 'proxy_invalid'
-    | 'temp_dir_unusable'
-    | 'cwd_unavailable'
-    | 'shell_tool_missing'
-    | 'session_held_by_background'
-    | 'worktree_resume_refused'
-    | 'worktree_unverified'
-    | 'cli_version_too_old'
-    | 'bypass_root'
-    | 'org_config_required_unavailable'
-    | 'org_config_refused'
-    | 'sandbox_required_unavailable'
-    | 'initialize_not_first'
-    | 'config_file_invalid'
-    | 'managed_settings_not_delivered'
-    | 'initialize_fields_not_delivered'
-    | 'sideload_flags_disabled';
-  /**
-   * Why the query loop terminated. Unset when the loop was bypassed (local slash command).
-   */
-  export type TerminalReason =
-    | 'blocking_limit'
-    | 'rapid_refill_breaker'
-    | 'prompt_too_long'
-    | 'image_error'
-    | 'model_error'
-    | 'api_error'
-    | 'malformed_tool_use_exhausted'
-    | 'aborted_streaming'
-    | 'aborted_tools'
-    | 'stop_hook_prevented'
-    | 'hook_stopped'
-    | 'tool_deferred'
-    | 'max_turns'
-    | 'background_requested'
-    | 'completed'
-    | 'budget_exhausted'
-    | 'structured_output_retry_exhausted'
-    | 'tool_deferred_unavailable'
-    | 'turn_setup_failed';
-  export type SDKStatus = 'compacting' | 'requesting' | null;
 
-  export interface AssistantMessageParam {
-    content: MessageContentParam;
-    role: 'assistant';
-  }
-  export interface TextBlockParam {
-    text: string;
-    type: 'text';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    citations?: TextCitationParam[] | null;
-  }
-  export interface CacheControlEphemeral {
-    type: 'ephemeral';
-    /**
-     * The time-to-live for the cache control breakpoint.
-     *
-     * This may be one the following values:
-     *
-     * - `5m`: 5 minutes
-     * - `1h`: 1 hour
-     *
-     * Defaults to `5m`. See [prompt caching pricing](https://platform.claude.com/docs/en/build-with-claude/prompt-caching) for details.
-     */
-    ttl?: '5m' | '1h';
-  }
-  export interface CitationCharLocationParam {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_char_index: number;
-    start_char_index: number;
-    type: 'char_location';
-  }
-  export interface CitationPageLocationParam {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_page_number: number;
-    start_page_number: number;
-    type: 'page_location';
-  }
-  export interface CitationContentBlockLocationParam {
-    /**
-     * The full text of the cited block range, concatenated.
-     *
-     * Always equals the contents of `content[start_block_index:end_block_index]` joined together. The text block is the minimal citable unit; this field is never a substring of a single block. Not counted toward output tokens, and not counted toward input tokens when sent back in subsequent turns.
-     */
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    /**
-     * Exclusive 0-based end index of the cited block range in the source's `content` array.
-     *
-     * Always greater than `start_block_index`; a single-block citation has `end_block_index = start_block_index + 1`.
-     */
-    end_block_index: number;
-    /**
-     * 0-based index of the first cited block in the source's `content` array.
-     */
-    start_block_index: number;
-    type: 'content_block_location';
-  }
-  export interface CitationWebSearchResultLocationParam {
-    cited_text: string;
-    encrypted_index: string;
-    title: string | null;
-    type: 'web_search_result_location';
-    url: string;
-  }
-  export interface CitationSearchResultLocationParam {
-    /**
-     * The full text of the cited block range, concatenated.
-     *
-     * Always equals the contents of `content[start_block_index:end_block_index]` joined together. The text block is the minimal citable unit; this field is never a substring of a single block. Not counted toward output tokens, and not counted toward input tokens when sent back in subsequent turns.
-     */
-    cited_text: string;
-    /**
-     * Exclusive 0-based end index of the cited block range in the source's `content` array.
-     *
-     * Always greater than `start_block_index`; a single-block citation has `end_block_index = start_block_index + 1`.
-     */
-    end_block_index: number;
-    /**
-     * 0-based index of the cited search result among all `search_result` content blocks in the request, in the order they appear across messages and tool results.
-     *
-     * Counted separately from `document_index`; server-side web search results are not included in this count.
-     */
-    search_result_index: number;
-    source: string;
-    /**
-     * 0-based index of the first cited block in the source's `content` array.
-     */
-    start_block_index: number;
-    title: string | null;
-    type: 'search_result_location';
-  }
-  export interface ImageBlockParam {
-    source: Base64ImageSource | URLImageSource | FileImageSource;
-    type: 'image';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    /**
-     * Configures the transformations the server applies to this image before the model observes it. Each key names a condition the server transforms images for; its value selects the transformation applied. Omitted keys keep their default behavior, and an empty object is equivalent to omitting the field.
-     */
-    transformations?: ImageTransformationsParam | null;
-  }
-  export interface Base64ImageSource {
-    data: string;
-    media_type: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
-    type: 'base64';
-  }
-  export interface URLImageSource {
-    type: 'url';
-    url: string;
-  }
-  export interface FileImageSource {
-    file_id: string;
-    type: 'file';
-  }
-  /**
-   * Configures the transformations the server applies to this image before the model observes it. Each key names a condition the server transforms images for; its value selects the transformation applied. Omitted keys keep their default behavior, and an empty object is equivalent to omitting the field.
-   */
-  export interface ImageTransformationsParam {
-    /**
-     * What the server does when this image exceeds the model's maximum image size. `"downsize"` (the default) scales the image down to fit, which changes the dimensions the model observes without telling you. `"error"` instead rejects the request with a 400 error naming the image's dimensions and the largest dimensions that fit, so you can scale the image deliberately — your image is never silently scaled down.
-     */
-    oversized_image?: 'downsize' | 'error';
-  }
-  export interface DocumentBlockParam {
-    source: Base64PDFSource | PlainTextSource | ContentBlockSource | URLPDFSource | FileDocumentSource;
-    type: 'document';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    citations?: CitationsConfigParam | null;
-    context?: string | null;
-    title?: string | null;
-  }
-  export interface Base64PDFSource {
-    data: string;
-    media_type: 'application/pdf';
-    type: 'base64';
-  }
-  export interface PlainTextSource {
-    data: string;
-    media_type: 'text/plain';
-    type: 'text';
-  }
-  export interface ContentBlockSource {
-    content: string | ContentBlockSourceContent[];
-    type: 'content';
-  }
-  export interface URLPDFSource {
-    type: 'url';
-    url: string;
-  }
-  export interface FileDocumentSource {
-    file_id: string;
-    type: 'file';
-  }
-  export interface CitationsConfigParam {
-    enabled?: boolean;
-  }
-  export interface SearchResultBlockParam {
-    content: TextBlockParam[];
-    source: string;
-    title: string;
-    type: 'search_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    citations?: CitationsConfigParam;
-  }
-  export interface ThinkingBlockParam {
-    /**
-     * The `signature` value of this thinking block, exactly as returned by the API in a previous response. Used to verify that the block was generated by Claude.
-     *
-     * Thinking blocks must be passed back unmodified and in their original order; a modified block results in a 400 `invalid_request_error`.
-     */
-    signature: string;
-    /**
-     * The `thinking` text of this block as returned by the API.
-     */
-    thinking: string;
-    type: 'thinking';
-  }
-  export interface RedactedThinkingBlockParam {
-    /**
-     * The `data` value of this redacted thinking block, exactly as returned by the API in a previous response. Opaque and encrypted; pass it back unchanged.
-     */
-    data: string;
-    type: 'redacted_thinking';
-  }
-  export interface ToolUseBlockParam {
-    id: string;
-    input: unknown;
-    name: string;
-    type: 'tool_use';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
-    /**
-     * For a toolset member tool_use, the toolset family this member belongs to.
-     */
-    toolset_name?: string | null;
-  }
-  /**
-   * Tool invocation directly from the model.
-   */
-  export interface DirectCaller {
-    type: 'direct';
-  }
-  /**
-   * Tool invocation generated by a server-side tool.
-   */
-  export interface ServerToolCaller {
-    tool_id: string;
-    type: 'code_execution_20250825';
-  }
-  export interface ServerToolCaller20260120 {
-    tool_id: string;
-    type: 'code_execution_20260120';
-  }
-  export interface ToolResultBlockParam {
-    tool_use_id: string;
-    type: 'tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    content?:
-      | string
-      | (
-          | TextBlockParam
-          | ImageBlockParam
-          | SearchResultBlockParam
-          | DocumentBlockParam
-          | ToolReferenceBlockParam
-          | BrowserStateBlockParam
-        )[];
-    is_error?: boolean;
-    /**
-     * For a toolset member tool_result, the toolset family of the paired tool_use.
-     */
-    toolset_name?: string | null;
-  }
-  /**
-   * Tool reference block that can be included in tool_result content.
-   */
-  export interface ToolReferenceBlockParam {
-    tool_name: string;
-    type: 'tool_reference';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  /**
-   * The caller's browser state after a browser toolset member call — the full inventory of open tabs, which tab is active, and any side effects (tabs opened, download state changes) the call produced.
-   *
-   * At most one per `tool_result`, only on a non-error result answering a browser toolset member `tool_use`. The server renders the model-visible text from it; the model never sees the raw fields.
-   */
-  export interface BrowserStateBlockParam {
-    /**
-     * All tabs open in the browser after this call — the full inventory, not a delta. May be empty. Whenever non-empty, exactly one entry carries `active: true`.
-     */
-    tabs: BrowserStateTabEntry[];
-    type: 'browser_state';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    /**
-     * Tabs opened and download state changes during this call. "Nothing to report" is expressed by omitting the field, never by an empty list.
-     */
-    state_changes?: BrowserStateChange[] | null;
-  }
-  /**
-   * One open browser tab reported in a `browser_state` block's `tabs` inventory.
-   *
-   * `tab_id` is the caller-assigned identifier for the tab; `title` and `url` describe the page the tab is currently showing and may be empty strings (a blank tab legitimately has both empty). `active` marks the tab that is active after this call; whenever `tabs` is non-empty, exactly one entry is marked.
-   */
-  export interface BrowserStateTabEntry {
-    /**
-     * The caller-assigned identifier for this tab, unique within the inventory.
-     */
-    tab_id: string;
-    /**
-     * The title of the page the tab is showing. May be empty.
-     */
-    title: string;
-    /**
-     * The URL of the page the tab is showing. May be empty.
-     */
-    url: string;
-    /**
-     * Whether this tab is the active tab after this call. Whenever `tabs` is non-empty, exactly one entry is marked `active: true`.
-     */
-    active?: boolean;
-  }
-  /**
-   * A tab this call's execution opened that remains open at its end — the creation delta of the `tabs` inventory, not an event log.
-   *
-   * Carries only the `tab_id`; the tab's `title` and `url` live on its `tabs` entry, which must include the same `tab_id`. A tab opened during a failed call gets no deferred `tab_opened`; it simply appears in the next result's `tabs` inventory.
-   */
-  export interface BrowserStateChangeTabOpened {
-    /**
-     * The `tab_id` of the opened tab, present in `tabs`.
-     */
-    tab_id: string;
-    type: 'tab_opened';
-  }
-  /**
-   * A file download that started during this call.
-   */
-  export interface BrowserStateChangeDownloadStarted {
-    /**
-     * The caller-assigned identifier for this download, stable across the state changes reporting it.
-     */
-    download_id: string;
-    type: 'download_started';
-    /**
-     * The final post-redirect URL the download was served from.
-     */
-    url: string;
-  }
-  /**
-   * A file download that finished during this call, reported with the same `download_id` as its `download_started` — or without a prior `download_started`, when the download finished during the call that started it (at most one state change per `download_id` per result).
-   */
-  export interface BrowserStateChangeDownloadCompleted {
-    /**
-     * The caller-assigned identifier for this download, stable across the state changes reporting it.
-     */
-    download_id: string;
-    type: 'download_completed';
-    /**
-     * The final post-redirect URL the download was served from.
-     */
-    url: string;
-    /**
-     * Where the executor saved the file, on the executor's filesystem. Only included when another tool in the same environment can read the file at that path.
-     */
-    path?: string | null;
-    /**
-     * The completed download's size.
-     */
-    size_bytes?: number | null;
-  }
-  /**
-   * A file download that failed — or was cancelled — during this call.
-   */
-  export interface BrowserStateChangeDownloadFailed {
-    /**
-     * The caller-assigned identifier for this download, stable across the state changes reporting it.
-     */
-    download_id: string;
-    type: 'download_failed';
-    /**
-     * The final post-redirect URL the download was served from.
-     */
-    url: string;
-    /**
-     * The failure or cancellation detail, when known.
-     */
-    error?: string | null;
-  }
-  export interface ServerToolUseBlockParam {
-    id: string;
-    input: unknown;
-    name:
-      | 'web_search'
-      | 'web_fetch'
-      | 'code_execution'
-      | 'bash_code_execution'
-      | 'text_editor_code_execution'
-      | 'tool_search_tool_regex'
-      | 'tool_search_tool_bm25';
-    type: 'server_tool_use';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
-  }
-  export interface WebSearchToolResultBlockParam {
-    content: WebSearchToolResultBlockParamContent;
-    tool_use_id: string;
-    type: 'web_search_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
-  }
-  export interface WebSearchResultBlockParam {
-    encrypted_content: string;
-    title: string;
-    type: 'web_search_result';
-    url: string;
-    page_age?: string | null;
-  }
-  export interface WebSearchToolRequestErrorObject {
-    error_code: WebSearchToolResultErrorCode;
-    type: 'web_search_tool_result_error';
-  }
-  export interface WebFetchToolResultBlockParam {
-    content: WebFetchToolResultErrorBlockParam | WebFetchBlockParam;
-    tool_use_id: string;
-    type: 'web_fetch_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-    caller?: DirectCaller | ServerToolCaller | ServerToolCaller20260120;
-  }
-  export interface WebFetchToolResultErrorBlockParam {
-    error_code: WebFetchToolResultErrorCode;
-    type: 'web_fetch_tool_result_error';
-  }
-  export interface WebFetchBlockParam {
-    content: DocumentBlockParam;
-    type: 'web_fetch_result';
-    /**
-     * Fetched content URL
-     */
-    url: string;
-    /**
-     * ISO 8601 timestamp when the content was retrieved
-     */
-    retrieved_at?: string | null;
-  }
-  export interface CodeExecutionToolResultBlockParam {
-    content: CodeExecutionToolResultBlockParamContent;
-    tool_use_id: string;
-    type: 'code_execution_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  export interface CodeExecutionToolResultErrorParam {
-    error_code: CodeExecutionToolResultErrorCode;
-    type: 'code_execution_tool_result_error';
-  }
-  export interface CodeExecutionResultBlockParam {
-    content: CodeExecutionOutputBlockParam[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'code_execution_result';
-  }
-  export interface CodeExecutionOutputBlockParam {
-    file_id: string;
-    type: 'code_execution_output';
-  }
-  /**
-   * The output and exit code of Python code that Claude ran with the code execution tool, with standard output in encrypted form, sent back in a later request.
-   */
-  export interface EncryptedCodeExecutionResultBlockParam {
-    content: CodeExecutionOutputBlockParam[];
-    encrypted_stdout: string;
-    return_code: number;
-    stderr: string;
-    type: 'encrypted_code_execution_result';
-  }
-  export interface BashCodeExecutionToolResultBlockParam {
-    content: BashCodeExecutionToolResultErrorParam | BashCodeExecutionResultBlockParam;
-    tool_use_id: string;
-    type: 'bash_code_execution_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  export interface BashCodeExecutionToolResultErrorParam {
-    error_code: BashCodeExecutionToolResultErrorCode;
-    type: 'bash_code_execution_tool_result_error';
-  }
-  export interface BashCodeExecutionResultBlockParam {
-    content: BashCodeExecutionOutputBlockParam[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'bash_code_execution_result';
-  }
-  export interface BashCodeExecutionOutputBlockParam {
-    file_id: string;
-    type: 'bash_code_execution_output';
-  }
-  export interface TextEditorCodeExecutionToolResultBlockParam {
-    content:
-      | TextEditorCodeExecutionToolResultErrorParam
-      | TextEditorCodeExecutionViewResultBlockParam
-      | TextEditorCodeExecutionCreateResultBlockParam
-      | TextEditorCodeExecutionStrReplaceResultBlockParam;
-    tool_use_id: string;
-    type: 'text_editor_code_execution_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  export interface TextEditorCodeExecutionToolResultErrorParam {
-    error_code: TextEditorCodeExecutionToolResultErrorCode;
-    type: 'text_editor_code_execution_tool_result_error';
-    error_message?: string | null;
-  }
-  export interface TextEditorCodeExecutionViewResultBlockParam {
-    content: string;
-    file_type: 'text' | 'image' | 'pdf';
-    type: 'text_editor_code_execution_view_result';
-    num_lines?: number | null;
-    start_line?: number | null;
-    total_lines?: number | null;
-  }
-  export interface TextEditorCodeExecutionCreateResultBlockParam {
-    is_file_update: boolean;
-    type: 'text_editor_code_execution_create_result';
-  }
-  export interface TextEditorCodeExecutionStrReplaceResultBlockParam {
-    type: 'text_editor_code_execution_str_replace_result';
-    lines?: string[] | null;
-    new_lines?: number | null;
-    new_start?: number | null;
-    old_lines?: number | null;
-    old_start?: number | null;
-  }
-  export interface ToolSearchToolResultBlockParam {
-    content: ToolSearchToolResultErrorParam | ToolSearchToolSearchResultBlockParam;
-    tool_use_id: string;
-    type: 'tool_search_tool_result';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  export interface ToolSearchToolResultErrorParam {
-    error_code: ToolSearchToolResultErrorCode;
-    type: 'tool_search_tool_result_error';
-    error_message?: string | null;
-  }
-  export interface ToolSearchToolSearchResultBlockParam {
-    tool_references: ToolReferenceBlockParam[];
-    type: 'tool_search_tool_search_result';
-  }
-  /**
-   * A content block that represents a file to be uploaded to the container Files uploaded via this block will be available in the container's input directory.
-   */
-  export interface ContainerUploadBlockParam {
-    file_id: string;
-    type: 'container_upload';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: CacheControlEphemeral | null;
-  }
-  /**
-   * Token usage for an advisor sub-inference iteration.
-   */
-  export interface BetaAdvisorMessageIterationUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Usage for an advisor sub-inference iteration
-     */
-    type: 'advisor_message';
-  }
-  export interface BetaCacheCreation {
-    /**
-     * The number of input tokens used to create the 1 hour cache entry.
-     */
-    ephemeral_1h_input_tokens: number;
-    /**
-     * The number of input tokens used to create the 5 minute cache entry.
-     */
-    ephemeral_5m_input_tokens: number;
-  }
-  export interface BetaAdvisorRedactedResultBlock {
-    /**
-     * Opaque blob containing the advisor's output. Round-trip verbatim; do not inspect or modify.
-     */
-    encrypted_content: string;
-    /**
-     * The advisor sub-inference's stop reason (same values as the top-level message `stop_reason`).
-     */
-    stop_reason: string | null;
-    type: 'advisor_redacted_result';
-  }
-  export interface BetaAdvisorResultBlock {
-    /**
-     * The advisor sub-inference's stop reason (same values as the top-level message `stop_reason`). `max_tokens` indicates the advisor's output was truncated at the tool's `max_tokens` value or the advisor model's policy cap.
-     */
-    stop_reason: string | null;
-    text: string;
-    type: 'advisor_result';
-  }
-  export interface BetaAdvisorTool20260301 {
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model;
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'advisor';
-    type: 'advisor_20260301';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Caching for the advisor's own prompt. When set, each advisor call writes a cache entry at the given TTL so subsequent calls in the same conversation read the stable prefix. When omitted, the advisor prompt is not cached.
-     */
-    caching?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Bounds the advisor's total output (thinking + text) per call. When the advisor hits this cap, the returned advisor_result or advisor_redacted_result block carries stop_reason='max_tokens', and a truncation note is appended to the advice text the worker model sees (inside the encrypted blob in redacted mode). When set, the API also passes the advisor its remaining-token budget, so the advisor shapes its output toward the cap. When omitted, the advisor model's default output cap applies and the API doesn't pass a budget.
-     */
-    max_tokens?: number | null;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaCacheControlEphemeral {
-    type: 'ephemeral';
-    /**
-     * The time-to-live for the cache control breakpoint.
-     *
-     * This may be one the following values:
-     *
-     * - `5m`: 5 minutes
-     * - `1h`: 1 hour
-     *
-     * Defaults to `5m`. See [prompt caching pricing](https://platform.claude.com/docs/en/build-with-claude/prompt-caching) for details.
-     */
-    ttl?: '5m' | '1h';
-  }
-  export interface BetaAdvisorToolResultBlock {
-    content: BetaAdvisorToolResultErrorObject | BetaAdvisorResultBlock | BetaAdvisorRedactedResultBlock;
-    tool_use_id: string;
-    type: 'advisor_tool_result';
-  }
-  export interface BetaAdvisorToolResultErrorObject {
-    error_code:
-      | 'max_uses_exceeded'
-      | 'prompt_too_long'
-      | 'too_many_requests'
-      | 'overloaded'
-      | 'unavailable'
-      | 'execution_time_exceeded'
-      | 'model_not_found';
-    type: 'advisor_tool_result_error';
-  }
-  export interface BetaBase64PDFSource {
-    data: string;
-    media_type: 'application/pdf';
-    type: 'base64';
-  }
-  export interface BetaBashCodeExecutionOutputBlock {
-    file_id: string;
-    type: 'bash_code_execution_output';
-  }
-  export interface BetaBashCodeExecutionResultBlock {
-    content: BetaBashCodeExecutionOutputBlock[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'bash_code_execution_result';
-  }
-  export interface BetaBashCodeExecutionToolResultBlock {
-    content: BetaBashCodeExecutionToolResultErrorObject | BetaBashCodeExecutionResultBlock;
-    tool_use_id: string;
-    type: 'bash_code_execution_tool_result';
-  }
-  export interface BetaBashCodeExecutionToolResultErrorObject {
-    error_code:
-      'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'output_file_too_large';
-    type: 'bash_code_execution_tool_result_error';
-  }
-  /**
-   * `close_tab`'s config overrides.
-   */
-  export interface BetaBrowserCloseTabConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `double_click`'s config overrides.
-   */
-  export interface BetaBrowserDoubleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `file_upload`'s config overrides.
-   */
-  export interface BetaBrowserFileUploadConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `find`'s config overrides.
-   */
-  export interface BetaBrowserFindConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `form_input`'s config overrides.
-   */
-  export interface BetaBrowserFormInputConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `get_page_text`'s config overrides.
-   */
-  export interface BetaBrowserGetPageTextConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `hold_key`'s config overrides.
-   */
-  export interface BetaBrowserHoldKeyConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `hover`'s config overrides.
-   */
-  export interface BetaBrowserHoverConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `javascript_exec`'s config overrides.
-   */
-  export interface BetaBrowserJavascriptExecConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `key`'s config overrides.
-   */
-  export interface BetaBrowserKeyConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_click`'s config overrides.
-   */
-  export interface BetaBrowserLeftClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_click_drag`'s config overrides.
-   */
-  export interface BetaBrowserLeftClickDragConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_mouse_down`'s config overrides.
-   */
-  export interface BetaBrowserLeftMouseDownConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_mouse_up`'s config overrides.
-   */
-  export interface BetaBrowserLeftMouseUpConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `list_tabs`'s config overrides.
-   */
-  export interface BetaBrowserListTabsConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `middle_click`'s config overrides.
-   */
-  export interface BetaBrowserMiddleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `mouse_move`'s config overrides.
-   */
-  export interface BetaBrowserMouseMoveConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `navigate`'s config overrides.
-   */
-  export interface BetaBrowserNavigateConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `new_tab`'s config overrides.
-   */
-  export interface BetaBrowserNewTabConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `read_console`'s config overrides.
-   */
-  export interface BetaBrowserReadConsoleConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `read_network`'s config overrides.
-   */
-  export interface BetaBrowserReadNetworkConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `read_page`'s config overrides.
-   */
-  export interface BetaBrowserReadPageConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `right_click`'s config overrides.
-   */
-  export interface BetaBrowserRightClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `screenshot`'s config overrides.
-   */
-  export interface BetaBrowserScreenshotConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `scroll`'s config overrides.
-   */
-  export interface BetaBrowserScrollConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `scroll_to`'s config overrides.
-   */
-  export interface BetaBrowserScrollToConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `switch_tab`'s config overrides.
-   */
-  export interface BetaBrowserSwitchTabConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * The browser toolset: a single `tools[]` entry (carrying no `name`) that declares the browser tool family. The model is served the family's tool with any members disabled via `configs` removed from its schema.
-   */
-  export interface BetaBrowserToolset20260801 {
-    type: 'browser_toolset_20260801';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Sparse per-member overrides, keyed by member name. Absent, null, and {} are equivalent; a member's defaults apply wherever its key is absent.
-     */
-    configs?: BetaBrowserToolsetConfigs | null;
-  }
-  /**
-   * Per-member configuration for `browser_toolset_20260801`: one optional field per member tool, keyed by the member name — the same name the member's `tool_use` blocks carry. Every member is an accepted key, and a member's defaults apply wherever its key is absent. Unknown keys are rejected: the field set is this toolset version's complete member set.
-   */
-  export interface BetaBrowserToolsetConfigs {
-    /**
-     * `close_tab`'s config overrides.
-     */
-    close_tab?: BetaBrowserCloseTabConfig | null;
-    /**
-     * `double_click`'s config overrides.
-     */
-    double_click?: BetaBrowserDoubleClickConfig | null;
-    /**
-     * `file_upload`'s config overrides.
-     */
-    file_upload?: BetaBrowserFileUploadConfig | null;
-    /**
-     * `find`'s config overrides.
-     */
-    find?: BetaBrowserFindConfig | null;
-    /**
-     * `form_input`'s config overrides.
-     */
-    form_input?: BetaBrowserFormInputConfig | null;
-    /**
-     * `get_page_text`'s config overrides.
-     */
-    get_page_text?: BetaBrowserGetPageTextConfig | null;
-    /**
-     * `hold_key`'s config overrides.
-     */
-    hold_key?: BetaBrowserHoldKeyConfig | null;
-    /**
-     * `hover`'s config overrides.
-     */
-    hover?: BetaBrowserHoverConfig | null;
-    /**
-     * `javascript_exec`'s config overrides.
-     */
-    javascript_exec?: BetaBrowserJavascriptExecConfig | null;
-    /**
-     * `key`'s config overrides.
-     */
-    key?: BetaBrowserKeyConfig | null;
-    /**
-     * `left_click`'s config overrides.
-     */
-    left_click?: BetaBrowserLeftClickConfig | null;
-    /**
-     * `left_click_drag`'s config overrides.
-     */
-    left_click_drag?: BetaBrowserLeftClickDragConfig | null;
-    /**
-     * `left_mouse_down`'s config overrides.
-     */
-    left_mouse_down?: BetaBrowserLeftMouseDownConfig | null;
-    /**
-     * `left_mouse_up`'s config overrides.
-     */
-    left_mouse_up?: BetaBrowserLeftMouseUpConfig | null;
-    /**
-     * `list_tabs`'s config overrides.
-     */
-    list_tabs?: BetaBrowserListTabsConfig | null;
-    /**
-     * `middle_click`'s config overrides.
-     */
-    middle_click?: BetaBrowserMiddleClickConfig | null;
-    /**
-     * `mouse_move`'s config overrides.
-     */
-    mouse_move?: BetaBrowserMouseMoveConfig | null;
-    /**
-     * `navigate`'s config overrides.
-     */
-    navigate?: BetaBrowserNavigateConfig | null;
-    /**
-     * `new_tab`'s config overrides.
-     */
-    new_tab?: BetaBrowserNewTabConfig | null;
-    /**
-     * `read_console`'s config overrides.
-     */
-    read_console?: BetaBrowserReadConsoleConfig | null;
-    /**
-     * `read_network`'s config overrides.
-     */
-    read_network?: BetaBrowserReadNetworkConfig | null;
-    /**
-     * `read_page`'s config overrides.
-     */
-    read_page?: BetaBrowserReadPageConfig | null;
-    /**
-     * `right_click`'s config overrides.
-     */
-    right_click?: BetaBrowserRightClickConfig | null;
-    /**
-     * `screenshot`'s config overrides.
-     */
-    screenshot?: BetaBrowserScreenshotConfig | null;
-    /**
-     * `scroll`'s config overrides.
-     */
-    scroll?: BetaBrowserScrollConfig | null;
-    /**
-     * `scroll_to`'s config overrides.
-     */
-    scroll_to?: BetaBrowserScrollToConfig | null;
-    /**
-     * `switch_tab`'s config overrides.
-     */
-    switch_tab?: BetaBrowserSwitchTabConfig | null;
-    /**
-     * `triple_click`'s config overrides.
-     */
-    triple_click?: BetaBrowserTripleClickConfig | null;
-    /**
-     * `type`'s config overrides.
-     */
-    type?: BetaBrowserTypeConfig | null;
-    /**
-     * `wait`'s config overrides.
-     */
-    wait?: BetaBrowserWaitConfig | null;
-    /**
-     * `zoom`'s config overrides.
-     */
-    zoom?: BetaBrowserZoomConfig | null;
-  }
-  /**
-   * `triple_click`'s config overrides.
-   */
-  export interface BetaBrowserTripleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `type`'s config overrides.
-   */
-  export interface BetaBrowserTypeConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `wait`'s config overrides.
-   */
-  export interface BetaBrowserWaitConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `zoom`'s config overrides.
-   */
-  export interface BetaBrowserZoomConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * A `cache_miss_reason` for a request whose `messages` differ from the previous request's in an earlier entry, instead of only having entries appended. The `model`, `system`, and `tools` match.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissMessagesChanged {
-    /**
-     * Approximate number of input tokens that would have been read from cache had the prefix matched the previous request.
-     */
-    cache_missed_input_tokens: number;
-    type: 'messages_changed';
-  }
-  /**
-   * A `cache_miss_reason` for a request whose `model` or `speed` differs from the previous request's.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissModelChanged {
-    /**
-     * Approximate number of input tokens that would have been read from cache had the prefix matched the previous request.
-     */
-    cache_missed_input_tokens: number;
-    type: 'model_changed';
-  }
-  /**
-   * A `cache_miss_reason` for when the API doesn't have a stored record of the request that `diagnostics.previous_message_id` references.
-   *
-   * This doesn't mean that this request changed.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissPreviousMessageNotFound {
-    type: 'previous_message_not_found';
-  }
-  /**
-   * A `cache_miss_reason` for a request whose `system` differs from the previous request's.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissSystemChanged {
-    /**
-     * Approximate number of input tokens that would have been read from cache had the prefix matched the previous request.
-     */
-    cache_missed_input_tokens: number;
-    type: 'system_changed';
-  }
-  /**
-   * A `cache_miss_reason` for a request whose `tools` differ from the previous request's, for example because tools were added, removed, or reordered.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissToolsChanged {
-    /**
-     * Approximate number of input tokens that would have been read from cache had the prefix matched the previous request.
-     */
-    cache_missed_input_tokens: number;
-    type: 'tools_changed';
-  }
-  /**
-   * A `cache_miss_reason` for when the API can't give a diagnosis. The request itself was processed normally.
-   *
-   * This includes a request whose `model`, `system`, and `tools` match the previous request's but whose other prompt-affecting parameters, such as `thinking` or `tool_choice`, differ.
-   *
-   * See the [cache diagnostics guide](https://platform.claude.com/docs/en/build-with-claude/cache-diagnostics#cache-miss-reason-types) to learn what to change for each reason.
-   */
-  export interface BetaCacheMissUnavailable {
-    type: 'unavailable';
-  }
-  export interface BetaCitationCharLocation {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_char_index: number;
-    file_id: string | null;
-    start_char_index: number;
-    type: 'char_location';
-  }
-  export interface BetaCitationConfig {
-    enabled: boolean;
-  }
-  export interface BetaCitationContentBlockLocation {
-    /**
-     * The full text of the cited block range, concatenated.
-     *
-     * Always equals the contents of `content[start_block_index:end_block_index]` joined together. The text block is the minimal citable unit; this field is never a substring of a single block. Not counted toward output tokens, and not counted toward input tokens when sent back in subsequent turns.
-     */
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    /**
-     * Exclusive 0-based end index of the cited block range in the source's `content` array.
-     *
-     * Always greater than `start_block_index`; a single-block citation has `end_block_index = start_block_index + 1`.
-     */
-    end_block_index: number;
-    file_id: string | null;
-    /**
-     * 0-based index of the first cited block in the source's `content` array.
-     */
-    start_block_index: number;
-    type: 'content_block_location';
-  }
-  export interface BetaCitationPageLocation {
-    cited_text: string;
-    document_index: number;
-    document_title: string | null;
-    end_page_number: number;
-    file_id: string | null;
-    start_page_number: number;
-    type: 'page_location';
-  }
-  export interface BetaCitationSearchResultLocation {
-    /**
-     * The full text of the cited block range, concatenated.
-     *
-     * Always equals the contents of `content[start_block_index:end_block_index]` joined together. The text block is the minimal citable unit; this field is never a substring of a single block. Not counted toward output tokens, and not counted toward input tokens when sent back in subsequent turns.
-     */
-    cited_text: string;
-    /**
-     * Exclusive 0-based end index of the cited block range in the source's `content` array.
-     *
-     * Always greater than `start_block_index`; a single-block citation has `end_block_index = start_block_index + 1`.
-     */
-    end_block_index: number;
-    /**
-     * 0-based index of the cited search result among all `search_result` content blocks in the request, in the order they appear across messages and tool results.
-     *
-     * Counted separately from `document_index`; server-side web search results are not included in this count.
-     */
-    search_result_index: number;
-    source: string;
-    /**
-     * 0-based index of the first cited block in the source's `content` array.
-     */
-    start_block_index: number;
-    title: string | null;
-    type: 'search_result_location';
-  }
-  export interface BetaCitationsConfigParam {
-    enabled?: boolean;
-  }
-  export interface BetaCitationsDelta {
-    citation:
-      | BetaCitationCharLocation
-      | BetaCitationPageLocation
-      | BetaCitationContentBlockLocation
-      | BetaCitationsWebSearchResultLocation
-      | BetaCitationSearchResultLocation;
-    type: 'citations_delta';
-  }
-  export interface BetaCitationsWebSearchResultLocation {
-    cited_text: string;
-    encrypted_index: string;
-    title: string | null;
-    type: 'web_search_result_location';
-    url: string;
-  }
-  export interface BetaClearThinking20251015EditResponse {
-    /**
-     * Number of input tokens cleared by this edit.
-     */
-    cleared_input_tokens: number;
-    /**
-     * Number of thinking turns that were cleared.
-     */
-    cleared_thinking_turns: number;
-    /**
-     * The type of context management edit applied.
-     */
-    type: 'clear_thinking_20251015';
-  }
-  export interface BetaClearToolUses20250919EditResponse {
-    /**
-     * Number of input tokens cleared by this edit.
-     */
-    cleared_input_tokens: number;
-    /**
-     * Number of tool uses that were cleared.
-     */
-    cleared_tool_uses: number;
-    /**
-     * The type of context management edit applied.
-     */
-    type: 'clear_tool_uses_20250919';
-  }
-  export interface BetaCodeExecutionOutputBlock {
-    file_id: string;
-    type: 'code_execution_output';
-  }
-  export interface BetaCodeExecutionResultBlock {
-    content: BetaCodeExecutionOutputBlock[];
-    return_code: number;
-    stderr: string;
-    stdout: string;
-    type: 'code_execution_result';
-  }
-  export interface BetaCodeExecutionTool20250522 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'code_execution';
-    type: 'code_execution_20250522';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaCodeExecutionTool20250825 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'code_execution';
-    type: 'code_execution_20250825';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  /**
-   * A `tools` entry for the code execution tool, version `code_execution_20260120`. It adds REPL state persistence to version `code_execution_20250825`.
-   *
-   * REPL state persistence applies with programmatic tool calling. With it, the Python interpreter state, such as variable bindings, persists across requests that reuse the container.
-   *
-   * See the [code execution tool guide](https://platform.claude.com/docs/en/agents-and-tools/tool-use/code-execution-tool#tool-versions) to learn what each tool version adds.
-   */
-  export interface BetaCodeExecutionTool20260120 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'code_execution';
-    type: 'code_execution_20260120';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  /**
-   * Code execution tool with REPL state persistence.
-   */
-  export interface BetaCodeExecutionTool20260521 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'code_execution';
-    type: 'code_execution_20260521';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaCodeExecutionToolResultBlock {
-    content: BetaCodeExecutionToolResultBlockContent;
-    tool_use_id: string;
-    type: 'code_execution_tool_result';
-  }
-  export interface BetaCodeExecutionToolResultErrorObject {
-    error_code: BetaCodeExecutionToolResultErrorCode;
-    type: 'code_execution_tool_result_error';
-  }
-  /**
-   * The output and exit code of Python code that Claude ran with the code execution tool, with standard output in encrypted form.
-   *
-   * The API returns this block in place of `code_execution_result` when the code called the web search tool.
-   *
-   * See the [programmatic tool calling guide](https://platform.claude.com/docs/en/agents-and-tools/tool-use/programmatic-tool-calling) to learn more about programmatic tool calling.
-   */
-  export interface BetaEncryptedCodeExecutionResultBlock {
-    content: BetaCodeExecutionOutputBlock[];
-    encrypted_stdout: string;
-    return_code: number;
-    stderr: string;
-    type: 'encrypted_code_execution_result';
-  }
-  /**
-   * A compaction block returned when autocompact is triggered.
-   *
-   * When content is None, it indicates the compaction failed to produce a valid summary (e.g., malformed output from the model). Clients may round-trip compaction blocks with null content; the server treats them as no-ops.
-   */
-  export interface BetaCompactionBlock {
-    /**
-     * Summary of compacted content, or null if compaction failed
-     */
-    content: string | null;
-    /**
-     * Opaque metadata from prior compaction, to be round-tripped verbatim
-     */
-    encrypted_content: string | null;
-    type: 'compaction';
-    /**
-     * Signature over the summary, to be sent back with the block verbatim
-     */
-    signature?: string | null;
-    /**
-     * The tool changes of the compacted range: the `tool_addition` and `tool_removal` blocks that take the request's `tools` to the tool set in effect at the end of the range, or `[]` when the range changed no tool. Absent when the server did not compute them. Send the block back unchanged.
-     */
-    tool_changes?: (BetaResponseToolAdditionBlock | BetaResponseToolRemovalBlock)[] | null;
-  }
-  /**
-   * An entry of a `compaction` block's `tool_changes`: a tool the compacted range made available, as a reference to a `tools` entry or MCP toolset, or as the tool definition in effect at the end of the range, by value. Send it back unchanged.
-   */
-  export interface BetaResponseToolAdditionBlock {
-    /**
-     * The tool made available: a reference to a `tools` entry or MCP toolset, or a `tool_definition` carrying the definition by value.
-     */
-    tool:
-      | BetaResponseToolChangeToolReference
-      | BetaResponseToolChangeMCPToolReference
-      | BetaResponseToolChangeMCPToolsetReference
-      | BetaToolChangeToolDefinition;
-    type: 'tool_addition';
-  }
-  /**
-   * Reference to a single tool, by the name the model uses to call it, as a `compaction` block's `tool_changes` entry reports it: a tool declared in `tools` or defined by an earlier `tool_addition` block. Send it back unchanged with the block.
-   */
-  export interface BetaResponseToolChangeToolReference {
-    name: string;
-    type: 'tool_reference';
-  }
-  /**
-   * Reference to a single MCP tool, by its server and its name on that server, as a `compaction` block's `tool_changes` entry reports it. Send it back unchanged with the block.
-   */
-  export interface BetaResponseToolChangeMCPToolReference {
-    name: string;
-    server_name: string;
-    type: 'mcp_tool_reference';
-  }
-  /**
-   * Reference to every tool in the named MCP server's toolset, as a `compaction` block's `tool_changes` entry reports it. Send it back unchanged with the block.
-   */
-  export interface BetaResponseToolChangeMCPToolsetReference {
-    server_name: string;
-    type: 'mcp_toolset_reference';
-  }
-  /**
-   * A tool defined by value, as a `compaction` block's `tool_changes` entry reports it: `definition` is the tool's definition as it was sent, in the form of a `tools` entry, without `cache_control`. Send it back unchanged with the block.
-   */
-  export interface BetaToolChangeToolDefinition {
-    definition: BetaResponseToolUnion;
-    type: 'tool_definition';
-  }
-  /**
-   * A custom tool definition, as sent.
-   */
-  export interface BetaResponseTool {
-    /**
-     * [JSON schema](https://json-schema.org/draft/2020-12) for this tool's input.
-     *
-     * This defines the shape of the `input` that your tool accepts and that the model will produce.
-     */
-    input_schema: BetaResponseToolInputSchema;
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: string;
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Description of what this tool does.
-     *
-     * Tool descriptions should be as detailed as possible. The more information that the model has about what the tool is and how to use it, the better it will perform. You can use natural language descriptions to reinforce important aspects of the tool input JSON schema.
-     */
-    description?: string;
-    /**
-     * Enable eager input streaming for this tool. When true, tool input parameters will be streamed incrementally as they are generated, and types will be inferred on-the-fly rather than buffering the full JSON output. When false, streaming is disabled for this tool even if the fine-grained-tool-streaming beta is active. When null (default), uses the default behavior based on beta headers.
-     */
-    eager_input_streaming?: boolean | null;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    type?: 'custom' | null;
-  }
-  /**
-   * [JSON schema](https://json-schema.org/draft/2020-12) for this tool's input.
-   *
-   * This defines the shape of the `input` that your tool accepts and that the model will produce.
-   */
-  export interface BetaResponseToolInputSchema {
-    type: 'object';
-    properties?: {
-      [k: string]: unknown;
-    } | null;
-    required?: string[] | null;
-    [k: string]: unknown;
-  }
-  export interface BetaToolBash20241022 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'bash';
-    type: 'bash_20241022';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolBash20250124 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'bash';
-    type: 'bash_20250124';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolComputerUse20241022 {
-    /**
-     * The height of the display in pixels.
-     */
-    display_height_px: number;
-    /**
-     * The width of the display in pixels.
-     */
-    display_width_px: number;
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'computer';
-    type: 'computer_20241022';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * The X11 display number (e.g. 0, 1) for the display.
-     */
-    display_number?: number | null;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaMemoryTool20250818 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'memory';
-    type: 'memory_20250818';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolComputerUse20250124 {
-    /**
-     * The height of the display in pixels.
-     */
-    display_height_px: number;
-    /**
-     * The width of the display in pixels.
-     */
-    display_width_px: number;
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'computer';
-    type: 'computer_20250124';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * The X11 display number (e.g. 0, 1) for the display.
-     */
-    display_number?: number | null;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolTextEditor20241022 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'str_replace_editor';
-    type: 'text_editor_20241022';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolComputerUse20251124 {
-    /**
-     * The height of the display in pixels.
-     */
-    display_height_px: number;
-    /**
-     * The width of the display in pixels.
-     */
-    display_width_px: number;
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'computer';
-    type: 'computer_20251124';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * The X11 display number (e.g. 0, 1) for the display.
-     */
-    display_number?: number | null;
-    /**
-     * Whether to enable an action to take a zoomed-in screenshot of the screen.
-     */
-    enable_zoom?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  /**
-   * The computer toolset: a single `tools[]` entry (carrying no `name`) that declares the computer tool family. The model is served the family's tool with any members disabled via `configs` removed from its schema. Every member is enabled by default, zoom included. The single-tool options `display_number` and `enable_zoom` are not fields of a toolset entry — it carries only `type`, `configs`, and `cache_control`; zoom is controlled via `configs.zoom.enabled`.
-   */
-  export interface BetaComputerToolset20260801 {
-    type: 'computer_toolset_20260801';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Sparse per-member overrides, keyed by member name. Absent, null, and {} are equivalent; a member's defaults apply wherever its key is absent.
-     */
-    configs?: BetaComputerToolsetConfigs | null;
-  }
-  /**
-   * Per-member configuration for `computer_toolset_20260801`: one optional field per member tool, keyed by the member name — the same name the member's `tool_use` blocks carry. Every member is an accepted key, and a member's defaults apply wherever its key is absent. Unknown keys are rejected: the field set is this toolset version's complete member set.
-   */
-  export interface BetaComputerToolsetConfigs {
-    /**
-     * `cursor_position`'s config overrides.
-     */
-    cursor_position?: BetaComputerCursorPositionConfig | null;
-    /**
-     * `double_click`'s config overrides.
-     */
-    double_click?: BetaComputerDoubleClickConfig | null;
-    /**
-     * `hold_key`'s config overrides.
-     */
-    hold_key?: BetaComputerHoldKeyConfig | null;
-    /**
-     * `key`'s config overrides.
-     */
-    key?: BetaComputerKeyConfig | null;
-    /**
-     * `left_click`'s config overrides.
-     */
-    left_click?: BetaComputerLeftClickConfig | null;
-    /**
-     * `left_click_drag`'s config overrides.
-     */
-    left_click_drag?: BetaComputerLeftClickDragConfig | null;
-    /**
-     * `left_mouse_down`'s config overrides.
-     */
-    left_mouse_down?: BetaComputerLeftMouseDownConfig | null;
-    /**
-     * `left_mouse_up`'s config overrides.
-     */
-    left_mouse_up?: BetaComputerLeftMouseUpConfig | null;
-    /**
-     * `middle_click`'s config overrides.
-     */
-    middle_click?: BetaComputerMiddleClickConfig | null;
-    /**
-     * `mouse_move`'s config overrides.
-     */
-    mouse_move?: BetaComputerMouseMoveConfig | null;
-    /**
-     * `right_click`'s config overrides.
-     */
-    right_click?: BetaComputerRightClickConfig | null;
-    /**
-     * `screenshot`'s config overrides.
-     */
-    screenshot?: BetaComputerScreenshotConfig | null;
-    /**
-     * `scroll`'s config overrides.
-     */
-    scroll?: BetaComputerScrollConfig | null;
-    /**
-     * `triple_click`'s config overrides.
-     */
-    triple_click?: BetaComputerTripleClickConfig | null;
-    /**
-     * `type`'s config overrides.
-     */
-    type?: BetaComputerTypeConfig | null;
-    /**
-     * `wait`'s config overrides.
-     */
-    wait?: BetaComputerWaitConfig | null;
-    /**
-     * `zoom`'s config overrides.
-     */
-    zoom?: BetaComputerZoomConfig | null;
-  }
-  /**
-   * `cursor_position`'s config overrides.
-   */
-  export interface BetaComputerCursorPositionConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `double_click`'s config overrides.
-   */
-  export interface BetaComputerDoubleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `hold_key`'s config overrides.
-   */
-  export interface BetaComputerHoldKeyConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `key`'s config overrides.
-   */
-  export interface BetaComputerKeyConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_click`'s config overrides.
-   */
-  export interface BetaComputerLeftClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_click_drag`'s config overrides.
-   */
-  export interface BetaComputerLeftClickDragConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_mouse_down`'s config overrides.
-   */
-  export interface BetaComputerLeftMouseDownConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `left_mouse_up`'s config overrides.
-   */
-  export interface BetaComputerLeftMouseUpConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `middle_click`'s config overrides.
-   */
-  export interface BetaComputerMiddleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `mouse_move`'s config overrides.
-   */
-  export interface BetaComputerMouseMoveConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `right_click`'s config overrides.
-   */
-  export interface BetaComputerRightClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `screenshot`'s config overrides.
-   */
-  export interface BetaComputerScreenshotConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `scroll`'s config overrides.
-   */
-  export interface BetaComputerScrollConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `triple_click`'s config overrides.
-   */
-  export interface BetaComputerTripleClickConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `type`'s config overrides.
-   */
-  export interface BetaComputerTypeConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `wait`'s config overrides.
-   */
-  export interface BetaComputerWaitConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  /**
-   * `zoom`'s config overrides.
-   */
-  export interface BetaComputerZoomConfig {
-    /**
-     * Defer loading for this member. Must resolve to the same value on every enabled member of the toolset.
-     */
-    defer_loading?: boolean | null;
-    /**
-     * Whether this member is offered to the model. Default is per member, per the toolset's documentation. A member whose enabled resolves false is withheld from the served schema.
-     */
-    enabled?: boolean | null;
-  }
-  export interface BetaToolTextEditor20250124 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'str_replace_editor';
-    type: 'text_editor_20250124';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolTextEditor20250429 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'str_replace_based_edit_tool';
-    type: 'text_editor_20250429';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolTextEditor20250728 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'str_replace_based_edit_tool';
-    type: 'text_editor_20250728';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    input_examples?: {
-      [k: string]: unknown;
-    }[];
-    /**
-     * Maximum number of characters to display when viewing a file. If not specified, defaults to displaying the full file.
-     */
-    max_characters?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaWebSearchTool20250305 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_search';
-    type: 'web_search_20250305';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * If provided, only these domains will be included in results. Cannot be used alongside `blocked_domains`.
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * If provided, these domains will never appear in results. Cannot be used alongside `allowed_domains`.
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Parameters for the user's location. Used to provide more relevant search results.
-     */
-    user_location?: BetaUserLocation | null;
-  }
-  export interface BetaUserLocation {
-    type: 'approximate';
-    /**
-     * The city of the user.
-     */
-    city?: string | null;
-    /**
-     * The two letter [ISO country code](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2) of the user.
-     */
-    country?: string | null;
-    /**
-     * The region of the user.
-     */
-    region?: string | null;
-    /**
-     * The [IANA timezone](https://nodatime.org/TimeZones) of the user.
-     */
-    timezone?: string | null;
-  }
-  export interface BetaWebFetchTool20250910 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_fetch';
-    type: 'web_fetch_20250910';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * List of domains to allow fetching from
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * List of domains to block fetching from
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Citations configuration for fetched documents. Citations are disabled by default.
-     */
-    citations?: BetaCitationsConfigParam | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of tokens used by including web page text content in the context. The limit is approximate and does not apply to binary content such as PDFs.
-     */
-    max_content_tokens?: number | null;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Which sources contribute to the set of URLs the tool may fetch. Omitted means every source.
-     */
-    url_sources?: BetaWebFetchURLSources | null;
-  }
-  /**
-   * Which sources contribute to the set of URLs web fetch may fetch.
-   *
-   * Each key is a tagged variant: `user_input` is `all` or `none`; the two tool filters are `all`, `none`, `only` (only the named tools' results) or `except` (every result but the named tools'). A named tool must be declared in this request's `tools[]`.
-   */
-  export interface BetaWebFetchURLSources {
-    /**
-     * Which client tools' results contribute fetchable URLs: "all", "none", or an only or except list of client tool names from tools[].
-     */
-    client_tool_results?:
-      BetaWebFetchURLSourceAll | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly | BetaWebFetchURLSourceExcept;
-    /**
-     * Which server tools' results contribute fetchable URLs: "all", "none", or an only or except list of server tool names from tools[]; only web_search and web_fetch results ever contribute.
-     */
-    server_tool_results?:
-      BetaWebFetchURLSourceAll | BetaWebFetchURLSourceNone | BetaWebFetchURLSourceOnly | BetaWebFetchURLSourceExcept;
-    /**
-     * Whether URLs in user messages are fetchable: "all" or "none".
-     */
-    user_input?: BetaWebFetchURLSourceAll | BetaWebFetchURLSourceNone;
-  }
-  /**
-   * The `url_sources` variant under which a source contributes in full: every result of the tool filter's source, or all user input.
-   */
-  export interface BetaWebFetchURLSourceAll {
-    type: 'all';
-  }
-  /**
-   * The `url_sources` variant under which a source contributes nothing: no result of the tool filter's source, or no user input.
-   */
-  export interface BetaWebFetchURLSourceNone {
-    type: 'none';
-  }
-  /**
-   * The tool filter variant under which only the named tools' results contribute.
-   */
-  export interface BetaWebFetchURLSourceOnly {
-    tools: BetaWebFetchURLSourceToolReference[];
-    type: 'only';
-  }
-  /**
-   * One entry of a tool filter's `tools`: it must name a tool declared in this request's `tools[]`.
-   */
-  export interface BetaWebFetchURLSourceToolReference {
-    name: string;
-    type: 'tool_reference';
-  }
-  /**
-   * The tool filter variant under which every result but the named tools' contributes.
-   */
-  export interface BetaWebFetchURLSourceExcept {
-    tools: BetaWebFetchURLSourceToolReference[];
-    type: 'except';
-  }
-  export interface BetaWebSearchTool20260209 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_search';
-    type: 'web_search_20260209';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * If provided, only these domains will be included in results. Cannot be used alongside `blocked_domains`.
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * If provided, these domains will never appear in results. Cannot be used alongside `allowed_domains`.
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Parameters for the user's location. Used to provide more relevant search results.
-     */
-    user_location?: BetaUserLocation | null;
-  }
-  export interface BetaWebFetchTool20260209 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_fetch';
-    type: 'web_fetch_20260209';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * List of domains to allow fetching from
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * List of domains to block fetching from
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Citations configuration for fetched documents. Citations are disabled by default.
-     */
-    citations?: BetaCitationsConfigParam | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of tokens used by including web page text content in the context. The limit is approximate and does not apply to binary content such as PDFs.
-     */
-    max_content_tokens?: number | null;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Which sources contribute to the set of URLs the tool may fetch. Omitted means every source.
-     */
-    url_sources?: BetaWebFetchURLSources | null;
-  }
-  /**
-   * Web fetch tool with use_cache parameter for bypassing cached content.
-   */
-  export interface BetaWebFetchTool20260309 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_fetch';
-    type: 'web_fetch_20260309';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * List of domains to allow fetching from
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * List of domains to block fetching from
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Citations configuration for fetched documents. Citations are disabled by default.
-     */
-    citations?: BetaCitationsConfigParam | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of tokens used by including web page text content in the context. The limit is approximate and does not apply to binary content such as PDFs.
-     */
-    max_content_tokens?: number | null;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Which sources contribute to the set of URLs the tool may fetch. Omitted means every source.
-     */
-    url_sources?: BetaWebFetchURLSources | null;
-    /**
-     * Whether to use cached content. Set to false to bypass the cache and fetch fresh content. Only set to false when the user explicitly requests fresh content or when fetching rapidly-changing sources.
-     */
-    use_cache?: boolean;
-  }
-  export interface BetaWebSearchTool20260318 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_search';
-    type: 'web_search_20260318';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * If provided, only these domains will be included in results. Cannot be used alongside `blocked_domains`.
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * If provided, these domains will never appear in results. Cannot be used alongside `allowed_domains`.
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * How this tool's result blocks appear in the API response when the result was consumed by a completed code_execution call in the same turn. 'full' returns the complete content (default). 'excluded' drops the nested server_tool_use and result block pair entirely. Results from direct calls, or from code_execution calls that paused before completing, are always returned in full so they can be sent back on the next turn.
-     */
-    response_inclusion?: 'full' | 'excluded';
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Parameters for the user's location. Used to provide more relevant search results.
-     */
-    user_location?: BetaUserLocation | null;
-  }
-  export interface BetaWebFetchTool20260318 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'web_fetch';
-    type: 'web_fetch_20260318';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * List of domains to allow fetching from
-     */
-    allowed_domains?: string[] | null;
-    /**
-     * List of domains to block fetching from
-     */
-    blocked_domains?: string[] | null;
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Citations configuration for fetched documents. Citations are disabled by default.
-     */
-    citations?: BetaCitationsConfigParam | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * Maximum number of tokens used by including web page text content in the context. The limit is approximate and does not apply to binary content such as PDFs.
-     */
-    max_content_tokens?: number | null;
-    /**
-     * Maximum number of times the tool can be used in the API request.
-     */
-    max_uses?: number | null;
-    /**
-     * How this tool's result blocks appear in the API response when the result was consumed by a completed code_execution call in the same turn. 'full' returns the complete content (default). 'excluded' drops the nested server_tool_use and result block pair entirely. Results from direct calls, or from code_execution calls that paused before completing, are always returned in full so they can be sent back on the next turn.
-     */
-    response_inclusion?: 'full' | 'excluded';
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-    /**
-     * Which sources contribute to the set of URLs the tool may fetch. Omitted means every source.
-     */
-    url_sources?: BetaWebFetchURLSources | null;
-    /**
-     * Whether to use cached content. Set to false to bypass the cache and fetch fresh content. Only set to false when the user explicitly requests fresh content or when fetching rapidly-changing sources.
-     */
-    use_cache?: boolean;
-  }
-  export interface BetaToolSearchToolBm2520251119 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'tool_search_tool_bm25';
-    type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_bm25';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  export interface BetaToolSearchToolRegex20251119 {
-    /**
-     * Name of the tool.
-     *
-     * This is how the tool will be called by the model and in `tool_use` blocks.
-     */
-    name: 'tool_search_tool_regex';
-    type: 'tool_search_tool_regex_20251119' | 'tool_search_tool_regex';
-    allowed_callers?: ('direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521')[];
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * If true, tool will not be included in initial system prompt. Only loaded when returned via tool_reference from tool search.
-     */
-    defer_loading?: boolean;
-    /**
-     * When true, guarantees schema validation on tool names and inputs
-     */
-    strict?: boolean;
-  }
-  /**
-   * Configuration for a group of tools from an MCP server.
-   *
-   * Allows configuring enabled status and defer_loading for all tools from an MCP server, with optional per-tool overrides.
-   */
-  export interface BetaMCPToolset {
-    /**
-     * Name of the MCP server to configure tools for
-     */
-    mcp_server_name: string;
-    type: 'mcp_toolset';
-    /**
-     * Create a cache control breakpoint at this content block.
-     */
-    cache_control?: BetaCacheControlEphemeral | null;
-    /**
-     * Configuration overrides for specific tools, keyed by tool name
-     */
-    configs?: {
-      [k: string]: BetaMCPToolConfig;
-    } | null;
-    /**
-     * Default configuration applied to all tools from this server
-     */
-    default_config?: BetaMCPToolDefaultConfig;
-    /**
-     * The server's tool listing, pinned: when present, the server is not asked for its tools before sampling and exactly these entries, with `default_config` and `configs` applied, are the toolset's tools. Copy it from the `mcp_tool_listing` block of an earlier response.
-     */
-    tools?: BetaMCPToolParam[] | null;
-  }
-  /**
-   * Configuration for a specific tool in an MCP toolset.
-   */
-  export interface BetaMCPToolConfig {
-    defer_loading?: boolean;
-    enabled?: boolean;
-  }
-  /**
-   * Default configuration for tools in an MCP toolset.
-   */
-  export interface BetaMCPToolDefaultConfig {
-    defer_loading?: boolean;
-    enabled?: boolean;
-  }
-  /**
-   * A tool as an MCP server lists it: its name on that server, its description, and its input schema.
-   */
-  export interface BetaMCPToolParam {
-    /**
-     * The tool's input schema as the MCP server lists it, verbatim.
-     */
-    input_schema: {
-      [k: string]: unknown;
-    };
-    /**
-     * The tool's name as the MCP server lists it (not prefixed with the server name).
-     */
-    name: string;
-    /**
-     * The tool's description as the MCP server lists it.
-     */
-    description?: string | null;
-  }
-  /**
-   * An entry of a `compaction` block's `tool_changes`: a tool of the request's `tools` (or an MCP tool or toolset) that the compacted range withdrew. Send it back unchanged.
-   */
-  export interface BetaResponseToolRemovalBlock {
-    /**
-     * A reference to the withdrawn `tools` entry, MCP tool or MCP toolset.
-     */
-    tool:
-      | BetaResponseToolChangeToolReference
-      | BetaResponseToolChangeMCPToolReference
-      | BetaResponseToolChangeMCPToolsetReference;
-    type: 'tool_removal';
-  }
-  export interface BetaCompactionContentBlockDelta {
-    content: string | null;
-    /**
-     * Opaque metadata from prior compaction, to be round-tripped verbatim
-     */
-    encrypted_content: string | null;
-    type: 'compaction_delta';
-  }
-  /**
-   * Token usage for a compaction iteration.
-   */
-  export interface BetaCompactionIterationUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Usage for a compaction iteration
-     */
-    type: 'compaction';
-  }
-  /**
-   * Information about the container used in the request (for the code execution tool)
-   */
-  export interface BetaContainer {
-    /**
-     * Identifier for the container used in this request
-     */
-    id: string;
-    /**
-     * The time at which the container will expire.
-     */
-    expires_at: string;
-    /**
-     * Skills loaded in the container
-     */
-    skills: BetaContainerSkill[] | null;
-  }
-  /**
-   * A skill that was loaded in a container (response model).
-   */
-  export interface BetaContainerSkill {
-    /**
-     * Skill ID
-     */
-    skill_id: string;
-    /**
-     * Type of skill - either 'anthropic' (built-in) or 'custom' (user-defined)
-     */
-    type: 'anthropic' | 'custom';
-    /**
-     * The resolved version: a skill version ID for custom skills.
-     */
-    version: string;
-  }
-  /**
-   * Response model for a file uploaded to the container.
-   */
-  export interface BetaContainerUploadBlock {
-    file_id: string;
-    type: 'container_upload';
-  }
-  export interface BetaTextBlock {
-    /**
-     * Citations supporting the text block.
-     *
-     * The type of citation returned will depend on the type of document being cited. Citing a PDF results in `page_location`, plain text results in `char_location`, and content document results in `content_block_location`.
-     */
-    citations: BetaTextCitation[] | null;
-    text: string;
-    type: 'text';
-  }
-  export interface BetaThinkingBlock {
-    /**
-     * A value used to verify that this thinking block was generated by Claude when it is passed back to the API.
-     *
-     * This is an opaque field and should not be interpreted or parsed. When passing thinking blocks back to the API (required when using tools with extended thinking), pass them back exactly as received, with this field intact.
-     *
-     * See [extended thinking](https://platform.claude.com/docs/en/build-with-claude/extended-thinking) for details.
-     */
-    signature: string;
-    /**
-     * The text of Claude's thinking process for this block.
-     */
-    thinking: string;
-    type: 'thinking';
-  }
-  export interface BetaRedactedThinkingBlock {
-    /**
-     * The contents of this redacted thinking block, returned when portions of the model's thinking were safety-redacted. This field is opaque and encrypted, with no readable content.
-     *
-     * Pass `redacted_thinking` blocks back to the API unchanged when continuing a multi-turn conversation.
-     *
-     * See [extended thinking](https://platform.claude.com/docs/en/build-with-claude/extended-thinking#redacted-thinking-blocks) for details.
-     */
-    data: string;
-    type: 'redacted_thinking';
-  }
-  export interface BetaToolUseBlock {
-    id: string;
-    input: unknown;
-    name: string;
-    type: 'tool_use';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
-    /**
-     * For a toolset member tool_use, the toolset family.
-     */
-    toolset_name?: string | null;
-  }
-  /**
-   * Tool invocation directly from the model.
-   */
-  export interface BetaDirectCaller {
-    type: 'direct';
-  }
-  /**
-   * Tool invocation generated by a server-side tool.
-   */
-  export interface BetaServerToolCaller {
-    tool_id: string;
-    type: 'code_execution_20250825';
-  }
-  export interface BetaServerToolCaller20260120 {
-    tool_id: string;
-    type: 'code_execution_20260120';
-  }
-  export interface BetaServerToolUseBlock {
-    id: string;
-    input: {
-      [k: string]: unknown;
-    };
-    name:
-      | 'advisor'
-      | 'web_search'
-      | 'web_fetch'
-      | 'code_execution'
-      | 'bash_code_execution'
-      | 'text_editor_code_execution'
-      | 'tool_search_tool_regex'
-      | 'tool_search_tool_bm25';
-    type: 'server_tool_use';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
-  }
-  export interface BetaWebSearchToolResultBlock {
-    content: BetaWebSearchToolResultBlockContent;
-    tool_use_id: string;
-    type: 'web_search_tool_result';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
-  }
-  export interface BetaWebSearchToolResultErrorObject {
-    error_code: BetaWebSearchToolResultErrorCode;
-    type: 'web_search_tool_result_error';
-  }
-  export interface BetaWebSearchResultBlock {
-    encrypted_content: string;
-    page_age: string | null;
-    title: string;
-    type: 'web_search_result';
-    url: string;
-  }
-  export interface BetaWebFetchToolResultBlock {
-    content: BetaWebFetchToolResultErrorBlock | BetaWebFetchBlock;
-    tool_use_id: string;
-    type: 'web_fetch_tool_result';
-    caller?: BetaDirectCaller | BetaServerToolCaller | BetaServerToolCaller20260120;
-  }
-  export interface BetaWebFetchToolResultErrorBlock {
-    error_code: BetaWebFetchToolResultErrorCode;
-    type: 'web_fetch_tool_result_error';
-  }
-  export interface BetaWebFetchBlock {
-    content: BetaDocumentBlock;
-    /**
-     * ISO 8601 timestamp when the content was retrieved
-     */
-    retrieved_at: string | null;
-    type: 'web_fetch_result';
-    /**
-     * Fetched content URL
-     */
-    url: string;
-  }
-  export interface BetaDocumentBlock {
-    /**
-     * Citation configuration for the document
-     */
-    citations: BetaCitationConfig | null;
-    source: BetaBase64PDFSource | BetaPlainTextSource;
-    /**
-     * The title of the document
-     */
-    title: string | null;
-    type: 'document';
-  }
-  export interface BetaPlainTextSource {
-    data: string;
-    media_type: 'text/plain';
-    type: 'text';
-  }
-  export interface BetaTextEditorCodeExecutionToolResultBlock {
-    content:
-      | BetaTextEditorCodeExecutionToolResultErrorObject
-      | BetaTextEditorCodeExecutionViewResultBlock
-      | BetaTextEditorCodeExecutionCreateResultBlock
-      | BetaTextEditorCodeExecutionStrReplaceResultBlock;
-    tool_use_id: string;
-    type: 'text_editor_code_execution_tool_result';
-  }
-  export interface BetaTextEditorCodeExecutionToolResultErrorObject {
-    error_code:
-      'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded' | 'file_not_found';
-    error_message: string | null;
-    type: 'text_editor_code_execution_tool_result_error';
-  }
-  export interface BetaTextEditorCodeExecutionViewResultBlock {
-    content: string;
-    file_type: 'text' | 'image' | 'pdf';
-    num_lines: number | null;
-    start_line: number | null;
-    total_lines: number | null;
-    type: 'text_editor_code_execution_view_result';
-  }
-  export interface BetaTextEditorCodeExecutionCreateResultBlock {
-    is_file_update: boolean;
-    type: 'text_editor_code_execution_create_result';
-  }
-  export interface BetaTextEditorCodeExecutionStrReplaceResultBlock {
-    lines: string[] | null;
-    new_lines: number | null;
-    new_start: number | null;
-    old_lines: number | null;
-    old_start: number | null;
-    type: 'text_editor_code_execution_str_replace_result';
-  }
-  export interface BetaToolSearchToolResultBlock {
-    content: BetaToolSearchToolResultErrorObject | BetaToolSearchToolSearchResultBlock;
-    tool_use_id: string;
-    type: 'tool_search_tool_result';
-  }
-  export interface BetaToolSearchToolResultErrorObject {
-    error_code: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-    error_message: string | null;
-    type: 'tool_search_tool_result_error';
-  }
-  export interface BetaToolSearchToolSearchResultBlock {
-    tool_references: BetaToolReferenceBlock[];
-    type: 'tool_search_tool_search_result';
-  }
-  export interface BetaToolReferenceBlock {
-    tool_name: string;
-    type: 'tool_reference';
-  }
-  export interface BetaMCPToolUseBlock {
-    id: string;
-    input: unknown;
-    /**
-     * The name of the MCP tool
-     */
-    name: string;
-    /**
-     * The name of the MCP server
-     */
-    server_name: string;
-    type: 'mcp_tool_use';
-  }
-  export interface BetaMCPToolResultBlock {
-    content: string | BetaTextBlock[];
-    is_error: boolean;
-    tool_use_id: string;
-    type: 'mcp_tool_result';
-  }
-  /**
-   * Marks the point in `content` where one model's output gives way to the next.
-   *
-   * One block appears per hop where a preceding model actually ran this turn and declined. A turn where no preceding model ran and declined has no such boundary and carries no block — the signal for whether a fallback model served the response is the presence of a `fallback_message` entry in `usage.iterations`, not this block.
-   *
-   * The block is treated like a server-tool content block for streaming: it arrives via the standard `content_block_start` / `content_block_stop` pair and carries no deltas.
-   */
-  export interface BetaFallbackBlock {
-    /**
-     * The model whose output ends at this point — the model that declined at this hop. When the declining hop is the requested model, its `model` echoes the top-level `model` string the caller sent (alias or canonical); when the declining hop is a fallback model, its `model` is that model's canonical id.
-     */
-    from: BetaFallbackInfo;
-    /**
-     * The fallback model producing the content that follows this block. Its `model` is always the canonical id.
-     */
-    to: BetaFallbackInfo;
-    /**
-     * What caused the `from` model to hand over at this hop.
-     */
-    trigger: BetaFallbackRefusalTrigger;
-    type: 'fallback';
-  }
-  /**
-   * Identifies one hop of a fallback transition.
-   */
-  export interface BetaFallbackInfo {
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model;
-  }
-  /**
-   * The `from` model declined for policy reasons.
-   */
-  export interface BetaFallbackRefusalTrigger {
-    /**
-     * The policy category that triggered the `from` model's refusal at this hop. `null` when the refusal doesn't map to a named category. Same vocabulary as `stop_details.category`.
-     *
-     * - `cyber` - The request could enable cyber harm, such as malware or exploit   development. Benign cybersecurity work can also trigger this category.
-     * - `bio` - The request could enable biological harm, such as dangerous lab   methods. Beneficial life sciences work can also trigger this category.
-     * - `frontier_llm` - The request could assist the development of competing AI   models, which is restricted under   [Anthropic's commercial terms](https://www.anthropic.com/legal/commercial-terms).   Benign machine learning work can also trigger this category.
-     * - `reasoning_extraction` - The request asks the model to reproduce its internal   reasoning in the response text. To get reasoning in a structured form instead,   use   [adaptive thinking](https://platform.claude.com/docs/en/build-with-claude/adaptive-thinking).
-     * - `general_harms` - The request could be related to an area that was determined   as harmful. Benign work might sometimes trigger this category.
-     */
-    category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
-    type: 'refusal';
-  }
-  /**
-   * The tool listing the server fetched from an MCP server while producing this response. Send the assistant message back unchanged, this block included, so later requests use this listing instead of asking the MCP server again.
-   */
-  export interface BetaMCPToolListingBlock {
-    mcp_server_name: string;
-    tools: BetaMCPTool[];
-    type: 'mcp_tool_listing';
-  }
-  /**
-   * A tool as an MCP server lists it: its name on that server, its description, and its input schema.
-   */
-  export interface BetaMCPTool {
-    input_schema: {
-      [k: string]: unknown;
-    };
-    name: string;
-    description?: string;
-  }
-  export interface BetaContextManagementResponse {
-    /**
-     * List of context management edits that were applied.
-     */
-    applied_edits: (BetaClearToolUses20250919EditResponse | BetaClearThinking20251015EditResponse)[];
-  }
-  /**
-   * Request-level diagnostics: why the prompt cache could not fully reuse the prefix of the request named by `diagnostics.previous_message_id`.
-   */
-  export interface BetaDiagnostics {
-    /**
-     * Explains why the prompt cache could not fully reuse the prefix from the request identified by `diagnostics.previous_message_id`. `null` means diagnosis is still pending — the response was serialized before the background comparison completed.
-     */
-    cache_miss_reason: BetaCacheMissReason | null;
-  }
-  /**
-   * No reprice was applied; `reason` says why.
-   */
-  export interface BetaFallbackCreditNotApplied {
-    /**
-     * Why the reprice was not applied.
-     *
-     * A closed enum; additions to the redemption-check vocabulary arrive as deliberate schema updates.
-     */
-    reason:
-      | 'body_mismatch'
-      | 'continuation_excluded'
-      | 'continuation_only'
-      | 'expired'
-      | 'invalid_target_model'
-      | 'not_enabled'
-      | 'reprice_unavailable'
-      | 'temporarily_unavailable'
-      | 'variant_fields_present'
-      | 'wrong_organization'
-      | 'wrong_platform'
-      | 'wrong_workspace';
-    type: 'not_applied';
-    /**
-     * Request fields to remove before retrying, so the retry can redeem this token.
-     *
-     * Present exactly when `reason` is `variant_fields_present` — never null, never an empty array; absent otherwise. Fields are named only from your own request, and only after the sealed variant hash matched. A served best-effort retry has already been billed at normal price; nothing redeems retroactively, but a corrected re-send inside the token's five-minute window can still redeem.
-     */
-    remove_to_redeem?: string[] | null;
-  }
-  /**
-   * The reprice was applied: the retry is billed as if the conversation had been on the retry model all along.
-   */
-  export interface BetaFallbackCreditRedeemed {
-    type: 'redeemed';
-  }
-  /**
-   * Outcome of the `fallback_credit_token` presented on this request.
-   */
-  export interface BetaFallbackCreditUsage {
-    /**
-     * Whether the fallback-credit reprice was applied to this response's billing.
-     *
-     * A union discriminated on `type`. `redeemed`: the retry is billed as if the conversation had been on the retry model all along — including when the resulting shift is zero because there was nothing to move. `not_applied`: no reprice was applied; the arm's `reason` says why.
-     */
-    status: BetaFallbackCreditRedeemed | BetaFallbackCreditNotApplied;
-  }
-  /**
-   * Token usage for the fallback-model attempt of a server-side fallback request.
-   *
-   * The terminal entry of a fallback-served turn: when a fallback hop's output is the returned message, the entry for the iteration that completed it carries this type in place of `message`. A declined hop and the serving hop's earlier tool-loop iterations produce `message` entries. Whether a fallback model served the response is signalled by the presence of this entry in `usage.iterations`.
-   */
-  export interface BetaFallbackMessageIterationUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Usage for the fallback-model attempt that served the response
-     */
-    type: 'fallback_message';
-  }
-  export interface BetaInputJSONDelta {
-    partial_json: string;
-    type: 'input_json_delta';
-  }
-  export interface BetaThinkingDroppedInputTransformation {
-    /**
-     * Where the removed block was in your request, as `messages.{i}.content.{j}`: `i` indexes the `messages` array you sent and `j` that message's `content` array — the same form error messages use.
-     */
-    path: string;
-    /**
-     * Which binding check removed the block: `model_binding_mismatch` — it was created by a model whose reasoning the requested model may not read; `prefix_binding_mismatch` — the conversation before it differs from the conversation it was created in (the rest of that turn's consecutive thinking blocks are removed with it, each with this reason); `organization_binding_mismatch` — it was created under a different organization (an Anthropic organization, AWS account or Google Cloud project) and this organization is not one of its additional organizations; `end_user_binding_mismatch` — it was created for a different end user, or was removed by the consumer-organization binding. A block that would fail several checks reports one reason, in this order of precedence: `organization_binding_mismatch`, `end_user_binding_mismatch`, `model_binding_mismatch`, `prefix_binding_mismatch`.
-     */
-    reason:
-      | 'model_binding_mismatch'
-      | 'prefix_binding_mismatch'
-      | 'organization_binding_mismatch'
-      | 'end_user_binding_mismatch';
-    /**
-     * Always `thinking_dropped` for this entry type.
-     */
-    type: 'thinking_dropped';
-  }
-  export interface BetaThinkingMismatchAllowedInputTransformation {
-    /**
-     * Where the block is in your request, as `messages.{i}.content.{j}`: `i` indexes the `messages` array you sent and `j` that message's `content` array — the same form error messages use.
-     */
-    path: string;
-    /**
-     * Which binding check the block failed; the block was shown to the model all the same. Always `prefix_binding_mismatch` today — the conversation before the block differs from the conversation it was created in, or the block carries no record of one on a model that requires it. Were the check enforced for this request, the block would have been removed or the request rejected (`thinking.block_binding.prefix_mismatch_behavior`). A removal also takes the rest of that turn's consecutive thinking blocks, whereas here each block is checked on its own, so `thinking_mismatch_allowed` entries are a lower bound on what enforcement would remove.
-     */
-    reason:
-      | 'model_binding_mismatch'
-      | 'prefix_binding_mismatch'
-      | 'organization_binding_mismatch'
-      | 'end_user_binding_mismatch';
-    /**
-     * Always `thinking_mismatch_allowed` for this entry type.
-     */
-    type: 'thinking_mismatch_allowed';
-  }
-  /**
-   * Token usage for a sampling iteration.
-   */
-  export interface BetaMessageIterationUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model | null;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Usage for a sampling iteration
-     */
-    type: 'message';
-  }
-  export interface BetaMessage {
-    /**
-     * Unique object identifier.
-     *
-     * The format and length of IDs may change over time.
-     */
-    id: string;
-    /**
-     * Information about the container used in this request.
-     *
-     * This will be non-null if a container tool (e.g. code execution) was used.
-     */
-    container: BetaContainer | null;
-    /**
-     * Content generated by the model.
-     *
-     * This is an array of content blocks, each of which has a `type` that determines its shape.
-     *
-     * Example:
-     *
-     * ```json [{ "type": "text", "text": "Hi, I'm Claude." }] ```
-     *
-     * If the request input `messages` ended with an `assistant` turn, then the response `content` will continue directly from that last turn. You can use this to constrain the model's output.
-     *
-     * For example, if the input `messages` were:
-     *
-     * ```json [   {     "role": "user",     "content": "What's the Greek name for Sun? (A) Sol (B) Helios (C) Sun"   },   { "role": "assistant", "content": "The best answer is (" } ] ```
-     *
-     * Then the response `content` might be:
-     *
-     * ```json [{ "type": "text", "text": "B)" }] ```
-     */
-    content: BetaContentBlock[];
-    /**
-     * Context management response.
-     *
-     * Information about context management strategies applied during the request.
-     */
-    context_management: BetaContextManagementResponse | null;
-    /**
-     * Request-level diagnostics. `null` when the request did not supply `diagnostics`, or when it did and no prompt-cache divergence was detected.
-     */
-    diagnostics: BetaDiagnostics | null;
-    /**
-     * The model that will complete your prompt.
-     *
-     * See [models](https://docs.anthropic.com/en/docs/models-overview) for additional details and options.
-     */
-    model: Model;
-    /**
-     * Conversational role of the generated message.
-     *
-     * This will always be `"assistant"`.
-     */
-    role: 'assistant';
-    /**
-     * Structured information about why model output stopped.
-     *
-     * This is `null` when the `stop_reason` has no additional detail to report.
-     */
-    stop_details: BetaRefusalStopDetails | null;
-    /**
-     * The reason that we stopped.
-     *
-     * This may be one the following values:
-     *
-     * - `"end_turn"`: the model reached a natural stopping point
-     * - `"max_tokens"`: we exceeded the requested `max_tokens` or the model's maximum
-     * - `"stop_sequence"`: one of your provided custom `stop_sequences` was generated
-     * - `"tool_use"`: the model invoked one or more tools
-     * - `"pause_turn"`: we paused a long-running turn. You may provide the response   back as-is in a subsequent request to let the model continue.
-     * - `"refusal"`: when streaming classifiers intervene to handle potential policy   violations
-     * - `"model_context_window_exceeded"`: we exceeded the model's context window
-     *
-     * In non-streaming mode this value is always non-null. In streaming mode, it is null in the `message_start` event and non-null otherwise.
-     */
-    stop_reason: BetaStopReason | null;
-    /**
-     * Which custom stop sequence was generated, if any.
-     *
-     * This value will be a non-null string if one of your custom stop sequences was generated.
-     */
-    stop_sequence: string | null;
-    /**
-     * Object type.
-     *
-     * For Messages, this is always `"message"`.
-     */
-    type: 'message';
-    /**
-     * Billing and rate-limit usage.
-     *
-     * Anthropic's API bills and rate-limits by token counts, as tokens represent the underlying cost to our systems.
-     *
-     * Under the hood, the API transforms requests into a format suitable for the model. The model's output then goes through a parsing stage before becoming an API response. As a result, the token counts in `usage` will not match one-to-one with the exact visible content of an API request or response.
-     *
-     * For example, `output_tokens` will be non-zero, even for an empty string response from Claude.
-     *
-     * Total input tokens in a request is the summation of `input_tokens`, `cache_creation_input_tokens`, and `cache_read_input_tokens`.
-     */
-    usage: BetaUsage;
-    /**
-     * Changes the API made to the request's input before showing it to the model, and blocks that failed a binding check but were left unchanged: one entry per block, in request order. Two entry types today. `thinking_dropped` — a `thinking`, `redacted_thinking` or `connector_text` block from the request's `messages` that was removed from the prompt instead of being shown to the model because it failed a binding check. `thinking_mismatch_allowed` — a `thinking` or `redacted_thinking` block that failed the conversation check (the conversation before it differs from the one it was created in, or it carries no record of one on a model that requires it) and was shown to the model all the same, because that check is not enforced for this request. More entry types may be added over time; ignore types you do not recognize.
-     *
-     * Requires `anthropic-beta: thinking-binding-controls-2026-08-01`. Present on every such response from a model that supports extended thinking, as `[]` when there is no entry to report; without the beta, blocks are removed or left in place all the same but nothing is reported. Removed blocks contribute nothing to `usage.input_tokens`; blocks left in place count as sent. When streaming, the array is final in `message_start`; the final `message_delta` event carries it only when a server-side model fallback happened mid-stream, in which case it holds the serving model's entries and replaces the one in `message_start`.
-     */
-    input_transformations?: BetaInputTransformation[] | null;
-  }
-  /**
-   * Structured information about a refusal.
-   */
-  export interface BetaRefusalStopDetails {
-    /**
-     * The policy category that triggered the refusal.
-     *
-     * `null` when the refusal doesn't map to a named category.
-     *
-     * - `cyber` - The request could enable cyber harm, such as malware or exploit   development. Benign cybersecurity work can also trigger this category.
-     * - `bio` - The request could enable biological harm, such as dangerous lab   methods. Beneficial life sciences work can also trigger this category.
-     * - `frontier_llm` - The request could assist the development of competing AI   models, which is restricted under   [Anthropic's commercial terms](https://www.anthropic.com/legal/commercial-terms).   Benign machine learning work can also trigger this category.
-     * - `reasoning_extraction` - The request asks the model to reproduce its internal   reasoning in the response text. To get reasoning in a structured form instead,   use   [adaptive thinking](https://platform.claude.com/docs/en/build-with-claude/adaptive-thinking).
-     * - `general_harms` - The request could be related to an area that was determined   as harmful. Benign work might sometimes trigger this category.
-     */
-    category: 'cyber' | 'bio' | 'frontier_llm' | 'reasoning_extraction' | 'general_harms' | null;
-    /**
-     * Human-readable explanation of the refusal.
-     *
-     * This text is not guaranteed to be stable. `null` when no explanation is available for the category.
-     */
-    explanation: string | null;
-    /**
-     * Opaque code that refunds the cache-miss cost when retrying this refused request on the fallback model. Pass it as `fallback_credit_token` on the retry request. Expires 5 minutes after the refusal.
-     *
-     * The retry is sent either with the same request body (`system`, `messages`, `tools`, and other render-shaping fields), or with the same body plus one appended `assistant` message whose content is the partial text (with any trailing whitespace stripped from the final text block) and paired server-tool blocks from this refusal — which also authorizes that appended turn as an assistant-prefill continuation on models that otherwise disallow prefill. A token minted mid-server-tool-loop whose partial content was continuable may only be redeemed the second way — if a same-body retry is rejected with a 400 saying the token must be redeemed by continuing the partial response, retry the second way instead. Either way: same workspace, same platform; a mismatch is a 400. Resending a token for an already-warm prefix is permitted but yields no additional credit.
-     *
-     * `null` when the refused model isn't eligible for a fallback credit.
-     */
-    fallback_credit_token: string | null;
-    /**
-     * Whether the accompanying `fallback_credit_token` may be redeemed with the appended-assistant retry form. Only set when `fallback_credit_token` is present.
-     *
-     * `true`: retry by resending the same request body plus one appended `assistant` message whose content is this response's `content` with any trailing whitespace stripped from the final text block and unpaired `tool_use` blocks omitted (the same appended-turn shape described on `fallback_credit_token`), with the token attached. `false`: retry by resending the original request body unchanged, with the token attached — the appended-assistant form is not available for this refusal (no continuable partial content, or the request uses `output_format` or a `tool_choice` that forces tool use). One exception: when the request used `output_format` or a forced `tool_choice` and the refusal arrived after server tools (including MCP connector tools) had already executed, the token may not be redeemable by either retry form; if the exact-body retry is then rejected with a 400 saying the token must be redeemed by continuing the partial response, discard the token and retry without it.
-     *
-     * Advisory: if an appended-assistant retry is rejected with a 400 despite `true`, fall back to resending the original request body with the token.
-     */
-    fallback_has_prefill_claim: boolean | null;
-    /**
-     * The server's suggested retry target for this refusal. Populated when a fallback attempt could not be made (the fallback model's rate limit was exhausted, or it was overloaded); names the fallback model the caller can retry directly. Null otherwise.
-     */
-    recommended_model: string | null;
-    type: 'refusal';
-  }
-  export interface BetaUsage {
-    /**
-     * Breakdown of cached tokens by TTL
-     */
-    cache_creation: BetaCacheCreation | null;
-    /**
-     * The number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number | null;
-    /**
-     * The number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number | null;
-    /**
-     * Outcome of the `fallback_credit_token` presented on this request.
-     *
-     * Present on every response to a non-batch request that carried a `fallback_credit_token`, in either redemption mode; absent otherwise (batch items accept and ignore the token and carry no outcome object).
-     */
-    fallback_credit: BetaFallbackCreditUsage | null;
-    /**
-     * The geographic region where inference was performed for this request.
-     */
-    inference_geo: string | null;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    /**
-     * Per-iteration token usage breakdown.
-     *
-     * Each entry represents one sampling iteration, with its own input/output token counts and cache statistics, discriminated by `type`. For `message` entries (model sampling iterations, such as the turns of a server-side tool use loop), this allows you to:
-     *
-     * - Calculate the context window size from the last `message` entry
-     * - Understand token accumulation across server-side tool use loops
-     *
-     * A `compaction` entry reports the token usage of the compaction operation itself — the server-side request that summarizes the context being closed — NOT the size of the context that was compacted away, and its token counts can be much smaller than that closed context (for example, a compaction that closes a ~200k-token context can report only a few thousand tokens). Do not derive the context window size from a `compaction` entry, even when it is the last entry. A `compaction` entry's tokens are not included in the top-level `usage` fields. When an input-token trigger is in effect (the default — 150,000 tokens unless configured otherwise), each `compaction` entry closes a context that had reached at least that threshold, though the context can exceed it by the final iteration's output and tool results.
-     */
-    iterations: BetaIterationsUsage | null;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Breakdown of output tokens by category.
-     *
-     * `output_tokens` remains the inclusive, authoritative total used for billing. This object provides a read-only decomposition for observability — for example, how many of the billed output tokens were spent on internal reasoning that may have been summarized before being returned to you.
-     */
-    output_tokens_details: BetaOutputTokensDetails | null;
-    /**
-     * The number of server tool requests.
-     */
-    server_tool_use: BetaServerToolUsage | null;
-    /**
-     * If the request used the priority, standard, or batch tier.
-     */
-    service_tier: 'standard' | 'priority' | 'batch' | null;
-    /**
-     * The inference speed mode used for this request.
-     */
-    speed: 'standard' | 'fast' | null;
-  }
-  export interface BetaOutputTokensDetails {
-    /**
-     * Number of output tokens the model generated as internal reasoning, including the thinking-block delimiter tokens.
-     *
-     * Reflects the raw reasoning the model produced, not the (possibly shorter) summarized thinking text returned in the response body. It may differ from the model's exact generation count by a small number of tokens. Always ≤ `output_tokens`; `output_tokens - thinking_tokens` approximates the non-reasoning output.
-     */
-    thinking_tokens: number;
-  }
-  export interface BetaServerToolUsage {
-    /**
-     * The number of web fetch tool requests.
-     */
-    web_fetch_requests: number;
-    /**
-     * The number of web search tool requests.
-     */
-    web_search_requests: number;
-  }
-  export interface BetaMessageDeltaUsage {
-    /**
-     * The cumulative number of input tokens used to create the cache entry.
-     */
-    cache_creation_input_tokens: number | null;
-    /**
-     * The cumulative number of input tokens read from the cache.
-     */
-    cache_read_input_tokens: number | null;
-    /**
-     * Outcome of the `fallback_credit_token` presented on this request.
-     *
-     * Present on every response to a non-batch request that carried a `fallback_credit_token`, in either redemption mode; absent otherwise (batch items accept and ignore the token and carry no outcome object).
-     */
-    fallback_credit: BetaFallbackCreditUsage | null;
-    /**
-     * The cumulative number of input tokens which were used.
-     */
-    input_tokens: number | null;
-    /**
-     * Per-iteration token usage breakdown.
-     *
-     * Each entry represents one sampling iteration, with its own input/output token counts and cache statistics, discriminated by `type`. For `message` entries (model sampling iterations, such as the turns of a server-side tool use loop), this allows you to:
-     *
-     * - Calculate the context window size from the last `message` entry
-     * - Understand token accumulation across server-side tool use loops
-     *
-     * A `compaction` entry reports the token usage of the compaction operation itself — the server-side request that summarizes the context being closed — NOT the size of the context that was compacted away, and its token counts can be much smaller than that closed context (for example, a compaction that closes a ~200k-token context can report only a few thousand tokens). Do not derive the context window size from a `compaction` entry, even when it is the last entry. A `compaction` entry's tokens are not included in the top-level `usage` fields. When an input-token trigger is in effect (the default — 150,000 tokens unless configured otherwise), each `compaction` entry closes a context that had reached at least that threshold, though the context can exceed it by the final iteration's output and tool results.
-     */
-    iterations: BetaIterationsUsage | null;
-    /**
-     * The cumulative number of output tokens which were used.
-     */
-    output_tokens: number;
-    /**
-     * Breakdown of output tokens by category.
-     *
-     * `output_tokens` remains the inclusive, authoritative total used for billing. This object provides a read-only decomposition for observability — for example, how many of the billed output tokens were spent on internal reasoning that may have been summarized before being returned to you.
-     */
-    output_tokens_details: BetaOutputTokensDetails | null;
-    /**
-     * The number of server tool requests.
-     */
-    server_tool_use: BetaServerToolUsage | null;
-  }
-  export interface BetaTextDelta {
-    text: string;
-    type: 'text_delta';
-  }
-  export interface BetaThinkingDelta {
-    /**
-     * Per-frame increment of a coarse, running estimate of the tokens this thinking block has produced so far. Present whenever the `thinking-token-count-2026-05-13` beta is set; `null` unless `thinking.display` resolves to `"omitted"` and a count is due this frame. Sum the increments across `thinking_delta` frames on this block for a progress indicator. Each increment is a non-negative multiple of a fixed quantum and the cadence is rate-limited, so this is a deliberately lossy display hint, not a billable count; `usage.output_tokens` remains authoritative.
-     */
-    estimated_tokens: number | null;
-    /**
-     * The incremental `thinking` text for this content block. Concatenate the `thinking` values of successive `thinking_delta` events to assemble the block's full `thinking` value.
-     */
-    thinking: string;
-    type: 'thinking_delta';
-  }
-  export interface BetaSignatureDelta {
-    /**
-     * The `signature` for this thinking block: an opaque value used to verify that the block was generated by Claude when it is passed back to the API. Delivered in a `signature_delta` event just before the block's `content_block_stop` event.
-     */
-    signature: string;
-    type: 'signature_delta';
-  }
-  export interface BetaRawContentBlockDeltaEvent {
-    delta: BetaRawContentBlockDelta;
-    index: number;
-    type: 'content_block_delta';
-  }
-  export interface BetaRawContentBlockStartEvent {
-    content_block:
-      | BetaTextBlock
-      | BetaThinkingBlock
-      | BetaRedactedThinkingBlock
-      | BetaToolUseBlock
-      | BetaServerToolUseBlock
-      | BetaWebSearchToolResultBlock
-      | BetaWebFetchToolResultBlock
-      | BetaAdvisorToolResultBlock
-      | BetaCodeExecutionToolResultBlock
-      | BetaBashCodeExecutionToolResultBlock
-      | BetaTextEditorCodeExecutionToolResultBlock
-      | BetaToolSearchToolResultBlock
-      | BetaMCPToolUseBlock
-      | BetaMCPToolResultBlock
-      | BetaContainerUploadBlock
-      | BetaCompactionBlock
-      | BetaFallbackBlock
-      | BetaMCPToolListingBlock;
-    index: number;
-    type: 'content_block_start';
-  }
-  export interface BetaRawContentBlockStopEvent {
-    index: number;
-    type: 'content_block_stop';
-  }
-  export interface BetaRawMessageDeltaEvent {
-    /**
-     * Information about context management strategies applied during the request
-     */
-    context_management: BetaContextManagementResponse | null;
-    delta: BetaRawMessageDeltaEventDelta;
-    type: 'message_delta';
-    /**
-     * Billing and rate-limit usage.
-     *
-     * Anthropic's API bills and rate-limits by token counts, as tokens represent the underlying cost to our systems.
-     *
-     * Under the hood, the API transforms requests into a format suitable for the model. The model's output then goes through a parsing stage before becoming an API response. As a result, the token counts in `usage` will not match one-to-one with the exact visible content of an API request or response.
-     *
-     * For example, `output_tokens` will be non-zero, even for an empty string response from Claude.
-     *
-     * Total input tokens in a request is the summation of `input_tokens`, `cache_creation_input_tokens`, and `cache_read_input_tokens`.
-     */
-    usage: BetaMessageDeltaUsage;
-    /**
-     * Changes the API made to the request's input before showing it to the model, and blocks that failed a binding check but were left unchanged: one entry per block, in request order. Two entry types today. `thinking_dropped` — a `thinking`, `redacted_thinking` or `connector_text` block from the request's `messages` that was removed from the prompt instead of being shown to the model because it failed a binding check. `thinking_mismatch_allowed` — a `thinking` or `redacted_thinking` block that failed the conversation check (the conversation before it differs from the one it was created in, or it carries no record of one on a model that requires it) and was shown to the model all the same, because that check is not enforced for this request. More entry types may be added over time; ignore types you do not recognize.
-     *
-     * Requires `anthropic-beta: thinking-binding-controls-2026-08-01`. Present on every such response from a model that supports extended thinking, as `[]` when there is no entry to report; without the beta, blocks are removed or left in place all the same but nothing is reported. Removed blocks contribute nothing to `usage.input_tokens`; blocks left in place count as sent. When streaming, the array is final in `message_start`; the final `message_delta` event carries it only when a server-side model fallback happened mid-stream, in which case it holds the serving model's entries and replaces the one in `message_start`.
-     */
-    input_transformations?: BetaInputTransformation[] | null;
-  }
-  export interface BetaRawMessageDeltaEventDelta {
-    /**
-     * Information about the container used in this request.
-     *
-     * This will be non-null if a container tool (e.g. code execution) was used.
-     */
-    container: BetaContainer | null;
-    /**
-     * Structured information about why model output stopped.
-     *
-     * This is `null` when the `stop_reason` has no additional detail to report.
-     */
-    stop_details: BetaRefusalStopDetails | null;
-    stop_reason: BetaStopReason | null;
-    stop_sequence: string | null;
-  }
-  export interface BetaRawMessageStartEvent {
-    message: BetaMessage;
-    type: 'message_start';
-  }
-  export interface BetaRawMessageStopEvent {
-    type: 'message_stop';
-  }
-  /**
-   * The arguments of canUseTool(toolName, input, options), as one object (eventmap); the callback answers with a PermissionResult.
-   */
-  export interface EventmapCanUseToolArguments {
-    toolName: string;
-    input: {
-      [k: string]: unknown;
-    };
-    options: {
-      /**
-       * Signaled if the operation should be aborted.
-       */
-      signal: GlobalAbortSignal;
-      /**
-       * Suggestions for updating permissions so that the user will not be prompted again for this tool during this session.
-       *
-       * Typically if presenting the user an option 'always allow' or similar, then this full set of suggestions should be returned as the `updatedPermissions` in the PermissionResult.
-       */
-      suggestions?: PermissionUpdate[];
-      /**
-       * The file path that triggered the permission request, if applicable. For example, when a Bash command tries to access a path outside allowed directories.
-       */
-      blockedPath?: string;
-      /**
-       * For `mcp__*` tools: the MCP server serving the tool and where its definition came from. `source: 'sdk'` means one of the in-process servers this SDK host registered (its `name` is the key you registered; only the host can register one); any other value (`plugin`, `user`, `project`, `local`, `dynamic`, `managed`, …) is a server from configuration, whose `name` is the key as authored there — untrusted text, escape it before display. Key trust decisions on `source`, not on the name or the tool-name prefix. Absent for non-MCP tools and on CLIs that predate the field.
-       */
-      mcpServer?: {
-        name: string;
-        source: string;
-      };
-      /**
-       * Explains why this permission request was triggered.
-       */
-      decisionReason?: string;
-      /**
-       * Full permission prompt sentence rendered by the bridge (e.g. "Claude wants to read foo.txt"). Use this as the primary prompt text when present instead of reconstructing from toolName+input.
-       */
-      title?: string;
-      /**
-       * Short noun phrase for the tool action (e.g. "Read file"), suitable for button labels or compact UI.
-       */
-      displayName?: string;
-      /**
-       * Human-readable subtitle from the bridge (e.g. "Claude will have read and write access to files in ~/Downloads").
-       */
-      description?: string;
-      /**
-       * The ask must not be approvable by a single stray keystroke: open the prompt on its decline option and offer no one-key approve shortcut.
-       */
-      defaultToNo?: boolean;
-      /**
-       * The ask must not offer a persistent "don't ask again" choice: its rule grants more than this ask's action, or a plugin started this call.
-       */
-      suppressAlwaysAllowRule?: boolean;
-      /**
-       * Unique identifier for this specific tool call within the assistant message. Multiple tool calls in the same assistant message will have different toolUseIDs.
-       */
-      toolUseID: string;
-      /**
-       * If running within the context of a sub-agent, the sub-agent's ID.
-       */
-      agentID?: string;
-      /**
-       * The control_request envelope's `request_id`. A control_response sent out-of-band (e.g. a signed HTTP POST instead of the SDK's WS write) must echo this value for the worker to match it.
-       */
-      requestId: string;
-      /**
-       * Set when a user-configured ask RULE (permissions.ask) forced this prompt while the ask carries the tool's own decisionReason, or when an ask rule reaches an MCP tool only under another name (such as a connector's id, its claude.ai name, or Artifact for the Artifacts server's tools), not the one given here. Hosts making policy on the reason (e.g. auto-deny a safetyCheck) or running host-side auto-approval should treat asks carrying this field as rule-forced: the user's stated intent is a human prompt.
-       */
-      matchedAskRule?: {
-        source: string;
-        toolName: string;
-        ruleContent?: string;
-      };
-    };
-  }
-  export interface GlobalAbortSignal {}
-  export interface PermissionRuleValue {
-    toolName: string;
-    ruleContent?: string;
-  }
-  export interface UserMessageParam {
-    content: MessageContentParam;
-    role: 'user';
-  }
-  export interface SystemMessageParam {
-    content: string | TextBlockParam[];
-    role: 'system';
-  }
-  export interface ModelUsage {
-    inputTokens: number;
-    outputTokens: number;
-    /**
-     * Thinking tokens, already counted inside outputTokens. Counts only turns run on CLI versions that record this field: absent when none did, and partial for a resumed session that began on an older version.
-     */
-    thinkingTokens?: number;
-    cacheReadInputTokens: number;
-    cacheCreationInputTokens: number;
-    /**
-     * Cache writes with a 5-minute lifetime, already counted inside cacheCreationInputTokens. This and cacheCreationEphemeral1hInputTokens can add up to less than cacheCreationInputTokens, because a response that does not report how long its cache writes live adds to neither. costUSD prices those writes at the 5-minute rate. Counts only turns run on CLI versions that record this field: absent when none did, and an undercount when part of the session ran on an older version.
-     */
-    cacheCreationEphemeral5mInputTokens?: number;
-    /**
-     * Cache writes with a 1-hour lifetime, already counted inside cacheCreationInputTokens. costUSD prices them at the 1-hour rate when the model's price table has one. The built-in list prices do. A managed-settings modelPricing row does not: its one cache-write rate applies to both lifetimes. costUSD never uses the 1-hour rate for a response that a fallback model served after a refusal. Absent or an undercount in the same cases as cacheCreationEphemeral5mInputTokens.
-     */
-    cacheCreationEphemeral1hInputTokens?: number;
-    webSearchRequests: number;
-    costUSD: number;
-    contextWindow: number;
-    maxOutputTokens: number;
-    /**
-     * Canonical model id used for the pricing lookup (e.g. 'claude-opus-4-7'). May differ from the raw model string this entry is keyed by (provider-specific ids, aliases).
-     */
-    canonicalModel?: string;
-    /**
-     * API provider that served this model (e.g. 'firstParty', 'bedrock', 'vertex', 'foundry', 'anthropicAws', 'mantle', 'gateway').
-     */
-    provider?: string;
-    /**
-     * Which price table the most recent request for this model was priced at: Claude Code's built-in list prices ('list'), the organization's managed-settings modelPricing rates or multiplier ('managed'), or neither ('unknown' — no pricing row and no built-in price matched the model ID, so costUSD is a guess at the default model's rate). Overwritten per request like canonicalModel, so a consumer that differences the cumulative costUSD per turn gets that turn's basis. Absent until this process has priced a request for the model (e.g. right after --resume) and on builds that predate the field; treat as 'list'.
-     */
-    costBasis?: 'list' | 'managed' | 'unknown';
-  }
-  export interface NonNullableUsage {
-    cache_creation: BetaCacheCreation;
-    cache_creation_input_tokens: number;
-    cache_read_input_tokens: number;
-    /**
-     * Outcome of the `fallback_credit_token` presented on this request.
-     *
-     * Present on every response to a non-batch request that carried a `fallback_credit_token`, in either redemption mode; absent otherwise (batch items accept and ignore the token and carry no outcome object).
-     */
-    fallback_credit: BetaFallbackCreditUsage | null;
-    inference_geo: string;
-    /**
-     * The number of input tokens which were used.
-     */
-    input_tokens: number;
-    iterations: BetaIterationsUsage;
-    /**
-     * The number of output tokens which were used.
-     */
-    output_tokens: number;
-    output_tokens_details: BetaOutputTokensDetails;
-    server_tool_use: BetaServerToolUsage;
-    service_tier: 'standard' | 'priority' | 'batch';
-    speed: 'standard' | 'fast';
-  }
-  /**
-   * Emitted when an API request fails with a retryable error and will be retried after a delay. error_status is null for connection errors (e.g. timeouts) that had no HTTP response.
-   */
-  export interface SDKAPIRetryMessage {
-    type: 'system';
-    subtype: 'api_retry';
-    attempt: number;
-    max_retries: number;
-    retry_delay_ms: number;
-    error_status: number | null;
-    error: SDKAssistantMessageError;
-    /**
-     * Present only when the API sent no response headers within the first-byte window (CLAUDE_STREAM_FIRST_BYTE_TIMEOUT_MS): waited_ms is how long the failed attempt waited for headers, retry_wait_ms how long the retry will wait for them. For this cause max_retries is its own cap (normally one retry), not the session budget.
-     */
-    no_response?: {
-      waited_ms: number;
-      retry_wait_ms: number;
-    };
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * An assistant message. While a response streams the CLI emits one assistant message per completed content block, so several consecutive assistant messages can share message.id and each carries just that block in message.content; on those, message.stop_reason is null and message.usage is not final — the turn's stop reason and total usage arrive on the result message. parent_tool_use_id is non-null when the message was produced inside a subagent started by that tool_use.
-   */
-  export interface SDKAssistantMessage {
-    type: 'assistant';
-    /**
-     * Shaped like an Anthropic Messages API Message object (role "assistant"): id, model, content blocks (text, thinking, tool_use, ...), stop_reason and usage. When streamed, content typically holds the single block this message delivers and stop_reason is still null — see SDKAssistantMessage. See the Messages API reference for the block types.
-     */
-    message: BetaMessage;
-    parent_tool_use_id: string | null;
-    error?: SDKAssistantMessageError;
-    uuid: UUID;
-    session_id: string;
-    request_id?: string;
-    /**
-     * Client uuid of the user message this turn is answering (submitMessage options.uuid), stamped on an assistant message each time that send changes — the turn's FIRST top-level assistant message (which may carry only a thinking block, or be a synthetic API-error message), and then, for a turn started by a synthetic (meta) prompt, the first assistant message after each queued user message folded in mid-turn (the fold takes the echo over); with --include-partial-messages the turn's first non-ping stream event is stamped too, independently (see SDKPartialAssistantMessage), so the same uuid may appear on both — either binds the reply to the send it answers without waiting for the result; the server keeps the first stamp it sees per uuid. A turn started by a typed prompt keeps that uuid for its whole turn, so it stamps once per frame kind. A meta turn's own uuid is stamped only when the host vouches it is the client event's own (on a hosted session, the uuid the session server persisted: delivered content such as a Slack owner ping, a Slack-bot observation or a client-injected synthetic turn), never for a prompt the CLI minted itself — except that a turn carrying resume_reason, such as the boot-time rescue turn re-running a turn a worker restart interrupted mid-way, stamps the interrupted turn's own last user prompt, the send it answers, where that can be vouched for (a turn that goes on from a permission answer or from in-flight tool calls may first re-send, unstamped, the assistant message that made those calls); either way a user message folded into a meta turn takes the echo over from it (the rescue turn absorbing messages sent while the session was down; a bot-observation turn absorbing a human's post), and the first reply frame of each kind after that fold carries the folded message's uuid — the first reply that message got. Wrapper-level sibling — never inside `message.content` — so it is not replayed to the model. Absent on every other frame of the turn, on subagent frames (parent_tool_use_id set), on turns that neither had a client uuid nor folded a user message in, and from older producers.
-     */
-    user_message_uuid?: string;
-    /**
-     * Client uuids of every user message whose prompt this turn has consumed so far, in consumption order — all members of a prompt batch the host merged into this one turn (several messages sent close together run as one turn whose user_message_uuid is the LAST member's), then any user message folded into the turn before this frame — so a consumer that sent any of them can bind this reply to its own send by finding its uuid anywhere in the list. Always contains user_message_uuid; at most 64 entries. Present exactly when user_message_uuid is, on the same frames; absent from older producers (fall back to user_message_uuid).
-     */
-    user_message_uuids?: string[];
-    /**
-     * Why this frame's turn continues one that a worker restart interrupted. Such a turn is the automatic re-run of the interrupted turn (CLAUDE_CODE_RESUME_INTERRUPTED_TURN), or one that goes on from the answer to the permission prompt the new worker took over, or from that turn's tool calls still in flight. The value is the host's CLAUDE_CODE_RESUME_REASON when it set one (host_draining, checkpoint_restore, container_recreated, …), else 'interrupted_turn'. Stamped on the same reply frames as user_message_uuid (which on such a turn names the interrupted turn's own last user prompt), so a consumer can tell its first reply from the interrupted attempt's. Absent on every other turn (also one that goes on from the answer to any other permission prompt), on thinking_tokens frames, and from older producers.
-     */
-    resume_reason?: string;
-    /**
-     * This turn continued the preceding truncated assistant turn inside its trailing signed thinking block (max-output-tokens recovery). Its thinking signatures are cumulative over that preceding thinking-only turn, so a history replayed through the bridge must carry this flag back for the normalizer to keep the run's prefix on the wire. Wrapper-level sibling — never inside `message.content` — so it is not replayed to the model.
-     */
-    resumed_from_incomplete_thinking?: true;
-    /**
-     * Uuids of earlier messages that this message replaces: after a refusal fallback, or after a response whose tool call could not be parsed. It can name user messages too, such as a refused attempt's tool results. Remove the named messages when this one arrives. After a refusal fallback it is idempotent with the end-of-turn model_refusal_fallback notice.
-     */
-    supersedes?: UUID[];
-    /**
-     * True when this assistant message was truncated by an interrupt/abort before the stream completed: stop_reason was never received and the content may end mid-word. Absent on normally completed messages.
-     */
-    aborted?: true;
-    /**
-     * ID of the subagent that produced this message: the `task_id` of its task events, unchanged when the subagent is resumed. Absent on main-thread messages.
-     */
-    agent_id?: string;
-    /**
-     * Subagent type that produced this message.
-     */
-    subagent_type?: string;
-    /**
-     * Description of the subagent task that produced this message.
-     */
-    task_description?: string;
-    /**
-     * ISO timestamp of when this content block finished on the originating process. One API assistant turn may produce several assistant messages sharing a message.id, each with its own timestamp. Uses the originating host's clock, so it's for display only; do not order messages by this field. Older emitters omit it; consumers should fall back to receive time.
-     */
-    timestamp?: string;
-    /**
-     * Structured twin of the /context report, carried on the synthetic assistant message that delivers the markdown table. Present only on /context results from CLIs new enough to attach it; the markdown in message.content remains the canonical fallback. Wrapper-level sibling — never inside `message.content` — so it is not replayed to the model.
-     */
-    context_usage?: SDKContextUsage;
-    /**
-     * Structured twin of the /usage report, carried on the synthetic assistant message that delivers its text: the session totals, the plan's usage rows and extra-usage spend, for remote clients that render a card from data. Present only on /usage results from CLIs new enough to attach it and from claude.ai-subscriber sessions; the text in message.content remains the canonical fallback. Wrapper-level sibling — never inside `message.content` — so it is not replayed to the model.
-     */
-    usage_report?: SDKUsageReport;
-  }
-  /**
-   * Structured twin of the /context report — the data a client needs to render the context-usage card without parsing the markdown table. Evolves additively (new optional fields); a breaking reshape would ship as a sibling field, so consumers can trust the fields they know.
-   */
-  export interface SDKContextUsage {
-    /**
-     * Main-loop model the usage was computed for.
-     */
-    model: string;
-    /**
-     * Estimated tokens in use, unclamped — may exceed raw_max_tokens when over limit.
-     */
-    total_tokens: number;
-    /**
-     * The window usage is measured against: the resolved autocompact window — the model's believed limit, or a smaller compaction-policy window (a configured value, or e.g. the 200K boundary on 1M-window models).
-     */
-    raw_max_tokens: number;
-    /**
-     * Rounded total_tokens / raw_max_tokens, 0-100+.
-     */
-    percentage: number;
-    /**
-     * Present when total_tokens exceeds raw_max_tokens. kind says how the window was resolved, not whether the API will accept the next request: 'hard_limit' means the window is the model's believed limit (the API will refuse past it); 'compaction_window' means a compaction-policy window, which may or may not coincide with the model's hard limit.
-     */
-    over_limit?: {
-      tokens_over: number;
-      kind: 'hard_limit' | 'compaction_window';
-    };
-    categories: SDKContextUsageCategory[];
-    mcp_tools: {
-      /**
-       * Wire name, e.g. "mcp__linear__create_issue".
-       */
-      name: string;
-      server_name: string;
-      tokens: number;
-    }[];
-    memory_files: {
-      path: string;
-      /**
-       * Display label of the memory-file source, e.g. "Project" or "User".
-       */
-      type: string;
-      tokens: number;
-    }[];
-    agents: {
-      agent_type: string;
-      /**
-       * Raw source identifier, e.g. 'projectSettings', 'userSettings', 'plugin'. Built-in agents are excluded by the producer. Display labels are the renderer's concern.
-       */
-      source: string;
-      tokens: number;
-    }[];
-    /**
-     * Omitted when no skills contribute tokens.
-     */
-    skills?: {
-      name: string;
-      /**
-       * Raw source identifier, e.g. 'userSettings', 'plugin', 'syncedSkills'.
-       */
-      source: string;
-      plugin_name?: string;
-      tokens: number;
-    }[];
-  }
-  /**
-   * One row of the /context usage-by-category breakdown. Rows may carry zero tokens; renderers typically hide those.
-   */
-  export interface SDKContextUsageCategory {
-    /**
-     * Display name of the row as the CLI renders it, e.g. "Messages" or "MCP tools (deferred)". Use `kind` (not this name) to classify the row.
-     */
-    name: string;
-    tokens: number;
-    /**
-     * What the row is: 'used' content occupies the window; 'free' is the remaining window; 'buffer' is the compaction reserve (autocompact or manual); 'deferred' rows are out-of-window tool schemas — listed for awareness, excluded from usage math.
-     */
-    kind: 'used' | 'free' | 'buffer' | 'deferred';
-  }
-  /**
-   * Structured twin of a /usage result, carried beside its text: the session's totals, the plan's usage rows as the server sent them and the extra-usage spend, and nothing else from the usage body (the get_usage control reply carries the rest). Experimental — the shape may change.
-   */
-  export interface SDKUsageReport {
-    /**
-     * Cost and usage accumulated by the current session.
-     */
-    session: {
-      total_cost_usd: number;
-      total_api_duration_ms: number;
-      total_duration_ms: number;
-      total_lines_added: number;
-      total_lines_removed: number;
-      model_usage: {
-        [k: string]: ModelUsage;
-      };
-    };
-    /**
-     * The plan's usage rows and extra-usage spend from the claude.ai usage endpoint; null when the CLI could not fetch them (no plan on this lane, or a token without the profile scope).
-     */
-    rate_limits: {
-      /**
-       * The server's usage rows (the usage endpoint's limits[]), as sent: which meters apply, their scope, labels, severity and order are the server's, so a client renders them verbatim and a new meter needs no client release. Empty when the server reported no meters; null when the body carried no rows at all (a server that predates them). Null too while the usage fetch is failing: the rows here are only ever the server's current reply, so neither the row the CLI builds from rate-limit response headers for its own screen nor its snapshot of an earlier reply appears here.
-       */
-      limits:
-        | {
-            /**
-             * The server's meter kind, e.g. 'session', 'weekly_all' or 'weekly_scoped'. Classify a row on this, never on a label.
-             */
-            kind: string;
-            /**
-             * The server's row group, e.g. 'session' or 'weekly'; rows render grouped under it, in the server's order.
-             */
-            group: string;
-            /**
-             * Share of the window used, 0-100.
-             */
-            percent: number;
-            /**
-             * ISO 8601 timestamp when the window resets.
-             */
-            resets_at: string | null;
-            /**
-             * What a scoped row is for, a model or a surface, with the server's display label.
-             */
-            scope?: {
-              model?: {
-                display_name: string;
-              } | null;
-              surface?: {
-                display_name: string;
-              } | null;
-            } | null;
-            /**
-             * The server's reading of the row for a meter's colour, e.g. 'normal', 'warning' or 'critical'. Every row here is the server's, so a client never grades a row itself.
-             */
-            severity: string;
-            /**
-             * The server's headline pick: the row a single-value indicator shows.
-             */
-            is_active: boolean;
-          }[]
-        | null;
-      /**
-       * Extra-usage (overage) spend for the billing period, when the plan has it. Amounts are in minor units of `currency` (cents for USD); is_enabled is false while extra usage cannot cover sends.
-       */
-      extra_usage?: {
-        is_enabled: boolean;
-        monthly_limit: number | null;
-        used_credits: number | null;
-        utilization: number | null;
-        currency?: string | null;
-      } | null;
-    } | null;
-  }
-  export interface SDKAuthStatusMessage {
-    type: 'auth_status';
-    isAuthenticating: boolean;
-    output: string[];
-    error?: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * The full set of live background tasks, emitted whenever membership changes (start, completion, kill, a foreground agent being backgrounded) or an entry's `ambient` flag or `parent_task_id` changes. A level signal, unlike the task_started/task_notification edge bookends: consumers that only need 'is background work running' should replace their set with each payload rather than pairing edges, so a missed bookend cannot wedge a stale running indicator. Ordering relative to the bookends for the same transition is unspecified (in practice a task that starts in the background joins the level before its task_started, and a finishing task leaves it after its task_updated and task_notification), so do not correlate it with the edge stream. The level is per-process: nothing is emitted at startup, so consumers must reset to the empty set whenever the session's CLI process (re)starts and let the next membership change repopulate it. A host that re-initializes an already-running process (a repeated `initialize` control request, e.g. after reconnecting) is sent a snapshot of the current set right behind the success response to that request, even when it is empty, so it need not wait for a change; CLIs that predate this send nothing there.
-   */
-  export interface SDKBackgroundTasksChangedMessage {
-    type: 'system';
-    subtype: 'background_tasks_changed';
-    /**
-     * Every live background task after the change. REPLACE semantics: swap your set for this payload.
-     */
-    tasks: {
-      task_id: string;
-      /**
-       * Id of one run of the task: equal on every task_* event, background_tasks_changed entry and saved notification (its origin.runId) of that run. A resumed task keeps its task_id and gets a new one. The run ids of one task sort, by plain string comparison, in the order the runs opened; a frame that names a run sorting before the one a reader shows is late. Nothing else about the format is promised. Absent for a task this process did not register, and from CLIs that predate it.
-       */
-      run_id?: string;
-      task_type: string;
-      /**
-       * Agent type of a local_agent task, such as "general-purpose" or a custom agent's name; "main-session" for a backgrounded main session. Not set on other tasks.
-       */
-      subagent_type?: string;
-      description: string;
-      /**
-       * task_id of the subagent (local_agent) task whose agent launched this subagent, shell, monitor or workflow task. Absent when the launcher is the main thread, has no task_id of its own (a teammate, an agent inside a workflow), or is no longer tracked. A resumed subagent keeps its original parent. The parent may be a foreground or already-ended task, so treat an unknown id as no parent.
-       */
-      parent_task_id?: string;
-      /**
-       * True for tasks that are not activity (every skip_transcript task, plus every live-update watcher, requested or auto-started); hosts should exclude them from activity indicators.
-       */
-      ambient?: boolean;
-    }[];
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Fire-and-forget push of the full slash-command list after a mid-session change (e.g. skills discovered dynamically as the agent works in a subdirectory). Clients should REPLACE their cached command list with this payload; supportedCommands() tracks the latest push, so a re-fetch returns the same fresh list.
-   */
-  export interface SDKCommandsChangedMessage {
-    type: 'system';
-    subtype: 'commands_changed';
-    commands: SlashCommand[];
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Information about an available skill (invoked via /command syntax).
-   */
-  export interface SlashCommand {
-    /**
-     * Skill name (without the leading slash)
-     */
-    name: string;
-    /**
-     * Description of what the skill does
-     */
-    description: string;
-    /**
-     * Hint for skill arguments (e.g., "<file>")
-     */
-    argumentHint: string;
-    /**
-     * Alternate names that resolve to this command (e.g., /cost and /stats both resolve to /usage)
-     */
-    aliases?: string[];
-    /**
-     * True when the command is Claude Code's own; absent for a command defined by a user, project, plugin or MCP server. Rows can share a name: when a marked row carries it, /name runs that one, and an unmarked row is the one /name runs only when no marked row shares its name. The marker describes the row's name, not its aliases: a typed alias runs a command that has it as its name, when one exists, whatever this marker says.
-     */
-    builtin?: boolean;
-  }
-  export interface SDKCompactBoundaryMessage {
-    type: 'system';
-    subtype: 'compact_boundary';
-    compact_metadata: {
-      trigger: 'manual' | 'auto';
-      pre_tokens: number;
-      post_tokens?: number;
-      duration_ms?: number;
-      /**
-       * Relink info for messagesToKeep. Loaders splice the preserved segment at anchor_uuid (summary for suffix-preserving, boundary for prefix-preserving partial compact) so resume includes preserved content. Unset when compaction summarizes everything (no messagesToKeep).
-       */
-      preserved_segment?: {
-        head_uuid: UUID;
-        anchor_uuid: UUID;
-        tail_uuid: UUID;
-      };
-      /**
-       * Ordered messagesToKeep UUIDs. Supersedes preserved_segment — readers look up each UUID directly and relink uuids[i] to uuids[i-1] (uuids[0] to anchor_uuid) instead of walking the parentUuid chain. Unset when compaction summarizes everything.
-       */
-      preserved_messages?: {
-        anchor_uuid: UUID;
-        uuids: UUID[];
-      };
-    };
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Progress for a long-running client-originated control_request (currently only side_question), correlated by request_id. status 'started' means the worker accepted the request and launched the work; 'api_retry' carries the same retry counters as SDKAPIRetryMessage and is present only for that status.
-   */
-  export interface SDKControlRequestProgressMessage {
-    type: 'system';
-    subtype: 'control_request_progress';
-    /**
-     * request_id of the in-flight control_request this progress belongs to.
-     */
-    request_id: string;
-    status: 'started' | 'api_retry';
-    attempt?: number;
-    max_retries?: number;
-    retry_delay_ms?: number;
-    error_status?: number | null;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Emitted by /clear, plan-mode exit, fresh-session, and onboarding flows. The surface should mount a fresh transcript under new_conversation_id and reset any cached session title. From internal QueryEvent 'conversation_reset'.
-   */
-  export interface SDKConversationResetMessage {
-    type: 'conversation_reset';
-    new_conversation_id: UUID;
-    uuid: UUID;
-    session_id: string;
-    /**
-     * What discarded the conversation: 'clear' is the /clear command (or its /reset and /new aliases), 'plan_mode_exit' is leaving plan mode with the clear-context option, 'fresh_session' is a flow that starts a fresh session to implement an approved plan, 'onboarding' is an onboarding flow re-run inside an existing session. Informational: a consumer should reset on every conversation_reset frame whatever this says, and treat an absent (older emitter) or unrecognized value as an unspecified reset.
-     */
-    trigger?: 'clear' | 'plan_mode_exit' | 'fresh_session' | 'onboarding';
-    /**
-     * Only with trigger 'clear': the uuid of the user message whose /clear was executed (the client's own uuid for that message when it came from a Remote Control or stream-json client, otherwise the uuid the CLI assigned to the typed command). Lets a consumer match this frame to a /clear message it has already seen, wiping once whichever arrives first, instead of relying on arrival order. Absent for the other triggers, when that uuid is not a canonical UUID, and from older emitters.
-     */
-    user_message_uuid?: string;
-    /**
-     * When the reset happened, as an ISO 8601 string in UTC read from the clock of the process that performed it. Meant for display, such as the time on a "conversation cleared" row, not for ordering frames. Absent from older emitters; a consumer can fall back to the time it received the frame.
-     */
-    timestamp?: string;
-  }
-  export interface SDKDeferredToolUse {
-    id: string;
-    name: string;
-    input: {
-      [k: string]: unknown;
-    };
-  }
-  /**
-   * Emitted when an MCP server confirms that a URL-mode elicitation is complete.
-   */
-  export interface SDKElicitationCompleteMessage {
-    type: 'system';
-    subtype: 'elicitation_complete';
-    mcp_server_name: string;
-    elicitation_id: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKFilesPersistedEvent {
-    type: 'system';
-    subtype: 'files_persisted';
-    files: {
-      filename: string;
-      file_id: string;
-    }[];
-    failed: {
-      filename: string;
-      error: string;
-    }[];
-    processed_at: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookProgressMessage {
-    type: 'system';
-    subtype: 'hook_progress';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    stdout: string;
-    stderr: string;
-    output: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookResponseMessage {
-    type: 'system';
-    subtype: 'hook_response';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    output: string;
-    stdout: string;
-    stderr: string;
-    exit_code?: number;
-    outcome: 'success' | 'error' | 'cancelled';
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKHookStartedMessage {
-    type: 'system';
-    subtype: 'hook_started';
-    hook_id: string;
-    hook_name: string;
-    hook_event: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Generic text banner emitted by the loop — non-error status lines, hook feedback (e.g. a UserPromptSubmit hook's block reason), slash-command output. Hosts render `content` as plaintext at the given level.
-   */
-  export interface SDKInformationalMessage {
-    type: 'system';
-    subtype: 'informational';
-    content: string;
-    /**
-     * Render level. 'info' shows only in transcript mode; 'notice' renders in inactive gray; 'suggestion' and 'warning' are more prominent.
-     */
-    level: 'info' | 'notice' | 'suggestion' | 'warning';
-    /**
-     * Dedupes progress messages for the same tool use.
-     */
-    tool_use_id?: string;
-    /**
-     * When true, execution stops after this message (e.g. a Stop hook denied continuation).
-     */
-    prevent_continuation?: boolean;
-    /**
-     * Opaque feature tag on a line a host may treat specially; absent on ordinary lines. Hosts ignore values they do not know.
-     */
-    tag?: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Output from a local slash command (e.g. /voice, /usage). Displayed as assistant-style text in the transcript.
-   */
-  export interface SDKLocalCommandOutputMessage {
-    type: 'system';
-    subtype: 'local_command_output';
-    content: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKMcpResourceLink {
-    uri: string;
-    name: string;
-    title?: string;
-    description?: string;
-    mimeType?: string;
-    size?: number;
-    annotations?: {
-      [k: string]: unknown;
-    };
-  }
-  /**
-   * Emitted when the memory recall supervisor surfaces relevant memories into the turn. Mirrors the CLI relevant_memories attachment so SDK renderers can show "Recalled from memory" inline.
-   */
-  export interface SDKMemoryRecallMessage {
-    type: 'system';
-    subtype: 'memory_recall';
-    /**
-     * How memories were surfaced: 'select' returns full file bodies chosen by the parallel selector; 'synthesize' returns a Sonnet-authored paragraph distilled from many tiny memories.
-     */
-    mode: 'select' | 'synthesize';
-    memories: {
-      /**
-       * Absolute path to the memory file, a synthesis sentinel of the form `<synthesis:DIR>` when mode is 'synthesize', or an https URL when scope is 'organization'.
-       */
-      path: string;
-      scope: 'personal' | 'team' | 'organization';
-      /**
-       * The surfaced memory body. Always present for 'synthesize' mode and 'organization' scope (neither has an on-disk path to lazy-load from); absent for file-backed 'select' entries (renderers lazy-load from path).
-       */
-      content?: string;
-    }[];
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Emitted when SessionStore.append() rejects or times out for a transcript-mirror batch after bounded retry (3 attempts with short backoff; timeouts are not retried). The batch is then dropped; this surfaces the failure so consumers are not silent on data loss.
-   */
-  export interface SDKMirrorErrorMessage {
-    type: 'system';
-    subtype: 'mirror_error';
-    error: string;
-    key: {
-      projectKey: string;
-      sessionId: string;
-      subpath?: string;
-    };
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Emitted when the primary model ends the stream with stop_reason "refusal" and the turn is retried once on a fallback model (direction: "retry"). When `scope` is "session" (or absent — older CLIs), the swap is made persistent for the session; when `scope` is "local", only that subagent/side-question response came from the fallback model and the session model is unchanged. "revert" and "sticky" are retained in the enum for SDK-consumer compat and are no longer emitted.
-   */
-  export interface SDKModelRefusalFallbackMessage {
-    type: 'system';
-    subtype: 'model_refusal_fallback';
-    trigger: 'refusal';
-    direction: 'retry' | 'revert' | 'sticky';
-    /**
-     * 'session': the main thread fell back and the session model is swapped. 'local': a subagent / side-question (/btw) / background fork fell back — only that response came from the fallback model and the session model is unchanged. Absent from older CLIs (treat as 'session').
-     */
-    scope?: 'session' | 'local';
-    original_model: string;
-    fallback_model: string;
-    request_id: string | null;
-    /**
-     * The refusal category ('cyber', 'bio', …): stop_details.category from the refused API response (client lane), or the fallback block's server-gated trigger.category (server lane). Open string — new categories ship on the wire ahead of schema updates. null when neither source carried a category (normal, not an error). Absent when emitted by an older CLI.
-     */
-    api_refusal_category?: string | null;
-    /**
-     * stop_details.explanation from the refused API response (client lane only — the server-lane trigger carries no explanation). Unstable human prose — display only, never parse. null/absent when the response carried none, and always null on server-lane banners.
-     */
-    api_refusal_explanation?: string | null;
-    /**
-     * Wire uuids of the messages this fallback retracted — the refused partial as the consumer received it (one uuid per normalized SDK message; multi-block messages carry per-block derived uuids) plus any tombstoned tool_results. Emitted AFTER the retraction, so this is a resolution-time eviction signal: remove these messages from transcript state on receipt. Eviction is idempotent — unknown or already-removed uuids are a no-op. Absent when emitted by an older CLI.
-     */
-    retracted_message_uuids?: string[];
-    /**
-     * UUID of the user message the refused request was for — the rewind target and composer prefill for edit-and-retry. This is the message's own uuid as delivered on the replay ack (not a per-block normalized uuid). null when the refused turn was not human-authored (e.g. a background task notification or auto-continuation — nothing to edit-and-retry) or otherwise cannot be identified; absent from older CLIs.
-     */
-    refused_user_message_uuid?: string | null;
-    content: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Emitted when the model ends the stream with stop_reason "refusal" and no retry runs: no fallback model is configured, or per-category routing declined the retry (the mapped fallback target is unresolvable, or CLAUDE_CODE_REFUSAL_FALLBACK_CATCH_ALL is explicitly disabled and the refusal category has no fallback map entry). The structured counterpart to detecting stop_reason "refusal" on the assistant error frame. Not emitted when the retry ran or the user declined the retry dialog (model_refusal_fallback covers the retry case). Absent from older CLIs.
-   */
-  export interface SDKModelRefusalNoFallbackMessage {
-    type: 'system';
-    subtype: 'model_refusal_no_fallback';
-    original_model: string;
-    request_id: string | null;
-    api_refusal_category?: string | null;
-    api_refusal_explanation?: string | null;
-    refused_user_message_uuid?: string | null;
-    content: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Loop-side text notification. Mirrors the interactive REPL notification queue (key/priority/timeout). JSX notifications are not emitted on this channel.
-   */
-  export interface SDKNotificationMessage {
-    type: 'system';
-    subtype: 'notification';
-    key: string;
-    text: string;
-    priority: 'low' | 'medium' | 'high' | 'immediate';
-    color?: string;
-    timeout_ms?: number;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * An incremental streaming event for the assistant message being generated, emitted only when partial messages are requested (--include-partial-messages). The complete assistant message still follows as its own message.
-   */
-  export interface SDKPartialAssistantMessage {
-    type: 'stream_event';
-    /**
-     * One Anthropic Messages API streaming event (message_start, content_block_start, content_block_delta, content_block_stop, message_delta, message_stop) as defined for the streaming Messages API.
-     */
-    event: BetaRawMessageStreamEvent;
-    parent_tool_use_id: string | null;
-    uuid: UUID;
-    session_id: string;
-    ttft_ms?: number;
-    /**
-     * Client uuid of the user message this turn is answering (submitMessage options.uuid), stamped on a non-ping stream event each time that send changes: the turn's FIRST non-ping stream event (normally the frame that triggers the turn's initial ack), and, for a turn started by a synthetic (meta) prompt, the first non-ping stream event after each queued user message folded in mid-turn takes the echo over (see SDKAssistantMessage.user_message_uuid for the rule) — so a consumer can bind the reply stream to the send it answers without waiting for the result. A turn started by a typed prompt stamps only its first non-ping stream event; independently, its first complete assistant message is stamped as well (see SDKAssistantMessage.user_message_uuid), so the same uuid may appear on both. Absent on every other stream event of the turn, on turns that neither had a client uuid nor folded a user message in, and from older producers.
-     */
-    user_message_uuid?: string;
-    /**
-     * Client uuids of every user message whose prompt this turn has consumed so far, in consumption order — all members of a prompt batch the host merged into this one turn (several messages sent close together run as one turn whose user_message_uuid is the LAST member's), then any user message folded into the turn before this frame — so a consumer that sent any of them can bind this reply to its own send by finding its uuid anywhere in the list. Always contains user_message_uuid; at most 64 entries. Present exactly when user_message_uuid is, on the same frames; absent from older producers (fall back to user_message_uuid).
-     */
-    user_message_uuids?: string[];
-    /**
-     * Why this frame's turn continues one that a worker restart interrupted. Such a turn is the automatic re-run of the interrupted turn (CLAUDE_CODE_RESUME_INTERRUPTED_TURN), or one that goes on from the answer to the permission prompt the new worker took over, or from that turn's tool calls still in flight. The value is the host's CLAUDE_CODE_RESUME_REASON when it set one (host_draining, checkpoint_restore, container_recreated, …), else 'interrupted_turn'. Stamped on the same reply frames as user_message_uuid (which on such a turn names the interrupted turn's own last user prompt), so a consumer can tell its first reply from the interrupted attempt's. Absent on every other turn (also one that goes on from the answer to any other permission prompt), on thinking_tokens frames, and from older producers.
-     */
-    resume_reason?: string;
-  }
-  export interface SDKPermissionDenial {
-    tool_name: string;
-    tool_use_id: string;
-    tool_input: {
-      [k: string]: unknown;
-    };
-  }
-  /**
-   * Emitted when a tool call is auto-denied without an interactive permission prompt (e.g. auto-mode classifier, dontAsk mode, headless-agent auto-deny, or a deny rule). With a permission prompt surface (stdio/SDK canUseTool), the 'ask' path surfaces via a can_use_tool control_request and this event covers the 'deny' short-circuit. Without one (bare -p / SDK query() with no canUseTool), 'ask' decisions are terminal, so this event also covers those implicit denials. Best-effort advisory: in rare races a denial can book without a frame or a frame can lack a booking twin — result.permission_denials is the authoritative record. Denials that resolve before canUseTool runs — PreToolUse hook denies, deny-rule overrides of hook allow/ask decisions, and file-tool calls (Read, Edit, Write) refused by a path-scoped deny rule — are not covered here, and neither is the MCP --permission-prompt-tool surface (the prompt tool is the host there).
-   */
-  export interface SDKPermissionDeniedMessage {
-    type: 'system';
-    subtype: 'permission_denied';
-    tool_name: string;
-    tool_use_id: string;
-    /**
-     * Subagent ID when the denied tool call originated inside a subagent. Mirrors can_use_tool for host-side routing.
-     */
-    agent_id?: string;
-    /**
-     * Discriminator from PermissionDecisionReason (e.g. 'classifier', 'asyncAgent', 'mode', 'rule').
-     */
-    decision_reason_type?: string;
-    /**
-     * Human-readable reason from the deciding component, when available.
-     */
-    decision_reason?: string;
-    /**
-     * The rejection message returned to the model in the tool_result.
-     */
-    message: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Headless plugin installation progress. installed/failed carry a per-marketplace name. Under CLAUDE_CODE_SYNC_PLUGIN_INSTALL started/completed bracket the whole install, ahead of init; without it the install runs in the background, so there is no bracket and a frame can come at any time, before or after init, or not at all if the process ends first. In the background case only the Claude desktop app gets them, once it asks for them, on a local transport (stdout). `error` comes without URL secrets; it is otherwise raw text: treat it as untrusted.
-   */
-  export interface SDKPluginInstallMessage {
-    type: 'system';
-    subtype: 'plugin_install';
-    status: 'started' | 'installed' | 'failed' | 'completed';
-    name?: string;
-    error?: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Predicted next user prompt, emitted after each turn when promptSuggestions is enabled.
-   */
-  export interface SDKPromptSuggestionMessage {
-    type: 'prompt_suggestion';
-    suggestion: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Rate limit event emitted when rate limit info changes.
-   */
-  export interface SDKRateLimitEvent {
-    type: 'rate_limit_event';
-    /**
-     * Rate limit information for claude.ai subscription users.
-     */
-    rate_limit_info: SDKRateLimitInfo;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Rate limit information for claude.ai subscription users.
-   */
-  export interface SDKRateLimitInfo {
-    status: 'allowed' | 'allowed_warning' | 'rejected';
-    resetsAt?: number;
-    rateLimitType?:
-      'five_hour' | 'seven_day' | 'seven_day_opus' | 'seven_day_sonnet' | 'seven_day_overage_included' | 'overage';
-    utilization?: number;
-    overageStatus?: 'allowed' | 'allowed_warning' | 'rejected';
-    overageResetsAt?: number;
-    overageDisabledReason?:
-      | 'overage_not_provisioned'
-      | 'org_level_disabled'
-      | 'org_level_disabled_until'
-      | 'out_of_credits'
-      | 'seat_tier_level_disabled'
-      | 'member_level_disabled'
-      | 'seat_tier_zero_credit_limit'
-      | 'group_zero_credit_limit'
-      | 'member_zero_credit_limit'
-      | 'org_service_level_disabled'
-      | 'no_limits_configured'
-      | 'fetch_error'
-      | 'unknown';
-    isUsingOverage?: boolean;
-    overageInUse?: boolean;
-    overageEnabled?: boolean;
-    surpassedThreshold?: number;
-    /**
-     * Which spend limit blocked the request when it is not the member's own cap: 'group_pool' means a pooled group budget shared by the member's team is used up (the denial otherwise looks like the member's own monthly cap). Absent on a plain member denial and from older CLIs.
-     */
-    limitScope?: 'service' | 'channel' | 'group_pool';
-    errorCode?: 'credits_required';
-    canUserPurchaseCredits?: boolean;
-    hasChargeableSavedPaymentMethod?: boolean;
-  }
-  export interface SDKResultError {
-    type: 'result';
-    subtype:
-      'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries';
-    duration_ms: number;
-    duration_api_ms: number;
-    is_error: boolean;
-    num_turns: number;
-    stop_reason: string | null;
-    /**
-     * Cumulative estimated cost in USD for this query() call, covering the same calls as modelUsage (billed permission classifier calls and stopped or cut calls included, which maxBudgetUsd / --max-budget-usd therefore counts) and sharing its lifecycle: cumulative across turns in streaming-input sessions — each result carries the running total so far, so read the latest result rather than summing across results. Crash/startup-error results may carry zeroed values, a resumed or forked session continues from the total its transcript saved, when it has one (so the first result already carries the earlier turns; maxBudgetUsd counts only the spend since this query() call started or last /clear), and a mid-session /clear resets the running total. An estimate, not a billing statement.
-     */
-    total_cost_usd: number;
-    /**
-     * MAIN AGENT LOOP ONLY — excludes Task subagent, sidechain, and auxiliary model calls, and is per-turn in streaming-input sessions. Prefer modelUsage for token/cost accounting.
-     */
-    usage: NonNullableUsage;
-    /**
-     * Per-model totals for every model call made through the query pipeline during this query() call — main loop, Task subagents, sidechains, and internal calls such as compaction and Workflow agents. Cumulative across turns in streaming-input sessions: each result carries the running total so far, so read the latest result rather than summing across results. Auto mode's permission classifier calls are included where they are billed (not on Pro, Max or Team plans, nor on a claude.ai sign-in whose plan cannot be read), and so is a call stopped or cut mid-response, with its output tokens estimated from what had streamed (low when a long tool call was being written, since the API holds a call's input until it is whole). Other internal helper calls outside the query pipeline (e.g. token-count probes) are excluded; crash/startup-error results may carry zeroed usage, a resumed or forked session continues from the totals its transcript saved, when it has them (so the first result already carries the earlier turns), and a mid-session /clear resets the running total. The correct field for token/cost accounting; treat it as an estimate, not a billing statement.
-     */
-    modelUsage: {
-      [k: string]: ModelUsage;
-    };
-    permission_denials: SDKPermissionDenial[];
-    /**
-     * User-initiated sends still waiting in the command queue or, in a hosted remote session (CLAUDE_CODE_REMOTE), held back before they reach it, when this result was produced. Greater than 0 means at least one more user turn (and result) follows without further input, barring cancellation; 0 means none is pending, or the session is ending (end_session or a shutdown latched mid-turn discards the backlog). Queued sends may coalesce into fewer turns, so this counts pending sends, not remaining results. System-generated queue entries are not counted. Absent on fatal startup results and on surfaces without a command queue.
-     */
-    queued_turn_count?: number;
-    errors: string[];
-    /**
-     * Set on the zeroed error_during_execution result a stream-json run writes before exiting on a known startup failure; errors carries the failure message. Failures that otherwise end with stderr alone write that result only when the host sets CLAUDE_CODE_STARTUP_FAILURE_RESULTS, except org_config_required_unavailable, org_config_refused and config_file_invalid, which every stream-json run writes. Absent on every other result, on startup failures without a known cause, and from older producers.
-     */
-    startup_failure_reason?: SDKStartupFailureReason;
-    /**
-     * Set when startup_failure_reason is config_file_invalid: the config file that did not parse and its backup, as separate fields. Read paths from here, never from the text of errors. Each path is in the form that the machine running Claude Code uses, which can differ from the host's. Absent on every other result and from older producers.
-     */
-    invalid_config_file?: {
-      /**
-       * The file that is not valid JSON.
-       */
-      path: string;
-      /**
-       * Whether this is Claude Code's global config file. Only that file has backups, and only its message says how to repair it.
-       */
-      is_global: boolean;
-      /**
-       * Whether Claude Code knows the result of its search for a backup of the file. True with no backup_path: it found none. False: the result is not known, or this is not the global config file.
-       */
-      backup_searched: boolean;
-      /**
-       * The backup that the message in errors names. Usually it parses and shows use. Where the search finds none that does, it is the newest that it found with an account, then the newest that holds anything, or at last the newest that does not parse or could not be read, which a person may be able to mend. So show it to a person, or check that it parses before you copy it over the file at path.
-       */
-      backup_path?: string;
-    };
-    /**
-     * Client uuid of the user message that triggered this turn (submitMessage options.uuid), echoed back so a consumer can link this error result to the send it answers — the same join key the success variant echoes, carried alone (error turns have no request_sent_wall_ms to report). A delivery-failure result from the remote-session client echoes the failed send's queue key, which is client-minted when the host sent no uuid of its own. A synthetic/scheduled (meta) turn's own uuid is echoed only when the host vouches it is the client event's own (delivered content such as a Slack owner ping or a Slack-bot observation); a meta turn that folded queued user messages in mid-turn, vouched or not, echoes the LAST of them. Absent on turns that neither had a client uuid nor folded a user message in, on session-scoped failures with no single triggering send (a crashed worker's zeroed result), and from older producers.
-     */
-    user_message_uuid?: string;
-    /**
-     * Client uuids of every user message whose prompt this turn consumed, in consumption order — all members of a prompt batch the host merged into this one turn (several messages sent close together run as one turn whose user_message_uuid is the LAST member's), then any queued user message folded into the running turn between tool rounds, once taken off the queue — so a consumer that sent any of them can bind this result to its own send by finding its uuid anywhere in the list. Always contains user_message_uuid; at most 64 entries; can be longer than the list on the turn's first reply frame. Present when a headless turn that ran echoes user_message_uuid; absent on delivery-failure and zeroed results and from older producers (fall back to user_message_uuid).
-     */
-    user_message_uuids?: string[];
-    /**
-     * Why this turn continued one that a worker restart interrupted. Such a turn is the automatic re-run of the interrupted turn (CLAUDE_CODE_RESUME_INTERRUPTED_TURN), or one that goes on from the answer to the permission prompt the new worker took over, or from that turn's tool calls still in flight. The value is the host's CLAUDE_CODE_RESUME_REASON when it set one (host_draining, checkpoint_restore, container_recreated, …), else 'interrupted_turn'. Present on such a headless turn's result, success or error, with or without an echo (a turn whose opening user prompt could not be vouched for still carries the reason); absent on every other turn (also one that goes on from the answer to any other permission prompt), on the Remote Control bridge's per-turn synthetic results, and from older producers.
-     */
-    resume_reason?: string;
-    terminal_reason?: TerminalReason;
-    /**
-     * Delivery sequence of this result within the run: how many results the run numbered before this one, starting at 0, in the order the process writes them. A result held back while background work finishes is numbered when it is finally written, not when its text was produced; a result whose write fails still consumes its number, so a gap in a stream-json sequence means a result was lost. Distinct from num_turns, which counts model round-trips within one turn. Numbered by the process that hosts the run (`claude -p`, stream-json): a local client relaying a cloud session passes the cloud session's numbering through and its own locally built error results carry none; the in-process engine surface does not number yet. Absent from older producers.
-     */
-    result_index?: number;
-    /**
-     * When the claude.ai credential this process's requests send ends for good, as an ISO 8601 instant, read as the result is written. For a stored claude.ai login it is the end of the login's refresh chain as stored at sign-in, which renewing the access token does not move. That date is the server's when it sent one and otherwise a 30-day estimate, and the real end can be up to 3 days earlier. The server is not asked, so a login revoked early still shows its date, and a date in the past means the login has probably ended, not that it has. Absent when no date is known, for every other credential (an API key, a token from the environment, another provider), on results this process did not number, and from older producers.
-     */
-    credential_expires_at?: string;
-    fast_mode_state?: FastModeState;
-    fast_mode_disabled_reason?: FastModeDisabledReason;
-    origin?: SDKMessageOrigin;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKResultSuccess {
-    type: 'result';
-    subtype: 'success';
-    duration_ms: number;
-    duration_api_ms: number;
-    ttft_ms?: number;
-    ttft_stream_ms?: number;
-    time_to_request_ms?: number;
-    user_message_uuid?: string;
-    user_message_uuids?: string[];
-    resume_reason?: string;
-    local_command?: string;
-    request_sent_wall_ms?: number;
-    first_content_frame_ms?: number;
-    first_stream_post_ms?: number;
-    first_stream_post_ack_ms?: number;
-    first_stream_post_queue_wait_ms?: number;
-    first_stream_post_queued_behind?: 'durable_post' | 'ephemeral_post' | 'retry_backoff' | 'hold' | 'none';
-    first_stream_post_wall_ms?: number;
-    first_text_post_ms?: number;
-    first_text_post_queue_wait_ms?: number;
-    first_text_post_queued_behind?: 'durable_post' | 'ephemeral_post' | 'retry_backoff' | 'hold' | 'none';
-    first_text_post_wall_ms?: number;
-    time_to_request_from_spawn_ms?: number;
-    warm_spare_claimed?: boolean;
-    time_origin_ms?: number;
-    is_error: boolean;
-    api_error_status?: number | null;
-    num_turns: number;
-    result: string;
-    stop_reason: string | null;
-    /**
-     * Cumulative estimated cost in USD for this query() call, covering the same calls as modelUsage (billed permission classifier calls and stopped or cut calls included, which maxBudgetUsd / --max-budget-usd therefore counts) and sharing its lifecycle: cumulative across turns in streaming-input sessions — each result carries the running total so far, so read the latest result rather than summing across results. Crash/startup-error results may carry zeroed values, a resumed or forked session continues from the total its transcript saved, when it has one (so the first result already carries the earlier turns; maxBudgetUsd counts only the spend since this query() call started or last /clear), and a mid-session /clear resets the running total. An estimate, not a billing statement.
-     */
-    total_cost_usd: number;
-    /**
-     * MAIN AGENT LOOP ONLY — excludes Task subagent, sidechain, and auxiliary model calls, and is per-turn in streaming-input sessions. Prefer modelUsage for token/cost accounting.
-     */
-    usage: NonNullableUsage;
-    /**
-     * Per-model totals for every model call made through the query pipeline during this query() call — main loop, Task subagents, sidechains, and internal calls such as compaction and Workflow agents. Cumulative across turns in streaming-input sessions: each result carries the running total so far, so read the latest result rather than summing across results. Auto mode's permission classifier calls are included where they are billed (not on Pro, Max or Team plans, nor on a claude.ai sign-in whose plan cannot be read), and so is a call stopped or cut mid-response, with its output tokens estimated from what had streamed (low when a long tool call was being written, since the API holds a call's input until it is whole). Other internal helper calls outside the query pipeline (e.g. token-count probes) are excluded; crash/startup-error results may carry zeroed usage, a resumed or forked session continues from the totals its transcript saved, when it has them (so the first result already carries the earlier turns), and a mid-session /clear resets the running total. The correct field for token/cost accounting; treat it as an estimate, not a billing statement.
-     */
-    modelUsage: {
-      [k: string]: ModelUsage;
-    };
-    permission_denials: SDKPermissionDenial[];
-    /**
-     * User-initiated sends still waiting in the command queue or, in a hosted remote session (CLAUDE_CODE_REMOTE), held back before they reach it, when this result was produced. Greater than 0 means at least one more user turn (and result) follows without further input, barring cancellation; 0 means none is pending, or the session is ending (end_session or a shutdown latched mid-turn discards the backlog). Queued sends may coalesce into fewer turns, so this counts pending sends, not remaining results. System-generated queue entries are not counted. Absent on fatal startup results and on surfaces without a command queue.
-     */
-    queued_turn_count?: number;
-    structured_output?: unknown;
-    deferred_tool_use?: SDKDeferredToolUse;
-    terminal_reason?: TerminalReason;
-    /**
-     * Delivery sequence of this result within the run: how many results the run numbered before this one, starting at 0, in the order the process writes them. A result held back while background work finishes is numbered when it is finally written, not when its text was produced; a result whose write fails still consumes its number, so a gap in a stream-json sequence means a result was lost. Distinct from num_turns, which counts model round-trips within one turn. Numbered by the process that hosts the run (`claude -p`, stream-json): a local client relaying a cloud session passes the cloud session's numbering through and its own locally built error results carry none; the in-process engine surface does not number yet. Absent from older producers.
-     */
-    result_index?: number;
-    /**
-     * When the claude.ai credential this process's requests send ends for good, as an ISO 8601 instant, read as the result is written. For a stored claude.ai login it is the end of the login's refresh chain as stored at sign-in, which renewing the access token does not move. That date is the server's when it sent one and otherwise a 30-day estimate, and the real end can be up to 3 days earlier. The server is not asked, so a login revoked early still shows its date, and a date in the past means the login has probably ended, not that it has. Absent when no date is known, for every other credential (an API key, a token from the environment, another provider), on results this process did not number, and from older producers.
-     */
-    credential_expires_at?: string;
-    fast_mode_state?: FastModeState;
-    fast_mode_disabled_reason?: FastModeDisabledReason;
-    origin?: SDKMessageOrigin;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Mirrors notifySessionStateChanged. 'idle' fires after heldBackResult flushes and the bg-agent do-while exits — authoritative turn-over signal.
-   */
-  export interface SDKSessionStateChangedMessage {
-    type: 'system';
-    subtype: 'session_state_changed';
-    state: 'idle' | 'running' | 'requires_action';
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * The CLI could not save lines of a session transcript, changes to ~/.claude.json, or both, because the disk was full or its quota was used up. Sent at most once, as the CLI exits with status 0, after the last result if there was one. A run that exits 1, as after an error result, gets only the line on stderr; CLI 2.1.317 and some later releases sent this message there too. The results already received stand, and this message does not change the exit status. As on every message, session_id is the session the CLI is in; transcript_session_ids says whose transcript lost lines. Sent only with stream-json output on stdout, never under --sdk-url or a Claude Desktop entrypoint. Safe to ignore.
-   */
-  export interface SDKSessionWritesLostMessage {
-    type: 'system';
-    subtype: 'session_writes_lost';
-    /**
-     * Why the writes failed. 'ENOSPC': the disk was full. 'EDQUOT': the disk quota was used up. When both kinds of write were lost for different reasons, the transcript's. More codes may be added.
-     */
-    error_code: 'ENOSPC' | 'EDQUOT';
-    /**
-     * What was not saved. 'transcript': lines of a session transcript, so resuming a session in transcript_session_ids may miss part of its conversation. 'global_config': changes this run made to ~/.claude.json. Never empty. More values may be added.
-     */
-    lost: ('transcript' | 'global_config')[];
-    /**
-     * The sessions whose transcripts lost lines, in the order each first lost one. Present only when 'transcript' is listed; never empty. Usually session_id alone. A CLI that started a new session after the loss, as /clear does, lists the earlier session, and lists session_id only if that session lost lines too.
-     */
-    transcript_session_ids?: string[];
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKStatusMessage {
-    type: 'system';
-    subtype: 'status';
-    status: SDKStatus;
-    permissionMode?: PermissionMode;
-    compact_result?: 'success' | 'failed';
-    compact_error?: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Session metadata the CLI emits at the start of each turn, normally ahead of every other message of that turn: session_id, model, working directory, tools, MCP servers, slash commands, permission mode, and the capabilities list for feature detection.
-   */
-  export interface SDKSystemMessage {
-    type: 'system';
-    subtype: 'init';
-    agents?: string[];
-    /**
-     * Where the credential used for API requests came from: 'ANTHROPIC_API_KEY' (environment variable), 'apiKeyHelper' (the configured helper command), '/login managed key' (an API key created and stored by /login with an Anthropic Console account), or 'none' (no API key in use - e.g. claude.ai OAuth login, a bearer token, or a third-party cloud provider). 'user' | 'project' | 'org' | 'temporary' | 'oauth' are legacy members that current CLIs never emit; they remain only so the type stays backward compatible.
-     */
-    apiKeySource: ApiKeySource;
-    betas?: string[];
-    claude_code_version: string;
-    cwd: string;
-    tools: string[];
-    mcp_servers: {
-      name: string;
-      status: string;
-      /**
-       * Where the server definition came from — same values as McpServerStatus.source (sdk | plugin | a config scope). Absent on CLIs that predate the field.
-       */
-      source?: string;
-    }[];
-    model: string;
-    /**
-     * Permission mode for controlling how tool executions are handled. 'default' - Standard behavior, prompts for dangerous operations. 'acceptEdits' - Auto-accept file edit operations. 'bypassPermissions' - Bypass all permission checks (requires allowDangerouslySkipPermissions). 'plan' - Planning mode, no actual tool execution. 'dontAsk' - Don't prompt for permissions, deny if not pre-approved. 'auto' - Use a model classifier to approve/deny permission prompts.
-     */
-    permissionMode: PermissionMode;
-    slash_commands: string[];
-    /**
-     * Subset of slash_commands whose UX is bound to the local terminal (e.g. exit, statusline). Phone/remote UIs should hide these from command menus; desktop surfaces may keep them. Present only when non-empty; absent on CLIs that predate the field, and on sessions where no advertised command carries the tag.
-     */
-    terminal_slash_commands?: string[];
-    output_style: string;
-    skills: string[];
-    plugins: {
-      name: string;
-      path: string;
-      /**
-       * The plugin's version as declared in its plugin.json manifest, emitted verbatim (plugin-author-controlled — validate before trusting). Omitted when the manifest declares no version.
-       */
-      version?: string;
-    }[];
-    /**
-     * Plugin load-time errors. A plugin that did not load (an unmet dependency, a --plugin-dir entry that failed, a plugin enabled by managed settings that the loader could not load) is absent from `plugins[]`; a plugin that loaded without one of its components keeps its row and gets an entry here too. `plugin` is `name@marketplace`, or the positional `inline[N]` / `synced[N]` tag for a directory entry that failed before it had a name; `type` is a category from an open set (path-not-found, generic-error, manifest-validation-error, dependency-unsatisfied, hook-load-failed, …) — treat a value you do not recognize as a generic failure; `message` is display text; over a transport that may store its frames (a cloud worker or a self-hosted runner), an entry that is here only because managed settings enable the plugin carries one fixed sentence in its place, with no path or URL. The key is omitted when there are no errors; CI can fail on `(plugin_errors?.length ?? 0) > 0`. That check also trips on a machine that has no copy yet of a plugin enabled by managed settings, which is every run on a throwaway CI runner; CLAUDE_CODE_SYNC_PLUGIN_INSTALL=1 makes the first turn wait for the install. A Remote Control worker and the hosted worker always omit this key — plugin diagnostics stay in the local log there, so an omitted key does not assert a clean load.
-     */
-    plugin_errors?: {
-      plugin: string;
-      type: string;
-      message: string;
-      /**
-       * Present only when a --plugin-dir, SDK `plugins` or synced directory entry did not load at all: the path of that entry, resolved against the cwd (for a directory, the value its `plugins[]` row would have carried; for a .zip, the archive; a --plugin-url entry carries none). `plugin` is then the positional `inline[N]` / `synced[N]` tag, so a host that mounts several directories pairs the error to its own by this path.
-       */
-      path?: string;
-      /**
-       * Present only when a managed-settings `enabledPlugins` entry dropped this --plugin-dir, SDK `plugins`, skills-directory or synced copy: the two halves of that entry, `name` and `marketplace`, and its value. `plugin_enabled` true: the entry turns that plugin on, and Claude Code does not accept this copy as that plugin. `plugin_enabled` false: the entry turns it off, and no directory copy of the name may load. Neither stops an install of the same name from another marketplace, which can load beside this row. `name` and `marketplace` are byte-exact, like `plugin`: control and bidi characters are not removed and the length is not bounded, so clean and bound them before showing them. `name` is as the entry spells it, which can differ from the copy (case, Unicode form, an earlier name of a built-in). `marketplace` is absent where the entry names no marketplace that an install could come from.
-       */
-      managed_lock?: {
-        plugin_enabled: boolean;
-        name: string;
-        marketplace?: string;
-      };
-    }[];
-    fast_mode_state?: FastModeState;
-    fast_mode_disabled_reason?: FastModeDisabledReason;
-    /**
-     * The effort level set for the session's next message — after env overrides, session state, org caps and model-support downgrades; the same value get_settings reports as applied.effort. null when no effort parameter will be sent (a model without effort, CLAUDE_CODE_EFFORT_LEVEL=unset, or an internal numeric budget). Present on Remote Control bridge init frames (terminal- and Desktop/VS Code-hosted sessions); absent on hosts that do not publish it and on CLIs that predate the field. Re-emitted inits carry the current value — the newest frame wins.
-     */
-    effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
-    /**
-     * Whether the session's transcript is in focus view ('focus': the model is told the user sees only its final message per turn, so clients may collapse each turn to the prompt and the final response; 'default' otherwise). Toggled by /focus, including over Remote Control. Present on Remote Control bridge init frames and on the per-turn init of headless stream-json runs (`claude rc` workers, -p, the SDK's subprocess transport); absent on hosts that do not publish it (the in-process engine) and on CLIs that predate the field. Re-emitted inits carry the current value — the newest frame wins.
-     */
-    view_mode?: 'focus' | 'default';
-    /**
-     * Protocol capabilities this CLI supports, so SDK consumers can feature-detect instead of version-sniffing. Open set — ignore unknown values; check each capability for exactly the behavior you use. 'interrupt_receipt_v1' = the interrupt control_response success payload carries still_queued (uuids of async user messages that survive the interrupt). 'interrupt_cancel_queued_v1' = the interrupt control_request honors cancel_queued:true (queued and pending-dispatch commands are cancelled alongside the abort, listed on the response's cancelled field; still_queued is then empty — including any uuid that was mid-fold at the interrupt instant, since this request also aborts and the fold never delivers it — except that a client driving a hosted session lists there what it can no longer recall: a send already in flight to that session, or the first prompt the session was created with). 'queued_notifications' = the CLI accepts inbound queued_notification stream messages and drains them via ReadNotifications (the cloud session backend reads this from the persisted init event to decide whether it may send them). 'ask_user_question_unanswered_v1' = an AskUserQuestion answer may set annotations[question].unanswered ('skipped' | 'replied_in_chat' | 'dismissed'), which the tool result echoes; send it only to a session that advertises this, since an older CLI on a strict host refuses the whole answer. A strict host also refuses an answer with a value outside these three; a new value will come with a new capability. 'reload_plugins_refuse_if_busy_v1' = the reload_plugins control request honors refuse_if_busy; a CLI that does not advertise this may ignore the field and serve the request in a turn too. Absent on older CLIs.
-     */
-    capabilities?: string[];
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKTaskNotificationMessage {
-    type: 'system';
-    subtype: 'task_notification';
-    task_id: string;
-    /**
-     * Id of one run of the task: equal on every task_* event, background_tasks_changed entry and saved notification (its origin.runId) of that run. A resumed task keeps its task_id and gets a new one. The run ids of one task sort, by plain string comparison, in the order the runs opened; a frame that names a run sorting before the one a reader shows is late. Nothing else about the format is promised. Absent for a task this process did not register, and from CLIs that predate it.
-     */
-    run_id?: string;
-    tool_use_id?: string;
-    status: 'completed' | 'failed' | 'stopped';
-    /**
-     * Machine-readable cause, set only when the task did not end through an ordinary completion, failure, or stop. 'worker_restart': the worker process restarted and the resumed process found the task orphaned (always with status 'stopped').
-     */
-    reason?: 'worker_restart';
-    output_file: string;
-    summary: string;
-    usage?: {
-      total_tokens: number;
-      tool_uses: number;
-      duration_ms: number;
-    };
-    /**
-     * CLI-owned: for a backgrounded MCP task (task_type mcp_task) that completed, the `resource_link` content blocks of its final result — the files it returned by reference — collected from the raw result before the CLI renders it as the text the model reads. A backgrounded task's tool_result is the placeholder text and its real result arrives as this notification, so this is where a host learns which files that tool call produced; join to the originating call via tool_use_id. Same fields and caps as tool_use_result.resourceLinks (at most 50 links, 64 KiB serialized), absent when the result had none or the task is any other type. Never populated from the server's _meta.
-     */
-    resource_links?: SDKMcpResourceLink[];
-    skip_transcript?: boolean;
-    /**
-     * True for tasks that are not activity (every skip_transcript task, plus every live-update watcher, requested or auto-started); hosts should exclude them from activity indicators.
-     */
-    ambient?: boolean;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKTaskProgressMessage {
-    type: 'system';
-    subtype: 'task_progress';
-    task_id: string;
-    /**
-     * Id of one run of the task: equal on every task_* event, background_tasks_changed entry and saved notification (its origin.runId) of that run. A resumed task keeps its task_id and gets a new one. The run ids of one task sort, by plain string comparison, in the order the runs opened; a frame that names a run sorting before the one a reader shows is late. Nothing else about the format is promised. Absent for a task this process did not register, and from CLIs that predate it.
-     */
-    run_id?: string;
-    tool_use_id?: string;
-    description: string;
-    /**
-     * Subagent type for Task tool subagents.
-     */
-    subagent_type?: string;
-    usage: {
-      total_tokens: number;
-      tool_uses: number;
-      duration_ms: number;
-    };
-    last_tool_name?: string;
-    /**
-     * A one-line status for the task's row. For a local_agent task it is the model-generated progress summary (only when the agentProgressSummaries option is on); for a backgrounded mcp_task it is the MCP server's own bounded status message, emitted once per change without any option. Render it when present regardless of task type.
-     */
-    summary?: string;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKTaskStartedMessage {
-    type: 'system';
-    subtype: 'task_started';
-    task_id: string;
-    /**
-     * Id of one run of the task: equal on every task_* event, background_tasks_changed entry and saved notification (its origin.runId) of that run. A resumed task keeps its task_id and gets a new one. The run ids of one task sort, by plain string comparison, in the order the runs opened; a frame that names a run sorting before the one a reader shows is late. Nothing else about the format is promised. Absent for a task this process did not register, and from CLIs that predate it.
-     */
-    run_id?: string;
-    tool_use_id?: string;
-    description: string;
-    /**
-     * Subagent type for Task tool subagents.
-     */
-    subagent_type?: string;
-    /**
-     * Whether the task was registered in the background (true) or in the foreground with the spawning tool call blocking on it (false). A resumed subagent is always registered in the background. A later move to the background arrives as task_updated patch.is_backgrounded. Set for local_agent and local_bash tasks.
-     */
-    is_backgrounded?: boolean;
-    /**
-     * Nesting depth of a spawned subagent (local_agent) task: 1 for a top-level spawn, N+1 when spawned from inside a depth-N agent. Not set on other tasks.
-     */
-    spawn_depth?: number;
-    /**
-     * task_id of the subagent (local_agent) task whose agent launched this subagent, shell, monitor or workflow task. Absent when the launcher is the main thread, has no task_id of its own (a teammate, an agent inside a workflow), or is no longer tracked. A resumed subagent keeps its original parent. The parent may be a foreground or already-ended task, so treat an unknown id as no parent.
-     */
-    parent_task_id?: string;
-    task_type?: string;
-    /**
-     * meta.name from the workflow script (e.g. 'spec'). Only set when task_type is 'local_workflow'.
-     */
-    workflow_name?: string;
-    /**
-     * Text describing what this run was asked. Absent on a subagent run that Claude Code resumed with text of its own (such as a background task's notice); keep the prompt an earlier task_started gave. On a run that continues an interrupted turn, this is the task's description.
-     */
-    prompt?: string;
-    /**
-     * Ambient/housekeeping task. Consumers should hide this from the inline transcript; it may still appear in a tasks panel.
-     */
-    skip_transcript?: boolean;
-    /**
-     * True for tasks that are not activity (every skip_transcript task, plus every live-update watcher, requested or auto-started); hosts should exclude them from activity indicators.
-     */
-    ambient?: boolean;
-    uuid: UUID;
-    session_id: string;
-  }
-  export interface SDKTaskUpdatedMessage {
-    type: 'system';
-    subtype: 'task_updated';
-    task_id: string;
-    /**
-     * Id of one run of the task: equal on every task_* event, background_tasks_changed entry and saved notification (its origin.runId) of that run. A resumed task keeps its task_id and gets a new one. The run ids of one task sort, by plain string comparison, in the order the runs opened; a frame that names a run sorting before the one a reader shows is late. Nothing else about the format is promised. Absent for a task this process did not register, and from CLIs that predate it.
-     */
-    run_id?: string;
-    /**
-     * Wire-safe subset of TaskState fields that changed. Excludes abortController, messages, result. Clients merge into their local task map.
-     */
-    patch: {
-      status?: 'pending' | 'running' | 'completed' | 'failed' | 'killed' | 'paused';
-      description?: string;
-      end_time?: number;
-      total_paused_ms?: number;
-      error?: string;
-      is_backgrounded?: boolean;
-    };
-    uuid: UUID;
-    session_id: string;
-  }
-  /**
-   * Live thinking-token estimate, digested from thinking_delta.estimated_tokens during the redacted-thinking phase (where the API otherwise streams only pings). estimated_tokens is the running total for the current thinking block; estimated_tokens_delta is the increment carried by this frame. Approximate progress for spinners/pills, not the authoritative billed output_tokens.
-   */
-  export interface SDKThinkingTokensMessage {
-    type: 'system';
-    subtype: 'thinking_tokens';
-    estimated_tokens: number;
-    estimated_tokens_delta: number;
-    /**
-     * Client uuid of the user message that triggered this turn (submitMessage options.uuid), stamped on every thinking_tokens frame of a headless (stream-json / Agent SDK) turn so a consumer can attribute thinking progress to the send it answers before any reply frame arrives. On a synthetic/scheduled (meta) turn it names the last user message folded into the turn so far once one has been, else the turn's own uuid when the host vouches it is the client event's own (delivered content such as a Slack owner ping). Absent on turns that neither had a client uuid nor folded a user message in, on Remote Control (interactive terminal) sessions, and from older producers.
-     */
-    user_message_uuid?: string;
-    uuid: UUID;
-    session_id: string;
-  }
   export interface SDKToolProgressMessage {
     type: 'tool_progress';
     tool_use_id: string;
@@ -13171,7 +7133,7 @@ export namespace v0_3_333 {
     parent_tool_use_id: string | null;
     elapsed_time_seconds: number;
     task_id?: string;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     heartbeat?: boolean;
     subagent_type?: string;
@@ -13185,13 +7147,6 @@ export namespace v0_3_333 {
     };
     description?: string;
   }
-  export interface SDKToolUseSummaryMessage {
-    type: 'tool_use_summary';
-    summary: string;
-    preceding_tool_use_ids: string[];
-    uuid: UUID;
-    session_id: string;
-  }
   /**
    * A user-role message. A client writes one to the CLI to submit a prompt (this starts a turn); the CLI emits them for user-role content it adds to the conversation itself, chiefly the tool_result blocks answering the assistant's tool_use blocks.
    */
@@ -13200,7 +7155,7 @@ export namespace v0_3_333 {
     /**
      * An Anthropic Messages API user message: a MessageParam with role "user" whose content is a string or an array of content blocks (text, image, document, tool_result, ...). See the Messages API reference for the block types.
      */
-    message: MessageParam;
+    message: v0_3_332.MessageParam;
     parent_tool_use_id: string | null;
     isSynthetic?: boolean;
     /**
@@ -13210,7 +7165,7 @@ export namespace v0_3_333 {
       [k: string]: unknown;
     };
     priority?: 'now' | 'next' | 'later';
-    origin?: SDKMessageOrigin;
+    origin?: v0_3_332.SDKMessageOrigin;
     /**
      * When false, the message is appended to the transcript without triggering an assistant turn. It will be merged into the next user message that does query.
      */
@@ -13223,11 +7178,11 @@ export namespace v0_3_333 {
      * The client composed this turn from content the user did not type; the CLI delivers its text as written, with no `@path` file-mention expansion and no slash-command dispatch. On current CLIs the turn-start attachment pass is skipped as a whole: `@server:resource` MCP mentions are not expanded either, and the prompt is sent without the context the CLI normally attaches alongside it (nested `CLAUDE.md` and rules files, skill and tool listings, reminders); the pass the CLI runs between tool calls is unaffected.
      */
     client_composed?: true;
-    uuid?: UUID;
+    uuid?: v0_2_62.UUID;
     /**
      * Content the user pasted into the prompt rather than typed: each entry a string or an array of content blocks. The CLI appends the text of each entry after the typed text, in order, and may wrap it in `<pasted_content>` tags. Blocks other than text are ignored; send images and documents in `message.content`. A list of over 1,000 entries and blocks in all is ignored.
      */
-    pasted_content?: (MessageContentParam | string | TextBlockParam[])[];
+    pasted_content?: (v0_3_332.MessageContentParam | string | v0_3_332.TextBlockParam[])[];
     /**
      * Text the user pasted that is still in `message.content` where they put it: each entry one paste. The prompt is not changed by the host; the CLI may wrap each entry in `<pasted_content>` tags where it still stands in the last text block, or where a text block holds nothing else. It looks for the first 100 entries that are not blank. For a paste the host took out of `message`, use `pasted_content` instead.
      */
@@ -13251,7 +7206,7 @@ export namespace v0_3_333 {
     /**
      * An Anthropic Messages API user message: a MessageParam with role "user" whose content is a string or an array of content blocks (text, image, document, tool_result, ...). See the Messages API reference for the block types.
      */
-    message: MessageParam;
+    message: v0_3_332.MessageParam;
     parent_tool_use_id: string | null;
     isSynthetic?: boolean;
     /**
@@ -13261,7 +7216,7 @@ export namespace v0_3_333 {
       [k: string]: unknown;
     };
     priority?: 'now' | 'next' | 'later';
-    origin?: SDKMessageOrigin;
+    origin?: v0_3_332.SDKMessageOrigin;
     /**
      * When false, the message is appended to the transcript without triggering an assistant turn. It will be merged into the next user message that does query.
      */
@@ -13274,22 +7229,9 @@ export namespace v0_3_333 {
      * The client composed this turn from content the user did not type; the CLI delivers its text as written, with no `@path` file-mention expansion and no slash-command dispatch. On current CLIs the turn-start attachment pass is skipped as a whole: `@server:resource` MCP mentions are not expanded either, and the prompt is sent without the context the CLI normally attaches alongside it (nested `CLAUDE.md` and rules files, skill and tool listings, reminders); the pass the CLI runs between tool calls is unaffected.
      */
     client_composed?: true;
-    uuid: UUID;
+    uuid: v0_2_62.UUID;
     session_id: string;
     isReplay: true;
     file_attachments?: unknown[];
-  }
-  /**
-   * Emitted by the bridge on opt-in graceful worker teardown (only when the teardown caller supplied a reason), before the heartbeat stops, so remote clients can show why the worker went away instead of waiting for heartbeat timeout. Absence is NOT a dead-host signal: handoffs (/update, /teleport, respawn), auto-disable, mode transitions, and internal fatal-error paths emit nothing by design. A dead host (battery, OOM, kill -9) never reaches teardown and never sends this either. NOTE: this event lands in the durable per-session event stream — a session that is later resumed may carry historical instances mid-stream. Clients MUST treat it as a live-tail signal only (honored when no further activity follows), not a one-shot session-lifetime fact.
-   */
-  export interface SDKWorkerShuttingDownMessage {
-    type: 'system';
-    subtype: 'worker_shutting_down';
-    /**
-     * Short snake_case reason set by the host CLI (not user input), e.g. 'host_exit', 'remote_control_disabled'.
-     */
-    reason: string;
-    uuid: UUID;
-    session_id: string;
   }
 }

@@ -84,6 +84,8 @@ const H = {
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
+// Keys are data: translate() reads own entries only, and `as const` types each value by itself (a key
+// named `constructor` would otherwise take Object's contextual type and widen its value to string).
 
 /**
  * valueMaps.codexCommandDecision: upstream enum CommandExecutionApprovalDecision → RequestDecision
@@ -96,28 +98,33 @@ const VM_codexCommandDecision: ValueMapOf<RequestDecision> = {
     applyNetworkPolicyAmendment: 'accepted_for_session',
     decline: 'declined',
     cancel: 'aborted',
-  },
+  } as const,
   fallback: 'answered',
   prefixes: [],
 };
 
 /** valueMaps.codexElicitationAction: upstream enum McpServerElicitationAction → RequestDecision */
 const VM_codexElicitationAction: ValueMapOf<RequestDecision> = {
-  values: { accept: 'answered', decline: 'declined', cancel: 'aborted' },
+  values: { accept: 'answered', decline: 'declined', cancel: 'aborted' } as const,
   fallback: 'answered',
   prefixes: [],
 };
 
 /** valueMaps.codexFileChangeDecision: upstream enum FileChangeApprovalDecision → RequestDecision */
 const VM_codexFileChangeDecision: ValueMapOf<RequestDecision> = {
-  values: { accept: 'accepted', acceptForSession: 'accepted_for_session', decline: 'declined', cancel: 'aborted' },
+  values: {
+    accept: 'accepted',
+    acceptForSession: 'accepted_for_session',
+    decline: 'declined',
+    cancel: 'aborted',
+  } as const,
   fallback: 'answered',
   prefixes: [],
 };
 
 /** valueMaps.codexHookOutcome: upstream enum HookRunStatus → HookOutcome */
 const VM_codexHookOutcome: ValueMapOf<HookOutcome> = {
-  values: { running: null, completed: 'success', failed: 'error', blocked: 'blocked', stopped: 'cancelled' },
+  values: { running: null, completed: 'success', failed: 'error', blocked: 'blocked', stopped: 'cancelled' } as const,
   fallback: 'error',
   prefixes: [],
 };
@@ -144,7 +151,7 @@ const VM_codexItemType: ValueMapOf<CanonicalItemType> = {
     enteredReviewMode: 'review_entered',
     exitedReviewMode: 'review_exited',
     contextCompaction: 'context_compaction',
-  },
+  } as const,
   fallback: 'unknown',
   prefixes: [],
 };
@@ -160,35 +167,35 @@ const VM_codexReviewDecision: ValueMapOf<RequestDecision> = {
     denied: 'declined',
     timed_out: 'expired',
     abort: 'aborted',
-  },
+  } as const,
   fallback: 'answered',
   prefixes: [],
 };
 
 /** valueMaps.codexSkillDecision: upstream enum SkillApprovalDecision → RequestDecision */
 const VM_codexSkillDecision: ValueMapOf<RequestDecision> = {
-  values: { approve: 'accepted', decline: 'declined' },
+  values: { approve: 'accepted', decline: 'declined' } as const,
   fallback: 'answered',
   prefixes: [],
 };
 
 /** valueMaps.codexThreadState: upstream enum ThreadStatus → ThreadState */
 const VM_codexThreadState: ValueMapOf<ThreadState> = {
-  values: { notLoaded: 'idle', idle: 'idle', systemError: 'error', active: 'active' },
+  values: { notLoaded: 'idle', idle: 'idle', systemError: 'error', active: 'active' } as const,
   fallback: 'active',
   prefixes: [],
 };
 
 /** valueMaps.codexTurnState: upstream enum TurnStatus → TurnState */
 const VM_codexTurnState: ValueMapOf<TurnState> = {
-  values: { completed: 'completed', interrupted: 'interrupted', failed: 'failed', inProgress: null },
+  values: { completed: 'completed', interrupted: 'interrupted', failed: 'failed', inProgress: null } as const,
   fallback: 'failed',
   prefixes: [],
 };
 
 /** valueMaps.turnEndItemStatus: values → ItemStatus */
 const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
-  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };

@@ -2,8 +2,9 @@
 // in upstream-schemas/codex-app-server/, with json-schema-to-typescript. Do not edit: run `eventmap generate`.
 //
 // Each discriminant is typed as the union of its types in every supported snapshot that has it.
-// Each snapshot's types live in its own namespace (v<version>), holding only the definitions its
-// messages reach, so versions never clash. Names: `MessageByKind[kind]` is the map of a kind;
+// Each snapshot's types live in its own namespace (v<version>), holding the definitions its messages
+// reach, so versions never clash; a type an older snapshot declares the same is declared in the
+// oldest namespace only, and named from there. Names: `MessageByKind[kind]` is the map of a kind;
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
@@ -203,377 +204,377 @@ export interface RequestByName {
   'skill/requestApproval': RequestSkillRequestApproval;
 }
 
-/** eventmsg `agent_message` in 0.105.0. */
+/** eventmsg `agent_message`, in 0.105.0. */
 export type EventmsgAgentMessage = v0_105_0.EventmsgAgentMessage;
-/** eventmsg `agent_message_content_delta` in 0.105.0. */
+/** eventmsg `agent_message_content_delta`, in 0.105.0. */
 export type EventmsgAgentMessageContentDelta = v0_105_0.EventmsgAgentMessageContentDelta;
-/** eventmsg `agent_message_delta` in 0.105.0. */
+/** eventmsg `agent_message_delta`, in 0.105.0. */
 export type EventmsgAgentMessageDelta = v0_105_0.EventmsgAgentMessageDelta;
-/** eventmsg `agent_reasoning` in 0.105.0. */
+/** eventmsg `agent_reasoning`, in 0.105.0. */
 export type EventmsgAgentReasoning = v0_105_0.EventmsgAgentReasoning;
-/** eventmsg `agent_reasoning_delta` in 0.105.0. */
+/** eventmsg `agent_reasoning_delta`, in 0.105.0. */
 export type EventmsgAgentReasoningDelta = v0_105_0.EventmsgAgentReasoningDelta;
-/** eventmsg `agent_reasoning_raw_content` in 0.105.0. */
+/** eventmsg `agent_reasoning_raw_content`, in 0.105.0. */
 export type EventmsgAgentReasoningRawContent = v0_105_0.EventmsgAgentReasoningRawContent;
-/** eventmsg `agent_reasoning_raw_content_delta` in 0.105.0. */
+/** eventmsg `agent_reasoning_raw_content_delta`, in 0.105.0. */
 export type EventmsgAgentReasoningRawContentDelta = v0_105_0.EventmsgAgentReasoningRawContentDelta;
-/** eventmsg `agent_reasoning_section_break` in 0.105.0. */
+/** eventmsg `agent_reasoning_section_break`, in 0.105.0. */
 export type EventmsgAgentReasoningSectionBreak = v0_105_0.EventmsgAgentReasoningSectionBreak;
-/** eventmsg `apply_patch_approval_request` in 0.105.0. */
+/** eventmsg `apply_patch_approval_request`, in 0.105.0. */
 export type EventmsgApplyPatchApprovalRequest = v0_105_0.EventmsgApplyPatchApprovalRequest;
-/** eventmsg `background_event` in 0.105.0. */
+/** eventmsg `background_event`, in 0.105.0. */
 export type EventmsgBackgroundEvent = v0_105_0.EventmsgBackgroundEvent;
-/** eventmsg `collab_agent_interaction_begin` in 0.105.0. */
+/** eventmsg `collab_agent_interaction_begin`, in 0.105.0. */
 export type EventmsgCollabAgentInteractionBegin = v0_105_0.EventmsgCollabAgentInteractionBegin;
-/** eventmsg `collab_agent_interaction_end` in 0.105.0. */
+/** eventmsg `collab_agent_interaction_end`, in 0.105.0. */
 export type EventmsgCollabAgentInteractionEnd = v0_105_0.EventmsgCollabAgentInteractionEnd;
-/** eventmsg `collab_agent_spawn_begin` in 0.105.0. */
+/** eventmsg `collab_agent_spawn_begin`, in 0.105.0. */
 export type EventmsgCollabAgentSpawnBegin = v0_105_0.EventmsgCollabAgentSpawnBegin;
-/** eventmsg `collab_agent_spawn_end` in 0.105.0. */
+/** eventmsg `collab_agent_spawn_end`, in 0.105.0. */
 export type EventmsgCollabAgentSpawnEnd = v0_105_0.EventmsgCollabAgentSpawnEnd;
-/** eventmsg `collab_close_begin` in 0.105.0. */
+/** eventmsg `collab_close_begin`, in 0.105.0. */
 export type EventmsgCollabCloseBegin = v0_105_0.EventmsgCollabCloseBegin;
-/** eventmsg `collab_close_end` in 0.105.0. */
+/** eventmsg `collab_close_end`, in 0.105.0. */
 export type EventmsgCollabCloseEnd = v0_105_0.EventmsgCollabCloseEnd;
-/** eventmsg `collab_resume_begin` in 0.105.0. */
+/** eventmsg `collab_resume_begin`, in 0.105.0. */
 export type EventmsgCollabResumeBegin = v0_105_0.EventmsgCollabResumeBegin;
-/** eventmsg `collab_resume_end` in 0.105.0. */
+/** eventmsg `collab_resume_end`, in 0.105.0. */
 export type EventmsgCollabResumeEnd = v0_105_0.EventmsgCollabResumeEnd;
-/** eventmsg `collab_waiting_begin` in 0.105.0. */
+/** eventmsg `collab_waiting_begin`, in 0.105.0. */
 export type EventmsgCollabWaitingBegin = v0_105_0.EventmsgCollabWaitingBegin;
-/** eventmsg `collab_waiting_end` in 0.105.0. */
+/** eventmsg `collab_waiting_end`, in 0.105.0. */
 export type EventmsgCollabWaitingEnd = v0_105_0.EventmsgCollabWaitingEnd;
-/** eventmsg `context_compacted` in 0.105.0. */
+/** eventmsg `context_compacted`, in 0.105.0. */
 export type EventmsgContextCompacted = v0_105_0.EventmsgContextCompacted;
-/** eventmsg `deprecation_notice` in 0.105.0. */
+/** eventmsg `deprecation_notice`, in 0.105.0. */
 export type EventmsgDeprecationNotice = v0_105_0.EventmsgDeprecationNotice;
-/** eventmsg `dynamic_tool_call_request` in 0.105.0. */
+/** eventmsg `dynamic_tool_call_request`, in 0.105.0. */
 export type EventmsgDynamicToolCallRequest = v0_105_0.EventmsgDynamicToolCallRequest;
-/** eventmsg `elicitation_request` in 0.105.0. */
+/** eventmsg `elicitation_request`, in 0.105.0. */
 export type EventmsgElicitationRequest = v0_105_0.EventmsgElicitationRequest;
-/** eventmsg `entered_review_mode` in 0.105.0. */
+/** eventmsg `entered_review_mode`, in 0.105.0. */
 export type EventmsgEnteredReviewMode = v0_105_0.EventmsgEnteredReviewMode;
-/** eventmsg `error` in 0.105.0. */
+/** eventmsg `error`, in 0.105.0. */
 export type EventmsgError = v0_105_0.EventmsgError;
-/** eventmsg `exec_approval_request` in 0.105.0. */
+/** eventmsg `exec_approval_request`, in 0.105.0. */
 export type EventmsgExecApprovalRequest = v0_105_0.EventmsgExecApprovalRequest;
-/** eventmsg `exec_command_begin` in 0.105.0. */
+/** eventmsg `exec_command_begin`, in 0.105.0. */
 export type EventmsgExecCommandBegin = v0_105_0.EventmsgExecCommandBegin;
-/** eventmsg `exec_command_end` in 0.105.0. */
+/** eventmsg `exec_command_end`, in 0.105.0. */
 export type EventmsgExecCommandEnd = v0_105_0.EventmsgExecCommandEnd;
-/** eventmsg `exec_command_output_delta` in 0.105.0. */
+/** eventmsg `exec_command_output_delta`, in 0.105.0. */
 export type EventmsgExecCommandOutputDelta = v0_105_0.EventmsgExecCommandOutputDelta;
-/** eventmsg `exited_review_mode` in 0.105.0. */
+/** eventmsg `exited_review_mode`, in 0.105.0. */
 export type EventmsgExitedReviewMode = v0_105_0.EventmsgExitedReviewMode;
-/** eventmsg `get_history_entry_response` in 0.105.0. */
+/** eventmsg `get_history_entry_response`, in 0.105.0. */
 export type EventmsgGetHistoryEntryResponse = v0_105_0.EventmsgGetHistoryEntryResponse;
-/** eventmsg `item_completed` in 0.105.0. */
+/** eventmsg `item_completed`, in 0.105.0. */
 export type EventmsgItemCompleted = v0_105_0.EventmsgItemCompleted;
-/** eventmsg `item_started` in 0.105.0. */
+/** eventmsg `item_started`, in 0.105.0. */
 export type EventmsgItemStarted = v0_105_0.EventmsgItemStarted;
-/** eventmsg `list_custom_prompts_response` in 0.105.0. */
+/** eventmsg `list_custom_prompts_response`, in 0.105.0. */
 export type EventmsgListCustomPromptsResponse = v0_105_0.EventmsgListCustomPromptsResponse;
-/** eventmsg `list_remote_skills_response` in 0.105.0. */
+/** eventmsg `list_remote_skills_response`, in 0.105.0. */
 export type EventmsgListRemoteSkillsResponse = v0_105_0.EventmsgListRemoteSkillsResponse;
-/** eventmsg `list_skills_response` in 0.105.0. */
+/** eventmsg `list_skills_response`, in 0.105.0. */
 export type EventmsgListSkillsResponse = v0_105_0.EventmsgListSkillsResponse;
-/** eventmsg `mcp_list_tools_response` in 0.105.0. */
+/** eventmsg `mcp_list_tools_response`, in 0.105.0. */
 export type EventmsgMcpListToolsResponse = v0_105_0.EventmsgMcpListToolsResponse;
-/** eventmsg `mcp_startup_complete` in 0.105.0. */
+/** eventmsg `mcp_startup_complete`, in 0.105.0. */
 export type EventmsgMcpStartupComplete = v0_105_0.EventmsgMcpStartupComplete;
-/** eventmsg `mcp_startup_update` in 0.105.0. */
+/** eventmsg `mcp_startup_update`, in 0.105.0. */
 export type EventmsgMcpStartupUpdate = v0_105_0.EventmsgMcpStartupUpdate;
-/** eventmsg `mcp_tool_call_begin` in 0.105.0. */
+/** eventmsg `mcp_tool_call_begin`, in 0.105.0. */
 export type EventmsgMcpToolCallBegin = v0_105_0.EventmsgMcpToolCallBegin;
-/** eventmsg `mcp_tool_call_end` in 0.105.0. */
+/** eventmsg `mcp_tool_call_end`, in 0.105.0. */
 export type EventmsgMcpToolCallEnd = v0_105_0.EventmsgMcpToolCallEnd;
-/** eventmsg `model_reroute` in 0.105.0. */
+/** eventmsg `model_reroute`, in 0.105.0. */
 export type EventmsgModelReroute = v0_105_0.EventmsgModelReroute;
-/** eventmsg `patch_apply_begin` in 0.105.0. */
+/** eventmsg `patch_apply_begin`, in 0.105.0. */
 export type EventmsgPatchApplyBegin = v0_105_0.EventmsgPatchApplyBegin;
-/** eventmsg `patch_apply_end` in 0.105.0. */
+/** eventmsg `patch_apply_end`, in 0.105.0. */
 export type EventmsgPatchApplyEnd = v0_105_0.EventmsgPatchApplyEnd;
-/** eventmsg `plan_delta` in 0.105.0. */
+/** eventmsg `plan_delta`, in 0.105.0. */
 export type EventmsgPlanDelta = v0_105_0.EventmsgPlanDelta;
-/** eventmsg `plan_update` in 0.105.0. */
+/** eventmsg `plan_update`, in 0.105.0. */
 export type EventmsgPlanUpdate = v0_105_0.EventmsgPlanUpdate;
-/** eventmsg `raw_response_item` in 0.105.0. */
+/** eventmsg `raw_response_item`, in 0.105.0. */
 export type EventmsgRawResponseItem = v0_105_0.EventmsgRawResponseItem;
-/** eventmsg `realtime_conversation_closed` in 0.105.0. */
+/** eventmsg `realtime_conversation_closed`, in 0.105.0. */
 export type EventmsgRealtimeConversationClosed = v0_105_0.EventmsgRealtimeConversationClosed;
-/** eventmsg `realtime_conversation_realtime` in 0.105.0. */
+/** eventmsg `realtime_conversation_realtime`, in 0.105.0. */
 export type EventmsgRealtimeConversationRealtime = v0_105_0.EventmsgRealtimeConversationRealtime;
-/** eventmsg `realtime_conversation_started` in 0.105.0. */
+/** eventmsg `realtime_conversation_started`, in 0.105.0. */
 export type EventmsgRealtimeConversationStarted = v0_105_0.EventmsgRealtimeConversationStarted;
-/** eventmsg `reasoning_content_delta` in 0.105.0. */
+/** eventmsg `reasoning_content_delta`, in 0.105.0. */
 export type EventmsgReasoningContentDelta = v0_105_0.EventmsgReasoningContentDelta;
-/** eventmsg `reasoning_raw_content_delta` in 0.105.0. */
+/** eventmsg `reasoning_raw_content_delta`, in 0.105.0. */
 export type EventmsgReasoningRawContentDelta = v0_105_0.EventmsgReasoningRawContentDelta;
-/** eventmsg `remote_skill_downloaded` in 0.105.0. */
+/** eventmsg `remote_skill_downloaded`, in 0.105.0. */
 export type EventmsgRemoteSkillDownloaded = v0_105_0.EventmsgRemoteSkillDownloaded;
-/** eventmsg `request_user_input` in 0.105.0. */
+/** eventmsg `request_user_input`, in 0.105.0. */
 export type EventmsgRequestUserInput = v0_105_0.EventmsgRequestUserInput;
-/** eventmsg `session_configured` in 0.105.0. */
+/** eventmsg `session_configured`, in 0.105.0. */
 export type EventmsgSessionConfigured = v0_105_0.EventmsgSessionConfigured;
-/** eventmsg `shutdown_complete` in 0.105.0. */
+/** eventmsg `shutdown_complete`, in 0.105.0. */
 export type EventmsgShutdownComplete = v0_105_0.EventmsgShutdownComplete;
-/** eventmsg `skill_request_approval` in 0.105.0. */
+/** eventmsg `skill_request_approval`, in 0.105.0. */
 export type EventmsgSkillRequestApproval = v0_105_0.EventmsgSkillRequestApproval;
-/** eventmsg `skills_update_available` in 0.105.0. */
+/** eventmsg `skills_update_available`, in 0.105.0. */
 export type EventmsgSkillsUpdateAvailable = v0_105_0.EventmsgSkillsUpdateAvailable;
-/** eventmsg `stream_error` in 0.105.0. */
+/** eventmsg `stream_error`, in 0.105.0. */
 export type EventmsgStreamError = v0_105_0.EventmsgStreamError;
-/** eventmsg `task_complete` in 0.105.0. */
+/** eventmsg `task_complete`, in 0.105.0. */
 export type EventmsgTaskComplete = v0_105_0.EventmsgTaskComplete;
-/** eventmsg `task_started` in 0.105.0. */
+/** eventmsg `task_started`, in 0.105.0. */
 export type EventmsgTaskStarted = v0_105_0.EventmsgTaskStarted;
-/** eventmsg `terminal_interaction` in 0.105.0. */
+/** eventmsg `terminal_interaction`, in 0.105.0. */
 export type EventmsgTerminalInteraction = v0_105_0.EventmsgTerminalInteraction;
-/** eventmsg `thread_name_updated` in 0.105.0. */
+/** eventmsg `thread_name_updated`, in 0.105.0. */
 export type EventmsgThreadNameUpdated = v0_105_0.EventmsgThreadNameUpdated;
-/** eventmsg `thread_rolled_back` in 0.105.0. */
+/** eventmsg `thread_rolled_back`, in 0.105.0. */
 export type EventmsgThreadRolledBack = v0_105_0.EventmsgThreadRolledBack;
-/** eventmsg `token_count` in 0.105.0. */
+/** eventmsg `token_count`, in 0.105.0. */
 export type EventmsgTokenCount = v0_105_0.EventmsgTokenCount;
-/** eventmsg `turn_aborted` in 0.105.0. */
+/** eventmsg `turn_aborted`, in 0.105.0. */
 export type EventmsgTurnAborted = v0_105_0.EventmsgTurnAborted;
-/** eventmsg `turn_diff` in 0.105.0. */
+/** eventmsg `turn_diff`, in 0.105.0. */
 export type EventmsgTurnDiff = v0_105_0.EventmsgTurnDiff;
-/** eventmsg `undo_completed` in 0.105.0. */
+/** eventmsg `undo_completed`, in 0.105.0. */
 export type EventmsgUndoCompleted = v0_105_0.EventmsgUndoCompleted;
-/** eventmsg `undo_started` in 0.105.0. */
+/** eventmsg `undo_started`, in 0.105.0. */
 export type EventmsgUndoStarted = v0_105_0.EventmsgUndoStarted;
-/** eventmsg `user_message` in 0.105.0. */
+/** eventmsg `user_message`, in 0.105.0. */
 export type EventmsgUserMessage = v0_105_0.EventmsgUserMessage;
-/** eventmsg `view_image_tool_call` in 0.105.0. */
+/** eventmsg `view_image_tool_call`, in 0.105.0. */
 export type EventmsgViewImageToolCall = v0_105_0.EventmsgViewImageToolCall;
-/** eventmsg `warning` in 0.105.0. */
+/** eventmsg `warning`, in 0.105.0. */
 export type EventmsgWarning = v0_105_0.EventmsgWarning;
-/** eventmsg `web_search_begin` in 0.105.0. */
+/** eventmsg `web_search_begin`, in 0.105.0. */
 export type EventmsgWebSearchBegin = v0_105_0.EventmsgWebSearchBegin;
-/** eventmsg `web_search_end` in 0.105.0. */
+/** eventmsg `web_search_end`, in 0.105.0. */
 export type EventmsgWebSearchEnd = v0_105_0.EventmsgWebSearchEnd;
-/** notification `account/gatewayOAuth/changed` in 0.171.0. */
+/** notification `account/gatewayOAuth/changed`, since 0.171.0. */
 export type NotificationAccountGatewayOAuthChanged = v0_171_0.NotificationAccountGatewayOAuthChanged;
-/** notification `account/login/completed` in 0.105.0, 0.171.0. */
+/** notification `account/login/completed`, since 0.105.0. */
 export type NotificationAccountLoginCompleted =
   v0_105_0.NotificationAccountLoginCompleted | v0_171_0.NotificationAccountLoginCompleted;
-/** notification `account/rateLimits/updated` in 0.105.0, 0.171.0. */
+/** notification `account/rateLimits/updated`, since 0.105.0. */
 export type NotificationAccountRateLimitsUpdated =
   v0_105_0.NotificationAccountRateLimitsUpdated | v0_171_0.NotificationAccountRateLimitsUpdated;
-/** notification `account/updated` in 0.105.0, 0.171.0. */
+/** notification `account/updated`, since 0.105.0. */
 export type NotificationAccountUpdated = v0_105_0.NotificationAccountUpdated | v0_171_0.NotificationAccountUpdated;
-/** notification `app/list/updated` in 0.105.0, 0.171.0. */
+/** notification `app/list/updated`, since 0.105.0. */
 export type NotificationAppListUpdated = v0_105_0.NotificationAppListUpdated | v0_171_0.NotificationAppListUpdated;
-/** notification `autoApprovalReview/strictReviewRequired` in 0.171.0. */
+/** notification `autoApprovalReview/strictReviewRequired`, since 0.171.0. */
 export type NotificationAutoApprovalReviewStrictReviewRequired =
   v0_171_0.NotificationAutoApprovalReviewStrictReviewRequired;
-/** notification `command/exec/outputDelta` in 0.171.0. */
+/** notification `command/exec/outputDelta`, since 0.171.0. */
 export type NotificationCommandExecOutputDelta = v0_171_0.NotificationCommandExecOutputDelta;
-/** notification `configWarning` in 0.105.0, 0.171.0. */
+/** notification `configWarning`, since 0.105.0. */
 export type NotificationConfigWarning = v0_105_0.NotificationConfigWarning | v0_171_0.NotificationConfigWarning;
-/** notification `deprecationNotice` in 0.105.0, 0.171.0. */
+/** notification `deprecationNotice`, since 0.105.0. */
 export type NotificationDeprecationNotice =
   v0_105_0.NotificationDeprecationNotice | v0_171_0.NotificationDeprecationNotice;
-/** notification `error` in 0.105.0, 0.171.0. */
+/** notification `error`, since 0.105.0. */
 export type NotificationError = v0_105_0.NotificationError | v0_171_0.NotificationError;
-/** notification `externalAgentConfig/import/completed` in 0.171.0. */
+/** notification `externalAgentConfig/import/completed`, since 0.171.0. */
 export type NotificationExternalAgentConfigImportCompleted = v0_171_0.NotificationExternalAgentConfigImportCompleted;
-/** notification `externalAgentConfig/import/progress` in 0.171.0. */
+/** notification `externalAgentConfig/import/progress`, since 0.171.0. */
 export type NotificationExternalAgentConfigImportProgress = v0_171_0.NotificationExternalAgentConfigImportProgress;
-/** notification `fs/changed` in 0.171.0. */
+/** notification `fs/changed`, since 0.171.0. */
 export type NotificationFsChanged = v0_171_0.NotificationFsChanged;
-/** notification `fuzzyFileSearch/sessionCompleted` in 0.105.0, 0.171.0. */
+/** notification `fuzzyFileSearch/sessionCompleted`, since 0.105.0. */
 export type NotificationFuzzyFileSearchSessionCompleted =
   v0_105_0.NotificationFuzzyFileSearchSessionCompleted | v0_171_0.NotificationFuzzyFileSearchSessionCompleted;
-/** notification `fuzzyFileSearch/sessionUpdated` in 0.105.0, 0.171.0. */
+/** notification `fuzzyFileSearch/sessionUpdated`, since 0.105.0. */
 export type NotificationFuzzyFileSearchSessionUpdated =
   v0_105_0.NotificationFuzzyFileSearchSessionUpdated | v0_171_0.NotificationFuzzyFileSearchSessionUpdated;
-/** notification `guardianWarning` in 0.171.0. */
+/** notification `guardianWarning`, since 0.171.0. */
 export type NotificationGuardianWarning = v0_171_0.NotificationGuardianWarning;
-/** notification `hook/completed` in 0.171.0. */
+/** notification `hook/completed`, since 0.171.0. */
 export type NotificationHookCompleted = v0_171_0.NotificationHookCompleted;
-/** notification `hook/started` in 0.171.0. */
+/** notification `hook/started`, since 0.171.0. */
 export type NotificationHookStarted = v0_171_0.NotificationHookStarted;
-/** notification `item/agentMessage/delta` in 0.105.0, 0.171.0. */
+/** notification `item/agentMessage/delta`, since 0.105.0. */
 export type NotificationItemAgentMessageDelta =
   v0_105_0.NotificationItemAgentMessageDelta | v0_171_0.NotificationItemAgentMessageDelta;
-/** notification `item/autoApprovalReview/completed` in 0.171.0. */
+/** notification `item/autoApprovalReview/completed`, since 0.171.0. */
 export type NotificationItemAutoApprovalReviewCompleted = v0_171_0.NotificationItemAutoApprovalReviewCompleted;
-/** notification `item/autoApprovalReview/started` in 0.171.0. */
+/** notification `item/autoApprovalReview/started`, since 0.171.0. */
 export type NotificationItemAutoApprovalReviewStarted = v0_171_0.NotificationItemAutoApprovalReviewStarted;
-/** notification `item/commandExecution/outputDelta` in 0.105.0, 0.171.0. */
+/** notification `item/commandExecution/outputDelta`, since 0.105.0. */
 export type NotificationItemCommandExecutionOutputDelta =
   v0_105_0.NotificationItemCommandExecutionOutputDelta | v0_171_0.NotificationItemCommandExecutionOutputDelta;
-/** notification `item/commandExecution/terminalInteraction` in 0.105.0, 0.171.0. */
+/** notification `item/commandExecution/terminalInteraction`, since 0.105.0. */
 export type NotificationItemCommandExecutionTerminalInteraction =
   | v0_105_0.NotificationItemCommandExecutionTerminalInteraction
   | v0_171_0.NotificationItemCommandExecutionTerminalInteraction;
-/** notification `item/completed` in 0.105.0, 0.171.0. */
+/** notification `item/completed`, since 0.105.0. */
 export type NotificationItemCompleted = v0_105_0.NotificationItemCompleted | v0_171_0.NotificationItemCompleted;
-/** notification `item/fileChange/outputDelta` in 0.105.0, 0.171.0. */
+/** notification `item/fileChange/outputDelta`, since 0.105.0. */
 export type NotificationItemFileChangeOutputDelta =
   v0_105_0.NotificationItemFileChangeOutputDelta | v0_171_0.NotificationItemFileChangeOutputDelta;
-/** notification `item/fileChange/patchUpdated` in 0.171.0. */
+/** notification `item/fileChange/patchUpdated`, since 0.171.0. */
 export type NotificationItemFileChangePatchUpdated = v0_171_0.NotificationItemFileChangePatchUpdated;
-/** notification `item/mcpToolCall/progress` in 0.105.0, 0.171.0. */
+/** notification `item/mcpToolCall/progress`, since 0.105.0. */
 export type NotificationItemMcpToolCallProgress =
   v0_105_0.NotificationItemMcpToolCallProgress | v0_171_0.NotificationItemMcpToolCallProgress;
-/** notification `item/plan/delta` in 0.105.0, 0.171.0. */
+/** notification `item/plan/delta`, since 0.105.0. */
 export type NotificationItemPlanDelta = v0_105_0.NotificationItemPlanDelta | v0_171_0.NotificationItemPlanDelta;
-/** notification `item/reasoning/summaryPartAdded` in 0.105.0, 0.171.0. */
+/** notification `item/reasoning/summaryPartAdded`, since 0.105.0. */
 export type NotificationItemReasoningSummaryPartAdded =
   v0_105_0.NotificationItemReasoningSummaryPartAdded | v0_171_0.NotificationItemReasoningSummaryPartAdded;
-/** notification `item/reasoning/summaryTextDelta` in 0.105.0, 0.171.0. */
+/** notification `item/reasoning/summaryTextDelta`, since 0.105.0. */
 export type NotificationItemReasoningSummaryTextDelta =
   v0_105_0.NotificationItemReasoningSummaryTextDelta | v0_171_0.NotificationItemReasoningSummaryTextDelta;
-/** notification `item/reasoning/textDelta` in 0.105.0, 0.171.0. */
+/** notification `item/reasoning/textDelta`, since 0.105.0. */
 export type NotificationItemReasoningTextDelta =
   v0_105_0.NotificationItemReasoningTextDelta | v0_171_0.NotificationItemReasoningTextDelta;
-/** notification `item/started` in 0.105.0, 0.171.0. */
+/** notification `item/started`, since 0.105.0. */
 export type NotificationItemStarted = v0_105_0.NotificationItemStarted | v0_171_0.NotificationItemStarted;
-/** notification `mcpServer/event/stream/notification` in 0.171.0. */
+/** notification `mcpServer/event/stream/notification`, since 0.171.0. */
 export type NotificationMcpServerEventStreamNotification = v0_171_0.NotificationMcpServerEventStreamNotification;
-/** notification `mcpServer/oauthLogin/completed` in 0.105.0, 0.171.0. */
+/** notification `mcpServer/oauthLogin/completed`, since 0.105.0. */
 export type NotificationMcpServerOauthLoginCompleted =
   v0_105_0.NotificationMcpServerOauthLoginCompleted | v0_171_0.NotificationMcpServerOauthLoginCompleted;
-/** notification `mcpServer/startupStatus/updated` in 0.171.0. */
+/** notification `mcpServer/startupStatus/updated`, since 0.171.0. */
 export type NotificationMcpServerStartupStatusUpdated = v0_171_0.NotificationMcpServerStartupStatusUpdated;
-/** notification `model/rerouted` in 0.105.0, 0.171.0. */
+/** notification `model/rerouted`, since 0.105.0. */
 export type NotificationModelRerouted = v0_105_0.NotificationModelRerouted | v0_171_0.NotificationModelRerouted;
-/** notification `model/safetyBuffering/updated` in 0.171.0. */
+/** notification `model/safetyBuffering/updated`, since 0.171.0. */
 export type NotificationModelSafetyBufferingUpdated = v0_171_0.NotificationModelSafetyBufferingUpdated;
-/** notification `model/verification` in 0.171.0. */
+/** notification `model/verification`, since 0.171.0. */
 export type NotificationModelVerification = v0_171_0.NotificationModelVerification;
-/** notification `modelProvider/authRecoveryCompleted` in 0.171.0. */
+/** notification `modelProvider/authRecoveryCompleted`, since 0.171.0. */
 export type NotificationModelProviderAuthRecoveryCompleted = v0_171_0.NotificationModelProviderAuthRecoveryCompleted;
-/** notification `modelProvider/authRecoveryStarted` in 0.171.0. */
+/** notification `modelProvider/authRecoveryStarted`, since 0.171.0. */
 export type NotificationModelProviderAuthRecoveryStarted = v0_171_0.NotificationModelProviderAuthRecoveryStarted;
-/** notification `process/exited` in 0.171.0. */
+/** notification `process/exited`, since 0.171.0. */
 export type NotificationProcessExited = v0_171_0.NotificationProcessExited;
-/** notification `process/outputDelta` in 0.171.0. */
+/** notification `process/outputDelta`, since 0.171.0. */
 export type NotificationProcessOutputDelta = v0_171_0.NotificationProcessOutputDelta;
-/** notification `project/changed` in 0.171.0. */
+/** notification `project/changed`, since 0.171.0. */
 export type NotificationProjectChanged = v0_171_0.NotificationProjectChanged;
-/** notification `remoteControl/status/changed` in 0.171.0. */
+/** notification `remoteControl/status/changed`, since 0.171.0. */
 export type NotificationRemoteControlStatusChanged = v0_171_0.NotificationRemoteControlStatusChanged;
-/** notification `serverRequest/resolved` in 0.171.0. */
+/** notification `serverRequest/resolved`, since 0.171.0. */
 export type NotificationServerRequestResolved = v0_171_0.NotificationServerRequestResolved;
-/** notification `skills/changed` in 0.171.0. */
+/** notification `skills/changed`, since 0.171.0. */
 export type NotificationSkillsChanged = v0_171_0.NotificationSkillsChanged;
-/** notification `thread/archived` in 0.105.0, 0.171.0. */
+/** notification `thread/archived`, since 0.105.0. */
 export type NotificationThreadArchived = v0_105_0.NotificationThreadArchived | v0_171_0.NotificationThreadArchived;
-/** notification `thread/attachment/updated` in 0.171.0. */
+/** notification `thread/attachment/updated`, since 0.171.0. */
 export type NotificationThreadAttachmentUpdated = v0_171_0.NotificationThreadAttachmentUpdated;
-/** notification `thread/closed` in 0.171.0. */
+/** notification `thread/closed`, since 0.171.0. */
 export type NotificationThreadClosed = v0_171_0.NotificationThreadClosed;
-/** notification `thread/compacted` in 0.105.0, 0.171.0. */
+/** notification `thread/compacted`, since 0.105.0. */
 export type NotificationThreadCompacted = v0_105_0.NotificationThreadCompacted | v0_171_0.NotificationThreadCompacted;
-/** notification `thread/deleted` in 0.171.0. */
+/** notification `thread/deleted`, since 0.171.0. */
 export type NotificationThreadDeleted = v0_171_0.NotificationThreadDeleted;
-/** notification `thread/environment/connected` in 0.171.0. */
+/** notification `thread/environment/connected`, since 0.171.0. */
 export type NotificationThreadEnvironmentConnected = v0_171_0.NotificationThreadEnvironmentConnected;
-/** notification `thread/environment/disconnected` in 0.171.0. */
+/** notification `thread/environment/disconnected`, since 0.171.0. */
 export type NotificationThreadEnvironmentDisconnected = v0_171_0.NotificationThreadEnvironmentDisconnected;
-/** notification `thread/goal/cleared` in 0.171.0. */
+/** notification `thread/goal/cleared`, since 0.171.0. */
 export type NotificationThreadGoalCleared = v0_171_0.NotificationThreadGoalCleared;
-/** notification `thread/goal/updated` in 0.171.0. */
+/** notification `thread/goal/updated`, since 0.171.0. */
 export type NotificationThreadGoalUpdated = v0_171_0.NotificationThreadGoalUpdated;
-/** notification `thread/name/updated` in 0.105.0, 0.171.0. */
+/** notification `thread/name/updated`, since 0.105.0. */
 export type NotificationThreadNameUpdated =
   v0_105_0.NotificationThreadNameUpdated | v0_171_0.NotificationThreadNameUpdated;
-/** notification `thread/prediction/updated` in 0.171.0. */
+/** notification `thread/prediction/updated`, since 0.171.0. */
 export type NotificationThreadPredictionUpdated = v0_171_0.NotificationThreadPredictionUpdated;
-/** notification `thread/project/updated` in 0.171.0. */
+/** notification `thread/project/updated`, since 0.171.0. */
 export type NotificationThreadProjectUpdated = v0_171_0.NotificationThreadProjectUpdated;
-/** notification `thread/queue/changed` in 0.171.0. */
+/** notification `thread/queue/changed`, since 0.171.0. */
 export type NotificationThreadQueueChanged = v0_171_0.NotificationThreadQueueChanged;
-/** notification `thread/readState/changed` in 0.171.0. */
+/** notification `thread/readState/changed`, since 0.171.0. */
 export type NotificationThreadReadStateChanged = v0_171_0.NotificationThreadReadStateChanged;
-/** notification `thread/realtime/closed` in 0.171.0. */
+/** notification `thread/realtime/closed`, since 0.171.0. */
 export type NotificationThreadRealtimeClosed = v0_171_0.NotificationThreadRealtimeClosed;
-/** notification `thread/realtime/error` in 0.171.0. */
+/** notification `thread/realtime/error`, since 0.171.0. */
 export type NotificationThreadRealtimeError = v0_171_0.NotificationThreadRealtimeError;
-/** notification `thread/realtime/item/completed` in 0.171.0. */
+/** notification `thread/realtime/item/completed`, since 0.171.0. */
 export type NotificationThreadRealtimeItemCompleted = v0_171_0.NotificationThreadRealtimeItemCompleted;
-/** notification `thread/realtime/item/started` in 0.171.0. */
+/** notification `thread/realtime/item/started`, since 0.171.0. */
 export type NotificationThreadRealtimeItemStarted = v0_171_0.NotificationThreadRealtimeItemStarted;
-/** notification `thread/realtime/item/transcript/delta` in 0.171.0. */
+/** notification `thread/realtime/item/transcript/delta`, since 0.171.0. */
 export type NotificationThreadRealtimeItemTranscriptDelta = v0_171_0.NotificationThreadRealtimeItemTranscriptDelta;
-/** notification `thread/realtime/itemAdded` in 0.171.0. */
+/** notification `thread/realtime/itemAdded`, since 0.171.0. */
 export type NotificationThreadRealtimeItemAdded = v0_171_0.NotificationThreadRealtimeItemAdded;
-/** notification `thread/realtime/outputAudio/delta` in 0.171.0. */
+/** notification `thread/realtime/outputAudio/delta`, since 0.171.0. */
 export type NotificationThreadRealtimeOutputAudioDelta = v0_171_0.NotificationThreadRealtimeOutputAudioDelta;
-/** notification `thread/realtime/sdp` in 0.171.0. */
+/** notification `thread/realtime/sdp`, since 0.171.0. */
 export type NotificationThreadRealtimeSdp = v0_171_0.NotificationThreadRealtimeSdp;
-/** notification `thread/realtime/started` in 0.171.0. */
+/** notification `thread/realtime/started`, since 0.171.0. */
 export type NotificationThreadRealtimeStarted = v0_171_0.NotificationThreadRealtimeStarted;
-/** notification `thread/realtime/transcript/delta` in 0.171.0. */
+/** notification `thread/realtime/transcript/delta`, since 0.171.0. */
 export type NotificationThreadRealtimeTranscriptDelta = v0_171_0.NotificationThreadRealtimeTranscriptDelta;
-/** notification `thread/realtime/transcript/done` in 0.171.0. */
+/** notification `thread/realtime/transcript/done`, since 0.171.0. */
 export type NotificationThreadRealtimeTranscriptDone = v0_171_0.NotificationThreadRealtimeTranscriptDone;
-/** notification `thread/reverted` in 0.171.0. */
+/** notification `thread/reverted`, since 0.171.0. */
 export type NotificationThreadReverted = v0_171_0.NotificationThreadReverted;
-/** notification `thread/search/partial` in 0.171.0. */
+/** notification `thread/search/partial`, since 0.171.0. */
 export type NotificationThreadSearchPartial = v0_171_0.NotificationThreadSearchPartial;
-/** notification `thread/section/changed` in 0.171.0. */
+/** notification `thread/section/changed`, since 0.171.0. */
 export type NotificationThreadSectionChanged = v0_171_0.NotificationThreadSectionChanged;
-/** notification `thread/settings/updated` in 0.171.0. */
+/** notification `thread/settings/updated`, since 0.171.0. */
 export type NotificationThreadSettingsUpdated = v0_171_0.NotificationThreadSettingsUpdated;
-/** notification `thread/started` in 0.105.0, 0.171.0. */
+/** notification `thread/started`, since 0.105.0. */
 export type NotificationThreadStarted = v0_105_0.NotificationThreadStarted | v0_171_0.NotificationThreadStarted;
-/** notification `thread/status/changed` in 0.105.0, 0.171.0. */
+/** notification `thread/status/changed`, since 0.105.0. */
 export type NotificationThreadStatusChanged =
   v0_105_0.NotificationThreadStatusChanged | v0_171_0.NotificationThreadStatusChanged;
-/** notification `thread/tokenUsage/updated` in 0.105.0, 0.171.0. */
+/** notification `thread/tokenUsage/updated`, since 0.105.0. */
 export type NotificationThreadTokenUsageUpdated =
   v0_105_0.NotificationThreadTokenUsageUpdated | v0_171_0.NotificationThreadTokenUsageUpdated;
-/** notification `thread/unarchived` in 0.105.0, 0.171.0. */
+/** notification `thread/unarchived`, since 0.105.0. */
 export type NotificationThreadUnarchived =
   v0_105_0.NotificationThreadUnarchived | v0_171_0.NotificationThreadUnarchived;
-/** notification `turn/completed` in 0.105.0, 0.171.0. */
+/** notification `turn/completed`, since 0.105.0. */
 export type NotificationTurnCompleted = v0_105_0.NotificationTurnCompleted | v0_171_0.NotificationTurnCompleted;
-/** notification `turn/diff/updated` in 0.105.0, 0.171.0. */
+/** notification `turn/diff/updated`, since 0.105.0. */
 export type NotificationTurnDiffUpdated = v0_105_0.NotificationTurnDiffUpdated | v0_171_0.NotificationTurnDiffUpdated;
-/** notification `turn/moderationMetadata` in 0.171.0. */
+/** notification `turn/moderationMetadata`, since 0.171.0. */
 export type NotificationTurnModerationMetadata = v0_171_0.NotificationTurnModerationMetadata;
-/** notification `turn/plan/updated` in 0.105.0, 0.171.0. */
+/** notification `turn/plan/updated`, since 0.105.0. */
 export type NotificationTurnPlanUpdated = v0_105_0.NotificationTurnPlanUpdated | v0_171_0.NotificationTurnPlanUpdated;
-/** notification `turn/started` in 0.105.0, 0.171.0. */
+/** notification `turn/started`, since 0.105.0. */
 export type NotificationTurnStarted = v0_105_0.NotificationTurnStarted | v0_171_0.NotificationTurnStarted;
-/** notification `warning` in 0.171.0. */
+/** notification `warning`, since 0.171.0. */
 export type NotificationWarning = v0_171_0.NotificationWarning;
-/** notification `windows/worldWritableWarning` in 0.105.0, 0.171.0. */
+/** notification `windows/worldWritableWarning`, since 0.105.0. */
 export type NotificationWindowsWorldWritableWarning =
   v0_105_0.NotificationWindowsWorldWritableWarning | v0_171_0.NotificationWindowsWorldWritableWarning;
-/** notification `windowsSandbox/setupCompleted` in 0.105.0, 0.171.0. */
+/** notification `windowsSandbox/setupCompleted`, since 0.105.0. */
 export type NotificationWindowsSandboxSetupCompleted =
   v0_105_0.NotificationWindowsSandboxSetupCompleted | v0_171_0.NotificationWindowsSandboxSetupCompleted;
-/** request `account/chatgptAuthTokens/refresh` in 0.105.0, 0.171.0. */
+/** request `account/chatgptAuthTokens/refresh`, since 0.105.0. */
 export type RequestAccountChatgptAuthTokensRefresh =
   v0_105_0.RequestAccountChatgptAuthTokensRefresh | v0_171_0.RequestAccountChatgptAuthTokensRefresh;
-/** request `applyPatchApproval` in 0.105.0, 0.171.0. */
+/** request `applyPatchApproval`, since 0.105.0. */
 export type RequestApplyPatchApproval = v0_105_0.RequestApplyPatchApproval | v0_171_0.RequestApplyPatchApproval;
-/** request `attestation/generate` in 0.171.0. */
+/** request `attestation/generate`, since 0.171.0. */
 export type RequestAttestationGenerate = v0_171_0.RequestAttestationGenerate;
-/** request `execCommandApproval` in 0.105.0, 0.171.0. */
+/** request `execCommandApproval`, since 0.105.0. */
 export type RequestExecCommandApproval = v0_105_0.RequestExecCommandApproval | v0_171_0.RequestExecCommandApproval;
-/** request `item/commandExecution/requestApproval` in 0.105.0, 0.171.0. */
+/** request `item/commandExecution/requestApproval`, since 0.105.0. */
 export type RequestItemCommandExecutionRequestApproval =
   v0_105_0.RequestItemCommandExecutionRequestApproval | v0_171_0.RequestItemCommandExecutionRequestApproval;
-/** request `item/fileChange/requestApproval` in 0.105.0, 0.171.0. */
+/** request `item/fileChange/requestApproval`, since 0.105.0. */
 export type RequestItemFileChangeRequestApproval =
   v0_105_0.RequestItemFileChangeRequestApproval | v0_171_0.RequestItemFileChangeRequestApproval;
-/** request `item/permissions/requestApproval` in 0.171.0. */
+/** request `item/permissions/requestApproval`, since 0.171.0. */
 export type RequestItemPermissionsRequestApproval = v0_171_0.RequestItemPermissionsRequestApproval;
-/** request `item/tool/call` in 0.105.0, 0.171.0. */
+/** request `item/tool/call`, since 0.105.0. */
 export type RequestItemToolCall = v0_105_0.RequestItemToolCall | v0_171_0.RequestItemToolCall;
-/** request `item/tool/requestUserInput` in 0.105.0, 0.171.0. */
+/** request `item/tool/requestUserInput`, since 0.105.0. */
 export type RequestItemToolRequestUserInput =
   v0_105_0.RequestItemToolRequestUserInput | v0_171_0.RequestItemToolRequestUserInput;
-/** request `mcpServer/elicitation/request` in 0.171.0. */
+/** request `mcpServer/elicitation/request`, since 0.171.0. */
 export type RequestMcpServerElicitationRequest = v0_171_0.RequestMcpServerElicitationRequest;
-/** request `skill/requestApproval` in 0.105.0. */
+/** request `skill/requestApproval`, in 0.105.0. */
 export type RequestSkillRequestApproval = v0_105_0.RequestSkillRequestApproval;
 
 /** The client's answer to each `request`, by discriminant (`$` of a mapping's `response:`). */
@@ -591,34 +592,34 @@ export interface RequestResponseByName {
   'skill/requestApproval': RequestSkillRequestApprovalResponse;
 }
 
-/** The answer to request `account/chatgptAuthTokens/refresh` (ChatgptAuthTokensRefreshResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `account/chatgptAuthTokens/refresh` (ChatgptAuthTokensRefreshResponse), since 0.105.0. */
 export type RequestAccountChatgptAuthTokensRefreshResponse =
   v0_105_0.RequestAccountChatgptAuthTokensRefreshResponse | v0_171_0.RequestAccountChatgptAuthTokensRefreshResponse;
-/** The answer to request `applyPatchApproval` (ApplyPatchApprovalResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `applyPatchApproval` (ApplyPatchApprovalResponse), since 0.105.0. */
 export type RequestApplyPatchApprovalResponse =
   v0_105_0.RequestApplyPatchApprovalResponse | v0_171_0.RequestApplyPatchApprovalResponse;
-/** The answer to request `attestation/generate` (AttestationGenerateResponse) in 0.171.0. */
+/** The answer to request `attestation/generate` (AttestationGenerateResponse), since 0.171.0. */
 export type RequestAttestationGenerateResponse = v0_171_0.RequestAttestationGenerateResponse;
-/** The answer to request `execCommandApproval` (ExecCommandApprovalResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `execCommandApproval` (ExecCommandApprovalResponse), since 0.105.0. */
 export type RequestExecCommandApprovalResponse =
   v0_105_0.RequestExecCommandApprovalResponse | v0_171_0.RequestExecCommandApprovalResponse;
-/** The answer to request `item/commandExecution/requestApproval` (CommandExecutionRequestApprovalResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `item/commandExecution/requestApproval` (CommandExecutionRequestApprovalResponse), since 0.105.0. */
 export type RequestItemCommandExecutionRequestApprovalResponse =
   | v0_105_0.RequestItemCommandExecutionRequestApprovalResponse
   | v0_171_0.RequestItemCommandExecutionRequestApprovalResponse;
-/** The answer to request `item/fileChange/requestApproval` (FileChangeRequestApprovalResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `item/fileChange/requestApproval` (FileChangeRequestApprovalResponse), since 0.105.0. */
 export type RequestItemFileChangeRequestApprovalResponse =
   v0_105_0.RequestItemFileChangeRequestApprovalResponse | v0_171_0.RequestItemFileChangeRequestApprovalResponse;
-/** The answer to request `item/permissions/requestApproval` (PermissionsRequestApprovalResponse) in 0.171.0. */
+/** The answer to request `item/permissions/requestApproval` (PermissionsRequestApprovalResponse), since 0.171.0. */
 export type RequestItemPermissionsRequestApprovalResponse = v0_171_0.RequestItemPermissionsRequestApprovalResponse;
-/** The answer to request `item/tool/call` (DynamicToolCallResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `item/tool/call` (DynamicToolCallResponse), since 0.105.0. */
 export type RequestItemToolCallResponse = v0_105_0.RequestItemToolCallResponse | v0_171_0.RequestItemToolCallResponse;
-/** The answer to request `item/tool/requestUserInput` (ToolRequestUserInputResponse) in 0.105.0, 0.171.0. */
+/** The answer to request `item/tool/requestUserInput` (ToolRequestUserInputResponse), since 0.105.0. */
 export type RequestItemToolRequestUserInputResponse =
   v0_105_0.RequestItemToolRequestUserInputResponse | v0_171_0.RequestItemToolRequestUserInputResponse;
-/** The answer to request `mcpServer/elicitation/request` (McpServerElicitationRequestResponse) in 0.171.0. */
+/** The answer to request `mcpServer/elicitation/request` (McpServerElicitationRequestResponse), since 0.171.0. */
 export type RequestMcpServerElicitationRequestResponse = v0_171_0.RequestMcpServerElicitationRequestResponse;
-/** The answer to request `skill/requestApproval` (SkillRequestApprovalResponse) in 0.105.0. */
+/** The answer to request `skill/requestApproval` (SkillRequestApprovalResponse), in 0.105.0. */
 export type RequestSkillRequestApprovalResponse = v0_105_0.RequestSkillRequestApprovalResponse;
 
 /** Types of codex-app-server 0.105.0. */
@@ -3814,12 +3815,6 @@ export namespace v0_171_0 {
     | 'COMMANDS'
     | 'MEMORY'
     | 'SESSIONS';
-  /**
-   * A path that is guaranteed to be absolute and normalized (though it is not guaranteed to be canonicalized or exist on the filesystem).
-   *
-   * IMPORTANT: When deserializing an `AbsolutePathBuf`, a base path must be set using [AbsolutePathBufGuard::new]. If no base path is set, the deserialization will fail unless the path being deserialized is already absolute.
-   */
-  export type AbsolutePathBuf = string;
   export type FuzzyFileSearchMatchType = 'file' | 'directory';
   export type HookOutputEntryKind = 'warning' | 'stop' | 'feedback' | 'context' | 'error';
   export type HookEventName =
@@ -3863,7 +3858,7 @@ export namespace v0_171_0 {
       }
     | {
         argv: string[];
-        cwd: AbsolutePathBuf;
+        cwd: v0_105_0.AbsolutePathBuf;
         program: string;
         source: GuardianCommandSource;
         type: 'execve';
@@ -4185,7 +4180,7 @@ export namespace v0_171_0 {
          */
         inputImages?: ImageGenerationInputImage[];
         revisedPrompt?: string | null;
-        savedPath?: AbsolutePathBuf | null;
+        savedPath?: v0_105_0.AbsolutePathBuf | null;
         status: string;
         transparentBackground?: boolean | null;
         type: 'imageGeneration';
@@ -4555,14 +4550,13 @@ export namespace v0_171_0 {
           agent_path?: AgentPath | null;
           agent_role?: string | null;
           depth: number;
-          parent_thread_id: ThreadId;
+          parent_thread_id: v0_105_0.ThreadId;
         };
       }
     | {
         other: string;
       };
   export type AgentPath = string;
-  export type ThreadId = string;
   export type ThreadStatus =
     | {
         type: 'notLoaded';
@@ -4621,7 +4615,7 @@ export namespace v0_171_0 {
         excludeTmpdirEnvVar?: boolean;
         networkAccess?: boolean;
         type: 'workspaceWrite';
-        writableRoots?: AbsolutePathBuf[];
+        writableRoots?: v0_105_0.AbsolutePathBuf[];
       };
   export type NetworkAccess = 'restricted' | 'enabled';
   /**
@@ -5166,7 +5160,7 @@ export namespace v0_171_0 {
     /**
      * File or directory paths associated with this event.
      */
-    changedPaths: AbsolutePathBuf[];
+    changedPaths: v0_105_0.AbsolutePathBuf[];
     /**
      * Watch identifier previously provided to `fs/watch`.
      */
@@ -5509,7 +5503,7 @@ export namespace v0_171_0 {
    * A local image file successfully read for this exact image-generation request.
    */
   export interface ImageGenerationInputImage {
-    path: AbsolutePathBuf;
+    path: v0_105_0.AbsolutePathBuf;
     /**
      * Lowercase SHA-256 of the file bytes read before image normalization.
      */
@@ -6340,7 +6334,7 @@ export namespace v0_171_0 {
     /**
      * Working directory captured for the thread.
      */
-    cwd: AbsolutePathBuf;
+    cwd: v0_105_0.AbsolutePathBuf;
     /**
      * Whether the thread is ephemeral and should not be materialized on disk.
      */
@@ -6533,7 +6527,7 @@ export namespace v0_171_0 {
     approvalPolicy: AskForApproval;
     approvalsReviewer: ApprovalsReviewer;
     collaborationMode: CollaborationMode;
-    cwd: AbsolutePathBuf;
+    cwd: v0_105_0.AbsolutePathBuf;
     /**
      * Saved list of disabled plugin IDs. Does not yet filter plugin capabilities.
      */
@@ -6781,7 +6775,7 @@ export namespace v0_171_0 {
      * Use to correlate this with [codex_protocol::protocol::PatchApplyBeginEvent] and [codex_protocol::protocol::PatchApplyEndEvent].
      */
     callId: string;
-    conversationId: ThreadId;
+    conversationId: v0_105_0.ThreadId;
     fileChanges: {
       [k: string]: FileChange;
     };
@@ -6821,7 +6815,7 @@ export namespace v0_171_0 {
      */
     callId: string;
     command: string[];
-    conversationId: ThreadId;
+    conversationId: v0_105_0.ThreadId;
     cwd: string;
     parsedCmd: ParsedCommand[];
     reason?: string | null;

@@ -35,10 +35,12 @@ const H = {
 export { H as HELPERS };
 
 // ---- value maps (mapping-spec.yaml valueMaps) ----
+// Keys are data: translate() reads own entries only, and `as const` types each value by itself (a key
+// named `constructor` would otherwise take Object's contextual type and widen its value to string).
 
 /** valueMaps.codexSdkItemStatus: values → ItemStatus */
 const VM_codexSdkItemStatus: ValueMapOf<ItemStatus> = {
-  values: { in_progress: 'inProgress', completed: 'completed', failed: 'failed' },
+  values: { in_progress: 'inProgress', completed: 'completed', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };
@@ -54,14 +56,14 @@ const VM_codexSdkItemType: ValueMapOf<CanonicalItemType> = {
     web_search: 'web_search',
     todo_list: 'plan',
     error: 'error',
-  },
+  } as const,
   fallback: 'unknown',
   prefixes: [],
 };
 
 /** valueMaps.turnEndItemStatus: values → ItemStatus */
 const VM_turnEndItemStatus: ValueMapOf<ItemStatus> = {
-  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' },
+  values: { completed: 'failed', interrupted: 'interrupted', cancelled: 'cancelled', failed: 'failed' } as const,
   fallback: 'failed',
   prefixes: [],
 };

@@ -2,8 +2,9 @@
 // in upstream-schemas/codex-sdk/, with json-schema-to-typescript. Do not edit: run `eventmap generate`.
 //
 // Each discriminant is typed as the union of its types in every supported snapshot that has it.
-// Each snapshot's types live in its own namespace (v<version>), holding only the definitions its
-// messages reach, so versions never clash. Names: `MessageByKind[kind]` is the map of a kind;
+// Each snapshot's types live in its own namespace (v<version>), holding the definitions its messages
+// reach, so versions never clash; a type an older snapshot declares the same is declared in the
+// oldest namespace only, and named from there. Names: `MessageByKind[kind]` is the map of a kind;
 // `<Kind>ByName[name]` is the whole message of one discriminant (NotificationByName['item/started']);
 // `<Kind><Name>` aliases the same type (NotificationItemStarted); namespace types keep the upstream
 // definition names.
@@ -26,21 +27,21 @@ export interface ThreadEventByName {
   'turn.started': ThreadEventTurnStarted;
 }
 
-/** thread-event `error` in 0.163.0. */
+/** thread-event `error`, since 0.163.0. */
 export type ThreadEventError = v0_163_0.ThreadEventError;
-/** thread-event `item.completed` in 0.163.0. */
+/** thread-event `item.completed`, since 0.163.0. */
 export type ThreadEventItemCompleted = v0_163_0.ThreadEventItemCompleted;
-/** thread-event `item.started` in 0.163.0. */
+/** thread-event `item.started`, since 0.163.0. */
 export type ThreadEventItemStarted = v0_163_0.ThreadEventItemStarted;
-/** thread-event `item.updated` in 0.163.0. */
+/** thread-event `item.updated`, since 0.163.0. */
 export type ThreadEventItemUpdated = v0_163_0.ThreadEventItemUpdated;
-/** thread-event `thread.started` in 0.163.0. */
+/** thread-event `thread.started`, since 0.163.0. */
 export type ThreadEventThreadStarted = v0_163_0.ThreadEventThreadStarted;
-/** thread-event `turn.completed` in 0.163.0. */
+/** thread-event `turn.completed`, since 0.163.0. */
 export type ThreadEventTurnCompleted = v0_163_0.ThreadEventTurnCompleted;
-/** thread-event `turn.failed` in 0.163.0. */
+/** thread-event `turn.failed`, since 0.163.0. */
 export type ThreadEventTurnFailed = v0_163_0.ThreadEventTurnFailed;
-/** thread-event `turn.started` in 0.163.0. */
+/** thread-event `turn.started`, since 0.163.0. */
 export type ThreadEventTurnStarted = v0_163_0.ThreadEventTurnStarted;
 
 /** Types of codex-sdk 0.163.0. */

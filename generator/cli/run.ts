@@ -8,6 +8,7 @@ import { EventmapError, withSource, type Diagnostic } from '../shared/diagnostic
 import { formatFailure, requestedFormat } from '../output/failure.ts';
 import { sayErr } from '../output/streams.ts';
 import { eventmapPackage } from '../project/paths.ts';
+import { sourcesInProse } from '../project/sources.ts';
 import { NO_FOLLOW_READ } from '../io/safe-read.ts';
 
 // Each command's module is imported only when that command runs (what `check` loads is what a
@@ -44,9 +45,7 @@ export async function runMain(args: string[]): Promise<number> {
   program
     .name('eventmap')
     .version(version, '-V, --version', 'print the eventmap version')
-    .description(
-      'Map the Codex app-server, Claude Agent SDK and Codex SDK protocols onto one canonical event model, and check the mapping.',
-    )
+    .description(`Map the ${sourcesInProse()} protocols onto one canonical event model, and check the mapping.`)
     .option('--root <dir>', 'project root (default: nearest folder up from here with mapping-spec.yaml)')
     .exitOverride()
     .configureOutput({

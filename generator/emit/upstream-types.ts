@@ -17,6 +17,7 @@ import {
 import { comment, docLine, ident, joinCode, quotedKey, trustedOutput, ts, type Code } from './emission.ts';
 import { buildTypeBundle, type BundledResponse } from './upstream/type-bundle.ts';
 import { ownResponses } from './upstream/responses.ts';
+import { SharedDeclarations } from './upstream/shared-declarations.ts';
 
 const COMPILE_OPTIONS = {
   // Formatted once for the whole file afterwards (../format.ts), cached with the snapshot.
@@ -48,33 +49,36 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
   const responseMapName = new Map(responseKinds.map((k) => [k, top.claim(responseMapTypeName(k))]));
   top.claim(MESSAGE_BY_KIND);
   const namespace = new Map(catalogs.map((c) => [c, top.claim(versionNamespace(c.version))]));
-  const messages: Alias[] = owned.map((m) => {
-    const versions = oldestFirst(m.versions).map((c) => c.version);
-    return {
-      kind: m.entry.kind,
-      name: m.entry.name,
-      typeName: top.claim(messageTypeName(m.entry.kind, m.entry.name)),
-      catalogs: m.versions,
-      doc: `${m.entry.kind} \`${m.entry.name}\` in ${versions.join(', ')}.`,
-    };
-  });
+  const messages: Alias[] = owned.map((m) => ({
+    kind: m.entry.kind,
+    name: m.entry.name,
+    typeName: top.claim(messageTypeName(m.entry.kind, m.entry.name)),
+    catalogs: m.versions,
+    doc: `${m.entry.kind} \`${m.entry.name}\`, ${versionRuns(m.versions, catalogs)}.`,
+  }));
   const answers: Alias[] = responses.map((r) => {
     const oldest = oldestFirst(r.answers);
     const types = [...new Set(oldest.map((a) => a.answer.type))].join(', ');
-    const versions = oldest.map((a) => a.catalog.version).join(', ');
+    const versions = versionRuns(
+      r.answers.map((a) => a.catalog),
+      catalogs,
+    );
     return {
       kind: r.message.entry.kind,
       name: r.message.entry.name,
       typeName: top.claim(responseTypeName(r.message.entry.kind, r.message.entry.name)),
       catalogs: r.answers.map((a) => a.catalog),
-      doc: `The answer to ${r.message.entry.kind} \`${r.message.entry.name}\` (${types}) in ${versions}.`,
+      doc: `The answer to ${r.message.entry.kind} \`${r.message.entry.name}\` (${types}), ${versions}.`,
     };
   });
 
-  // Every snapshot's namespace declares every message it has, so a discriminant's type can be the
-  // union over all supported versions (what a mapper may be sent).
+  // Every snapshot types every message it has, so a discriminant's type can be the union over all
+  // supported versions (what a mapper may be sent); a type an older snapshot declares the same is
+  // declared there only.
   const nameOf = new Map(messages.map((m) => [`${m.kind}\u0000${m.name}`, m.typeName]));
   const namespaces: Code[] = [];
+  const store = new SharedDeclarations();
+  const declaredIn = new Map<Catalog, (typeName: string) => string>();
   for (const catalog of catalogs) {
     const mine = catalog.entries
       .filter((e) => isMessageKind(e.kind))
@@ -86,7 +90,9 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
       r.answers.filter((a) => a.catalog === catalog).map((a) => ({ answer: a.answer, typeName: answers[i]!.typeName })),
     );
     if (mine.length === 0) continue;
-    namespaces.push(await emitNamespace(catalog, namespace.get(catalog)!, mine, bundled));
+    const emitted = await emitNamespace(catalog, namespace.get(catalog)!, mine, bundled, store);
+    if (emitted.code) namespaces.push(emitted.code);
+    declaredIn.set(catalog, emitted.declaredIn);
   }
 
   const versions = catalogs.map((c) => c.version).join(', ');
@@ -95,8 +101,9 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     comment(`in upstream-schemas/${source}/, with json-schema-to-typescript. Do not edit: run \`eventmap generate\`.`),
     ts`//`,
     ts`// Each discriminant is typed as the union of its types in every supported snapshot that has it.`,
-    ts`// Each snapshot's types live in its own namespace (v<version>), holding only the definitions its`,
-    ts`// messages reach, so versions never clash. Names: \`MessageByKind[kind]\` is the map of a kind;`,
+    ts`// Each snapshot's types live in its own namespace (v<version>), holding the definitions its messages`,
+    ts`// reach, so versions never clash; a type an older snapshot declares the same is declared in the`,
+    ts`// oldest namespace only, and named from there. Names: \`MessageByKind[kind]\` is the map of a kind;`,
     ts`// \`<Kind>ByName[name]\` is the whole message of one discriminant (NotificationByName['item/started']);`,
     ts`// \`<Kind><Name>\` aliases the same type (NotificationItemStarted); namespace types keep the upstream`,
     ts`// definition names.`,
@@ -116,12 +123,12 @@ export async function emitUpstreamTypes(catalogs: Catalog[]): Promise<Map<string
     ts`}`,
   ];
   out.push(
-    ...aliasDeclarations(messages, mapName, (kind) => `\`${kind}\` messages by discriminant.`, namespace),
+    ...aliasDeclarations(messages, mapName, (kind) => `\`${kind}\` messages by discriminant.`, declaredIn),
     ...aliasDeclarations(
       answers,
       responseMapName,
       (kind) => `The client's answer to each \`${kind}\`, by discriminant (\`$\` of a mapping's \`response:\`).`,
-      namespace,
+      declaredIn,
     ),
   );
   for (const ns of namespaces) out.push(ts``, ns);
@@ -143,12 +150,28 @@ function oldestFirst<T>(newestFirst: readonly T[]): T[] {
   return [...newestFirst].reverse();
 }
 
+/**
+ * The supported versions that have a message, as runs of consecutive ones (`since 0.3.332`,
+ * `in 0.1.0 to 0.2.0`), so its doc changes only when a release adds or drops it.
+ */
+function versionRuns(having: readonly Catalog[], all: readonly Catalog[]): string {
+  const runs: Catalog[][] = [];
+  let run: Catalog[] = [];
+  for (const c of all) {
+    if (having.includes(c)) run.push(c);
+    else if (run.length) (runs.push(run), (run = []));
+  }
+  const last = run.length ? run[0]!.version : undefined;
+  const earlier = runs.map((r) => (r.length === 1 ? r[0]!.version : `${r[0]!.version} to ${r.at(-1)!.version}`));
+  return [...(earlier.length ? [`in ${earlier.join(', ')}`] : []), ...(last ? [`since ${last}`] : [])].join(', ');
+}
+
 /** Per kind, the map from discriminant to type, and one alias per discriminant: the union over its snapshots (oldest first). */
 function aliasDeclarations(
   aliases: Alias[],
   mapName: Map<string, string>,
   mapDoc: (kind: string) => string,
-  namespace: Map<Catalog, string>,
+  declaredIn: Map<Catalog, (typeName: string) => string>,
 ): Code[] {
   const out: Code[] = [];
   for (const [kind, map] of mapName) {
@@ -159,7 +182,8 @@ function aliasDeclarations(
   if (aliases.length) out.push(ts``);
   for (const a of aliases) {
     const name = ident(a.typeName);
-    const members = oldestFirst(a.catalogs).map((c) => ts`${ident(namespace.get(c)!)}.${name}`);
+    const homes = new Set(oldestFirst(a.catalogs).map((c) => declaredIn.get(c)!(a.typeName)));
+    const members = [...homes].map((ns) => ts`${ident(ns)}.${name}`);
     out.push(docLine(a.doc), ts`export type ${name} = ${joinCode(members, ' | ')};`);
   }
   return out;
@@ -170,19 +194,23 @@ async function emitNamespace(
   name: string,
   messages: Array<{ owned: OwnedMessage; typeName: string }>,
   responses: BundledResponse[],
-): Promise<Code> {
-  const bundle = buildTypeBundle(catalog, messages, responses);
+  store: SharedDeclarations,
+): Promise<{ code?: Code; declaredIn: (typeName: string) => string }> {
+  const { bundle, shared } = store.share(buildTypeBundle(catalog, messages, responses), name);
+  const declaredIn = (typeName: string) => shared.get(typeName) ?? name;
+  if (Object.keys(bundle.schema.definitions as object).length === 0) return { declaredIn };
   const printed = await compile(bundle.schema as never, bundle.rootName, COMPILE_OPTIONS);
   // The synthetic root (a union of everything) comes first, on one line: drop it.
   const head = `export type ${bundle.rootName} = `;
   if (!printed.startsWith(head))
     throw new Error(`internal: json-schema-to-typescript did not start with the root type ${bundle.rootName}`);
   const body = printed.slice(printed.indexOf('\n') + 1).trim();
-  for (const { typeName } of [...messages, ...responses]) {
+  for (const { typeName } of [...messages, ...responses].filter((m) => !shared.has(m.typeName))) {
     if (!new RegExp(`^export (?:interface|type) ${typeName}\\b`, 'm').test(body)) {
       throw new Error(`internal: json-schema-to-typescript did not declare ${typeName} in ${name}`);
     }
   }
   const indented = trustedOutput(body, 'json-schema-to-typescript');
-  return ts`${docLine(`Types of ${catalog.source} ${catalog.version}.`)}\nexport namespace ${ident(name)} {\n${indented}\n}`;
+  const code = ts`${docLine(`Types of ${catalog.source} ${catalog.version}.`)}\nexport namespace ${ident(name)} {\n${indented}\n}`;
+  return { code, declaredIn };
 }

@@ -7,6 +7,20 @@ import { printable } from '../output/text.ts';
 
 export { SOURCE_NAMES, type SourceName };
 
+/** What each source is called in prose: descriptions and help name every source from this list. */
+export const SOURCE_TITLES: Readonly<Record<SourceName, string>> = {
+  'codex-app-server': 'Codex app-server',
+  'claude-agent-sdk': 'Claude Agent SDK',
+  'codex-sdk': 'Codex SDK',
+  acp: 'Agent Client Protocol (ACP)',
+};
+
+/** Every source in prose, in SOURCE_NAMES order: `A, B, C and D`. */
+export function sourcesInProse(): string {
+  const titles = SOURCE_NAMES.map((s) => SOURCE_TITLES[s]);
+  return titles.length < 2 ? titles.join('') : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)}`;
+}
+
 export function isSourceName(value: string): value is SourceName {
   return (SOURCE_NAMES as readonly string[]).includes(value);
 }

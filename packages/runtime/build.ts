@@ -20,6 +20,7 @@ export function stageRuntime(stage: string, version: string): string[] {
   for (const f of ['validate.js', 'validate.d.ts', 'schema.json']) copy(`generated/canonical/${f}`);
   const template = JSON.parse(readFileSync(join(import.meta.dirname, 'package.template.json'), 'utf8')) as {
     exports: Exports;
+    peerDependencies?: Record<string, string>;
   };
   const exports: Exports = { ...template.exports };
   // One opt-in subpath per source: an app that does not import one does not load its megabytes.
@@ -33,5 +34,11 @@ export function stageRuntime(stage: string, version: string): string[] {
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify({ ...template, version, exports }, null, 2)}\n`);
   copyFileSync(join(import.meta.dirname, 'README.md'), join(stage, 'README.md'));
   const entries = Object.values(exports).flatMap((e) => (typeof e === 'string' ? [e] : [e.types, e.default]));
-  return prunePackage(stage, { entries, keep: ['package.json', 'README.md'], noDependencies: true });
+  return prunePackage(stage, {
+    entries,
+    keep: ['package.json', 'README.md'],
+    noDependencies: true,
+    // @opentelemetry/api, for the ./otel subpath alone (test/otel/entry-points.test.ts).
+    allowedImports: Object.keys(template.peerDependencies ?? {}),
+  });
 }

@@ -158,6 +158,8 @@ export function acpErrorEcho(ctx: MapContext, reasons: readonly string[]): void 
 
 /** turnScratch key: the agent reported the turn failed (codex-acp's `_meta.codex`), with the reason when it gave one. */
 const SYSTEM_ERROR = 'acpSystemError';
+/** turnScratch key: the cause of the last error codex retried in the turn (its RetryInfo.message). */
+const RETRIED = 'acpRetried';
 /** What a turn the agent reported failed without a reason says. */
 const NO_REASON = 'the agent reported a system error (codex threadStatus systemError) with no reason of its own';
 
@@ -172,14 +174,26 @@ function acpSystemError(ctx: MapContext): string | undefined {
  * codexErrorInfo, willRetry) and `threadStatus` (`thread/status/changed`). It answers a failed turn
  * with `stopReason: end_turn` and the error as message text; these are its only structured signals
  * that the turn failed: a retry is a runtime.warning with `retry`, as on Codex; an error that is not
- * retried, or `threadStatus` `systemError`, makes the turn `failed` when its prompt is answered.
+ * retried, or `threadStatus` `systemError`, makes the turn `failed` when its prompt is answered. Its
+ * reason is the error's own: the message of the error not retried, else the cause of the last one
+ * retried (what codex app-server's own final error says, recorded in acp/2.4.0/codex-acp-ts: it passes
+ * the retry on and sends the final error as message text only).
  */
 export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const codex = obj(get(m, ['_meta', 'codex']));
   if (!codex || ctx.currentTurn === undefined) return;
   const error = obj(codex.error);
+  const systemError = str(obj(codex.threadStatus)?.type) === 'systemError';
   if (error && error.willRetry === true) {
+    // The model request ends and is tried again: the message streaming before it ended there (it may
+    // be no model text: codex-acp writes codex's own warnings as message text), and what comes after
+    // is a message of its own (the failed turn's error text, acpErrorEcho).
+    acpChunk(ctx, ids, m);
     const info = codexRetry(ctx, ids, { error });
+    if (info?.message !== undefined) {
+      ctx.lifecycle.holdsScratch(ctx.currentThread);
+      ctx.thread.turnScratch.set(RETRIED, info.message);
+    }
     ctx.emit('runtime.warning', ids, { message: retryMessage(ctx, ids, info), retry: info, detail: error }, [
       'message',
     ]);
@@ -190,9 +204,9 @@ export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): voi
       ctx.thread.turnScratch.set(SYSTEM_ERROR, message);
     }
   }
-  if (str(obj(codex.threadStatus)?.type) === 'systemError' && acpSystemError(ctx) === undefined) {
+  if (systemError && acpSystemError(ctx) === undefined) {
     ctx.lifecycle.holdsScratch(ctx.currentThread);
-    ctx.thread.turnScratch.set(SYSTEM_ERROR, NO_REASON);
+    ctx.thread.turnScratch.set(SYSTEM_ERROR, (ctx.thread.turnScratch.get(RETRIED) as string | undefined) ?? NO_REASON);
   }
 }
 

@@ -71,13 +71,17 @@ function editChanges(path: string, kind: FileChange['kind'], args: Record<string
   );
 }
 
-/** A tool_result block: what the tool returned as text, and why it failed when it did. */
-export function toolResultDetail(block: Record<string, unknown>): ToolDetail | undefined {
-  const output = contentText(block.content);
-  const failed = block.is_error === true;
+/**
+ * A tool_result block: what the tool returned as text, and why it failed when it did. A tool that
+ * never ran (its request was declined or cancelled) returned nothing: the text the CLI sends for it
+ * ("The user doesn't want to proceed…", "Tool permission request failed: AbortError") is only why.
+ */
+export function toolResultDetail(block: Record<string, unknown>, ran: boolean): ToolDetail | undefined {
+  const text = contentText(block.content);
+  const failed = block.is_error === true || !ran;
   return detailOf({
-    output,
-    error: failed ? (output !== undefined && output !== '' ? output : 'the tool reported an error') : undefined,
+    output: ran ? text : undefined,
+    error: failed ? (text !== undefined && text !== '' ? text : 'the tool reported an error') : undefined,
   });
 }
 

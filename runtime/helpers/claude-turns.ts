@@ -177,7 +177,7 @@ function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unk
   const s = claudeTurn(ctx);
   const kept = s.tools.get(item);
   if (kept !== undefined) s.tools.delete(item);
-  const result = toolResultDetail(block);
+  const result = toolResultDetail(block, open?.notRun !== true);
   const toolDetail = kept === undefined ? result : { ...kept, ...result };
   if (open?.end)
     return ctx.emit(

@@ -83,11 +83,13 @@ function apply(view: SessionView, places: SessionPlaces, event: ProviderRuntimeE
     }
     case 'turn.completed': {
       // Not stopReason: the provider's own word (`end_turn`, `tool_use`); `state` says how the turn ended.
-      const { state, errorMessage, totalCostUsd, turnUsage } = event.payload;
+      const { state, errorMessage, totalCostUsd, turnUsage, model } = event.payload;
       const end = (turn: TurnView) =>
         compact<TurnView>({
           ...turn,
           state,
+          // The end names the model only of a turn whose start could not.
+          model: turn.model ?? model,
           errorMessage: errorMessage ?? turn.errorMessage,
           totalCostUsd: totalCostUsd ?? turn.totalCostUsd,
           usage: turnUsage ?? turn.usage,

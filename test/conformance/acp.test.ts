@@ -12,7 +12,7 @@ import { validateUpstream } from '../../generated/acp/upstream-validators.js';
 import { createNormalizer } from '../../runtime/entries/acp.ts';
 import { lookup } from '../../runtime/values.ts';
 import { loose, type CanonicalEvent } from '../runtime/loose.ts';
-import { clientMessages, serverMessages, transcripts, type Transcript } from './transcripts.ts';
+import { clientMessages, codexAcpFailure, serverMessages, transcripts, type Transcript } from './transcripts.ts';
 
 const HAND_MADE = join(import.meta.dirname, '..', 'fixtures', 'hand-made', 'acp-session.both.jsonl');
 
@@ -37,20 +37,28 @@ function run(t: Transcript): { out: CanonicalEvent[][]; events: CanonicalEvent[]
 type Msg = Record<string, unknown>;
 const messageOf = (t: Transcript, i: number) => JSON.parse(t.records[i]!.line as string) as Msg;
 
-/** The lines of the agent's answers to the client's session/prompt requests, with what each says. */
-function promptEnds(t: Transcript): { line: number; stopReason?: string; error?: string }[] {
+/**
+ * The lines of the agent's answers to the client's session/prompt requests, with what each says: its
+ * stopReason, or the failure it reports (an error answer, or the TypeScript codex-acp's `_meta.codex`
+ * verdict in the turn's updates) and that failure's reason.
+ */
+function promptEnds(t: Transcript): { line: number; stopReason?: string; failed?: { reason?: string } }[] {
   const prompts = new Set(
     clientMessages(t).flatMap((m) => (m.method === 'session/prompt' ? [JSON.stringify(m.id)] : [])),
   );
+  let updates: unknown[] = [];
   return t.records.flatMap((r, i) => {
-    if (r.dir !== 's2c') return [];
     const m = messageOf(t, i);
+    if (r.dir === 'c2s' && m.method === 'session/prompt') updates = [];
+    if (r.dir !== 's2c') return [];
+    if (m.method === 'session/update') updates.push((m.params as Msg).update);
     if (m.method !== undefined || !prompts.has(JSON.stringify(m.id))) return [];
     const result = m.result as { stopReason?: string } | undefined;
     const error = m.error as { message?: string; data?: { message?: string } | string } | undefined;
     // The agent's own reason: `data` (Zed's codex-acp puts codex's error in `data.message`), else `message`.
     const reason = typeof error?.data === 'string' ? error.data : (error?.data?.message ?? error?.message);
-    return [{ line: i, stopReason: result?.stopReason, error: reason }];
+    const failed = error !== undefined ? { reason } : codexAcpFailure(updates);
+    return [{ line: i, stopReason: result?.stopReason, ...(failed ? { failed } : {}) }];
   });
 }
 
@@ -90,9 +98,12 @@ describe.each(ALL.map((t) => [t.file, t] as const))('acp %s', (_file, t) => {
     for (const end of ends) {
       const completed = out[end.line]!.filter((e) => e.type === 'turn.completed');
       expect(completed, `line ${end.line + 1}`).toHaveLength(1);
-      if (end.error !== undefined)
-        expect(completed[0]!.payload).toMatchObject({ state: 'failed', errorMessage: end.error });
-      else
+      if (end.failed !== undefined) {
+        expect(completed[0]!.payload).toMatchObject({ state: 'failed' });
+        // With no reason of the agent's own, the turn says that it gave none.
+        if (end.failed.reason !== undefined) expect(completed[0]!.payload.errorMessage).toBe(end.failed.reason);
+        else expect(completed[0]!.payload.errorMessage).toEqual(expect.any(String));
+      } else
         expect(completed[0]!.payload).toMatchObject({
           state: lookup(states.values, states.fallback, end.stopReason),
           stopReason: end.stopReason,

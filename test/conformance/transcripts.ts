@@ -68,3 +68,27 @@ export function sdkMessages(t: Transcript): Record<string, unknown>[] {
 export function permissionRecords(t: Transcript): Record<string, unknown>[] {
   return t.records.filter((r) => r.kind === 'permission');
 }
+
+type CodexMeta = {
+  error?: { message?: string; additionalDetails?: string | null; willRetry?: boolean };
+  threadStatus?: { type?: string };
+};
+
+/**
+ * ACP: what the TypeScript codex-acp passes on of codex's own verdict on a turn, in the
+ * session_info_update `_meta.codex` of the updates between a prompt and its answer (which says
+ * `end_turn`): the turn failed when codex reported an error it does not retry or the thread's status
+ * `systemError`, for the error's own reason (the message of one not retried, else the cause of the last
+ * one retried: `additionalDetails`, else its message). Undefined: no such signal.
+ */
+export function codexAcpFailure(updates: readonly unknown[]): { reason: string | undefined } | undefined {
+  const codex = updates.flatMap((u) => {
+    const meta = (u as { _meta?: { codex?: CodexMeta } } | null)?._meta?.codex;
+    return meta ? [meta] : [];
+  });
+  const final = codex.find((c) => c.error && c.error.willRetry !== true)?.error;
+  if (final) return { reason: final.message };
+  if (!codex.some((c) => c.threadStatus?.type === 'systemError')) return undefined;
+  const retried = codex.filter((c) => c.error?.willRetry === true).at(-1)?.error;
+  return { reason: retried?.additionalDetails ?? retried?.message };
+}

@@ -43,7 +43,7 @@ describe('canonical validators', () => {
   it('stays small: no Ajv import, and under a size budget (docs/canonical-model.md has the numbers)', () => {
     const js = emitted.files.get('canonical/validate.js')!;
     expect(js).not.toMatch(/\brequire\s*\(|^\s*import\s|\bfrom\s*["']/m);
-    expect(js.length).toBeLessThan(180_000);
+    expect(js.length).toBeLessThan(190_000);
     expect(gzipSync(js).length).toBeLessThan(17_000);
   });
 

@@ -54,18 +54,43 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
     }
   });
 
-  it('types each discriminant as the union over every snapshot that has it, oldest first', () => {
-    const union = (kind: string, name: string) =>
-      catalogs
-        .filter((c) => c.entries.some((e) => e.kind === kind && e.name === name))
-        .map((c) => `${versionNamespace(c.version)}.${messageTypeName(kind, name)}`)
-        .join(' | ');
-    for (const [kind, name] of [
-      ['notification', 'item/started'],
-      ['request', 'skill/requestApproval'],
-      ['eventmsg', 'agent_message'],
-    ] as const)
-      expect(text).toContain(`export type ${messageTypeName(kind, name)} = ${union(kind, name)};`);
+  /** Each namespace's declared type names (its body is flush left: Prettier indents it when generate formats the file). */
+  const declaredBy = () => {
+    const parts = text.split(/^export namespace (\w+) \{$/m);
+    const out = new Map<string, Set<string>>();
+    for (let i = 1; i < parts.length; i += 2)
+      out.set(parts[i]!, new Set([...parts[i + 1]!.matchAll(/^export (?:interface|type) (\w+)/gm)].map((d) => d[1]!)));
+    return out;
+  };
+
+  /** The namespaces `export type <typeName> = a.T | b.T;` names, in order. */
+  const members = (typeName: string) =>
+    new RegExp(`^export type ${typeName} = ([^;]+);$`, 'm')
+      .exec(text)?.[1]!
+      .split(' | ')
+      .map((m) => m.slice(0, m.indexOf('.'))) ?? [];
+
+  it('types each discriminant as the union of its distinct types, each declared once, in the oldest snapshot that has it', () => {
+    const declared = declaredBy();
+    const order = catalogs.map((c) => versionNamespace(c.version));
+    for (const kind of ['notification', 'request', 'eventmsg'] as const) {
+      const names = new Set(catalogs.flatMap((c) => c.entries.filter((e) => e.kind === kind).map((e) => e.name)));
+      for (const name of names) {
+        const typeName = messageTypeName(kind, name);
+        const having = catalogs
+          .filter((c) => c.entries.some((e) => e.kind === kind && e.name === name))
+          .map((c) => versionNamespace(c.version));
+        const union = members(typeName);
+        // Oldest first, from the snapshots that have it, starting with the oldest of them.
+        expect(union[0], typeName).toBe(having[0]);
+        expect(
+          union.map((n) => order.indexOf(n)),
+          typeName,
+        ).toEqual(union.map((n) => order.indexOf(n)).sort((a, b) => a - b));
+        for (const ns of having)
+          expect(declared.get(ns)?.has(typeName) ?? false, `${ns}.${typeName}`).toBe(union.includes(ns));
+      }
+    }
   });
 
   it("types each request's answer as the union of its answer types over every snapshot that has the request", () => {
@@ -77,9 +102,14 @@ describe('emitUpstreamTypes (codex-app-server)', () => {
     const answered = [...requests].filter((n) => having(n).every((c) => !('missing' in answerOf(c, n)!)));
     expect(answered.length).toBeGreaterThan(0);
     expect(mapKeys(responseMapTypeName('request')).sort()).toEqual(answered.sort());
+    const declared = declaredBy();
     for (const name of answered) {
-      const union = having(name).map((c) => `${versionNamespace(c.version)}.${responseTypeName('request', name)}`);
-      expect(text).toContain(`export type ${responseTypeName('request', name)} = ${union.join(' | ')};`);
+      const typeName = responseTypeName('request', name);
+      const union = members(typeName);
+      const namespaces = having(name).map((c) => versionNamespace(c.version));
+      expect(union[0], typeName).toBe(namespaces[0]);
+      for (const ns of namespaces)
+        expect(declared.get(ns)?.has(typeName) ?? false, `${ns}.${typeName}`).toBe(union.includes(ns));
     }
   });
 

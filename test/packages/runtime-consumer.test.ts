@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => ws?.remove());
 
 describe('the runtime tarball', () => {
-  it('installs exactly one package, with no dependencies', () => {
+  it("installs exactly one package, with no dependencies (./otel's is an optional peer)", () => {
     const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { dependencies?: object }>;
     };
@@ -57,13 +57,13 @@ describe('the runtime tarball', () => {
 });
 
 describe('an app using it', () => {
-  // The consumer file, and every TypeScript example of the README's "Use in an app" section.
+  // The consumer file, and every TypeScript example of the README's "Quick start" and "Use in an app".
   const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('## Use in an app'),
-    readme.indexOf('\n## ', readme.indexOf('## Use in an app') + 1),
+  const section = (title: string) =>
+    readme.slice(readme.indexOf(`## ${title}\n`), readme.indexOf('\n## ', readme.indexOf(`## ${title}\n`) + 1));
+  const examples = ['Quick start', 'Use in an app'].flatMap((title) =>
+    [...section(title).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!),
   );
-  const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
   const compile = (moduleResolution: 'nodenext' | 'bundler') => {
     copyFileSync(join(FIXTURE, 'consumer.ts'), join(app, 'consumer.ts'));
@@ -98,7 +98,7 @@ describe('an app using it', () => {
   };
 
   it('has README examples to check', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(4);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
   });
 
   it.each(['nodenext', 'bundler'] as const)(
@@ -156,15 +156,18 @@ describe('an app using it', () => {
         './claude-agent-sdk',
         './codex-sdk',
         './acp',
+        './otel',
         './validate',
         './schema.json',
         './upstream-validators/codex-app-server',
       ]),
     );
+    // ./otel's @opentelemetry/api is an optional peer: the app that traces installs it.
     const inputs = await bundledFiles(
       subpaths
         .map((s, i) => `import * as m${i} from '${join('@eventmap/runtime', s)}'; console.log(m${i});`)
         .join('\n'),
+      ['@opentelemetry/api'],
     );
     expect(inputs.filter((f) => !f.startsWith('node_modules/@eventmap/runtime/'))).toEqual([]);
   });
@@ -183,7 +186,7 @@ describe('an app using it', () => {
     const rootOnly = await bundledFiles(
       "import { createNormalizer } from '@eventmap/runtime'; console.log(createNormalizer('codex-sdk'));",
     );
-    expect(rootOnly.filter((f) => f.includes('/reducer/'))).toEqual([]);
+    expect(rootOnly.filter((f) => f.includes('/reducer/') || f.includes('/otel/'))).toEqual([]);
   });
 
   // A source's entry point bundles its own mappers and no other source's (issue 28), and its own
@@ -202,11 +205,11 @@ describe('an app using it', () => {
   });
 
   /** The package files an esbuild browser bundle of `entry` includes (metafile inputs). */
-  async function bundledFiles(entry: string): Promise<string[]> {
-    return Object.keys(await bundledInputs(entry));
+  async function bundledFiles(entry: string, external: string[] = []): Promise<string[]> {
+    return Object.keys(await bundledInputs(entry, external));
   }
 
-  async function bundledInputs(entry: string): Promise<esbuild.Metafile['inputs']> {
+  async function bundledInputs(entry: string, external: string[] = []): Promise<esbuild.Metafile['inputs']> {
     const result = await esbuild.build({
       stdin: { contents: entry, resolveDir: app, loader: 'js' },
       bundle: true,
@@ -215,6 +218,7 @@ describe('an app using it', () => {
       format: 'esm',
       write: false,
       metafile: true,
+      external,
       logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);

@@ -3,18 +3,28 @@
 // session/prompt; the client interrupts it with session/cancel. Found by content, never by name.
 import { expect } from 'vitest';
 import { eventAfter, outOf, type Msg, type Occurrence, type Recording } from './recording.ts';
+import { codexAcpFailure } from '../conformance/transcripts.ts';
 import { itemOf } from './view.ts';
 import { changeOccurrence, commandOccurrence, text, type CommandReport } from './tool-rows.ts';
 
 type Finder = (r: Recording) => Occurrence[];
 
-/** The agent's answers to the client's session/prompt requests: the lines where turns end. */
-function promptEnds(r: Recording): { i: number; result?: Msg; error?: Msg }[] {
+/**
+ * The agent's answers to the client's session/prompt requests: the lines where turns end, with the
+ * failure the TypeScript codex-acp reported in the turn's `_meta.codex` (its answer says `end_turn`).
+ */
+function promptEnds(r: Recording): { i: number; result?: Msg; error?: Msg; codexFailed?: { reason?: string } }[] {
   const prompts = new Set<string>();
+  let updates: unknown[] = [];
   return r.messages.flatMap((m, i) => {
-    if (r.dirs[i] === 'c2s' && m.method === 'session/prompt') prompts.add(JSON.stringify(m.id));
+    if (r.dirs[i] === 'c2s' && m.method === 'session/prompt') {
+      prompts.add(JSON.stringify(m.id));
+      updates = [];
+    }
+    if (r.dirs[i] === 's2c' && m.method === 'session/update') updates.push(m.params?.update);
     if (r.dirs[i] !== 's2c' || m.method !== undefined || !prompts.has(JSON.stringify(m.id))) return [];
-    return [{ i, result: m.result, error: m.error }];
+    const codexFailed = m.error === undefined ? codexAcpFailure(updates) : undefined;
+    return [{ i, result: m.result, error: m.error, ...(codexFailed ? { codexFailed } : {}) }];
   });
 }
 
@@ -128,7 +138,7 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
     signals: PROMPT,
     find: (r) =>
       promptEnds(r)
-        .filter((e) => e.result?.stopReason === 'end_turn')
+        .filter((e) => e.result?.stopReason === 'end_turn' && e.codexFailed === undefined)
         .map(({ i }) => ({
           where: `line ${i + 1}`,
           check: () => {
@@ -142,17 +152,24 @@ export const ACP: Record<string, { signals: string[]; find: Finder }> = {
     signals: PROMPT,
     find: (r) =>
       promptEnds(r)
-        .filter((e) => e.error !== undefined)
-        .map(({ i, error }) => ({
+        .filter((e) => e.error !== undefined || e.codexFailed !== undefined)
+        .map(({ i, error, codexFailed }) => ({
           where: `line ${i + 1}`,
           check: () => {
             const end = endOf(r, i);
-            // The agent's own reason: `data.message` (Zed's codex-acp), else the error's message.
+            expect(end.payload.state).toBe('failed');
+            expect(errorsOf(r, end.turnId)).toHaveLength(1);
+            // The agent's own reason: `data.message` (Zed's codex-acp), else the error's message; the
+            // TypeScript codex-acp's is codex's error (codexAcpFailure), or the turn says it gave none.
+            if (codexFailed !== undefined) {
+              if (codexFailed.reason !== undefined) expect(end.payload.errorMessage).toBe(codexFailed.reason);
+              else expect(end.payload.errorMessage).toEqual(expect.any(String));
+              return;
+            }
             const data = error!.data as { message?: unknown } | string | undefined;
             const reason =
               typeof data === 'string' ? data : typeof data?.message === 'string' ? data.message : undefined;
-            expect(end.payload).toMatchObject({ state: 'failed', errorMessage: reason ?? error!.message });
-            expect(errorsOf(r, end.turnId)).toHaveLength(1);
+            expect(end.payload.errorMessage).toBe(reason ?? error!.message);
           },
         })),
   },

@@ -388,16 +388,24 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   },
   'command output': {
     signals: ['content-block:tool_use'],
-    // A Bash result states its output (tool_result content) but no exit code: none is shown.
+    // A Bash result states its output (tool_result content) but no exit code: none is shown. A command
+    // whose canUseTool answer kept it from running (deny, or an answer after the abort signal fired)
+    // has no output: the CLI's text for it is its error.
     find: (r) => {
       const commands = new Set(toolUses(r, ['Bash', 'PowerShell']).map(({ block }) => block.id as string));
+      const notRun = new Set(
+        permission(r, (p) => p.decision.behavior === 'deny' || p.options?.signal?.aborted === true).map(
+          (i) => r.messages[i]!.options.toolUseID as string,
+        ),
+      );
       return r.messages.flatMap((m, i) =>
         m.type === 'user' && Array.isArray(m.message?.content)
-          ? (m.message.content as Msg[]).flatMap((b) =>
-              b.type === 'tool_result' && commands.has(b.tool_use_id) && resultText(b.content) !== undefined
-                ? [commandOccurrence(r, i, b.tool_use_id, { output: resultText(b.content) })]
-                : [],
-            )
+          ? (m.message.content as Msg[]).flatMap((b) => {
+              const said = resultText(b.content);
+              if (b.type !== 'tool_result' || !commands.has(b.tool_use_id) || said === undefined) return [];
+              const report = notRun.has(b.tool_use_id) ? { output: undefined, error: said } : { output: said };
+              return [commandOccurrence(r, i, b.tool_use_id, report)];
+            })
           : [],
       );
     },

@@ -67,12 +67,25 @@ describe('acp: a failed turn states its error once, with the agent’s own reaso
       limit: 2,
       status: 500,
     });
-    // The agent gave its reason only as message text: the turn says it failed, the message says why, once.
-    expect(turns[0]!.errorMessage).toMatch(/systemError/);
+    // The reason is codex's own: the cause of the error it retried last (codex app-server's own final
+    // error says the same). The message that is not that reason stays, cut short with the turn.
+    expect(turns[0]!.errorMessage).toBe('HTTP 500');
     expect(shown(turns[0]!)).toEqual([
       ['user_message', 'completed', 'hi'],
       ['assistant_message', 'failed', 'We’re currently experiencing high demand.\n\n'],
     ]);
+  });
+
+  it('codex-acp (TypeScript): threadStatus systemError with no error reported says the agent gave no reason', () => {
+    const { turns, view } = run('acp', [
+      ...newSession,
+      prompt(2, 'hi'),
+      codexMeta({ threadStatus: { type: 'systemError' } }),
+      answer(2, { stopReason: 'end_turn' }),
+    ]);
+    expect(turns.map((t) => t.state)).toEqual(['failed']);
+    expect(turns[0]!.errorMessage).toMatch(/systemError/);
+    expect(view.errors.map((e) => e.message)).toEqual([turns[0]!.errorMessage]);
   });
 
   it('codex-acp (TypeScript): an error codex does not retry is the turn’s reason, and the message that repeats it shows nothing', () => {

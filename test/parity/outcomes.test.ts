@@ -23,6 +23,7 @@ const ENDS: Readonly<Record<string, 'interrupted' | 'failed'>> = {
   interrupt_tool: 'interrupted',
   interrupt_permission: 'interrupted',
   interrupt_pending: 'interrupted',
+  interrupt_answered_late: 'interrupted',
   cancel_stream: 'interrupted',
   cancel_tool: 'interrupted',
   cancel_permission: 'interrupted',
@@ -51,10 +52,10 @@ const UPSTREAM_ENDS: readonly { file: RegExp; scenario: string; state: TurnView[
     why: 'the Claude CLI answers a stream that breaks on every attempt with a request of its own that is not streamed, and it succeeds',
   },
   {
-    file: /^acp\/[^/]+\/codex-acp\./,
+    file: /^acp\/[^/]+\/codex-acp(-ts)?\./,
     scenario: 'shell_rejected',
     state: 'interrupted',
-    why: 'codex-acp 0.16.0 offers `abort` as its only reject option, which ends the turn (`stopReason: cancelled`)',
+    why: 'Zed\'s codex-acp 0.16.0 offers `abort` as its only reject option, the TypeScript codex-acp 2.6.0 `cancel` (codex\'s own: "No, and tell Codex what to do differently"); either ends the turn (`stopReason: cancelled`)',
   },
 ];
 

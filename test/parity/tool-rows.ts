@@ -8,10 +8,14 @@ import type { CanonicalEvent } from '../runtime/loose.ts';
 import { eventAfter, type Occurrence, type Recording } from './recording.ts';
 import { itemOf } from './view.ts';
 
-/** What the upstream reported of a command: its output and exit code, each only if it said. */
+/**
+ * What the upstream reported of a command: its output and exit code, each only if it said (an
+ * `output: undefined` says it has none: it never ran), and the error of one that never ran.
+ */
 export interface CommandReport {
-  output?: string;
+  output?: string | undefined;
   exitCode?: number | null;
+  error?: string;
 }
 
 /** A file change with the content the upstream sent: the texts (or a unified diff) it gave. */
@@ -35,7 +39,7 @@ export function commandOccurrence(r: Recording, i: number, item: string, report:
       expect(end, `item.completed of ${item}`).toBeDefined();
       expect(end!.payload.itemType).toBe('command_execution');
       for (const detail of [detailOf(end!), itemOf(r, end!)?.toolDetail]) {
-        for (const field of ['output', 'exitCode'] as const)
+        for (const field of ['output', 'exitCode', 'error'] as const)
           if (field in report) expect(detail?.[field], `${field} of ${item}`).toEqual(report[field]);
         // An exit code the upstream did not state is never made up (from a result's text, say).
         if (!('exitCode' in report))

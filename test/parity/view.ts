@@ -29,7 +29,10 @@ const threadOf = (view: SessionView, e: CanonicalEvent): ThreadView => {
   return t!;
 };
 
-const itemsOf = (t: ThreadView): ItemView[] => [...t.turns.flatMap((u) => u.items), ...t.items];
+/** A thread's items, a subagent's nested under the item that spawned it (ItemView.children) included. */
+const withChildren = (items: readonly ItemView[]): ItemView[] =>
+  items.flatMap((i) => [i, ...withChildren(i.children ?? [])]);
+const itemsOf = (t: ThreadView): ItemView[] => withChildren([...t.turns.flatMap((u) => u.items), ...t.items]);
 
 /** The view's item an item event is about. */
 export const itemOf = (r: Recording, e: CanonicalEvent): ItemView | undefined =>

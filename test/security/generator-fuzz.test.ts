@@ -60,6 +60,7 @@ describe('generator fuzz: nothing a snapshot, the spec or the model supplies bec
   it.each([
     ['every hostile string', (i: number) => `${HOSTILE.join(' ')} #${i}`],
     ['__proto__', (i: number) => (i % 2 ? '__proto__' : 'constructor')],
+    ['constructor', (i: number) => (i % 2 ? 'constructor' : '__proto__')],
   ])('%s in every pass-through position: code that compiles and does nothing on import', async (_name, value) => {
     const cases = POSITIONS.flatMap((pos, i) => (pos.door ? [] : [{ position: i, value: value(i) }]));
     expect(await check(cases)).toBe('generated');
