@@ -120,6 +120,7 @@ describe('the renderer fixture', () => {
               startedAt: '2026-01-01T00:00:01.000Z',
               completedAt: '2026-01-01T00:00:03.500Z',
               totalCostUsd: 0.0123,
+              usage: { inputTokens: 4000, outputTokens: 200, costUsd: 0.0023, sessionCostUsd: 0.0123 },
               items: [
                 {
                   itemId: id('p'),
@@ -163,7 +164,7 @@ describe('the renderer fixture', () => {
     expect(renderSession(view)).toEqual([
       '# t1',
       'context: 1200/200000 tokens; 5000 in, 300 out so far',
-      '## turn u1 (completed) m1, 00:00:01, 2.5 s, $0.0123',
+      '## turn u1 (completed) m1, 00:00:01, 2.5 s, 4000 in / 200 out / $0.0023 / $0.0123 so far',
       'tool Explore [output-available, completed]  (00:00:01, 2.0 s)',
       '    assistant: found it',
       '    task look around (Explore on m2) [completed]',
