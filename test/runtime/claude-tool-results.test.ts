@@ -184,3 +184,25 @@ describe('Claude tool result edges', () => {
     expect(end(events, 't1')).toMatchObject({ status: 'completed', toolDetail: { output: 'hi' } });
   });
 });
+
+describe('Claude 0.2.62: a hook-blocked tool, with no signal to read', () => {
+  // The scripted model names the scenario in its tool ids; the runtime never reads that.
+  const blocked = claude.flatMap((r) =>
+    results(r)
+      .filter((x) => String(x.block.tool_use_id).includes('hook_block') && x.m.tool_result_meta === undefined)
+      .map((x) => ({ r, ...x })),
+  );
+
+  it('the 0.2.62 recording holds one', () => {
+    expect(blocked.length).toBeGreaterThan(0);
+  });
+
+  // 0.2.62 sends no tool_result_meta, no hook_response for the blocking hook and no
+  // permission_denials entry for it: the tool reads as one that ran and failed (docs/parity.md).
+  for (const { r, i, block } of blocked)
+    it(`${r.file} line ${i + 1}: failed, the hook's text as its output`, () => {
+      const end = completion(r, block.tool_use_id as string)!;
+      expect(end.payload.status).toBe('failed');
+      expect((end.payload.toolDetail as Msg).output).toBe(block.content);
+    });
+});
