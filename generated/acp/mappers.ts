@@ -32,6 +32,7 @@ import {
   acpElicitationQuestions,
   acpEndReplay,
   acpItemType,
+  acpKeepShellOutput,
   acpOpenTurn,
   acpPermissionDecision,
   acpPermissionTool,
@@ -89,6 +90,7 @@ const H = {
   acpElicitationQuestions,
   acpEndReplay,
   acpItemType,
+  acpKeepShellOutput,
   acpModel,
   acpOpenTurn,
   acpPermissionDecision,
@@ -898,6 +900,7 @@ export function mapSessionUpdateToolCallUpdate(
       },
       ['itemType'],
     );
+  H.acpKeepShellOutput(ctx, ids, m);
 }
 
 /** session-update `usage_update` → thread.token-usage.updated */

@@ -15,6 +15,7 @@ import {
   commandLine,
   contentText,
   detailOf,
+  shellOutput,
   textChange,
   unfenced,
   type FileChange,
@@ -313,11 +314,16 @@ export function acpStopMessage(ctx: MapContext, _ids: ProviderIds, stopReason: u
  * end), else its text content (one Markdown fence around it, the agent's presentation, taken off).
  * Text content before the end describes the call (an approval's prompt, a tool's description),
  * never its output. Streamed chunks (`_meta.terminal_output_delta`) are the spec's content.delta.
- * The exit code is `rawOutput`'s, else the terminal extension's (`_meta.terminal_exit`).
+ * The exit code is `rawOutput`'s, else the terminal extension's (`_meta.terminal_exit`). Before all
+ * of these, a shell's structured result (claude-agent-acp's `_meta.claudeCode.toolResponse`
+ * {stdout, stderr}, on an update of its own before the one that ends the call, kept until then) is
+ * the output, as Claude's `tool_use_result` is (tool-detail.ts shellOutput): an empty command shows
+ * empty output, not the placeholder sentence the agent puts in `rawOutput`.
  */
-export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
+export function acpToolDetail(ctx: MapContext, _ids: ProviderIds, call: unknown): ToolDetail | undefined {
   const o = obj(call);
   if (!o) return undefined;
+  const structured = structuredOutput(ctx, o);
   const input = obj(o.rawInput);
   const ended = o.status === 'completed' || o.status === 'failed';
   const texts: unknown[] = [];
@@ -337,12 +343,47 @@ export function acpToolDetail(_ctx: MapContext, _ids: ProviderIds, call: unknown
     command: commandLine(input?.command),
     cwd: str(input?.cwd),
     input,
-    output: rawOutputText(o.rawOutput) ?? terminal ?? (shown === undefined ? undefined : unfenced(shown)),
+    output: structured ?? rawOutputText(o.rawOutput) ?? terminal ?? (shown === undefined ? undefined : unfenced(shown)),
     changes: changes.length ? changes : undefined,
     url: str(input?.url),
     query: str(input?.query),
     exitCode: exitCodeOf(obj(o.rawOutput), obj(get(o, ['_meta', 'terminal_exit']))),
   });
+}
+
+/** turnScratch key prefix: a call's structured shell output, kept for the update that ends it. */
+const SHELL_OUTPUT = 'acpShellOutput:';
+
+const shellKey = (o: Record<string, unknown>): string | undefined => {
+  const id = str(o.toolCallId);
+  return id === undefined ? undefined : SHELL_OUTPUT + keptId(id);
+};
+
+/** A call's structured shell output: this update's `_meta.claudeCode.toolResponse`, else the one kept. */
+function structuredOutput(ctx: MapContext, o: Record<string, unknown>): string | undefined {
+  const told = shellOutput(get(o, ['_meta', 'claudeCode', 'toolResponse']));
+  const key = shellKey(o);
+  if (told !== undefined || key === undefined || ctx.currentThread === undefined) return told;
+  return ctx.thread.turnScratch.get(key) as string | undefined;
+}
+
+/**
+ * After a tool_call_update: a structured shell output it gave is kept with the turn for the update
+ * that ends the call (acpToolDetail); the call's end lets it go.
+ */
+export function acpKeepShellOutput(ctx: MapContext, _ids: ProviderIds, call: unknown): void {
+  const o = obj(call);
+  const key = o === undefined ? undefined : shellKey(o);
+  if (o === undefined || key === undefined || ctx.currentThread === undefined) return;
+  const scratch = ctx.thread.turnScratch;
+  if (o.status === 'completed' || o.status === 'failed') {
+    scratch.delete(key);
+    return;
+  }
+  const told = shellOutput(get(o, ['_meta', 'claudeCode', 'toolResponse']));
+  if (told === undefined) return;
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
+  scratch.set(key, told);
 }
 
 /** The text of a tool's rawOutput: a text, content blocks, or a command's record (its output field). */

@@ -12,6 +12,7 @@ import {
   contentText,
   detailOf,
   FILE_CHANGE_KINDS,
+  shellOutput,
   textChange,
   type FileChange,
   type ToolDetail,
@@ -72,17 +73,35 @@ function editChanges(path: string, kind: FileChange['kind'], args: Record<string
 }
 
 /**
- * A tool_result block: what the tool returned as text, and why it failed when it did. A tool that
- * never ran (its request was declined or cancelled) returned nothing: the text the CLI sends for it
- * ("The user doesn't want to proceed…", "Tool permission request failed: AbortError") is only why.
+ * A tool_result block: what the tool returned, and why it failed when it did. The output is the
+ * tool's structured result where it gives one (`structured`: the message's `tool_use_result`, a
+ * shell's `{stdout, stderr}`), else the result's text. A tool that never ran (its request was
+ * declined or cancelled, or the CLI says it did not execute) returned nothing: the text the CLI
+ * sends for it ("The user doesn't want to proceed…", a hook's refusal) is only why.
  */
-export function toolResultDetail(block: Record<string, unknown>, ran: boolean): ToolDetail | undefined {
+export function toolResultDetail(
+  block: Record<string, unknown>,
+  ran: boolean,
+  structured?: unknown,
+): ToolDetail | undefined {
   const text = contentText(block.content);
   const failed = block.is_error === true || !ran;
   return detailOf({
-    output: ran ? text : undefined,
+    output: ran ? (shellOutput(structured) ?? text) : undefined,
     error: failed ? (text !== undefined && text !== '' ? text : 'the tool reported an error') : undefined,
   });
+}
+
+/**
+ * Whether the CLI says a tool use never executed, and whether a permission decision refused it
+ * (0.3.x's `tool_result_meta`: `non_execution_kind`, `permission_decision.decision: reject`, which
+ * a PreToolUse hook's block and a canUseTool deny both give). 0.2.62 sends no such record.
+ */
+export function toolNotRun(message: unknown, toolUseId: string): { notRun: boolean; refused: boolean } {
+  const metas = get(message, ['tool_result_meta']);
+  const meta = Array.isArray(metas) ? metas.map((m) => obj(m)).find((m) => m?.id === toolUseId) : undefined;
+  const notRun = typeof meta?.non_execution_kind === 'string';
+  return { notRun, refused: notRun && get(meta, ['permission_decision', 'decision']) === 'reject' };
 }
 
 /** TodoWrite's input → plan steps (`[{step, status}]`); undefined when it holds no todo list. */

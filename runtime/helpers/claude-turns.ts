@@ -9,7 +9,7 @@ import type { ProviderIds } from '../types.ts';
 import { get, idOf, obj, str } from '../values.ts';
 import { completeStoppedBlocks, interruptStreamingBlocks } from './claude-blocks.ts';
 import { claudeTurn, jsonBytes, TURN_SET_BYTES } from './claude-state.ts';
-import { toolResultDetail } from './claude-tools.ts';
+import { toolNotRun, toolResultDetail } from './claude-tools.ts';
 import { claudeParentItem } from './links.ts';
 import { rememberModel } from './thread-model.ts';
 import { openSyntheticTurn } from './turns.ts';
@@ -130,7 +130,10 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
   const parent = idOf(get(m, ['parent_tool_use_id']));
   const uuid = idOf(get(m, ['uuid'])) ?? 'user-message';
   const marker = content.some((b) => INTERRUPT_MARKER.test(str(obj(b)?.text) ?? ''));
-  const results = content.some((b) => obj(b)?.type === 'tool_result');
+  const resultCount = content.filter((b) => obj(b)?.type === 'tool_result').length;
+  const results = resultCount > 0;
+  // The message's one structured result (tool_use_result) is that tool's only when it answers one.
+  const oneResult = resultCount === 1 ? get(m, ['tool_use_result']) : undefined;
   if (ctx.thread.turnScratch.has(COMPACTION)) {
     const summary = parent === undefined && !results && !marker ? summaryOf(content) : undefined;
     completeCompaction(ctx, summary);
@@ -144,7 +147,7 @@ export function claudeUser(ctx: MapContext, ids: ProviderIds, m: unknown): void 
   content.forEach((rawBlock, index) => {
     const block = obj(rawBlock);
     if (!block) return;
-    if (block.type === 'tool_result') return toolResult(ctx, ids, block);
+    if (block.type === 'tool_result') return toolResult(ctx, ids, block, m, oneResult);
     if (INTERRUPT_MARKER.test(str(block.text) ?? ''))
       return ctx.ignore('the SDK’s interrupt marker: the turn ends interrupted');
     const item = `${uuid}#${index}`;
@@ -167,7 +170,13 @@ function summaryOf(content: unknown[]): string | undefined {
   return texts.length ? texts.join('\n') : undefined;
 }
 
-function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unknown>): void {
+function toolResult(
+  ctx: MapContext,
+  ids: ProviderIds,
+  block: Record<string, unknown>,
+  m: unknown,
+  structured: unknown,
+): void {
   const item = idOf(block.tool_use_id);
   if (item === undefined) return ctx.ignore('a tool result that names no tool use');
   const open = ctx.openItem(ctx.currentThread, item);
@@ -177,13 +186,18 @@ function toolResult(ctx: MapContext, ids: ProviderIds, block: Record<string, unk
   const s = claudeTurn(ctx);
   const kept = s.tools.get(item);
   if (kept !== undefined) s.tools.delete(item);
-  const result = toolResultDetail(block, open?.notRun !== true);
+  // A tool the CLI says never ran has no output; refused by a permission decision with no request
+  // of its own (a PreToolUse hook's block), it is declined, as a tool canUseTool denied is.
+  const skipped = toolNotRun(m, item);
+  const result = toolResultDetail(block, open?.notRun !== true && !skipped.notRun, structured);
   const toolDetail = kept === undefined ? result : { ...kept, ...result };
-  if (open?.end)
+  const end =
+    open?.end ?? (skipped.refused ? { status: 'declined', detail: 'a permission rule refused it' } : undefined);
+  if (end)
     return ctx.emit(
       'item.completed',
       { ...ids, item, turn },
-      { itemType, status: open.end.status, detail: open.end.detail, toolDetail, data: block },
+      { itemType, status: end.status, detail: end.detail, toolDetail, data: block },
       [],
     );
   if (block.is_error !== true)

@@ -125,6 +125,7 @@ export const HELPER_MANIFEST = {
   acpUserTurn: hook('acp', ACP),
   acpEndReplay: hook('acp', ACP),
   acpChunk: hook('acp', ACP),
+  acpKeepShellOutput: hook('acp', ACP),
   acpChunkItem: value('acp', [], ACP),
   acpRequestId: value('acp', [], ACP),
   acpItemType: value('acp', ['value', 'value'], ACP),

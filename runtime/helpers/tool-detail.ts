@@ -128,6 +128,22 @@ export function codexSdkToolDetail(_ctx: MapContext, _ids: ProviderIds, item: un
   }
 }
 
+/**
+ * A shell tool's structured result (`{stdout, stderr, …}`: Claude's Bash `tool_use_result`,
+ * claude-agent-acp's `_meta.claudeCode.toolResponse`) as the output the tool shows: stdout, then
+ * stderr, each when it says something, a line apart. An empty command shows empty output, never the
+ * sentence the upstream puts in its text result instead. Undefined for any other record, and for a
+ * command moved to the background (`backgroundTaskId`): it has not finished, its text says where
+ * its output goes.
+ */
+export function shellOutput(result: unknown): string | undefined {
+  const o = obj(result);
+  const stdout = str(o?.stdout);
+  const stderr = str(o?.stderr);
+  if (stdout === undefined || stderr === undefined || o?.backgroundTaskId !== undefined) return undefined;
+  return [stdout, stderr].filter((t) => t !== '').join('\n');
+}
+
 /** Parts of a text (Codex reasoning `summary` / `content`, strings or `{text}` blocks), joined by blank lines; the summary when there is one. */
 export function joinedText(
   _ctx: MapContext,

@@ -113,16 +113,21 @@ const shellLine = (argv: string[]) =>
 function commandEnds(r: Recording): { i: number; id: string; report: CommandReport; argv?: string[] }[] {
   const kinds = new Map<string, string>();
   const streamed = new Map<string, string>();
+  const structured = new Map<string, string>();
   const argvs = new Map<string, string[]>();
   return toolCalls(r).flatMap(({ i, call }) => {
     const id = call.toolCallId as string;
     if (typeof call.kind === 'string') kinds.set(id, call.kind);
     if (Array.isArray(call.rawInput?.command)) argvs.set(id, call.rawInput.command as string[]);
+    // claude-agent-acp's structured shell result (stdout then stderr), on an update before the end, comes first.
+    const told = call._meta?.claudeCode?.toolResponse;
+    if (typeof told?.stdout === 'string' && typeof told?.stderr === 'string' && told.backgroundTaskId === undefined)
+      structured.set(id, [told.stdout, told.stderr].filter((t: string) => t !== '').join('\n'));
     const chunk = text(call._meta?.terminal_output_delta?.data);
     if (chunk !== undefined) streamed.set(id, (streamed.get(id) ?? '') + chunk);
     if (kinds.get(id) !== 'execute' || !['completed', 'failed'].includes(call.status)) return [];
     const report: CommandReport = {};
-    const output = rawText(call.rawOutput) ?? streamed.get(id);
+    const output = structured.get(id) ?? rawText(call.rawOutput) ?? streamed.get(id);
     if (output !== undefined) report.output = output;
     const exit = call.rawOutput?.exit_code ?? call.rawOutput?.exitCode ?? call._meta?.terminal_exit?.exit_code;
     if (typeof exit === 'number' || exit === null) report.exitCode = exit;

@@ -68,6 +68,20 @@ function toolUses(r: Recording, names: readonly string[]): { i: number; block: M
 }
 
 /** A tool_result's content as text: a string, or its text blocks joined. */
+/**
+ * What a finished shell command printed, as its structured result states it: stdout then stderr,
+ * each when non-empty, a line apart; only where the message answers that one tool.
+ */
+function shellShown(m: Msg, toolUseId: string): string | undefined {
+  const results = (m.message.content as Msg[]).filter((b) => b.type === 'tool_result');
+  const r = m.tool_use_result as Msg | undefined;
+  if (results.length !== 1 || results[0]!.tool_use_id !== toolUseId || typeof r !== 'object' || r === null)
+    return undefined;
+  if (typeof r.stdout !== 'string' || typeof r.stderr !== 'string' || r.backgroundTaskId !== undefined)
+    return undefined;
+  return [r.stdout, r.stderr].filter((t: string) => t !== '').join('\n');
+}
+
 const resultText = (content: unknown): string | undefined =>
   Array.isArray(content)
     ? (content as Msg[]).flatMap((b) => (typeof b.text === 'string' ? [b.text] : [])).join('\n')
@@ -388,9 +402,10 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
   },
   'command output': {
     signals: ['content-block:tool_use'],
-    // A Bash result states its output (tool_result content) but no exit code: none is shown. A command
-    // whose canUseTool answer kept it from running (deny, or an answer after the abort signal fired)
-    // has no output: the CLI's text for it is its error.
+    // A Bash result states its output (tool_result content; its structured stdout and stderr where
+    // the message gives them) but no exit code: none is shown. A command whose canUseTool answer
+    // kept it from running (deny, or an answer after the abort signal fired), or that the CLI says
+    // never executed (0.3.x tool_result_meta: a hook's block), has no output: its text is its error.
     find: (r) => {
       const commands = new Set(toolUses(r, ['Bash', 'PowerShell']).map(({ block }) => block.id as string));
       const notRun = new Set(
@@ -403,7 +418,13 @@ export const CLAUDE: Record<string, { signals: string[]; find: Finder }> = {
           ? (m.message.content as Msg[]).flatMap((b) => {
               const said = resultText(b.content);
               if (b.type !== 'tool_result' || !commands.has(b.tool_use_id) || said === undefined) return [];
-              const report = notRun.has(b.tool_use_id) ? { output: undefined, error: said } : { output: said };
+              const skipped = (m.tool_result_meta as Msg[] | undefined)?.some(
+                (x) => x.id === b.tool_use_id && typeof x.non_execution_kind === 'string',
+              );
+              const report =
+                notRun.has(b.tool_use_id) || skipped
+                  ? { output: undefined, error: said }
+                  : { output: shellShown(m, b.tool_use_id) ?? said };
               return [commandOccurrence(r, i, b.tool_use_id, report)];
             })
           : [],

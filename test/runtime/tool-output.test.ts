@@ -60,6 +60,16 @@ const exit = (code: number | null, extra: Rec = {}) =>
     ...extra,
   });
 
+/** claude-agent-acp's update with the tool's structured result (`_meta.claudeCode.toolResponse`), before the end. */
+const response = (toolResponse: Rec) =>
+  update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'c1',
+    _meta: { claudeCode: { toolResponse, toolName: 'Bash' } },
+  });
+const ended = (rawOutput: string) =>
+  update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', rawOutput });
+
 describe('ACP: a command output and exit code, wherever the agent puts them', () => {
   const cases: [string, Rec[], { output?: string; exitCode?: number | null }][] = [
     [
@@ -135,6 +145,34 @@ describe('ACP: a command output and exit code, wherever the agent puts them', ()
         update({ sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', rawOutput: 'a.ts' }),
       ],
       { output: 'a.ts' },
+    ],
+    [
+      "claude-agent-acp's structured result before the end: an empty command's empty output, not rawOutput's placeholder",
+      [
+        start({ content: [] }),
+        response({ stdout: '', stderr: '', interrupted: false }),
+        ended('(Bash completed with no output)'),
+      ],
+      { output: '' },
+    ],
+    [
+      "claude-agent-acp's structured result: stdout, then stderr, a line apart",
+      [start({ content: [] }), response({ stdout: 'out', stderr: 'err', interrupted: false }), ended('out\nerr')],
+      { output: 'out\nerr' },
+    ],
+    [
+      "a structured result that is no shell's (claude-agent-acp's Write): rawOutput's text",
+      [start({ content: [] }), response({ type: 'create', filePath: '/w/a', content: 'x' }), ended('File created')],
+      { output: 'File created' },
+    ],
+    [
+      'a command moved to the background: its text, not the empty stdout of a command still running',
+      [
+        start({ content: [] }),
+        response({ stdout: '', stderr: '', backgroundTaskId: 'b1' }),
+        ended('Running in background'),
+      ],
+      { output: 'Running in background' },
     ],
   ];
 
