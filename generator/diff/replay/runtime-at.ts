@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import type { createNormalizer } from '../../../runtime/index.ts';
 import type { NormalizerOptions } from '../../../runtime/normalizer.ts';
 import type { SourceName } from '../../../runtime/sources/names.ts';
@@ -121,6 +120,8 @@ async function mapperModule(
   text: string,
   load: (module: string) => Promise<Record<string, unknown>>,
 ): Promise<MapperTables & { PROVIDER: string }> {
+  // Loaded here: the compiler takes about a second to load, and every command registers diff.
+  const { default: ts } = await import('typescript');
   const { outputText } = ts.transpileModule(text, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
     fileName: `${source}/mappers.ts`,
