@@ -14,6 +14,10 @@ import type { createNormalizer } from '../../../runtime/index.ts';
 import type { NormalizerOptions } from '../../../runtime/normalizer.ts';
 import type { SourceName } from '../../../runtime/sources/names.ts';
 import type { Framing, MapperTables } from '../../../runtime/sources/types.ts';
+import type * as acp from '../../../runtime/sources/acp.ts';
+import type * as claudeAgentSdk from '../../../runtime/sources/claude-agent-sdk.ts';
+import type * as codexAppServer from '../../../runtime/sources/codex-app-server.ts';
+import type * as codexSdk from '../../../runtime/sources/codex-sdk.ts';
 import { EventmapError } from '../../shared/diagnostics.ts';
 import { PACKAGE_ROOT, type ProjectPaths } from '../../project/paths.ts';
 import { emitSourceMappers, loadInputs } from '../../pipeline/pipeline.ts';
@@ -83,13 +87,19 @@ export function mappersAt(paths: ProjectPaths, rev: Revision, scratch: string): 
   }
 }
 
-/** Each source's framing factory: the module of runtime/ that exports it, and its name. */
-const FRAMINGS: Record<SourceName, { module: string; factory: string }> = {
-  'codex-app-server': { module: 'sources/codex-app-server', factory: 'codexAppServerFraming' },
-  'claude-agent-sdk': { module: 'sources/claude-agent-sdk', factory: 'claudeAgentSdkFraming' },
-  'codex-sdk': { module: 'sources/codex-sdk', factory: 'codexSdkFraming' },
-  acp: { module: 'sources/acp', factory: 'acpFraming' },
-};
+/** Each source's framing factory: the module of runtime/ that exports it, and its name (checked here). */
+const FRAMINGS = {
+  'codex-app-server': {
+    module: 'sources/codex-app-server',
+    factory: 'codexAppServerFraming' satisfies keyof typeof codexAppServer,
+  },
+  'claude-agent-sdk': {
+    module: 'sources/claude-agent-sdk',
+    factory: 'claudeAgentSdkFraming' satisfies keyof typeof claudeAgentSdk,
+  },
+  'codex-sdk': { module: 'sources/codex-sdk', factory: 'codexSdkFraming' satisfies keyof typeof codexSdk },
+  acp: { module: 'sources/acp', factory: 'acpFraming' satisfies keyof typeof acp },
+} satisfies Record<SourceName, { module: string; factory: string }>;
 
 /**
  * Where this eventmap's runtime modules are: a checkout's runtime/ sources, or the compiled
