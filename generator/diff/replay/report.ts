@@ -52,7 +52,7 @@ export async function replayPair(paths: ProjectPaths, from: Revision, to: Revisi
     const [a, b] = [mappersAt(paths, from, scratch.dir), mappersAt(paths, to, scratch.dir)];
     const changed = new Set([...a.keys(), ...b.keys()].filter((s) => a.get(s) !== b.get(s)));
     if (!changed.size) return { changed, remove: scratch.remove };
-    const [before, after] = [await runtimeWith(a, scratch.dir, 'before'), await runtimeWith(b, scratch.dir, 'after')];
+    const [before, after] = [await runtimeWith(a), await runtimeWith(b)];
     return { changed, runtimes: { before, after }, remove: scratch.remove };
   } catch (err) {
     scratch.remove();
