@@ -1,6 +1,6 @@
 // Classing upstream changes for our mappers, against the current mapping-spec.yaml:
-//   breaking       a removed kind/discriminant/field/response/enum value, a type change or a field
-//                  made optional, that the spec maps or reads (exactly, or below the change); a
+//   breaking       a removed kind/discriminant/field/response/enum value or a type change that
+//                  the spec maps or reads (exactly, or below the change); a
 //                  discriminant, response, enum or enum value is removed only when no snapshot
 //                  `check --with <to>` analyses (the supported ones and <to>) has it any more: one
 //                  an older supported release still sends is informational, as check is clean
@@ -226,8 +226,11 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
       );
     }
     case 'field-type-changed':
-    case 'field-made-optional':
       return done(direct.length ? 'breaking' : 'informational', affects);
+    case 'field-made-optional':
+      // As check: a read of an optional field is a read the spec makes everywhere (the mapper
+      // gives what is absent as absent), never a finding.
+      return done('informational', affects, direct.length ? 'a read may now find it absent' : undefined);
     case 'field-values-removed':
       // A value that no longer comes leaves the read working; a value map's value for it goes
       // stale with its enum (enum-values-removed), which check reports.
