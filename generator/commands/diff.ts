@@ -100,7 +100,11 @@ export function registerDiffCommand(program: Command): void {
           );
         const spec = existsSync(paths.spec) ? loadSpec(paths.spec) : undefined;
         const model = spec && existsSync(paths.model) ? loadModel(paths.model) : undefined;
-        const diff = buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec, model);
+        // What `check --with <to>` analyses besides <to>: the source's supported snapshots.
+        const supported = (spec?.sources[a.source]?.snapshots ?? []).map((s) =>
+          loadCatalog(resolveSnapshot(paths.upstream, `${a.source}@${s.version}`)),
+        );
+        const diff = buildSnapshotDiff(loadCatalog(a), loadCatalog(b), spec, model, supported);
         printOut(
           SNAPSHOT_FORMATTERS[format](diff, { ...(only ? { only } : {}), command: `eventmap diff ${from} ${to}` }),
         );

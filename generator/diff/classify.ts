@@ -1,7 +1,13 @@
 // Classing upstream changes for our mappers, against the current mapping-spec.yaml:
-//   breaking       a removed kind/discriminant/field/response/enum value, a type change or a field
-//                  made optional, that the spec maps or reads (exactly, or below the change)
-//   needs-mapping  a new discriminant or enum value the spec does not account for yet, or a new
+//   breaking       a removed kind/discriminant/field/response/enum value or a type change that
+//                  the spec maps or reads (exactly, or below the change); a
+//                  discriminant, response, enum or enum value is removed only when no snapshot
+//                  `check --with <to>` analyses (the supported ones and <to>) has it any more: one
+//                  an older supported release still sends is informational, as check is clean
+//                  (docs/decisions.md, "One classification")
+//   needs-mapping  a new discriminant or enum value the spec does not account for yet, an ignore
+//                  or null value of a discriminant no supported snapshot has any more (check's
+//                  spec/stale-entry, spec/stale-value), or a new
 //                  field that fits a free slot of the event its message emits (what `check` fails
 //                  as spec/new-field-fits-slot: the same slotFits decides both)
 //   informational  everything else (new optional fields, changes nobody maps, ...)
@@ -10,6 +16,8 @@ import { describePresence, expectedIn } from '../mapping/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../mapping/types.ts';
 import { coversEnum, coversKind, valueMapHit } from '../mapping/coverage-status.ts';
 import type { SlotFit } from '../mapping/slot-fit.ts';
+import { responseSchema } from '../catalog/response.ts';
+import type { Catalog } from '../catalog/types.ts';
 import { entryReads, relation } from './spec-reads.ts';
 import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
 
@@ -18,7 +26,36 @@ interface Index {
   maps: ValueMap[];
   /** `kind:name|path` → the new field's fit (slot-fit.ts). */
   fits: Map<string, SlotFit>;
+  /** What the snapshots check analyses still have, and which of them has it. */
+  kept: Kept;
 }
+
+/** The snapshots `check --with <to>` analyses: the source's supported ones and <to>. */
+interface Kept {
+  discriminant(kind: string, name: string): string | undefined;
+  response(kind: string, name: string): string | undefined;
+  enumValue(name: string, value?: string): string | undefined;
+}
+
+function keptIn(cats: readonly Catalog[]): Kept {
+  const first = (has: (c: Catalog) => boolean) => cats.find(has)?.version;
+  const entry = (c: Catalog, kind: string, name: string) => c.entries.find((e) => e.kind === kind && e.name === name);
+  return {
+    discriminant: (kind, name) => first((c) => entry(c, kind, name) !== undefined),
+    response: (kind, name) =>
+      first((c) => {
+        const e = entry(c, kind, name);
+        return e !== undefined && responseSchema(c, e) !== undefined;
+      }),
+    enumValue: (name, value) =>
+      first((c) => c.enums[name] !== undefined && (value === undefined || c.enums[name].values.includes(value))),
+  };
+}
+
+const stillIn = (versions: (string | undefined)[]) => {
+  const have = [...new Set(versions.filter((v) => v !== undefined))];
+  return have.length ? `still in supported ${have.join(', ')}` : undefined;
+};
 
 export function classifyChanges(
   raw: RawChange[],
@@ -26,14 +63,20 @@ export function classifyChanges(
   source: string,
   toVersion: string,
   fits: readonly SlotFit[] = [],
+  /** The catalogs of `check --with <to>`: the source's supported snapshots and <to> (none: every removal is gone). */
+  analysed: readonly Catalog[] = [],
 ): Change[] {
-  const ix = { ...indexSpec(spec, source), fits: new Map(fits.map((f) => [fitKey(f.entry, f.path), f])) };
+  const ix = {
+    ...indexSpec(spec, source),
+    fits: new Map(fits.map((f) => [fitKey(f.entry, f.path), f])),
+    kept: keptIn(analysed),
+  };
   return raw.map((c) => classify(c, ix, toVersion));
 }
 
 const fitKey = (e: { kind: string; name: string }, path: string) => `${e.kind}:${e.name}|${path}`;
 
-function indexSpec(spec: MappingSpec | undefined, source: string): Omit<Index, 'fits'> {
+function indexSpec(spec: MappingSpec | undefined, source: string): Omit<Index, 'fits' | 'kept'> {
   const mine = spec ? spec.entries.filter((e) => e.source === source) : [];
   return {
     entries: new Map(mine.map((e) => [`${e.kind}:${e.name}`, e])),
@@ -68,11 +111,17 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
     case 'kind-removed':
     case 'discriminant-removed': {
       const names = 'names' in c ? c.names : [c.name];
-      const accounts = names.flatMap((n) => accountOf(ix, c.kind, n) ?? []);
-      return done(
-        accounts.some((a) => a.mapped) ? 'breaking' : 'informational',
-        accounts.map((a) => a.affect),
-      );
+      const accounts = names.flatMap((n) => {
+        const a = accountOf(ix, c.kind, n);
+        return a ? [{ ...a, keptIn: ix.kept.discriminant(c.kind, n) }] : [];
+      });
+      const gone = accounts.filter((a) => a.keptIn === undefined);
+      const affects = accounts.map((a) => a.affect);
+      const kept = stillIn(accounts.map((a) => a.keptIn));
+      if (gone.some((a) => a.mapped)) return done('breaking', affects, kept);
+      if (gone.length)
+        return done('needs-mapping', affects, 'its ignore or null value is stale now: remove it (check: spec/stale-*)');
+      return done('informational', affects, kept);
     }
     case 'kind-added':
     case 'discriminant-added': {
@@ -88,9 +137,11 @@ function classify(c: RawChange, ix: Index, toVersion: string): Change {
       return done('informational', []);
     case 'response-removed': {
       const entry = ix.entries.get(`${c.kind}:${c.name}`);
+      const kept = ix.kept.response(c.kind, c.name);
       return done(
-        entry?.response.length ? 'breaking' : 'informational',
+        entry?.response.length && kept === undefined ? 'breaking' : 'informational',
         entry?.response.map((r) => at(r.loc, 'entry')) ?? [],
+        entry?.response.length ? stillIn([kept]) : undefined,
       );
     }
     case 'enum-added':
@@ -118,11 +169,23 @@ function classifyEnum(c: Extract<RawChange, { enum: string }>, ix: Index, done: 
       ? done('needs-mapping', mapAffects(blind), 'the value map has no default for values it does not list')
       : done('informational', mapAffects(maps));
   }
-  if (c.change === 'enum-removed' || c.change === 'enum-values-removed') {
+  if (c.change === 'enum-removed') {
+    const kept = ix.kept.enumValue(c.enum);
+    return done(kept ? 'informational' : 'breaking', mapAffects(maps), stillIn([kept]));
+  }
+  if (c.change === 'enum-values-removed') {
+    // A value is stale (check's spec/stale-value) once no analysed snapshot has it.
     const listed = maps.flatMap((m) =>
-      c.values.flatMap((v) => (m.values[v] ? [at(m.values[v]!.loc, 'value-map')] : [])),
+      c.values.flatMap((v) =>
+        m.values[v] ? [{ affect: at(m.values[v]!.loc, 'value-map'), keptIn: ix.kept.enumValue(c.enum, v) }] : [],
+      ),
     );
-    return done('breaking', c.change === 'enum-values-removed' && listed.length ? listed : mapAffects(maps));
+    const gone = listed.filter((x) => x.keptIn === undefined);
+    return done(
+      gone.length ? 'breaking' : 'informational',
+      listed.length ? listed.map((x) => x.affect) : mapAffects(maps),
+      stillIn(listed.map((x) => x.keptIn)),
+    );
   }
   const lacking = maps.filter((m) => c.values.some((v) => !valueMapHit(m, v)));
   return lacking.length
@@ -163,10 +226,19 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
       );
     }
     case 'field-type-changed':
-    case 'field-made-optional':
       return done(direct.length ? 'breaking' : 'informational', affects);
+    case 'field-made-optional':
+      // As check: a read of an optional field is a read the spec makes everywhere (the mapper
+      // gives what is absent as absent), never a finding.
+      return done('informational', affects, direct.length ? 'a read may now find it absent' : undefined);
     case 'field-values-removed':
-      return done(related.some((x) => x.how === 'reads') ? 'breaking' : 'informational', affects);
+      // A value that no longer comes leaves the read working; a value map's value for it goes
+      // stale with its enum (enum-values-removed), which check reports.
+      return done(
+        'informational',
+        affects,
+        related.some((x) => x.how === 'reads') ? 'a read value can no longer come; the read still works' : undefined,
+      );
     case 'field-values-added': {
       const lacking = related.filter(
         (x) =>

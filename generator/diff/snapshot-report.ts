@@ -17,10 +17,13 @@ export function buildSnapshotDiff(
   b: Catalog,
   spec: MappingSpec | undefined,
   model?: CanonicalModel,
+  /** The source's supported snapshots: with B, what `check --with B` analyses (a removal they still have is informational). */
+  supported: readonly Catalog[] = [],
 ): SnapshotDiff {
   const { counts, changes } = diffCatalogs(a, b);
   const fits = spec && model ? newFieldFits(spec, model, a, b) : [];
-  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version, fits).sort(compareChanges));
+  const analysed = [...supported.filter((c) => c.version !== b.version), b];
+  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version, fits, analysed).sort(compareChanges));
   return {
     source: a.source,
     from: a.version,

@@ -22,8 +22,15 @@ const pairs = Object.entries(spec.sources).flatMap(([source, s]) => {
     ? [{ source: source as SourceName, from: versions[0]!, to: versions[versions.length - 1]! }]
     : [];
 });
+/** As the command builds it: classed against the source's supported snapshots too. */
 const diffOf = (p: (typeof pairs)[number]): SnapshotDiff =>
-  buildSnapshotDiff(catalogOf(p.source, p.from), catalogOf(p.source, p.to), spec);
+  buildSnapshotDiff(
+    catalogOf(p.source, p.from),
+    catalogOf(p.source, p.to),
+    spec,
+    undefined,
+    spec.sources[p.source]!.snapshots.map((s) => catalogOf(p.source, s.version)),
+  );
 const command = (p: (typeof pairs)[number]) => `eventmap diff ${p.source}@${p.from} ${p.source}@${p.to}`;
 
 /** Table rows of the markdown (one per change shown). */

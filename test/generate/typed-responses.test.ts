@@ -2,16 +2,20 @@
 // schema in every supported snapshot (issue 15), so tsc checks its reads as it checks a message
 // mapper's. As in typed-mappers.test.ts, the path check passes on the real snapshots and the
 // upstream types are then emitted from copies whose answer schema lacks a field the spec reads.
+// Only those types are emitted: the mappers are the committed ones, so a supported snapshot adds
+// the emit of its types once, not a whole generate per source.
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { responseSchema } from '../../generator/catalog/response.ts';
 import type { Catalog } from '../../generator/catalog/types.ts';
 import { formatFiles } from '../../generator/emit/format.ts';
 import { emitUpstreamTypes } from '../../generator/emit/upstream-types.ts';
-import { loadInputs, runGenerate } from '../../generator/pipeline/pipeline.ts';
+import { loadInputs } from '../../generator/pipeline/pipeline.ts';
 import { projectPaths } from '../../generator/project/paths.ts';
 import type { MappingEntry, ValueExpr } from '../../generator/mapping/types.ts';
-import { hostileProject, REPO, type HostileProject } from '../security/hostile-project.ts';
+import { REPO } from '../security/hostile-project.ts';
+import { scratchDir } from '../scratch.ts';
 import { typecheck, writeFiles } from './tsc-support.ts';
 
 const inputs = loadInputs(projectPaths(REPO));
@@ -60,35 +64,35 @@ function withoutAnswerField(catalogs: Catalog[], entry: MappingEntry, field: str
   return copies;
 }
 
-const projects: HostileProject[] = [];
-afterAll(() => projects.forEach((p) => p.remove()));
-
 describe('response mappers are typed by the answer schemas', () => {
   it('every source with an answered request has a case', () => {
     const answered = inputs.spec.entries.filter((e) => e.response.length > 0).map((e) => e.source);
     expect(cases.map((c) => c.source).sort()).toEqual([...new Set(answered)].sort());
   });
 
+  // The committed generated/ is what generate writes (determinism.test.ts, `check`): its mappers
+  // are checked as they are, and again beside upstream types emitted from the edited catalogs, the
+  // one output that differs.
   it.each(cases)(
     '$source: a field the answer types lack fails tsc --strict in the response mapper, naming it',
     async ({ source, entry, field }) => {
-      const p = hostileProject([source]);
-      projects.push(p);
-      const { files, inputs: own } = await runGenerate(projectPaths(p.root));
-      const mappers = files.get(`${source}/mappers.ts`)!;
-      expect(mappers).toContain(`ResponseByName['${entry.name}']> | undefined`);
-      const real = join(p.root, 'generated');
-      const missing = join(p.root, 'generated-missing');
-      writeFiles(real, files);
-      writeFiles(missing, files);
-      const catalogs = withoutAnswerField(own.catalogs[source]!, entry, field);
+      const real = join(REPO, 'generated');
+      expect(readFileSync(join(real, source, 'mappers.ts'), 'utf8')).toContain(
+        `ResponseByName['${entry.name}']> | undefined`,
+      );
+      const root = scratchDir('eventmap-typed-responses-');
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+      symlinkSync(join(REPO, 'runtime'), join(root, 'runtime'));
+      const missing = join(root, 'generated');
+      cpSync(real, missing, { recursive: true });
+      const catalogs = withoutAnswerField(inputs.catalogs[source]!, entry, field);
       writeFiles(missing, await formatFiles(await emitUpstreamTypes(catalogs)));
 
       const errors = typecheck([join(real, source, 'mappers.ts'), join(missing, source, 'mappers.ts')]);
       expect(errors.filter((e) => e.startsWith(`${real}/`))).toEqual([]);
       const inMissing = errors.filter((e) => e.startsWith(`${missing}/`));
       expect(inMissing.length).toBeGreaterThan(0);
-      expect(inMissing.every((e) => e.includes(`'${field}'`))).toBe(true);
+      expect(inMissing.filter((e) => !e.includes(`'${field}'`))).toEqual([]);
     },
   );
 });
