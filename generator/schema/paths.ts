@@ -65,7 +65,7 @@ function step(
     return;
   }
   const props = isObj(schema.properties) ? schema.properties : undefined;
-  if (props && head !== undefined && head in props) return walk(doc, props[head], rest, depth + 1, out);
+  if (props && head !== undefined && Object.hasOwn(props, head)) return walk(doc, props[head], rest, depth + 1, out);
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
     return walk(doc, schema.additionalProperties, rest, depth + 1, out);
   if (!props && !composed && isFreeForm(schema)) out.push('any');

@@ -5,7 +5,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { stringBytes } from '../bounded.ts';
 import { itemKey } from '../lifecycle.ts';
-import { get, int, obj, str } from '../values.ts';
+import { get, idOf, int, obj, str } from '../values.ts';
 import { HOOK_VALUE_MAPS } from './value-maps.ts';
 import { keptId } from './long-ids.ts';
 import type { PlanStep } from './plans.ts';
@@ -244,7 +244,7 @@ export function acpRequestId(ctx: MapContext, _ids: ProviderIds): unknown {
  */
 export function acpPermissionTool(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const call = obj(obj(m)?.toolCall);
-  const id = str(call?.toolCallId);
+  const id = idOf(call?.toolCallId);
   if (!call || id === undefined || ctx.openItem(ctx.currentThread, id)) return;
   if (ctx.lifecycle.completedItems.has(itemKey(ctx.currentThread, id))) return;
   ctx.emit(
@@ -264,7 +264,7 @@ export function acpPermissionTool(ctx: MapContext, ids: ProviderIds, m: unknown)
 /** A tool update's item type: its kind's (mapped), else what its tool_call said, else a dynamic tool. */
 export function acpItemType(ctx: MapContext, _ids: ProviderIds, mapped: unknown, toolCallId: unknown): unknown {
   if (mapped !== undefined) return mapped;
-  const id = str(toolCallId);
+  const id = idOf(toolCallId);
   return (id === undefined ? undefined : ctx.openItem(ctx.currentThread, id)?.itemType) ?? 'dynamic_tool_call';
 }
 
@@ -283,7 +283,7 @@ export function acpCancel(ctx: MapContext, _ids: ProviderIds, _m: unknown): void
  * the turn was `interrupted` (agents report both as `failed`).
  */
 export function acpToolEnd(ctx: MapContext, _ids: ProviderIds, status: unknown, toolCallId: unknown): unknown {
-  const id = str(toolCallId);
+  const id = idOf(toolCallId);
   if (status !== 'failed' || id === undefined) return status;
   if (ctx.openItem(ctx.currentThread, id)?.end?.status === 'declined') return 'declined';
   return ctx.thread.turnScratch.get(CANCELLED) === true ? 'interrupted' : status;
@@ -355,7 +355,7 @@ export function acpToolDetail(ctx: MapContext, _ids: ProviderIds, call: unknown)
 const SHELL_OUTPUT = 'acpShellOutput:';
 
 const shellKey = (o: Record<string, unknown>): string | undefined => {
-  const id = str(o.toolCallId);
+  const id = idOf(o.toolCallId);
   return id === undefined ? undefined : SHELL_OUTPUT + keptId(id);
 };
 

@@ -20,6 +20,23 @@ function expectValid(events: CanonicalEvent[]): void {
 }
 
 describe('runtime regressions', () => {
+  // An ACP permission request whose tool call id is blank (FUZZ_SEED=1333659298) started its tool
+  // item with a blank providerItemId: ids go through idOf, as the generated mappers' do.
+  it('acp: a permission request naming a blank tool call id opens no item with a blank id', () => {
+    const events = push('acp', {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'session/request_permission',
+      params: {
+        sessionId: 's',
+        toolCall: { toolCallId: '', title: 'touch x', kind: 'execute', rawInput: { command: 'touch x' } },
+        options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }],
+      },
+    });
+    expectValid(events);
+    expect(events.filter((e) => e.providerRefs?.providerItemId === '')).toEqual([]);
+  });
+
   // Dispatch looked names up with `table[name]`, so `constructor` found Object's constructor:
   // the message was counted as mapped and produced no event at all.
   it.each(SOURCES)('%s: a message named like an Object.prototype member is unknown, with raw', (source) => {
