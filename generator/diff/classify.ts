@@ -1,11 +1,13 @@
 // Classing upstream changes for our mappers, against the current mapping-spec.yaml:
-//   breaking       a removed kind/discriminant/field/response/enum value or a type change that
-//                  the spec maps or reads (exactly, or below the change); a
+//   breaking       a removed kind/discriminant/field/response/enum value, or a field change that
+//                  leaves a read the spec makes (exactly, or below the change) failing check's own
+//                  test of it (read-problems.ts: the type no longer fits where the value lands); a
 //                  discriminant, response, enum or enum value is removed only when no snapshot
 //                  `check --with <to>` analyses (the supported ones and <to>) has it any more: one
 //                  an older supported release still sends is informational, as check is clean
 //                  (docs/decisions.md, "One classification")
-//   needs-mapping  a new discriminant or enum value the spec does not account for yet, an ignore
+//   needs-mapping  a new discriminant or enum value the spec does not account for yet (in a value
+//                  map, or a read into a canonical enum field that cannot take it), an ignore
 //                  or null value of a discriminant no supported snapshot has any more (check's
 //                  spec/stale-entry, spec/stale-value), or a new
 //                  field that fits a free slot of the event its message emits (what `check` fails
@@ -16,10 +18,12 @@ import { describePresence, expectedIn } from '../mapping/presence.ts';
 import type { MappingEntry, MappingSpec, ValueMap } from '../mapping/types.ts';
 import { coversEnum, coversKind, valueMapHit } from '../mapping/coverage-status.ts';
 import type { SlotFit } from '../mapping/slot-fit.ts';
+import type { Finding } from '../mapping/findings.ts';
 import { responseSchema } from '../catalog/response.ts';
 import type { Catalog } from '../catalog/types.ts';
-import { entryReads, relation } from './spec-reads.ts';
-import type { Affect, Change, ChangeClass, RawChange } from './types.ts';
+import type { ReadProblems } from './read-problems.ts';
+import { entryReads, relation, type SpecRead } from './spec-reads.ts';
+import { CHANGE_CLASSES, type Affect, type AffectHow, type Change, type ChangeClass, type RawChange } from './types.ts';
 
 interface Index {
   entries: Map<string, MappingEntry>;
@@ -28,6 +32,8 @@ interface Index {
   fits: Map<string, SlotFit>;
   /** What the snapshots check analyses still have, and which of them has it. */
   kept: Kept;
+  /** check's findings about an entry's reads in <to> (none without the canonical model). */
+  problems?: ReadProblems;
 }
 
 /** The snapshots `check --with <to>` analyses: the source's supported ones and <to>. */
@@ -65,14 +71,19 @@ export function classifyChanges(
   fits: readonly SlotFit[] = [],
   /** The catalogs of `check --with <to>`: the source's supported snapshots and <to> (none: every removal is gone). */
   analysed: readonly Catalog[] = [],
+  problems?: ReadProblems,
 ): Change[] {
-  const ix = {
+  const ix: Index = {
     ...indexSpec(spec, source),
     fits: new Map(fits.map((f) => [fitKey(f.entry, f.path), f])),
     kept: keptIn(analysed),
+    ...(problems ? { problems } : {}),
   };
   return raw.map((c) => classify(c, ix, toVersion));
 }
+
+/** A problem check finds at a read: the read fails (breaking), or a value it cannot take can come (needs-mapping). */
+const problemClass = (f: Finding): ChangeClass => (f.code === 'spec/unknown-enum-value' ? 'needs-mapping' : 'breaking');
 
 const fitKey = (e: { kind: string; name: string }, path: string) => `${e.kind}:${e.name}|${path}`;
 
@@ -203,6 +214,27 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
   const affects = related.map(({ read, how }) => at(read.loc, how, read.path));
   // What the mapper reads itself changes (a value it passes through whole is opaque to it).
   const direct = related.filter((x) => x.how !== 'passes-through');
+  const byRule = classifyFieldByRule(c, ix, toVersion, direct, related, affects, done);
+  if (c.change === 'field-added' || !entry || !ix.problems) return byRule;
+  // check's own test of each read the change reaches, on <to>: a problem there is the change's.
+  const reads = new Set(direct.map((x) => `${x.read.loc.line}:${x.read.loc.col}`));
+  const problems = ix.problems(entry, c.scope).filter((f) => f.loc && reads.has(`${f.loc.line}:${f.loc.col}`));
+  const judged = problems.map(problemClass).sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b))[0];
+  if (c.change === 'field-type-changed' && !judged)
+    return done('informational', affects, direct.length ? 'every read of it still takes the new type' : undefined);
+  if (!judged || CHANGE_CLASSES.indexOf(judged) >= CHANGE_CLASSES.indexOf(byRule.class)) return byRule;
+  return done(judged, affects, problems[0]!.message);
+}
+
+function classifyFieldByRule(
+  c: Extract<RawChange, { path: string }>,
+  ix: Index,
+  toVersion: string,
+  direct: { read: SpecRead; how: AffectHow }[],
+  related: { read: SpecRead; how: AffectHow }[],
+  affects: Affect[],
+  done: Done,
+): Change {
   switch (c.change) {
     case 'field-added': {
       const fit = c.scope === 'message' ? ix.fits.get(fitKey(c, c.path)) : undefined;
@@ -226,6 +258,7 @@ function classifyField(c: Extract<RawChange, { path: string }>, ix: Index, toVer
       );
     }
     case 'field-type-changed':
+      // Without the canonical model, where a value lands is unknown: any read of it may break.
       return done(direct.length ? 'breaking' : 'informational', affects);
     case 'field-made-optional':
       // As check: a read of an optional field is a read the spec makes everywhere (the mapper

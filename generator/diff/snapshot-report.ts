@@ -8,6 +8,7 @@ import { messageTargets } from '../mapping/analyze.ts';
 import { slotFits, type SlotFit } from '../mapping/slot-fit.ts';
 import type { CanonicalModel } from '../model/types.ts';
 import { classifyChanges } from './classify.ts';
+import { readProblemsIn } from './read-problems.ts';
 import { groupShared } from './shared-definitions.ts';
 import { diffCatalogs } from './snapshot-diff.ts';
 import { SPEC_FILE, type Change, type SnapshotDiff } from './types.ts';
@@ -23,7 +24,10 @@ export function buildSnapshotDiff(
   const { counts, changes } = diffCatalogs(a, b);
   const fits = spec && model ? newFieldFits(spec, model, a, b) : [];
   const analysed = [...supported.filter((c) => c.version !== b.version), b];
-  const classed = groupShared(classifyChanges(changes, spec, a.source, b.version, fits, analysed).sort(compareChanges));
+  const problems = spec && model ? readProblemsIn(spec, model, b) : undefined;
+  const classed = groupShared(
+    classifyChanges(changes, spec, a.source, b.version, fits, analysed, problems).sort(compareChanges),
+  );
   return {
     source: a.source,
     from: a.version,

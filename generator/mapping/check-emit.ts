@@ -66,7 +66,7 @@ export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
       });
     }
   }
-  for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, undefined);
+  for (const expr of Object.values(emit.ids)) if (expr) checkExpr(ctx, expr, 'id');
   if (emit.when) checkPath(ctx, emit.when.path, { absentIn: [] }, emit.when.loc);
 }
 
@@ -80,8 +80,25 @@ interface FieldTarget {
   schema: unknown;
 }
 
-function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | undefined): void {
+/**
+ * What an id takes: the runtime's idOf keeps a string or a finite number and drops anything else
+ * (runtime/values.ts), so an id read of another type loses the id.
+ */
+const ID_TYPES: ReadonlySet<JsonType> = new Set(['string', 'integer', 'number']);
+
+/** What a value map takes: a string, or an object whose tag it translates (runtime/values.ts `tagOf`). */
+const TAG_TYPES: ReadonlySet<JsonType> = new Set(['string', 'object']);
+
+/**
+ * Where a value lands: a payload field, an id (`'id'`), or a helper's argument (`undefined`: a
+ * helper takes any value). The type rule of each place is here, once; `diff` classes a field
+ * change by these findings (generator/diff/read-problems.ts).
+ */
+type Place = FieldTarget | 'id' | undefined;
+
+function checkExpr(ctx: EmitContext, expr: ValueExpr, place: Place): void {
   const { model, entry, findings, spec } = ctx;
+  const target = typeof place === 'object' ? place : undefined;
   const canonical = target ? fieldInfo(model, target.schema) : undefined;
   const enumName = target ? fieldEnumName(model, target.schema) : undefined;
   switch (expr.kind) {
@@ -112,10 +129,19 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       for (const a of expr.args) checkExpr(ctx, a, undefined);
       return;
     case 'first':
-      for (const o of expr.options) checkExpr(ctx, o, target);
+      for (const o of expr.options) checkExpr(ctx, o, place);
       return;
     case 'path': {
       const infos = checkPath(ctx, expr.path, expr, expr.loc);
+      if (place === 'id')
+        return unfit(
+          ctx,
+          expr,
+          infos,
+          ID_TYPES,
+          'which cannot be an id',
+          'read the id from another path, or build it with a helper',
+        );
       if (!target || !canonical) return;
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
@@ -137,6 +163,9 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
             hint: 'use a value map whose `to` is the field’s enum',
             loc: expr.loc,
           });
+        } else {
+          const where = `which value map \`${expr.map}\` cannot translate (it takes a string or an object's tag)`;
+          unfit(ctx, expr, infos, TAG_TYPES, where, 'map another path, or convert it with a helper');
         }
         return;
       }
@@ -167,6 +196,26 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, target: FieldTarget | unde
       }
     }
   }
+}
+
+/** Reports the first version whose type of the read cannot land where it goes (an id, a value map). */
+function unfit(
+  ctx: EmitContext,
+  expr: Extract<ValueExpr, { kind: 'path' }>,
+  infos: { info: PathInfo; version: string }[],
+  takes: ReadonlySet<JsonType>,
+  where: string,
+  hint: string,
+): void {
+  const bad = infos.find(({ info }) => !fits(info.types, takes));
+  if (bad)
+    report(ctx, {
+      code: 'spec/type-mismatch',
+      message: `\`${expr.path.text}\` is ${[...bad.info.types].join(' | ')} in ${ctx.entry.source}@${bad.version}, ${where}`,
+      hint,
+      versions: [bad.version],
+      loc: expr.loc,
+    });
 }
 
 /** Check a path against every target snapshot; returns what it found where it is expected. */
@@ -242,7 +291,7 @@ function checkPath(
 }
 
 /** Can a value of `from` types land in a field of `to` types? (integer fits number; null never blocks.) */
-export function fits(from: Set<JsonType>, to: Set<JsonType>): boolean {
+export function fits(from: ReadonlySet<JsonType>, to: ReadonlySet<JsonType>): boolean {
   for (const t of from) {
     if (t === 'null') continue;
     if (to.has(t) || (t === 'integer' && to.has('number')) || (t === 'number' && to.has('integer'))) return true;

@@ -137,6 +137,30 @@ describe('bad mapping-spec.yaml', () => {
     });
   });
 
+  it('an id read from a value no id can be (an object)', async () => {
+    const { r, text } = await edit(
+      'ids: { thread: $.params.threadId, turn: $.params.turn.id }',
+      'ids: { thread: $.params.threadId, turn: $.params.turn }',
+    );
+    expectRejected(r, {
+      code: 'spec/type-mismatch',
+      at: at(text, 'turn: $.params.turn }'),
+      message: 'which cannot be an id',
+    });
+  });
+
+  it('a value map given a value it cannot translate (a number)', async () => {
+    const { r, text } = await edit(
+      'state: { path: $.params.turn.status, map: codexTurnState }',
+      'state: { path: $.params.turn.durationMs, map: codexTurnState }',
+    );
+    expectRejected(r, {
+      code: 'spec/type-mismatch',
+      at: at(text, 'path: $.params.turn.durationMs'),
+      message: "cannot translate (it takes a string or an object's tag)",
+    });
+  });
+
   it('a number JSON cannot hold (.inf), which an event would carry as null', async () => {
     const { r, text } = await edit('payload: { unifiedDiff: $.params.diff }', 'payload: { unifiedDiff: .inf }');
     expectRejected(r, {

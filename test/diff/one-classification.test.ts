@@ -1,4 +1,6 @@
-// Issue 38, deliverable 5: `diff` and `check` class every change the same way. For each class of
+// Issue 38, deliverable 5: `diff` and `check` class every change the same way. A type change is
+// judged by where the read value lands (a payload field, an id, a value map): the new type either
+// still fits there, or fails both. For each class of
 // change, a candidate release of codex-app-server (its newest supported snapshot with that one
 // change) goes through `check --with` and `diff <newest> <candidate> --fail-on needs-mapping`
 // (a new field that fits a free slot: test/check/new-field.test.ts):
@@ -67,6 +69,11 @@ describe('one classification: diff --fail-on needs-mapping and check --with agre
   const params = (doc: Json): Json => {
     const msg = getAtPointer(doc, completed.pointer.slice(1)) as Json;
     const ref = (msg.properties!.params as { $ref: string }).$ref;
+    return getAtPointer(doc, ref.slice(1)) as Json;
+  };
+  /** The Turn that turn/completed carries, in `doc`. */
+  const turn = (doc: Json): Json => {
+    const ref = (params(doc).properties!.turn as { $ref: string }).$ref;
     return getAtPointer(doc, ref.slice(1)) as Json;
   };
   // A request whose answer the spec maps (`response:`), and the document that describes the answer.
@@ -139,6 +146,56 @@ describe('one classification: diff --fail-on needs-mapping and check --with agre
         candidate(completed.document, (doc) => {
           const msg = getAtPointer(doc, '/definitions/TurnError') as Json;
           msg.properties!.message = { type: 'integer' };
+        }),
+    ],
+    [
+      'a field the spec reads into a string field made nullable',
+      'pass',
+      'field-type-changed',
+      () =>
+        candidate(completed.document, (doc) => {
+          const msg = getAtPointer(doc, '/definitions/TurnError') as Json;
+          msg.properties!.message = { type: ['string', 'null'] };
+        }),
+    ],
+    [
+      'a field the spec reads as an id made an integer (an id takes a number)',
+      'pass',
+      'field-type-changed',
+      () =>
+        candidate(completed.document, (doc) => {
+          params(doc).properties!.threadId = { type: 'integer' };
+        }),
+    ],
+    [
+      'a field the spec reads as an id made an object',
+      'fail',
+      'field-type-changed',
+      () =>
+        candidate(completed.document, (doc) => {
+          params(doc).properties!.threadId = { type: 'object', properties: { id: { type: 'string' } } };
+        }),
+    ],
+    [
+      'a field read through a value map made a tagged object (the map translates its tag)',
+      'pass',
+      'field-type-changed',
+      () =>
+        candidate(completed.document, (doc) => {
+          turn(doc).properties!.status = {
+            type: 'object',
+            properties: { type: { type: 'string' } },
+            required: ['type'],
+          };
+        }),
+    ],
+    [
+      'a field read through a value map made an integer',
+      'fail',
+      'field-type-changed',
+      () =>
+        candidate(completed.document, (doc) => {
+          turn(doc).properties!.status = { type: 'integer' };
         }),
     ],
     [
