@@ -1,8 +1,8 @@
 // A change to a field the spec reads is judged as `check --with <to>` judges it: check's own test of
-// each read (check-emit.ts: the path is there, and its type fits where the value lands: a payload
-// field, an id, a value map) run on <to>'s schema. A problem located at a read the change reaches is
-// the change's: so a type change the read still takes (`string` → `integer` for an id) passes both,
-// and one it cannot take fails both.
+// each read (check-emit.ts: the path is there; its type fits where the value lands, a payload
+// field, an id or a value map; a value map lists every value the read can take) run on <to>'s
+// schema. A problem located at a read the change reaches is the change's: a type change the read
+// still takes (`string` → `integer` for an id) passes both, one it cannot take fails both.
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
 import type { Catalog } from '../catalog/types.ts';
 import { messageTargets, responseTarget } from '../mapping/analyze.ts';
@@ -13,7 +13,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import type { FieldScope } from './types.ts';
 
 /** The codes of check's findings about one read (and nothing else). */
-const READ_CODES = new Set(['spec/unknown-path', 'spec/type-mismatch', 'spec/unknown-enum-value']);
+const READ_CODES = new Set(['spec/unknown-path', 'spec/type-mismatch', 'spec/unknown-enum-value', 'coverage/enum-gap']);
 
 /** check's findings about the reads of an entry's message (`message`) or response emits, in one snapshot. */
 export type ReadProblems = (entry: MappingEntry, scope: FieldScope) => Finding[];

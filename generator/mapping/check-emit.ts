@@ -11,7 +11,9 @@ import { describePresence, expectedIn, presenceFor, type Presence } from './pres
 import { sourceFinding, type Finding } from './findings.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkValueUse } from './helper-check.ts';
-import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr } from './types.ts';
+import type { Catalog } from '../catalog/types.ts';
+import { valueMapHit } from './coverage-status.ts';
+import type { EmitSpec, MappingEntry, MappingSpec, PathExpr, ValueExpr, ValueMap } from './types.ts';
 import { isFolderVersion, isStrictVersion } from '../project/versions.ts';
 
 export interface EmitContext {
@@ -142,7 +144,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, place: Place): void {
           'which cannot be an id',
           'read the id from another path, or build it with a helper',
         );
-      if (!target || !canonical) return;
+      // A value map translates wherever it is read: a payload field, or a helper's argument.
       if (expr.map) {
         const map = spec.valueMaps[expr.map];
         if (!map) {
@@ -156,7 +158,7 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, place: Place): void {
             ),
             loc: expr.loc,
           });
-        } else if (canonical.values && map.to !== enumName) {
+        } else if (target && canonical?.values && map.to !== enumName) {
           report(ctx, {
             code: 'spec/type-mismatch',
             message: `value map \`${expr.map}\` gives ${map.to} values but \`${target.type}.${target.field}\` takes ${enumName ?? [...canonical.values].join(' | ')}`,
@@ -166,9 +168,11 @@ function checkExpr(ctx: EmitContext, expr: ValueExpr, place: Place): void {
         } else {
           const where = `which value map \`${expr.map}\` cannot translate (it takes a string or an object's tag)`;
           unfit(ctx, expr, infos, TAG_TYPES, where, 'map another path, or convert it with a helper');
+          unlisted(ctx, expr, infos, map);
         }
         return;
       }
+      if (!target || !canonical) return;
       for (const { info, version } of infos) {
         if (!fits(info.types, canonical.types)) {
           report(ctx, {
@@ -216,6 +220,45 @@ function unfit(
       versions: [bad.version],
       loc: expr.loc,
     });
+}
+
+/**
+ * The named values a `{ path, map }` read can take that its map does not list: each would get the
+ * map's default. What the map `covers` (a catalog enum's values, a kind's discriminants) is left to
+ * the coverage check (analyze.ts), so one missing value is one finding.
+ */
+function unlisted(
+  ctx: EmitContext,
+  expr: Extract<ValueExpr, { kind: 'path' }>,
+  infos: { info: PathInfo; version: string }[],
+  map: ValueMap,
+): void {
+  const missing = new Map<string, string[]>();
+  for (const { info, version } of infos) {
+    const catalog = ctx.targets.find((t) => t.catalog.version === version)?.catalog;
+    for (const v of info.values ?? [])
+      if (!valueMapHit(map, v) && !(catalog && coveredBy(map, catalog, v)))
+        missing.set(v, [...(missing.get(v) ?? []), version]);
+  }
+  if (!missing.size) return;
+  const versions = [...new Set([...missing.values()].flat())];
+  const names = [...missing.keys()];
+  report(ctx, {
+    category: 'gap',
+    code: 'coverage/enum-gap',
+    message: `\`${expr.path.text}\` can be ${names.map((v) => `\`${v}\``).join(', ')} in ${ctx.entry.source}@${versions.join(', ')}, which value map \`${map.name}\` does not list`,
+    hint: `add ${names.map((v) => `\`${v}: <${map.to} value or null>\``).join(', ')} to valueMaps.${map.name}.values`,
+    versions,
+    loc: expr.loc,
+  });
+}
+
+/** Whether `value` is one the map `covers` in `catalog`: a value of its enum, or a discriminant of its kind. */
+function coveredBy(map: ValueMap, catalog: Catalog, value: string): boolean {
+  if (!map.covers) return false;
+  if ('enum' in map.covers) return catalog.enums[map.covers.enum]?.values.includes(value) ?? false;
+  const kind = map.covers.kind;
+  return catalog.entries.some((e) => e.kind === kind && e.name === value);
 }
 
 /** Check a path against every target snapshot; returns what it found where it is expected. */

@@ -20,31 +20,49 @@ export function resolveSchemaPath(
   schema: unknown,
   segments: readonly (string | number)[],
 ): PathInfo | undefined {
-  const leaves: Leaf[] = [];
-  walk(doc, schema, segments, 0, leaves);
-  return leaves.length ? merge(leaves.map((l) => (l === 'any' ? anyInfo() : leafInfo(l)))) : undefined;
+  const leaves: Found[] = [];
+  walk(doc, schema, segments, 0, leaves, false);
+  // Where some branch names the path, a branch that merely leaves room for it (a catch-all union
+  // member open to any property) says nothing of it: the named branches decide its presence and type.
+  const named = leaves.filter((l) => !l.open);
+  const used = named.length ? named : leaves;
+  return used.length ? merge(used.map(({ leaf }) => (leaf === 'any' ? anyInfo() : leafInfo(leaf)))) : undefined;
 }
 
 /** A schema a path ends on, or `any` where the schema says nothing (anything may be there). */
 type Leaf = Obj | 'any';
 
+/** A leaf, and whether the path reached it only through room left for unnamed properties (`open`). */
+interface Found {
+  leaf: Leaf;
+  open: boolean;
+}
+
 /** Collect into `out` every schema the path `segs` ends on below `raw`; none when the path is absent. */
-function walk(doc: unknown, raw: unknown, segs: readonly (string | number)[], depth: number, out: Leaf[]): void {
+function walk(
+  doc: unknown,
+  raw: unknown,
+  segs: readonly (string | number)[],
+  depth: number,
+  out: Found[],
+  open: boolean,
+): void {
+  const push = (leaf: Leaf) => void out.push({ leaf, open });
   // A path is finite, so recursive types end with it; this bound only stops a union that contains itself.
-  if (depth > 64) return void out.push('any');
+  if (depth > 64) return push('any');
   const schema = resolveRef(doc, raw);
   if (
     schema === true ||
     (isObj(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title' || k === 'default'))
   )
-    return void out.push('any');
+    return push('any');
   if (!isObj(schema)) return;
   // A path one allOf part has is there too (presence needs only one), so parts are walked like members.
   const branches = [...unionBranches(schema), ...asArray(schema.allOf)];
-  for (const b of branches) walk(doc, b, segs, depth + 1, out);
+  for (const b of branches) walk(doc, b, segs, depth + 1, out, open);
   if (hasOwnShape(schema) || !branches.length) {
-    if (segs.length === 0) out.push(schema);
-    else step(doc, schema, segs, depth, out, branches.length > 0);
+    if (segs.length === 0) push(schema);
+    else step(doc, schema, segs, depth, out, branches.length > 0, open);
   }
 }
 
@@ -54,21 +72,29 @@ function step(
   schema: Obj,
   segs: readonly (string | number)[],
   depth: number,
-  out: Leaf[],
+  out: Found[],
   composed: boolean,
+  open: boolean,
 ): void {
   const [head, ...rest] = segs;
   if (typeof head === 'number') {
-    if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1, out);
-    if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1, out);
-    if (!composed && (schema.type === undefined || schema.type === 'array') && isFreeForm(schema)) out.push('any');
+    if (Array.isArray(schema.items)) return walk(doc, schema.items[head], rest, depth + 1, out, open);
+    if (schema.items !== undefined) return walk(doc, schema.items, rest, depth + 1, out, open);
+    if (!composed && (schema.type === undefined || schema.type === 'array') && isFreeForm(schema))
+      out.push({ leaf: 'any', open: true });
     return;
   }
   const props = isObj(schema.properties) ? schema.properties : undefined;
-  if (props && head !== undefined && Object.hasOwn(props, head)) return walk(doc, props[head], rest, depth + 1, out);
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-    return walk(doc, schema.additionalProperties, rest, depth + 1, out);
-  if (!props && !composed && isFreeForm(schema)) out.push('any');
+  if (props && head !== undefined && Object.hasOwn(props, head))
+    return walk(doc, props[head], rest, depth + 1, out, open);
+  const extra = schema.additionalProperties;
+  // Bare room (`true`, `{}`) beside named properties declares nothing (a catch-all union member's
+  // `additionalProperties: true`); a dictionary's value schema, or room in an object that names
+  // nothing (`_meta`), is what may be there.
+  const bare = extra === true || (isObj(extra) && Object.keys(extra).length === 0);
+  if (extra !== undefined && extra !== false && !(bare && props && Object.keys(props).length))
+    return walk(doc, extra, rest, depth + 1, out, true);
+  if (!props && !composed && isFreeForm(schema)) out.push({ leaf: 'any', open: true });
 }
 
 /** An object schema with nothing said about its properties: anything may be below it. */

@@ -199,6 +199,15 @@ describe('one classification: diff --fail-on needs-mapping and check --with agre
         }),
     ],
     [
+      'a field read through a value map given values the map does not list',
+      'fail',
+      'field-values-added',
+      () =>
+        candidate(completed.document, (doc) => {
+          turn(doc).properties!.status = { type: 'string', enum: ['eventmapA', 'eventmapB'] };
+        }),
+    ],
+    [
       'an enum value added',
       'fail',
       'enum-values-added',

@@ -39,6 +39,23 @@ describe('check and diff agree on what a path is', () => {
     expect(resolveSchemaPath({}, { type: 'object' }, ['c'])).toBeDefined();
   });
 
+  it('a catch-all union member open to any property neither makes a path present nor widens its type', () => {
+    // ACP's CreateElicitationResponse: named actions, and an `other` member with `additionalProperties: true`.
+    const other = { type: 'object', properties: { action: { type: 'string' } }, additionalProperties: true };
+    const accept = {
+      type: 'object',
+      properties: { action: { const: 'accept' }, content: { type: ['object', 'null'] } },
+    };
+    const schema = { anyOf: [accept, other] };
+    expect(resolveSchemaPath({}, schema, ['content'])?.types).toEqual(new Set(['object', 'null']));
+    const without = { anyOf: [{ type: 'object', properties: { action: { const: 'accept' } } }, other] };
+    expect(resolveSchemaPath({}, without, ['content'])).toBeUndefined();
+    expect(schemaFields({}, without).has('$.content')).toBe(false);
+    // Room in an object that names nothing (ACP's `_meta`) still holds any property.
+    const meta = { type: 'object', properties: { _meta: { type: ['object', 'null'], additionalProperties: true } } };
+    expect(resolveSchemaPath({}, meta, ['_meta', 'terminal_output'])).toBeDefined();
+  });
+
   it('a `$ref` cycle stops both walkers instead of looping', () => {
     const doc = { definitions: { A: { $ref: '#/definitions/B' }, B: { $ref: '#/definitions/A' } } };
     expect(resolveRef(doc, { $ref: '#/definitions/A' })).toEqual({ $ref: '#/definitions/A' });

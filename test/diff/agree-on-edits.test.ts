@@ -1,0 +1,153 @@
+// Issue 38, deliverable 5, as a property: `diff` and `check` agree on any one edit of a field the
+// spec reads (in a message, or in the client's answer to a request). Each case takes a source's newest supported snapshot, edits one property that a
+// mapping reads (retyped, made nullable, removed, made optional, closed to new named values), and
+// asks both judges in this process: `check --with <candidate>` (the spec analysed over the
+// supported snapshots and the candidate: any finding fails) and `diff <newest> <candidate>
+// --fail-on needs-mapping` (any breaking or needs-mapping change fails). They fail together or
+// pass together. FUZZ_RUNS / FUZZ_TOTAL / FUZZ_SEED as in test/fuzz/support.ts.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../generator/catalog/load.ts';
+import { resolveSnapshot } from '../../generator/catalog/snapshots.ts';
+import type { Catalog } from '../../generator/catalog/types.ts';
+import { responseSchema } from '../../generator/catalog/response.ts';
+import { messageFields, responseFields } from '../../generator/diff/snapshot-diff.ts';
+import { buildSnapshotDiff } from '../../generator/diff/snapshot-report.ts';
+import { entryReads } from '../../generator/diff/spec-reads.ts';
+import { analyzeSpec } from '../../generator/mapping/analyze.ts';
+import { parseSpec } from '../../generator/mapping/load.ts';
+import { loadModel } from '../../generator/model/load.ts';
+import { EventmapError } from '../../generator/shared/diagnostics.ts';
+import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
+import { LONG, params } from '../fuzz/support.ts';
+import { REPO, tempDir } from './helpers.ts';
+
+type Json = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+
+/** One edit of property `name` of `owner` (a definition's schema). */
+const EDITS: Record<string, (owner: Json, name: string) => void> = {
+  'made an integer': (o, k) => void (o.properties![k] = { type: 'integer' }),
+  'made an object': (o, k) => void (o.properties![k] = { type: 'object', properties: { x: { type: 'string' } } }),
+  'made an array': (o, k) => void (o.properties![k] = { type: 'array', items: { type: 'string' } }),
+  'made a plain string': (o, k) => void (o.properties![k] = { type: 'string' }),
+  'closed to two new values': (o, k) => void (o.properties![k] = { type: 'string', enum: ['eventmapA', 'eventmapB'] }),
+  'made nullable': (o, k) => void (o.properties![k] = { anyOf: [o.properties![k], { type: 'null' }] }),
+  removed: (o, k) => {
+    delete o.properties![k];
+    o.required = o.required?.filter((r) => r !== k);
+  },
+  'made optional': (o, k) => void (o.required = o.required?.filter((r) => r !== k)),
+};
+
+// A budget set by hand (FUZZ_RUNS, FUZZ_TOTAL) runs as long as it needs; the default one is short.
+const timeout = LONG || process.env.FUZZ_RUNS || process.env.FUZZ_TOTAL ? 0 : 120_000;
+
+const spec = parseSpec(readFileSync(join(REPO, 'mapping-spec.yaml'), 'utf8'), 'mapping-spec.yaml');
+const model = loadModel(join(REPO, 'canonical-model.yaml'));
+
+/** A read the spec makes, and the definition property it reaches in the newest snapshot. */
+interface Target {
+  read: string;
+  document: string;
+  definition: string;
+  property: string;
+}
+
+function targetsOf(source: string, newest: Catalog): Target[] {
+  const out = new Map<string, Target>();
+  for (const entry of spec.entries.filter((e) => e.source === source && e.ignore === undefined)) {
+    const ce = newest.entries.find((e) => e.kind === entry.kind && e.name === entry.name);
+    if (!ce) continue;
+    const answer = responseSchema(newest, ce);
+    const scopes = {
+      message: { fields: messageFields(newest, ce), document: ce.document },
+      response: { fields: responseFields(newest, ce), document: answer?.document },
+    };
+    for (const read of entryReads(entry)) {
+      const { fields, document } = scopes[read.scope];
+      const origin = fields?.get(read.path)?.origin;
+      const property = origin && /^\$\.([A-Za-z_]\w*)$/.exec(origin.path)?.[1];
+      if (!origin || !property || !document) continue; // a property of a definition, one level down: what an edit reaches
+      const key = `${document}#${origin.definition}.${property}`;
+      if (!out.has(key))
+        out.set(key, {
+          read: `${entry.kind} ${entry.name} ${read.scope} ${read.path}`,
+          document,
+          definition: origin.definition,
+          property,
+        });
+    }
+  }
+  return [...out.values()];
+}
+
+const sources = Object.keys(spec.sources).sort();
+
+describe.each(sources)('%s: diff and check agree on one edit of a field the spec reads', (source) => {
+  const versions = spec.sources[source]!.snapshots.map((s) => s.version);
+  const newest = versions.at(-1)!;
+  const upstream = join(REPO, 'upstream-schemas');
+  const supported = versions.map((v) => loadCatalog(resolveSnapshot(upstream, `${source}@${v}`)));
+  const base = supported.at(-1)!;
+  const targets = targetsOf(source, base);
+  const root = tempDir('eventmap-agree-');
+  // The spec as `check` reads it for this source alone (the other sources have their own snapshots).
+  const only = {
+    ...spec,
+    sources: { [source]: spec.sources[source]! },
+    entries: spec.entries.filter((e) => e.source === source),
+  };
+  let n = 0;
+
+  /** The candidate: the newest snapshot with one edit, as the next patch-less version `<major>.<minor>.<1000+n>`. */
+  const candidate = (t: Target, edit: string): Catalog | undefined => {
+    const [major, minor] = newest.split('.');
+    const version = `${major}.${minor}.${1000 + ++n}`;
+    const dir = join(root, source, version);
+    cpSync(join(upstream, source, newest), dir, { recursive: true });
+    const file = join(dir, t.document);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as Json & {
+      definitions?: Record<string, Json>;
+      $defs?: Record<string, Json>;
+    };
+    const owner = (doc.definitions ?? doc.$defs)?.[t.definition] ?? doc;
+    if (!owner.properties?.[t.property]) return undefined;
+    EDITS[edit]!(owner, t.property);
+    writeFileSync(file, JSON.stringify(doc));
+    const prov = join(dir, 'provenance.json');
+    writeFileSync(prov, JSON.stringify({ ...(JSON.parse(readFileSync(prov, 'utf8')) as object), version }));
+    try {
+      return loadCatalog(resolveSnapshot(root, `${source}@${version}`));
+    } catch (err) {
+      // An edit that leaves no catalog (a union the loader needs is gone): both commands refuse it alike (exit 2).
+      if (err instanceof EventmapError) return undefined;
+      throw err;
+    }
+  };
+
+  it('reaches reads to edit', () => expect(targets.length).toBeGreaterThan(0));
+
+  it('one edit: both fail or both pass', { timeout }, () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(...Object.keys(EDITS)), (i, edit) => {
+        const t = targets[i % targets.length]!;
+        const cand = candidate(t, edit);
+        if (!cand) return;
+        const analysis = analyzeSpec(only, { [source]: [...supported, cand] }, model, HELPER_MANIFEST);
+        const check = analysis.findings.map((f) => `${f.code}: ${f.message}`);
+        const diff = buildSnapshotDiff(base, cand, spec, model, supported)
+          .changes.filter((c) => c.class !== 'informational')
+          .map((c) => `${c.change} ${c.class}`);
+        const verdicts = { check: check.length ? 'fail' : 'pass', diff: diff.length ? 'fail' : 'pass' };
+        // Thrown (not expect): fast-check prints an error's message with the counterexample.
+        if (verdicts.check !== verdicts.diff)
+          throw new Error(
+            `${t.definition}.${t.property} ${edit} (read: ${t.read}): check ${verdicts.check}s, diff ${verdicts.diff}es\ncheck: ${check.join('\n')}\ndiff: ${diff.join('\n')}`,
+          );
+      }),
+      params(0.1),
+    );
+  });
+});
