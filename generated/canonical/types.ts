@@ -597,8 +597,8 @@ export interface PersistedFile {
 }
 
 /**
- * A retry of a failed model request, the same on every provider (Codex `error` with willRetry,
- * Claude system:api_retry).
+ * A retry of a failed model request, the same on every provider (Codex `error` with willRetry, the
+ * Codex SDK's "Reconnecting... n/m" error, Claude system:api_retry).
  */
 export interface RetryInfo {
   /** Which retry this is, from 1. */

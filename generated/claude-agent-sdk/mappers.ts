@@ -50,7 +50,7 @@ import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { claudeParentItem } from '../../runtime/helpers/links.ts';
 import { pendingRequestType } from '../../runtime/helpers/requests.ts';
 import { retry, retryMessage } from '../../runtime/helpers/retry.ts';
-import { failedTurnError } from '../../runtime/helpers/turns.ts';
+import { failedTurnError, openTurn } from '../../runtime/helpers/turns.ts';
 import { claudeTaskUsage, claudeTurnUsage } from '../../runtime/helpers/usage.ts';
 import { userInputAnswers, userInputQuestions } from '../../runtime/helpers/user-input.ts';
 import type {
@@ -110,6 +110,7 @@ const H = {
   closeThread,
   closeTurn,
   failedTurnError,
+  openTurn,
   pendingRequestType,
   retry,
   retryMessage,
@@ -843,7 +844,7 @@ export function mapSdkMessageSystemApiRetry(
   m: Across<SdkMessageByName['system:api_retry']> | undefined,
   ctx: MapContext,
 ): void {
-  const ids: MapperIds = { thread: idOf(m?.session_id) };
+  const ids: MapperIds = { thread: idOf(m?.session_id), turn: idOf(H.openTurn(ctx, {})) };
   ctx.emit(
     'runtime.warning',
     ids,

@@ -195,7 +195,9 @@ export function acpCodexMeta(ctx: MapContext, ids: ProviderIds, m: unknown): voi
       ctx.lifecycle.holdsScratch(ctx.currentThread);
       ctx.thread.turnScratch.set(RETRIED, info.message);
     }
-    ctx.emit('runtime.warning', ids, { message: retryMessage(ctx, ids, info), retry: info, detail: error }, [
+    // The retried request is the open turn's.
+    const turn = { ...ids, turn: ids.turn ?? ctx.currentTurn };
+    ctx.emit('runtime.warning', turn, { message: retryMessage(ctx, ids, info), retry: info, detail: error }, [
       'message',
     ]);
   } else if (error) {

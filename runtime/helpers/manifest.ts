@@ -81,6 +81,7 @@ export const HELPER_MANIFEST = {
   retryMessage: value('retry', ['value'], ALL),
   supersedeOnRetry: hook('superseded', CODEX_APP),
   newTurnId: value('turns', [], ['codex-sdk']),
+  openTurn: value('turns', [], ALL),
   newRun: hook('runs', ['codex-sdk']),
   runPrompt: hook('runs', ['codex-sdk']),
   runError: hook('runs', ['codex-sdk']),

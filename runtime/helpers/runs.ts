@@ -5,6 +5,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, str } from '../values.ts';
 import { endThreads } from './close.ts';
+import { retry, retryMessage, type RetryInfo } from './retry.ts';
 
 /** What a run that ended this way left open closes with: an item `cancelled`, a turn aborted. */
 const RUN_ENDED = 'the run ended';
@@ -54,13 +55,33 @@ function promptText(prompt: unknown): string | undefined {
 }
 
 /**
- * A ThreadErrorEvent (`{type: 'error', message}`). Inside a turn it is not the turn's error: `codex
- * exec` sends one for a request it retries as for one it gives up on (nothing but the wording tells
- * them apart), and a turn it gives up ends in turn.failed, which states the error once: here a
- * runtime.warning. Outside a turn nothing else will state it: a runtime.error.
+ * A ThreadErrorEvent (`{type: 'error', message}`). Inside a turn it is not the turn's error: a turn
+ * `codex exec` gives up ends in turn.failed, which states the error once; here a runtime.warning.
+ * One for a request codex retries says so only in words, the words codex app-server's `error`
+ * carries too ("Reconnecting... 1/2 (cause)"): that one is the retry warning every provider gives
+ * (`retry`, retry.ts). Outside a turn nothing else will state it: a runtime.error.
  */
-export function runError(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
+export function runError(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const message = str(get(m, ['message'])) ?? 'the Codex SDK stream reported an error';
-  if (ctx.currentTurn !== undefined) ctx.emit('runtime.warning', {}, { message, detail: m }, ['message']);
-  else ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
+  if (ctx.currentTurn === undefined)
+    return ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
+  // The turn's, as codex app-server's error warning is (its ids name the turn).
+  const turn = { turn: ctx.currentTurn };
+  const info = reconnecting(ctx, ids, message);
+  if (info)
+    ctx.emit('runtime.warning', turn, { message: retryMessage(ctx, ids, info), retry: info, detail: m }, ['message']);
+  else ctx.emit('runtime.warning', turn, { message, detail: m }, ['message']);
 }
+
+/** "Reconnecting... 1/2 (cause)": attempt 1 of 2, for that cause (the text inside the outer parentheses). */
+function reconnecting(ctx: MapContext, ids: ProviderIds, message: string): RetryInfo | undefined {
+  const counts = RECONNECTING.exec(message);
+  if (!counts) return undefined;
+  const open = message.indexOf('(', counts[0].length);
+  const close = message.lastIndexOf(')');
+  const cause = open >= 0 && close > open ? message.slice(open + 1, close) : undefined;
+  return retry(ctx, ids, Number(counts[1]), Number(counts[2]), undefined, cause);
+}
+
+// Anchored, and each run of one character class is followed by another class: linear.
+const RECONNECTING = /^Reconnecting\.\.\.\s*(\d{1,9})\s*\/\s*(\d{1,9})/;

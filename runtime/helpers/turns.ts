@@ -8,6 +8,11 @@ export function newTurnId(ctx: MapContext, _ids: ProviderIds): string {
   return `${ctx.currentThread ?? 'thread'}#turn-${++ctx.thread.turns}`;
 }
 
+/** The turn open on the current thread: a retry warning's (the request retried is the turn's). */
+export function openTurn(ctx: MapContext, _ids: ProviderIds): string | undefined {
+  return ctx.currentTurn;
+}
+
 /**
  * A turn for a source that states none before its content (Claude, ACP): opened, synthetic, when
  * none is, on the model the thread runs on (helpers/models.ts).

@@ -52,4 +52,11 @@ export const LIMITATIONS: Limitation[] = [
     versions: ['0.105.0'],
     why: 'codex 0.105.0 asks the model again once the subagent is done, and the scripted model answers in the same words: two answers',
   },
+  {
+    situation: 'retried request',
+    agent: 'claude-agent-sdk',
+    field: 'retried',
+    versions: ['0.2.62'],
+    why: 'claude-agent-sdk 0.2.62 retries a failed model request without a word (`system:api_retry` came later)',
+  },
 ];

@@ -31,6 +31,8 @@ export interface Projection {
   textsOnce: boolean;
   /** Whether the user's prompt is shown as a user message. */
   prompt: boolean;
+  /** Whether a retried model request of the turns is shown as one: a warning with the typed `retry`. */
+  retried: boolean;
 }
 
 export const FIELDS = [
@@ -43,6 +45,7 @@ export const FIELDS = [
   'errors',
   'textsOnce',
   'prompt',
+  'retried',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -94,6 +97,7 @@ export function project(r: Recording, s: Segment): Projection {
     errors: turns.reduce((n, t) => n + errorsShown(view, t), 0),
     textsOnce: texts.every((a, i) => texts.every((b, j) => i === j || !b.startsWith(a))),
     prompt: turns.length > 0 && turns.every((t) => t.items.some((i) => i.itemType === 'user_message')),
+    retried: view.warnings.some((w) => w.retry !== undefined && w.turnId !== undefined && turnIds.has(w.turnId)),
   };
 }
 

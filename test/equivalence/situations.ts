@@ -97,7 +97,7 @@ export const SITUATIONS: Situation[] = [
   },
   {
     name: 'retried request',
-    expect: { turns: 'completed', ...once },
+    expect: { turns: 'completed', retried: true, ...once },
     scenarios: { 'codex-app-server': ['model_retry'], 'claude-agent-sdk': ['api_retry'], 'codex-sdk': ['model_retry'] },
   },
   {

@@ -382,6 +382,35 @@ describe('codex-sdk: the prompt the app gave thread.run()', () => {
   });
 });
 
+describe('codex-sdk: a retry is the warning every provider gives', () => {
+  const inTurn = (...errors: string[]) => {
+    const { view, turns } = run('codex-sdk', [
+      { type: 'thread.started', thread_id: 'th-1' },
+      { type: 'turn.started' },
+      ...errors.map((message) => ({ type: 'error', message })),
+      { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+    ]);
+    return { warnings: view.warnings, turnId: turns[0]!.turnId };
+  };
+
+  it('"Reconnecting... n/m (cause)": attempt, limit and cause, on the open turn', () => {
+    const { warnings, turnId } = inTurn('Reconnecting... 2/5 (stream disconnected before completion (HTTP 500))');
+    expect(warnings.map((w) => [w.turnId, w.retry, w.message])).toEqual([
+      [
+        turnId,
+        { attempt: 2, limit: 5, message: 'stream disconnected before completion (HTTP 500)' },
+        'Model request failed (stream disconnected before completion (HTTP 500)); retrying (attempt 2 of 5)',
+      ],
+    ]);
+  });
+
+  it('any other error in a turn stays a plain warning of it, its words untouched', () => {
+    const odd = ['Reconnecting soon', 'Reconnecting... x/y', `Reconnecting...${' '.repeat(100_000)}1`, 'boom'];
+    const { warnings, turnId } = inTurn(...odd);
+    expect(warnings.map((w) => [w.turnId, w.retry, w.message])).toEqual(odd.map((m) => [turnId, undefined, m]));
+  });
+});
+
 describe('claude-agent-sdk: a subagent’s usage', () => {
   it('task_progress and task_notification usage is the task’s, typed (never the thread’s context)', () => {
     const { view, events } = run('claude-agent-sdk', [
