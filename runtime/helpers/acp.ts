@@ -97,7 +97,7 @@ export function acpChunk(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const open = scratch.get(CHUNK) as OpenChunk | undefined;
   const kind = str(obj(m)?.sessionUpdate);
   const chunk = kind === undefined ? undefined : CHUNKS[kind];
-  const id = str(obj(m)?.messageId);
+  const id = idOf(obj(m)?.messageId); // as every id: trimmed, a blank one none
   if (open && chunk && open.kind === kind && (id === undefined || keptId(id) === open.messageId)) return;
   if (open) {
     scratch.delete(CHUNK);

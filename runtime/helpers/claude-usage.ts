@@ -7,7 +7,7 @@
 // (message_delta) and one at the turn's result, each only when it says something new.
 import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
-import { get, int, obj, str } from '../values.ts';
+import { get, idOf, int, obj, str } from '../values.ts';
 import { keptId } from './long-ids.ts';
 
 interface RequestUsage {
@@ -65,7 +65,7 @@ export function trackRequestUsage(ctx: MapContext, message: unknown): void {
   const usage = obj(m.usage);
   if (!usage) return;
   const u = usageState(ctx);
-  const id = keptId(str(m.id)); // (a long one by its hash: helpers/long-ids.ts)
+  const id = keptId(idOf(m.id)); // as claude-blocks keeps it (a long one by its hash: helpers/long-ids.ts)
   if (id === undefined || id !== u.id) {
     u.id = id;
     u.input = u.cacheRead = u.cacheCreation = u.output = 0;

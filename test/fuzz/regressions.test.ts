@@ -37,6 +37,24 @@ describe('runtime regressions', () => {
     expect(events.filter((e) => e.providerRefs?.providerItemId === '')).toEqual([]);
   });
 
+  // An ACP message chunk whose messageId has spaces at its ends (FUZZ_SEED=-2033274401) named its
+  // item ` padded #…`, which no providerItemId may be: a messageId is an id, read through idOf.
+  it('acp: a chunk whose messageId has spaces at its ends opens an item with a trimmed id', () => {
+    const chunk = (messageId: string) => ({
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: {
+        sessionId: 's',
+        update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' }, messageId },
+      },
+    });
+    const events = push('acp', chunk(' padded '), chunk('padded'));
+    expectValid(events);
+    const items = events.filter((e) => e.type === 'item.started').map((e) => e.providerRefs?.providerItemId);
+    expect(items).toHaveLength(1); // ` padded ` and `padded` are one message
+    expect(items[0]).toMatch(/^padded#/);
+  });
+
   // Dispatch looked names up with `table[name]`, so `constructor` found Object's constructor:
   // the message was counted as mapped and produced no event at all.
   it.each(SOURCES)('%s: a message named like an Object.prototype member is unknown, with raw', (source) => {

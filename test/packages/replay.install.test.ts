@@ -2,7 +2,9 @@
 // its tarball alone): a project outside the checkout, in its own git repository, with its own
 // mapping-spec.yaml whose `recordings:` names one copied recording, and two commits, the second
 // dropping a payload field. `npx eventmap diff --spec HEAD~1..HEAD --fail-on changed` fails and
-// names exactly the events the edit changes in that recording.
+// names exactly the events the edit changes in that recording; `npx eventmap view <capture>
+// --compare HEAD~1..HEAD` writes a page that marks exactly those events, checked in headless
+// Chromium (test/view/chromium.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +14,7 @@ import type { ReplayReport } from '../../generator/diff/replay/report.ts';
 import { TRANSCRIPTS_ROOT } from '../conformance/transcripts.ts';
 import { committedSpec } from '../diff/helpers.ts';
 import { pickFieldDrop, type FieldDrop } from '../diff/replay-edit.ts';
+import { available, skipped, viewer, type Doc } from '../view/chromium.ts';
 import { installProject, packInTemp, REPO, type Workspace } from './support.ts';
 
 const CAPTURES = 'captures';
@@ -98,5 +101,31 @@ describe("the installed CLI replays a project's own captures", () => {
     expect(text.status).toBe(1);
     expect(text.stdout).toContain(`${picked.type} payload.${picked.field} removed`);
     expect(text.stdout).toContain(recording);
+  });
+
+  it.skipIf(!available)(`view <capture> --compare HEAD~1..HEAD marks exactly those events${skipped}`, async () => {
+    const inRecording = picked.hits.filter((h) => h.file === recording);
+    const html = join(ws.root, 'compare.html');
+    const r = npx('view', join(CAPTURES, recording), '-o', html, '--compare', 'HEAD~1..HEAD');
+    expect(r.status, r.stderr).toBe(0);
+    const v = await viewer();
+    try {
+      const { page, errors } = await v.open(html);
+      const marked = await page.evaluate(() =>
+        Array.from(
+          (globalThis as unknown as { document: Doc }).document.querySelectorAll('#timeline .event[data-diff]'),
+        ).map((e) => ({
+          diff: e.getAttribute('data-diff'),
+          type: e.getAttribute('data-type'),
+          fields: e.querySelector('.fields')?.textContent ?? '',
+        })),
+      );
+      expect(marked).toEqual(
+        inRecording.map(() => ({ diff: 'changed', type: picked.type, fields: `payload.${picked.field} removed` })),
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await v.close();
+    }
   });
 });

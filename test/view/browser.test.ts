@@ -4,10 +4,8 @@
 // linked to its line), with no console error; then a `--compare` page marks exactly the events of
 // a one-field edit. One browser and one tab for the file. Without Chromium the tests are skipped, saying why;
 // in CI (CI set) its absence fails.
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inCi } from '../../generator/cli/ci.ts';
 import { createNormalizer, type SourceName } from '../../runtime/index.ts';
@@ -15,69 +13,21 @@ import { transcripts, TRANSCRIPTS_ROOT, type Transcript } from '../conformance/t
 import { eventmap, REPO } from '../diff/helpers.ts';
 import { dropField, pickFieldDrop, replayProject } from '../diff/replay-edit.ts';
 import { scratchDir } from '../scratch.ts';
+import { available, CHROMIUM, skipped, viewer, type Doc, type Viewer } from './chromium.ts';
 
-const CHROMIUM = process.env.EVENTMAP_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const skipped = available
-  ? ''
-  : ` (skipped: no Chromium at ${CHROMIUM}; \`apt-get install chromium\`, as .ci/run does)`;
-/** Flags for a headless Chromium that reaches nothing (and runs as root in CI). */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The little of the DOM the checks read (the project's types carry no DOM library). */
-interface Node {
-  id: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  querySelector(selector: string): Node | null;
-  querySelectorAll(selector: string): ArrayLike<Node>;
-}
-interface Doc {
-  querySelector(selector: string): Node | null;
-  querySelectorAll(selector: string): ArrayLike<Node>;
-  getElementById(id: string): Node | null;
-}
-
-let browser: Browser | undefined;
+let view: Viewer | undefined;
 let out: string;
 
 beforeAll(async () => {
   out = scratchDir('eventmap-view-');
-  if (available) browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  if (available) view = await viewer();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await view?.close();
 });
 
-/** The one tab every page is opened in (a new tab per page costs more than its checks). */
-let tab: Page | undefined;
-const errors: string[] = [];
-
-/** The page of a file, loaded in the tab, with every console error, uncaught exception and request off file: it produced. */
-async function open(file: string): Promise<{ page: Page; errors: string[] }> {
-  if (!tab) {
-    tab = await browser!.newPage();
-    tab.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    tab.on('pageerror', (e) => errors.push(String(e)));
-    tab.on('request', (r) => {
-      if (!r.url().startsWith('file:')) errors.push(`a request: ${r.url()}`);
-    });
-  }
-  errors.length = 0;
-  await tab.goto(pathToFileURL(file).href);
-  return { page: tab, errors };
-}
+const open = (file: string) => view!.open(file);
 
 /** The name a line's message goes by: its JSON-RPC method, or its type (checked against the page's labels). */
 function messageName(line: string): string | undefined {
