@@ -25,6 +25,7 @@ import { guard, makeGuard } from '../../runtime/guard.ts';
 import { closeThread, closeTurn } from '../../runtime/helpers/close.ts';
 import { canonicalThreadId, codexSubagentThreads } from '../../runtime/helpers/links.ts';
 import { codexThreadModel, threadModel } from '../../runtime/helpers/models.ts';
+import { codexPlan } from '../../runtime/helpers/plans.ts';
 import { pendingRequestType, permissionsDecision, userInputDecision } from '../../runtime/helpers/requests.ts';
 import { codexRetry, retryMessage } from '../../runtime/helpers/retry.ts';
 import { supersedeOnRetry } from '../../runtime/helpers/superseded.ts';
@@ -41,6 +42,7 @@ import type {
   CanonicalItemType,
   HookOutcome,
   ItemStatus,
+  PlanStepStatus,
   RequestDecision,
   RetryInfo,
   ThreadState,
@@ -62,6 +64,7 @@ const H = {
   closeThread,
   closeTurn,
   codexKeepTotals,
+  codexPlan,
   codexRetry,
   codexSubagentThreads,
   codexThreadModel,
@@ -153,6 +156,13 @@ const VM_codexItemType: ValueMapOf<CanonicalItemType> = {
     contextCompaction: 'context_compaction',
   } as const,
   fallback: 'unknown',
+  prefixes: [],
+};
+
+/** valueMaps.codexPlanStepStatus: upstream enum TurnPlanStepStatus → PlanStepStatus */
+const VM_codexPlanStepStatus: ValueMapOf<PlanStepStatus> = {
+  values: { pending: 'pending', inProgress: 'inProgress', completed: 'completed' } as const,
+  fallback: 'pending',
   prefixes: [],
 };
 
@@ -1266,7 +1276,7 @@ export function mapNotificationTurnPlanUpdated(
     ids,
     {
       explanation: nullOr(m?.params?.explanation, (v) => str(v)),
-      plan: guard<TurnPlanStep[]>(GUARD_ouheht, m?.params?.plan),
+      plan: guard<TurnPlanStep[]>(GUARD_ouheht, H.codexPlan(ctx, ids, m?.params?.plan)),
     },
     ['plan'],
   );
@@ -1746,6 +1756,7 @@ export const VALUE_MAPS: Readonly<Record<string, ValueMap>> = {
   codexFileChangeDecision: VM_codexFileChangeDecision,
   codexHookOutcome: VM_codexHookOutcome,
   codexItemType: VM_codexItemType,
+  codexPlanStepStatus: VM_codexPlanStepStatus,
   codexReviewDecision: VM_codexReviewDecision,
   codexSkillDecision: VM_codexSkillDecision,
   codexThreadState: VM_codexThreadState,

@@ -121,6 +121,7 @@ export const HELPER_MANIFEST = {
   claudeTurnUsage: value('usage', ['value', 'value'], CLAUDE),
   claudeTaskUsage: value('usage', ['value'], CLAUDE),
   todoListPlan: value('plans', ['value'], ['codex-sdk']),
+  codexPlan: value('plans', ['value'], CODEX_APP, [HOOK_VALUE_MAPS.codexPlanStatus]),
   acpOpenTurn: hook('acp', ACP),
   acpPromptTurn: hook('acp', ACP),
   acpUserTurn: hook('acp', ACP),

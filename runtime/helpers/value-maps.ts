@@ -18,6 +18,8 @@ export const HOOK_VALUE_MAPS = {
   acpPermissionDecision: 'acpPermissionDecision',
   /** ACP ToolKind → CanonicalItemType (a tool call its permission request names first). */
   acpToolItemType: 'acpToolItemType',
+  /** Codex TurnPlanStepStatus → PlanStepStatus. */
+  codexPlanStatus: 'codexPlanStepStatus',
   /** ACP PlanEntryStatus → PlanStepStatus. */
   acpPlanStatus: 'acpPlanStatus',
   /** ACP agentInfo.name → ProviderKind. */

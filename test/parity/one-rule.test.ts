@@ -382,6 +382,33 @@ describe('codex-sdk: the prompt the app gave thread.run()', () => {
   });
 });
 
+describe('codex-app-server: plan steps as every source gives them', () => {
+  it('a blank step is labelled by its place; each status goes through the spec’s value map', () => {
+    const { view } = run('codex-app-server', [
+      { method: 'turn/started', params: { threadId: 'th', turn: { id: 't1', items: [], status: 'inProgress' } } },
+      {
+        method: 'turn/plan/updated',
+        params: {
+          threadId: 'th',
+          turnId: 't1',
+          explanation: null,
+          plan: [
+            { step: '  ', status: 'completed' },
+            { step: 'Ship', status: 'inProgress' },
+            { step: 'Later', status: 'someNewStatus' },
+          ],
+        },
+      },
+    ]);
+    expect(view.threads[0]!.plan?.steps).toEqual([
+      { step: 'Step 1', status: 'completed' },
+      { step: 'Ship', status: 'inProgress' },
+      { step: 'Later', status: 'pending' }, // the value map's default, with a warning that says so
+    ]);
+    expect(view.warnings.map((w) => w.message).join('\n')).toContain('someNewStatus');
+  });
+});
+
 describe('codex-sdk: a retry is the warning every provider gives', () => {
   const inTurn = (...errors: string[]) => {
     const { view, turns } = run('codex-sdk', [
