@@ -84,7 +84,7 @@ export function classifyChanges(
 
 /** A problem check finds at a read: the read fails (breaking), or a value it cannot take can come (needs-mapping). */
 const problemClass = (f: Finding): ChangeClass =>
-  f.code === 'spec/unknown-enum-value' || f.code === 'coverage/enum-gap' ? 'needs-mapping' : 'breaking';
+  f.code === 'spec/unknown-enum-value' || f.code === 'coverage/map-gap' ? 'needs-mapping' : 'breaking';
 
 const fitKey = (e: { kind: string; name: string }, path: string) => `${e.kind}:${e.name}|${path}`;
 

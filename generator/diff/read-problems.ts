@@ -13,7 +13,7 @@ import type { CanonicalModel } from '../model/types.ts';
 import type { FieldScope } from './types.ts';
 
 /** The codes of check's findings about one read (and nothing else). */
-const READ_CODES = new Set(['spec/unknown-path', 'spec/type-mismatch', 'spec/unknown-enum-value', 'coverage/enum-gap']);
+const READ_CODES = new Set(['spec/unknown-path', 'spec/type-mismatch', 'spec/unknown-enum-value', 'coverage/map-gap']);
 
 /** check's findings about the reads of an entry's message (`message`) or response emits, in one snapshot. */
 export type ReadProblems = (entry: MappingEntry, scope: FieldScope) => Finding[];

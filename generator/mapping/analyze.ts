@@ -10,7 +10,7 @@ import { guessHint } from '../shared/did-you-mean.ts';
 import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import { checkHookUse } from './helper-check.ts';
 import { checkSharedMaps } from './shared-maps.ts';
-import { checkEmit } from './check-emit.ts';
+import { checkEmit, type MapReads } from './check-emit.ts';
 import type { PathTarget } from './path-hints.ts';
 import { coveringMap, entryStatus, MESSAGE_KINDS, valueMapHit, valueStatus } from './coverage-status.ts';
 import { sourceFinding, type CoverageRow, type Finding } from './findings.ts';
@@ -107,6 +107,8 @@ function analyzeSource(
     }
   }
   const entries = spec.entries.filter((e) => e.source === source);
+  // The named values each value map's reads can take (check-emit.ts): a value one can take is not stale.
+  const mapReads: MapReads = new Map();
   const byKey = new Map(entries.map((e) => [entryKey(e), e]));
   const kindsHere = [...new Set(cats.flatMap((c) => c.entries.map((e) => e.kind)))].filter((x) => MESSAGE_KINDS.has(x));
   for (const entry of entries) {
@@ -140,7 +142,7 @@ function analyzeSource(
       });
       continue;
     }
-    checkEntry(spec, model, helpers, entry, cats, findings);
+    checkEntry(spec, model, helpers, entry, cats, findings, mapReads);
   }
   const maps = Object.values(spec.valueMaps).filter((m) => m.source === source);
   for (const [k, d] of [...known].sort(([a], [b]) => compareStrings(a, b))) {
@@ -209,7 +211,7 @@ function analyzeSource(
         });
     }
   }
-  checkValueMaps(spec, model, source, cats, findings);
+  checkValueMaps(spec, model, source, cats, findings, mapReads);
   return { findings, coverage };
 }
 
@@ -220,9 +222,10 @@ function checkEntry(
   entry: MappingEntry,
   cats: Catalog[],
   findings: Finding[],
+  mapReads: MapReads,
 ): void {
   const targets = messageTargets(entry, cats);
-  for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings }, emit);
+  for (const emit of entry.emit) checkEmit({ spec, model, helpers, entry, targets, findings, mapReads }, emit);
   findings.push(...slotFits(spec.entries, entry, targets, model).map(slotFitFinding));
   if (entry.response.length) {
     const responseTargets = targets.flatMap(({ catalog, entry: ce }) => responseTarget(catalog, ce));
@@ -237,7 +240,7 @@ function checkEntry(
       });
     } else {
       for (const emit of entry.response)
-        checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings }, emit);
+        checkEmit({ spec, model, helpers, entry, targets: responseTargets, findings, mapReads }, emit);
     }
   }
   const use = { manifest: helpers, spec, entry, findings };
@@ -265,6 +268,7 @@ function checkValueMaps(
   source: string | undefined,
   cats: Catalog[],
   findings: Finding[],
+  mapReads: MapReads = new Map(),
 ): void {
   const report = (f: Parameters<typeof sourceFinding>[1]) => findings.push(sourceFinding({ source }, f));
   for (const map of Object.values(spec.valueMaps).filter((m) => m.source === source)) {
@@ -350,7 +354,7 @@ function checkValueMaps(
     if ('enum' in covers && !cats.some((c) => c.enums[covers.enum])) continue;
     for (const [from, v] of Object.entries(map.values)) {
       const discriminant = 'enum' in covers ? `enum:${covers.enum}.${from}` : `${covers.kind}:${from}`;
-      if (!upstream.has(from))
+      if (!upstream.has(from) && !mapReads.get(map.name)?.has(from))
         report({
           category: 'stale',
           code: 'spec/stale-value',

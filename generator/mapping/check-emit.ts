@@ -23,7 +23,12 @@ export interface EmitContext {
   entry: MappingEntry;
   targets: PathTarget[];
   findings: Finding[];
+  /** Collects the named values each value map's reads can take (a value one can take is not stale). */
+  mapReads?: MapReads;
 }
+
+/** Value map name → the named values its `{ path, map }` reads can take, in the snapshots checked. */
+export type MapReads = Map<string, Set<string>>;
 
 export function checkEmit(ctx: EmitContext, emit: EmitSpec): void {
   const { model } = ctx;
@@ -234,24 +239,30 @@ function unlisted(
   map: ValueMap,
 ): void {
   const missing = new Map<string, string[]>();
+  let read = ctx.mapReads?.get(map.name);
+  if (ctx.mapReads && !read) ctx.mapReads.set(map.name, (read = new Set()));
   for (const { info, version } of infos) {
+    for (const v of info.values ?? []) read?.add(v);
     const catalog = ctx.targets.find((t) => t.catalog.version === version)?.catalog;
     for (const v of info.values ?? [])
       if (!valueMapHit(map, v) && !(catalog && coveredBy(map, catalog, v)))
         missing.set(v, [...(missing.get(v) ?? []), version]);
   }
-  if (!missing.size) return;
-  const versions = [...new Set([...missing.values()].flat())];
-  const names = [...missing.keys()];
-  report(ctx, {
-    category: 'gap',
-    code: 'coverage/enum-gap',
-    message: `\`${expr.path.text}\` can be ${names.map((v) => `\`${v}\``).join(', ')} in ${ctx.entry.source}@${versions.join(', ')}, which value map \`${map.name}\` does not list`,
-    hint: `add ${names.map((v) => `\`${v}: <${map.to} value or null>\``).join(', ')} to valueMaps.${map.name}.values`,
-    versions,
-    loc: expr.loc,
-  });
+  // One finding a value, as coverage/enum-gap (suggest drafts each into the map).
+  for (const [value, versions] of missing)
+    report(ctx, {
+      category: 'gap',
+      code: 'coverage/map-gap',
+      message: `\`${expr.path.text}\` can be \`${value}\` in ${ctx.entry.source}@${versions.join(', ')}, which value map \`${map.name}\` does not list`,
+      hint: `add \`${value}: <${map.to} value or null>\` to valueMaps.${map.name}.values (\`eventmap suggest\` drafts it)`,
+      versions,
+      discriminant: `${MAP_GAP}${map.name}.${value}`,
+      loc: expr.loc,
+    });
 }
+
+/** A map-gap finding's discriminant: `value-map:<map>.<value>` (a map's name has no dot). */
+export const MAP_GAP = 'value-map:';
 
 /** Whether `value` is one the map `covers` in `catalog`: a value of its enum, or a discriminant of its kind. */
 function coveredBy(map: ValueMap, catalog: Catalog, value: string): boolean {

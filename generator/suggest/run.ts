@@ -6,6 +6,7 @@ import type { HelperManifest } from '../../runtime/helpers/manifest.ts';
 import type { Catalog, EntryKind } from '../catalog/types.ts';
 import type { Inputs } from '../pipeline/pipeline.ts';
 import { analyzeSpec } from '../mapping/analyze.ts';
+import { MAP_GAP } from '../mapping/check-emit.ts';
 import { MESSAGE_KINDS } from '../mapping/coverage-status.ts';
 import { editYaml, type SpecEdit } from '../mapping/edit.ts';
 import type { Finding } from '../mapping/findings.ts';
@@ -64,6 +65,11 @@ export function suggest(inputs: Inputs, helpers: HelperManifest): SuggestResult 
         if (!maps.length) manual.push(f);
         for (const map of maps) draftIn(map, name);
       }
+    } else if (f.code === 'coverage/map-gap' && discriminant.startsWith(MAP_GAP)) {
+      const dot = discriminant.indexOf('.');
+      const map = spec.valueMaps[discriminant.slice(MAP_GAP.length, dot)];
+      const value = discriminant.slice(dot + 1);
+      if (map && !(value in map.values)) draftIn(map, value);
     } else if (f.code === 'coverage/enum-gap') {
       const dot = discriminant.indexOf('.');
       const [enumName, value] = [discriminant.slice('enum:'.length, dot), discriminant.slice(dot + 1)];

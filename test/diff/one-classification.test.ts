@@ -239,6 +239,21 @@ describe('one classification: diff --fail-on needs-mapping and check --with agre
     expect(v.changes.map((c) => c.change)).toContain(change);
     expect({ check: v.check, diff: v.diff }, v.said).toEqual({ check: expected, diff: expected });
   });
+
+  it('values a value-mapped field can take that its map lacks: suggest --write drafts them, and check then fails only on the review markers', async () => {
+    const to = candidate(completed.document, (doc) => {
+      turn(doc).properties!.status = { type: 'string', enum: ['eventmapA'] };
+    });
+    const gap = await eventmap(root, 'check', '--with', to, '--format', 'json');
+    const codes = (r: typeof gap) =>
+      (JSON.parse(r.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+    expect(codes(gap)).toEqual(['coverage/map-gap']);
+    const s = await eventmap(root, 'suggest', '--with', to, '--write');
+    expect(s.status, s.stderr).toBe(0);
+    expect(readFileSync(join(root, 'mapping-spec.yaml'), 'utf8')).toMatch(/eventmapA: \w+ # eventmap suggest: review/);
+    const after = await eventmap(root, 'check', '--with', to, '--format', 'json');
+    expect(codes(after)).toEqual(['spec/review-marker']);
+  });
 });
 
 describe('one classification on the real snapshots', () => {

@@ -32,7 +32,7 @@ const notification = (name: string) => ['mappings', 'codex-app-server', 'notific
 
 describe('eventmap suggest', () => {
   it('drafts again, exactly, an entry whose canonical type is named like it (ids and payload from same-name fields)', () => {
-    const names = ['thread/realtime/started', 'turn/plan/updated', 'model/rerouted'];
+    const names = ['thread/realtime/started', 'thread/realtime/closed', 'model/rerouted'];
     const r = suggest(without(...names.map(notification)), helpers);
     for (const name of names) {
       const d = r.drafts.find((x) => x.type === 'entry' && x.name === name);
