@@ -1,5 +1,7 @@
 // Issue 38, deliverable 5, as a property: `diff` and `check` agree on any one edit of a field the
-// spec reads (in a message, or in the client's answer to a request). Each case takes a source's newest supported snapshot, edits one property that a
+// spec reads (in a message, or in the client's answer to a request), of a catalog enum a value map
+// covers (a value added or removed), or of the union a mapped discriminant is a member of (the
+// member removed). Each case takes a source's newest supported snapshot, edits one property that a
 // mapping reads (retyped, made nullable, removed, made optional, closed to new named values), and
 // asks both judges in this process: `check --with <candidate>` (the spec analysed over the
 // supported snapshots and the candidate: any finding fails) and `diff <newest> <candidate>
@@ -18,6 +20,7 @@ import { buildSnapshotDiff } from '../../generator/diff/snapshot-report.ts';
 import { entryReads } from '../../generator/diff/spec-reads.ts';
 import { analyzeSpec } from '../../generator/mapping/analyze.ts';
 import { parseSpec } from '../../generator/mapping/load.ts';
+import { getAtPointer } from '../../generator/schema/pointer.ts';
 import { loadModel } from '../../generator/model/load.ts';
 import { EventmapError } from '../../generator/shared/diagnostics.ts';
 import { HELPER_MANIFEST } from '../../runtime/helpers/manifest.ts';
@@ -25,6 +28,7 @@ import { LONG, params } from '../fuzz/support.ts';
 import { REPO, tempDir } from './helpers.ts';
 
 type Json = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
+type Doc = Json & { definitions?: Record<string, Json>; $defs?: Record<string, Json> };
 
 /** One edit of property `name` of `owner` (a definition's schema). */
 const EDITS: Record<string, (owner: Json, name: string) => void> = {
@@ -83,6 +87,16 @@ function targetsOf(source: string, newest: Catalog): Target[] {
   return [...out.values()];
 }
 
+/** An enum schema's list of values and how to write one more: `enum: [...]`, or `oneOf: [{ const }, ...]`. */
+function valuesOf(schema: unknown): { list: unknown[]; make: (v: string) => unknown } | undefined {
+  const s = schema as { enum?: unknown; oneOf?: unknown; anyOf?: unknown } | undefined;
+  if (Array.isArray(s?.enum)) return { list: s.enum, make: (v) => v };
+  const union = Array.isArray(s?.oneOf) ? s.oneOf : Array.isArray(s?.anyOf) ? s.anyOf : undefined;
+  if (union?.length && union.every((m) => typeof (m as { const?: unknown } | null)?.const === 'string'))
+    return { list: union, make: (v) => ({ type: 'string', const: v }) };
+  return undefined;
+}
+
 const sources = Object.keys(spec.sources).sort();
 
 describe.each(sources)('%s: diff and check agree on one edit of a field the spec reads', (source) => {
@@ -101,20 +115,18 @@ describe.each(sources)('%s: diff and check agree on one edit of a field the spec
   };
   let n = 0;
 
-  /** The candidate: the newest snapshot with one edit, as the next patch-less version `<major>.<minor>.<1000+n>`. */
-  const candidate = (t: Target, edit: string): Catalog | undefined => {
+  /**
+   * The candidate: the newest snapshot with one edit of `document` (`edit` says whether it applied),
+   * as the next version `<major>.<minor>.<1000+n>`.
+   */
+  const candidate = (document: string, edit: (doc: Doc) => boolean): Catalog | undefined => {
     const [major, minor] = newest.split('.');
     const version = `${major}.${minor}.${1000 + ++n}`;
     const dir = join(root, source, version);
     cpSync(join(upstream, source, newest), dir, { recursive: true });
-    const file = join(dir, t.document);
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as Json & {
-      definitions?: Record<string, Json>;
-      $defs?: Record<string, Json>;
-    };
-    const owner = (doc.definitions ?? doc.$defs)?.[t.definition] ?? doc;
-    if (!owner.properties?.[t.property]) return undefined;
-    EDITS[edit]!(owner, t.property);
+    const file = join(dir, document);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as Doc;
+    if (!edit(doc)) return undefined;
     writeFileSync(file, JSON.stringify(doc));
     const prov = join(dir, 'provenance.json');
     writeFileSync(prov, JSON.stringify({ ...(JSON.parse(readFileSync(prov, 'utf8')) as object), version }));
@@ -127,27 +139,95 @@ describe.each(sources)('%s: diff and check agree on one edit of a field the spec
     }
   };
 
+  /** Both judges on one candidate: they fail together or pass together. */
+  const agree = (cand: Catalog | undefined, what: string) => {
+    if (!cand) return;
+    const analysis = analyzeSpec(only, { [source]: [...supported, cand] }, model, HELPER_MANIFEST);
+    const check = analysis.findings.map((f) => `${f.code}: ${f.message}`);
+    const diff = buildSnapshotDiff(base, cand, spec, model, supported)
+      .changes.filter((c) => c.class !== 'informational')
+      .map((c) => `${c.change} ${c.class}`);
+    const verdicts = { check: check.length ? 'fail' : 'pass', diff: diff.length ? 'fail' : 'pass' };
+    // Thrown (not expect): fast-check prints an error's message with the counterexample.
+    if (verdicts.check !== verdicts.diff)
+      throw new Error(
+        `${what}: check ${verdicts.check}s, diff ${verdicts.diff}es\ncheck: ${check.join('\n')}\ndiff: ${diff.join('\n')}`,
+      );
+  };
+
+  // The enums the source's value maps cover, and the unions its mapped discriminants are members of.
+  const enums = Object.values(spec.valueMaps).flatMap((m) => {
+    const name = m.source === source && m.covers && 'enum' in m.covers ? m.covers.enum : undefined;
+    const e = name === undefined ? undefined : base.enums[name];
+    // Only an enum whose values are a list (`enum`, or a union of `const`s): the edit below applies to every one kept.
+    return e && valuesOf(getAtPointer(base.documents[e.document], e.pointer.slice(1)))
+      ? [{ name: name!, document: e.document, pointer: e.pointer }]
+      : [];
+  });
+  const members = only.entries.flatMap((e) => {
+    const ce = base.entries.find((c) => c.kind === e.kind && c.name === e.name);
+    const slot = ce && /^(.*)\/(oneOf|anyOf)\/(\d+)$/.exec(ce.pointer);
+    return ce && slot
+      ? [{ name: `${e.kind}:${e.name}`, document: ce.document, union: `${slot[1]}/${slot[2]}`, index: Number(slot[3]) }]
+      : [];
+  });
+
   it('reaches reads to edit', () => expect(targets.length).toBeGreaterThan(0));
 
-  it('one edit: both fail or both pass', { timeout }, () => {
+  it('one edit of a field: both fail or both pass', { timeout }, () => {
     fc.assert(
       fc.property(fc.nat(), fc.constantFrom(...Object.keys(EDITS)), (i, edit) => {
         const t = targets[i % targets.length]!;
-        const cand = candidate(t, edit);
-        if (!cand) return;
-        const analysis = analyzeSpec(only, { [source]: [...supported, cand] }, model, HELPER_MANIFEST);
-        const check = analysis.findings.map((f) => `${f.code}: ${f.message}`);
-        const diff = buildSnapshotDiff(base, cand, spec, model, supported)
-          .changes.filter((c) => c.class !== 'informational')
-          .map((c) => `${c.change} ${c.class}`);
-        const verdicts = { check: check.length ? 'fail' : 'pass', diff: diff.length ? 'fail' : 'pass' };
-        // Thrown (not expect): fast-check prints an error's message with the counterexample.
-        if (verdicts.check !== verdicts.diff)
-          throw new Error(
-            `${t.definition}.${t.property} ${edit} (read: ${t.read}): check ${verdicts.check}s, diff ${verdicts.diff}es\ncheck: ${check.join('\n')}\ndiff: ${diff.join('\n')}`,
-          );
+        const cand = candidate(t.document, (doc) => {
+          const owner = (doc.definitions ?? doc.$defs)?.[t.definition] ?? doc;
+          if (!owner.properties?.[t.property]) return false;
+          EDITS[edit]!(owner, t.property);
+          return true;
+        });
+        agree(cand, `${t.definition}.${t.property} ${edit} (read: ${t.read})`);
       }),
       params(0.1),
     );
   });
+
+  it.skipIf(!enums.length)(
+    `one value added to or removed from a covered enum: both fail or both pass${enums.length ? '' : ' (skipped: no value map covers an enum written as a list of values)'}`,
+    { timeout },
+    () => {
+      fc.assert(
+        fc.property(fc.nat(), fc.nat(), fc.boolean(), (i, at, add) => {
+          const e = enums[i % enums.length]!;
+          const cand = candidate(e.document, (doc) => {
+            const values = valuesOf(getAtPointer(doc, e.pointer.slice(1)));
+            if (!values || (!add && values.list.length < 2)) return false;
+            if (add) values.list.push(values.make('eventmapNewValue'));
+            else values.list.splice(at % values.list.length, 1);
+            return true;
+          });
+          agree(cand, `enum ${e.name}: a value ${add ? 'added' : `removed (#${at})`}`);
+        }),
+        params(0.05),
+      );
+    },
+  );
+
+  it.skipIf(!members.length)(
+    `a mapped discriminant removed from its union: both fail or both pass${members.length ? '' : ' (skipped: its discriminants are named definitions, not union members in place)'}`,
+    { timeout },
+    () => {
+      fc.assert(
+        fc.property(fc.nat(), (i) => {
+          const m = members[i % members.length]!;
+          const cand = candidate(m.document, (doc) => {
+            const union = getAtPointer(doc, m.union.slice(1));
+            if (!Array.isArray(union) || union.length <= m.index) return false;
+            union.splice(m.index, 1);
+            return true;
+          });
+          agree(cand, `${m.name} removed`);
+        }),
+        params(0.05),
+      );
+    },
+  );
 });
