@@ -6,6 +6,7 @@ import type { ProviderIds } from '../types.ts';
 import { get, str } from '../values.ts';
 import { endThreads } from './close.ts';
 import { retry, retryMessage, type RetryInfo } from './retry.ts';
+import { turnErrorStated } from './turns.ts';
 
 /** What a run that ended this way left open closes with: an item `cancelled`, a turn aborted. */
 const RUN_ENDED = 'the run ended';
@@ -55,22 +56,25 @@ function promptText(prompt: unknown): string | undefined {
 }
 
 /**
- * A ThreadErrorEvent (`{type: 'error', message}`). Inside a turn it is not the turn's error: a turn
- * `codex exec` gives up ends in turn.failed, which states the error once; here a runtime.warning.
- * One for a request codex retries says so only in words, the words codex app-server's `error`
- * carries too ("Reconnecting... 1/2 (cause)"): that one is the retry warning every provider gives
- * (`retry`, retry.ts). Outside a turn nothing else will state it: a runtime.error.
+ * A ThreadErrorEvent (`{type: 'error', message}`). One for a request codex retries says so only in
+ * words, the words codex app-server's `error` carries too ("Reconnecting... 1/2 (cause)"): the retry
+ * warning every provider gives (`retry`, retry.ts), of the open turn. Any other is codex's error,
+ * after which `codex exec` fails its turn: a runtime.error of the open turn, as codex app-server's
+ * `error` not retried, and the turn.failed after it states no second one (failedTurnError).
+ * Outside a turn it is the session's runtime.error.
  */
 export function runError(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   const message = str(get(m, ['message'])) ?? 'the Codex SDK stream reported an error';
   if (ctx.currentTurn === undefined)
     return ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
-  // The turn's, as codex app-server's error warning is (its ids name the turn).
   const turn = { turn: ctx.currentTurn };
   const info = reconnecting(ctx, ids, message);
   if (info)
-    ctx.emit('runtime.warning', turn, { message: retryMessage(ctx, ids, info), retry: info, detail: m }, ['message']);
-  else ctx.emit('runtime.warning', turn, { message, detail: m }, ['message']);
+    return ctx.emit('runtime.warning', turn, { message: retryMessage(ctx, ids, info), retry: info, detail: m }, [
+      'message',
+    ]);
+  ctx.emit('runtime.error', turn, { message, class: 'provider_error', detail: m }, ['message']);
+  turnErrorStated(ctx);
 }
 
 /** "Reconnecting... 1/2 (cause)": attempt 1 of 2, for that cause (the text inside the outer parentheses). */

@@ -25,13 +25,24 @@ export function openSyntheticTurn(ctx: MapContext): void {
   ctx.synthetic(() => ctx.emit('turn.started', { turn }, { model }, []));
 }
 
+/** turnScratch key: the open turn's error was stated already, as a runtime.error of the turn. */
+const ERROR_STATED = 'turnErrorStated';
+
+/** The open turn's error is stated (a runtime.error of the turn): failedTurnError does not state it again. */
+export function turnErrorStated(ctx: MapContext): void {
+  ctx.lifecycle.holdsScratch(ctx.currentThread);
+  ctx.thread.turnScratch.set(ERROR_STATED, true);
+}
+
 /**
  * A failed turn states its error once: when this message's turn.completed is failed and nothing
- * in it said runtime.error yet, emit one (before the turn.completed; closeTurn keeps that order).
+ * said a runtime.error of the turn yet (in this message, or earlier: turnErrorStated), emit one
+ * (before the turn.completed; closeTurn keeps that order).
  */
 export function failedTurnError(ctx: MapContext, _ids: ProviderIds, m: unknown): void {
   const ended = ctx.out.findLast((e) => e.type === 'turn.completed');
   if (ended?.payload.state !== 'failed' || ctx.out.some((e) => e.type === 'runtime.error')) return;
+  if (ctx.thread.turnScratch.has(ERROR_STATED)) return;
   const message = typeof ended.payload.errorMessage === 'string' ? ended.payload.errorMessage : 'the turn failed';
   ctx.emit(
     'runtime.error',

@@ -409,19 +409,23 @@ describe('codex-app-server: plan steps as every source gives them', () => {
   });
 });
 
-describe('codex-sdk: a retry is the warning every provider gives', () => {
-  const inTurn = (...errors: string[]) => {
+describe('codex-sdk: a retry is the warning every provider gives; any other error, the turn’s error', () => {
+  const completed = { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } };
+  const inTurn = (end: object, ...errors: string[]) => {
     const { view, turns } = run('codex-sdk', [
       { type: 'thread.started', thread_id: 'th-1' },
       { type: 'turn.started' },
       ...errors.map((message) => ({ type: 'error', message })),
-      { type: 'turn.completed', usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+      end,
     ]);
-    return { warnings: view.warnings, turnId: turns[0]!.turnId };
+    return { warnings: view.warnings, errors: view.errors, turn: turns[0]!, turnId: turns[0]!.turnId };
   };
 
   it('"Reconnecting... n/m (cause)": attempt, limit and cause, on the open turn', () => {
-    const { warnings, turnId } = inTurn('Reconnecting... 2/5 (stream disconnected before completion (HTTP 500))');
+    const { warnings, turnId } = inTurn(
+      completed,
+      'Reconnecting... 2/5 (stream disconnected before completion (HTTP 500))',
+    );
     expect(warnings.map((w) => [w.turnId, w.retry, w.message])).toEqual([
       [
         turnId,
@@ -431,10 +435,18 @@ describe('codex-sdk: a retry is the warning every provider gives', () => {
     ]);
   });
 
-  it('any other error in a turn stays a plain warning of it, its words untouched', () => {
+  it('any other error in a turn is an error of it, its words untouched, as codex app-server’s not retried', () => {
     const odd = ['Reconnecting soon', 'Reconnecting... x/y', `Reconnecting...${' '.repeat(100_000)}1`, 'boom'];
-    const { warnings, turnId } = inTurn(...odd);
-    expect(warnings.map((w) => [w.turnId, w.retry, w.message])).toEqual(odd.map((m) => [turnId, undefined, m]));
+    const { warnings, errors, turnId } = inTurn(completed, ...odd);
+    expect(warnings).toEqual([]);
+    expect(errors.map((e) => [e.turnId, e.message])).toEqual(odd.map((m) => [turnId, m]));
+  });
+
+  it('the turn.failed after it states the reason as the turn’s end, and no second error', () => {
+    const { warnings, errors, turn } = inTurn({ type: 'turn.failed', error: { message: 'boom' } }, 'boom');
+    expect(warnings).toEqual([]);
+    expect(errors.map((e) => [e.turnId, e.message])).toEqual([[turn.turnId, 'boom']]);
+    expect([turn.state, turn.errorMessage]).toEqual(['failed', 'boom']);
   });
 });
 
