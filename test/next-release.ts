@@ -134,10 +134,7 @@ export function buildNextRelease(
   upstreamRoot: string,
   { from = join(REPO, 'upstream-schemas'), specText }: { from?: string; specText?: string } = {},
 ): NextRelease {
-  const base = newestSupported(source, specText);
-  const version = semver.inc(base, 'patch')!;
-  const dir = join(upstreamRoot, source, version);
-  cpSync(join(from, source, base), dir, { recursive: true });
+  const { base, version, dir } = copyNewest(source, upstreamRoot, from, specText);
   const discriminant = ADD[source](dir);
   // The one assumption about a future release: it does not have this message yet. Say so if one does.
   const name = discriminant.slice(discriminant.lastIndexOf(':') + 1);
@@ -148,10 +145,27 @@ export function buildNextRelease(
     throw new Error(
       `${source}@${base} already has \`${name}\`: give the synthetic next release another new message (test/next-release.ts)`,
     );
+  return { source, base, version, discriminant };
+}
+
+/**
+ * The newest version `specText` supports of `source`, copied from `from` to
+ * `<upstreamRoot>/<source>/<its next patch version>/`, its provenance saying that version.
+ */
+function copyNewest(
+  source: SourceName,
+  upstreamRoot: string,
+  from: string,
+  specText: string | undefined,
+): { base: string; version: string; dir: string } {
+  const base = newestSupported(source, specText);
+  const version = semver.inc(base, 'patch')!;
+  const dir = join(upstreamRoot, source, version);
+  cpSync(join(from, source, base), dir, { recursive: true });
   edit(join(dir, 'provenance.json'), (doc) => {
     doc.version = version;
   });
-  return { source, base, version, discriminant };
+  return { base, version, dir };
 }
 
 /** The optional field a synthetic patch release adds to one message. */
@@ -167,10 +181,7 @@ export function buildPatchRelease(
   upstreamRoot: string,
   { from = join(REPO, 'upstream-schemas'), specText }: { from?: string; specText?: string } = {},
 ): NextRelease {
-  const base = newestSupported(source, specText);
-  const version = semver.inc(base, 'patch')!;
-  const dir = join(upstreamRoot, source, version);
-  cpSync(join(from, source, base), dir, { recursive: true });
+  const { base, version, dir } = copyNewest(source, upstreamRoot, from, specText);
   const catalog = loadCatalog(resolveVersion(from, source, base));
   const messages = catalog.entries
     .filter((e) => isMessageKind(e.kind))
@@ -182,9 +193,6 @@ export function buildPatchRelease(
     if (!isObj(node) || !isObj(node.properties) || PATCH_FIELD in node.properties) continue;
     node.properties[PATCH_FIELD] = { type: 'string' };
     writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
-    edit(join(dir, 'provenance.json'), (p) => {
-      p.version = version;
-    });
     return { source, base, version, discriminant: `${entry.kind}:${entry.name}` };
   }
   throw new Error(`${source}@${base}: no message lists its fields (test/next-release.ts)`);

@@ -2,47 +2,15 @@
 // `providerRefs`, and every payload slot typed `unknown` or as an open map (`data`, `args`,
 // `resolution`, `detail` where it is not a string, `usage` outside the context-window snapshot...),
 // throw when read. The slots come from the generated schema, so a new one is guarded at once.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SOURCE_NAMES } from '../../runtime/sources/names.ts';
 import { describe, expect, it } from 'vitest';
 import type { ProviderRuntimeEvent } from '../../runtime/index.ts';
 import { reduceEvents, reduceSession } from '../../runtime/reducer/index.ts';
 import { RECORDED } from './recorded.ts';
+import { OPEN_SLOTS } from '../open-slots.ts';
 
-interface Schema {
-  $ref?: string;
-  type?: string;
-  const?: string;
-  properties?: Record<string, Schema>;
-  additionalProperties?: boolean;
-  [key: string]: unknown;
-}
-const SCHEMA = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', 'generated', 'canonical', 'schema.json'), 'utf8'),
-) as { definitions: Record<string, Schema> };
-
-const resolve = (schema: Schema): Schema =>
-  schema.$ref ? resolve(SCHEMA.definitions[schema.$ref.replace('#/definitions/', '')]!) : schema;
-
-/** A property a UI cannot render without knowing the provider: any value, or an open map. */
-const opaque = (schema: Schema): boolean => {
-  const keys = Object.keys(schema).filter((k) => k !== 'description');
-  const anyValue = keys.length === 0;
-  const openMap = schema.type === 'object' && schema.additionalProperties === true && !schema.properties;
-  return anyValue || openMap;
-};
-
-/** Event type → the payload keys the reducer must not read. */
-const FORBIDDEN = new Map<string, Set<string>>(
-  Object.values(SCHEMA.definitions)
-    .filter((d) => d.properties?.type?.const !== undefined && d.properties.payload !== undefined)
-    .map((d) => {
-      const payload = resolve(d.properties!.payload!);
-      const keys = Object.entries(payload.properties ?? {}).filter(([, s]) => opaque(s));
-      return [d.properties!.type!.const!, new Set(keys.map(([k]) => k))];
-    }),
-);
+/** Event type → the payload keys the reducer must not read: the schema's open slots. */
+const FORBIDDEN = OPEN_SLOTS;
 const ENVELOPE = new Set(['provider', 'raw', 'providerRefs']);
 
 function trap<T extends object>(what: string, forbidden: Set<string>): ProxyHandler<T> {
