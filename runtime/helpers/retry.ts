@@ -41,7 +41,7 @@ export function retry(
  */
 export function codexRetry(ctx: MapContext, ids: ProviderIds, params: unknown): RetryInfo | undefined {
   const error = obj(get(params, ['error']));
-  const counts = /(\d+)\s*\/\s*(\d+)/.exec(str(error?.message) ?? '');
+  const counts = COUNTS.exec(str(error?.message) ?? '');
   let status: unknown;
   const info = obj(error?.codexErrorInfo);
   if (info) for (const key in info) status = get(info[key], ['httpStatusCode']);
@@ -54,6 +54,25 @@ export function codexRetry(ctx: MapContext, ids: ProviderIds, params: unknown): 
     error?.additionalDetails ?? error?.message,
   );
 }
+
+/**
+ * RetryInfo from codex's retry words alone, where nothing else says it is one (the Codex SDK's
+ * `error` event): "Reconnecting... 1/2 (cause)", attempt 1 of 2, for the cause inside the outer
+ * parentheses; undefined for any other text.
+ */
+export function codexWordsRetry(ctx: MapContext, ids: ProviderIds, text: string): RetryInfo | undefined {
+  const counts = WORDS.exec(text);
+  if (!counts) return undefined;
+  const open = text.indexOf('(', counts[0].length);
+  const close = text.lastIndexOf(')');
+  const cause = open >= 0 && close > open ? text.slice(open + 1, close) : undefined;
+  return retry(ctx, ids, Number(counts[1]), Number(counts[2]), undefined, cause);
+}
+
+/** The attempt and the limit in codex's retry words ("1/2"); each run of one class is followed by another: linear. */
+const COUNTS = /(\d{1,9})\s*\/\s*(\d{1,9})/;
+/** The words codex's retries start with, then the counts (anchored). */
+const WORDS = new RegExp(`^Reconnecting\\.\\.\\.\\s*${COUNTS.source}`);
 
 /** The warning's message: "Model request failed (HTTP 500: server_error); retrying (attempt 1 of 2)". */
 export function retryMessage(_ctx: MapContext, _ids: ProviderIds, info: unknown): string {

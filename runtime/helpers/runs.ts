@@ -5,7 +5,7 @@ import type { MapContext } from '../context.ts';
 import type { ProviderIds } from '../types.ts';
 import { get, str } from '../values.ts';
 import { endThreads } from './close.ts';
-import { retry, retryMessage, type RetryInfo } from './retry.ts';
+import { codexWordsRetry, retryMessage } from './retry.ts';
 import { turnErrorStated } from './turns.ts';
 
 /** What a run that ended this way left open closes with: an item `cancelled`, a turn aborted. */
@@ -68,7 +68,7 @@ export function runError(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   if (ctx.currentTurn === undefined)
     return ctx.emit('runtime.error', {}, { message, class: 'provider_error', detail: m }, ['message']);
   const turn = { turn: ctx.currentTurn };
-  const info = reconnecting(ctx, ids, message);
+  const info = codexWordsRetry(ctx, ids, message);
   if (info)
     return ctx.emit('runtime.warning', turn, { message: retryMessage(ctx, ids, info), retry: info, detail: m }, [
       'message',
@@ -76,16 +76,3 @@ export function runError(ctx: MapContext, ids: ProviderIds, m: unknown): void {
   ctx.emit('runtime.error', turn, { message, class: 'provider_error', detail: m }, ['message']);
   turnErrorStated(ctx);
 }
-
-/** "Reconnecting... 1/2 (cause)": attempt 1 of 2, for that cause (the text inside the outer parentheses). */
-function reconnecting(ctx: MapContext, ids: ProviderIds, message: string): RetryInfo | undefined {
-  const counts = RECONNECTING.exec(message);
-  if (!counts) return undefined;
-  const open = message.indexOf('(', counts[0].length);
-  const close = message.lastIndexOf(')');
-  const cause = open >= 0 && close > open ? message.slice(open + 1, close) : undefined;
-  return retry(ctx, ids, Number(counts[1]), Number(counts[2]), undefined, cause);
-}
-
-// Anchored, and each run of one character class is followed by another class: linear.
-const RECONNECTING = /^Reconnecting\.\.\.\s*(\d{1,9})\s*\/\s*(\d{1,9})/;
